@@ -1,0 +1,63 @@
+import * as z from "zod/mini";
+import { describe } from "./describe.ts";
+import { decimalString } from "./decimal.ts";
+import { DAILY_INTEREST_RATE, TIME_NORMALIZATION, TOOL_NAMES } from "./constants.ts";
+
+const t = TIME_NORMALIZATION;
+
+export const TimeNormalization = describe(
+  z.strictObject({
+    yearDays: describe(z.literal(t.yearDays), "Days in a year."),
+    monthDays: describe(z.literal(t.monthDays), "Days in a month."),
+    hoursPerDay: describe(z.literal(t.hoursPerDay), "Hours in a day."),
+    minutesPerDay: describe(z.literal(t.minutesPerDay), "Minutes in a day."),
+    secondsPerDay: describe(z.literal(t.secondsPerDay), "Seconds in a day."),
+  }),
+  "Fixed constants that convert time inputs to days.",
+);
+
+export const CalculationAccess = describe(
+  z.strictObject({
+    staticJson: describe(z.literal(false), "Always false: arbitrary calculations are not offered as static JSON."),
+    webMcp: describe(z.literal(true), "Always true: arbitrary calculations are offered as WebMCP tools on the homepage."),
+    webMcpTools: describe(z.array(z.enum(TOOL_NAMES)), "Names of the WebMCP tools the homepage registers."),
+  }),
+  "Where arbitrary calculations can be done.",
+);
+
+export const CalculatorLinks = describe(
+  z.strictObject({
+    documentation: describe(z.url(), "Address of the API docs."),
+    openapi: describe(z.url(), "Address of the OpenAPI contract."),
+    agentGuide: describe(z.url(), "Address of the agent guide (llms.txt)."),
+  }),
+  "Absolute addresses of the guides.",
+);
+
+/** The facts of the calculator that do not depend on where the site is deployed (`_data/calculator.ts`). */
+export const CalculatorFacts = z.strictObject({
+  name: describe(z.string().check(z.minLength(1)), "Name of the calculator."),
+  description: describe(z.string().check(z.minLength(1)), "What the calculator does."),
+  dailyInterestRate: describe(z.literal(DAILY_INTEREST_RATE), "Daily interest rate as a decimal string; compounds daily."),
+  dailyInterestPercent: describe(decimalString(), "The daily interest rate expressed as a percent, as a decimal string."),
+  formula: describe(z.string().check(z.minLength(1)), "The growth formula as text."),
+  timeNormalization: TimeNormalization,
+  calculationAccess: CalculationAccess,
+});
+
+export const CalculatorInfo = describe(
+  z.strictObject({
+    name: CalculatorFacts.shape.name,
+    description: CalculatorFacts.shape.description,
+    url: describe(z.url(), "Address of the calculator."),
+    dailyInterestRate: CalculatorFacts.shape.dailyInterestRate,
+    dailyInterestPercent: CalculatorFacts.shape.dailyInterestPercent,
+    formula: CalculatorFacts.shape.formula,
+    timeNormalization: TimeNormalization,
+    calculationAccess: CalculationAccess,
+    links: CalculatorLinks,
+  }),
+  { id: "CalculatorInfo", description: "The calculator's assumptions: rate, formula, time constants and where to calculate." },
+);
+export type CalculatorInfo = z.infer<typeof CalculatorInfo>;
+export type CalculatorFacts = z.infer<typeof CalculatorFacts>;

@@ -1,0 +1,24 @@
+import * as z from "zod/mini";
+
+/** What a schema says about itself: read by the contract, the docs tables and the tool descriptions. */
+export interface SchemaMeta {
+  /** Component name in `openapi.json` (`#/components/schemas/<id>`); only for HTTP bodies. */
+  id?: string;
+  description: string;
+  examples?: unknown[];
+}
+
+/**
+ * Attaches a description (and optionally a component id and examples) to a schema, once.
+ * zod/mini has no `.describe()`; metadata lives in `z.globalRegistry`, which `z.toJSONSchema` reads.
+ * See https://zod.dev/metadata
+ */
+export function describe<T extends z.ZodMiniType>(schema: T, meta: string | SchemaMeta): T {
+  z.globalRegistry.add(schema, typeof meta === "string" ? { description: meta } : { ...meta });
+  return schema;
+}
+
+/** The description written on a schema, or undefined. */
+export function descriptionOf(schema: z.ZodMiniType): string | undefined {
+  return z.globalRegistry.get(schema)?.description;
+}

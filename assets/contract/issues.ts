@@ -1,0 +1,50 @@
+import type * as z from "zod/mini";
+
+type Issue = z.core.$ZodIssue;
+
+/** `ranks[6].minGems`: the path of an issue as a reader would write it. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((text, key) => {
+    if (typeof key === "number") return `${text}[${key}]`;
+    return text ? `${text}.${String(key)}` : String(key);
+  }, "");
+}
+
+function shown(value: unknown): string {
+  const text = typeof value === "string" ? JSON.stringify(value) : String(value);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
+/** One issue as `field: problem`, the field named by its path. */
+export function describeIssue(issue: Issue, root = ""): string {
+  const field = fieldPath(issue.path) || root || "(the whole value)";
+  if (issue.code === "unrecognized_keys") {
+    const keys = issue.keys.map((key) => `"${key}"`).join(", ");
+    const where = fieldPath(issue.path) || root || "the top level";
+    return `${where}: unknown key ${keys}; remove it or correct its spelling`;
+  }
+  if (issue.code === "invalid_value") {
+    const allowed = issue.values.map((value) => JSON.stringify(value)).join(" or ");
+    return `${field}: must be ${allowed}${"input" in issue ? ` (got ${shown(issue.input)})` : ""}`;
+  }
+  const got = issue.input !== undefined ? ` (got ${shown(issue.input)})` : issue.code === "invalid_type" ? " (it is missing)" : "";
+  return `${field}: ${issue.message}${got}`;
+}
+
+/**
+ * Parses a `_data` module's value with its schema. A bad edit fails the build with the file,
+ * each field's path and the rule it breaks.
+ */
+export function parseData<S extends z.ZodMiniType>(schema: S, value: unknown, file: string): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  - ${describeIssue(issue)}`);
+  throw new Error(`${file} has invalid data:\n${lines.join("\n")}`);
+}
+
+/** `_data/ranks.ts` from a module's `import.meta.url`, for error messages. */
+export function dataFileName(moduleUrl: string): string {
+  const path = new URL(moduleUrl).pathname;
+  const at = path.lastIndexOf("/_data/");
+  return at >= 0 ? path.slice(at + 1) : path;
+}

@@ -1,0 +1,8 @@
+// GET /api/ranks.json (listExpRanks), for API clients: `_data/ranks.ts` serialized.
+import { jsonFile, type JsonTemplateData } from "../../_includes/lib/json-file.ts";
+
+export const data = jsonFile((data) => data.site.paths.ranks);
+
+export function render(data: JsonTemplateData): string {
+  return JSON.stringify(data.ranks, null, 2) + "\n";
+}

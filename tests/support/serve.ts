@@ -1,0 +1,76 @@
+/**
+ * Serves a built site on 127.0.0.1 under its path prefix, the way GitHub Pages does: media types
+ * from the extension, folder URLs redirected to the trailing slash, and `404.html` with status 404
+ * for anything missing.
+ */
+import { createServer } from "node:http";
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+
+const MEDIA_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".md": "text/markdown; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".ico": "image/x-icon",
+  ".png": "image/png",
+  ".map": "application/json; charset=utf-8",
+};
+
+export interface ServedSite {
+  /** `http://127.0.0.1:PORT/prefix/`, the local address of the site's base URL. */
+  url: string;
+  origin: string;
+  close(): Promise<void>;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => null))?.isFile() ?? false;
+}
+
+async function isDirectory(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => null))?.isDirectory() ?? false;
+}
+
+export async function serveSite(root: string, pathPrefix = "/", port = 0): Promise<ServedSite> {
+  const prefix = pathPrefix.endsWith("/") ? pathPrefix : `${pathPrefix}/`;
+  const server = createServer(async (request, response) => {
+    const send = async (status: number, file: string | null, headers: Record<string, string> = {}) => {
+      const body = file ? await readFile(file) : Buffer.from("Not found\n");
+      const type = file ? MEDIA_TYPES[path.extname(file)] ?? "application/octet-stream" : "text/plain; charset=utf-8";
+      response.writeHead(status, { "content-type": type, "access-control-allow-origin": "*", ...headers });
+      response.end(request.method === "HEAD" ? undefined : body);
+    };
+    const notFound = async () => {
+      const page = path.join(root, "404.html");
+      await send(404, (await isFile(page)) ? page : null);
+    };
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const pathname = decodeURIComponent(url.pathname);
+    if (!pathname.startsWith(prefix)) return notFound();
+    const file = path.join(root, pathname.slice(prefix.length));
+    if (!file.startsWith(path.resolve(root))) return notFound();
+    if (await isDirectory(file)) {
+      if (!pathname.endsWith("/")) {
+        response.writeHead(301, { location: `${url.pathname}/${url.search}` });
+        return response.end();
+      }
+      const index = path.join(file, "index.html");
+      return (await isFile(index)) ? send(200, index) : notFound();
+    }
+    return (await isFile(file)) ? send(200, file) : notFound();
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const { port: bound } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${bound}`;
+  return {
+    origin,
+    url: `${origin}${prefix}`,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
