@@ -36,7 +36,7 @@ export function describeIssue(issue: Issue, root = ""): string {
  * each field's path and the rule it breaks.
  */
 export function parseData<S extends z.ZodMiniType>(schema: S, value: unknown, file: string): z.infer<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  - ${describeIssue(issue)}`);
   throw new Error(`${file} has invalid data:\n${lines.join("\n")}`);

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
-import { wholeNumberString } from "./decimal.ts";
+import { WHOLE_NUMBER, wholeNumberString } from "./decimal.ts";
 import { DAILY_INTEREST_RATE, PRODUCT_NAME } from "./constants.ts";
 
 export const ExpRank = describe(
@@ -27,7 +27,9 @@ const rankTable = z.array(ExpRank).check(
         ctx.addIssue({ code: "custom", path: [index, "minGems"], input: rank.minGems, message: "must be \"0\": the first rank starts at zero gems so every balance holds a rank" });
       }
       const previous = ranks[index - 1];
-      if (previous && BigInt(rank.minGems) <= BigInt(previous.minGems)) {
+      // Malformed thresholds are already reported by ExpRank; compare only well-formed ones.
+      const comparable = previous && WHOLE_NUMBER.test(previous.minGems) && WHOLE_NUMBER.test(rank.minGems);
+      if (comparable && BigInt(rank.minGems) <= BigInt(previous.minGems)) {
         ctx.addIssue({ code: "custom", path: [index, "minGems"], input: rank.minGems, message: `must be greater than the previous rank's minGems ("${previous.minGems}"); thresholds strictly increase` });
       }
     });
