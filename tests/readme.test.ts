@@ -14,7 +14,8 @@ test("the README shows the install-and-serve command and the test command", () =
 
 test("every npm command the README names is a script in package.json", () => {
   const { scripts } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> };
-  const named = [...readme.matchAll(/npm (?:run )?([a-z][\w:-]*)/g)].map((match) => match[1]!);
+  const code = [...readme.matchAll(/```[a-z]*\n([\s\S]*?)```|`([^`\n]+)`/g)].map((match) => match[1] ?? match[2] ?? "").join("\n");
+  const named = [...code.matchAll(/\bnpm (?:run )?([a-z][\w:-]*)/g)].map((match) => match[1]!);
   const builtIn = new Set(["ci", "install", "run"]);
   const scriptNames = named.filter((name) => !builtIn.has(name));
   assert.ok(scriptNames.includes("start") && scriptNames.includes("test") && scriptNames.includes("build"));
