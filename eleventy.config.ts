@@ -4,9 +4,13 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { HtmlBasePlugin } from "@11ty/eleventy";
+import { HtmlBasePlugin, RenderPlugin } from "@11ty/eleventy";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import site from "./_data/site.ts";
+import { markdownLibrary } from "./_includes/lib/markdown.ts";
+import { pageHelpers } from "./_includes/lib/page-helpers.ts";
+import contractData from "./_includes/lib/contract-data.ts";
+import { outputPaths } from "./_includes/lib/site-links.ts";
 
 export const config = {
   dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
@@ -27,4 +31,21 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.addTemplateFormats("11ty.ts");
 
   eleventyConfig.addPlugin(HtmlBasePlugin);
+
+  // Pages: markdown-it with heading anchors and build-time highlighting; Nunjucks fails the build
+  // on an undefined name (a misspelt data key must not render as nothing) and leaves escaping to
+  // the layouts, so Markdown twins carry text, not HTML entities.
+  eleventyConfig.setLibrary("md", markdownLibrary());
+  eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: false });
+  pageHelpers(eleventyConfig);
+  eleventyConfig.addGlobalData("outputPaths", outputPaths);
+  eleventyConfig.addGlobalData("contract", contractData);
+  // Markdown twins render each page's source again with the same data (`_includes/lib/twins.ts`).
+  eleventyConfig.addPlugin(RenderPlugin);
+
+  // Published styles: only the stylesheet and the icon, not the sources beside them.
+  eleventyConfig.addPassthroughCopy({
+    "assets/styles/site.css": outputPaths.stylesheet,
+    "assets/styles/favicon.svg": outputPaths.icon,
+  });
 }

@@ -1,0 +1,154 @@
+/**
+ * Field tables for the docs, rendered from JSON Schema (the output of `z.toJSONSchema` on the
+ * contract's zod schemas), so every field, type, bound and description on the page is the one the
+ * contract and the tools use. Nested objects become dotted rows (`timeNormalization.yearDays`);
+ * a reference to a named component links to that component's own table.
+ */
+
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  $ref?: string;
+  $defs?: Record<string, JsonSchema>;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  const?: unknown;
+  enum?: unknown[];
+  description?: string;
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+}
+
+export interface FieldRow {
+  field: string;
+  type: string;
+  required: boolean;
+  description: string;
+}
+
+/** Where `$ref`s point: named components (linked by name) and local `$defs` (inlined). */
+export interface RefContext {
+  /** `#/components/schemas/ExpRank` → its schema; shown as a link to the component's table. */
+  components?: Record<string, JsonSchema>;
+  /** The root schema, whose `#/$defs/…` references are expanded in place. */
+  root?: JsonSchema;
+}
+
+const COMPONENT_REF = "#/components/schemas/";
+const DEF_REF = "#/$defs/";
+
+function literal(value: unknown): string {
+  return `\`${JSON.stringify(value)}\``;
+}
+
+function boundText(schema: JsonSchema): string[] {
+  const bounds: string[] = [];
+  if (schema.exclusiveMinimum !== undefined) bounds.push(`> ${schema.exclusiveMinimum}`);
+  if (schema.minimum !== undefined && Math.abs(schema.minimum) < Number.MAX_SAFE_INTEGER) bounds.push(`≥ ${schema.minimum}`);
+  if (schema.exclusiveMaximum !== undefined) bounds.push(`< ${schema.exclusiveMaximum}`);
+  if (schema.maximum !== undefined && Math.abs(schema.maximum) < Number.MAX_SAFE_INTEGER) bounds.push(`≤ ${schema.maximum}`);
+  if (schema.minLength !== undefined) bounds.push(`at least ${schema.minLength} characters`);
+  if (schema.maxLength !== undefined) bounds.push(`at most ${schema.maxLength} characters`);
+  if (schema.minItems !== undefined && schema.minItems > 0) bounds.push(`at least ${schema.minItems} items`);
+  if (schema.maxItems !== undefined) bounds.push(`at most ${schema.maxItems} items`);
+  if (schema.format) bounds.push(`format ${schema.format}`);
+  if (schema.pattern) bounds.push(`pattern \`${schema.pattern}\``);
+  return bounds;
+}
+
+function resolveDef(ref: string, context: RefContext): JsonSchema {
+  const name = ref.slice(DEF_REF.length);
+  const target = context.root?.$defs?.[name];
+  if (!target) throw new Error(`Field table: ${ref} is not defined in the schema's $defs`);
+  return target;
+}
+
+/** A schema with local `$defs` references expanded, so its fields can be listed. */
+function expand(schema: JsonSchema, context: RefContext): JsonSchema {
+  if (schema.$ref?.startsWith(DEF_REF)) {
+    const { $ref, ...rest } = schema;
+    return { ...resolveDef($ref, context), ...rest };
+  }
+  return schema;
+}
+
+/** The type column: base type, then literal values, then bounds. */
+export function typeText(input: JsonSchema, context: RefContext = {}): string {
+  const schema = expand(input, context);
+  if (schema.$ref?.startsWith(COMPONENT_REF)) {
+    const name = schema.$ref.slice(COMPONENT_REF.length);
+    if (!context.components?.[name]) throw new Error(`Field table: ${schema.$ref} is not a component of the contract`);
+    return `[${name}](#${name.toLowerCase()})`;
+  }
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants) return variants.map((variant) => typeText(variant, context)).join(" or ");
+  if (schema.allOf?.length === 1 && schema.allOf[0]) return typeText(schema.allOf[0], context);
+  let base = Array.isArray(schema.type) ? schema.type.join(" or ") : schema.type ?? (schema.const !== undefined ? typeof schema.const : "any");
+  if (base === "array" && schema.items) base = `array of ${typeText(schema.items, context)}`;
+  const parts = [base];
+  if (schema.const !== undefined) parts.push(`constant ${literal(schema.const)}`);
+  if (schema.enum) parts.push(`one of ${schema.enum.map(literal).join(", ")}`);
+  const bounds = boundText(schema);
+  if (bounds.length) parts.push(bounds.join(", "));
+  return parts.join(", ");
+}
+
+function childObject(schema: JsonSchema, context: RefContext): { schema: JsonSchema; suffix: string } | null {
+  const expanded = expand(schema, context);
+  if (expanded.properties) return { schema: expanded, suffix: "" };
+  if (expanded.type === "array" && expanded.items) {
+    const items = expand(expanded.items, context);
+    if (items.properties) return { schema: items, suffix: "[]" };
+  }
+  const variants = expanded.anyOf ?? expanded.oneOf;
+  const objects = variants?.map((variant) => expand(variant, context)).filter((variant) => variant.properties) ?? [];
+  if (objects.length === 1 && objects[0]) return { schema: objects[0], suffix: "" };
+  return null;
+}
+
+/** One row per field, depth first, nested fields under their parent's dotted name. */
+export function fieldRows(schema: JsonSchema, context: RefContext = {}, prefix = ""): FieldRow[] {
+  const object = expand(schema, context);
+  if (!object.properties) throw new Error(`Field table: the schema${prefix ? ` at ${prefix}` : ""} has no properties to list`);
+  const required = new Set(object.required ?? []);
+  const rows: FieldRow[] = [];
+  for (const [name, property] of Object.entries(object.properties)) {
+    const field = prefix ? `${prefix}.${name}` : name;
+    const expanded = expand(property, context);
+    rows.push({
+      field,
+      type: typeText(property, context),
+      required: required.has(name),
+      description: expanded.description ?? "",
+    });
+    const child = childObject(property, context);
+    if (child) rows.push(...fieldRows(child.schema, context, `${field}${child.suffix}`));
+  }
+  return rows;
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
+}
+
+/** The rows as a Markdown table (field, type, required, description). */
+export function fieldTable(schema: JsonSchema, context: RefContext = {}): string {
+  const lines = [
+    "| Field | Type | Required | Description |",
+    "| --- | --- | --- | --- |",
+    ...fieldRows(schema, context).map((row) => `| \`${row.field}\` | ${cell(row.type)} | ${row.required ? "yes" : "no"} | ${cell(row.description)} |`),
+  ];
+  return lines.join("\n");
+}

@@ -1,0 +1,46 @@
+/**
+ * Filters and shortcodes the pages use to render data: links by `site.paths` key, absolute URLs,
+ * JSON and field tables from the contract's schemas, and numbers written for people.
+ * Each returns Markdown (or plain text), so a page and its Markdown twin show the same thing.
+ */
+import type UserConfig from "@11ty/eleventy/UserConfig";
+import openapi from "../../_data/openapi.ts";
+import { fieldTable, type JsonSchema } from "./field-table.ts";
+import { absoluteUrl, href, twinPath, urlOf } from "./site-links.ts";
+
+const components = openapi.components.schemas as Record<string, JsonSchema>;
+
+/** A named component of the contract, such as `CalculatorInfo`; unknown names fail the build. */
+export function componentSchema(name: string): JsonSchema {
+  const schema = components[name];
+  if (!schema) throw new Error(`"${name}" is not a schema of the contract; use one of: ${Object.keys(components).join(", ")}`);
+  return schema;
+}
+
+/** A fenced code block; the fence grows past any backtick run inside the code. */
+export function codeBlock(code: string, language = ""): string {
+  const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}${language}\n${code.replace(/\n$/, "")}\n${fence}`;
+}
+
+/** Whole digits grouped for reading: `160000000` → `160,000,000`; decimals keep their digits. */
+export function groupDigits(value: string | number): string {
+  const [whole = "", fraction] = String(value).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+export function pageHelpers(eleventyConfig: UserConfig): void {
+  eleventyConfig.addFilter("href", href);
+  eleventyConfig.addFilter("urlOf", urlOf);
+  eleventyConfig.addFilter("absoluteUrl", absoluteUrl);
+  eleventyConfig.addFilter("twinPath", twinPath);
+  eleventyConfig.addFilter("groupDigits", groupDigits);
+  eleventyConfig.addFilter("jsonBlock", (value: unknown) => codeBlock(JSON.stringify(value, null, 2), "json"));
+  eleventyConfig.addFilter("codeBlock", codeBlock);
+  /** `{{ tool.inputSchema | fieldTable }}`: any JSON Schema object with properties. */
+  eleventyConfig.addFilter("fieldTable", (schema: JsonSchema) => fieldTable(schema, { root: schema, components }));
+  /** `{% schemaFields "CalculatorInfo" %}`: a contract component's fields. */
+  eleventyConfig.addShortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), { components }));
+}

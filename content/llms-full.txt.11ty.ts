@@ -1,0 +1,26 @@
+// /llms-full.txt, for agents that want the whole site in one request: every Markdown twin, in
+// navigation order, each followed by the address of its HTML page.
+import type { Site } from "../_data/site.ts";
+import { absoluteUrl, outputPaths } from "../_includes/lib/site-links.ts";
+import { renderTwin, type RenderTemplate, type TwinSource } from "../_includes/lib/twins.ts";
+
+interface FullGuideData {
+  site: Site;
+  collections: { twinned: (TwinSource & { data: { order: number } })[] };
+}
+
+export const data = {
+  permalink: () => `/${outputPaths.fullAgentGuide}`,
+  layout: false,
+  eleventyExcludeFromCollections: true,
+  eleventyImport: { collections: ["twinned"] },
+};
+
+export async function render(this: { renderTemplate: RenderTemplate }, data: FullGuideData): Promise<string> {
+  const pages = [...data.collections.twinned].sort((a, b) => a.data.order - b.data.order);
+  const parts: string[] = [];
+  for (const page of pages) {
+    parts.push(`${(await renderTwin(this.renderTemplate, page)).trim()}\n\nSource: <${absoluteUrl(page.url)}>`);
+  }
+  return `${parts.join("\n\n---\n\n")}\n`;
+}

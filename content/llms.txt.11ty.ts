@@ -1,0 +1,78 @@
+// /llms.txt, the agent guide (llmstxt.org): what the site is, where its Markdown, JSON, contract
+// and tools are, and what it does not have. Links come from the data and the `twinned` pages.
+import type { Site } from "../_data/site.ts";
+import type { CalculatorFacts } from "../assets/contract/calculator-info.ts";
+import type { RankList } from "../assets/contract/rank-list.ts";
+import type contract from "../_includes/lib/contract-data.ts";
+import { absoluteUrl, outputPaths, twinPath } from "../_includes/lib/site-links.ts";
+import { byOrder, llmsTxt, type TwinnedPage } from "../_includes/lib/llms-txt.ts";
+
+interface GuideData {
+  site: Site;
+  calculator: CalculatorFacts;
+  ranks: RankList;
+  contract: typeof contract;
+  collections: { twinned: TwinnedPage[] };
+}
+
+export const data = {
+  permalink: (data: GuideData) => `/${data.site.paths.agentGuide}`,
+  layout: false,
+  eleventyExcludeFromCollections: true,
+  eleventyImport: { collections: ["twinned"] },
+};
+
+export function render(data: GuideData): string {
+  const { site, calculator, ranks, contract } = data;
+  const rankNames = ranks.ranks.map((rank) => rank.name);
+  const tools = calculator.calculationAccess.webMcpTools;
+  return llmsTxt({
+    title: site.name,
+    summary: calculator.description,
+    notes: [
+      `The balance grows by ${calculator.dailyInterestPercent}% a day (rate ${calculator.dailyInterestRate}), compounding: ${calculator.formula}`,
+      `Ranks, lowest first: ${rankNames.join(", ")}. The thresholds are in ${site.urls.ranks}.`,
+      `Every page has a Markdown twin: the page's URL with \`.md\` appended (the homepage's is ${site.urls.overview}). Read those rather than the HTML.`,
+      `For a calculation, call the WebMCP tools ${tools.map((name) => `\`${name}\``).join(" and ")} on the homepage (${site.urls.home}) in a browser with WebMCP; nothing is calculated over HTTP.`,
+      "What the site does not have: no OAuth, no API keys, no accounts and no private resources; no MCP server transport over HTTP (the tools live in the page); no JSON error bodies from the static host (a missing path gets an HTML 404 page) and no Markdown negotiation through the `Accept` header.",
+    ],
+    sections: [
+      {
+        title: "Docs",
+        links: byOrder(data.collections.twinned).map((page) => ({
+          name: page.data.title,
+          url: absoluteUrl(twinPath(page.url)),
+          note: page.data.description,
+        })),
+      },
+      {
+        title: "API",
+        links: [
+          ...contract.resources.map((resource) => ({
+            name: `${resource.method} /${resource.path}`,
+            url: resource.url,
+            note: `${resource.summary} (operation \`${resource.operationId}\`, body ${resource.schema}, ${resource.mediaType}).`,
+          })),
+          { name: "OpenAPI contract", url: site.urls.openapi, note: `The OpenAPI ${contract.openapiVersion} contract, version ${contract.apiVersion}, with every schema and example.` },
+          { name: "API section guide", url: site.urls.apiAgentGuide, note: "The same resources in an llms.txt of their own." },
+        ],
+      },
+      {
+        title: "Tools",
+        links: tools.map((name) => ({
+          name,
+          url: absoluteUrl(`${site.paths.docs}#${name}`),
+          note: "A read-only WebMCP tool on the homepage; its inputs, outputs and errors are documented here.",
+        })),
+      },
+      {
+        title: "Optional",
+        links: [
+          { name: "All pages in one file", url: absoluteUrl(outputPaths.fullAgentGuide), note: "Every Markdown twin, concatenated." },
+          { name: "Access policy", url: site.urls.accessPolicy, note: "No credential of any kind is needed." },
+          { name: "API catalog", url: absoluteUrl(outputPaths.apiCatalog), note: "RFC 9727 linkset, meaningful where the site owns its origin's root." },
+        ],
+      },
+    ],
+  });
+}

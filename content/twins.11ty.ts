@@ -1,0 +1,18 @@
+// The Markdown twin of every page tagged `twinned` (`/index.md`, `/docs.md`, …), for agents and
+// readers who want text, not HTML: one output per page, rendered from the page's own source.
+import { renderTwin, twinPermalink, type RenderTemplate, type TwinSource } from "../_includes/lib/twins.ts";
+
+interface TwinData {
+  source: TwinSource;
+}
+
+export const data = {
+  pagination: { data: "collections.twinned", size: 1, alias: "source", addAllPagesToCollections: false },
+  permalink: (data: TwinData) => twinPermalink(data.source),
+  layout: false,
+  eleventyExcludeFromCollections: true,
+};
+
+export async function render(this: { renderTemplate: RenderTemplate }, data: TwinData): Promise<string> {
+  return renderTwin(this.renderTemplate, data.source);
+}
