@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { HtmlBasePlugin, RenderPlugin } from "@11ty/eleventy";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import site from "./_data/site.ts";
+import { bundleCalculator } from "./_includes/lib/bundle.ts";
 import { markdownLibrary } from "./_includes/lib/markdown.ts";
 import { pageHelpers } from "./_includes/lib/page-helpers.ts";
 import contractData from "./_includes/lib/contract-data.ts";
@@ -31,6 +32,11 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.addTemplateFormats("11ty.ts");
 
   eleventyConfig.addPlugin(HtmlBasePlugin);
+
+  // The homepage's script (engine, WebMCP tools, calculator form): bundled by esbuild before each
+  // build into the output folder; `npm start` rebuilds it when anything under `assets/` changes.
+  eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => bundleCalculator(directories.output));
+  eleventyConfig.addWatchTarget("assets/");
 
   // Pages: markdown-it with heading anchors and build-time highlighting; Nunjucks fails the build
   // on an undefined name (a misspelt data key must not render as nothing) and leaves escaping to

@@ -1,0 +1,87 @@
+/**
+ * Result of the `calculate-exp-growth` browser tool (its `structuredContent`). Every decimal is a
+ * string with exactly 8 fractional digits, rounded half-up from the exact value.
+ */
+import * as z from "zod/mini";
+import { describe } from "./describe.ts";
+import { ExpRank } from "./rank-list.ts";
+import { DAILY_INTEREST_RATE, TIME_NORMALIZATION as t } from "./constants.ts";
+
+/** A non-negative decimal with exactly 8 fractional digits: `1094026.87487131`. */
+export const FIXED_8 = /^(0|[1-9][0-9]*)\.[0-9]{8}$/;
+
+const fixed8 = (description: string) =>
+  describe(
+    z.string().check(z.regex(FIXED_8, "must be a decimal string with exactly 8 fractional digits")),
+    `${description} A decimal string with exactly 8 fractional digits, rounded half-up.`,
+  );
+
+/** An ExpRank entry with its own description (describing ExpRank itself would replace its component metadata). */
+const rank = (description: string) => describe(z.extend(ExpRank, {}), description);
+
+const whole = (description: string) => describe(z.number().check(z.int(), z.gte(0)), description);
+
+export const Duration = describe(
+  z.strictObject({
+    years: whole(`Whole years of ${t.yearDays} days.`),
+    months: whole(`Whole months of ${t.monthDays} days, after the years.`),
+    days: whole("Whole days, after the months."),
+    hours: whole("Whole hours, after the days."),
+    minutes: whole("Whole minutes, after the hours."),
+    seconds: whole("Whole seconds, after the minutes."),
+    text: describe(z.string().check(z.minLength(1)), "The non-zero parts in words, such as \"1 year, 2 months, 3 days\"; \"0 seconds\" when there is no time left."),
+  }),
+  "A time in days broken down into whole parts, rounded up to the whole second so that growing for it reaches the target.",
+);
+export type Duration = z.infer<typeof Duration>;
+
+const daysToReach = (what: string) => fixed8(`Days of growth until the balance reaches ${what}: ln(target ÷ currentGems) ÷ ln(1 + dailyInterestRate), 0 if it is already there.`);
+
+export const NextRank = describe(
+  z.extend(ExpRank, {
+    gemsNeeded: fixed8("Gems still needed to reach this rank: its minGems − currentGems."),
+    daysToReach: daysToReach("this rank's minGems"),
+    duration: Duration,
+  }),
+  "The rank above the current one and how far away it is.",
+);
+
+export const GoalProgress = describe(
+  z.strictObject({
+    targetGems: fixed8("The goal balance, goalGems."),
+    reached: describe(z.boolean(), "True if futureGems, after the given duration, is at least targetGems."),
+    daysToReach: daysToReach("targetGems"),
+    duration: Duration,
+  }),
+  "How long until the balance reaches goalGems.",
+);
+
+export const AdditionalProgress = describe(
+  z.strictObject({
+    additionalGems: fixed8("The amount to earn, additionalGems."),
+    targetGems: fixed8("currentGems + additionalGems."),
+    daysToReach: daysToReach("targetGems"),
+    duration: Duration,
+  }),
+  "How long until the balance has grown by additionalGems.",
+);
+
+export const CalculateOutput = describe(
+  z.strictObject({
+    currentGems: fixed8("Gems held now, as given."),
+    durationDays: fixed8(`The growth time in days: years × ${t.yearDays} + months × ${t.monthDays} + days + hours ÷ ${t.hoursPerDay} + minutes ÷ ${t.minutesPerDay} + seconds ÷ ${t.secondsPerDay}.`),
+    dailyInterestRate: describe(z.literal(DAILY_INTEREST_RATE), "The daily interest rate r, compounding."),
+    futureGems: fixed8("The balance after the duration: currentGems × (1 + r)^durationDays."),
+    profit: fixed8("futureGems − currentGems."),
+    profitPercent: fixed8("profit ÷ currentGems × 100."),
+    profitPerDay: fixed8("Gems earned in one day at the current balance: currentGems × r."),
+    profitPerHour: fixed8("Gems earned in one hour at the current balance: currentGems × ((1 + r)^(1/24) − 1)."),
+    currentRank: rank("The rank the current balance holds."),
+    futureRank: rank("The rank futureGems holds."),
+    nextRank: describe(z.nullable(NextRank), "The rank above currentRank with the gems and time still needed; null at the top rank."),
+    goal: describe(z.nullable(GoalProgress), "Progress towards goalGems; null when goalGems is not given."),
+    additional: describe(z.nullable(AdditionalProgress), "Progress towards currentGems + additionalGems; null when additionalGems is not given."),
+  }),
+  "How the balance grows over the duration, its ranks, and the time to the next rank, the goal and the additional amount.",
+);
+export type CalculateOutput = z.infer<typeof CalculateOutput>;

@@ -1,0 +1,92 @@
+/**
+ * Time in days, and days back to calendar-style parts, with the contract's fixed constants:
+ * a year is 365 days, a month 30 days, a day 24 hours, 1,440 minutes or 86,400 seconds.
+ */
+import { TIME_NORMALIZATION as t } from "../contract/constants.ts";
+import { Decimal, ceilWhole, toDecimal, type Amount } from "./decimal.ts";
+
+/** A duration as the caller gives it; a missing part counts as 0. */
+export interface DurationInput {
+  years?: Amount | undefined;
+  months?: Amount | undefined;
+  days?: Amount | undefined;
+  hours?: Amount | undefined;
+  minutes?: Amount | undefined;
+  seconds?: Amount | undefined;
+}
+
+/** The inputs that make up a duration, largest unit first. */
+export const DURATION_UNITS = ["years", "months", "days", "hours", "minutes", "seconds"] as const;
+export type DurationUnit = (typeof DURATION_UNITS)[number];
+
+/** Days in one of each unit, as a ratio `days = value · perUnit.times / perUnit.per`. */
+const DAYS_PER_UNIT: Record<DurationUnit, { times: number; per: number }> = {
+  years: { times: t.yearDays, per: 1 },
+  months: { times: t.monthDays, per: 1 },
+  days: { times: 1, per: 1 },
+  hours: { times: 1, per: t.hoursPerDay },
+  minutes: { times: 1, per: t.minutesPerDay },
+  seconds: { times: 1, per: t.secondsPerDay },
+};
+
+/** Whole seconds in one of each unit. */
+export const SECONDS_PER_UNIT: Record<DurationUnit, number> = {
+  years: t.yearDays * t.secondsPerDay,
+  months: t.monthDays * t.secondsPerDay,
+  days: t.secondsPerDay,
+  hours: t.secondsPerDay / t.hoursPerDay,
+  minutes: t.secondsPerDay / t.minutesPerDay,
+  seconds: 1,
+};
+
+/** How many of one unit fit in `days` days, as a plain number: the largest value a unit input can take. */
+export function unitsIn(days: number, unit: DurationUnit): number {
+  const { times, per } = DAYS_PER_UNIT[unit];
+  return Math.floor((days * per) / times);
+}
+
+/** years·365 + months·30 + days + hours/24 + minutes/1440 + seconds/86400. */
+export function durationDays(duration: DurationInput): Decimal {
+  let total = new Decimal(0);
+  for (const unit of DURATION_UNITS) {
+    const value = duration[unit];
+    if (value === undefined) continue;
+    const { times, per } = DAYS_PER_UNIT[unit];
+    total = total.plus(toDecimal(value).times(times).div(per));
+  }
+  return total;
+}
+
+/** A duration in whole parts, largest unit first, and as words. */
+export interface DurationParts {
+  years: number;
+  months: number;
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+  /** Non-zero parts in words, such as "1 year, 2 months, 3 days"; "0 seconds" when empty. */
+  text: string;
+}
+
+/** The parts of a whole number of seconds: as many years as fit, then months, days, hours, minutes. */
+export function durationFromSeconds(totalSeconds: number): DurationParts {
+  let rest = totalSeconds;
+  const parts = {} as Record<DurationUnit, number>;
+  for (const unit of DURATION_UNITS) {
+    parts[unit] = Math.floor(rest / SECONDS_PER_UNIT[unit]);
+    rest -= parts[unit] * SECONDS_PER_UNIT[unit];
+  }
+  const words = DURATION_UNITS.filter((unit) => parts[unit] > 0).map(
+    (unit) => `${parts[unit]} ${parts[unit] === 1 ? unit.slice(0, -1) : unit}`,
+  );
+  return { ...parts, text: words.length > 0 ? words.join(", ") : "0 seconds" };
+}
+
+/**
+ * `days` (≥ 0) in parts, rounded up to the whole second, so that growing for the whole duration
+ * reaches at least what growing for `days` does.
+ */
+export function durationParts(days: Amount): DurationParts {
+  return durationFromSeconds(ceilWhole(toDecimal(days).times(t.secondsPerDay)).toNumber());
+}

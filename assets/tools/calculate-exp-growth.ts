@@ -1,0 +1,25 @@
+/** `calculate-exp-growth`: the growth engine behind the WebMCP tool interface. */
+import { CalculateInput, DURATION_GUIDANCE, FIELD_GUIDANCE, INPUT_EXAMPLE } from "../contract/calculate-input.ts";
+import type { CalculateOutput } from "../contract/calculate-output.ts";
+import type { ErrorResponse } from "../contract/error-response.ts";
+import { calculateGrowth } from "../engine/calculate.ts";
+import { internalError, invalidRequest, toolResult, type InputGuidance, type ToolResult } from "./result.ts";
+
+const KEYS = Object.keys(CalculateInput.shape).join(", ");
+
+export const CALCULATE_GUIDANCE: InputGuidance = {
+  fields: FIELD_GUIDANCE,
+  whole: `Send an object with currentGems and any of the optional keys ${KEYS} (no others), such as ${JSON.stringify(INPUT_EXAMPLE)}.`,
+  acrossFields: DURATION_GUIDANCE,
+};
+
+/** Runs the tool: the result for valid input, `invalid_request` for anything else; never throws. */
+export function calculateExpGrowth(input: unknown): ToolResult<CalculateOutput | ErrorResponse> {
+  try {
+    const parsed = CalculateInput.safeParse(input, { reportInput: true });
+    if (!parsed.success) return invalidRequest(parsed.error.issues, CALCULATE_GUIDANCE);
+    return toolResult(calculateGrowth(parsed.data));
+  } catch {
+    return internalError();
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Registers the browser tools on the page's model context: `document.modelContext` (the W3C draft
+ * and Chromium 150+), else `navigator.modelContext` (the service spec's name, older builds). In a
+ * browser without WebMCP it does nothing and says nothing.
+ * See https://github.com/webmachinelearning/webmcp
+ */
+import type { ToolName } from "../contract/constants.ts";
+import { calculateExpGrowth } from "./calculate-exp-growth.ts";
+import { toolDescriptors } from "./descriptors.ts";
+import { listExpRanks } from "./list-exp-ranks.ts";
+
+const EXECUTE: Record<ToolName, (input: unknown) => unknown> = {
+  "calculate-exp-growth": calculateExpGrowth,
+  "list-exp-ranks": listExpRanks,
+};
+
+type ModelContext = WebMCP.ModelContext;
+
+/** The model context of this page, if the browser has one. */
+export function pageModelContext(): ModelContext | undefined {
+  const fromNavigator = (navigator as Navigator & { modelContext?: ModelContext }).modelContext;
+  const context = document.modelContext ?? fromNavigator;
+  return typeof context?.registerTool === "function" ? context : undefined;
+}
+
+/**
+ * Registers every tool. A registration the browser refuses (a rejected promise or a thrown error)
+ * leaves that tool out and the page working; the page has no console output to report it in.
+ */
+export function registerTools(context: ModelContext | undefined = pageModelContext()): void {
+  if (!context) return;
+  for (const { name, title, description, inputSchema, annotations } of toolDescriptors) {
+    try {
+      const registered: unknown = context.registerTool({
+        name,
+        title,
+        description,
+        inputSchema,
+        annotations,
+        execute: (input) => EXECUTE[name](input),
+      });
+      void Promise.resolve(registered).catch(() => undefined);
+    } catch {
+      // An older implementation that throws instead of rejecting: same outcome as a rejection.
+    }
+  }
+}
