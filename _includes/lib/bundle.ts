@@ -41,8 +41,6 @@ export async function bundleCalculator(outputDir: string): Promise<void> {
     minify: true,
     target: TARGETS,
     platform: "browser",
-    // decimal.js-light's ES module build, rather than its UMD `browser` file.
-    mainFields: ["module", "main"],
     legalComments: "eof",
     logLevel: "silent",
     plugins: [buildTimeDescriptors],
