@@ -56,10 +56,12 @@ function literal(value: unknown): string {
 function boundText(schema: JsonSchema): string[] {
   const bounds: string[] = [];
   if (schema.exclusiveMinimum !== undefined) bounds.push(`> ${schema.exclusiveMinimum}`);
-  if (schema.minimum !== undefined && Math.abs(schema.minimum) < Number.MAX_SAFE_INTEGER) bounds.push(`≥ ${schema.minimum}`);
+  // zod's `.int()` adds ±(2^53 − 1) bounds that say nothing a reader needs.
+  if (schema.minimum !== undefined && Math.abs(schema.minimum) !== Number.MAX_SAFE_INTEGER) bounds.push(`≥ ${schema.minimum}`);
   if (schema.exclusiveMaximum !== undefined) bounds.push(`< ${schema.exclusiveMaximum}`);
-  if (schema.maximum !== undefined && Math.abs(schema.maximum) < Number.MAX_SAFE_INTEGER) bounds.push(`≤ ${schema.maximum}`);
-  if (schema.minLength !== undefined) bounds.push(`at least ${schema.minLength} characters`);
+  if (schema.maximum !== undefined && Math.abs(schema.maximum) !== Number.MAX_SAFE_INTEGER) bounds.push(`≤ ${schema.maximum}`);
+  if (schema.minLength === 1) bounds.push("not empty");
+  else if (schema.minLength !== undefined) bounds.push(`at least ${schema.minLength} characters`);
   if (schema.maxLength !== undefined) bounds.push(`at most ${schema.maxLength} characters`);
   if (schema.minItems !== undefined && schema.minItems > 0) bounds.push(`at least ${schema.minItems} items`);
   if (schema.maxItems !== undefined) bounds.push(`at most ${schema.maxItems} items`);
@@ -93,7 +95,7 @@ export function typeText(input: JsonSchema, context: RefContext = {}): string {
     return `[${name}](#${name.toLowerCase()})`;
   }
   const variants = schema.anyOf ?? schema.oneOf;
-  if (variants) return variants.map((variant) => typeText(variant, context)).join(" or ");
+  if (variants) return variants.map((variant) => typeText(variant, context)).join("; or ");
   if (schema.allOf?.length === 1 && schema.allOf[0]) return typeText(schema.allOf[0], context);
   let base = Array.isArray(schema.type) ? schema.type.join(" or ") : schema.type ?? (schema.const !== undefined ? typeof schema.const : "any");
   if (base === "array" && schema.items) base = `array of ${typeText(schema.items, context)}`;
@@ -145,10 +147,12 @@ function cell(text: string): string {
 
 /** The rows as a Markdown table (field, type, required, description). */
 export function fieldTable(schema: JsonSchema, context: RefContext = {}): string {
+  const rows = fieldRows(schema, context);
+  if (rows.length === 0) return "This object has no fields: send `{}`.";
   const lines = [
     "| Field | Type | Required | Description |",
     "| --- | --- | --- | --- |",
-    ...fieldRows(schema, context).map((row) => `| \`${row.field}\` | ${cell(row.type)} | ${row.required ? "yes" : "no"} | ${cell(row.description)} |`),
+    ...rows.map((row) => `| \`${row.field}\` | ${cell(row.type)} | ${row.required ? "yes" : "no"} | ${cell(row.description)} |`),
   ];
   return lines.join("\n");
 }

@@ -7,6 +7,7 @@ import type UserConfig from "@11ty/eleventy/UserConfig";
 import openapi from "../../_data/openapi.ts";
 import { fieldTable, type JsonSchema } from "./field-table.ts";
 import { absoluteUrl, href, twinPath, urlOf } from "./site-links.ts";
+import { callTool } from "./tool-calls.ts";
 
 const components = openapi.components.schemas as Record<string, JsonSchema>;
 
@@ -41,6 +42,13 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
   eleventyConfig.addFilter("codeBlock", codeBlock);
   /** `{{ tool.inputSchema | fieldTable }}`: any JSON Schema object with properties. */
   eleventyConfig.addFilter("fieldTable", (schema: JsonSchema) => fieldTable(schema, { root: schema, components }));
+  /** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) | jsonBlock }}`: a real result, computed now. */
+  eleventyConfig.addFilter("callTool", callTool);
+  /** `{{ "ErrorResponse" | schemaLink }}`: a link to a component's table on /docs; unknown names fail. */
+  eleventyConfig.addFilter("schemaLink", (name: string) => {
+    componentSchema(name);
+    return `[${name}](${href("docs", name.toLowerCase())})`;
+  });
   /** `{% schemaFields "CalculatorInfo" %}`: a contract component's fields. */
   eleventyConfig.addShortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), { components }));
 }
