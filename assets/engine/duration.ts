@@ -19,16 +19,6 @@ export interface DurationInput {
 export const DURATION_UNITS = ["years", "months", "days", "hours", "minutes", "seconds"] as const;
 export type DurationUnit = (typeof DURATION_UNITS)[number];
 
-/** Days in one of each unit, as a ratio `days = value · perUnit.times / perUnit.per`. */
-const DAYS_PER_UNIT: Record<DurationUnit, { times: number; per: number }> = {
-  years: { times: t.yearDays, per: 1 },
-  months: { times: t.monthDays, per: 1 },
-  days: { times: 1, per: 1 },
-  hours: { times: 1, per: t.hoursPerDay },
-  minutes: { times: 1, per: t.minutesPerDay },
-  seconds: { times: 1, per: t.secondsPerDay },
-};
-
 /** Whole seconds in one of each unit. */
 export const SECONDS_PER_UNIT: Record<DurationUnit, number> = {
   years: t.yearDays * t.secondsPerDay,
@@ -41,20 +31,24 @@ export const SECONDS_PER_UNIT: Record<DurationUnit, number> = {
 
 /** How many of one unit fit in `days` days, as a plain number: the largest value a unit input can take. */
 export function unitsIn(days: number, unit: DurationUnit): number {
-  const { times, per } = DAYS_PER_UNIT[unit];
-  return Math.floor((days * per) / times);
+  return Math.floor((days * t.secondsPerDay) / SECONDS_PER_UNIT[unit]);
 }
 
-/** years·365 + months·30 + days + hours/24 + minutes/1440 + seconds/86400. */
+/**
+ * Wide enough that the seconds of 64-character inputs add up exactly, and that dividing them by
+ * 86,400 is exact whenever the quotient terminates: a tie at the 9th decimal is then seen as a tie
+ * and rounded half-up, not rounded from a value just below it.
+ */
+const Wide = Decimal.clone({ precision: 200 });
+
+/** years·365 + months·30 + days + hours/24 + minutes/1440 + seconds/86400, as (total seconds) / 86400. */
 export function durationDays(duration: DurationInput): Decimal {
-  let total = new Decimal(0);
+  let seconds = new Wide(0);
   for (const unit of DURATION_UNITS) {
     const value = duration[unit];
-    if (value === undefined) continue;
-    const { times, per } = DAYS_PER_UNIT[unit];
-    total = total.plus(toDecimal(value).times(times).div(per));
+    if (value !== undefined) seconds = seconds.plus(new Wide(value).times(SECONDS_PER_UNIT[unit]));
   }
-  return total;
+  return new Decimal(seconds.div(t.secondsPerDay));
 }
 
 /** A duration in whole parts, largest unit first, and as words. */
