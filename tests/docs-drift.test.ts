@@ -1,0 +1,292 @@
+/**
+ * The docs cannot drift from the data: every page shows the values the `_data` modules and the
+ * contract schemas hold (rate, percent, constants, ranks, endpoints, operation ids, error codes,
+ * tool and field names, version), its Markdown twin shows the same with no template syntax left,
+ * the Markdown sources type none of those values themselves, and an edit to the data or to a
+ * page's prose reaches every output that shows it.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import calculator from "../_data/calculator.ts";
+import ranks from "../_data/ranks.ts";
+import openapi, { resources } from "../_data/openapi.ts";
+import tools from "../_data/tools.ts";
+import { paths } from "../_data/site.ts";
+import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TIME_NORMALIZATION, TOOL_NAMES } from "../assets/contract/constants.ts";
+import { calculateExpGrowth } from "../assets/tools/calculate-exp-growth.ts";
+import { builtSite, editFile, projectCopy, readBuilt, ROOT, ROOT_SITE_URL, PATH_SITE_URL, runBuild, tempDir } from "./support/build.ts";
+import { headOf, ids, linkRel, markdownLinks, tags, TWINNED_PAGES, visibleText } from "./support/pages.ts";
+
+type Schema = { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; $ref?: string };
+
+/** Dotted names of every field of a JSON Schema object, nested objects included (`a.b`, `a[].b`). */
+function fieldNames(schema: Schema, prefix = ""): string[] {
+  const names: string[] = [];
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const field = prefix ? `${prefix}.${name}` : name;
+    names.push(field);
+    const nested = [property, ...(property.anyOf ?? [])].find((variant) => variant.properties);
+    if (nested) names.push(...fieldNames(nested, field));
+    if (property.items?.properties) names.push(...fieldNames(property.items, `${field}[]`));
+  }
+  return names;
+}
+
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+async function page(siteDir: string, file: string): Promise<{ html: string; text: string }> {
+  const html = await readBuilt(siteDir, file);
+  return { html, text: visibleText(html) };
+}
+
+const Pages = suite("pages show the data");
+let site = "";
+Pages.before(async () => {
+  site = await builtSite(ROOT_SITE_URL);
+});
+
+Pages("the homepage shows the rate, the percent, the formula, the time constants and every rank", async () => {
+  for (const text of [(await page(site, "index.html")).text, await readBuilt(site, "index.md")]) {
+    assert.ok(text.includes(calculator.dailyInterestRate), "rate");
+    assert.ok(text.includes(`${calculator.dailyInterestPercent}%`), "percent");
+    assert.ok(text.includes(calculator.formula), "formula");
+    for (const value of Object.values(TIME_NORMALIZATION)) assert.ok(text.includes(grouped(String(value))), `time constant ${value}`);
+    for (const rank of ranks.ranks) {
+      assert.ok(text.includes(rank.name), rank.name);
+      assert.ok(text.includes(grouped(rank.minGems)), `${rank.name} threshold`);
+      assert.ok(text.includes(rank.displayValue), `${rank.name} label`);
+    }
+    for (const name of TOOL_NAMES) assert.ok(text.includes(name), name);
+  }
+});
+
+Pages("the API docs show each resource's method, URL, operation id, curl line and exact body", async () => {
+  const { text } = await page(site, "docs/index.html");
+  const twin = await readBuilt(site, "docs.md");
+  for (const resource of resources) {
+    const url = new URL(resource.path, ROOT_SITE_URL).href;
+    for (const shown of [text, twin]) {
+      assert.ok(shown.includes(`GET /${resource.path}`), `${resource.path} heading`);
+      assert.ok(shown.includes(resource.operationId), resource.operationId);
+      assert.ok(shown.includes(`curl ${url}`), `curl line for ${url}`);
+    }
+    // The example is the published file, byte for byte.
+    const published = await readBuilt(site, resource.path);
+    assert.ok(twin.includes(published.trim()), `${resource.path} body as published`);
+  }
+});
+
+Pages("the API docs list every field of every contract schema with its description", async () => {
+  const twin = await readBuilt(site, "docs.md");
+  const components = openapi.components.schemas as Record<string, Schema & { description?: string }>;
+  for (const [name, schema] of Object.entries(components)) {
+    assert.ok(twin.includes(`### ${name}`), `${name} section`);
+    assert.ok(schema.description && twin.includes(schema.description), `${name} description`);
+    for (const field of fieldNames(schema)) assert.ok(twin.includes(`| \`${field}\` |`), `${name}: ${field}`);
+  }
+});
+
+Pages("the API docs show the error codes, the contract version, the limits constants and the anchors the contract links to", async () => {
+  const { html, text } = await page(site, "docs/index.html");
+  for (const code of ERROR_CODES) assert.ok(text.includes(code), code);
+  assert.ok(text.includes(`info.version) ${API_VERSION}`) || text.includes(API_VERSION), "API version");
+  assert.ok(text.includes(OPENAPI_VERSION), "OpenAPI version");
+  const anchors = ids(html);
+  for (const url of [openapi.info.contact.url, openapi.info.termsOfService]) {
+    const fragment = new URL(url).hash.slice(1);
+    assert.ok(fragment && anchors.has(fragment), `#${fragment} exists on /docs/ (linked from the contract)`);
+  }
+});
+
+Pages("the API docs document both tools: every input and output field, the annotation, a computed example and the error result", async () => {
+  const { html, text } = await page(site, "docs/index.html");
+  const twin = await readBuilt(site, "docs.md");
+  const anchors = ids(html);
+  for (const tool of tools) {
+    assert.ok(anchors.has(tool.name), `#${tool.name} heading`);
+    assert.ok(text.includes(tool.title), `${tool.name} title`);
+    for (const field of fieldNames(tool.inputSchema as Schema)) assert.ok(twin.includes(`| \`${field}\` |`), `${tool.name} input ${field}`);
+    for (const field of fieldNames(tool.outputSchema as Schema)) assert.ok(twin.includes(`| \`${field}\` |`), `${tool.name} output ${field}`);
+    for (const [key, value] of Object.entries(tool.annotations)) assert.ok(text.includes(`${key}: ${value}`), `${tool.name} ${key}`);
+  }
+  const calculate = tools.find((tool) => tool.name === "calculate-exp-growth");
+  assert.ok(calculate, "calculate-exp-growth is documented");
+  // The worked example is what the tool returns now, not a copy typed into the page.
+  const now = calculateExpGrowth(calculate.example.input) as { structuredContent: unknown };
+  assert.ok(twin.includes(json(now.structuredContent)), "worked example equals a fresh call");
+  const failure = calculateExpGrowth({ currentGems: 0, dayz: 30 }) as { isError?: boolean };
+  assert.is(failure.isError, true);
+  assert.ok(twin.includes(json(failure)), "error result equals a fresh call");
+});
+
+Pages("the JSON API index lists each resource with its link, method, media type and purpose, and the contract", async () => {
+  const { html, text } = await page(site, "api/index.html");
+  const hrefs = new Set(tags(html, "a").map((a) => a.href));
+  for (const resource of resources) {
+    assert.ok(hrefs.has(`/${resource.path}`), `link to ${resource.path}`);
+    assert.ok(text.includes(resource.summary), `${resource.path} purpose`);
+    assert.ok(text.includes(resource.operationId), resource.operationId);
+  }
+  assert.ok(text.includes("application/json"), "media type");
+  assert.ok(hrefs.has(`/${paths.openapi}`), "link to the contract");
+  assert.ok(text.includes(API_VERSION), "contract version");
+});
+
+Pages("the access policy names what is not needed and the tools", async () => {
+  const twin = await readBuilt(site, "auth.md");
+  for (const phrase of ["no API key", "no account", "no OAuth token", "no bearer credential", "no OAuth authorization server", "no private resources", "no authenticated MCP transport"]) {
+    assert.ok(twin.includes(phrase), phrase);
+  }
+  for (const name of TOOL_NAMES) assert.ok(twin.includes(name), name);
+});
+
+Pages.run();
+
+const Twins = suite("Markdown twins");
+
+Twins("every page's twin is clean Markdown: no template syntax, no HTML entities, only absolute links", async () => {
+  for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
+    const dir = await builtSite(siteUrl);
+    for (const { twin } of TWINNED_PAGES) {
+      const markdown = await readBuilt(dir, twin);
+      assert.not.match(markdown, /\{\{|\{%|\{#/, `${twin} has template syntax`);
+      assert.not.match(markdown, /&(quot|amp|lt|gt|#39);/, `${twin} has HTML entities`);
+      assert.ok(markdown.startsWith("# "), `${twin} starts with its title`);
+      for (const link of markdownLinks(markdown)) {
+        assert.ok(link.startsWith("#") || link.startsWith(siteUrl), `${twin}: ${link} is absolute under ${siteUrl}`);
+      }
+    }
+  }
+});
+
+Twins("llms-full.txt holds every twin", async () => {
+  const full = await readBuilt(site, "llms-full.txt");
+  for (const { twin } of TWINNED_PAGES) assert.ok(full.includes((await readBuilt(site, twin)).trim()), twin);
+});
+
+Twins.run();
+
+const Heads = suite("page heads");
+
+Heads("every page has a title, description, lang, absolute canonical, CSP, service links and its twin", async () => {
+  for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
+    const dir = await builtSite(siteUrl);
+    for (const { page: pagePath, html: file, twin } of [...TWINNED_PAGES, { page: "404.html", html: "404.html", twin: null }]) {
+      const html = await readBuilt(dir, file);
+      const head = headOf(html);
+      assert.match(html, /<html lang="en">/, `${file} lang`);
+      assert.match(head, /<title>[^<]+ · EXP Bank Calculator<\/title>/, `${file} title`);
+      assert.ok(tags(head, "meta").find((meta) => meta.name === "description")?.content, `${file} description`);
+      assert.is(linkRel(html, "canonical")?.href, new URL(pagePath, siteUrl).href, `${file} canonical`);
+      const csp = tags(head, "meta").find((meta) => meta["http-equiv"] === "Content-Security-Policy")?.content ?? "";
+      assert.match(csp, /script-src 'self'/, `${file} CSP scripts`);
+      assert.match(csp, /style-src 'self'/, `${file} CSP styles`);
+      assert.not.match(csp, /unsafe-inline|https?:/, `${file} CSP allows nothing else`);
+      assert.is(linkRel(html, "service-desc")?.href, new URL(paths.openapi, siteUrl).href);
+      assert.is(linkRel(html, "service-doc")?.href, new URL(paths.docs, siteUrl).href);
+      if (twin) assert.is(linkRel(html, "alternate")?.href, new URL(twin, siteUrl).href, `${file} twin link`);
+      assert.not.match(html, /\sstyle="/, `${file} has an inline style the CSP would refuse`);
+    }
+  }
+});
+
+Heads("only the homepage loads JavaScript, only its own, and no page requests another origin", async () => {
+  for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
+    const dir = await builtSite(siteUrl);
+    const prefix = new URL(siteUrl).pathname;
+    for (const { html: file } of [...TWINNED_PAGES, { html: "404.html" }]) {
+      const html = await readBuilt(dir, file);
+      const scripts = tags(html, "script");
+      if (file === "index.html") {
+        assert.ok(scripts.length > 0, "the homepage loads its module");
+        for (const script of scripts) assert.ok(script.src?.startsWith(prefix) && script.type === "module", `script ${script.src}`);
+      } else {
+        assert.is(scripts.length, 0, `${file} ships no JavaScript`);
+      }
+      assert.not.match(html, /<script>|<script\s+type="module">/, `${file} inline script`);
+      // Resources the browser fetches by itself: stylesheets, icons, scripts, images.
+      const fetched = [...tags(html, "script").map((s) => s.src), ...tags(headOf(html), "link").filter((l) => ["stylesheet", "icon"].includes(l.rel ?? "")).map((l) => l.href), ...tags(html, "img").map((i) => i.src)];
+      for (const url of fetched) assert.ok(url?.startsWith(prefix), `${file} fetches ${url} from its own site`);
+    }
+  }
+});
+
+Heads("under a path prefix, page links carry the prefix", async () => {
+  const dir = await builtSite(PATH_SITE_URL);
+  const prefix = new URL(PATH_SITE_URL).pathname;
+  const html = await readBuilt(dir, "docs/index.html");
+  for (const a of tags(html, "a")) {
+    const href = a.href ?? "";
+    if (href.startsWith("/")) assert.ok(href.startsWith(prefix), `${href} carries ${prefix}`);
+  }
+});
+
+Heads("the API catalog is an RFC 9727 linkset naming the contract and the docs", async () => {
+  const catalog = JSON.parse(await readBuilt(site, ".well-known/api-catalog")) as { linkset: Record<string, unknown>[] };
+  const api = catalog.linkset.find((context) => context.anchor === ROOT_SITE_URL) as Record<string, { href: string }[]> | undefined;
+  assert.ok(api, "a context anchored at the site");
+  assert.is(api["service-desc"]?.[0]?.href, new URL(paths.openapi, ROOT_SITE_URL).href);
+  assert.ok(api["service-doc"]?.some((link) => link.href === new URL(paths.docs, ROOT_SITE_URL).href));
+});
+
+Heads.run();
+
+const Sources = suite("one source");
+
+/** The values the data knows, as a writer might type them. */
+function knownValues(): string[] {
+  return [
+    PRODUCT_NAME,
+    calculator.dailyInterestRate,
+    `${calculator.dailyInterestPercent}%`,
+    ...ranks.ranks.flatMap((rank) => [rank.name, rank.displayValue, ...(rank.minGems.length > 3 ? [rank.minGems, grouped(rank.minGems)] : [])]),
+    ...resources.flatMap((resource) => [resource.operationId, resource.path]),
+    paths.openapi,
+    ...ERROR_CODES,
+    ...TOOL_NAMES,
+    API_VERSION,
+    OPENAPI_VERSION,
+    ...Object.keys(openapi.components.schemas),
+  ];
+}
+
+async function markdownSources(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith(".md")).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+Sources("the Markdown sources type no value the data knows; they render it", async () => {
+  const files = await markdownSources(path.join(ROOT, "content"));
+  assert.ok(files.length >= TWINNED_PAGES.length, "the pages are Markdown");
+  for (const file of files) {
+    const source = await readFile(file, "utf8");
+    const prose = source.replace(/^---[\s\S]*?\n---\n/, "").replace(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g, "");
+    for (const value of knownValues()) {
+      assert.not.ok(prose.includes(value), `${path.relative(ROOT, file)} types "${value}"; render it from the data instead`);
+    }
+  }
+});
+
+Sources("a change to the data or to a page's prose reaches every output that shows it", async () => {
+  const project = await projectCopy();
+  const top = ranks.ranks.at(-1);
+  assert.ok(top, "a top rank");
+  await editFile(project, "_data/ranks.ts", `name: "${top.name}"`, `name: "Zenith"`);
+  await editFile(project, "content/docs.md", "## Support\n\n", "## Support\n\nA sentence a writer just added.\n\n");
+  const output = await tempDir("drift");
+  const result = await runBuild(project, output, ROOT_SITE_URL);
+  assert.ok(result.ok, result.output);
+  for (const file of ["index.html", "index.md", "docs/index.html", "docs.md", "llms.txt", "llms-full.txt", "api/ranks.json"]) {
+    const text = await readBuilt(output, file);
+    assert.ok(text.includes("Zenith"), `${file} shows the renamed rank`);
+    assert.not.ok(text.includes(top.name), `${file} still shows "${top.name}"`);
+  }
+  for (const file of ["docs/index.html", "docs.md", "llms-full.txt"]) {
+    assert.ok((await readBuilt(output, file)).includes("A sentence a writer just added."), `${file} shows the new prose`);
+  }
+});
+
+Sources.run();
