@@ -70,7 +70,8 @@ function amount(field: string, meaning: string, rule: AmountRule) {
       error: (issue) => {
         if (issue.input === undefined) return "is required";
         if (typeof issue.input === "string") return `is ${issue.input.length} characters long; a decimal string may have at most ${maxStringLength}`;
-        const kind = issue.input === null ? "null" : Array.isArray(issue.input) ? "an array" : `a ${typeof issue.input}`;
+        const type = typeof issue.input;
+        const kind = issue.input === null ? "null" : Array.isArray(issue.input) ? "an array" : `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`;
         return `must be a number or a decimal string, not ${kind}`;
       },
     }),
@@ -85,8 +86,8 @@ const time = (unit: DurationUnit, meaning: string) =>
   z.optional(amount(unit, meaning, { positive: false, max: String(DURATION_MAXIMA[unit]), example: "2" }));
 
 const t = TIME_NORMALIZATION;
-const durationRule = `years, months, days, hours, minutes and seconds together must come to at most ${maxDurationDays} days (${maxDurationDays / t.yearDays} years)`;
-export const DURATION_GUIDANCE = `Send a duration whose ${durationRule}.`;
+const durationLimit = `at most ${maxDurationDays} days (${maxDurationDays / t.yearDays} years)`;
+export const DURATION_GUIDANCE = `Send years, months, days, hours, minutes and seconds that together come to ${durationLimit}.`;
 
 export const CalculateInput = describe(
   z
@@ -117,7 +118,7 @@ export const CalculateInput = describe(
           return;
         }
         if (total.gt(maxDurationDays)) {
-          ctx.addIssue({ code: "custom", path: [], input: total.toString(), message: `the duration comes to ${total.toDecimalPlaces(8).toString()} days; ${durationRule}` });
+          ctx.addIssue({ code: "custom", path: [], message: `years, months, days, hours, minutes and seconds come to ${total.toDecimalPlaces(8).toString()} days; the total must be ${durationLimit}` });
         }
       }),
     ),

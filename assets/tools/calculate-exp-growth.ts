@@ -5,11 +5,11 @@ import type { ErrorResponse } from "../contract/error-response.ts";
 import { calculateGrowth } from "../engine/calculate.ts";
 import { internalError, invalidRequest, toolResult, type InputGuidance, type ToolResult } from "./result.ts";
 
-const KEYS = Object.keys(CalculateInput.shape).join(", ");
+const OPTIONAL_KEYS = Object.keys(CalculateInput.shape).filter((key) => key !== "currentGems").join(", ");
 
 export const CALCULATE_GUIDANCE: InputGuidance = {
   fields: FIELD_GUIDANCE,
-  whole: `Send an object with currentGems and any of the optional keys ${KEYS} (no others), such as ${JSON.stringify(INPUT_EXAMPLE)}.`,
+  whole: `Send an object with currentGems and any of the optional keys ${OPTIONAL_KEYS} (no others), such as ${JSON.stringify(INPUT_EXAMPLE)}.`,
   acrossFields: DURATION_GUIDANCE,
 };
 

@@ -1,0 +1,233 @@
+/**
+ * The two browser tools as plain functions in Node: real results against the output schema (zod
+ * and, independently, ajv against the generated JSON Schema), and every kind of bad input the
+ * issue lists answered with an `invalid_request` that names the field, fast, without throwing,
+ * printing or touching a prototype.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import fc from "fast-check";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import calculator from "../_data/calculator.ts";
+import rankList from "../_data/ranks.ts";
+import tools from "../_data/tools.ts";
+import { DAILY_INTEREST_RATE, TOOL_NAMES } from "../assets/contract/constants.ts";
+import { CALCULATE_LIMITS, CalculateInput } from "../assets/contract/calculate-input.ts";
+import { CalculateOutput } from "../assets/contract/calculate-output.ts";
+import { ErrorResponse } from "../assets/contract/error-response.ts";
+import { calculateGrowth } from "../assets/engine/calculate.ts";
+import { calculateExpGrowth } from "../assets/tools/calculate-exp-growth.ts";
+import { listExpRanks } from "../assets/tools/list-exp-ranks.ts";
+import { toolDescriptors } from "../assets/tools/descriptors.ts";
+
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+const [calculateTool, listRanksTool] = toolDescriptors;
+const validateInput = ajv.compile(calculateTool!.inputSchema);
+const validateOutput = ajv.compile(calculateTool!.outputSchema);
+const validateRanks = ajv.compile(listRanksTool!.outputSchema);
+
+type Result = { content: { type: string; text: string }[]; structuredContent: unknown; isError?: boolean };
+
+/** Calls a tool and checks what every result must be: never a throw, text = JSON of structuredContent, no console output, fast. */
+function call(execute: (input: unknown) => unknown, input: unknown): Result {
+  const printed: unknown[] = [];
+  const methods = ["log", "info", "warn", "error", "debug", "trace"] as const;
+  const saved = methods.map((name) => console[name]);
+  for (const name of methods) console[name] = (...args: unknown[]) => void printed.push(args);
+  const started = performance.now();
+  let result: Result;
+  try {
+    result = execute(input) as Result;
+  } finally {
+    methods.forEach((name, index) => (console[name] = saved[index]!));
+  }
+  const elapsed = performance.now() - started;
+  assert.equal(printed, [], "the tool printed to the console");
+  assert.ok(elapsed < 250, `the call took ${elapsed.toFixed(1)} ms`);
+  assert.is(result.content.length, 1);
+  assert.is(result.content[0]!.type, "text");
+  assert.equal(JSON.parse(result.content[0]!.text), result.structuredContent);
+  return result;
+}
+
+/** The result is `invalid_request`, its message names `field`, and its resolution says what to send. */
+function assertInvalid(result: Result, field: string, resolutionMentions = field): void {
+  assert.is(result.isError, true);
+  const body = ErrorResponse.parse(result.structuredContent);
+  assert.is(body.error.code, "invalid_request");
+  assert.ok(body.error.message.includes(field), `message should name ${field}: ${body.error.message}`);
+  assert.ok(body.error.resolution.startsWith("Send"), body.error.resolution);
+  assert.ok(body.error.resolution.includes(resolutionMentions), `resolution should mention ${resolutionMentions}: ${body.error.resolution}`);
+}
+
+// ---- Results ----------------------------------------------------------------------------------
+
+test("calculate-exp-growth returns the engine's result as structuredContent and as JSON text", () => {
+  const result = call(calculateExpGrowth, { currentGems: 1000000, days: 30 });
+  assert.is(result.isError, undefined);
+  assert.equal(result.structuredContent, calculateGrowth({ currentGems: 1000000, days: 30 }));
+  assert.is((result.structuredContent as CalculateOutput).futureGems, "1094026.87487131");
+});
+
+test("a number and the same decimal string give the same result", () => {
+  const asNumber = call(calculateExpGrowth, { currentGems: 2500000.5, goalGems: 3000000, hours: 36 });
+  const asString = call(calculateExpGrowth, { currentGems: "2500000.5", goalGems: "3000000", hours: "36" });
+  assert.equal(asNumber.structuredContent, asString.structuredContent);
+});
+
+test("30 significant digits, balances of 1e20 and 100 years are accepted", () => {
+  const digits = call(calculateExpGrowth, { currentGems: "123456789012345678.901234567890", days: 1 });
+  assert.is((digits.structuredContent as CalculateOutput).currentGems, "123456789012345678.90123457");
+  for (const currentGems of [1e20, CALCULATE_LIMITS.maxGems]) {
+    const result = call(calculateExpGrowth, { currentGems, years: CALCULATE_LIMITS.maxDurationDays / calculator.timeNormalization.yearDays });
+    assert.is(result.isError, undefined);
+  }
+});
+
+test("real results match the output schema, in zod and in the published JSON Schema", () => {
+  const gems = fc.oneof(fc.integer({ min: 1, max: 1e9 }), fc.stringMatching(/^[1-9][0-9]{0,19}(\.[0-9]{1,10})?$/));
+  const time = fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined });
+  fc.assert(
+    fc.property(gems, fc.option(gems, { nil: undefined }), fc.option(gems, { nil: undefined }), time, time, time, (currentGems, goalGems, additionalGems, years, days, hours) => {
+      const input = Object.fromEntries(Object.entries({ currentGems, goalGems, additionalGems, years: years === undefined ? undefined : years % 30, days, hours }).filter(([, value]) => value !== undefined));
+      assert.ok(validateInput(input), JSON.stringify(validateInput.errors));
+      const result = call(calculateExpGrowth, input);
+      assert.is(result.isError, undefined, JSON.stringify(result.structuredContent));
+      assert.ok(CalculateOutput.safeParse(result.structuredContent).success);
+      assert.ok(validateOutput(result.structuredContent), JSON.stringify(validateOutput.errors));
+    }),
+    { numRuns: 200 },
+  );
+});
+
+test("list-exp-ranks returns the body of /api/ranks.json, for an empty or absent input", () => {
+  for (const input of [{}, undefined]) {
+    const result = call(listExpRanks, input);
+    assert.is(result.isError, undefined);
+    assert.equal(result.structuredContent, rankList);
+    assert.ok(validateRanks(result.structuredContent), JSON.stringify(validateRanks.errors));
+  }
+});
+
+// ---- Bad input ----------------------------------------------------------------------------------
+
+test("a missing, zero or negative currentGems is invalid_request naming currentGems", () => {
+  for (const input of [{}, { days: 3 }, { currentGems: 0 }, { currentGems: "0" }, { currentGems: "0.000" }, { currentGems: -5 }, { currentGems: "-5" }]) {
+    assertInvalid(call(calculateExpGrowth, input), "currentGems");
+  }
+  assert.ok((call(calculateExpGrowth, {}).structuredContent as ErrorResponse).error.message.includes("currentGems: is required"));
+});
+
+test("non-numeric, empty, hex, exponent and spaced strings are invalid_request", () => {
+  for (const text of ["abc", "", " ", "0x10", "1e5", "1e999999999", " 12", "12 ", "1,000", "+3", ".5", "5.", "NaN", "Infinity", "٣"]) {
+    assertInvalid(call(calculateExpGrowth, { currentGems: text }), "currentGems");
+    assertInvalid(call(calculateExpGrowth, { currentGems: 1, goalGems: text }), "goalGems");
+  }
+});
+
+test("null, booleans, arrays, objects, NaN and infinities are invalid_request for any field", () => {
+  for (const value of [null, true, false, [], [1], {}, { value: 1 }, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+    assertInvalid(call(calculateExpGrowth, { currentGems: value }), "currentGems");
+    assertInvalid(call(calculateExpGrowth, { currentGems: 1, minutes: value }), "minutes");
+  }
+});
+
+test("an input that is not an object is invalid_request with an example to send", () => {
+  for (const input of [null, undefined, 42, "currentGems=5", [], [{ currentGems: 5 }], true]) {
+    const result = call(calculateExpGrowth, input);
+    assertInvalid(result, "input", JSON.stringify({ currentGems: 1000000, days: 30 }));
+  }
+});
+
+test("amounts above 1e20, huge and negative durations, and more than 100 years in all are invalid_request", () => {
+  assertInvalid(call(calculateExpGrowth, { currentGems: 1e21 }), "currentGems");
+  assertInvalid(call(calculateExpGrowth, { currentGems: "100000000000000000000.00000001" }), "currentGems");
+  assertInvalid(call(calculateExpGrowth, { currentGems: 1, additionalGems: "1".padEnd(25, "0") }), "additionalGems");
+  assertInvalid(call(calculateExpGrowth, { currentGems: 1, years: 1e9 }), "years");
+  assertInvalid(call(calculateExpGrowth, { currentGems: 1, seconds: "9".repeat(60) }), "seconds");
+  assertInvalid(call(calculateExpGrowth, { currentGems: 1, days: -1 }), "days");
+  assertInvalid(call(calculateExpGrowth, { currentGems: 1, hours: "-0.5" }), "hours");
+  const total = call(calculateExpGrowth, { currentGems: 1, years: 100, seconds: 1 });
+  assertInvalid(total, "years, months, days, hours, minutes and seconds come to 36500.00001157 days", "36500 days");
+});
+
+test("unknown keys are invalid_request naming the key, also next to valid ones", () => {
+  const result = call(calculateExpGrowth, { currentGems: 1000, dayz: 30 });
+  assertInvalid(result, "\"dayz\"", "currentGems");
+  assertInvalid(call(listExpRanks, { limit: 3 }), "\"limit\"", "{}");
+  assertInvalid(call(listExpRanks, null), "input", "{}");
+  assertInvalid(call(listExpRanks, [1]), "input", "{}");
+});
+
+test("a 100,000-digit string is rejected at once, before any decimal work", () => {
+  for (const field of ["currentGems", "days"]) {
+    const started = performance.now();
+    const result = call(calculateExpGrowth, { currentGems: 1, [field]: "9".repeat(100_000) });
+    assert.ok(performance.now() - started < 20, "took too long");
+    assertInvalid(result, field);
+    assert.ok((result.structuredContent as ErrorResponse).error.message.length < 400);
+  }
+});
+
+test("__proto__, constructor and prototype keys are invalid_request and pollute nothing", () => {
+  const before = Object.getOwnPropertyNames(Object.prototype).sort();
+  const inputs = [
+    JSON.parse('{"currentGems": 1, "__proto__": {"polluted": true}}'),
+    JSON.parse('{"__proto__": {"currentGems": 5}}'),
+    JSON.parse('{"currentGems": 1, "constructor": {"prototype": {"polluted": true}}}'),
+    JSON.parse('{"currentGems": {"__proto__": {"polluted": true}}}'),
+    Object.assign(Object.create(null), { currentGems: Object.create(null) }),
+  ];
+  for (const input of inputs) {
+    const result = call(calculateExpGrowth, input);
+    assert.is(result.isError, true);
+    assert.is((result.structuredContent as ErrorResponse).error.code, "invalid_request");
+  }
+  assertInvalid(call(listExpRanks, JSON.parse('{"__proto__": {"polluted": true}}')), "__proto__", "{}");
+  assert.is(({} as Record<string, unknown>).polluted, undefined);
+  assert.equal(Object.getOwnPropertyNames(Object.prototype).sort(), before);
+});
+
+test("generated garbage never throws and is answered invalid_request or a valid result", () => {
+  fc.assert(
+    fc.property(fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom(...Object.keys(CalculateInput.shape), "__proto__", "x"), fc.jsonValue())), (input) => {
+      const result = call(calculateExpGrowth, input);
+      if (result.isError) assert.is(ErrorResponse.parse(result.structuredContent).error.code, "invalid_request");
+      else assert.ok(CalculateOutput.safeParse(result.structuredContent).success);
+    }),
+    { numRuns: 500 },
+  );
+});
+
+// ---- What agents and the docs read --------------------------------------------------------------
+
+test("the descriptors name both tools, read-only, with the rate, units and formula in the description", () => {
+  assert.equal(toolDescriptors.map((tool) => tool.name), [...TOOL_NAMES]);
+  for (const tool of toolDescriptors) {
+    assert.equal(tool.annotations, { readOnlyHint: true });
+    assert.ok(tool.title.length > 0);
+  }
+  const description = calculateTool!.description;
+  for (const fact of [DAILY_INTEREST_RATE, calculator.formula, "gems", "years (365 days)", "months (30 days)"]) assert.ok(description.includes(fact), fact);
+});
+
+test("the published input schema accepts what the tool accepts and rejects unknown keys and wrong types", () => {
+  assert.ok(validateInput({ currentGems: "1000000.5", years: 1, seconds: "30" }));
+  for (const bad of [{}, { currentGems: 1, dayz: 1 }, { currentGems: true }, { currentGems: "0x10" }, { currentGems: -1 }, { currentGems: "9".repeat(65) }, { currentGems: 1, years: 101 }]) {
+    assert.not.ok(validateInput(bad), JSON.stringify(bad));
+  }
+  assert.equal(listRanksTool!.inputSchema.additionalProperties, false);
+});
+
+test("_data/tools.ts lists both tools with field rows and a worked example the tool really returns", () => {
+  assert.equal(tools.map((tool) => tool.name), [...TOOL_NAMES]);
+  const [calculate] = tools;
+  assert.equal(calculate!.inputFields.map((field) => field.name), Object.keys(CalculateInput.shape));
+  assert.equal(calculate!.inputFields.map((field) => field.label).slice(0, 4), ["Current gems", "Goal gems", "Additional gems", "Years"]);
+  assert.ok(calculate!.inputFields.every((field) => field.description.length > 0));
+  assert.ok(calculate!.outputFields.every((field) => field.description.length > 0), "every output field is described");
+  assert.equal(calculate!.outputFields.filter((field) => !field.name.includes(".")).map((field) => field.name), Object.keys(CalculateOutput.shape));
+  assert.equal(calculate!.example.result, calculateExpGrowth(calculate!.example.input));
+});
+
+test.run();
