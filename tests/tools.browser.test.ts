@@ -1,0 +1,209 @@
+/**
+ * The homepage in a real Chromium, built for a site under a path and served the way GitHub Pages
+ * serves it: with WebMCP, an agent sees exactly the two tools and gets exact answers and clear
+ * errors; without it, a person gets the same numbers from the form; neither prints anything.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { Browser, Page } from "playwright-core";
+import { PATH_SITE_URL, builtSite } from "./support/build.ts";
+import { serveSite, type ServedSite } from "./support/serve.ts";
+import { launchChromium } from "./support/browser.ts";
+import { TOOL_NAMES } from "../assets/contract/constants.ts";
+import { ErrorResponse } from "../assets/contract/error-response.ts";
+import { CalculateOutput } from "../assets/contract/calculate-output.ts";
+import { toolDescriptors } from "../assets/tools/descriptors.ts";
+import { calculateExpGrowth } from "../assets/tools/calculate-exp-growth.ts";
+
+let served: ServedSite;
+let withWebMcp: Browser;
+let withoutWebMcp: Browser;
+
+test.before(async () => {
+  served = await serveSite(await builtSite(PATH_SITE_URL), new URL(PATH_SITE_URL).pathname);
+  [withWebMcp, withoutWebMcp] = await Promise.all([launchChromium({ webmcp: true }), launchChromium({ webmcp: false })]);
+});
+
+test.after(async () => {
+  await Promise.all([withWebMcp?.close(), withoutWebMcp?.close()]);
+  await served?.close();
+});
+
+/** Opens the homepage, recording every console message, page error and request that leaves the site. */
+async function openHome(browser: Browser, initScript?: string): Promise<{ page: Page; messages: string[] }> {
+  const page = await browser.newPage();
+  const messages: string[] = [];
+  page.on("console", (message) => messages.push(`console.${message.type()}: ${message.text()}`));
+  page.on("pageerror", (error) => messages.push(`page error: ${error.message}`));
+  page.on("request", (request) => {
+    if (!request.url().startsWith(served.origin)) messages.push(`third-party request: ${request.url()}`);
+  });
+  if (initScript) await page.addInitScript(initScript);
+  const response = await page.goto(served.url);
+  assert.is(response?.status(), 200);
+  return { page, messages };
+}
+
+type ToolResult = { content: { type: string; text: string }[]; structuredContent: unknown; isError?: boolean };
+
+async function callTool(page: Page, name: string, input?: unknown): Promise<ToolResult> {
+  const result = (await page.webmcp.callTool(name, input as never)) as ToolResult;
+  assert.equal(JSON.parse(result.content[0]!.text), result.structuredContent);
+  return result;
+}
+
+const FORM_INPUT = { currentGems: "1234567.89", goalGems: "200000000", additionalGems: "5000", years: "1", months: "2", days: "3", hours: "4" };
+
+/** Fills the form by label, presses Calculate and reads the exact values the result shows. */
+async function submitForm(page: Page, values: Record<string, string>): Promise<Record<string, string>> {
+  const labels: Record<string, string> = { currentGems: "Current gems", goalGems: "Goal gems", additionalGems: "Additional gems", years: "Years", months: "Months", days: "Days", hours: "Hours", minutes: "Minutes", seconds: "Seconds" };
+  for (const [name, value] of Object.entries(values)) await page.getByLabel(labels[name]!, { exact: true }).fill(value);
+  await page.getByRole("button", { name: "Calculate" }).click();
+  return page.evaluate(`Object.fromEntries([...document.querySelectorAll("[data-result]")].map((element) => [element.dataset.result, element.getAttribute("value") ?? element.textContent]))`);
+}
+
+test("with WebMCP the homepage registers exactly the two tools, read-only, with their input schemas", async () => {
+  const { page, messages } = await openHome(withWebMcp);
+  const tools = await page.webmcp.tools();
+  assert.equal(tools.map((tool) => tool.name).sort(), [...TOOL_NAMES].sort());
+  for (const descriptor of toolDescriptors) {
+    const tool = tools.find((entry) => entry.name === descriptor.name)!;
+    assert.is(tool.description, descriptor.description);
+    assert.equal(tool.inputSchema, descriptor.inputSchema);
+    assert.equal(tool.annotations, { readOnly: true });
+  }
+  assert.equal(messages, []);
+  await page.close();
+});
+
+test("calculate-exp-growth in the page returns the exact result", async () => {
+  const { page, messages } = await openHome(withWebMcp);
+  const result = await callTool(page, "calculate-exp-growth", { currentGems: 1000000, days: 30 });
+  assert.is(result.isError, undefined);
+  assert.is((result.structuredContent as CalculateOutput).futureGems, "1094026.87487131");
+  const input = { ...FORM_INPUT, minutes: 59, seconds: "0.5" };
+  const full = await callTool(page, "calculate-exp-growth", input);
+  assert.ok(CalculateOutput.safeParse(full.structuredContent).success);
+  assert.equal(full.structuredContent, calculateExpGrowth(input).structuredContent, "the page and Node compute the same result");
+  assert.equal(messages, []);
+  await page.close();
+});
+
+test("calculate-exp-growth in the page answers bad input with invalid_request naming the field", async () => {
+  const { page, messages } = await openHome(withWebMcp);
+  const cases: [unknown, string][] = [
+    [{}, "currentGems"],
+    [{ currentGems: 0 }, "currentGems"],
+    [{ currentGems: -3 }, "currentGems"],
+    [{ currentGems: "abc" }, "currentGems"],
+    [{ currentGems: "" }, "currentGems"],
+    [{ currentGems: null }, "currentGems"],
+    [{ currentGems: true }, "currentGems"],
+    [{ currentGems: [1] }, "currentGems"],
+    [{ currentGems: { value: 1 } }, "currentGems"],
+    [{ currentGems: "0x1F" }, "currentGems"],
+    [{ currentGems: "1e99999999" }, "currentGems"],
+    [{ currentGems: "9".repeat(100_000) }, "currentGems"],
+    [{ currentGems: 1, years: 1e12 }, "years"],
+    [{ currentGems: 1, days: -2 }, "days"],
+    [{ currentGems: 1, years: 100, days: 1 }, "36501 days"],
+    [{ currentGems: 1, dayz: 1 }, "\"dayz\""],
+    [{ currentGems: 1, constructor: { prototype: { polluted: 1 } } }, "\"constructor\""],
+  ];
+  for (const [input, field] of cases) {
+    const started = Date.now();
+    const result = await callTool(page, "calculate-exp-growth", input);
+    assert.ok(Date.now() - started < 2000, `${JSON.stringify(input).slice(0, 60)} took too long`);
+    assert.is(result.isError, true, JSON.stringify(input).slice(0, 60));
+    const { error } = ErrorResponse.parse(result.structuredContent);
+    assert.is(error.code, "invalid_request");
+    assert.ok(error.message.includes(field), `${error.message} should name ${field}`);
+    assert.ok(error.resolution.startsWith("Send"));
+  }
+  const listed = await callTool(page, "list-exp-ranks", { unexpected: 1 });
+  assert.is(listed.isError, true);
+  assert.is(ErrorResponse.parse(listed.structuredContent).error.code, "invalid_request");
+  assert.is(await page.evaluate(`({}).polluted === undefined && Object.prototype.polluted === undefined`), true);
+  assert.equal(messages, []);
+  await page.close();
+});
+
+test("list-exp-ranks returns exactly the body of the published /api/ranks.json", async () => {
+  const { page, messages } = await openHome(withWebMcp);
+  const published = await (await fetch(new URL("api/ranks.json", served.url))).json();
+  const result = await callTool(page, "list-exp-ranks", {});
+  assert.is(result.isError, undefined);
+  assert.equal(result.structuredContent, published);
+  assert.equal((await callTool(page, "list-exp-ranks")).structuredContent, published);
+  assert.equal(messages, []);
+  await page.close();
+});
+
+test("the form shows the same numbers as the tool, grouped and with at least two decimals", async () => {
+  const { page, messages } = await openHome(withWebMcp);
+  const tool = (await callTool(page, "calculate-exp-growth", FORM_INPUT)).structuredContent as CalculateOutput;
+  const shown = await submitForm(page, FORM_INPUT);
+  for (const field of ["futureGems", "profit", "profitPercent", "profitPerDay", "profitPerHour"] as const) assert.is(shown[field], tool[field], field);
+  const futureText = await page.locator('[data-result="futureGems"]').textContent();
+  assert.is(futureText!.replaceAll(",", ""), tool.futureGems.replace(/0{1,6}$/, ""));
+  assert.match(futureText!, /^\d{1,3}(,\d{3})+\.\d{2,8}$/);
+  assert.ok(shown.currentRank!.startsWith(tool.currentRank.name));
+  assert.ok(shown.futureRank!.startsWith(tool.futureRank.name));
+  assert.ok(shown.nextRank!.startsWith(tool.nextRank!.name) && shown.nextRank!.includes(tool.nextRank!.duration.text));
+  assert.ok(shown.goal!.includes(tool.goal!.duration.text));
+  assert.ok(shown.additional!.includes(tool.additional!.duration.text));
+  assert.is(await page.locator("#calculator-result").getAttribute("aria-live"), "polite");
+  assert.equal(messages, []);
+  await page.close();
+});
+
+test("without WebMCP the page registers nothing, prints nothing, and the form works", async () => {
+  const { page, messages } = await openHome(withoutWebMcp);
+  assert.is(await page.evaluate(`document.modelContext === undefined && navigator.modelContext === undefined`), true);
+  const shown = await submitForm(page, { currentGems: "1000000", days: "30" });
+  assert.is(shown.futureGems, "1094026.87487131");
+  assert.is(await page.locator('[data-result="futureGems"]').textContent(), "1,094,026.87487131");
+  assert.equal(messages, []);
+  await page.close();
+});
+
+test("the form shows each error next to its field and moves focus to the first", async () => {
+  const { page, messages } = await openHome(withoutWebMcp);
+  await submitForm(page, { days: "abc" });
+  const currentError = page.locator("#calculator-currentGems-error");
+  assert.ok(await currentError.isVisible());
+  assert.match((await currentError.textContent())!, /^Current gems is required/);
+  assert.match((await page.locator("#calculator-days-error").textContent())!, /^Days must be written in plain decimal digits/);
+  assert.is(await page.getByLabel("Current gems", { exact: true }).getAttribute("aria-invalid"), "true");
+  assert.is(await page.evaluate(`document.activeElement?.name`), "currentGems");
+  await submitForm(page, { currentGems: "5", days: "1" });
+  assert.not.ok(await currentError.isVisible(), "a fixed field's error goes away");
+  await submitForm(page, { currentGems: "5", years: "100", days: "2" });
+  assert.match((await page.locator("#calculator-duration-error").textContent())!, /36502 days/);
+  assert.equal(messages, []);
+  await page.close();
+});
+
+test("on navigator.modelContext the tools register too, and a refused registration stays silent", async () => {
+  const recorder = `(() => {
+    const registered = [];
+    window.__registered = registered;
+    Object.defineProperty(navigator, "modelContext", { value: { registerTool(tool) { registered.push({ name: tool.name, title: tool.title, annotations: tool.annotations }); return Promise.resolve(); } } });
+  })();`;
+  const recorded = await openHome(withoutWebMcp, recorder);
+  assert.equal(
+    await recorded.page.evaluate(`window.__registered`),
+    toolDescriptors.map(({ name, title, annotations }) => ({ name, title, annotations })),
+  );
+  assert.equal(recorded.messages, []);
+  await recorded.page.close();
+
+  const refusing = `Object.defineProperty(navigator, "modelContext", { value: { registerTool() { return Promise.reject(new DOMException("refused", "InvalidStateError")); } } });`;
+  const refused = await openHome(withoutWebMcp, refusing);
+  await refused.page.waitForTimeout(200);
+  assert.equal(refused.messages, []);
+  assert.is(await submitForm(refused.page, { currentGems: "1000", days: "1" }).then((shown) => shown.futureGems), "1003.00000000");
+  await refused.page.close();
+});
+
+test.run();
