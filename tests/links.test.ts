@@ -1,0 +1,108 @@
+/**
+ * linkinator 7 crawls the built site, once for a root `SITE_URL` and once for one with a path:
+ * every HTML page and every Markdown twin (parsed with `markdown: true`), absolute links to
+ * `SITE_URL` rewritten onto the local server, fragments checked. Zero broken links.
+ * linkinator does not read `.txt`; `llms-txt.test.ts` checks those links.
+ */
+import { cp, mkdir, symlink, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import path from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { LinkChecker, LinkState, type LinkResult } from "linkinator";
+import { builtSite, readBuilt, tempDir, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
+import { ids, markdownLinks, tags, TWINNED_PAGES } from "./support/pages.ts";
+
+/** A port nothing listens on: linkinator's server needs it before the rewrite rules are written. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Crawls the build in `dir`, made for `siteUrl`, served from disk under its path prefix by linkinator. */
+async function crawl(dir: string, siteUrl: string): Promise<LinkResult[]> {
+  const prefix = new URL(siteUrl).pathname;
+  // linkinator serves its root at "/"; the build goes where the prefix says, as on GitHub Pages.
+  const root = await tempDir("links");
+  const mount = path.join(root, prefix === "/" ? "site" : prefix.replace(/\/$/, ""));
+  await mkdir(path.dirname(mount), { recursive: true });
+  await symlink(dir, mount, "dir");
+  const serverRoot = prefix === "/" ? mount : root;
+  const port = await freePort();
+  const local = `http://localhost:${port}${prefix}`;
+  const options = {
+    serverRoot,
+    port,
+    markdown: true,
+    checkFragments: true,
+    concurrency: 10,
+    urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(siteUrl)}`), replacement: local }],
+  };
+  const folder = prefix === "/" ? "." : prefix.slice(1);
+  // The folder crawls every page reachable from the homepage, twins included. 404.html is linked
+  // from nowhere; it gets its own check, since one crawl's cache would stop the other recursing.
+  const site = await new LinkChecker().check({ ...options, path: folder, recurse: true });
+  const notFound = await new LinkChecker().check({ ...options, path: path.join(folder, "404.html"), recurse: false });
+  return [...site.links, ...notFound.links];
+}
+
+/**
+ * Fragments linkinator may miss: it validates a fragment only if it meets the link before it
+ * fetches the target page. Every `#fragment` link in the pages and twins must name an `id` on the
+ * HTML page it points to (a twin's own `#fragment` points to its HTML page's headings).
+ */
+async function missingFragments(dir: string, siteUrl: string): Promise<string[]> {
+  const base = new URL(siteUrl);
+  const htmlFileOf = (url: URL) => `${decodeURIComponent(url.pathname.slice(base.pathname.length))}${url.pathname.endsWith("/") ? "index.html" : ""}`;
+  const missing: string[] = [];
+  for (const { page, html, twin } of TWINNED_PAGES) {
+    const pageUrl = new URL(page, base);
+    const links = [
+      ...tags(await readBuilt(dir, html), "a").map((a) => ({ from: html, url: new URL(a.href ?? "", pageUrl) })),
+      ...markdownLinks(await readBuilt(dir, twin)).map((link) => ({ from: twin, url: new URL(link, pageUrl) })),
+    ];
+    for (const { from, url } of links) {
+      if (!url.hash || url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) continue;
+      const target = htmlFileOf(url);
+      if (!target.endsWith(".html")) continue;
+      const found = ids(await readBuilt(dir, target).catch(() => ""));
+      if (!found.has(decodeURIComponent(url.hash.slice(1)))) missing.push(`${url.href} (on ${from})`);
+    }
+  }
+  return missing;
+}
+
+const broken = (links: LinkResult[]) => links.filter((link) => link.state === LinkState.BROKEN).map((link) => `${link.url} (status ${link.status}, on ${link.parent})`);
+
+const Links = suite("links");
+
+for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
+  Links(`no broken links in pages and twins (SITE_URL ${siteUrl})`, async () => {
+    const links = await crawl(await builtSite(siteUrl), siteUrl);
+    const checked = links.filter((link) => link.state === LinkState.OK).map((link) => link.url);
+    // The crawl really reached the twins, the JSON and the contract through rewritten absolute links.
+    for (const file of ["docs.md", "index.md", "auth.md", "api/info.json", "openapi.json", "llms.txt"]) {
+      assert.ok(checked.some((url) => url.endsWith(file)), `crawled ${file}`);
+    }
+    // ...and parsed the twins: links found on a Markdown page.
+    assert.ok(links.some((link) => link.parent?.endsWith(".md")), "links inside twins were checked");
+    assert.equal(broken(links), []);
+    assert.equal(await missingFragments(await builtSite(siteUrl), siteUrl), []);
+  });
+}
+
+Links("a broken link or fragment is reported, so the check can fail", async () => {
+  const copy = await tempDir("broken");
+  await cp(await builtSite(ROOT_SITE_URL), copy, { recursive: true });
+  await writeFile(path.join(copy, "index.md"), `# Broken\n\n[gone](${ROOT_SITE_URL}no-such-page/) and [no anchor](${ROOT_SITE_URL}docs/#no-such-anchor)\n`);
+  assert.ok(broken(await crawl(copy, ROOT_SITE_URL)).some((link) => link.includes("no-such-page")), "missing page");
+  assert.ok((await missingFragments(copy, ROOT_SITE_URL)).some((link) => link.includes("#no-such-anchor")), "missing fragment");
+});
+
+Links.run();
