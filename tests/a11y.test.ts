@@ -1,0 +1,96 @@
+/**
+ * axe-core, injected into real Chromium, finds no accessibility violations on `/`, `/docs/`,
+ * `/api/` and the 404 page, in the light and the dark colour scheme, on a desktop and a phone
+ * viewport, with the site served under a path prefix the way GitHub Pages serves it.
+ */
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Browser } from "playwright-core";
+import { paths } from "../_data/site.ts";
+import { builtSite, PATH_SITE_URL } from "./support/build.ts";
+import { serveSite, type ServedSite } from "./support/serve.ts";
+import { launchChromium } from "./support/browser.ts";
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+const PAGES = [
+  { name: "/", path: paths.home },
+  { name: "/docs/", path: paths.docs },
+  { name: "/api/", path: paths.api },
+  { name: "the 404 page", path: "no-such-page/" },
+];
+
+const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 375, height: 740 },
+];
+
+let axeSource = "";
+
+/** Runs axe in the page; a string, so no helper from the test's transpiler leaks into the page. */
+const RUN_AXE = "axe.run(document, { resultTypes: ['violations'] }).then((results) => results.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((node) => ({ target: node.target })) })))";
+
+const A11y = suite("accessibility");
+let browser: Browser;
+let server: ServedSite;
+
+A11y.before(async () => {
+  axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  const dir = await builtSite(PATH_SITE_URL);
+  server = await serveSite(dir, new URL(PATH_SITE_URL).pathname);
+  browser = await launchChromium({ webmcp: false });
+});
+
+A11y.after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function violations(url: string, colorScheme: "light" | "dark", viewport: { width: number; height: number }): Promise<AxeViolation[]> {
+  // The pages' CSP refuses inline scripts, axe included; bypassing it affects only the injection.
+  const context = await browser.newContext({ colorScheme, viewport, bypassCSP: true });
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: "load" });
+    await page.addScriptTag({ content: axeSource });
+    return (await page.evaluate(RUN_AXE)) as AxeViolation[];
+  } finally {
+    await context.close();
+  }
+}
+
+const describe = (found: AxeViolation[]) => found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+
+for (const { name, path } of PAGES) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    A11y(`${name} has no axe violations in ${colorScheme} mode, on a desktop and a phone`, async () => {
+      for (const viewport of VIEWPORTS) {
+        const found = await violations(`${server.url}${path}`, colorScheme, viewport);
+        assert.equal(describe(found), [], `${viewport.name}`);
+      }
+    });
+  }
+}
+
+A11y("axe reports a violation when there is one, so the check can fail", async () => {
+  const context = await browser.newContext({ bypassCSP: true });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.url}${paths.docs}`);
+    await page.evaluate("document.querySelector('main img, main')?.insertAdjacentHTML('afterbegin', '<img src=\"x.png\">')");
+    await page.addScriptTag({ content: axeSource });
+    const found = (await page.evaluate(RUN_AXE)) as AxeViolation[];
+    assert.ok(found.some((violation) => violation.id === "image-alt"), "an image without alt text is reported");
+  } finally {
+    await context.close();
+  }
+});
+
+A11y.run();
