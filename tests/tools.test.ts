@@ -84,6 +84,15 @@ test("30 significant digits, balances of 1e20 and 100 years are accepted", () =>
   }
 });
 
+test("the smallest and largest inputs give bounded results quickly", () => {
+  const tiniest = [Number.MIN_VALUE, 1e-300, `0.${"0".repeat(61)}1`];
+  for (const currentGems of tiniest) {
+    const result = call(calculateExpGrowth, { currentGems, goalGems: CALCULATE_LIMITS.maxGems, additionalGems: CALCULATE_LIMITS.maxGems, years: 100 });
+    assert.is(result.isError, undefined, JSON.stringify(result.structuredContent));
+    assert.ok(CalculateOutput.safeParse(result.structuredContent).success);
+  }
+});
+
 test("real results match the output schema, in zod and in the published JSON Schema", () => {
   const gems = fc.oneof(fc.integer({ min: 1, max: 1e9 }), fc.stringMatching(/^[1-9][0-9]{0,19}(\.[0-9]{1,10})?$/));
   const time = fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined });
