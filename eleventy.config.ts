@@ -12,6 +12,7 @@ import { markdownLibrary } from "./_includes/lib/markdown.ts";
 import { pageHelpers } from "./_includes/lib/page-helpers.ts";
 import contractData from "./_includes/lib/contract-data.ts";
 import { outputPaths } from "./_includes/lib/site-links.ts";
+import { internalLinkCheck } from "./_includes/lib/internal-links.ts";
 
 export const config = {
   dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
@@ -54,4 +55,7 @@ export default function (eleventyConfig: UserConfig) {
     "assets/styles/site.css": outputPaths.stylesheet,
     "assets/styles/favicon.svg": outputPaths.icon,
   });
+
+  // Broken internal links fail the build, naming the page and the link (after the files exist).
+  eleventyConfig.on("eleventy.after", internalLinkCheck(site.url));
 }

@@ -1,0 +1,90 @@
+/**
+ * A broken internal link fails the build, naming the page and the link: in an HTML page written
+ * in Markdown, and in a Markdown output such as a twin. Links that resolve, links to other sites
+ * and links shown inside code are left alone.
+ */
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { htmlLinks, markdownLinks } from "../_includes/lib/internal-links.ts";
+import { PATH_SITE_URL, projectCopy, runBuild, tempDir } from "./support/build.ts";
+
+test("Markdown links are read from inline links, references, autolinks and raw HTML, not from code", () => {
+  const markdown = [
+    "See [the docs](/docs/ \"Docs\") and [ranks][r], or <https://example.github.io/exp-bank/api/>.",
+    "",
+    "[r]: /api/ranks.json",
+    "[^1]: A footnote, not a link.",
+    "",
+    'A raw <a href="/auth/">link</a>; an example `[not](/a-link/)`.',
+    "",
+    "```md",
+    "[also not](/in-a-fence/)",
+    "```",
+  ].join("\n");
+  assert.equal(markdownLinks(markdown).sort(), ["/api/ranks.json", "/auth/", "/docs/", "https://example.github.io/exp-bank/api/"]);
+});
+
+test("HTML links are read from href and src attributes, entities decoded", () => {
+  const html = `<a href="/exp-bank/docs/">Docs</a><script src='/exp-bank/assets/app.js'></script><a href="/x?a=1&amp;b=2">q</a><code>href=&quot;/not/&quot;</code>`;
+  assert.equal(htmlLinks(html), ["/exp-bank/docs/", "/exp-bank/assets/app.js", "/x?a=1&b=2"]);
+});
+
+test("the build fails on a broken link in a Markdown page and in a Markdown output, naming page and link", async () => {
+  const project = await projectCopy();
+  const base = new URL(PATH_SITE_URL);
+  // A page a writer might add: one broken root-relative link, one working, one to another site.
+  await writeFile(
+    path.join(project, "content/stray.md"),
+    [
+      "---",
+      "title: Stray page",
+      "permalink: /stray/",
+      "eleventyExcludeFromCollections: true",
+      "---",
+      "",
+      "# Stray page",
+      "",
+      "Read [the rates](/rates/), [the docs](/docs/) and [Eleventy](https://www.11ty.dev/docs/).",
+      "",
+    ].join("\n"),
+  );
+  // A Markdown output (like a twin) that links with absolute URLs under the base URL.
+  await writeFile(
+    path.join(project, "content/stray-notes.njk"),
+    [
+      "---",
+      "permalink: /stray-notes.md",
+      "layout: false",
+      "eleventyExcludeFromCollections: true",
+      "---",
+      `- [Missing twin](${new URL("missing.md", base).href}): no such file.`,
+      `- [Contract](${new URL("openapi.json", base).href}): exists.`,
+      "",
+      "```sh",
+      `curl ${new URL("in-a-fence.json", base).href}`,
+      "```",
+      "",
+    ].join("\n"),
+  );
+  const result = await runBuild(project, await tempDir("broken-link"), PATH_SITE_URL);
+  assert.not.ok(result.ok, "the build must fail");
+  assert.match(result.output, "Broken internal links (2)");
+  assert.match(result.output, /content\/stray\.md \(\/exp-bank\/stray\/\): link "\/exp-bank\/rates\/"/);
+  assert.match(result.output, /content\/stray-notes\.njk \(\/exp-bank\/stray-notes\.md\): link "https:\/\/example\.github\.io\/exp-bank\/missing\.md"/);
+  for (const fine of ["/exp-bank/docs/", "11ty.dev", "openapi.json\"", "in-a-fence"]) assert.not.match(result.output, `link "${fine}`, `${fine} is not broken`);
+});
+
+test("a link outside the site's base path is reported, since GitHub Pages would not serve it from this site", async () => {
+  const project = await projectCopy();
+  await writeFile(
+    path.join(project, "content/stray-outside.njk"),
+    ["---", "permalink: /stray-outside.md", "layout: false", "eleventyExcludeFromCollections: true", "---", "[Docs](https://example.github.io/docs/)", ""].join("\n"),
+  );
+  const result = await runBuild(project, await tempDir("outside-link"), PATH_SITE_URL);
+  assert.not.ok(result.ok, "the build must fail");
+  assert.match(result.output, `link "https://example.github.io/docs/" is outside the site's base path /exp-bank/`);
+});
+
+test.run();
