@@ -1,6 +1,6 @@
 /**
- * Result of the `calculate-exp-growth` browser tool (its `structuredContent`). Every decimal is a
- * string with exactly 8 fractional digits, rounded half-up from the exact value.
+ * Result of the `calculate-exp-growth` browser tool (its `structuredContent`). Every computed
+ * decimal is a string with exactly 8 fractional digits, rounded half-up from the exact value.
  */
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
@@ -70,7 +70,7 @@ export const CalculateOutput = describe(
   z.strictObject({
     currentGems: fixed8("Gems held now, as given."),
     durationDays: fixed8(`The growth time in days: years × ${t.yearDays} + months × ${t.monthDays} + days + hours ÷ ${t.hoursPerDay} + minutes ÷ ${t.minutesPerDay} + seconds ÷ ${t.secondsPerDay}.`),
-    dailyInterestRate: describe(z.literal(DAILY_INTEREST_RATE), "The daily interest rate r, compounding."),
+    dailyInterestRate: describe(z.literal(DAILY_INTEREST_RATE), "The daily interest rate r, compounding: the fixed constant of /api/info.json, as the same string (a constant, not a computed value, so not padded to 8 places)."),
     futureGems: fixed8("The balance after the duration: currentGems × (1 + r)^durationDays."),
     profit: fixed8("futureGems − currentGems."),
     profitPercent: fixed8("profit ÷ currentGems × 100."),
