@@ -37,7 +37,8 @@ async function isDirectory(file: string): Promise<boolean> {
   return (await stat(file).catch(() => null))?.isDirectory() ?? false;
 }
 
-export async function serveSite(root: string, pathPrefix = "/", port = 0): Promise<ServedSite> {
+export async function serveSite(siteDir: string, pathPrefix = "/", port = 0): Promise<ServedSite> {
+  const root = path.resolve(siteDir);
   const prefix = pathPrefix.endsWith("/") ? pathPrefix : `${pathPrefix}/`;
   const server = createServer(async (request, response) => {
     const send = async (status: number, file: string | null, headers: Record<string, string> = {}) => {
@@ -54,7 +55,7 @@ export async function serveSite(root: string, pathPrefix = "/", port = 0): Promi
     const pathname = decodeURIComponent(url.pathname);
     if (!pathname.startsWith(prefix)) return notFound();
     const file = path.join(root, pathname.slice(prefix.length));
-    if (!file.startsWith(path.resolve(root))) return notFound();
+    if (!file.startsWith(root)) return notFound();
     if (await isDirectory(file)) {
       if (!pathname.endsWith("/")) {
         response.writeHead(301, { location: `${url.pathname}/${url.search}` });
