@@ -1,0 +1,81 @@
+/**
+ * Lighthouse for `/` and `/docs/`: the four category scores (performance, accessibility, best
+ * practices, SEO) and the bytes each page transfers. The same Chromium the tests use, driven by
+ * Lighthouse over its DevTools port, against the built site served locally: no network needed.
+ * Lighthouse's defaults apply (mobile form factor, simulated throttling), the stricter setting.
+ * Simulated throttling scales the CPU time it observes, so a busy machine lowers the performance
+ * score: each page runs RUNS times and the run with the median performance score is reported, as
+ * Lighthouse's own docs advise. lighthouse@12 because 13 needs Node 22.
+ */
+import { createServer } from "node:net";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import { paths } from "../../_data/site.ts";
+import { chromiumPath } from "../support/browser.ts";
+import type { BenchContext, BenchRow, BenchSection } from "./types.ts";
+
+const CATEGORIES = [
+  { id: "performance", label: "performance" },
+  { id: "accessibility", label: "accessibility" },
+  { id: "best-practices", label: "best practices" },
+  { id: "seo", label: "SEO" },
+] as const;
+
+const PAGES = [
+  { name: "/", path: paths.home },
+  { name: "/docs/", path: paths.docs },
+];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === "string") throw new Error("Lighthouse benchmark: no free port for Chromium's DevTools");
+  return address.port;
+}
+
+const RUNS = 3;
+
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export const lighthouseBench: BenchSection = async ({ siteUrl }: BenchContext): Promise<BenchRow[]> => {
+  const port = await freePort();
+  // Lighthouse drives the browser through a DevTools port, which Playwright's launch can open.
+  const browser = await chromium.launch({
+    executablePath: await chromiumPath(),
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", `--remote-debugging-port=${port}`],
+  });
+  const rows: BenchRow[] = [];
+  try {
+    for (const page of PAGES) {
+      const url = new URL(page.path, siteUrl).href;
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) {
+        const result = await lighthouse(url, {
+          port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: CATEGORIES.map((category) => category.id),
+        });
+        if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        runs.push(result.lhr);
+      }
+      runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+      const lhr = runs[Math.floor(runs.length / 2)]!;
+      for (const category of CATEGORIES) {
+        const score = lhr.categories[category.id]?.score;
+        rows.push({ metric: `Lighthouse ${category.label}, ${page.name} (median of ${RUNS})`, value: score === null || score === undefined ? "n/a" : String(Math.round(score * 100)), target: "100" });
+      }
+      const bytes = lhr.audits["total-byte-weight"]?.numericValue;
+      rows.push({ metric: `Lighthouse bytes transferred, ${page.name}`, value: bytes === undefined ? "n/a" : kilobytes(bytes) });
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+};
+
+export default lighthouseBench;
