@@ -63,7 +63,8 @@ function boundText(schema: JsonSchema): string[] {
   if (schema.minLength === 1) bounds.push("not empty");
   else if (schema.minLength !== undefined) bounds.push(`at least ${schema.minLength} characters`);
   if (schema.maxLength !== undefined) bounds.push(`at most ${schema.maxLength} characters`);
-  if (schema.minItems !== undefined && schema.minItems > 0) bounds.push(`at least ${schema.minItems} items`);
+  if (schema.minItems === 1) bounds.push("not empty");
+  else if (schema.minItems !== undefined && schema.minItems > 1) bounds.push(`at least ${schema.minItems} items`);
   if (schema.maxItems !== undefined) bounds.push(`at most ${schema.maxItems} items`);
   if (schema.format) bounds.push(`format ${schema.format}`);
   if (schema.pattern) bounds.push(`pattern \`${schema.pattern}\``);
