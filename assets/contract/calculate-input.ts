@@ -8,7 +8,8 @@ import * as z from "zod/mini";
 import { describe } from "./describe.ts";
 import { DECIMAL_NUMBER } from "./decimal.ts";
 import { TIME_NORMALIZATION } from "./constants.ts";
-import { DURATION_UNITS, durationDays, unitsIn, type DurationUnit } from "../engine/duration.ts";
+import { DURATION_UNITS, durationDaysFixed, unitsIn, type DurationUnit } from "../engine/duration.ts";
+import { ONE, fromFixedPoint } from "../engine/fixed-point.ts";
 import { toDecimal } from "../engine/decimal.ts";
 
 /** Limits of the inputs. */
@@ -113,12 +114,13 @@ export const CalculateInput = describe(
         // Runs after the fields' own checks; a field they reject is reported there, not summed here.
         let total;
         try {
-          total = durationDays(input);
+          total = durationDaysFixed(input);
         } catch {
           return;
         }
-        if (total.gt(maxDurationDays)) {
-          ctx.addIssue({ code: "custom", path: [], message: `years, months, days, hours, minutes and seconds come to ${total.toDecimalPlaces(8).toString()} days; the total must be ${durationLimit}` });
+        if (total > BigInt(maxDurationDays) * ONE) {
+          const days = fromFixedPoint(total).toDecimalPlaces(8).toString();
+          ctx.addIssue({ code: "custom", path: [], message: `years, months, days, hours, minutes and seconds come to ${days} days; the total must be ${durationLimit}` });
         }
       }),
     ),

@@ -1,38 +1,41 @@
 /**
  * The whole calculation behind `calculate-exp-growth`, the homepage form and the docs' worked
- * examples: validated input in, the result object out.
+ * examples: validated input in, the result object out. Times stay in fixed point from the input
+ * to the output; gem amounts are exact Decimals, rounded once, to 8 places, at the end.
  */
 import { DAILY_INTEREST_RATE } from "../contract/constants.ts";
 import type { CalculateInput } from "../contract/calculate-input.ts";
 import type { CalculateOutput, Duration } from "../contract/calculate-output.ts";
 import { toDecimal, toFixed8, type Decimal } from "./decimal.ts";
-import { durationDays, durationParts } from "./duration.ts";
-import { daysToReach, growthFactor, profitPerDay, profitPerHour } from "./growth.ts";
+import { durationDaysFixed, durationPartsFixed } from "./duration.ts";
+import { ONE, fromFixedPoint } from "./fixed-point.ts";
+import { daysToReachFixed, growthFactorFixed, profitPerDay, profitPerHour, timesFixed } from "./growth.ts";
 import { nextRankAbove, rankFor } from "./ranks.ts";
 
 /** Days and whole-second duration until `current` grows to `target`. */
 function reach(current: Decimal, target: Decimal): { daysToReach: string; duration: Duration } {
-  const days = daysToReach(current, target);
-  return { daysToReach: toFixed8(days), duration: durationParts(days) };
+  const days = daysToReachFixed(current, target);
+  return { daysToReach: toFixed8(fromFixedPoint(days)), duration: durationPartsFixed(days) };
 }
 
 /** Computes the result of `calculate-exp-growth` for an input already checked by `CalculateInput`. */
 export function calculateGrowth(input: CalculateInput): CalculateOutput {
   const current = toDecimal(input.currentGems);
-  const days = durationDays(input);
-  const factor = growthFactor(days);
-  const future = current.times(factor);
+  const days = durationDaysFixed(input);
+  const factor = growthFactorFixed(days);
+  const future = timesFixed(current, factor);
   const next = nextRankAbove(current);
   const goal = input.goalGems === undefined ? null : toDecimal(input.goalGems);
   const additional = input.additionalGems === undefined ? null : toDecimal(input.additionalGems);
   return {
     currentGems: toFixed8(current),
-    durationDays: toFixed8(days),
+    durationDays: toFixed8(fromFixedPoint(days)),
     dailyInterestRate: DAILY_INTEREST_RATE,
     futureGems: toFixed8(future),
-    profit: toFixed8(future.minus(current)),
+    // currentGems × (factor − 1) is futureGems − currentGems exactly, without a subtraction.
+    profit: toFixed8(timesFixed(current, factor - ONE)),
     // profit ÷ currentGems × 100 is (factor − 1) × 100 exactly; this form skips a division.
-    profitPercent: toFixed8(factor.minus(1).times(100)),
+    profitPercent: toFixed8(fromFixedPoint((factor - ONE) * 100n)),
     profitPerDay: toFixed8(profitPerDay(current)),
     profitPerHour: toFixed8(profitPerHour(current)),
     currentRank: rankFor(current),

@@ -20,7 +20,11 @@ export const FRACTION_DIGITS = 8;
 // with its TypeScript type attached.
 const Base = decimalLight.Decimal;
 
-export const Decimal = Base.clone({ precision: PRECISION, rounding: Base.ROUND_HALF_UP });
+/** The largest exponent decimal.js-light accepts for its notation switches. */
+const PLAIN_NOTATION = 1e15;
+
+// `toString` always writes plain digits, so exact values pass to and from BigInt as text.
+export const Decimal = Base.clone({ precision: PRECISION, rounding: Base.ROUND_HALF_UP, toExpNeg: -PLAIN_NOTATION, toExpPos: PLAIN_NOTATION });
 export type Decimal = DecimalValue;
 
 /** A gem amount or a time as the caller gives it: a JSON number, an exact decimal string, or a Decimal. */
@@ -36,14 +40,4 @@ export function toDecimal(value: Amount): Decimal {
  */
 export function toFixed8(value: Decimal): string {
   return value.toFixed(FRACTION_DIGITS, Decimal.ROUND_HALF_UP);
-}
-
-/** Rounds a non-negative value up to a whole number. */
-export function ceilWhole(value: Decimal): Decimal {
-  return value.toDecimalPlaces(0, Decimal.ROUND_UP);
-}
-
-/** Drops the fraction of a non-negative value. */
-export function floorWhole(value: Decimal): Decimal {
-  return value.toDecimalPlaces(0, Decimal.ROUND_DOWN);
 }

@@ -3,7 +3,8 @@
  * a year is 365 days, a month 30 days, a day 24 hours, 1,440 minutes or 86,400 seconds.
  */
 import { TIME_NORMALIZATION as t } from "../contract/constants.ts";
-import { Decimal, ceilWhole, toDecimal, type Amount } from "./decimal.ts";
+import { toDecimal, type Amount, type Decimal } from "./decimal.ts";
+import { ONE, exactParts, fromFixedPoint, pow10, toFixedPoint } from "./fixed-point.ts";
 
 /** A duration as the caller gives it; a missing part counts as 0. */
 export interface DurationInput {
@@ -35,20 +36,27 @@ export function unitsIn(days: number, unit: DurationUnit): number {
 }
 
 /**
- * Wide enough that the seconds of 64-character inputs add up exactly, and that dividing them by
- * 86,400 is exact whenever the quotient terminates: a tie at the 9th decimal is then seen as a tie
- * and rounded half-up, not rounded from a value just below it.
+ * years·365 + months·30 + days + hours/24 + minutes/1440 + seconds/86400 in fixed point: the
+ * seconds are added exactly and divided by 86,400 once, so a total that ends at the 9th decimal
+ * (a tie) is seen exactly and rounded half-up, not from a value just below it.
  */
-const Wide = Decimal.clone({ precision: 200 });
-
-/** years·365 + months·30 + days + hours/24 + minutes/1440 + seconds/86400, as (total seconds) / 86400. */
-export function durationDays(duration: DurationInput): Decimal {
-  let seconds = new Wide(0);
+export function durationDaysFixed(duration: DurationInput): bigint {
+  const terms: { digits: bigint; places: number; seconds: number }[] = [];
+  let places = 0;
   for (const unit of DURATION_UNITS) {
     const value = duration[unit];
-    if (value !== undefined) seconds = seconds.plus(new Wide(value).times(SECONDS_PER_UNIT[unit]));
+    if (value === undefined) continue;
+    const parts = exactParts(toDecimal(value));
+    terms.push({ ...parts, seconds: SECONDS_PER_UNIT[unit] });
+    places = Math.max(places, parts.places);
   }
-  return new Decimal(seconds.div(t.secondsPerDay));
+  const totalSeconds = terms.reduce((sum, term) => sum + term.digits * pow10(places - term.places) * BigInt(term.seconds), 0n);
+  return (totalSeconds * ONE) / (BigInt(t.secondsPerDay) * pow10(places));
+}
+
+/** years·365 + months·30 + days + hours/24 + minutes/1440 + seconds/86400. */
+export function durationDays(duration: DurationInput): Decimal {
+  return fromFixedPoint(durationDaysFixed(duration));
 }
 
 /** A duration in whole parts, largest unit first, and as words. */
@@ -78,9 +86,15 @@ export function durationFromSeconds(totalSeconds: number): DurationParts {
 }
 
 /**
- * `days` (≥ 0) in parts, rounded up to the whole second, so that growing for the whole duration
- * reaches at least what growing for `days` does.
+ * `days` (≥ 0, fixed point) in parts, rounded up to the whole second, so that growing for the
+ * whole duration reaches at least what growing for `days` does.
  */
+export function durationPartsFixed(days: bigint): DurationParts {
+  const seconds = days * BigInt(t.secondsPerDay);
+  return durationFromSeconds(Number((seconds + ONE - 1n) / ONE));
+}
+
+/** `days` (≥ 0) in parts, rounded up to the whole second. */
 export function durationParts(days: Amount): DurationParts {
-  return durationFromSeconds(ceilWhole(toDecimal(days).times(t.secondsPerDay)).toNumber());
+  return durationPartsFixed(toFixedPoint(toDecimal(days)));
 }

@@ -1,25 +1,44 @@
 /**
- * Fixed-point numbers with 60 decimal places held in a BigInt, for the series inside the growth
- * formulas. A series term here is one BigInt multiplication and division, where the same step in
- * decimal.js-light takes a few microseconds; this keeps a whole calculation well under a
- * millisecond. Values enter and leave as Decimals.
+ * Exact decimals as BigInt digits over a power of ten, and fixed point with 60 decimal places,
+ * for the growth formulas. A series term here is one BigInt multiplication and division, where the
+ * same step in decimal.js-light takes microseconds and allocates arrays; this keeps a whole
+ * calculation well under a millisecond. Values enter and leave as Decimals.
  */
 import { Decimal } from "./decimal.ts";
 
-/** Decimal places kept: beyond the 50 significant digits the rest of the engine works with. */
+/** Decimal places of fixed point: beyond the 50 significant digits the rest of the engine keeps. */
 export const PLACES = 60;
 export const ONE = 10n ** BigInt(PLACES);
 
+const powers: bigint[] = [1n];
+
+/** 10^n as a BigInt, cached. */
+export function pow10(n: number): bigint {
+  for (let k = powers.length; k <= n; k += 1) powers.push((powers[k - 1] as bigint) * 10n);
+  return powers[n] as bigint;
+}
+
+/** A non-negative Decimal exactly, as `digits / 10^places`. */
+export function exactParts(value: Decimal): { digits: bigint; places: number } {
+  const [whole = "0", fraction = ""] = value.toString().split(".");
+  return { digits: BigInt(whole + fraction), places: fraction.length };
+}
+
+/** `digits / 10^places` (digits ≥ 0) as an exact Decimal. */
+export function scaledToDecimal(digits: bigint, places: number): Decimal {
+  if (places === 0) return new Decimal(digits.toString());
+  const text = digits.toString().padStart(places + 1, "0");
+  return new Decimal(`${text.slice(0, -places)}.${text.slice(-places)}`);
+}
+
 /** A non-negative Decimal as fixed point, truncated to `PLACES` decimals. */
 export function toFixedPoint(value: Decimal): bigint {
-  return BigInt(value.toFixed(PLACES, Decimal.ROUND_DOWN).replace(".", ""));
+  const { digits, places } = exactParts(value);
+  return places <= PLACES ? digits * pow10(PLACES - places) : digits / pow10(places - PLACES);
 }
 
 /** A non-negative fixed-point value as an exact Decimal. */
-export function fromFixedPoint(value: bigint): Decimal {
-  const digits = value.toString().padStart(PLACES + 1, "0");
-  return new Decimal(`${digits.slice(0, -PLACES)}.${digits.slice(-PLACES)}`);
-}
+export const fromFixedPoint = (value: bigint): Decimal => scaledToDecimal(value, PLACES);
 
 export const multiply = (a: bigint, b: bigint): bigint => (a * b) / ONE;
 export const divide = (a: bigint, b: bigint): bigint => (a * ONE) / b;

@@ -5,10 +5,11 @@
  *
  * The power and the logarithm are evaluated as (1 + r)^n · exp(f · ln(1 + r)) with n whole and
  * 0 ≤ f < 1, and ln(y) with y near 1 by its atanh series, in the fixed point of `fixed-point.ts`.
+ * The `…Fixed` functions work in fixed point for `calculate.ts`; the others take and return Decimals.
  */
 import { DAILY_INTEREST_RATE } from "../contract/constants.ts";
-import { Decimal, floorWhole, toDecimal, type Amount } from "./decimal.ts";
-import { ONE, divide, expMinusOne, fromFixedPoint, lnNearOne, multiply, toFixedPoint } from "./fixed-point.ts";
+import { Decimal, toDecimal, type Amount } from "./decimal.ts";
+import { ONE, PLACES, divide, exactParts, expMinusOne, fromFixedPoint, lnNearOne, multiply, pow10, scaledToDecimal, toFixedPoint } from "./fixed-point.ts";
 
 /** The daily interest rate r, from the contract's constant. */
 export const DAILY_RATE = toDecimal(DAILY_INTEREST_RATE);
@@ -23,7 +24,8 @@ const LN_DAILY_FACTOR_FIXED = lnNearOne(DAILY_FACTOR_FIXED);
 export const LN_DAILY_FACTOR = fromFixedPoint(LN_DAILY_FACTOR_FIXED);
 
 /** (1 + r)^(1/24) − 1: the rate of one hour of compounding, computed once. */
-export const HOURLY_RATE = fromFixedPoint(expMinusOne(LN_DAILY_FACTOR_FIXED / 24n));
+export const HOURLY_RATE_FIXED = expMinusOne(LN_DAILY_FACTOR_FIXED / 24n);
+export const HOURLY_RATE = fromFixedPoint(HOURLY_RATE_FIXED);
 
 const LN_DAILY_FACTOR_NUMBER = Math.log1p(DAILY_RATE.toNumber());
 
@@ -43,17 +45,26 @@ function wholePower(n: number): bigint {
   return result;
 }
 
+/** (1 + r)^days for `days` ≥ 0 in fixed point. */
+export function growthFactorFixed(days: bigint): bigint {
+  const withinDay = ONE + expMinusOne(multiply(days % ONE, LN_DAILY_FACTOR_FIXED));
+  return multiply(wholePower(Number(days / ONE)), withinDay);
+}
+
 /** (1 + r)^days: what a balance is multiplied by over `days` (≥ 0, may be fractional). */
 export function growthFactor(days: Amount): Decimal {
-  const t = toDecimal(days);
-  const whole = floorWhole(t);
-  const withinDay = ONE + expMinusOne(multiply(toFixedPoint(t.minus(whole)), LN_DAILY_FACTOR_FIXED));
-  return fromFixedPoint(multiply(wholePower(whole.toNumber()), withinDay));
+  return fromFixedPoint(growthFactorFixed(toFixedPoint(toDecimal(days))));
+}
+
+/** gems · factor exactly, for gems ≥ 0 and a fixed-point factor. */
+export function timesFixed(gems: Decimal, factor: bigint): Decimal {
+  const { digits, places } = exactParts(gems);
+  return scaledToDecimal(digits * factor, places + PLACES);
 }
 
 /** currentGems · (1 + r)^days. */
 export function futureGems(currentGems: Amount, days: Amount): Decimal {
-  return toDecimal(currentGems).times(growthFactor(days));
+  return timesFixed(toDecimal(currentGems), growthFactorFixed(toFixedPoint(toDecimal(days))));
 }
 
 /** Gems earned per day at the current balance: currentGems · r. */
@@ -63,24 +74,29 @@ export function profitPerDay(currentGems: Amount): Decimal {
 
 /** Gems earned in the first hour at the current balance: currentGems · ((1 + r)^(1/24) − 1). */
 export function profitPerHour(currentGems: Amount): Decimal {
-  return toDecimal(currentGems).times(HOURLY_RATE);
+  return timesFixed(toDecimal(currentGems), HOURLY_RATE_FIXED);
 }
 
 /**
- * Days for `currentGems` (> 0) to grow to `targetGems`: ln(target / current) / ln(1 + r), and 0
- * when the target is not above the current balance.
+ * Days for `current` (> 0) to grow to `target` in fixed point: ln(target / current) / ln(1 + r),
+ * and 0 when the target is not above the current balance.
  */
-export function daysToReach(currentGems: Amount, targetGems: Amount): Decimal {
-  const current = toDecimal(currentGems);
-  const target = toDecimal(targetGems);
-  if (target.lte(current)) return new Decimal(0);
-  const ratio = target.div(current);
-  // A float estimate of the whole days; the remainder y = ratio / (1 + r)^n then lies near 1 even
-  // when the estimate is a day off, which the series absorbs.
+export function daysToReachFixed(current: Decimal, target: Decimal): bigint {
+  if (target.lte(current)) return 0n;
   // Logarithms taken apart, so a ratio beyond the float range (a balance of 5e-324) still gives one.
   const estimate = (Math.log(target.toNumber()) - Math.log(current.toNumber())) / LN_DAILY_FACTOR_NUMBER;
   if (!Number.isFinite(estimate)) throw new RangeError(`daysToReach: ${target.toString()} / ${current.toString()} is outside the range a float estimate can start from`);
+  // The whole days from the estimate; the remainder y = ratio / (1 + r)^n then lies near 1 even
+  // when the estimate is a day off, which the series absorbs.
   const whole = Math.max(0, Math.floor(estimate));
-  const remainder = divide(toFixedPoint(ratio), wholePower(whole));
-  return fromFixedPoint(divide(lnNearOne(remainder), LN_DAILY_FACTOR_FIXED)).plus(whole);
+  const t = exactParts(target);
+  const c = exactParts(current);
+  const ratio = (t.digits * pow10(c.places) * ONE) / (c.digits * pow10(t.places));
+  const remainder = divide(ratio, wholePower(whole));
+  return BigInt(whole) * ONE + divide(lnNearOne(remainder), LN_DAILY_FACTOR_FIXED);
+}
+
+/** Days for `currentGems` (> 0) to grow to `targetGems`; 0 when the target is not above it. */
+export function daysToReach(currentGems: Amount, targetGems: Amount): Decimal {
+  return fromFixedPoint(daysToReachFixed(toDecimal(currentGems), toDecimal(targetGems)));
 }
