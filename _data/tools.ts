@@ -4,7 +4,7 @@
  * zod schemas, annotations, flat field lists for tables, and a worked example computed by the engine.
  */
 import { DURATION_UNITS } from "../assets/engine/duration.ts";
-import { CALCULATE_LIMITS, INPUT_EXAMPLE } from "../assets/contract/calculate-input.ts";
+import { INPUT_EXAMPLE } from "../assets/contract/calculate-input.ts";
 import { calculateExpGrowth } from "../assets/tools/calculate-exp-growth.ts";
 import { listExpRanks } from "../assets/tools/list-exp-ranks.ts";
 import { toolDescriptors, type JsonSchema, type ToolDescriptor } from "../assets/tools/descriptors.ts";
@@ -99,6 +99,4 @@ const tools: ToolData[] = toolDescriptors.map((tool) => ({
   example: examples[tool.name],
 }));
 
-/** The input limits, for the docs' limits section. */
-export { CALCULATE_LIMITS };
 export default tools;

@@ -13,10 +13,9 @@ function gemsFormat(): Intl.NumberFormat {
   return new Intl.NumberFormat(document.documentElement.lang || undefined, { minimumFractionDigits: 2, maximumFractionDigits: 8 });
 }
 
-/** "Current gems" from `currentGems`: the label the form shows for an input. */
-function labelOf(field: string): string {
-  const words = field.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** The label the form shows for an input ("Current gems" for `currentGems`), read from the page. */
+function labelOf(form: HTMLFormElement, field: string): string {
+  return form.querySelector(`label[for="calculator-${field}"]`)?.textContent?.trim() || field;
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -51,7 +50,7 @@ function showErrors(form: HTMLFormElement, issues: readonly { path: readonly Pro
     const field = typeof issue.path[0] === "string" ? issue.path[0] : null;
     const slot = errorSlot(form, field ?? "duration");
     if (!slot) continue;
-    slot.textContent = field ? `${labelOf(field)} ${issue.message}.` : `${capitalized(issue.message)}.`;
+    slot.textContent = field ? `${labelOf(form, field)} ${issue.message}.` : `${capitalized(issue.message)}.`;
     slot.hidden = false;
     const input = field ? form.elements.namedItem(field) : form.querySelector('input[name="years"]');
     if (input instanceof HTMLInputElement) {
