@@ -52,19 +52,29 @@ function linksOf(outputPath: string, content: string): string[] {
   return [];
 }
 
-async function isFile(file: string): Promise<boolean> {
-  return (await stat(file).catch(() => null))?.isFile() ?? false;
-}
+type FileKind = "file" | "directory" | "none";
 
-async function isDirectory(file: string): Promise<boolean> {
-  return (await stat(file).catch(() => null))?.isDirectory() ?? false;
+/** Looks up each output path once per build: pages share most of their links (nav, assets). */
+function fileKinds(): (file: string) => Promise<FileKind> {
+  const known = new Map<string, Promise<FileKind>>();
+  return (file) => {
+    let kind = known.get(file);
+    if (!kind) {
+      kind = stat(file).then(
+        (stats) => (stats.isFile() ? "file" : stats.isDirectory() ? "directory" : "none"),
+        () => "none" as const,
+      );
+      known.set(file, kind);
+    }
+    return kind;
+  };
 }
 
 /**
  * Why `link` on the page at `pageUrl` is broken, or null when it resolves to a built file (or is
  * not internal: another origin, `mailto:`, a bare fragment).
  */
-async function problemWith(link: string, pageUrl: URL, siteUrl: URL, outputDir: string): Promise<string | null> {
+async function problemWith(link: string, pageUrl: URL, siteUrl: URL, outputDir: string, kindOf: (file: string) => Promise<FileKind>): Promise<string | null> {
   if (link === "" || link.startsWith("#")) return null;
   let target: URL;
   try {
@@ -83,23 +93,24 @@ async function problemWith(link: string, pageUrl: URL, siteUrl: URL, outputDir: 
   const file = path.join(outputDir, relative);
   if (!file.startsWith(path.resolve(outputDir))) return "leaves the output folder";
   // A folder URL is served from its index.html; a folder without the slash is redirected to it.
-  if (relative === "" || relative.endsWith("/") || (await isDirectory(file))) {
-    return (await isFile(path.join(file, "index.html"))) ? null : `names a folder with no index.html in the output (${path.join(relative, "index.html")})`;
+  if (relative === "" || relative.endsWith("/") || (await kindOf(file)) === "directory") {
+    return (await kindOf(path.join(file, "index.html"))) === "file" ? null : `names a folder with no index.html in the output (${path.join(relative, "index.html")})`;
   }
-  return (await isFile(file)) ? null : `names ${relative}, which the build did not write`;
+  return (await kindOf(file)) === "file" ? null : `names ${relative}, which the build did not write`;
 }
 
 /** Every broken internal link in the built templates, in output order. */
 export async function findBrokenLinks(results: BuiltTemplate[], outputDir: string, siteUrl: string): Promise<BrokenLink[]> {
   const base = new URL(siteUrl);
   const root = path.resolve(outputDir);
+  const kindOf = fileKinds();
   const broken: BrokenLink[] = [];
   for (const result of results) {
     if (!result.outputPath || result.url === false) continue;
     const pageUrl = new URL(result.url.replace(/^\/+/, ""), base);
     // Eleventy's page URLs carry no path prefix; HtmlBasePlugin adds it to links in HTML only.
     for (const link of new Set(linksOf(result.outputPath, result.content))) {
-      const reason = await problemWith(link, pageUrl, base, root);
+      const reason = await problemWith(link, pageUrl, base, root, kindOf);
       if (reason) broken.push({ inputPath: result.inputPath, page: pageUrl.pathname, link, reason });
     }
   }
