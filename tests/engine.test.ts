@@ -12,6 +12,7 @@ import { CalculateOutput } from "../assets/contract/calculate-output.ts";
 import { CALCULATE_LIMITS, DURATION_MAXIMA, type CalculateInput } from "../assets/contract/calculate-input.ts";
 import { calculateGrowth } from "../assets/engine/calculate.ts";
 import { toDecimal, toFixed8 } from "../assets/engine/decimal.ts";
+import { scaledToFixed8 } from "../assets/engine/fixed-point.ts";
 import { DURATION_UNITS, SECONDS_PER_UNIT, durationDays, durationParts } from "../assets/engine/duration.ts";
 import { daysToReach, futureGems, growthFactor, profitPerDay, profitPerHour } from "../assets/engine/growth.ts";
 import { RANKS, nextRankAbove, rankFor } from "../assets/engine/ranks.ts";
@@ -96,6 +97,22 @@ test("a duration is broken into 365-day years, 30-day months and whole seconds, 
   assert.equal(durationParts(0), { years: 0, months: 0, days: 0, hours: 0, minutes: 0, seconds: 0, text: "0 seconds" });
   // 1.5 seconds is rounded up: growing for the whole duration reaches the target.
   assert.equal(durationParts(new Big(1.5).div(86400).toFixed(30)).seconds, 2);
+});
+
+test("outputs have 8 decimals, rounded half-up: a tie at the 9th decimal rounds away from zero", () => {
+  assert.is(toFixed8(toDecimal("0.000000005")), "0.00000001");
+  assert.is(toFixed8(toDecimal("0.0000000049999999999")), "0.00000000");
+  assert.is(toFixed8(toDecimal("12.5")), "12.50000000");
+  assert.is(scaledToFixed8(5n, 9), "0.00000001");
+  assert.is(scaledToFixed8(49999999999n, 19), "0.00000000");
+  assert.is(scaledToFixed8(125n, 1), "12.50000000");
+  assert.is(scaledToFixed8(123456789012345678901234567890n, 20), "1234567890.12345679");
+  fc.assert(
+    fc.property(fc.bigInt({ min: 0n, max: 10n ** 40n }), fc.integer({ min: 0, max: 30 }), (digits, places) => {
+      const exact = new Exact(digits.toString()).div(new Exact(10).pow(places));
+      assert.is(scaledToFixed8(digits, places), exactRounded(exact));
+    }),
+  );
 });
 
 test("ranks follow the thresholds of _data/ranks.ts", () => {

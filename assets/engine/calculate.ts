@@ -8,36 +8,39 @@ import type { CalculateInput } from "../contract/calculate-input.ts";
 import type { CalculateOutput, Duration } from "../contract/calculate-output.ts";
 import { toDecimal, toFixed8, type Decimal } from "./decimal.ts";
 import { durationDaysFixed, durationPartsFixed } from "./duration.ts";
-import { ONE, fromFixedPoint } from "./fixed-point.ts";
-import { daysToReachFixed, growthFactorFixed, profitPerDay, profitPerHour, timesFixed } from "./growth.ts";
+import { ONE, PLACES, exactParts, fixedToFixed8, scaledToDecimal, scaledToFixed8 } from "./fixed-point.ts";
+import { HOURLY_RATE_FIXED, daysToReachFixed, growthFactorFixed, profitPerDay } from "./growth.ts";
 import { nextRankAbove, rankFor } from "./ranks.ts";
 
 /** Days and whole-second duration until `current` grows to `target`. */
 function reach(current: Decimal, target: Decimal): { daysToReach: string; duration: Duration } {
   const days = daysToReachFixed(current, target);
-  return { daysToReach: toFixed8(fromFixedPoint(days)), duration: durationPartsFixed(days) };
+  return { daysToReach: fixedToFixed8(days), duration: durationPartsFixed(days) };
 }
 
 /** Computes the result of `calculate-exp-growth` for an input already checked by `CalculateInput`. */
 export function calculateGrowth(input: CalculateInput): CalculateOutput {
   const current = toDecimal(input.currentGems);
+  const { digits, places } = exactParts(current);
   const days = durationDaysFixed(input);
   const factor = growthFactorFixed(days);
-  const future = timesFixed(current, factor);
+  // currentGems × a fixed-point factor is exact as digits over 10^(places + PLACES).
+  const timesCurrent = (fixed: bigint) => scaledToFixed8(digits * fixed, places + PLACES);
+  const future = scaledToDecimal(digits * factor, places + PLACES);
   const next = nextRankAbove(current);
   const goal = input.goalGems === undefined ? null : toDecimal(input.goalGems);
   const additional = input.additionalGems === undefined ? null : toDecimal(input.additionalGems);
   return {
     currentGems: toFixed8(current),
-    durationDays: toFixed8(fromFixedPoint(days)),
+    durationDays: fixedToFixed8(days),
     dailyInterestRate: DAILY_INTEREST_RATE,
     futureGems: toFixed8(future),
     // currentGems × (factor − 1) is futureGems − currentGems exactly, without a subtraction.
-    profit: toFixed8(timesFixed(current, factor - ONE)),
+    profit: timesCurrent(factor - ONE),
     // profit ÷ currentGems × 100 is (factor − 1) × 100 exactly; this form skips a division.
-    profitPercent: toFixed8(fromFixedPoint((factor - ONE) * 100n)),
+    profitPercent: fixedToFixed8((factor - ONE) * 100n),
     profitPerDay: toFixed8(profitPerDay(current)),
-    profitPerHour: toFixed8(profitPerHour(current)),
+    profitPerHour: timesCurrent(HOURLY_RATE_FIXED),
     currentRank: rankFor(current),
     futureRank: rankFor(future),
     nextRank: next && {

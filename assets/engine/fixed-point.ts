@@ -31,6 +31,19 @@ export function scaledToDecimal(digits: bigint, places: number): Decimal {
   return new Decimal(`${text.slice(0, -places)}.${text.slice(-places)}`);
 }
 
+/**
+ * `digits / 10^places` (digits ≥ 0) with exactly 8 fractional digits, rounded half-up: the same
+ * text as `toFixed8` on the exact Decimal, without building it.
+ */
+export function scaledToFixed8(digits: bigint, places: number): string {
+  const eighths = places <= 8 ? digits * pow10(8 - places) : (digits + 5n * pow10(places - 9)) / pow10(places - 8);
+  const text = eighths.toString().padStart(9, "0");
+  return `${text.slice(0, -8)}.${text.slice(-8)}`;
+}
+
+/** A fixed-point value (≥ 0) with exactly 8 fractional digits, rounded half-up. */
+export const fixedToFixed8 = (value: bigint): string => scaledToFixed8(value, PLACES);
+
 /** A non-negative Decimal as fixed point, truncated to `PLACES` decimals. */
 export function toFixedPoint(value: Decimal): bigint {
   const { digits, places } = exactParts(value);
