@@ -1,7 +1,7 @@
 /** Which rank a balance holds, from the rank table in `_data/ranks.ts`. */
 import rankList from "../../_data/ranks.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
-import { toDecimal, type Amount } from "./decimal.ts";
+import { toDecimal, type Amount, type Decimal } from "./decimal.ts";
 
 /** The ranks, lowest first (the table guarantees the first starts at 0 and thresholds increase). */
 export const RANKS: readonly ExpRank[] = rankList.ranks;
@@ -12,7 +12,7 @@ const thresholds = RANKS.map((rank) => toDecimal(rank.minGems));
 function rankIndex(gems: Amount): number {
   const balance = toDecimal(gems);
   let index = 0;
-  while (index + 1 < thresholds.length && (thresholds[index + 1] as ReturnType<typeof toDecimal>).lte(balance)) index += 1;
+  while (index + 1 < thresholds.length && (thresholds[index + 1] as Decimal).lte(balance)) index += 1;
   return index;
 }
 
