@@ -58,7 +58,9 @@ async function violations(url: string, colorScheme: "light" | "dark", viewport: 
   const context = await browser.newContext({ colorScheme, viewport, bypassCSP: true });
   try {
     const page = await context.newPage();
-    await page.goto(url, { waitUntil: "load" });
+    const response = await page.goto(url, { waitUntil: "load" });
+    // A wrong address must really show the 404 page, with its status, not some other page.
+    if (url.includes("no-such-page")) assert.is(response?.status(), 404, "the 404 page's status");
     await page.addScriptTag({ content: axeSource });
     return (await page.evaluate(RUN_AXE)) as AxeViolation[];
   } finally {

@@ -214,6 +214,13 @@ Heads("only the homepage loads JavaScript, only its own, and no page requests an
   }
 });
 
+Heads("headings link to themselves and code is highlighted when the site is built", async () => {
+  const html = await readBuilt(site, "docs/index.html");
+  assert.match(html, /<h2 id="resources"><a class="heading-anchor" href="#resources">Resources<\/a><\/h2>/);
+  assert.match(html, /<pre class="code" data-language="json"><code><span class="hljs-punctuation">\{<\/span>/);
+  assert.match(html, /<pre class="code" data-language="sh"><code>/);
+});
+
 Heads("under a path prefix, page links carry the prefix", async () => {
   const dir = await builtSite(PATH_SITE_URL);
   const prefix = new URL(PATH_SITE_URL).pathname;
