@@ -32,12 +32,18 @@ export function groupDigits(value: string | number): string {
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
+/** A decimal string with a zero fraction written as whole gems: `1000000.00000000` → `1,000,000`. */
+export function wholeGems(value: string): string {
+  return groupDigits(value.replace(/\.0+$/, ""));
+}
+
 export function pageHelpers(eleventyConfig: UserConfig): void {
   eleventyConfig.addFilter("href", href);
   eleventyConfig.addFilter("urlOf", urlOf);
   eleventyConfig.addFilter("absoluteUrl", absoluteUrl);
   eleventyConfig.addFilter("twinPath", twinPath);
   eleventyConfig.addFilter("groupDigits", groupDigits);
+  eleventyConfig.addFilter("wholeGems", wholeGems);
   eleventyConfig.addFilter("jsonBlock", (value: unknown) => codeBlock(JSON.stringify(value, null, 2), "json"));
   eleventyConfig.addFilter("codeBlock", codeBlock);
   /** `{{ tool.inputSchema | fieldTable }}`: any JSON Schema object with properties. */
