@@ -81,6 +81,42 @@ for (const { name, path } of PAGES) {
   }
 }
 
+A11y("/ has no axe violations after a calculation fills in the result, in light and dark mode", async () => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    const context = await browser.newContext({ colorScheme, bypassCSP: true });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}${paths.home}`, { waitUntil: "load" });
+      await page.getByLabel("Current gems").fill("1000000");
+      await page.getByLabel("Goal gems").fill("2000000");
+      await page.getByLabel("Days").fill("30");
+      await page.getByRole("button", { name: "Calculate" }).click();
+      await page.locator("[data-result-list]").waitFor({ state: "visible" });
+      await page.addScriptTag({ content: axeSource });
+      assert.equal(describe((await page.evaluate(RUN_AXE)) as AxeViolation[]), [], colorScheme);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+A11y("/ has no axe violations while it shows a field error, in light and dark mode", async () => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    const context = await browser.newContext({ colorScheme, bypassCSP: true });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}${paths.home}`, { waitUntil: "load" });
+      await page.getByLabel("Current gems").fill("-5");
+      await page.getByRole("button", { name: "Calculate" }).click();
+      await page.locator(".field-error:not([hidden])").first().waitFor({ state: "visible" });
+      await page.addScriptTag({ content: axeSource });
+      assert.equal(describe((await page.evaluate(RUN_AXE)) as AxeViolation[]), [], colorScheme);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 A11y("axe reports a violation when there is one, so the check can fail", async () => {
   const context = await browser.newContext({ bypassCSP: true });
   try {
