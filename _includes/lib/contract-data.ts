@@ -7,13 +7,16 @@ import { ERROR_CODES } from "../../assets/contract/constants.ts";
 import { ErrorResponse } from "../../assets/contract/error-response.ts";
 import site from "../../_data/site.ts";
 
-type Operation = { responses: Record<string, { $ref?: string }> };
+type Operation = { responses: Record<string, { $ref?: string; content?: Record<string, unknown> }> };
 
-function operationOf(path: string): { method: string; statuses: string[] } {
+/** The method, declared statuses and success media type of the one operation at a path. */
+function operationOf(path: string): { method: string; statuses: string[]; mediaType: string } {
   const item = (openapi.paths as Record<string, Record<string, Operation>>)[`/${path}`];
   const [method, operation] = Object.entries(item ?? {})[0] ?? [];
   if (!method || !operation) throw new Error(`The contract has no operation at /${path}`);
-  return { method: method.toUpperCase(), statuses: Object.keys(operation.responses) };
+  const mediaType = Object.keys(operation.responses["200"]?.content ?? {})[0];
+  if (!mediaType) throw new Error(`The contract's operation at /${path} declares no 200 media type`);
+  return { method: method.toUpperCase(), statuses: Object.keys(operation.responses), mediaType };
 }
 
 /** Each JSON resource with its method, absolute URL, declared statuses and media type. */
@@ -21,8 +24,10 @@ const resourceList = resources.map((resource) => ({
   ...resource,
   ...operationOf(resource.path),
   url: site.urls[resource.key],
-  mediaType: "application/json",
 }));
+
+/** The contract's own path, read the same way. */
+const contractOperation = operationOf(site.paths.openapi);
 
 /** The status each shared error response is declared under, read from the resources' operations. */
 const statusOfResponse = new Map<string, string>();
@@ -60,4 +65,6 @@ export default {
   apiVersion: openapi.info.version,
   apiTitle: openapi.info.title,
   serverUrl: openapi.servers[0]?.url ?? site.url,
+  contractMethod: contractOperation.method,
+  contractMediaType: contractOperation.mediaType,
 };

@@ -6,7 +6,7 @@
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import openapi from "../../_data/openapi.ts";
 import { fieldTable, type JsonSchema } from "./field-table.ts";
-import { absoluteUrl, href, twinPath, urlOf } from "./site-links.ts";
+import { absoluteUrl, href, twinPath } from "./site-links.ts";
 import { callTool } from "./tool-calls.ts";
 
 const components = openapi.components.schemas as Record<string, JsonSchema>;
@@ -39,7 +39,6 @@ export function wholeGems(value: string): string {
 
 export function pageHelpers(eleventyConfig: UserConfig): void {
   eleventyConfig.addFilter("href", href);
-  eleventyConfig.addFilter("urlOf", urlOf);
   eleventyConfig.addFilter("absoluteUrl", absoluteUrl);
   eleventyConfig.addFilter("twinPath", twinPath);
   eleventyConfig.addFilter("groupDigits", groupDigits);

@@ -25,11 +25,6 @@ export function absoluteUrl(path: string): string {
   return new URL(path.replace(/^\/+/, ""), site.url).href;
 }
 
-/** The absolute URL of a key in `site.paths`, with an optional fragment. */
-export function urlOf(key: string, fragment?: string): string {
-  return absoluteUrl(href(key, fragment));
-}
-
 /**
  * Paths of the outputs that only this documentation links to. They sit beside `site.paths` and
  * follow the same rule: every link to them is built from here.
