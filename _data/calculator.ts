@@ -3,7 +3,7 @@
  * time constants and the tool names are fixed by the specification and read from
  * `assets/contract/constants.ts`; the prose fields are written here.
  */
-import { Decimal } from "decimal.js";
+import { Decimal } from "../assets/engine/decimal.ts";
 import { DAILY_INTEREST_RATE, PRODUCT_NAME, TIME_NORMALIZATION as t, TOOL_NAMES } from "../assets/contract/constants.ts";
 import { CalculatorFacts } from "../assets/contract/calculator-info.ts";
 import { dataFileName, parseData } from "../assets/contract/issues.ts";
