@@ -3,12 +3,22 @@
  * in Markdown, and in a Markdown output such as a twin. Links that resolve, links to other sites
  * and links shown inside code are left alone.
  */
-import { writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { htmlLinks, markdownLinks } from "../_includes/lib/internal-links.ts";
 import { PATH_SITE_URL, projectCopy, runBuild, tempDir } from "./support/build.ts";
+
+/** Builds a copied project, then removes the copy and its output. */
+async function buildAndDiscard(project: string): Promise<{ ok: boolean; output: string }> {
+  const output = await tempDir("broken-link");
+  try {
+    return await runBuild(project, output, PATH_SITE_URL);
+  } finally {
+    await Promise.all([rm(project, { recursive: true, force: true }), rm(output, { recursive: true, force: true })]);
+  }
+}
 
 test("Markdown links are read from inline links, references, autolinks and raw HTML, not from code", () => {
   const markdown = [
@@ -68,7 +78,7 @@ test("the build fails on a broken link in a Markdown page and in a Markdown outp
       "",
     ].join("\n"),
   );
-  const result = await runBuild(project, await tempDir("broken-link"), PATH_SITE_URL);
+  const result = await buildAndDiscard(project);
   assert.not.ok(result.ok, "the build must fail");
   assert.match(result.output, "Broken internal links (2)");
   assert.match(result.output, /content\/stray\.md \(\/exp-bank\/stray\/\): link "\/exp-bank\/rates\/"/);
@@ -82,7 +92,7 @@ test("a link outside the site's base path is reported, since GitHub Pages would 
     path.join(project, "content/stray-outside.njk"),
     ["---", "permalink: /stray-outside.md", "layout: false", "eleventyExcludeFromCollections: true", "---", "[Docs](https://example.github.io/docs/)", ""].join("\n"),
   );
-  const result = await runBuild(project, await tempDir("outside-link"), PATH_SITE_URL);
+  const result = await buildAndDiscard(project);
   assert.not.ok(result.ok, "the build must fail");
   assert.match(result.output, `link "https://example.github.io/docs/" is outside the site's base path /exp-bank/`);
 });
