@@ -11,7 +11,6 @@ import { bundleCalculator } from "./_includes/lib/bundle.ts";
 import { markdownLibrary } from "./_includes/lib/markdown.ts";
 import { pageHelpers } from "./_includes/lib/page-helpers.ts";
 import contractData from "./_includes/lib/contract-data.ts";
-import { outputPaths } from "./_includes/lib/site-links.ts";
 import { internalLinkCheck } from "./_includes/lib/internal-links.ts";
 
 export const config = {
@@ -45,15 +44,14 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.setLibrary("md", markdownLibrary());
   eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: false });
   pageHelpers(eleventyConfig);
-  eleventyConfig.addGlobalData("outputPaths", outputPaths);
   eleventyConfig.addGlobalData("contract", contractData);
   // Markdown twins render each page's source again with the same data (`_includes/lib/twins.ts`).
   eleventyConfig.addPlugin(RenderPlugin);
 
   // Published styles: only the stylesheet and the icon, not the sources beside them.
   eleventyConfig.addPassthroughCopy({
-    "assets/styles/site.css": outputPaths.stylesheet,
-    "assets/styles/favicon.svg": outputPaths.icon,
+    "assets/styles/site.css": site.paths.stylesheet,
+    "assets/styles/favicon.svg": site.paths.icon,
   });
 
   // Broken internal links fail the build, naming the page and the link (after the files exist).

@@ -21,6 +21,14 @@ export const paths = {
   apiAgentGuide: "api/llms.txt",
   overview: "index.md",
   accessPolicy: "auth.md",
+  fullAgentGuide: "llms-full.txt",
+  apiCatalog: ".well-known/api-catalog",
+  sitemap: "sitemap.xml",
+  robots: "robots.txt",
+  notFound: "404.html",
+  stylesheet: "assets/site.css",
+  icon: "assets/favicon.svg",
+  calculatorScript: "assets/calculator.js",
 } as const;
 
 export type SitePath = keyof typeof paths;

@@ -1,10 +1,10 @@
 // /.well-known/api-catalog, for API discovery tools (RFC 9727): a linkset naming this site's API,
 // its OpenAPI contract and its docs. It is only found where the site owns its origin's root.
-import type { Site } from "../_data/site.ts";
-import { absoluteUrl, outputPaths, twinPath } from "../_includes/lib/site-links.ts";
+import { paths, type Site } from "../_data/site.ts";
+import { absoluteUrl, twinPath } from "../_includes/lib/site-links.ts";
 
 export const data = {
-  permalink: () => `/${outputPaths.apiCatalog}`,
+  permalink: () => `/${paths.apiCatalog}`,
   // RFC 9727 fixes the name, without an extension; see https://www.11ty.dev/docs/permalinks/#trailing-slashes
   eleventyAllowMissingExtension: true,
   layout: false,
@@ -16,7 +16,7 @@ export function render(data: { site: Site }): string {
   const linkset = {
     linkset: [
       // The catalog itself, listing the one API it describes (RFC 9727 §4.2: `item`).
-      { anchor: absoluteUrl(outputPaths.apiCatalog), item: [{ href: site.url }] },
+      { anchor: absoluteUrl(paths.apiCatalog), item: [{ href: site.url }] },
       // The API: its machine-readable contract and its human-readable docs (RFC 8631 relations).
       {
         anchor: site.url,

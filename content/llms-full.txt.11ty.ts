@@ -1,7 +1,7 @@
 // /llms-full.txt, for agents that want the whole site in one request: every Markdown twin, in
 // navigation order, each followed by the address of its HTML page.
-import type { Site } from "../_data/site.ts";
-import { absoluteUrl, outputPaths } from "../_includes/lib/site-links.ts";
+import { paths, type Site } from "../_data/site.ts";
+import { absoluteUrl } from "../_includes/lib/site-links.ts";
 import { renderTwin, type RenderTemplate, type TwinSource } from "../_includes/lib/twins.ts";
 
 interface FullGuideData {
@@ -10,7 +10,7 @@ interface FullGuideData {
 }
 
 export const data = {
-  permalink: () => `/${outputPaths.fullAgentGuide}`,
+  permalink: () => `/${paths.fullAgentGuide}`,
   layout: false,
   eleventyExcludeFromCollections: true,
   eleventyImport: { collections: ["twinned"] },

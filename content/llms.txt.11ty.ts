@@ -1,10 +1,10 @@
 // /llms.txt, the agent guide (llmstxt.org): what the site is, where its Markdown, JSON, contract
 // and tools are, and what it does not have. Links come from the data and the `twinned` pages.
-import type { Site } from "../_data/site.ts";
+import { paths, type Site } from "../_data/site.ts";
 import type { CalculatorFacts } from "../assets/contract/calculator-info.ts";
 import type { RankList } from "../assets/contract/rank-list.ts";
 import type contract from "../_includes/lib/contract-data.ts";
-import { absoluteUrl, outputPaths, twinPath } from "../_includes/lib/site-links.ts";
+import { absoluteUrl, twinPath } from "../_includes/lib/site-links.ts";
 import { byOrder, llmsTxt, type TwinnedPage } from "../_includes/lib/llms-txt.ts";
 
 interface GuideData {
@@ -68,9 +68,9 @@ export function render(data: GuideData): string {
       {
         title: "Optional",
         links: [
-          { name: "All pages in one file", url: absoluteUrl(outputPaths.fullAgentGuide), note: "Every Markdown twin, concatenated." },
+          { name: "All pages in one file", url: absoluteUrl(paths.fullAgentGuide), note: "Every Markdown twin, concatenated." },
           { name: "Access policy", url: site.urls.accessPolicy, note: "No credential of any kind is needed." },
-          { name: "API catalog", url: absoluteUrl(outputPaths.apiCatalog), note: "RFC 9727 linkset, meaningful where the site owns its origin's root." },
+          { name: "API catalog", url: absoluteUrl(paths.apiCatalog), note: "RFC 9727 linkset, meaningful where the site owns its origin's root." },
         ],
       },
     ],

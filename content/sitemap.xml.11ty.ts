@@ -1,7 +1,7 @@
 // /sitemap.xml, for search engine crawlers: the absolute URL of every page (the `twinned` tag),
 // and nothing else; Markdown twins and machine outputs are reached from the pages and llms.txt.
-import type { Site } from "../_data/site.ts";
-import { crawlerPaths, pageUrl, sitemapXml } from "../_includes/lib/sitemap.ts";
+import { paths, type Site } from "../_data/site.ts";
+import { pageUrl, sitemapXml } from "../_includes/lib/sitemap.ts";
 
 interface SitemapData {
   site: Site;
@@ -9,7 +9,7 @@ interface SitemapData {
 }
 
 export const data = {
-  permalink: () => `/${crawlerPaths.sitemap}`,
+  permalink: () => `/${paths.sitemap}`,
   layout: false,
   eleventyExcludeFromCollections: true,
   eleventyImport: { collections: ["twinned"] },

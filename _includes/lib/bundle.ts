@@ -1,17 +1,18 @@
 /**
  * Bundles the homepage module (`assets/page/home.ts`: the growth engine, the two WebMCP tools and
- * the calculator form) into one minified ES module at `<output>/assets/calculator.js`. Only the
+ * the calculator form) into one minified ES module at `site.paths.calculatorScript`. Only the
  * bundle is published; the TypeScript sources are not copied.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import { paths } from "../../_data/site.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** The homepage's entry module and where its bundle is published, relative to the output folder. */
 export const CALCULATOR_ENTRY = path.join(ROOT, "assets/page/home.ts");
-export const CALCULATOR_BUNDLE = "assets/calculator.js";
+export const CALCULATOR_BUNDLE = paths.calculatorScript;
 
 /** The module whose value is computed at build time and shipped as JSON (its JSON Schemas come from zod). */
 const DESCRIPTORS_MODULE = path.join(ROOT, "assets/tools/descriptors.ts");

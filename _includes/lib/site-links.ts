@@ -3,7 +3,9 @@
  * fails the build instead of leaving a broken link. HTML output gets root-relative links (the
  * HtmlBasePlugin adds the path prefix); Markdown twins and text outputs get absolute URLs.
  */
-import site, { paths, type SitePath } from "../../_data/site.ts";
+import { absoluteUrl, paths, type SitePath } from "../../_data/site.ts";
+
+export { absoluteUrl };
 
 function isSitePath(key: string): key is SitePath {
   return Object.hasOwn(paths, key);
@@ -19,23 +21,6 @@ export function sitePath(key: string): string {
 export function href(key: string, fragment?: string): string {
   return `/${sitePath(key)}${fragment ? `#${fragment}` : ""}`;
 }
-
-/** The absolute URL of a site-relative or root-relative path: `/docs/` → `https://…/docs/`. */
-export function absoluteUrl(path: string): string {
-  return new URL(path.replace(/^\/+/, ""), site.url).href;
-}
-
-/**
- * Paths of the outputs that only this documentation links to. They sit beside `site.paths` and
- * follow the same rule: every link to them is built from here.
- */
-export const outputPaths = {
-  fullAgentGuide: "llms-full.txt",
-  apiCatalog: ".well-known/api-catalog",
-  notFound: "404.html",
-  stylesheet: "assets/site.css",
-  icon: "assets/favicon.svg",
-} as const;
 
 /** A page URL's Markdown twin: `/docs/` → `docs.md`, `/` → `index.md` (llmstxt.org: the URL with `.md`). */
 export function twinPath(pageUrl: string): string {

@@ -3,12 +3,6 @@
  * the site's pages from one list, the `twinned` pages, with absolute URLs under the base URL.
  */
 
-/** Where the two files are published, relative to the base URL. */
-export const crawlerPaths = {
-  sitemap: "sitemap.xml",
-  robots: "robots.txt",
-} as const;
-
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
 function escapeXml(text: string): string {
