@@ -11,6 +11,8 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 }
 
 function shown(value: unknown): string {
+  if (Array.isArray(value)) return "an array";
+  if (value !== null && typeof value === "object") return "an object";
   const text = typeof value === "string" ? JSON.stringify(value) : String(value);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
@@ -27,7 +29,11 @@ export function describeIssue(issue: Issue, root = ""): string {
     const allowed = issue.values.map((value) => JSON.stringify(value)).join(" or ");
     return `${field}: must be ${allowed}${"input" in issue ? ` (got ${shown(issue.input)})` : ""}`;
   }
-  const got = issue.input !== undefined ? ` (got ${shown(issue.input)})` : issue.code === "invalid_type" ? " (it is missing)" : "";
+  // An object or array is not echoed: a rule over the whole value (such as a total of several
+  // fields) names its fields in its message, and a type error already says what was sent.
+  const isStructure = typeof issue.input === "object" && issue.input !== null;
+  const echo = !isStructure || (issue.path.length > 0 && issue.code !== "invalid_type");
+  const got = issue.input === undefined ? (issue.code === "invalid_type" ? " (it is missing)" : "") : echo ? ` (got ${shown(issue.input)})` : "";
   return `${field}: ${issue.message}${got}`;
 }
 
