@@ -6,9 +6,9 @@
 import { Decimal } from "../assets/engine/decimal.ts";
 import { DAILY_INTEREST_RATE, PRODUCT_NAME, TIME_NORMALIZATION as t, TOOL_NAMES } from "../assets/contract/constants.ts";
 import { CalculatorFacts } from "../assets/contract/calculator-info.ts";
+import { DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../assets/contract/formulas.ts";
 import { dataFileName, parseData } from "../assets/contract/issues.ts";
 
-const durationDays = `years × ${t.yearDays} + months × ${t.monthDays} + days + hours ÷ ${t.hoursPerDay} + minutes ÷ ${t.minutesPerDay} + seconds ÷ ${t.secondsPerDay}`;
 
 export default parseData(
   CalculatorFacts,
@@ -18,7 +18,7 @@ export default parseData(
       "Shows how a gem balance grows at a fixed daily interest rate that compounds, and which rank the balance reaches. Arbitrary calculations run in the browser through WebMCP tools on the homepage.",
     dailyInterestRate: DAILY_INTEREST_RATE,
     dailyInterestPercent: new Decimal(DAILY_INTEREST_RATE).times(100).toString(),
-    formula: `futureGems = currentGems × (1 + ${DAILY_INTEREST_RATE})^durationDays, where durationDays = ${durationDays}; fractional days compound within the day.`,
+    formula: `${GROWTH_FORMULA}, where durationDays = ${DURATION_DAYS_FORMULA}; fractional days compound within the day.`,
     timeNormalization: { ...t },
     calculationAccess: { staticJson: false, webMcp: true, webMcpTools: [...TOOL_NAMES] },
   },

@@ -7,6 +7,7 @@ import { API_VERSION, OPENAPI_VERSION } from "../assets/contract/constants.ts";
 import { CalculatorInfo } from "../assets/contract/calculator-info.ts";
 import { ExpRank, RankList } from "../assets/contract/rank-list.ts";
 import { ErrorResponse } from "../assets/contract/error-response.ts";
+import { integerLiterals } from "../assets/contract/json-schema.ts";
 import info from "./info.ts";
 import ranks from "./ranks.ts";
 import site from "./site.ts";
@@ -24,6 +25,7 @@ function schemaComponents(): Record<string, unknown> {
     target: "draft-2020-12",
     metadata: z.globalRegistry,
     uri: (id) => `#/components/schemas/${id}`,
+    override: integerLiterals,
   });
   // A fragment `$id` and a per-schema `$schema` are not valid inside an OpenAPI document's components.
   return Object.fromEntries(
@@ -57,6 +59,9 @@ export const resources = [
   },
 ] as const;
 
+/** The `default` response: any failure to serve a resource. */
+const UNEXPECTED_ERROR = "The server could not complete the request.";
+
 export const errorExamples = {
   notFound: {
     error: {
@@ -68,7 +73,7 @@ export const errorExamples = {
   internalError: {
     error: {
       code: "internal_error",
-      message: "The server could not complete the request.",
+      message: UNEXPECTED_ERROR,
       resolution: `Retry the request. If the problem persists, read the docs at ${site.urls.docs} or contact support at ${site.contact.url}.`,
     },
   },
@@ -96,7 +101,7 @@ export default {
   info: {
     title: `${site.name} API`,
     version: API_VERSION,
-    summary: "Read-only assumptions and rank thresholds of the EXP Bank Calculator.",
+    summary: `Read-only assumptions and rank thresholds of the ${site.name}.`,
     description: `Static, read-only JSON resources describing how a gem balance grows at a fixed daily interest rate and which ranks it reaches. No accounts, no credentials, no write operations. Arbitrary calculations are not offered over HTTP: they run in the browser through the WebMCP tools on the homepage (${site.urls.home}).`,
     termsOfService: site.termsOfService,
     contact: site.contact,
@@ -137,7 +142,7 @@ export default {
         content: json(ref("ErrorResponse"), errorExamples.notFound),
       },
       UnexpectedError: {
-        description: "The server could not complete the request.",
+        description: UNEXPECTED_ERROR,
         content: json(ref("ErrorResponse"), errorExamples.internalError),
       },
     },

@@ -178,6 +178,11 @@ test("the form shows each error next to its field and moves focus to the first",
   assert.is(await page.evaluate(`document.activeElement?.name`), "currentGems");
   await submitForm(page, { currentGems: "5", days: "1" });
   assert.not.ok(await currentError.isVisible(), "a fixed field's error goes away");
+  // Thousands separators are read; any other comma is an error, never a silently different number.
+  const grouped = await submitForm(page, { currentGems: "1,000,000", days: "30" });
+  assert.is(grouped.futureGems, "1094026.87487131");
+  await submitForm(page, { currentGems: "1000000", days: "2,5" });
+  assert.match((await page.locator("#calculator-days-error").textContent())!, /^Days must be written in plain decimal digits/);
   await submitForm(page, { currentGems: "5", years: "100", days: "2" });
   assert.match((await page.locator("#calculator-duration-error").textContent())!, /36502 days/);
   assert.equal(messages, []);

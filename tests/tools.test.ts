@@ -160,6 +160,32 @@ test("amounts above 1e20, huge and negative durations, and more than 100 years i
   assertInvalid(total, "years, months, days, hours, minutes and seconds come to 36500.00001157 days", "36500 days");
 });
 
+test("a time field over its own maximum is reported once, without a total", () => {
+  const result = call(calculateExpGrowth, { currentGems: 1, years: 101 });
+  assertInvalid(result, "years");
+  const { message } = ErrorResponse.parse(result.structuredContent).error;
+  assert.not.match(message, /come to/);
+  const huge = ErrorResponse.parse(call(calculateExpGrowth, { currentGems: 1, years: 1e308, days: 1e308 }).structuredContent).error.message;
+  assert.ok(huge.length < 400, huge);
+});
+
+test("each time field alone may reach the total limit, which still holds for the sum", () => {
+  // 1216.5 months are 36,495 days: within 100 years, though more than 1216 whole months.
+  assert.not.ok(call(calculateExpGrowth, { currentGems: 1, months: "1216.5" }).isError);
+  assert.not.ok(call(calculateExpGrowth, { currentGems: 1, hours: 876000 }).isError);
+  const over = call(calculateExpGrowth, { currentGems: 1, months: "1216.7" });
+  assert.is(over.isError, true);
+  assert.match(ErrorResponse.parse(over.structuredContent).error.message, /come to 36501 days/);
+});
+
+test("NaN and Infinity are named as such for JavaScript callers", () => {
+  for (const value of [Number.NaN, Number.POSITIVE_INFINITY]) {
+    const result = call(calculateExpGrowth, { currentGems: value });
+    assertInvalid(result, "currentGems");
+    assert.match(ErrorResponse.parse(result.structuredContent).error.message, /finite number/);
+  }
+});
+
 test("unknown keys are invalid_request naming the key, also next to valid ones", () => {
   const result = call(calculateExpGrowth, { currentGems: 1000, dayz: 30 });
   assertInvalid(result, "\"dayz\"", "currentGems");

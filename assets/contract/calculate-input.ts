@@ -8,6 +8,7 @@ import * as z from "zod/mini";
 import { describe } from "./describe.ts";
 import { DECIMAL_NUMBER } from "./decimal.ts";
 import { TIME_NORMALIZATION } from "./constants.ts";
+import { DURATION_DAYS_FORMULA } from "./formulas.ts";
 import { DURATION_UNITS, durationDaysFixed, unitsIn, type DurationUnit } from "../engine/duration.ts";
 import { ONE, fromFixedPoint } from "../engine/fixed-point.ts";
 import { toDecimal } from "../engine/decimal.ts";
@@ -72,6 +73,7 @@ function amount(field: string, meaning: string, rule: AmountRule) {
         if (issue.input === undefined) return "is required";
         if (typeof issue.input === "string") return `is ${issue.input.length} characters long; a decimal string may have at most ${maxStringLength}`;
         const type = typeof issue.input;
+        if (type === "number") return "must be a finite number or a decimal string, not NaN or Infinity";
         const kind = issue.input === null ? "null" : Array.isArray(issue.input) ? "an array" : `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`;
         return `must be a number or a decimal string, not ${kind}`;
       },
@@ -83,8 +85,9 @@ function amount(field: string, meaning: string, rule: AmountRule) {
 const gems = (field: string, meaning: string) =>
   amount(field, meaning, { positive: true, max: maxGems, example: "1000000" });
 
-const time = (unit: DurationUnit, meaning: string) =>
-  z.optional(amount(unit, meaning, { positive: false, max: String(DURATION_MAXIMA[unit]), example: "2" }));
+const durationRule = (unit: DurationUnit): AmountRule => ({ positive: false, max: String(DURATION_MAXIMA[unit]), example: "2" });
+
+const time = (unit: DurationUnit, meaning: string) => z.optional(amount(unit, meaning, durationRule(unit)));
 
 const t = TIME_NORMALIZATION;
 const durationLimit = `at most ${maxDurationDays} days (${maxDurationDays / t.yearDays} years)`;
@@ -111,7 +114,13 @@ export const CalculateInput = describe(
     )
     .check(
       z.superRefine((input, ctx) => {
-        // Runs after the fields' own checks; a field they reject is reported there, not summed here.
+        // A time field out of its own range is reported by its own check and not summed here, so
+        // the total stays a short, bounded number in the message.
+        const outOfRange = DURATION_UNITS.some((unit) => {
+          const value = input[unit];
+          return value !== undefined && !(typeof value === "string" ? DECIMAL_NUMBER.test(value) && inRange(value, durationRule(unit)) : Number.isFinite(value) && value >= 0 && value <= DURATION_MAXIMA[unit]);
+        });
+        if (outOfRange) return;
         let total;
         try {
           total = durationDaysFixed(input);
@@ -124,7 +133,7 @@ export const CalculateInput = describe(
         }
       }),
     ),
-  `A gem balance and optional growth time, goal and additional amount. Amounts are gems; the duration is years × ${t.yearDays} + months × ${t.monthDays} + days + hours ÷ ${t.hoursPerDay} + minutes ÷ ${t.minutesPerDay} + seconds ÷ ${t.secondsPerDay} days, at most ${maxDurationDays} days in all; a missing time counts as 0. Unknown keys are rejected.`,
+  `A gem balance and optional growth time, goal and additional amount. Amounts are gems; the duration is ${DURATION_DAYS_FORMULA} days, at most ${maxDurationDays} days in all; a missing time counts as 0. Unknown keys are rejected.`,
 );
 export type CalculateInput = z.infer<typeof CalculateInput>;
 

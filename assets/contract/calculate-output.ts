@@ -5,6 +5,7 @@
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
 import { ExpRank } from "./rank-list.ts";
+import { DURATION_DAYS_FORMULA } from "./formulas.ts";
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION as t } from "./constants.ts";
 
 /** A non-negative decimal with exactly 8 fractional digits: `1094026.87487131`. */
@@ -68,8 +69,8 @@ export const AdditionalProgress = describe(
 
 export const CalculateOutput = describe(
   z.strictObject({
-    currentGems: fixed8("Gems held now, as given."),
-    durationDays: fixed8(`The growth time in days: years × ${t.yearDays} + months × ${t.monthDays} + days + hours ÷ ${t.hoursPerDay} + minutes ÷ ${t.minutesPerDay} + seconds ÷ ${t.secondsPerDay}.`),
+    currentGems: fixed8("Gems held now, as given, rounded half-up to 8 decimals like every amount here."),
+    durationDays: fixed8(`The growth time in days: ${DURATION_DAYS_FORMULA}.`),
     dailyInterestRate: describe(z.literal(DAILY_INTEREST_RATE), "The daily interest rate r, compounding: the fixed constant of /api/info.json, as the same string (a constant, not a computed value, so not padded to 8 places)."),
     futureGems: fixed8("The balance after the duration: currentGems × (1 + r)^durationDays."),
     profit: fixed8("futureGems − currentGems."),

@@ -30,9 +30,9 @@ export const SECONDS_PER_UNIT: Record<DurationUnit, number> = {
   seconds: 1,
 };
 
-/** How many of one unit fit in `days` days, as a plain number: the largest value a unit input can take. */
+/** How many of one unit make `days` days, rounded up to a whole number: the largest value a unit input can take on its own (the total rule keeps the sum within `days`). */
 export function unitsIn(days: number, unit: DurationUnit): number {
-  return Math.floor((days * t.secondsPerDay) / SECONDS_PER_UNIT[unit]);
+  return Math.ceil((days * t.secondsPerDay) / SECONDS_PER_UNIT[unit]);
 }
 
 /**

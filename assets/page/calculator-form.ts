@@ -7,6 +7,7 @@ import { CalculateInput } from "../contract/calculate-input.ts";
 import type { CalculateOutput } from "../contract/calculate-output.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
 import { calculateGrowth } from "../engine/calculate.ts";
+import { toDecimal } from "../engine/decimal.ts";
 
 /** Grouped digits and at least two decimals, formatted exactly from the decimal string. */
 function gemsFormat(): Intl.NumberFormat {
@@ -20,12 +21,19 @@ function labelOf(form: HTMLFormElement, field: string): string {
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The form's non-empty values; grouping commas and spaces a person may type are dropped. */
+/** Digits grouped in threes by commas, as a person may type a large amount: `1,000,000.5`. */
+const GROUPED_DIGITS = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
+
+/**
+ * The form's non-empty values, with spaces and thousands separators dropped. Any other comma is
+ * kept, so "2,5" is reported as not a decimal number instead of read as 25.
+ */
 function readValues(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
   for (const element of Array.from(form.elements)) {
     if (!(element instanceof HTMLInputElement) || !element.name) continue;
-    const value = element.value.replace(/[\s,]/g, "");
+    const typed = element.value.replace(/\s/g, "");
+    const value = GROUPED_DIGITS.test(typed) ? typed.replace(/,/g, "") : typed;
     if (value !== "") values[element.name] = value;
   }
   return values;
@@ -63,7 +71,7 @@ function showErrors(form: HTMLFormElement, issues: readonly { path: readonly Pro
 
 const rankText = (rank: ExpRank) => `${rank.name} (${rank.displayValue})`;
 
-function showResult(region: HTMLElement, result: CalculateOutput): void {
+function showResult(region: HTMLElement, input: CalculateInput, result: CalculateOutput): void {
   const format = gemsFormat();
   const set = (name: string, text: string, value?: string) => {
     const element = region.querySelector<HTMLElement>(`[data-result="${name}"]`);
@@ -87,7 +95,9 @@ function showResult(region: HTMLElement, result: CalculateOutput): void {
   );
   const goal = result.goal;
   const additional = result.additional;
-  set("goal", goal ? (goal.daysToReach === "0.00000000" ? "Already reached" : `${goal.duration.text} (${goal.reached ? "reached" : "not reached"} within the time given)`) : "");
+  // Compared exactly: a goal a hair above the balance is not reached yet, however it rounds.
+  const goalHeld = input.goalGems !== undefined && toDecimal(input.goalGems).lte(toDecimal(input.currentGems));
+  set("goal", goal ? (goalHeld ? "Already reached" : `${goal.duration.text} (${goal.reached ? "reached" : "not reached"} within the time given)`) : "");
   set("additional", additional ? additional.duration.text : "");
   for (const row of Array.from(region.querySelectorAll<HTMLElement>("[data-result-row]"))) {
     row.hidden = result[row.dataset.resultRow as "goal" | "additional"] === null;
@@ -106,6 +116,6 @@ export function mountCalculatorForm(form: HTMLFormElement): void {
       showErrors(form, parsed.error.issues);
       return;
     }
-    if (region) showResult(region, calculateGrowth(parsed.data));
+    if (region) showResult(region, parsed.data, calculateGrowth(parsed.data));
   });
 }

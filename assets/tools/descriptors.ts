@@ -11,6 +11,7 @@ import { CALCULATE_LIMITS, CalculateInput } from "../contract/calculate-input.ts
 import { CalculateOutput } from "../contract/calculate-output.ts";
 import { ListRanksInput } from "../contract/list-ranks-input.ts";
 import { RankList } from "../contract/rank-list.ts";
+import { integerLiterals } from "../contract/json-schema.ts";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -27,8 +28,8 @@ export interface ToolDescriptor {
 
 const [CALCULATE, LIST_RANKS] = TOOL_NAMES;
 
-const inputSchema = (schema: z.ZodMiniType): JsonSchema => z.toJSONSchema(schema, { io: "input" }) as JsonSchema;
-const outputSchema = (schema: z.ZodMiniType): JsonSchema => z.toJSONSchema(schema, { io: "output" }) as JsonSchema;
+const inputSchema = (schema: z.ZodMiniType): JsonSchema => z.toJSONSchema(schema, { io: "input", override: integerLiterals }) as JsonSchema;
+const outputSchema = (schema: z.ZodMiniType): JsonSchema => z.toJSONSchema(schema, { io: "output", override: integerLiterals }) as JsonSchema;
 
 const rate = `${calculator.dailyInterestRate} (${calculator.dailyInterestPercent} % a day)`;
 

@@ -68,6 +68,6 @@ export function internalError(): ToolResult<ErrorResponse> {
   return errorResult({
     code: "internal_error",
     message: "The calculation could not be completed.",
-    resolution: "Retry the call. If the problem persists, report the input you sent on the site's docs page.",
+    resolution: "Retry the call. If the problem persists, follow the Support section of this site's API docs to report the input you sent.",
   });
 }
