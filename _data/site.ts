@@ -4,6 +4,7 @@
  * is built from it with `new URL(path, site.url)`.
  */
 import { PRODUCT_NAME } from "../assets/contract/constants.ts";
+import packageJson from "../package.json" with { type: "json" };
 
 /** Used when `SITE_URL` is not set: the address `npm start` serves. */
 export const DEFAULT_SITE_URL = "http://localhost:8080/";
@@ -70,7 +71,8 @@ const site = {
   /** Absolute URLs of every path in `paths`. */
   urls: Object.fromEntries(Object.entries(paths).map(([key, path]) => [key, absoluteUrl(path)])) as Record<SitePath, string>,
   contact: { name: `${PRODUCT_NAME} maintainers`, url: absoluteUrl(`${paths.docs}#support`) },
-  license: { name: "MIT", identifier: "MIT" },
+  /** The licence of the site and its data, an SPDX identifier from `package.json`. */
+  license: { name: packageJson.license, identifier: packageJson.license },
   termsOfService: absoluteUrl(`${paths.docs}#terms-of-use`),
 };
 
