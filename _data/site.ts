@@ -55,6 +55,37 @@ export function parseSiteUrl(value: string | undefined): URL {
 
 const base = parseSiteUrl(process.env.SITE_URL);
 
+/**
+ * Whether the site is served from its origin's root. Root-only files, such as the RFC 9727 catalog
+ * at `/.well-known/api-catalog` (a well-known URI, RFC 8615), exist only there: under a path such
+ * as `/exp-bank/` the same file would not be a well-known URI.
+ */
+const ownsOriginRoot = base.pathname === "/";
+
+/**
+ * The repository the site is published from, read from the variables GitHub Actions sets in every
+ * workflow (`GITHUB_SERVER_URL`, `GITHUB_REPOSITORY`), so Support can link its issues; `null` in a
+ * build that has neither, where Support keeps its sentence without a link.
+ * See https://docs.github.com/en/actions/reference/variables-reference#default-environment-variables
+ */
+export function parseRepository(serverUrl: string | undefined, repository: string | undefined): { url: string; issues: string } | null {
+  const server = serverUrl?.trim();
+  const name = repository?.trim();
+  if (!server || !name) return null;
+  if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(name)) {
+    throw new Error(`GITHUB_REPOSITORY: "${name}" is not owner/name; unset it, or set it the way GitHub Actions does, such as example/exp-bank`);
+  }
+  let origin: URL;
+  try {
+    origin = new URL(server.endsWith("/") ? server : `${server}/`);
+  } catch {
+    throw new Error(`GITHUB_SERVER_URL: "${server}" is not an absolute URL; GitHub Actions sets it to https://github.com`);
+  }
+  if (origin.protocol !== "https:" && origin.protocol !== "http:") throw new Error(`GITHUB_SERVER_URL: "${server}" must start with https:// or http://`);
+  const url = new URL(name, origin).href;
+  return { url, issues: `${url}/issues` };
+}
+
 /** The absolute URL of a site-relative path, such as `docs/` or `api/info.json`. */
 export function absoluteUrl(path: string): string {
   return new URL(path.replace(/^\/+/, ""), base).href;
@@ -70,6 +101,20 @@ const site = {
   paths,
   /** Absolute URLs of every path in `paths`. */
   urls: Object.fromEntries(Object.entries(paths).map(([key, path]) => [key, absoluteUrl(path)])) as Record<SitePath, string>,
+  /**
+   * The RFC 9727 API catalog where the site owns its origin's root, else `null` (no file, no link).
+   * RFC 9727 asks for the media type with its profile; a host that sets types by extension (GitHub
+   * Pages) cannot, since the name has none, and sends `servedByGitHubPagesAs` instead.
+   */
+  apiCatalog: ownsOriginRoot
+    ? {
+        url: absoluteUrl(paths.apiCatalog),
+        mediaType: "application/linkset+json",
+        profile: "https://www.rfc-editor.org/info/rfc9727",
+        servedByGitHubPagesAs: "application/octet-stream",
+      }
+    : null,
+  repository: parseRepository(process.env.GITHUB_SERVER_URL, process.env.GITHUB_REPOSITORY),
   contact: { name: `${PRODUCT_NAME} maintainers`, url: absoluteUrl(`${paths.docs}#support`) },
   /** The licence of the site and its data, an SPDX identifier from `package.json`. */
   license: { name: packageJson.license, identifier: packageJson.license },

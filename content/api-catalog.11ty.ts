@@ -1,10 +1,12 @@
 // /.well-known/api-catalog, for API discovery tools (RFC 9727): a linkset naming this site's API,
-// its OpenAPI contract and its docs. It is only found where the site owns its origin's root.
+// its OpenAPI contract and its docs. A well-known URI exists only at an origin's root (RFC 8615),
+// so a build under a path (`https://user.github.io/exp-bank/`) writes no catalog at all.
 import { paths, type Site } from "../_data/site.ts";
 import { absoluteUrl, twinPath } from "../_includes/lib/site-links.ts";
 
 export const data = {
-  permalink: () => `/${paths.apiCatalog}`,
+  // `false` writes nothing; see https://www.11ty.dev/docs/permalinks/#permalink-false
+  permalink: (data: { site: Site }) => (data.site.apiCatalog ? `/${paths.apiCatalog}` : false),
   // RFC 9727 fixes the name, without an extension; see https://www.11ty.dev/docs/permalinks/#trailing-slashes
   eleventyAllowMissingExtension: true,
   layout: false,
@@ -13,10 +15,11 @@ export const data = {
 
 export function render(data: { site: Site }): string {
   const { site } = data;
+  if (!site.apiCatalog) return "";
   const linkset = {
     linkset: [
       // The catalog itself, listing the one API it describes (RFC 9727 §4.2: `item`).
-      { anchor: absoluteUrl(paths.apiCatalog), item: [{ href: site.url }] },
+      { anchor: site.apiCatalog.url, item: [{ href: site.url }] },
       // The API: its machine-readable contract and its human-readable docs (RFC 8631 relations).
       {
         anchor: site.url,

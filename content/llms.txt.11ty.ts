@@ -22,19 +22,28 @@ export const data = {
   eleventyImport: { collections: ["twinned"] },
 };
 
+/** A URL's path, as a reader types it after the host: `https://user.github.io/exp-bank/docs/` → `/exp-bank/docs/`. */
+function pathOf(url: string): string {
+  return new URL(url).pathname;
+}
+
 export function render(data: GuideData): string {
   const { site, calculator, ranks, contract } = data;
   const rankNames = ranks.ranks.map((rank) => rank.name);
   const tools = calculator.calculationAccess.webMcpTools;
+  const docsTwin = absoluteUrl(twinPath(`/${site.paths.docs}`));
   return llmsTxt({
     title: site.name,
     summary: calculator.description,
     notes: [
       `The balance grows by ${calculator.dailyInterestPercent}% a day (rate ${calculator.dailyInterestRate}), compounding: ${calculator.formula}`,
       `Ranks, lowest first: ${rankNames.join(", ")}. The thresholds are in ${site.urls.ranks}.`,
-      `Every page has a Markdown twin: the page's URL with \`.md\` appended (the homepage's is ${site.urls.overview}). Read those rather than the HTML.`,
+      `Every page has a Markdown twin: the page's path without its trailing slash, plus \`.md\` (\`${pathOf(site.urls.docs)}\` → \`${pathOf(docsTwin)}\`; the homepage's is \`${pathOf(site.urls.overview)}\`). Read those rather than the HTML.`,
       `For a calculation, call the WebMCP tools ${tools.map((name) => `\`${name}\``).join(" and ")} on the homepage (${site.urls.home}) in a browser with WebMCP; nothing is calculated over HTTP.`,
       "What the site does not have: no OAuth, no API keys, no accounts and no private resources; no MCP server transport over HTTP (the tools live in the page); no JSON error bodies from the static host (a missing path gets an HTML 404 page) and no Markdown negotiation through the `Accept` header.",
+      site.apiCatalog
+        ? `The RFC 9727 API catalog (${site.apiCatalog.url}) has no extension, so GitHub Pages serves it as \`${site.apiCatalog.servedByGitHubPagesAs}\`, not \`${site.apiCatalog.mediaType}\`: parse it as JSON whatever the response says. A host that can set headers should serve it as \`${site.apiCatalog.mediaType}; profile="${site.apiCatalog.profile}"\`.`
+        : `There is no RFC 9727 API catalog: the site is served under the path \`${site.pathPrefix}\`, and a well-known URI exists only at the root of an origin.`,
     ],
     sections: [
       {
@@ -61,16 +70,17 @@ export function render(data: GuideData): string {
         title: "Tools",
         links: tools.map((name) => ({
           name,
-          url: absoluteUrl(`${site.paths.docs}#${name}`),
-          note: "A read-only WebMCP tool on the homepage; its inputs, outputs and errors are documented here.",
+          url: new URL(`#${name}`, docsTwin).href,
+          note: "A read-only WebMCP tool on the homepage; its inputs, outputs and errors are documented in this section of the API docs' Markdown twin.",
         })),
       },
       {
         title: "Optional",
         links: [
           { name: "All pages in one file", url: absoluteUrl(paths.fullAgentGuide), note: "Every Markdown twin, concatenated." },
-          { name: "Access policy", url: site.urls.accessPolicy, note: "No credential of any kind is needed." },
-          { name: "API catalog", url: absoluteUrl(paths.apiCatalog), note: "RFC 9727 linkset, meaningful where the site owns its origin's root." },
+          ...(site.apiCatalog
+            ? [{ name: "API catalog", url: site.apiCatalog.url, note: "RFC 9727 linkset of the API, its contract and its docs (JSON; see the note on its media type above)." }]
+            : []),
         ],
       },
     ],

@@ -1,7 +1,8 @@
 /**
  * axe-core, injected into real Chromium, finds no accessibility violations on `/`, `/docs/`,
- * `/api/` and the 404 page, in the light and the dark colour scheme, on a desktop and a phone
- * viewport, with the site served under a path prefix the way GitHub Pages serves it.
+ * `/api/` and the 404 page, in the light and the dark colour scheme, on a desktop, a tablet and a
+ * phone viewport, with the site served under a path prefix the way GitHub Pages serves it. On a
+ * phone, the docs' tables show each row as a block of labelled values, with names whole.
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -30,6 +31,7 @@ const PAGES = [
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 900 },
   { name: "phone", width: 375, height: 740 },
+  { name: "tablet", width: 600, height: 900 },
 ];
 
 let axeSource = "";
@@ -72,7 +74,7 @@ const describe = (found: AxeViolation[]) => found.map((v) => `${v.id} (${v.impac
 
 for (const { name, path } of PAGES) {
   for (const colorScheme of ["light", "dark"] as const) {
-    A11y(`${name} has no axe violations in ${colorScheme} mode, on a desktop and a phone`, async () => {
+    A11y(`${name} has no axe violations in ${colorScheme} mode, on a desktop, a tablet and a phone`, async () => {
       for (const viewport of VIEWPORTS) {
         const found = await violations(`${server.url}${path}`, colorScheme, viewport);
         assert.equal(describe(found), [], `${viewport.name}`);
@@ -114,6 +116,42 @@ A11y("/ has no axe violations while it shows a field error, in light and dark mo
     } finally {
       await context.close();
     }
+  }
+});
+
+/** What the phone test reads from the page; a string, like RUN_AXE, so it runs as written. */
+const READ_TABLES = `(() => {
+  const cells = [...document.querySelectorAll("main td")];
+  const label = (cell) => getComputedStyle(cell, "::before").content;
+  return {
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    cells: cells.length,
+    unlabelled: cells.filter((cell) => !label(cell).includes(cell.dataset.label)).length,
+    stacked: cells.filter((cell) => getComputedStyle(cell).display === "block").length,
+    brokenNames: [...document.querySelectorAll("main td:first-child > code:only-child")].filter((code) => code.getClientRects().length > 1).map((code) => code.textContent),
+    names: document.querySelectorAll("main td:first-child > code:only-child").length,
+    headerWidths: [...document.querySelectorAll("main thead")].map((head) => head.getBoundingClientRect().width),
+  };
+})()`;
+
+A11y("on a phone, /docs/ shows each table row as labelled values, field names whole, column headers still announced", async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.url}${paths.docs}`, { waitUntil: "load" });
+    const read = (await page.evaluate(READ_TABLES)) as { overflow: number; cells: number; unlabelled: number; stacked: number; brokenNames: string[]; names: number; headerWidths: number[] };
+    assert.is(read.overflow, 0, "nothing scrolls sideways");
+    assert.ok(read.cells > 50 && read.names > 20, "the docs have field tables");
+    assert.is(read.stacked, read.cells, "every cell is on its own line");
+    assert.is(read.unlabelled, 0, "every cell is introduced by its column's header");
+    assert.equal(read.brokenNames, [], "field names broken across lines");
+    for (const width of read.headerWidths) assert.ok(width <= 1, "the header row is visually hidden");
+    // ...but still in the accessibility tree, so the columns are announced.
+    const fields = page.locator("main table", { has: page.locator("th", { hasText: "Description" }) }).first();
+    const tree = await fields.ariaSnapshot();
+    for (const header of ["Field", "Type", "Required", "Description"]) assert.ok(tree.includes(`columnheader "${header}"`), header);
+  } finally {
+    await context.close();
   }
 });
 

@@ -13,10 +13,11 @@ import calculator from "../_data/calculator.ts";
 import ranks from "../_data/ranks.ts";
 import openapi, { resources } from "../_data/openapi.ts";
 import tools from "../_data/tools.ts";
-import { paths } from "../_data/site.ts";
+import { parseRepository, paths } from "../_data/site.ts";
 import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TIME_NORMALIZATION, TOOL_NAMES } from "../assets/contract/constants.ts";
 import { calculateExpGrowth } from "../assets/tools/calculate-exp-growth.ts";
-import { builtSite, editFile, projectCopy, readBuilt, ROOT, ROOT_SITE_URL, PATH_SITE_URL, runBuild, tempDir } from "./support/build.ts";
+import { builtSite, editFile, NO_REPOSITORY_ENV, projectCopy, readBuilt, REPOSITORY_ENV, ROOT, ROOT_SITE_URL, PATH_SITE_URL, runBuild, tempDir } from "./support/build.ts";
+import { markdownLibrary } from "../_includes/lib/markdown.ts";
 import { headOf, ids, linkRel, markdownLinks, tags, TWINNED_PAGES, visibleText } from "./support/pages.ts";
 
 type Schema = { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; $ref?: string };
@@ -156,9 +157,22 @@ Twins("every page's twin is clean Markdown: no template syntax, no HTML entities
       assert.not.match(markdown, /&(quot|amp|lt|gt|#39);/, `${twin} has HTML entities`);
       assert.ok(markdown.startsWith("# "), `${twin} starts with its title`);
       for (const link of markdownLinks(markdown)) {
-        assert.ok(link.startsWith("#") || link.startsWith(siteUrl), `${twin}: ${link} is absolute under ${siteUrl}`);
+        assert.match(link, /^https?:\/\//, `${twin}: ${link} is an absolute URL, not a path or a bare fragment`);
+        if (new URL(link).origin === new URL(siteUrl).origin) assert.ok(link.startsWith(siteUrl), `${twin}: ${link} is under ${siteUrl}`);
       }
     }
+  }
+});
+
+Twins("a fragment link in a twin points at the HTML page, where the anchor is", async () => {
+  for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
+    const twin = await readBuilt(await builtSite(siteUrl), "docs.md");
+    const docs = new URL(paths.docs, siteUrl).href;
+    // "On this page", prose links and the field tables' links to a schema's own table.
+    for (const fragment of ["resources", "browser-tools", "support", "exprank"]) {
+      assert.ok(markdownLinks(twin).includes(`${docs}#${fragment}`), `${docs}#${fragment}`);
+    }
+    assert.not.match(twin, /\]\(#/, "no link is a bare fragment");
   }
 });
 
@@ -231,12 +245,46 @@ Heads("under a path prefix, page links carry the prefix", async () => {
   }
 });
 
-Heads("the API catalog is an RFC 9727 linkset naming the contract and the docs", async () => {
-  const catalog = JSON.parse(await readBuilt(site, ".well-known/api-catalog")) as { linkset: Record<string, unknown>[] };
+Heads("at an origin's root, the API catalog is an RFC 9727 linkset naming the contract and the docs", async () => {
+  const catalog = JSON.parse(await readBuilt(site, paths.apiCatalog)) as { linkset: Record<string, unknown>[] };
   const api = catalog.linkset.find((context) => context.anchor === ROOT_SITE_URL) as Record<string, { href: string }[]> | undefined;
   assert.ok(api, "a context anchored at the site");
   assert.is(api["service-desc"]?.[0]?.href, new URL(paths.openapi, ROOT_SITE_URL).href);
   assert.ok(api["service-doc"]?.some((link) => link.href === new URL(paths.docs, ROOT_SITE_URL).href));
+});
+
+Heads("at an origin's root, the docs and llms.txt link the catalog and say which media type GitHub Pages serves it with", async () => {
+  const catalogUrl = new URL(paths.apiCatalog, ROOT_SITE_URL).href;
+  for (const file of ["docs.md", paths.agentGuide]) {
+    const text = await readBuilt(site, file);
+    assert.ok(text.includes(`(${catalogUrl})`), `${file} links the catalog`);
+    assert.ok(text.includes("`application/octet-stream`"), `${file} names the type GitHub Pages sends`);
+    assert.ok(text.includes('application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"'), `${file} names the type RFC 9727 asks for`);
+  }
+});
+
+Heads("under a path, there is no API catalog and nothing links one, since a well-known URI lives only at an origin's root", async () => {
+  const dir = await builtSite(PATH_SITE_URL);
+  assert.not.ok(await readBuilt(dir, paths.apiCatalog).then(() => true, () => false), `${paths.apiCatalog} is not written`);
+  for (const file of ["docs/index.html", "docs.md", paths.agentGuide, "llms-full.txt", "index.html"]) {
+    assert.not.ok((await readBuilt(dir, file)).includes(paths.apiCatalog), `${file} does not mention ${paths.apiCatalog}`);
+  }
+  assert.ok((await readBuilt(dir, paths.agentGuide)).includes("no RFC 9727 API catalog"), "llms.txt says there is none");
+  // robots.txt is written in both builds: harmless under a path, where crawlers do not read it.
+  assert.ok((await readBuilt(dir, paths.robots)).includes("Sitemap:"), "robots.txt");
+});
+
+Heads("every table body cell carries its column's header, which the phone layout shows beside the value", async () => {
+  const html = await readBuilt(site, "docs/index.html");
+  const cells = tags(html, "td");
+  assert.ok(cells.length > 50, "the docs have tables");
+  for (const cell of cells) assert.ok(cell["data-label"], `a cell without data-label: ${JSON.stringify(cell)}`);
+  const labels = new Set(cells.map((cell) => cell["data-label"]));
+  for (const header of ["Field", "Type", "Required", "Description", "Property", "Value", "Code"]) assert.ok(labels.has(header), header);
+  assert.ok(labels.has("HTTP status in the contract"), "a header of several words");
+  // A header's text without its Markdown: code keeps its text and loses its backticks.
+  const rendered = markdownLibrary().render("| Name | `info.version` value |\n| --- | ---: |\n| a | b |\n");
+  assert.equal(tags(rendered, "td").map((cell) => cell["data-label"]), ["Name", "info.version value"]);
 });
 
 Heads.run();
@@ -294,6 +342,33 @@ Sources("a change to the data or to a page's prose reaches every output that sho
   for (const file of ["docs/index.html", "docs.md", "llms-full.txt"]) {
     assert.ok((await readBuilt(output, file)).includes("A sentence a writer just added."), `${file} shows the new prose`);
   }
+});
+
+Sources("with the repository known, Support links its issues; without it, Support keeps its sentence; the contract's contact stays on the site", async () => {
+  const issues = "https://github.com/example/exp-bank/issues";
+  const known = await builtSite(PATH_SITE_URL, REPOSITORY_ENV);
+  const unknown = await builtSite(PATH_SITE_URL, NO_REPOSITORY_ENV);
+  const support = (markdown: string) => markdown.slice(markdown.indexOf("## Support"), markdown.indexOf("## Terms of use"));
+  assert.ok(support(await readBuilt(known, "docs.md")).includes(`[the repository's issue tracker](${issues})`), "the twin's Support links the issues");
+  const html = await readBuilt(known, "docs/index.html");
+  const section = html.slice(html.indexOf('id="support"'), html.indexOf('id="terms-of-use"'));
+  assert.ok(tags(section, "a").some((a) => a.href === issues), "the page's Support links the issues");
+  const without = support(await readBuilt(unknown, "docs.md"));
+  assert.ok(without.includes("open an issue in the repository the site is published from"), "the sentence without a link");
+  assert.not.ok(without.includes("github.com"), "no repository link");
+  for (const dir of [known, unknown]) {
+    const contract = JSON.parse(await readBuilt(dir, paths.openapi)) as { info: { contact: { url: string } } };
+    assert.ok(contract.info.contact.url.startsWith(PATH_SITE_URL), `contact ${contract.info.contact.url} is under SITE_URL`);
+  }
+});
+
+Sources("the repository comes from GitHub Actions' variables, both or neither, and a malformed name fails the build", () => {
+  assert.equal(parseRepository("https://github.com", "example/exp-bank"), { url: "https://github.com/example/exp-bank", issues: "https://github.com/example/exp-bank/issues" });
+  assert.equal(parseRepository("https://github.example.com/", "team/site"), { url: "https://github.example.com/team/site", issues: "https://github.example.com/team/site/issues" });
+  assert.is(parseRepository(undefined, "example/exp-bank"), null);
+  assert.is(parseRepository("https://github.com", ""), null);
+  assert.throws(() => parseRepository("https://github.com", "exp-bank"), /GITHUB_REPOSITORY: "exp-bank" is not owner\/name/);
+  assert.throws(() => parseRepository("github.com", "example/exp-bank"), /GITHUB_SERVER_URL/);
 });
 
 Sources.run();

@@ -1,13 +1,13 @@
 /**
  * A broken internal link fails the build, naming the page and the link: in an HTML page written
- * in Markdown, and in a Markdown output such as a twin. Links that resolve, links to other sites
- * and links shown inside code are left alone.
+ * in Markdown, and in a Markdown output such as a twin, where a bare `#fragment` is broken too.
+ * Links that resolve, links to other sites and links shown inside code are left alone.
  */
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { htmlLinks, markdownLinks } from "../_includes/lib/internal-links.ts";
+import { findBrokenLinks, htmlLinks, markdownLinks } from "../_includes/lib/internal-links.ts";
 import { PATH_SITE_URL, projectCopy, runBuild, tempDir } from "./support/build.ts";
 
 /** Builds a copied project, then removes the copy and its output. */
@@ -39,6 +39,22 @@ test("Markdown links are read from inline links, references, autolinks and raw H
 test("HTML links are read from href and src attributes, entities decoded", () => {
   const html = `<a href="/exp-bank/docs/">Docs</a><script src='/exp-bank/assets/app.js'></script><a href="/x?a=1&amp;b=2">q</a><code>href=&quot;/not/&quot;</code>`;
   assert.equal(htmlLinks(html), ["/exp-bank/docs/", "/exp-bank/assets/app.js", "/x?a=1&b=2"]);
+});
+
+test("a bare fragment is broken in a Markdown or text output, which has no anchors, and fine in an HTML page", async () => {
+  const output = await tempDir("bare-fragment");
+  try {
+    const results = [
+      { inputPath: "./content/page.md", outputPath: path.join(output, "page/index.html"), url: "/page/", content: '<a href="#support">Support</a>' },
+      { inputPath: "./content/twin.njk", outputPath: path.join(output, "page.md"), url: "/page.md", content: "[Support](#support)\n" },
+      { inputPath: "./content/guide.njk", outputPath: path.join(output, "guide.txt"), url: "/guide.txt", content: "- [Tools](#tools): a section\n" },
+    ];
+    const broken = await findBrokenLinks(results, output, PATH_SITE_URL);
+    assert.equal(broken.map((link) => `${link.inputPath} ${link.link}`), ["./content/twin.njk #support", "./content/guide.njk #tools"]);
+    assert.match(broken[0]!.reason, "bare fragment");
+  } finally {
+    await rm(output, { recursive: true, force: true });
+  }
 });
 
 test("the build fails on a broken link in a Markdown page and in a Markdown output, naming page and link", async () => {

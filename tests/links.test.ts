@@ -1,16 +1,19 @@
 /**
  * linkinator 7 crawls the built site, once for a root `SITE_URL` and once for one with a path:
  * every HTML page and every Markdown twin (parsed with `markdown: true`), absolute links to
- * `SITE_URL` rewritten onto the local server, fragments checked. Zero broken links.
- * linkinator does not read `.txt`; `llms-txt.test.ts` checks those links.
+ * `SITE_URL` rewritten onto the local server, fragments checked. Zero broken links. Links to other
+ * sites are skipped, not fetched: the check runs offline. No Markdown or text output links a bare
+ * `#fragment`, which names no anchor in such a file. linkinator does not read `.txt`;
+ * `llms-txt.test.ts` checks those links.
  */
-import { cp, mkdir, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, symlink, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { LinkChecker, LinkState, type LinkResult } from "linkinator";
-import { builtSite, readBuilt, tempDir, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
+import { builtSite, readBuilt, tempDir, REPOSITORY_ENV, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
+import { markdownLinks as linksInMarkdown } from "../_includes/lib/internal-links.ts";
 import { ids, markdownLinks, tags, TWINNED_PAGES } from "./support/pages.ts";
 
 /** A port nothing listens on: linkinator's server needs it before the rewrite rules are written. */
@@ -43,6 +46,8 @@ async function crawl(dir: string, siteUrl: string): Promise<LinkResult[]> {
     checkFragments: true,
     concurrency: 10,
     urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(siteUrl)}`), replacement: local }],
+    // Checked after the rewrite: anything not on the local server is another site.
+    linksToSkip: async (link: string) => new URL(link).origin !== new URL(local).origin,
   };
   const folder = prefix === "/" ? "." : prefix.slice(1);
   // The folder crawls every page reachable from the homepage, twins included. 404.html is linked
@@ -78,6 +83,17 @@ async function missingFragments(dir: string, siteUrl: string): Promise<string[]>
   return missing;
 }
 
+/** Every bare `#fragment` link in the build's Markdown and text outputs, as `file: link`. */
+async function bareFragments(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile() && /\.(md|txt)$/.test(entry.name)).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+  const found: string[] = [];
+  for (const file of files) {
+    for (const link of linksInMarkdown(await readBuilt(dir, file))) if (link.startsWith("#")) found.push(`${file}: ${link}`);
+  }
+  return found;
+}
+
 const broken = (links: LinkResult[]) => links.filter((link) => link.state === LinkState.BROKEN).map((link) => `${link.url} (status ${link.status}, on ${link.parent})`);
 
 const Links = suite("links");
@@ -95,7 +111,21 @@ for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
     assert.equal(broken(links), []);
     assert.equal(await missingFragments(await builtSite(siteUrl), siteUrl), []);
   });
+
+  Links(`no Markdown or text output links a bare fragment (SITE_URL ${siteUrl})`, async () => {
+    const dir = await builtSite(siteUrl);
+    assert.ok((await readdir(dir)).some((name) => name.endsWith(".md")), "the build has Markdown outputs");
+    assert.equal(await bareFragments(dir), []);
+  });
 }
+
+Links("links to other sites are skipped, not fetched: the repository's issues link in a build that knows it", async () => {
+  const links = await crawl(await builtSite(PATH_SITE_URL, REPOSITORY_ENV), PATH_SITE_URL);
+  const issues = links.filter((link) => link.url === "https://github.com/example/exp-bank/issues");
+  assert.ok(issues.length > 0, "the crawl met the issues link");
+  for (const link of issues) assert.is(link.state, LinkState.SKIPPED, `${link.url} on ${link.parent}`);
+  assert.equal(broken(links), []);
+});
 
 Links("a broken link or fragment is reported, so the check can fail", async () => {
   const copy = await tempDir("broken");
@@ -103,6 +133,8 @@ Links("a broken link or fragment is reported, so the check can fail", async () =
   await writeFile(path.join(copy, "index.md"), `# Broken\n\n[gone](${ROOT_SITE_URL}no-such-page/) and [no anchor](${ROOT_SITE_URL}docs/#no-such-anchor)\n`);
   assert.ok(broken(await crawl(copy, ROOT_SITE_URL)).some((link) => link.includes("no-such-page")), "missing page");
   assert.ok((await missingFragments(copy, ROOT_SITE_URL)).some((link) => link.includes("#no-such-anchor")), "missing fragment");
+  await writeFile(path.join(copy, "api.md"), "# Bare\n\n[Resources](#resources)\n");
+  assert.equal(await bareFragments(copy), ["api.md: #resources"], "bare fragment");
 });
 
 Links.run();

@@ -12,6 +12,7 @@ import { TOOL_NAMES } from "../assets/contract/constants.ts";
 import { builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
 import { serveSite } from "./support/serve.ts";
 import { ids, markdownLinks, TWINNED_PAGES } from "./support/pages.ts";
+import { slugify } from "../_includes/lib/heading-anchors.ts";
 
 interface LlmsLink {
   name: string;
@@ -66,6 +67,14 @@ function parseLlmsTxt(text: string): LlmsTxt {
 
 const allLinks = (guide: LlmsTxt) => guide.sections.flatMap((section) => section.links);
 
+/**
+ * The anchors of a Markdown file: its headings' slugs, the way Markdown renderers (and this site's
+ * pages) name them, so `docs.md#calculate-exp-growth` finds `### calculate-exp-growth`.
+ */
+function markdownAnchors(markdown: string): Set<string> {
+  return new Set([...markdown.matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)].map((match) => slugify(match[1]!)));
+}
+
 /** Fetches each absolute link from the served build (SITE_URL mapped onto the local server). */
 async function unresolved(links: string[], siteUrl: string, localUrl: string): Promise<string[]> {
   const failures: string[] = [];
@@ -88,7 +97,8 @@ async function unresolved(links: string[], siteUrl: string, localUrl: string): P
       body = await response.text();
       pages.set(local.href, body);
     }
-    if (fragment && !ids(body).has(fragment)) failures.push(`${link}: no element with id "${fragment}"`);
+    const anchors = local.pathname.endsWith(".md") ? markdownAnchors(body) : ids(body);
+    if (fragment && !anchors.has(fragment)) failures.push(`${link}: no element with id or heading "${fragment}"`);
   }
   return failures;
 }
@@ -117,6 +127,24 @@ Shape("/llms.txt points agents at every twin, the JSON resources, the contract, 
   assert.ok(urls.has(new URL(paths.openapi, ROOT_SITE_URL).href), "contract");
   assert.ok(urls.has(new URL(paths.apiAgentGuide, ROOT_SITE_URL).href), "API guide");
   for (const name of TOOL_NAMES) assert.ok(allLinks(guide).some((link) => link.name === name && link.url.endsWith(`#${name}`)), name);
+});
+
+Shape("/llms.txt links each tool to its section of the docs' Markdown twin, and lists no link twice", async () => {
+  const guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
+  const tools = guide.sections.find((section) => section.title === "Tools");
+  const docsTwin = new URL(TWINNED_PAGES.find((page) => page.key === "docs")!.twin, ROOT_SITE_URL).href;
+  assert.equal(tools?.links.map((link) => link.url), TOOL_NAMES.map((name) => `${docsTwin}#${name}`));
+  const urls = allLinks(guide).map((link) => link.url);
+  assert.equal(urls.filter((url, index) => urls.indexOf(url) !== index), [], "links listed twice");
+});
+
+Shape("/llms.txt describes a twin's address as the page's path without its trailing slash plus .md", async () => {
+  const notes = parseLlmsTxt(await readBuilt(site, paths.agentGuide)).notes.join(" ");
+  const docs = TWINNED_PAGES.find((page) => page.key === "docs")!;
+  assert.ok(notes.includes("without its trailing slash"), "the rule");
+  assert.ok(notes.includes(`\`/${docs.page}\` → \`/${docs.twin}\``), "the docs example");
+  assert.ok(notes.includes(`\`/${paths.overview}\``), "the homepage's twin");
+  assert.not.ok(notes.includes("URL with `.md` appended"), "not the rule that gives /docs/.md");
 });
 
 Shape("/llms.txt says plainly what the site does not have", async () => {
@@ -150,7 +178,11 @@ for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
     try {
       const links: string[] = [];
       for (const file of [paths.agentGuide, paths.apiAgentGuide]) links.push(...allLinks(parseLlmsTxt(await readBuilt(dir, file))).map((link) => link.url));
-      links.push(...markdownLinks(await readBuilt(dir, "llms-full.txt")).filter((link) => !link.startsWith("#")));
+      const full = markdownLinks(await readBuilt(dir, paths.fullAgentGuide));
+      // A bare fragment in a text file names no anchor; the twins link the HTML page's URL instead.
+      assert.equal(full.filter((link) => !/^https?:\/\//.test(link)), [], "links in llms-full.txt that are not absolute URLs");
+      // Other sites (the repository's issues, when the build knows it) are not this check's to fetch.
+      links.push(...full.filter((link) => new URL(link).origin === new URL(siteUrl).origin));
       assert.ok(links.length > 20, "the guides have links");
       assert.equal(await unresolved(links, siteUrl, server.url), []);
     } finally {
@@ -163,8 +195,8 @@ Resolve("a missing page is reported, so the check can fail", async () => {
   const dir = await builtSite(ROOT_SITE_URL);
   const server = await serveSite(dir, "/");
   try {
-    const failures = await unresolved([`${ROOT_SITE_URL}no-such-page.md`, `${ROOT_SITE_URL}docs/#no-such-anchor`], ROOT_SITE_URL, server.url);
-    assert.is(failures.length, 2);
+    const failures = await unresolved([`${ROOT_SITE_URL}no-such-page.md`, `${ROOT_SITE_URL}docs/#no-such-anchor`, `${ROOT_SITE_URL}docs.md#no-such-heading`, `${ROOT_SITE_URL}docs.md#support`], ROOT_SITE_URL, server.url);
+    assert.is(failures.length, 3);
   } finally {
     await server.close();
   }

@@ -1,7 +1,8 @@
 /**
  * Fails the build on a broken internal link. After Eleventy writes the site, every link in the
  * HTML pages and in the Markdown and text outputs (twins, llms.txt) that points into the site
- * (root-relative, relative, or absolute under the base URL) must name a file the output holds.
+ * (root-relative, relative, or absolute under the base URL) must name a file the output holds,
+ * and the Markdown and text outputs may not link a bare `#fragment`.
  * GitHub Pages would answer those links with its 404 page; a writer should hear it from the build.
  */
 import { stat } from "node:fs/promises";
@@ -72,10 +73,13 @@ function fileKinds(): (file: string) => Promise<FileKind> {
 
 /**
  * Why `link` on the page at `pageUrl` is broken, or null when it resolves to a built file (or is
- * not internal: another origin, `mailto:`, a bare fragment).
+ * not internal: another origin, `mailto:`, a bare fragment in an HTML page).
  */
-async function problemWith(link: string, pageUrl: URL, siteUrl: URL, outputDir: string, kindOf: (file: string) => Promise<FileKind>): Promise<string | null> {
-  if (link === "" || link.startsWith("#")) return null;
+async function problemWith(link: string, pageUrl: URL, siteUrl: URL, outputDir: string, kindOf: (file: string) => Promise<FileKind>, isText: boolean): Promise<string | null> {
+  // A Markdown or text file has no anchors and is often read away from its URL, so a bare
+  // fragment in it points nowhere: link the HTML page's URL with the fragment instead.
+  if (link.startsWith("#")) return isText ? "is a bare fragment, which names no anchor in a Markdown or text file; link the HTML page's absolute URL with the fragment" : null;
+  if (link === "") return null;
   let target: URL;
   try {
     target = new URL(link, pageUrl);
@@ -109,8 +113,9 @@ export async function findBrokenLinks(results: BuiltTemplate[], outputDir: strin
     if (!result.outputPath || result.url === false) continue;
     const pageUrl = new URL(result.url.replace(/^\/+/, ""), base);
     // Eleventy's page URLs carry no path prefix; HtmlBasePlugin adds it to links in HTML only.
+    const isText = [".md", ".txt"].includes(path.extname(result.outputPath));
     for (const link of new Set(linksOf(result.outputPath, result.content))) {
-      const reason = await problemWith(link, pageUrl, base, root, kindOf);
+      const reason = await problemWith(link, pageUrl, base, root, kindOf, isText);
       if (reason) broken.push({ inputPath: result.inputPath, page: pageUrl.pathname, link, reason });
     }
   }

@@ -25,6 +25,36 @@ function alignmentClasses(md: MarkdownIt): void {
   }
 }
 
+/**
+ * Each body cell carries its column's header as `data-label`, so that on a phone, where the
+ * stylesheet stacks a row's cells instead of squeezing four columns into 390px, every value keeps
+ * its label. The header row stays in the markup (visually hidden), so assistive technology still
+ * announces the columns.
+ */
+function cellLabels(md: MarkdownIt): void {
+  md.core.ruler.push("table_cell_labels", (state) => {
+    let headers: string[] = [];
+    let column = 0;
+    const tokens = state.tokens;
+    for (let index = 0; index < tokens.length; index++) {
+      const token = tokens[index]!;
+      if (token.type === "thead_open") headers = [];
+      else if (token.type === "tr_open") column = 0;
+      else if (token.type === "th_open") headers.push(plainText(tokens[index + 1]));
+      else if (token.type === "td_open") {
+        const label = headers[column++];
+        if (label) token.attrSet("data-label", label);
+      }
+    }
+  });
+}
+
+/** A header cell's text without its Markdown: inline code keeps its text and loses its backticks. */
+function plainText(token: { type: string; children: { type: string; content: string }[] | null } | undefined): string {
+  if (token?.type !== "inline") return "";
+  return (token.children ?? []).filter((child) => child.type === "text" || child.type === "code_inline").map((child) => child.content).join("").trim();
+}
+
 export function markdownLibrary(): MarkdownIt {
   const md = markdownIt({
     html: true,
@@ -32,5 +62,6 @@ export function markdownLibrary(): MarkdownIt {
   });
   md.use(headingAnchors);
   md.use(alignmentClasses);
+  md.use(cellLabels);
   return md;
 }

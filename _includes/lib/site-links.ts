@@ -22,7 +22,11 @@ export function href(key: string, fragment?: string): string {
   return `/${sitePath(key)}${fragment ? `#${fragment}` : ""}`;
 }
 
-/** A page URL's Markdown twin: `/docs/` → `docs.md`, `/` → `index.md` (llmstxt.org: the URL with `.md`). */
+/**
+ * A page URL's Markdown twin: the path without its trailing slash, plus `.md` (`/docs/` →
+ * `docs.md`; the homepage, whose path is empty, → `index.md`). llmstxt.org appends `.md` to the
+ * URL, which for a folder URL (`/docs/.md`) names no file; this is its reading for folder URLs.
+ */
 export function twinPath(pageUrl: string): string {
   const trimmed = pageUrl.replace(/^\/+|\/+$/g, "");
   return `${trimmed || "index"}.md`;
@@ -36,12 +40,15 @@ for (const [pageKey, twinKey] of [["home", "overview"], ["auth", "accessPolicy"]
 }
 
 /**
- * Rewrites root-relative link targets in Markdown (`](/docs/)`, `[ref]: /docs/`, `href="/docs/"`)
- * to absolute URLs, because a Markdown file is read outside the site and gets no path prefix.
+ * Rewrites link targets in Markdown (`](/docs/)`, `[ref]: /docs/`, `href="/docs/"`) to absolute
+ * URLs, because a Markdown file is read outside the site and gets no path prefix. Root-relative
+ * targets resolve against the base URL; fragment-only targets (`](#support)`) against `pageUrl`,
+ * the HTML page the Markdown renders, since the anchors exist there and not in the Markdown file.
  */
-export function absoluteMarkdownLinks(markdown: string): string {
+export function absoluteMarkdownLinks(markdown: string, pageUrl: string): string {
+  const resolve = (target: string) => (target.startsWith("#") ? new URL(target, pageUrl).href : absoluteUrl(target));
   return markdown
-    .replace(/\]\((\/(?!\/)[^)\s]*)/g, (_match, path: string) => `](${absoluteUrl(path)}`)
-    .replace(/^(\s*\[[^\]]+\]:\s*)(\/(?!\/)\S*)/gm, (_match, label: string, path: string) => `${label}${absoluteUrl(path)}`)
-    .replace(/\b(href|src)="(\/(?!\/)[^"]*)"/g, (_match, attribute: string, path: string) => `${attribute}="${absoluteUrl(path)}"`);
+    .replace(/\]\(((?:\/(?!\/)|#)[^)\s]*)/g, (_match, target: string) => `](${resolve(target)}`)
+    .replace(/^(\s*\[[^\]]+\]:\s*)((?:\/(?!\/)|#)\S*)/gm, (_match, label: string, target: string) => `${label}${resolve(target)}`)
+    .replace(/\b(href|src)="((?:\/(?!\/)|#)[^"]*)"/g, (_match, attribute: string, target: string) => `${attribute}="${resolve(target)}"`);
 }

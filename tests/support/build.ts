@@ -20,14 +20,17 @@ export interface BuildResult {
   output: string;
 }
 
-/** Runs Eleventy in `projectDir`, writing to `outputDir`, with `SITE_URL` set. */
-export async function runBuild(projectDir: string, outputDir: string, siteUrl: string): Promise<BuildResult> {
+/**
+ * Runs Eleventy in `projectDir`, writing to `outputDir`, with `SITE_URL` set. `env` adds to (or,
+ * with an empty string, clears) variables of this process's environment, which the build inherits.
+ */
+export async function runBuild(projectDir: string, outputDir: string, siteUrl: string, env: Record<string, string> = {}): Promise<BuildResult> {
   const tsx = path.join(ROOT, "node_modules/.bin/tsx");
   const eleventy = path.join(projectDir, "node_modules/@11ty/eleventy/cmd.cjs");
   try {
     const { stdout, stderr } = await run(tsx, [eleventy, "--config=eleventy.config.ts", `--output=${outputDir}`, "--quiet"], {
       cwd: projectDir,
-      env: { ...process.env, SITE_URL: siteUrl },
+      env: { ...process.env, ...env, SITE_URL: siteUrl },
       maxBuffer: 64 * 1024 * 1024,
     });
     return { ok: true, output: stdout + stderr };
@@ -43,20 +46,29 @@ export async function tempDir(label: string): Promise<string> {
 
 const builds = new Map<string, Promise<string>>();
 
-/** Builds the site for `siteUrl` into a temporary folder once per process and returns the folder. */
-export function builtSite(siteUrl: string): Promise<string> {
-  let build = builds.get(siteUrl);
+/**
+ * Builds the site for `siteUrl` (and any extra `env`) into a temporary folder once per process and
+ * returns the folder.
+ */
+export function builtSite(siteUrl: string, env: Record<string, string> = {}): Promise<string> {
+  const key = JSON.stringify([siteUrl, env]);
+  let build = builds.get(key);
   if (!build) {
     build = (async () => {
       const output = await tempDir("site");
-      const result = await runBuild(ROOT, output, siteUrl);
-      if (!result.ok) throw new Error(`The build for SITE_URL=${siteUrl} failed:\n${result.output}`);
+      const result = await runBuild(ROOT, output, siteUrl, env);
+      if (!result.ok) throw new Error(`The build for SITE_URL=${siteUrl} ${JSON.stringify(env)} failed:\n${result.output}`);
       return output;
     })();
-    builds.set(siteUrl, build);
+    builds.set(key, build);
   }
   return build;
 }
+
+/** What GitHub Actions sets in every workflow, for a repository `example/exp-bank` on github.com. */
+export const REPOSITORY_ENV = { GITHUB_SERVER_URL: "https://github.com", GITHUB_REPOSITORY: "example/exp-bank" };
+/** The same variables cleared, as in a build outside GitHub Actions. */
+export const NO_REPOSITORY_ENV = { GITHUB_SERVER_URL: "", GITHUB_REPOSITORY: "" };
 
 /** Reads a built file as text. */
 export function readBuilt(siteDir: string, file: string): Promise<string> {
