@@ -8,6 +8,7 @@ import { INPUT_EXAMPLE } from "../assets/contract/calculate-input.ts";
 import { calculateExpGrowth } from "../assets/tools/calculate-exp-growth.ts";
 import { listExpRanks } from "../assets/tools/list-exp-ranks.ts";
 import { toolDescriptors, type JsonSchema, type ToolDescriptor } from "../assets/tools/descriptors.ts";
+import { fieldRows, type JsonSchema as FieldSchema } from "../_includes/lib/field-table.ts";
 
 /** One row of a field table. */
 export interface ToolField {
@@ -18,65 +19,24 @@ export interface ToolField {
   /** `gems` or `time` for an input, by what it measures. */
   kind: "gems" | "time" | "other";
   required: boolean;
-  /** Types as JSON Schema names them, such as `number or string`. */
+  /** Type, bounds and format in words, as the docs' field tables show them. */
   type: string;
-  /** Bounds and format in words, such as `> 0, ≤ 100000000000000000000; string: ≤ 64 characters, pattern …`. */
-  bounds: string;
   description: string;
 }
 
-const isSchema = (value: unknown): value is JsonSchema => typeof value === "object" && value !== null && !Array.isArray(value);
-
-function variants(schema: JsonSchema): JsonSchema[] {
-  return Array.isArray(schema.anyOf) ? schema.anyOf.filter(isSchema) : [schema];
-}
-
-function typeOf(schema: JsonSchema): string {
-  return variants(schema)
-    .map((variant) => ("const" in variant ? JSON.stringify(variant.const) : String(variant.type ?? "object")))
-    .join(" or ");
-}
-
-function boundsOf(schema: JsonSchema): string {
-  const words: Record<string, string> = { exclusiveMinimum: ">", minimum: "≥", maximum: "≤", maxLength: "length ≤", minLength: "length ≥", pattern: "pattern" };
-  return variants(schema)
-    .map((variant) => Object.entries(words).filter(([key]) => key in variant).map(([key, word]) => `${word} ${String(variant[key])}`).join(", "))
-    .filter(Boolean)
-    .join("; ");
-}
-
+/** The form's label of an input: `currentGems` → "Current gems". */
 function labelOf(name: string): string {
   const words = name.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A schema with a local `$ref` (`#/$defs/ExpRank`) replaced by its definition. */
-function resolved(schema: JsonSchema, root: JsonSchema): JsonSchema {
-  const ref = typeof schema.$ref === "string" ? schema.$ref : undefined;
-  const defs = isSchema(root.$defs) ? root.$defs : {};
-  const target = ref?.startsWith("#/$defs/") ? defs[ref.slice("#/$defs/".length)] : undefined;
-  return isSchema(target) ? { ...target, ...schema, $ref: undefined } : schema;
-}
-
-/**
- * Every property of an object schema, nested objects (also when nullable or in an array, as
- * `ranks[].name`) flattened after their parent.
- */
-function fieldsOf(rootOrSchema: JsonSchema, prefix = "", root: JsonSchema = rootOrSchema): ToolField[] {
-  const schema = resolved(rootOrSchema, root);
-  const properties = isSchema(schema.properties) ? schema.properties : {};
-  const required = Array.isArray(schema.required) ? schema.required : [];
-  return Object.entries(properties).flatMap(([key, property]) => {
-    if (!isSchema(property)) return [];
-    const value = resolved(property, root);
-    const name = prefix + key;
-    const kind = prefix ? "other" : (DURATION_UNITS as readonly string[]).includes(key) ? "time" : key.endsWith("Gems") ? "gems" : "other";
-    const items = isSchema(value.items) ? resolved(value.items, root) : undefined;
-    const nested = items ?? variants(value).map((variant) => resolved(variant, root)).find((variant) => isSchema(variant.properties));
-    const description = String(value.description ?? nested?.description ?? "");
-    const type = items ? `array of ${typeOf(items)}` : typeOf(value);
-    const field: ToolField = { name, label: labelOf(key), kind, required: required.includes(key), type, bounds: boundsOf(value), description };
-    return [field, ...(nested ? fieldsOf(nested, items ? `${name}[].` : `${name}.`, root) : [])];
+/** Every field of a tool schema, nested ones after their parent, as the docs' field tables list them. */
+function fieldsOf(schema: JsonSchema): ToolField[] {
+  const root = schema as FieldSchema;
+  return fieldRows(root, { root }).map(({ field, type, required, description }) => {
+    const topLevel = !field.includes(".");
+    const kind = !topLevel ? "other" : (DURATION_UNITS as readonly string[]).includes(field) ? "time" : field.endsWith("Gems") ? "gems" : "other";
+    return { name: field, label: labelOf(field), kind, required, type, description };
   });
 }
 
