@@ -43,7 +43,8 @@ function call(execute: (input: unknown) => unknown, input: unknown): Result {
   }
   const elapsed = performance.now() - started;
   assert.equal(printed, [], "the tool printed to the console");
-  assert.ok(elapsed < 250, `the call took ${elapsed.toFixed(1)} ms`);
+  // A guard against hanging, not a speed target (`npm run bench` measures speed).
+  assert.ok(elapsed < 2000, `the call took ${elapsed.toFixed(1)} ms`);
   assert.is(result.content.length, 1);
   assert.is(result.content[0]!.type, "text");
   assert.equal(JSON.parse(result.content[0]!.text), result.structuredContent);
@@ -196,11 +197,13 @@ test("unknown keys are invalid_request naming the key, also next to valid ones",
 
 test("a 100,000-digit string is rejected at once, before any decimal work", () => {
   for (const field of ["currentGems", "days"]) {
-    const started = performance.now();
     const result = call(calculateExpGrowth, { currentGems: 1, [field]: "9".repeat(100_000) });
-    assert.ok(performance.now() - started < 20, "took too long");
     assertInvalid(result, field);
-    assert.ok((result.structuredContent as ErrorResponse).error.message.length < 400);
+    const { message } = (result.structuredContent as ErrorResponse).error;
+    // The length check aborts the field's other checks, so the pattern and the range never run.
+    assert.match(message, new RegExp(`${field}: is 100000 characters long; a decimal string may have at most ${CALCULATE_LIMITS.maxStringLength}`));
+    assert.not.match(message, /plain decimal digits|at most 100000000000000000000 \(/);
+    assert.ok(message.length < 400);
   }
 });
 
