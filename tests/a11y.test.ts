@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { paths } from "../_data/site.ts";
 import { builtSite, PATH_SITE_URL } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
@@ -83,41 +83,39 @@ for (const { name, path } of PAGES) {
   }
 }
 
-A11y("/ has no axe violations after a calculation fills in the result, in light and dark mode", async () => {
+/** Runs axe on the homepage in light and dark after `prepare` has put the form in some state. */
+async function homepageHasNoViolations(prepare: (page: Page) => Promise<void>): Promise<void> {
   for (const colorScheme of ["light", "dark"] as const) {
     const context = await browser.newContext({ colorScheme, bypassCSP: true });
     try {
       const page = await context.newPage();
       await page.goto(`${server.url}${paths.home}`, { waitUntil: "load" });
-      await page.getByLabel("Current gems").fill("1000000");
-      await page.getByLabel("Goal gems").fill("2000000");
-      await page.getByLabel("Days").fill("30");
-      await page.getByRole("button", { name: "Calculate" }).click();
-      await page.locator("[data-result-list]").waitFor({ state: "visible" });
+      await prepare(page);
       await page.addScriptTag({ content: axeSource });
       assert.equal(describe((await page.evaluate(RUN_AXE)) as AxeViolation[]), [], colorScheme);
     } finally {
       await context.close();
     }
   }
-});
+}
 
-A11y("/ has no axe violations while it shows a field error, in light and dark mode", async () => {
-  for (const colorScheme of ["light", "dark"] as const) {
-    const context = await browser.newContext({ colorScheme, bypassCSP: true });
-    try {
-      const page = await context.newPage();
-      await page.goto(`${server.url}${paths.home}`, { waitUntil: "load" });
-      await page.getByLabel("Current gems").fill("-5");
-      await page.getByRole("button", { name: "Calculate" }).click();
-      await page.locator(".field-error:not([hidden])").first().waitFor({ state: "visible" });
-      await page.addScriptTag({ content: axeSource });
-      assert.equal(describe((await page.evaluate(RUN_AXE)) as AxeViolation[]), [], colorScheme);
-    } finally {
-      await context.close();
-    }
-  }
-});
+A11y("/ has no axe violations after a calculation fills in the result, in light and dark mode", () =>
+  homepageHasNoViolations(async (page) => {
+    await page.getByLabel("Current gems").fill("1000000");
+    await page.getByLabel("Goal gems").fill("2000000");
+    await page.getByLabel("Days").fill("30");
+    await page.getByRole("button", { name: "Calculate" }).click();
+    await page.locator("[data-result-list]").waitFor({ state: "visible" });
+  }),
+);
+
+A11y("/ has no axe violations while it shows a field error, in light and dark mode", () =>
+  homepageHasNoViolations(async (page) => {
+    await page.getByLabel("Current gems").fill("-5");
+    await page.getByRole("button", { name: "Calculate" }).click();
+    await page.locator(".field-error:not([hidden])").first().waitFor({ state: "visible" });
+  }),
+);
 
 /** What the phone test reads from the page; a string, like RUN_AXE, so it runs as written. */
 const READ_TABLES = `(() => {

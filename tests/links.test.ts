@@ -7,7 +7,7 @@
  * `llms-txt.test.ts` checks those links.
  */
 import { cp, mkdir, readdir, symlink, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
+import { freePort } from "./support/serve.ts";
 import path from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -15,16 +15,6 @@ import { LinkChecker, LinkState, type LinkResult } from "linkinator";
 import { builtSite, readBuilt, tempDir, REPOSITORY_ENV, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
 import { markdownLinks as linksInMarkdown } from "../_includes/lib/internal-links.ts";
 import { ids, markdownLinks, tags, TWINNED_PAGES } from "./support/pages.ts";
-
-/** A port nothing listens on: linkinator's server needs it before the rewrite rules are written. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

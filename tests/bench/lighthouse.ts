@@ -7,7 +7,7 @@
  * score: each page runs RUNS times and the run with the median performance score is reported, as
  * Lighthouse's own docs advise. lighthouse@12 because 13 needs Node 22.
  */
-import { createServer } from "node:net";
+import { freePort } from "../support/serve.ts";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { paths } from "../../_data/site.ts";
@@ -25,15 +25,6 @@ const PAGES = [
   { name: "/", path: paths.home },
   { name: "/docs/", path: paths.docs },
 ];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === "string") throw new Error("Lighthouse benchmark: no free port for Chromium's DevTools");
-  return address.port;
-}
 
 const RUNS = 3;
 

@@ -6,7 +6,7 @@
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 
 const MEDIA_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -74,4 +74,13 @@ export async function serveSite(siteDir: string, pathPrefix = "/", port = 0): Pr
     url: `${origin}${prefix}`,
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
+}
+
+/** A loopback port nothing listens on now, for a server that must be told its port before it starts. */
+export async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
