@@ -1,121 +1,343 @@
 /**
- * The homepage calculator for people: reads the form, checks it with the tool's input schema,
- * runs the same engine and shows the result. Errors appear next to their field and focus moves to
- * the first one; the result region is `aria-live`, so screen readers announce it.
+ * The homepage calculator for people. It reads amounts as people write them (`2.75M`), checks
+ * them with the tool's input schema, runs the engine and shows the result: a compact headline,
+ * every rank milestone with its local date, a chart, and the exact figures one step away.
+ *
+ * - The result never disagrees with the fields: a valid edit recomputes at once, an invalid one
+ *   hides the result until it is fixed.
+ * - After Calculate the headline is scrolled into view and announced by a status region; focus
+ *   stays where the person left it.
+ * - The inputs live in the URL query under the tool's field names, so a link reproduces its
+ *   result and back and forward restore earlier calculations.
  */
 import { CalculateInput } from "../contract/calculate-input.ts";
-import type { CalculateOutput } from "../contract/calculate-output.ts";
+import type { CalculateOutput, Duration } from "../contract/calculate-output.ts";
+import { TIME_NORMALIZATION } from "../contract/constants.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
-import { calculateGrowth } from "../engine/calculate.ts";
 import { toDecimal } from "../engine/decimal.ts";
+import { readAmount, understood } from "./amount.ts";
+import { growthChartSvg, type ChartTarget } from "./chart.ts";
 
-/** Grouped digits and at least two decimals, formatted exactly from the decimal string. */
-function gemsFormat(): Intl.NumberFormat {
-  return new Intl.NumberFormat(document.documentElement.lang || undefined, { minimumFractionDigits: 2, maximumFractionDigits: 8 });
+export type Calculate = (input: CalculateInput) => CalculateOutput;
+
+/** The query parameter of the target date; every other parameter is a tool field name. */
+const UNTIL = "until";
+const TIME_FIELDS = ["years", "months", "days", "hours", "minutes", "seconds"];
+
+const lang = () => document.documentElement.lang || undefined;
+/** Exact figures: grouped digits, at least two decimals, formatted from the decimal string. */
+const exactFormat = () => new Intl.NumberFormat(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 8 });
+/** Headline figures: 2.77M, 56.03B, and still 0.00000001 for a tiny amount. */
+const compactFormat = () => new Intl.NumberFormat(lang(), { notation: "compact", maximumSignificantDigits: 3, maximumFractionDigits: 2, roundingPriority: "morePrecision" });
+const scientificFormat = () => new Intl.NumberFormat(lang(), { notation: "scientific", maximumFractionDigits: 2 });
+const dateFormat = () => new Intl.DateTimeFormat(lang(), { dateStyle: "medium", timeStyle: "short" });
+
+const SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+
+/** A compact figure; from a quadrillion up, as 3.61 × 10⁴⁷, since compact notation stops at T. */
+export function compactGems(value: string): string {
+  const number = value as Intl.StringNumericLiteral;
+  if ((value.split(".")[0] ?? "").length < 16) return compactFormat().format(number);
+  const parts = scientificFormat().formatToParts(number);
+  const mantissa = parts.filter((part) => !part.type.startsWith("exponent")).map((part) => part.value).join("");
+  const exponent = parts.find((part) => part.type === "exponentInteger")?.value ?? "0";
+  return `${mantissa} × 10${[...exponent].map((digit) => SUPERSCRIPT[Number(digit)]).join("")}`;
 }
 
-/** The label the form shows for an input ("Current gems" for `currentGems`), read from the page. */
-function labelOf(form: HTMLFormElement, field: string): string {
-  return form.querySelector(`label[for="calculator-${field}"]`)?.textContent?.trim() || field;
+/** "in 4.6 years", "in 3 days": the size of a duration at a glance (the date gives the rest). */
+function fromNow(seconds: number): string {
+  const day = TIME_NORMALIZATION.secondsPerDay;
+  const [amount, unit]: [number, Intl.RelativeTimeFormatUnit] =
+    seconds < 3600 ? [seconds / 60, "minute"] : seconds < day ? [seconds / 3600, "hour"] : seconds < 60 * day ? [seconds / day, "day"] : seconds < 730 * day ? [seconds / (TIME_NORMALIZATION.monthDays * day), "month"] : [seconds / (TIME_NORMALIZATION.yearDays * day), "year"];
+  return new Intl.RelativeTimeFormat(lang(), { numeric: "always" }).format(Math.round(amount * 10) / 10, unit);
 }
 
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** Digits grouped in threes by commas, as a person may type a large amount: `1,000,000.5`. */
-const GROUPED_DIGITS = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
-
-/**
- * The form's non-empty values, with spaces and thousands separators dropped. Any other comma is
- * kept, so "2,5" is reported as not a decimal number instead of read as 25.
- */
-function readValues(form: HTMLFormElement): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const element of Array.from(form.elements)) {
-    if (!(element instanceof HTMLInputElement) || !element.name) continue;
-    const typed = element.value.replace(/\s/g, "");
-    const value = GROUPED_DIGITS.test(typed) ? typed.replace(/,/g, "") : typed;
-    if (value !== "") values[element.name] = value;
-  }
-  return values;
+interface Problem {
+  field: string;
+  message: string;
 }
 
-function errorSlot(form: HTMLFormElement, field: string): HTMLElement | null {
-  return form.querySelector<HTMLElement>(`#calculator-${field}-error`);
+interface Reading {
+  values: Record<string, string>;
+  problems: Problem[];
+  /** What the page will tell the person it understood, per field. */
+  notes: Record<string, string>;
+  until: Date | null;
 }
 
-function clearErrors(form: HTMLFormElement): void {
-  for (const slot of Array.from(form.querySelectorAll<HTMLElement>(".field-error"))) {
-    slot.textContent = "";
-    slot.hidden = true;
-  }
-  for (const input of Array.from(form.querySelectorAll("input[aria-invalid]"))) input.removeAttribute("aria-invalid");
+function inputs(form: HTMLFormElement): HTMLInputElement[] {
+  return Array.from(form.elements).filter((element): element is HTMLInputElement => element instanceof HTMLInputElement && element.name !== "");
 }
 
-/** Shows each problem next to its field (a rule across the time fields under them) and focuses the first field. */
-function showErrors(form: HTMLFormElement, issues: readonly { path: readonly PropertyKey[]; message: string }[]): void {
-  let first: HTMLInputElement | null = null;
-  for (const issue of issues) {
-    const field = typeof issue.path[0] === "string" ? issue.path[0] : null;
-    const slot = errorSlot(form, field ?? "duration");
-    if (!slot) continue;
-    slot.textContent = field ? `${labelOf(form, field)} ${issue.message}.` : `${capitalized(issue.message)}.`;
-    slot.hidden = false;
-    const input = field ? form.elements.namedItem(field) : form.querySelector('input[name="years"]');
-    if (input instanceof HTMLInputElement) {
-      input.setAttribute("aria-invalid", "true");
-      first ??= input;
+const labelOf = (form: HTMLFormElement, field: string) => form.querySelector(`label[for="calculator-${field}"]`)?.firstChild?.textContent?.trim() || field;
+
+/** Reads every field as a person wrote it, with the target date turned into seconds from `now`. */
+function readForm(form: HTMLFormElement, now: number): Reading {
+  const reading: Reading = { values: {}, problems: [], notes: {}, until: null };
+  for (const input of inputs(form)) {
+    if (input.name === UNTIL) continue;
+    const read = readAmount(input.value);
+    if (!read.ok) reading.problems.push({ field: input.name, message: read.message });
+    else if (read.value !== "") {
+      reading.values[input.name] = read.value;
+      if (input.name.endsWith("Gems") && read.value !== input.value.trim()) reading.notes[input.name] = `Read as ${understood(read.value)} gems.`;
     }
   }
-  first?.focus();
+  const until = form.elements.namedItem(UNTIL);
+  if (until instanceof HTMLInputElement && until.value !== "") {
+    const date = new Date(until.value);
+    const seconds = Math.round((date.getTime() - now) / 1000);
+    if (Number.isNaN(seconds)) reading.problems.push({ field: UNTIL, message: "is not a date and time the page can read" });
+    else if (TIME_FIELDS.some((field) => reading.values[field] !== undefined)) reading.problems.push({ field: UNTIL, message: "cannot be combined with the time fields; clear them or the date" });
+    else if (seconds <= 0) reading.problems.push({ field: UNTIL, message: "is in the past; pick a later date and time" });
+    else {
+      reading.until = date;
+      reading.values.seconds = String(seconds);
+      reading.notes[UNTIL] = `${understood(String(seconds))} seconds from now, counted with a day of ${understood(String(TIME_NORMALIZATION.secondsPerDay))} seconds.`;
+    }
+  }
+  return reading;
+}
+
+/** Schema messages made fit for a form: long numbers grouped, the API's string rules in plain words. */
+function formMessage(message: string): string {
+  if (/characters long/.test(message)) return "has too many digits";
+  return message.replace(/\d{5,}/g, (digits) => understood(digits));
+}
+
+/** Checks a reading with the tool's schema; every problem is named by its field ("duration" for the total). */
+function validate(reading: Reading): { input: CalculateInput | null; problems: Problem[] } {
+  if (reading.problems.length) return { input: null, problems: reading.problems };
+  const parsed = CalculateInput.safeParse(reading.values);
+  if (parsed.success) return { input: parsed.data, problems: [] };
+  return {
+    input: null,
+    problems: parsed.error.issues.map((issue) => ({
+      field: typeof issue.path[0] === "string" ? (reading.until && issue.path[0] === "seconds" ? UNTIL : issue.path[0]) : "duration",
+      message: formMessage(issue.message),
+    })),
+  };
+}
+
+function showProblems(form: HTMLFormElement, problems: readonly Problem[], only?: string): HTMLInputElement | null {
+  let first: HTMLInputElement | null = null;
+  for (const slot of Array.from(form.querySelectorAll<HTMLElement>(".field-error"))) {
+    const field = slot.id.replace(/^calculator-|-error$/g, "");
+    if (only !== undefined && field !== only) continue;
+    const problem = problems.find((entry) => entry.field === field);
+    slot.textContent = problem ? (field === "duration" ? `The time to grow ${problem.message.replace(/^years, months, days, hours, minutes and seconds /, "")}.` : `${labelOf(form, field)} ${problem.message}.`) : "";
+    slot.hidden = !problem;
+    const input = form.elements.namedItem(field === "duration" ? "years" : field);
+    if (!(input instanceof HTMLInputElement)) continue;
+    if (problem) {
+      input.setAttribute("aria-invalid", "true");
+      first ??= input;
+    } else if (field !== "duration") input.removeAttribute("aria-invalid");
+  }
+  return first;
+}
+
+function showNotes(form: HTMLFormElement, notes: Record<string, string>): void {
+  for (const slot of Array.from(form.querySelectorAll<HTMLElement>(".field-read"))) {
+    slot.textContent = notes[slot.id.replace(/^calculator-|-read$/g, "")] ?? "";
+  }
 }
 
 const rankText = (rank: ExpRank) => `${rank.name} (${rank.displayValue})`;
 
-function showResult(region: HTMLElement, input: CalculateInput, result: CalculateOutput): void {
-  const format = gemsFormat();
-  const set = (name: string, text: string, value?: string) => {
-    const element = region.querySelector<HTMLElement>(`[data-result="${name}"]`);
-    if (!element) return;
-    element.textContent = text;
-    if (value !== undefined) element.setAttribute("value", value);
-  };
-  const gems = (name: keyof CalculateOutput) => {
-    const value = String(result[name]);
-    set(name, format.format(value as Intl.StringNumericLiteral), value);
-  };
-  for (const name of ["futureGems", "profit", "profitPercent", "profitPerDay", "profitPerHour"] as const) gems(name);
+/** A date `duration` from `now`, as a `<time>` element's markup-free parts. */
+function when(now: number, duration: Duration): { iso: string; text: string } {
+  const date = new Date(now + duration.totalSeconds * 1000);
+  return { iso: date.toISOString(), text: `${dateFormat().format(date)} (${fromNow(duration.totalSeconds)})` };
+}
+
+function timeElement(now: number, duration: Duration): HTMLTimeElement {
+  const { iso, text } = when(now, duration);
+  const time = document.createElement("time");
+  time.dateTime = iso;
+  time.textContent = text;
+  return time;
+}
+
+function cell(row: HTMLTableRowElement, content: string | Node, className?: string): void {
+  const td = row.insertCell();
+  td.append(content);
+  if (className) td.className = className;
+}
+
+interface Shown {
+  input: CalculateInput;
+  result: CalculateOutput;
+  now: number;
+  until: Date | null;
+}
+
+function render(region: HTMLElement, { input, result, now, until }: Shown): void {
+  const exact = exactFormat();
+  const find = <T extends Element = HTMLElement>(selector: string) => region.querySelector<T & HTMLElement>(selector);
+  const set = (name: string, text: string | Node) => find(`[data-result="${name}"]`)?.replaceChildren(text);
+  for (const name of ["futureGems", "profit", "profitPercent", "profitPerDay", "profitPerHour", "durationDays"] as const) {
+    const element = find<HTMLDataElement>(`data[data-result="${name}"]`);
+    if (!element) continue;
+    element.value = result[name];
+    element.textContent = exact.format(result[name] as Intl.StringNumericLiteral);
+  }
+  for (const element of Array.from(region.querySelectorAll<HTMLElement>("[data-compact]"))) {
+    element.textContent = compactGems(result[element.dataset.compact as "futureGems"]);
+  }
+  find("[data-result-percent]")!.textContent = new Intl.NumberFormat(lang(), { maximumFractionDigits: 2 }).format(result.profitPercent as Intl.StringNumericLiteral);
+  const end = new Date(now + Number(result.durationDays) * TIME_NORMALIZATION.secondsPerDay * 1000);
+  find("[data-result-after]")!.textContent = `gems after ${exact.format(result.durationDays.replace(/\.?0+$/, "") as Intl.StringNumericLiteral)} days, on ${dateFormat().format(until ?? end)}`;
+  region.dataset.now = String(now);
+
   set("currentRank", rankText(result.currentRank));
   set("futureRank", rankText(result.futureRank));
   const next = result.nextRank;
-  set(
-    "nextRank",
-    next
-      ? `${rankText(next)}: ${format.format(next.gemsNeeded as Intl.StringNumericLiteral)} more gems, reached in ${next.duration.text}`
-      : "None: the current balance holds the top rank",
-  );
-  const goal = result.goal;
-  const additional = result.additional;
-  // Compared exactly: a goal a hair above the balance is not reached yet, however it rounds.
-  const goalHeld = input.goalGems !== undefined && toDecimal(input.goalGems).lte(toDecimal(input.currentGems));
-  set("goal", goal ? (goalHeld ? "Already reached" : `${goal.duration.text} (${goal.reached ? "reached" : "not reached"} within the time given)`) : "");
-  set("additional", additional ? additional.duration.text : "");
-  for (const row of Array.from(region.querySelectorAll<HTMLElement>("[data-result-row]"))) {
-    row.hidden = result[row.dataset.resultRow as "goal" | "additional"] === null;
+  set("nextRank", next ? `${rankText(next)}: ${compactGems(next.gemsNeeded)} more gems` : "None: the current balance holds the top rank");
+
+  const target = (progress: { targetGems: string; duration: Duration; reached: boolean }, held: boolean) => {
+    const line = document.createElement("span");
+    line.append(`${compactGems(progress.targetGems)} gems: `);
+    if (held) line.append("already reached");
+    else line.append(timeElement(now, progress.duration), progress.reached ? ", within the time given" : ", after the time given");
+    return line;
+  };
+  const current = toDecimal(input.currentGems);
+  if (result.goal) set("goal", target(result.goal, toDecimal(result.goal.targetGems).lte(current)));
+  if (result.additional) set("additional", target(result.additional, false));
+
+  const body = find<HTMLTableElement>("#calculator-milestones")!.tBodies[0]!;
+  body.replaceChildren();
+  const timed = Number(result.durationDays) > 0;
+  for (const milestone of result.milestones) {
+    const row = body.insertRow();
+    cell(row, rankText(milestone));
+    cell(row, compactGems(milestone.gemsNeeded), "align-right");
+    cell(row, timeElement(now, milestone.duration));
+    cell(row, timed ? (milestone.withinDuration ? "Yes" : "No") : "No time given");
   }
-  region.querySelector<HTMLElement>("[data-result-empty]")?.setAttribute("hidden", "");
-  region.querySelector<HTMLElement>("[data-result-list]")?.removeAttribute("hidden");
+  for (const row of Array.from(region.querySelectorAll<HTMLElement>("[data-result-row]"))) {
+    const key = row.dataset.resultRow as "goal" | "additional" | "milestones";
+    row.hidden = key === "milestones" ? result.milestones.length === 0 : result[key] === null;
+  }
+  drawChart(find("[data-chart]")!, result);
 }
 
-export function mountCalculatorForm(form: HTMLFormElement): void {
-  const region = document.getElementById("calculator-result");
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    clearErrors(form);
-    const parsed = CalculateInput.safeParse(readValues(form));
-    if (!parsed.success) {
-      showErrors(form, parsed.error.issues);
+function drawChart(box: HTMLElement, result: CalculateOutput): void {
+  const targets: ChartTarget[] = result.milestones.map((milestone) => ({ label: milestone.name, gems: milestone.minGems, daysToReach: milestone.daysToReach, kind: "rank" }));
+  if (result.goal) targets.push({ label: "Goal", gems: result.goal.targetGems, daysToReach: result.goal.daysToReach, kind: "goal" });
+  if (result.additional) targets.push({ label: "Goal + additional", gems: result.additional.targetGems, daysToReach: result.additional.daysToReach, kind: "goal" });
+  const worth = Number(result.durationDays) > 0 || targets.some((target) => Number(target.daysToReach) > 0);
+  box.hidden = !worth;
+  if (!worth) return;
+  const width = Math.max(280, Math.round(box.clientWidth || 640));
+  const span = Number(result.durationDays) > 0 ? `over ${compactGems(result.durationDays.replace(/\.?0+$/, ""))} days` : "until the last rank";
+  box.innerHTML = growthChartSvg({
+    currentGems: result.currentGems,
+    durationDays: result.durationDays,
+    dailyInterestRate: result.dailyInterestRate,
+    targets,
+    title: `Growth chart: the balance from ${compactGems(result.currentGems)} gems ${span}, with the rank and goal lines it reaches; the figures are in the table above.`,
+    id: "calculator-chart-title",
+    describedBy: result.milestones.length ? "calculator-milestones" : undefined,
+    width,
+    height: 240,
+  });
+}
+
+/** The query string of the fields as typed: tool field names, plus `until` for a target date. */
+function queryOf(form: HTMLFormElement): string {
+  const query = new URLSearchParams();
+  for (const input of inputs(form)) if (input.value.trim() !== "") query.set(input.name, input.value.trim());
+  return query.toString();
+}
+
+function fillFrom(form: HTMLFormElement, search: string): void {
+  const query = new URLSearchParams(search);
+  for (const input of inputs(form)) input.value = query.get(input.name) ?? "";
+}
+
+export function mountCalculatorForm(form: HTMLFormElement, calculate: Calculate): void {
+  const region = document.getElementById("calculator-result")!;
+  const status = document.getElementById("calculator-status")!;
+  const rankPicker = document.getElementById("calculator-goal-rank") as HTMLSelectElement | null;
+  const goal = form.elements.namedItem("goalGems") as HTMLInputElement | null;
+  const show = (part: "empty" | "stale" | "list") => {
+    region.classList.remove("is-stale");
+    for (const name of ["empty", "stale", "list"]) region.querySelector(`[data-result-${name}]`)?.toggleAttribute("hidden", name !== part);
+  };
+
+  /**
+   * Recomputes from the fields. `commit` (Calculate, a link, back or forward) also shows every
+   * problem, moves focus to the first one, or scrolls the result into view and announces it.
+   */
+  const update = (commit: boolean): boolean => {
+    const now = Date.now();
+    const reading = readForm(form, now);
+    showNotes(form, reading.notes);
+    const { input, problems } = validate(reading);
+    status.textContent = "";
+    if (!input) {
+      const empty = Object.keys(reading.values).length === 0 && reading.problems.length === 0;
+      show(empty ? "empty" : "stale");
+      if (commit) showProblems(form, problems)?.focus();
+      return false;
+    }
+    showProblems(form, []);
+    render(region, { input, result: calculate(input), now, until: reading.until });
+    show("list");
+    if (commit) {
+      const headline = document.getElementById("calculator-headline")!;
+      headline.scrollIntoView({ block: "start" });
+      status.textContent = `Result: ${headline.textContent}`;
+    }
+    return true;
+  };
+
+  // One history entry per calculation: edits after a committed result start a new entry, and
+  // further edits update that entry until the next commit.
+  const record = (commit: boolean) => {
+    const search = queryOf(form);
+    if (`?${search}` === location.search || (search === "" && location.search === "")) {
+      if (commit) history.replaceState({ committed: true }, "");
       return;
     }
-    if (region) showResult(region, parsed.data, calculateGrowth(parsed.data));
+    const url = `${location.pathname}${search ? `?${search}` : ""}`;
+    if (history.state?.committed) history.pushState({ committed: commit }, "", url);
+    else history.replaceState({ committed: commit }, "", url);
+  };
+
+  let pending = 0;
+  form.addEventListener("input", (event) => {
+    if (event.target === rankPicker) return;
+    if (event.target === goal && rankPicker) rankPicker.value = "";
+    window.clearTimeout(pending);
+    // The old result is marked stale at once; a valid edit replaces it, an invalid one hides it.
+    region.classList.add("is-stale");
+    pending = window.setTimeout(() => update(false) && record(false), 120);
   });
+  form.addEventListener("change", (event) => {
+    const field = (event.target as HTMLInputElement).name;
+    if (field) showProblems(form, validate(readForm(form, Date.now())).problems, field === "seconds" || TIME_FIELDS.includes(field) ? undefined : field);
+  });
+  rankPicker?.addEventListener("change", () => {
+    if (!goal || rankPicker.value === "") return;
+    goal.value = understood(rankPicker.value);
+    goal.dispatchEvent(new Event("change", { bubbles: true }));
+    if (update(false)) record(false);
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    window.clearTimeout(pending);
+    if (update(true)) record(true);
+  });
+  window.addEventListener("popstate", () => {
+    fillFrom(form, location.search);
+    if (location.search) update(true);
+    else show("empty");
+  });
+  if (location.search) {
+    fillFrom(form, location.search);
+    if (update(true)) history.replaceState({ committed: true }, "");
+  }
 }

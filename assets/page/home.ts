@@ -3,9 +3,10 @@
  * the calculator form (in every browser).
  */
 import { registerTools } from "../tools/register.ts";
+import { calculateGrowth } from "../engine/calculate.ts";
 import { mountCalculatorForm } from "./calculator-form.ts";
 
 registerTools();
 
 const form = document.getElementById("calculator");
-if (form instanceof HTMLFormElement) mountCalculatorForm(form);
+if (form instanceof HTMLFormElement) mountCalculatorForm(form, calculateGrowth);

@@ -1,0 +1,62 @@
+/**
+ * Amounts as people write them in the form (`1,000,000`, `1 000 000`, `2.75M`, `1.6b`, `12k`),
+ * converted exactly, by moving the decimal point in the digit string, to the plain decimal string
+ * the tool's strict schema takes. Refusals are sentences for a form, naming the real mistake.
+ */
+
+/** What each suffix multiplies by, as a power of ten: thousand, million, billion, trillion. */
+const SUFFIX_EXPONENT: Record<string, number> = { k: 3, m: 6, b: 9, t: 12 };
+
+/** Space characters a person or a pasted number may group digits with. */
+const SPACE = "[ \\u00a0\\u202f]";
+
+/** Plain digits, digits grouped by commas, or digits grouped by spaces, with an optional `.fraction` (`2.` reads as 2, as it does mid-typing). */
+const NUMBER = new RegExp(`^(\\d+|\\d{1,3}(?:,\\d{3})+|\\d{1,3}(?:${SPACE}\\d{3})+)?(?:\\.(\\d*))?$`);
+
+export type AmountReading = { ok: true; value: string } | { ok: false; message: string };
+
+/** `digits` with the decimal point `fraction.length − exponent` places from the right, leading and trailing zeros dropped. */
+function shifted(whole: string, fraction: string, exponent: number): string {
+  const digits = whole + fraction;
+  const places = fraction.length - exponent;
+  const padded = places < 0 ? digits + "0".repeat(-places) : digits.padStart(places + 1, "0");
+  const point = padded.length - Math.max(places, 0);
+  const integer = padded.slice(0, point).replace(/^0+(?=\d)/, "");
+  const decimals = padded.slice(point).replace(/0+$/, "");
+  return decimals ? `${integer}.${decimals}` : integer;
+}
+
+/**
+ * Reads one amount as typed. An empty field is `{ ok: true, value: "" }`; the caller decides
+ * whether the field is required. Range rules (more than 0, at most the maximum) stay with the schema.
+ */
+export function readAmount(typed: string): AmountReading {
+  const text = typed.trim();
+  if (text === "") return { ok: true, value: "" };
+  if (/^[-−]/.test(text)) return { ok: false, message: "cannot be negative" };
+  const suffix = new RegExp(`^(.*?)${SPACE}?([kmbt])$`, "i").exec(text);
+  const number = suffix ? suffix[1]! : text;
+  const exponent = suffix ? SUFFIX_EXPONENT[suffix[2]!.toLowerCase()]! : 0;
+  const match = NUMBER.exec(number);
+  if (!match || !/\d/.test(number)) return { ok: false, message: refusal(number) };
+  const whole = (match[1] ?? "0").replace(/\D/g, "");
+  return { ok: true, value: shifted(whole, match[2] ?? "", exponent) };
+}
+
+/** The plain-language reason a number was not understood. */
+function refusal(number: string): string {
+  if (new RegExp(`\\d${SPACE}+\\d`).test(number)) return "has a space that does not group digits in threes; write 1 000 000 or 1000000";
+  if (/^\d+,\d{1,2}$|,\d*\./.test(number) || /,\d{1,2}$/.test(number)) return "uses a comma as the decimal point; write a point, such as 2.5";
+  if (/,/.test(number)) return "has commas that do not group digits in threes; write 1,000,000 or 1000000";
+  if (/e/i.test(number)) return "is not understood; write the digits out or use k, M, B or T, such as 2.5M";
+  return "is not a number; write digits with an optional k, M, B or T, such as 1,000,000 or 2.75M";
+}
+
+const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 20 });
+
+/** How the form shows what it understood: `2.75M` → `2,750,000`. */
+export function understood(value: string): string {
+  const [whole = "", fraction] = value.split(".");
+  const digits = grouped.format(BigInt(whole));
+  return fraction ? `${digits}.${fraction}` : digits;
+}
