@@ -14,11 +14,10 @@ import { CalculateInput } from "../contract/calculate-input.ts";
 import type { CalculateOutput, Duration } from "../contract/calculate-output.ts";
 import { TIME_NORMALIZATION } from "../contract/constants.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
+import { calculateGrowth } from "../engine/calculate.ts";
 import { toDecimal } from "../engine/decimal.ts";
 import { readAmount, understood } from "./amount.ts";
 import { growthChartSvg, type ChartTarget } from "./chart.ts";
-
-export type Calculate = (input: CalculateInput) => CalculateOutput;
 
 /** The query parameter of the target date; every other parameter is a tool field name. */
 const UNTIL = "until";
@@ -257,7 +256,7 @@ function fillFrom(form: HTMLFormElement, search: string): void {
   for (const input of inputs(form)) input.value = query.get(input.name) ?? "";
 }
 
-export function mountCalculatorForm(form: HTMLFormElement, calculate: Calculate): void {
+export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRank[]): void {
   const region = document.getElementById("calculator-result")!;
   const status = document.getElementById("calculator-status")!;
   const rankPicker = document.getElementById("calculator-goal-rank") as HTMLSelectElement | null;
@@ -284,7 +283,7 @@ export function mountCalculatorForm(form: HTMLFormElement, calculate: Calculate)
       return false;
     }
     showProblems(form, []);
-    render(region, { input, result: calculate(input), now, until: reading.until });
+    render(region, { input, result: calculateGrowth(input, ranks), now, until: reading.until });
     show("list");
     if (commit) {
       const headline = document.getElementById("calculator-headline")!;
