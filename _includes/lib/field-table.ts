@@ -2,8 +2,10 @@
  * Field tables for the docs, rendered from JSON Schema (the output of `z.toJSONSchema` on the
  * contract's zod schemas), so every field, type, bound and description on the page is the one the
  * contract and the tools use. Nested objects become dotted rows (`timeNormalization.yearDays`);
- * a reference to a named component links to that component's own table.
+ * a reference to a named component links to that component's own table, and an object schema used
+ * in more than one place (a Duration, a Milestone) gets one table of its own, linked from each use.
  */
+import { slugify } from "./heading-anchors.ts";
 
 export interface JsonSchema {
   type?: string | string[];
@@ -44,6 +46,8 @@ export interface RefContext {
   components?: Record<string, JsonSchema>;
   /** The root schema, whose `#/$defs/…` references are expanded in place. */
   root?: JsonSchema;
+  /** Object schemas with a table of their own, by `shapeKey`: their name and the anchor of that table. */
+  shared?: Map<string, { name: string; anchor: string }>;
 }
 
 const COMPONENT_REF = "#/components/schemas/";
@@ -93,6 +97,8 @@ function expand(schema: JsonSchema, context: RefContext): JsonSchema {
 /** The type column: base type, then literal values, then bounds. */
 export function typeText(input: JsonSchema, context: RefContext = {}): string {
   const schema = expand(input, context);
+  const shared = schema.properties && context.shared?.get(shapeKey(schema));
+  if (shared) return `[${shared.name}](#${shared.anchor})`;
   if (schema.$ref?.startsWith(COMPONENT_REF)) {
     const name = schema.$ref.slice(COMPONENT_REF.length);
     if (!context.components?.[name]) throw new Error(`Field table: ${schema.$ref} is not a component of the contract`);
@@ -140,7 +146,7 @@ export function fieldRows(schema: JsonSchema, context: RefContext = {}, prefix =
       description: expanded.description ?? "",
     });
     const child = childObject(property, context);
-    if (child) rows.push(...fieldRows(child.schema, context, `${field}${child.suffix}`));
+    if (child && !context.shared?.has(shapeKey(child.schema))) rows.push(...fieldRows(child.schema, context, `${field}${child.suffix}`));
   }
   return rows;
 }
@@ -149,14 +155,74 @@ function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
 }
 
-/** The rows as a Markdown table (field, type, required, description). */
-export function fieldTable(schema: JsonSchema, context: RefContext = {}): string {
-  const rows = fieldRows(schema, context);
-  if (rows.length === 0) return "This object has no fields: send `{}`.";
-  const lines = [
+/** An object schema's identity, whatever a particular use says about it in its description. */
+function shapeKey(schema: JsonSchema): string {
+  const { description: _description, ...shape } = schema;
+  return JSON.stringify(shape);
+}
+
+interface Use {
+  schema: JsonSchema;
+  /** The name a reader knows it by: `Duration` for `duration`, `Milestone` for the items of `milestones`. */
+  name: string;
+  fromArray: boolean;
+}
+
+/** Every object schema under `schema`'s properties, in document order, with the name of each use. */
+function objectUses(schema: JsonSchema, context: RefContext, uses: Use[] = []): Use[] {
+  for (const [name, property] of Object.entries(expand(schema, context).properties ?? {})) {
+    const expanded = expand(property, context);
+    const items = expanded.type === "array" && expanded.items ? expand(expanded.items, context) : null;
+    const found = [expanded, ...(expanded.anyOf ?? expanded.oneOf ?? []).map((variant) => expand(variant, context))].filter((entry) => entry.properties);
+    const named = name.charAt(0).toUpperCase() + name.slice(1);
+    for (const object of found) uses.push({ schema: object, name: named, fromArray: false });
+    if (items?.properties) uses.push({ schema: items, name: named.replace(/s$/, ""), fromArray: true });
+    for (const object of [...found, ...(items?.properties ? [items] : [])]) objectUses(object, context, uses);
+  }
+  return uses;
+}
+
+function table(rows: FieldRow[]): string {
+  return [
     "| Field | Type | Required | Description |",
     "| --- | --- | --- | --- |",
     ...rows.map((row) => `| \`${row.field}\` | ${cell(row.type)} | ${row.required ? "yes" : "no"} | ${cell(row.description)} |`),
-  ];
-  return lines.join("\n");
+  ].join("\n");
+}
+
+/**
+ * The rows as a Markdown table (field, type, required, description). With a `scope` (such as the
+ * tool's name), each object schema used more than once is listed once, in its own table under a
+ * heading "Name (scope)", after the main table, and every use links to it.
+ */
+export function fieldTable(schema: JsonSchema, context: RefContext = {}, scope?: string): string {
+  const shared = new Map<string, { name: string; anchor: string }>();
+  const sections: { name: string; heading: string; schema: JsonSchema }[] = [];
+  if (scope) {
+    const uses = objectUses(schema, context);
+    const byShape = new Map<string, Use[]>();
+    for (const use of uses) byShape.set(shapeKey(use.schema), [...(byShape.get(shapeKey(use.schema)) ?? []), use]);
+    const components = new Map(Object.entries(context.components ?? {}).map(([name, component]) => [shapeKey(component), name]));
+    for (const [key, group] of byShape) {
+      if (group.length < 2) continue;
+      // A contract component already has its table on the page.
+      const component = components.get(key);
+      if (component) {
+        shared.set(key, { name: component, anchor: component.toLowerCase() });
+        continue;
+      }
+      const name = (group.find((use) => use.fromArray) ?? group[0]!).name;
+      const heading = `${name} (${scope})`;
+      shared.set(key, { name, anchor: slugify(heading) });
+      sections.push({ name, heading, schema: group[0]!.schema });
+    }
+  }
+  const scoped = { ...context, shared };
+  const rows = fieldRows(schema, scoped);
+  if (rows.length === 0) return "This object has no fields: send `{}`.";
+  const parts = [table(rows)];
+  for (const section of sections) {
+    parts.push(`#### ${section.heading}`, cell(section.schema.description ?? ""), table(fieldRows(section.schema, scoped)));
+  }
+  return parts.join("\n\n");
 }

@@ -8,6 +8,8 @@ import openapi from "../../_data/openapi.ts";
 import { fieldTable, type JsonSchema } from "./field-table.ts";
 import { absoluteUrl, href, twinPath } from "./site-links.ts";
 import { callTool } from "./tool-calls.ts";
+import { resultChartSvg } from "../../assets/page/chart.ts";
+import type { CalculateOutput } from "../../assets/contract/calculate-output.ts";
 
 const components = openapi.components.schemas as Record<string, JsonSchema>;
 
@@ -45,10 +47,18 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
   eleventyConfig.addFilter("wholeGems", wholeGems);
   eleventyConfig.addFilter("jsonBlock", (value: unknown) => codeBlock(JSON.stringify(value, null, 2), "json"));
   eleventyConfig.addFilter("codeBlock", codeBlock);
-  /** `{{ tool.inputSchema | fieldTable }}`: any JSON Schema object with properties. */
-  eleventyConfig.addFilter("fieldTable", (schema: JsonSchema) => fieldTable(schema, { root: schema, components }));
+  /**
+   * `{{ tool.inputSchema | fieldTable }}`: any JSON Schema object with properties. With a scope
+   * (`fieldTable(tool.name)`), an object used in several places gets one table of its own.
+   */
+  eleventyConfig.addFilter("fieldTable", (schema: JsonSchema, scope?: string) => fieldTable(schema, { root: schema, components }, scope));
   /** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) | jsonBlock }}`: a real result, computed now. */
   eleventyConfig.addFilter("callTool", callTool);
+  /**
+   * `{{ result | growthChart("example-chart") }}`: the homepage's chart of a calculate-exp-growth
+   * result, drawn now as static SVG, so the page needs no script for it.
+   */
+  eleventyConfig.addFilter("growthChart", (result: CalculateOutput, id: string) => `<figure class="chart-static">${resultChartSvg(result, { id, width: 640, height: 280, locale: "en-US" })}</figure>`);
   /** `{{ "ErrorResponse" | schemaLink }}`: a link to a component's table on /docs; unknown names fail. */
   eleventyConfig.addFilter("schemaLink", (name: string) => {
     componentSchema(name);

@@ -60,3 +60,20 @@ export function understood(value: string): string {
   const digits = grouped.format(BigInt(whole));
   return fraction ? `${digits}.${fraction}` : digits;
 }
+
+const SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+
+/**
+ * A result amount at a glance: `2.77M`, `56.03B`, and still `0.00000001` for a tiny one. From a
+ * quadrillion up, `3.61 × 10⁴⁷`, since compact notation stops at T. Rounded from the decimal string.
+ */
+export function compactAmount(value: string, locale?: string): string {
+  const number = value as Intl.StringNumericLiteral;
+  if ((value.split(".")[0] ?? "").length < 16) {
+    return new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: 3, maximumFractionDigits: 2, roundingPriority: "morePrecision" }).format(number);
+  }
+  const parts = new Intl.NumberFormat(locale, { notation: "scientific", maximumFractionDigits: 2 }).formatToParts(number);
+  const mantissa = parts.filter((part) => !part.type.startsWith("exponent")).map((part) => part.value).join("");
+  const exponent = parts.find((part) => part.type === "exponentInteger")?.value ?? "0";
+  return `${mantissa} × 10${[...exponent].map((digit) => SUPERSCRIPT[Number(digit)]).join("")}`;
+}

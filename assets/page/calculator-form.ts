@@ -16,8 +16,8 @@ import { TIME_NORMALIZATION } from "../contract/constants.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
 import { calculateGrowth } from "../engine/calculate.ts";
 import { toDecimal } from "../engine/decimal.ts";
-import { readAmount, understood } from "./amount.ts";
-import { growthChartSvg, type ChartTarget } from "./chart.ts";
+import { compactAmount, readAmount, understood } from "./amount.ts";
+import { resultChartSvg } from "./chart.ts";
 
 /** The query parameter of the target date; every other parameter is a tool field name. */
 const UNTIL = "until";
@@ -26,22 +26,8 @@ const TIME_FIELDS = ["years", "months", "days", "hours", "minutes", "seconds"];
 const lang = () => document.documentElement.lang || undefined;
 /** Exact figures: grouped digits, at least two decimals, formatted from the decimal string. */
 const exactFormat = () => new Intl.NumberFormat(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 8 });
-/** Headline figures: 2.77M, 56.03B, and still 0.00000001 for a tiny amount. */
-const compactFormat = () => new Intl.NumberFormat(lang(), { notation: "compact", maximumSignificantDigits: 3, maximumFractionDigits: 2, roundingPriority: "morePrecision" });
-const scientificFormat = () => new Intl.NumberFormat(lang(), { notation: "scientific", maximumFractionDigits: 2 });
 const dateFormat = () => new Intl.DateTimeFormat(lang(), { dateStyle: "medium", timeStyle: "short" });
-
-const SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹";
-
-/** A compact figure; from a quadrillion up, as 3.61 × 10⁴⁷, since compact notation stops at T. */
-export function compactGems(value: string): string {
-  const number = value as Intl.StringNumericLiteral;
-  if ((value.split(".")[0] ?? "").length < 16) return compactFormat().format(number);
-  const parts = scientificFormat().formatToParts(number);
-  const mantissa = parts.filter((part) => !part.type.startsWith("exponent")).map((part) => part.value).join("");
-  const exponent = parts.find((part) => part.type === "exponentInteger")?.value ?? "0";
-  return `${mantissa} × 10${[...exponent].map((digit) => SUPERSCRIPT[Number(digit)]).join("")}`;
-}
+const compactGems = (value: string) => compactAmount(value, lang());
 
 /** "in 4.6 years", "in 3 days": the size of a duration at a glance (the date gives the rest). */
 function fromNow(seconds: number): string {
@@ -223,25 +209,9 @@ function render(region: HTMLElement, { input, result, now, until }: Shown): void
 }
 
 function drawChart(box: HTMLElement, result: CalculateOutput): void {
-  const targets: ChartTarget[] = result.milestones.map((milestone) => ({ label: milestone.name, gems: milestone.minGems, daysToReach: milestone.daysToReach, kind: "rank" }));
-  if (result.goal) targets.push({ label: "Goal", gems: result.goal.targetGems, daysToReach: result.goal.daysToReach, kind: "goal" });
-  if (result.additional) targets.push({ label: "Goal + additional", gems: result.additional.targetGems, daysToReach: result.additional.daysToReach, kind: "goal" });
-  const worth = Number(result.durationDays) > 0 || targets.some((target) => Number(target.daysToReach) > 0);
-  box.hidden = !worth;
-  if (!worth) return;
-  const width = Math.max(280, Math.round(box.clientWidth || 640));
-  const span = Number(result.durationDays) > 0 ? `over ${compactGems(result.durationDays.replace(/\.?0+$/, ""))} days` : "until the last rank";
-  box.innerHTML = growthChartSvg({
-    currentGems: result.currentGems,
-    durationDays: result.durationDays,
-    dailyInterestRate: result.dailyInterestRate,
-    targets,
-    title: `Growth chart: the balance from ${compactGems(result.currentGems)} gems ${span}, with the rank and goal lines it reaches; the figures are in the table above.`,
-    id: "calculator-chart-title",
-    describedBy: result.milestones.length ? "calculator-milestones" : undefined,
-    width,
-    height: 240,
-  });
+  const svg = resultChartSvg(result, { id: "calculator-chart-title", describedBy: "calculator-milestones", width: Math.max(280, Math.round(box.clientWidth)), height: 240, locale: lang() });
+  box.hidden = svg === "";
+  box.innerHTML = svg;
 }
 
 /** The query string of the fields as typed: tool field names, plus `until` for a target date. */
@@ -283,8 +253,9 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
       return false;
     }
     showProblems(form, []);
-    render(region, { input, result: calculateGrowth(input, ranks), now, until: reading.until });
+    // Shown first, so the chart is drawn at the width its box really has.
     show("list");
+    render(region, { input, result: calculateGrowth(input, ranks), now, until: reading.until });
     if (commit) {
       const headline = document.getElementById("calculator-headline")!;
       headline.scrollIntoView({ block: "start" });

@@ -31,6 +31,9 @@ export interface ChartInput {
   height: number;
 }
 
+import type { CalculateOutput } from "../contract/calculate-output.ts";
+import { compactAmount } from "./amount.ts";
+
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 52 };
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -134,4 +137,32 @@ export function growthChartSvg(input: ChartInput): string {
   parts.push(`<line class="chart-axis" x1="${plot.x}" x2="${plot.x}" y1="${plot.y}" y2="${plot.y + plot.h}"/><line class="chart-axis" x1="${plot.x}" x2="${plot.x + plot.w}" y1="${plot.y + plot.h}" y2="${plot.y + plot.h}"/>`);
   parts.push(`</svg>`);
   return parts.join("");
+}
+
+/**
+ * The chart of a `calculate-exp-growth` result: its rank milestones, goal and additional target.
+ * Empty when there is nothing to draw (no time given and no target above the balance).
+ */
+export function resultChartSvg(
+  result: CalculateOutput,
+  options: { id: string; describedBy?: string; width: number; height: number; locale?: string },
+): string {
+  const targets: ChartTarget[] = result.milestones.map((milestone) => ({ label: milestone.name, gems: milestone.minGems, daysToReach: milestone.daysToReach, kind: "rank" }));
+  if (result.goal) targets.push({ label: "Goal", gems: result.goal.targetGems, daysToReach: result.goal.daysToReach, kind: "goal" });
+  if (result.additional) targets.push({ label: "Goal + additional", gems: result.additional.targetGems, daysToReach: result.additional.daysToReach, kind: "goal" });
+  const timed = Number(result.durationDays) > 0;
+  if (!timed && !targets.some((target) => Number(target.daysToReach) > 0)) return "";
+  const gems = (value: string) => compactAmount(value, options.locale);
+  const span = timed ? `over ${gems(result.durationDays)} days to ${gems(result.futureGems)} gems` : "until the last rank";
+  return growthChartSvg({
+    currentGems: result.currentGems,
+    durationDays: result.durationDays,
+    dailyInterestRate: result.dailyInterestRate,
+    targets,
+    title: `Growth chart: the balance from ${gems(result.currentGems)} gems ${span}, with a line for each rank and goal it reaches; the table gives the figures.`,
+    id: options.id,
+    describedBy: result.milestones.length ? options.describedBy : undefined,
+    width: options.width,
+    height: options.height,
+  });
 }
