@@ -1,5 +1,5 @@
 /**
- * linkinator 7 crawls the built site, once for a root `SITE_URL` and once for one with a path:
+ * linkinator crawls the built site, once for a root `SITE_URL` and once for one with a path:
  * every HTML page and every Markdown twin (parsed with `markdown: true`), absolute links to
  * `SITE_URL` rewritten onto the local server, fragments checked. Zero broken links. Links to other
  * sites are skipped, not fetched: the check runs offline. No Markdown or text output links a bare
@@ -28,7 +28,8 @@ async function crawl(dir: string, siteUrl: string): Promise<LinkResult[]> {
   await symlink(dir, mount, "dir");
   const serverRoot = prefix === "/" ? mount : root;
   const port = await freePort();
-  const local = `http://localhost:${port}${prefix}`;
+  // linkinator's server listens on 127.0.0.1 only.
+  const local = `http://127.0.0.1:${port}${prefix}`;
   const options = {
     serverRoot,
     port,
@@ -36,8 +37,8 @@ async function crawl(dir: string, siteUrl: string): Promise<LinkResult[]> {
     checkFragments: true,
     concurrency: 10,
     urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(siteUrl)}`), replacement: local }],
-    // Checked after the rewrite: anything not on the local server is another site.
-    linksToSkip: async (link: string) => new URL(link).origin !== new URL(local).origin,
+    // Checked before the rewrite: anything neither under SITE_URL nor on the local server is another site.
+    linksToSkip: async (link: string) => !link.startsWith(siteUrl) && new URL(link).origin !== new URL(local).origin,
   };
   const folder = prefix === "/" ? "." : prefix.slice(1);
   // The folder crawls every page reachable from the homepage, twins included. 404.html is linked
@@ -97,7 +98,9 @@ for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
       assert.ok(checked.some((url) => url.endsWith(file)), `crawled ${file}`);
     }
     // ...and parsed the twins: links found on a Markdown page.
-    assert.ok(links.some((link) => link.parent?.endsWith(".md")), "links inside twins were checked");
+    assert.ok(links.some((link) => link.state === LinkState.OK && link.parent?.endsWith(".md")), "links inside twins were checked");
+    // Absolute links to SITE_URL were followed, not taken for another site's.
+    assert.equal(links.filter((link) => link.state === LinkState.SKIPPED && link.url.startsWith(siteUrl)).map((link) => link.url), []);
     assert.equal(broken(links), []);
     assert.equal(await missingFragments(await builtSite(siteUrl), siteUrl), []);
   });

@@ -25,10 +25,10 @@ export interface BuildResult {
  * with an empty string, clears) variables of this process's environment, which the build inherits.
  */
 export async function runBuild(projectDir: string, outputDir: string, siteUrl: string, env: Record<string, string> = {}): Promise<BuildResult> {
-  const tsx = path.join(ROOT, "node_modules/.bin/tsx");
   const eleventy = path.join(projectDir, "node_modules/@11ty/eleventy/cmd.cjs");
   try {
-    const { stdout, stderr } = await run(tsx, [eleventy, "--config=eleventy.config.ts", `--output=${outputDir}`, "--quiet"], {
+    // The Node running the tests strips the TypeScript of the config, data and templates itself.
+    const { stdout, stderr } = await run(process.execPath, [eleventy, "--config=eleventy.config.ts", `--output=${outputDir}`, "--quiet"], {
       cwd: projectDir,
       env: { ...process.env, ...env, SITE_URL: siteUrl },
       maxBuffer: 64 * 1024 * 1024,
@@ -78,8 +78,9 @@ export function readBuilt(siteDir: string, file: string): Promise<string> {
 /** A copy of the project (sources only; `node_modules` linked) for builds that edit files. */
 export async function projectCopy(): Promise<string> {
   const copy = await tempDir("project");
-  const skip = new Set(["node_modules", "_site", ".git"]);
-  await cp(ROOT, copy, { recursive: true, filter: (source) => !skip.has(path.relative(ROOT, source).split(path.sep)[0] ?? "") });
+  const skip = new Set(["node_modules", "_site", ".git", ".node"]);
+  // Any node_modules: the test tooling's (tests/node_modules) is not part of the sources either.
+  await cp(ROOT, copy, { recursive: true, filter: (source) => !path.relative(ROOT, source).split(path.sep).some((part) => skip.has(part)) });
   await symlink(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
   return copy;
 }
