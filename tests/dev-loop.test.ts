@@ -1,0 +1,54 @@
+/**
+ * The dev loop (`npm start`): with `scripts/reload-modules.js` preloaded, one watching Eleventy
+ * process picks up edits to a contract module deep in the data's imports and to a `_data` module,
+ * rebuilding with the new values instead of Node's cached modules and without a restart (so the
+ * open tab keeps its live reload). Runs in a copy of the project, removed afterwards.
+ */
+import { spawn } from "node:child_process";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { editFile, projectCopy, readBuilt } from "./support/build.ts";
+
+const BUILD_TIMEOUT_MS = 20_000;
+
+test("a watching build follows edits to assets/contract and _data modules in the same process", async () => {
+  const project = await projectCopy();
+  const output = path.join(project, "_site");
+  const eleventy = spawn(process.execPath, ["--import", "./scripts/reload-modules.js", "node_modules/@11ty/eleventy/cmd.cjs", "--config=eleventy.config.ts", "--watch"], {
+    cwd: project,
+    // uvu forces colour; plain output keeps the build summaries matchable.
+    env: { ...process.env, SITE_URL: "", FORCE_COLOR: "0", NO_COLOR: "1" },
+  });
+  let printed = "";
+  eleventy.stdout.on("data", (chunk) => (printed += chunk));
+  eleventy.stderr.on("data", (chunk) => (printed += chunk));
+  /** Resolves once Eleventy has finished `count` builds and is watching again. */
+  const builds = (count: number) =>
+    new Promise<void>((resolve, reject) => {
+      const started = Date.now();
+      const poll = setInterval(() => {
+        if ((printed.match(/Wrote \d+ files[^]*?Watching/g) ?? []).length >= count) resolve();
+        else if (eleventy.exitCode !== null || Date.now() - started > BUILD_TIMEOUT_MS) reject(new Error(`build ${count} did not finish:\n${printed}`));
+        else return;
+        clearInterval(poll);
+      }, 50);
+    });
+  try {
+    await builds(1);
+    assert.match(await readBuilt(output, "openapi.json"), /"version": "1\.0\.0"/);
+    await editFile(project, "assets/contract/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.7"');
+    await builds(2);
+    assert.match(await readBuilt(output, "openapi.json"), /"version": "1\.0\.7"/, "the contract constant reached the rebuilt openapi.json");
+    await editFile(project, "_data/calculator.ts", "Shows how a gem balance grows", "Shows how a GEM balance grows");
+    await builds(3);
+    assert.match(await readBuilt(output, "api/info.json"), /Shows how a GEM balance grows/, "the data edit reached the rebuilt api/info.json");
+    assert.is(eleventy.exitCode, null, "the same process is still watching");
+  } finally {
+    eleventy.kill();
+    await rm(project, { recursive: true, force: true });
+  }
+});
+
+test.run();
