@@ -24,9 +24,15 @@ async function megabytes(folder: string): Promise<number> {
   return Number(stdout.split("\t")[0]) / 1024;
 }
 
-async function timed(command: string[], cwd: string): Promise<number> {
+/** PATH without this project's folders (npm scripts put node_modules/.bin first): the writer's shell. */
+const SYSTEM_PATH = (process.env.PATH ?? "")
+  .split(path.delimiter)
+  .filter((folder) => folder && !path.resolve(folder).startsWith(ROOT))
+  .join(path.delimiter);
+
+async function timed(command: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const started = performance.now();
-  await run(command[0]!, command.slice(1), { cwd, maxBuffer: 16 * 1024 * 1024 });
+  await run(command[0]!, command.slice(1), { cwd, env, maxBuffer: 16 * 1024 * 1024 });
   return performance.now() - started;
 }
 
@@ -36,7 +42,7 @@ const installBench: BenchSection = async () => {
   try {
     await run("git", ["clone", "--quiet", ROOT, clone]);
     // The system's npm, as a writer runs it: the clone's postinstall brings Node where it is too old.
-    const writer = await timed(["npm", "ci", "--no-audit", "--no-fund"], clone);
+    const writer = await timed(["npm", "ci", "--no-audit", "--no-fund"], clone, { ...process.env, PATH: SYSTEM_PATH });
     const writerSize = await megabytes(path.join(clone, "node_modules"));
     const runtime = existsSync(path.join(clone, ".node")) ? ` (plus ${(await megabytes(path.join(clone, ".node"))).toFixed(0)} MB of Node runtime in .node/, brought because the system Node is too old)` : "";
     const tests = await timed([...NPM, "ci", "--prefix", "tests", "--no-audit", "--no-fund"], clone);
