@@ -20,6 +20,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import { PATH_SITE_URL, projectCopy, ROOT } from "../support/build.ts";
+import { SYSTEM_NODE } from "../support/system.ts";
 import type { BenchRow, BenchSection } from "./types.ts";
 
 const run = promisify(execFile);
@@ -32,13 +33,6 @@ const SCRATCH = existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
 /** Prints the process's peak resident set size when it exits; preloaded into each timed build. */
 const REPORT_PEAK_MEMORY = `data:text/javascript,process.on("exit",()=>process.stderr.write("peak-rss-kib="+process.resourceUsage().maxRSS+"\\n"))`;
 const TSX = path.join(ROOT, "tests/bench/node_modules/tsx/dist/cli.mjs");
-/** The system's Node: the first on PATH outside this project (npm scripts put node_modules/.bin/node first where `npm ci` brought one). */
-const SYSTEM_NODE =
-  (process.env.PATH ?? "")
-    .split(path.delimiter)
-    .filter((folder) => folder && !path.resolve(folder).startsWith(ROOT))
-    .map((folder) => path.join(folder, "node"))
-    .find((file) => existsSync(file)) ?? "node";
 
 interface Timing {
   ms: number;

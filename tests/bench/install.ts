@@ -12,6 +12,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import { ROOT } from "../support/build.ts";
+import { SYSTEM_PATH } from "../support/system.ts";
 import type { BenchRow, BenchSection } from "./types.ts";
 
 const run = promisify(execFile);
@@ -23,12 +24,6 @@ async function megabytes(folder: string): Promise<number> {
   const { stdout } = await run("du", ["-sk", folder]);
   return Number(stdout.split("\t")[0]) / 1024;
 }
-
-/** PATH without this project's folders (npm scripts put node_modules/.bin first): the writer's shell. */
-const SYSTEM_PATH = (process.env.PATH ?? "")
-  .split(path.delimiter)
-  .filter((folder) => folder && !path.resolve(folder).startsWith(ROOT))
-  .join(path.delimiter);
 
 async function timed(command: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const started = performance.now();
