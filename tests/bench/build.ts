@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
-import { PATH_SITE_URL, projectCopy, ROOT } from "../support/build.ts";
+import { BUILD_ENV, PATH_SITE_URL, projectCopy, ROOT } from "../support/build.ts";
 import { SYSTEM_NODE } from "../support/system.ts";
 import type { BenchRow, BenchSection } from "./types.ts";
 
@@ -61,7 +61,7 @@ async function timedBuild(projectDir: string, runner: Runner): Promise<Timing> {
     const started = performance.now();
     const { stdout, stderr } = await run(program!, [...flags, "node_modules/@11ty/eleventy/cmd.cjs", `--config=${runner.config}`, `--output=${output}`, "--quiet"], {
       cwd: projectDir,
-      env: { ...process.env, SITE_URL: PATH_SITE_URL },
+      env: { ...process.env, ...BUILD_ENV, SITE_URL: PATH_SITE_URL },
       maxBuffer: 64 * 1024 * 1024,
     });
     const ms = performance.now() - started;

@@ -14,6 +14,12 @@ const run = promisify(execFile);
 /** The repository root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
+/**
+ * Node's compile cache for the build's modules, as `npm run build` sets it (NODE_COMPILE_CACHE in
+ * package.json): a build started in a new process skips recompiling Eleventy, about a fifth of a cold build.
+ */
+export const BUILD_ENV = { NODE_COMPILE_CACHE: path.join(ROOT, "node_modules/.cache/node-compile") };
+
 export interface BuildResult {
   ok: boolean;
   /** Everything the build printed, stdout then stderr. */
@@ -30,7 +36,7 @@ export async function runBuild(projectDir: string, outputDir: string, siteUrl: s
     // The Node running the tests strips the TypeScript of the config, data and templates itself.
     const { stdout, stderr } = await run(process.execPath, [eleventy, "--config=eleventy.config.ts", `--output=${outputDir}`, "--quiet"], {
       cwd: projectDir,
-      env: { ...process.env, ...env, SITE_URL: siteUrl },
+      env: { ...process.env, ...BUILD_ENV, ...env, SITE_URL: siteUrl },
       maxBuffer: 64 * 1024 * 1024,
     });
     return { ok: true, output: stdout + stderr };
