@@ -6,7 +6,7 @@
  * `#fragment`, which names no anchor in such a file. linkinator does not read `.txt`;
  * `llms-txt.test.ts` checks those links.
  */
-import { cp, mkdir, readdir, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { freePort } from "./support/serve.ts";
 import path from "node:path";
 import { suite } from "uvu";
@@ -41,11 +41,15 @@ async function crawl(dir: string, siteUrl: string): Promise<LinkResult[]> {
     linksToSkip: async (link: string) => !link.startsWith(siteUrl) && new URL(link).origin !== new URL(local).origin,
   };
   const folder = prefix === "/" ? "." : prefix.slice(1);
-  // The folder crawls every page reachable from the homepage, twins included. 404.html is linked
-  // from nowhere; it gets its own check, since one crawl's cache would stop the other recursing.
-  const site = await new LinkChecker().check({ ...options, path: folder, recurse: true });
-  const notFound = await new LinkChecker().check({ ...options, path: path.join(folder, "404.html"), recurse: false });
-  return [...site.links, ...notFound.links];
+  try {
+    // The folder crawls every page reachable from the homepage, twins included. 404.html is linked
+    // from nowhere; it gets its own check, since one crawl's cache would stop the other recursing.
+    const site = await new LinkChecker().check({ ...options, path: folder, recurse: true });
+    const notFound = await new LinkChecker().check({ ...options, path: path.join(folder, "404.html"), recurse: false });
+    return [...site.links, ...notFound.links];
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -122,12 +126,16 @@ Links("links to other sites are skipped, not fetched: the repository's issues li
 
 Links("a broken link or fragment is reported, so the check can fail", async () => {
   const copy = await tempDir("broken");
-  await cp(await builtSite(ROOT_SITE_URL), copy, { recursive: true });
-  await writeFile(path.join(copy, "index.md"), `# Broken\n\n[gone](${ROOT_SITE_URL}no-such-page/) and [no anchor](${ROOT_SITE_URL}docs/#no-such-anchor)\n`);
-  assert.ok(broken(await crawl(copy, ROOT_SITE_URL)).some((link) => link.includes("no-such-page")), "missing page");
-  assert.ok((await missingFragments(copy, ROOT_SITE_URL)).some((link) => link.includes("#no-such-anchor")), "missing fragment");
-  await writeFile(path.join(copy, "api.md"), "# Bare\n\n[Resources](#resources)\n");
-  assert.equal(await bareFragments(copy), ["api.md: #resources"], "bare fragment");
+  try {
+    await cp(await builtSite(ROOT_SITE_URL), copy, { recursive: true });
+    await writeFile(path.join(copy, "index.md"), `# Broken\n\n[gone](${ROOT_SITE_URL}no-such-page/) and [no anchor](${ROOT_SITE_URL}docs/#no-such-anchor)\n`);
+    assert.ok(broken(await crawl(copy, ROOT_SITE_URL)).some((link) => link.includes("no-such-page")), "missing page");
+    assert.ok((await missingFragments(copy, ROOT_SITE_URL)).some((link) => link.includes("#no-such-anchor")), "missing fragment");
+    await writeFile(path.join(copy, "api.md"), "# Bare\n\n[Resources](#resources)\n");
+    assert.equal(await bareFragments(copy), ["api.md: #resources"], "bare fragment");
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
 });
 
 Links.run();
