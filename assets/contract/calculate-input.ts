@@ -96,10 +96,9 @@ function amount(field: string, meaning: string, rule: AmountRule) {
   const decimal = z.string().check(
     // Aborts before the other checks, so a 100,000-digit string costs one length check.
     z.maxLength(maxStringLength, { abort: true }),
-    z.superRefine((text, context) => {
-      if (!DECIMAL_NUMBER.test(text)) context.addIssue({ code: "custom", input: text, message: decimalMistake(text) });
-      else if (!inRange(text, rule)) context.addIssue({ code: "custom", input: text, message: rangeMessage });
-    }),
+    // The pattern is also the JSON Schema's; its message names the mistake actually made.
+    z.regex(DECIMAL_NUMBER, { error: (issue) => decimalMistake(String(issue.input)) }),
+    z.refine((text) => !DECIMAL_NUMBER.test(text) || inRange(text, rule), rangeMessage),
   );
   return describe(
     z.union([number, decimal], {
