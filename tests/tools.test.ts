@@ -298,7 +298,13 @@ test("the descriptors name both tools, read-only, with the rate, units and formu
     assert.ok(tool.title.length > 0);
   }
   const description = calculateTool!.description;
-  for (const fact of [DAILY_INTEREST_RATE, GROWTH_FORMULA, DURATION_DAYS_FORMULA, "gems", "years (365 days)", "months (30 days)"]) assert.ok(description.includes(fact), fact);
+  const facts = [DAILY_INTEREST_RATE, GROWTH_FORMULA, DURATION_DAYS_FORMULA, "milestones", "nextRank is milestones[0]", "from the current balance", "not a deposit", "add a deposit to currentGems", "simple: currentGems × r", "8 decimals, rounded half-up", "rounded up to the whole second"];
+  for (const fact of facts) assert.ok(description.includes(fact), fact);
+  assert.ok(description.length < 1200, `${description.length} characters`);
+  for (const tool of toolDescriptors) assert.equal(Object.keys(tool).sort(), ["annotations", "description", "inputSchema", "name", "title"]);
+  const inputRules = calculateTool!.inputSchema.description as string;
+  assert.match(inputRules, /2\^53/);
+  assert.match(inputRules, /decimal strings?/);
 });
 
 test("the published input schema accepts what the tool accepts and rejects unknown keys and wrong types", () => {
