@@ -64,7 +64,7 @@ const SUFFIX_ZEROS: Record<string, number> = { k: 3, m: 6, b: 9, t: 12 };
  * What is wrong with a string that is not a plain decimal, named as the caller would say it, with
  * the string to send instead where it can be worked out. Strings here are at most 64 characters.
  */
-export function decimalMistake(text: string): string {
+function decimalMistake(text: string): string {
   const plain = 'plain decimal digits, such as "1000000" or "1000000.5"';
   if (text === "") return `is an empty string; send ${plain}`;
   if (/\s/.test(text)) return `contains spaces; send the digits alone, such as "${text.replace(/\s/g, "") || "1000000"}"`;
@@ -130,7 +130,7 @@ export const DURATION_GUIDANCE = `Send years, months, days, hours, minutes and s
  * A total of days as computed, with enough decimals to show how it differs from the limit: at
  * least 8, and one past the first digit that differs, rounded half-up (`36500.0000000012`).
  */
-export function daysText(days: Days, limit: number): string {
+function daysText(days: Days, limit: number): string {
   const excess = days.numerator - BigInt(limit) * days.denominator;
   let first = 0;
   while (excess > 0n && excess * pow10(first) < days.denominator) first += 1;
