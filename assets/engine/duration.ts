@@ -20,7 +20,7 @@ export const DURATION_UNITS = ["years", "months", "days", "hours", "minutes", "s
 export type DurationUnit = (typeof DURATION_UNITS)[number];
 
 /** Whole seconds in one of each unit. */
-export const SECONDS_PER_UNIT: Record<DurationUnit, number> = {
+const SECONDS_PER_UNIT: Record<DurationUnit, number> = {
   years: TIME.yearDays * TIME.secondsPerDay,
   months: TIME.monthDays * TIME.secondsPerDay,
   days: TIME.secondsPerDay,

@@ -11,7 +11,7 @@ export interface Exact {
 }
 
 /** Fractional digits of every computed decimal string. */
-export const FRACTION_DIGITS = 8;
+const FRACTION_DIGITS = 8;
 
 const powers: bigint[] = [1n];
 
