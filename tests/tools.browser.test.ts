@@ -14,6 +14,7 @@ import { ErrorResponse } from "../assets/contract/error-response.ts";
 import { CalculateOutput } from "../assets/contract/calculate-output.ts";
 import { toolDescriptors } from "../assets/tools/descriptors.ts";
 import { calculateExpGrowth } from "../assets/tools/calculate-exp-growth.ts";
+import rankList from "../_data/ranks.ts";
 
 let served: ServedSite;
 let withWebMcp: Browser;
@@ -84,7 +85,7 @@ test("calculate-exp-growth in the page returns the exact result", async () => {
   const input = { ...FORM_INPUT, minutes: 59, seconds: "0.5" };
   const full = await callTool(page, "calculate-exp-growth", input);
   assert.ok(CalculateOutput.safeParse(full.structuredContent).success);
-  assert.equal(full.structuredContent, calculateExpGrowth(input).structuredContent, "the page and Node compute the same result");
+  assert.equal(full.structuredContent, calculateExpGrowth(input, rankList.ranks).structuredContent, "the page and Node compute the same result");
   assert.equal(messages, []);
   await page.close();
 });
@@ -182,7 +183,7 @@ test("the form shows each error next to its field and moves focus to the first",
   const grouped = await submitForm(page, { currentGems: "1,000,000", days: "30" });
   assert.is(grouped.futureGems, "1094026.87487131");
   await submitForm(page, { currentGems: "1000000", days: "2,5" });
-  assert.match((await page.locator("#calculator-days-error").textContent())!, /^Days must be written in plain decimal digits/);
+  assert.match((await page.locator("#calculator-days-error").textContent())!, /^Days has a comma; the decimal separator is a point, such as "2\.5"/);
   await submitForm(page, { currentGems: "5", years: "100", days: "2" });
   assert.match((await page.locator("#calculator-duration-error").textContent())!, /36502 days/);
   assert.equal(messages, []);

@@ -13,17 +13,58 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 function shown(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (value !== null && typeof value === "object") return "an object";
-  const text = typeof value === "string" ? JSON.stringify(value) : String(value);
+  const text = typeof value === "string" ? JSON.stringify(value.slice(0, 41)) : String(value);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
-/** One issue as `field: problem`, the field named by its path. */
-export function describeIssue(issue: Issue, root = ""): string {
+/** Unknown keys named in one message; the rest are counted. */
+const NAMED_KEYS = 5;
+
+/** A key as compared for "did you mean": case, `_` and `-` ignored. */
+const folded = (key: string) => key.toLowerCase().replace(/[_-]/g, "");
+
+/** Edits (insertions, deletions, substitutions) between two short strings. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j += 1) row[j] = Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length] as number;
+}
+
+/** The known field closest to `key` (at most 2 edits apart once folded), if any. */
+function closestField(key: string, fields: readonly string[]): string | undefined {
+  const typed = folded(key.slice(0, 40));
+  let best: { field: string; distance: number } | undefined;
+  for (const field of fields) {
+    const distance = editDistance(typed, folded(field));
+    if (distance <= 2 && (!best || distance < best.distance)) best = { field, distance };
+  }
+  return best?.field;
+}
+
+/** `"dayz" (did you mean "days"?), "x" and 3 more`: a bounded list, whatever was sent. */
+function unknownKeys(keys: readonly string[], fields: readonly string[]): string {
+  const named = keys.slice(0, NAMED_KEYS).map((key) => {
+    const suggestion = closestField(key, fields);
+    return `${shown(key)}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`;
+  });
+  const rest = keys.length - named.length;
+  return `${named.join(", ")}${rest > 0 ? ` and ${rest} more` : ""}`;
+}
+
+/**
+ * One issue as `field: problem`, the field named by its path. `fields` are the keys the value may
+ * have, for a "did you mean" on an unknown key.
+ */
+export function describeIssue(issue: Issue, root = "", fields: readonly string[] = []): string {
   const field = fieldPath(issue.path) || root || "(the whole value)";
   if (issue.code === "unrecognized_keys") {
-    const keys = issue.keys.map((key) => `"${key}"`).join(", ");
     const where = fieldPath(issue.path) || root || "the top level";
-    return `${where}: unknown key ${keys}; remove it or correct its spelling`;
+    const plural = issue.keys.length > 1;
+    return `${where}: unknown key${plural ? "s" : ""} ${unknownKeys(issue.keys, fields)}; remove ${plural ? "them" : "it"} or correct the spelling`;
   }
   if (issue.code === "invalid_value") {
     const allowed = issue.values.map((value) => JSON.stringify(value)).join(" or ");

@@ -7,7 +7,7 @@ import { CalculateInput } from "../contract/calculate-input.ts";
 import type { CalculateOutput } from "../contract/calculate-output.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
 import { calculateGrowth } from "../engine/calculate.ts";
-import { toDecimal } from "../engine/decimal.ts";
+import { compareExact, exactOf } from "../engine/exact.ts";
 
 /** Grouped digits and at least two decimals, formatted exactly from the decimal string. */
 function gemsFormat(): Intl.NumberFormat {
@@ -96,7 +96,7 @@ function showResult(region: HTMLElement, input: CalculateInput, result: Calculat
   const goal = result.goal;
   const additional = result.additional;
   // Compared exactly: a goal a hair above the balance is not reached yet, however it rounds.
-  const goalHeld = input.goalGems !== undefined && toDecimal(input.goalGems).lte(toDecimal(input.currentGems));
+  const goalHeld = input.goalGems !== undefined && compareExact(exactOf(input.goalGems), exactOf(input.currentGems)) <= 0;
   set("goal", goal ? (goalHeld ? "Already reached" : `${goal.duration.text} (${goal.reached ? "reached" : "not reached"} within the time given)`) : "");
   set("additional", additional ? additional.duration.text : "");
   for (const row of Array.from(region.querySelectorAll<HTMLElement>("[data-result-row]"))) {
@@ -106,7 +106,7 @@ function showResult(region: HTMLElement, input: CalculateInput, result: Calculat
   region.querySelector<HTMLElement>("[data-result-list]")?.removeAttribute("hidden");
 }
 
-export function mountCalculatorForm(form: HTMLFormElement): void {
+export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRank[]): void {
   const region = document.getElementById("calculator-result");
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -116,6 +116,6 @@ export function mountCalculatorForm(form: HTMLFormElement): void {
       showErrors(form, parsed.error.issues);
       return;
     }
-    if (region) showResult(region, parsed.data, calculateGrowth(parsed.data));
+    if (region) showResult(region, parsed.data, calculateGrowth(parsed.data, ranks));
   });
 }

@@ -34,14 +34,14 @@ export interface InputGuidance {
 /** At most this many problems are listed in one message; the rest follow once those are fixed. */
 const LISTED_ISSUES = 5;
 
-function describeSafely(issue: z.core.$ZodIssue): string {
+function describeSafely(issue: z.core.$ZodIssue, fields: readonly string[]): string {
   try {
-    return describeIssue(issue, "input");
+    return describeIssue(issue, "input", fields);
   } catch {
     // An input whose value cannot be turned into text (an object without a prototype) is
     // described without it.
     const { input, ...withoutInput } = issue;
-    return describeIssue(withoutInput as z.core.$ZodIssue, "input");
+    return describeIssue(withoutInput as z.core.$ZodIssue, "input", fields);
   }
 }
 
@@ -58,7 +58,7 @@ export function invalidRequest(issues: readonly z.core.$ZodIssue[], guidance: In
   const more = issues.length > listed.length ? ` (and ${issues.length - listed.length} more)` : "";
   return errorResult({
     code: "invalid_request",
-    message: `Invalid input: ${listed.map(describeSafely).join("; ")}${more}.`,
+    message: `Invalid input: ${listed.map((issue) => describeSafely(issue, Object.keys(guidance.fields))).join("; ")}${more}.`,
     resolution: [...fixes].join(" "),
   });
 }
