@@ -11,7 +11,10 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import calculator from "../_data/calculator.ts";
 import ranks from "../_data/ranks.ts";
-import openapi, { resources } from "../_data/openapi.ts";
+import openapi from "../_data/openapi.ts";
+import endpoints from "../_data/endpoints.ts";
+
+const { resources } = endpoints;
 import tools from "../_data/tools.ts";
 import { parseRepository, paths } from "../_data/site.ts";
 import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TIME_NORMALIZATION, TOOL_NAMES } from "../assets/contract/constants.ts";
