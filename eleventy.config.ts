@@ -34,6 +34,7 @@ export default function (eleventyConfig: UserConfig) {
 
   // The homepage's script (engine, WebMCP tools, calculator form): bundled by esbuild before each
   // build into the output folder; `npm start` rebuilds it when anything under `assets/` changes.
+  // Kept: Eleventy has no bundler of its own for TypeScript modules that import npm packages.
   eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => bundleCalculator(directories.output));
   eleventyConfig.addWatchTarget("assets/");
 

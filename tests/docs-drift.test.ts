@@ -333,7 +333,7 @@ Sources("a change to the data or to a page's prose reaches every output that sho
   const top = ranks.ranks.at(-1);
   assert.ok(top, "a top rank");
   await editFile(project, "_data/ranks.ts", `name: "${top.name}"`, `name: "Zenith"`);
-  await editFile(project, "content/docs.md", "## Support\n\n", "## Support\n\nA sentence a writer just added.\n\n");
+  await editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nA sentence a writer just added.\n\n");
   const output = await tempDir("drift");
   const result = await runBuild(project, output, ROOT_SITE_URL);
   assert.ok(result.ok, result.output);
