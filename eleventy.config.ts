@@ -10,7 +10,6 @@ import site from "./_data/site.ts";
 import { bundleCalculator } from "./_includes/lib/bundle.ts";
 import { markdownLibrary } from "./_includes/lib/markdown.ts";
 import { pageHelpers } from "./_includes/lib/page-helpers.ts";
-import contractData from "./_includes/lib/contract-data.ts";
 import { internalLinkCheck } from "./_includes/lib/internal-links.ts";
 
 export const config = {
@@ -35,6 +34,7 @@ export default function (eleventyConfig: UserConfig) {
 
   // The homepage's script (engine, WebMCP tools, calculator form): bundled by esbuild before each
   // build into the output folder; `npm start` rebuilds it when anything under `assets/` changes.
+  // Kept: Eleventy has no bundler of its own for TypeScript modules that import npm packages.
   eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => bundleCalculator(directories.output));
   eleventyConfig.addWatchTarget("assets/");
 
@@ -44,7 +44,6 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.setLibrary("md", markdownLibrary());
   eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: false });
   pageHelpers(eleventyConfig);
-  eleventyConfig.addGlobalData("contract", contractData);
   // Markdown twins render each page's source again with the same data (`_includes/lib/twins.ts`).
   eleventyConfig.addPlugin(RenderPlugin);
 

@@ -1,25 +1,27 @@
 // /llms.txt, the agent guide (llmstxt.org): what the site is, where its Markdown, JSON, contract
-// and tools are, and what it does not have. Links come from the data and the `twinned` pages.
+// and tools are, and what it does not have. Links come from the data and the `docs` pages.
 import { paths, type Site } from "../_data/site.ts";
-import type { CalculatorFacts } from "../assets/contract/calculator-info.ts";
+import type { CalculatorInfo } from "../assets/contract/calculator-info.ts";
 import type { RankList } from "../assets/contract/rank-list.ts";
-import type contract from "../_includes/lib/contract-data.ts";
+import type endpoints from "../_data/endpoints.ts";
+import type openapi from "../_data/openapi.ts";
 import { absoluteUrl, twinPath } from "../_includes/lib/site-links.ts";
-import { byOrder, llmsTxt, type TwinnedPage } from "../_includes/lib/llms-txt.ts";
+import { byOrder, llmsTxt, type DocsPage } from "../_includes/lib/llms-txt.ts";
 
 interface GuideData {
   site: Site;
-  calculator: CalculatorFacts;
+  calculator: CalculatorInfo;
   ranks: RankList;
-  contract: typeof contract;
-  collections: { twinned: TwinnedPage[] };
+  endpoints: typeof endpoints;
+  openapi: typeof openapi;
+  collections: { docs: DocsPage[] };
 }
 
 export const data = {
   permalink: (data: GuideData) => `/${data.site.paths.agentGuide}`,
   layout: false,
   eleventyExcludeFromCollections: true,
-  eleventyImport: { collections: ["twinned"] },
+  eleventyImport: { collections: ["docs"] },
 };
 
 /** A URL's path, as a reader types it after the host: `https://user.github.io/exp-bank/docs/` → `/exp-bank/docs/`. */
@@ -28,7 +30,7 @@ function pathOf(url: string): string {
 }
 
 export function render(data: GuideData): string {
-  const { site, calculator, ranks, contract } = data;
+  const { site, calculator, ranks, endpoints, openapi } = data;
   const rankNames = ranks.ranks.map((rank) => rank.name);
   const tools = calculator.calculationAccess.webMcpTools;
   const docsTwin = absoluteUrl(twinPath(`/${site.paths.docs}`));
@@ -48,7 +50,7 @@ export function render(data: GuideData): string {
     sections: [
       {
         title: "Docs",
-        links: byOrder(data.collections.twinned).map((page) => ({
+        links: byOrder(data.collections.docs).map((page) => ({
           name: page.data.title,
           url: absoluteUrl(twinPath(page.url)),
           note: page.data.description,
@@ -57,12 +59,12 @@ export function render(data: GuideData): string {
       {
         title: "API",
         links: [
-          ...contract.resources.map((resource) => ({
+          ...endpoints.resources.map((resource) => ({
             name: `${resource.method} /${resource.path}`,
             url: resource.url,
             note: `${resource.summary} (operation \`${resource.operationId}\`, body ${resource.schema}, ${resource.mediaType}).`,
           })),
-          { name: "OpenAPI contract", url: site.urls.openapi, note: `The OpenAPI ${contract.openapiVersion} contract, version ${contract.apiVersion}, with every schema and example.` },
+          { name: "OpenAPI contract", url: site.urls.openapi, note: `The OpenAPI ${openapi.openapi} contract, version ${openapi.info.version}, with every schema and example.` },
           { name: "API section guide", url: site.urls.apiAgentGuide, note: "The same resources in an llms.txt of their own." },
         ],
       },

@@ -1,20 +1,20 @@
-// /sitemap.xml, for search engine crawlers: the absolute URL of every page (the `twinned` tag),
+// /sitemap.xml, for search engine crawlers: the absolute URL of every page (the `docs` tag),
 // and nothing else; Markdown twins and machine outputs are reached from the pages and llms.txt.
 import { paths, type Site } from "../_data/site.ts";
 import { pageUrl, sitemapXml } from "../_includes/lib/sitemap.ts";
 
 interface SitemapData {
   site: Site;
-  collections: { twinned: { url: string }[] };
+  collections: { docs: { url: string }[] };
 }
 
 export const data = {
   permalink: () => `/${paths.sitemap}`,
   layout: false,
   eleventyExcludeFromCollections: true,
-  eleventyImport: { collections: ["twinned"] },
+  eleventyImport: { collections: ["docs"] },
 };
 
 export function render(data: SitemapData): string {
-  return sitemapXml(data.collections.twinned.map((page) => pageUrl(page.url, data.site.url)));
+  return sitemapXml(data.collections.docs.map((page) => pageUrl(page.url, data.site.url)));
 }

@@ -1,4 +1,4 @@
-// The Markdown twin of every page tagged `twinned` (`/index.md`, `/docs.md`, …), for agents and
+// The Markdown twin of every page tagged `docs` (`/index.md`, `/docs.md`, …), for agents and
 // readers who want text, not HTML: one output per page, rendered from the page's own source.
 import { renderTwin, twinPermalink, type RenderTemplate, type TwinSource } from "../_includes/lib/twins.ts";
 
@@ -7,7 +7,7 @@ interface TwinData {
 }
 
 export const data = {
-  pagination: { data: "collections.twinned", size: 1, alias: "source", addAllPagesToCollections: false },
+  pagination: { data: "collections.docs", size: 1, alias: "source", addAllPagesToCollections: false },
   permalink: (data: TwinData) => twinPermalink(data.source),
   layout: false,
   eleventyExcludeFromCollections: true,

@@ -11,7 +11,10 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import calculator from "../_data/calculator.ts";
 import ranks from "../_data/ranks.ts";
-import openapi, { resources } from "../_data/openapi.ts";
+import openapi from "../_data/openapi.ts";
+import endpoints from "../_data/endpoints.ts";
+
+const { resources } = endpoints;
 import tools from "../_data/tools.ts";
 import { parseRepository, paths } from "../_data/site.ts";
 import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TIME_NORMALIZATION, TOOL_NAMES } from "../assets/contract/constants.ts";
@@ -330,7 +333,7 @@ Sources("a change to the data or to a page's prose reaches every output that sho
   const top = ranks.ranks.at(-1);
   assert.ok(top, "a top rank");
   await editFile(project, "_data/ranks.ts", `name: "${top.name}"`, `name: "Zenith"`);
-  await editFile(project, "content/docs.md", "## Support\n\n", "## Support\n\nA sentence a writer just added.\n\n");
+  await editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nA sentence a writer just added.\n\n");
   const output = await tempDir("drift");
   const result = await runBuild(project, output, ROOT_SITE_URL);
   assert.ok(result.ok, result.output);

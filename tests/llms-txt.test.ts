@@ -7,7 +7,9 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { paths } from "../_data/site.ts";
-import { resources } from "../_data/openapi.ts";
+import endpoints from "../_data/endpoints.ts";
+
+const { resources } = endpoints;
 import { TOOL_NAMES } from "../assets/contract/constants.ts";
 import { builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
 import { serveSite } from "./support/serve.ts";

@@ -315,15 +315,17 @@ test("the published input schema accepts what the tool accepts and rejects unkno
   assert.equal(listRanksTool!.inputSchema.additionalProperties, false);
 });
 
-test("_data/tools.ts lists both tools with field rows and a worked example the tool really returns", () => {
+test("_data/tools.ts lists both tools with the form's inputs and a worked example a reader can check", () => {
   assert.equal(tools.map((tool) => tool.name), [...TOOL_NAMES]);
   const [calculate] = tools;
   assert.equal(calculate!.inputFields.map((field) => field.name), Object.keys(CalculateInput.shape));
   assert.equal(calculate!.inputFields.map((field) => field.label).slice(0, 4), ["Current gems", "Goal gems", "Additional gems", "Years"]);
-  assert.ok(calculate!.inputFields.every((field) => field.description.length > 0));
-  assert.ok(calculate!.outputFields.every((field) => field.description.length > 0), "every output field is described");
-  assert.equal(calculate!.outputFields.filter((field) => !field.name.includes(".")).map((field) => field.name), Object.keys(CalculateOutput.shape));
-  assert.equal(calculate!.example.result, calculateExpGrowth(calculate!.example.input));
+  assert.equal(calculate!.inputFields.filter((field) => field.required).map((field) => field.name), ["currentGems"]);
+  assert.equal(calculate!.example.input, { currentGems: 1000000, days: 30 });
+  // 1,000,000 × 1.003^30 = 1094026.874871310954…, exactly (1.003^30 has 90 decimals); half-up to 8.
+  const result = calculate!.example.result as { structuredContent: { futureGems: string; profit: string } };
+  assert.is(result.structuredContent.futureGems, "1094026.87487131");
+  assert.is(result.structuredContent.profit, "94026.87487131");
 });
 
 test.run();

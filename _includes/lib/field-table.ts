@@ -3,6 +3,7 @@
  * contract's zod schemas), so every field, type, bound and description on the page is the one the
  * contract and the tools use. Nested objects become dotted rows (`timeNormalization.yearDays`);
  * a reference to a named component links to that component's own table.
+ * Kept: no maintained library renders JSON Schema 2020-12 as Markdown tables with bounds in words.
  */
 
 export interface JsonSchema {

@@ -2,6 +2,7 @@
  * Build-time syntax highlighting for fenced code blocks. highlight.js's core with only the
  * languages the pages use, so the HTML carries classes and the browser runs no script for it.
  * See https://highlightjs.readthedocs.io/en/latest/readme.html#importing-the-library
+ * Kept: Eleventy's syntax-highlight plugin is Prism, and would add a second highlighter's grammar.
  */
 import hljs from "highlight.js/lib/core";
 import bash from "highlight.js/lib/languages/bash";

@@ -38,12 +38,12 @@ export function llmsTxt(guide: LlmsTxt): string {
   return `${parts.join("\n\n")}\n`;
 }
 
-/** A page in the `twinned` collection, as llms.txt lists it: its Markdown twin. */
-export interface TwinnedPage {
+/** A page in the `docs` collection, as llms.txt lists it: its Markdown twin. */
+export interface DocsPage {
   url: string;
   data: { title: string; description: string; order: number };
 }
 
-export function byOrder(pages: readonly TwinnedPage[]): TwinnedPage[] {
+export function byOrder(pages: readonly DocsPage[]): DocsPage[] {
   return [...pages].sort((a, b) => a.data.order - b.data.order);
 }

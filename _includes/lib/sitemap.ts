@@ -1,6 +1,6 @@
 /**
  * The sitemap (https://www.sitemaps.org/protocol.html) and robots.txt (RFC 9309): crawlers learn
- * the site's pages from one list, the `twinned` pages, with absolute URLs under the base URL.
+ * the site's pages from one list, the `docs` pages, with absolute URLs under the base URL.
  */
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };

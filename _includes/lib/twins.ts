@@ -1,5 +1,5 @@
 /**
- * Markdown twins: each page tagged `twinned` rendered again from its source with its own data,
+ * Markdown twins: each page tagged `docs` rendered again from its source with its own data,
  * through Nunjucks only (not markdown-it), with `twin: true` so a page can swap an HTML-only part
  * (the calculator form) for a sentence. The result is clean Markdown with absolute links: a
  * fragment-only link (`#support`) points at the HTML page, where the anchor exists. The twin's

@@ -34,25 +34,14 @@ export const CalculatorLinks = describe(
   "Absolute addresses of the guides.",
 );
 
-/** The facts of the calculator that do not depend on where the site is deployed (`_data/calculator.ts`). */
-export const CalculatorFacts = z.strictObject({
-  name: describe(z.string().check(z.minLength(1)), "Name of the calculator."),
-  description: describe(z.string().check(z.minLength(1)), "What the calculator does."),
-  dailyInterestRate: describe(z.literal(DAILY_INTEREST_RATE), "Daily interest rate as a decimal string; compounds daily."),
-  dailyInterestPercent: describe(decimalString(), "The daily interest rate expressed as a percent, as a decimal string."),
-  formula: describe(z.string().check(z.minLength(1)), "The growth formula as text."),
-  timeNormalization: TimeNormalization,
-  calculationAccess: CalculationAccess,
-});
-
 export const CalculatorInfo = describe(
   z.strictObject({
-    name: CalculatorFacts.shape.name,
-    description: CalculatorFacts.shape.description,
+    name: describe(z.string().check(z.minLength(1)), "Name of the calculator."),
+    description: describe(z.string().check(z.minLength(1)), "What the calculator does."),
     url: describe(z.url(), "Address of the calculator."),
-    dailyInterestRate: CalculatorFacts.shape.dailyInterestRate,
-    dailyInterestPercent: CalculatorFacts.shape.dailyInterestPercent,
-    formula: CalculatorFacts.shape.formula,
+    dailyInterestRate: describe(z.literal(DAILY_INTEREST_RATE), "Daily interest rate as a decimal string; compounds daily."),
+    dailyInterestPercent: describe(decimalString(), "The daily interest rate expressed as a percent, as a decimal string."),
+    formula: describe(z.string().check(z.minLength(1)), "The growth formula as text."),
     timeNormalization: TimeNormalization,
     calculationAccess: CalculationAccess,
     links: CalculatorLinks,
@@ -60,4 +49,3 @@ export const CalculatorInfo = describe(
   { id: "CalculatorInfo", description: "The calculator's assumptions: rate, formula, time constants and where to calculate." },
 );
 export type CalculatorInfo = z.infer<typeof CalculatorInfo>;
-export type CalculatorFacts = z.infer<typeof CalculatorFacts>;

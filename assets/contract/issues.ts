@@ -77,21 +77,3 @@ export function describeIssue(issue: Issue, root = "", fields: readonly string[]
   const got = issue.input === undefined ? (issue.code === "invalid_type" ? " (it is missing)" : "") : echo ? ` (got ${shown(issue.input)})` : "";
   return `${field}: ${issue.message}${got}`;
 }
-
-/**
- * Parses a `_data` module's value with its schema. A bad edit fails the build with the file,
- * each field's path and the rule it breaks.
- */
-export function parseData<S extends z.ZodMiniType>(schema: S, value: unknown, file: string): z.infer<S> {
-  const result = schema.safeParse(value, { reportInput: true });
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  - ${describeIssue(issue)}`);
-  throw new Error(`${file} has invalid data:\n${lines.join("\n")}`);
-}
-
-/** `_data/ranks.ts` from a module's `import.meta.url`, for error messages. */
-export function dataFileName(moduleUrl: string): string {
-  const path = new URL(moduleUrl).pathname;
-  const at = path.lastIndexOf("/_data/");
-  return at >= 0 ? path.slice(at + 1) : path;
-}

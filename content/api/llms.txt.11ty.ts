@@ -1,13 +1,15 @@
 // /api/llms.txt, the API section guide (llmstxt.org): the JSON resources and the contract, for
 // agents that only need the API.
 import type { Site } from "../../_data/site.ts";
-import type contract from "../../_includes/lib/contract-data.ts";
+import type endpoints from "../../_data/endpoints.ts";
+import type openapi from "../../_data/openapi.ts";
 import { absoluteUrl, twinPath } from "../../_includes/lib/site-links.ts";
 import { llmsTxt } from "../../_includes/lib/llms-txt.ts";
 
 interface GuideData {
   site: Site;
-  contract: typeof contract;
+  endpoints: typeof endpoints;
+  openapi: typeof openapi;
 }
 
 export const data = {
@@ -17,25 +19,25 @@ export const data = {
 };
 
 export function render(data: GuideData): string {
-  const { site, contract } = data;
+  const { site, endpoints, openapi } = data;
   return llmsTxt({
-    title: contract.apiTitle,
-    summary: `Static, read-only JSON resources of ${site.name} under ${site.url}, described by an OpenAPI ${contract.openapiVersion} contract.`,
+    title: openapi.info.title,
+    summary: `Static, read-only JSON resources of ${site.name} under ${site.url}, described by an OpenAPI ${openapi.openapi} contract.`,
     notes: [
       "Every resource answers GET with no query parameters, no request body and no credentials; every caller gets the same file.",
-      `Resource paths carry no version; the contract's info.version is ${contract.apiVersion}.`,
-      `Errors: the contract declares ErrorResponse bodies with codes ${contract.errorCodes.map((error) => `\`${error.code}\``).join(", ")}, but this static deployment cannot emit them: a missing path gets the host's HTML 404 page.`,
+      `Resource paths carry no version; the contract's info.version is ${openapi.info.version}.`,
+      `Errors: the contract declares ErrorResponse bodies with codes ${endpoints.errorCodes.map((error) => `\`${error.code}\``).join(", ")}, but this static deployment cannot emit them: a missing path gets the host's HTML 404 page.`,
     ],
     sections: [
       {
         title: "Resources",
         links: [
-          ...contract.resources.map((resource) => ({
+          ...endpoints.resources.map((resource) => ({
             name: `${resource.method} /${resource.path}`,
             url: resource.url,
             note: `${resource.summary}. Operation \`${resource.operationId}\`, ${resource.mediaType}, body ${resource.schema}.`,
           })),
-          { name: "OpenAPI contract", url: site.urls.openapi, note: `OpenAPI ${contract.openapiVersion}, version ${contract.apiVersion}: schemas, examples and declared errors.` },
+          { name: "OpenAPI contract", url: site.urls.openapi, note: `OpenAPI ${openapi.openapi}, version ${openapi.info.version}: schemas, examples and declared errors.` },
         ],
       },
       {
