@@ -13,13 +13,19 @@ import { editFile, projectCopy, readBuilt } from "./support/build.ts";
 
 const BUILD_TIMEOUT_MS = 20_000;
 
+function withoutSiteUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { SITE_URL: _unset, ...rest } = env;
+  return rest;
+}
+
 test("a watching build follows edits to assets/contract and _data modules in the same process", async () => {
   const project = await projectCopy();
   const output = path.join(project, "_site");
   const eleventy = spawn(process.execPath, ["--import", "./scripts/reload-modules.js", "node_modules/@11ty/eleventy/cmd.cjs", "--config=eleventy.config.ts", "--watch"], {
     cwd: project,
     // uvu forces colour; plain output keeps the build summaries matchable.
-    env: { ...process.env, SITE_URL: "", FORCE_COLOR: "0", NO_COLOR: "1" },
+    // SITE_URL unset: the localhost address `npm start` serves (a blank value is refused).
+    env: { ...withoutSiteUrl(process.env), FORCE_COLOR: "0", NO_COLOR: "1" },
   });
   let printed = "";
   eleventy.stdout.on("data", (chunk) => (printed += chunk));
