@@ -15,10 +15,11 @@ export default parseData(
   {
     name: PRODUCT_NAME,
     description:
-      "Shows how a gem balance grows at a fixed daily interest rate that compounds, and which rank the balance reaches. Arbitrary calculations run in the browser through WebMCP tools on the homepage.",
+      "Shows how a gem balance grows at a fixed daily interest rate, compounding, and which rank the balance reaches. Any calculation runs in the browser, as WebMCP tools on the homepage, or by hand from the published formula.",
     dailyInterestRate: DAILY_INTEREST_RATE,
     dailyInterestPercent: new Decimal(DAILY_INTEREST_RATE).times(100).toString(),
-    formula: `${GROWTH_FORMULA}, where durationDays = ${DURATION_DAYS_FORMULA}; fractional days compound within the day.`,
+    // "Compounds daily" would suggest growth in whole-day steps; a part of a day grows by the same power.
+    formula: `${GROWTH_FORMULA}, where durationDays = ${DURATION_DAYS_FORMULA}; durationDays may be fractional, so 12 hours multiply the balance by (1 + ${DAILY_INTEREST_RATE})^0.5, not by 1 + ${DAILY_INTEREST_RATE} ÷ 2.`,
     timeNormalization: { ...t },
     calculationAccess: { staticJson: false, webMcp: true, webMcpTools: [...TOOL_NAMES] },
   },
