@@ -3,10 +3,9 @@
  * time constants and the tool names are fixed by the specification and read from
  * `assets/contract/constants.ts`; the prose fields are written here.
  */
-import { Decimal } from "../assets/engine/decimal.ts";
 import { DAILY_INTEREST_RATE, PRODUCT_NAME, TIME_NORMALIZATION as t, TOOL_NAMES } from "../assets/contract/constants.ts";
 import { CalculatorFacts } from "../assets/contract/calculator-info.ts";
-import { DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../assets/contract/formulas.ts";
+import { DAILY_INTEREST_PERCENT, DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../assets/contract/formulas.ts";
 import { dataFileName, parseData } from "../assets/contract/issues.ts";
 
 
@@ -17,7 +16,7 @@ export default parseData(
     description:
       "Shows how a gem balance grows at a fixed daily interest rate, compounding, and which rank the balance reaches. Any calculation runs in the browser, as WebMCP tools on the homepage, or by hand from the published formula.",
     dailyInterestRate: DAILY_INTEREST_RATE,
-    dailyInterestPercent: new Decimal(DAILY_INTEREST_RATE).times(100).toString(),
+    dailyInterestPercent: DAILY_INTEREST_PERCENT,
     // "Compounds daily" would suggest growth in whole-day steps; a part of a day grows by the same power.
     formula: `${GROWTH_FORMULA}, where durationDays = ${DURATION_DAYS_FORMULA}; durationDays may be fractional, so 12 hours multiply the balance by (1 + ${DAILY_INTEREST_RATE})^0.5, not by 1 + ${DAILY_INTEREST_RATE} ÷ 2.`,
     timeNormalization: { ...t },

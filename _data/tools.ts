@@ -5,9 +5,9 @@
  */
 import { DURATION_UNITS } from "../assets/engine/duration.ts";
 import { INPUT_EXAMPLE } from "../assets/contract/calculate-input.ts";
-import { calculateExpGrowth } from "../assets/tools/calculate-exp-growth.ts";
-import { listExpRanks } from "../assets/tools/list-exp-ranks.ts";
-import { toolDescriptors, type JsonSchema, type ToolDescriptor } from "../assets/tools/descriptors.ts";
+import { executeTool } from "../assets/tools/execute.ts";
+import { toolDescriptors, toolOutputSchemas, type JsonSchema, type ToolDescriptor } from "../assets/tools/descriptors.ts";
+import rankList from "./ranks.ts";
 import { fieldRows, type JsonSchema as FieldSchema } from "../_includes/lib/field-table.ts";
 
 /** One row of a field table. */
@@ -41,22 +41,25 @@ function fieldsOf(schema: JsonSchema): ToolField[] {
 }
 
 export interface ToolData extends ToolDescriptor {
+  /** What the tool returns as `structuredContent` on success (the docs' output tables). */
+  outputSchema: JsonSchema;
   inputFields: ToolField[];
   outputFields: ToolField[];
   /** A real call and what the tool returns for it, computed at build time. */
   example: { input: Record<string, unknown>; result: unknown };
 }
 
-const examples: Record<ToolDescriptor["name"], { input: Record<string, unknown>; result: unknown }> = {
-  "calculate-exp-growth": { input: { ...INPUT_EXAMPLE }, result: calculateExpGrowth(INPUT_EXAMPLE) },
-  "list-exp-ranks": { input: {}, result: listExpRanks({}) },
+const exampleInputs: Record<ToolDescriptor["name"], Record<string, unknown>> = {
+  "calculate-exp-growth": { ...INPUT_EXAMPLE },
+  "list-exp-ranks": {},
 };
 
 const tools: ToolData[] = toolDescriptors.map((tool) => ({
   ...tool,
+  outputSchema: toolOutputSchemas[tool.name],
   inputFields: fieldsOf(tool.inputSchema),
-  outputFields: fieldsOf(tool.outputSchema),
-  example: examples[tool.name],
+  outputFields: fieldsOf(toolOutputSchemas[tool.name]),
+  example: { input: exampleInputs[tool.name], result: executeTool(tool.name, exampleInputs[tool.name], rankList) },
 }));
 
 export default tools;

@@ -116,9 +116,9 @@ Pages("the API docs document both tools: every input and output field, the annot
   const calculate = tools.find((tool) => tool.name === "calculate-exp-growth");
   assert.ok(calculate, "calculate-exp-growth is documented");
   // The worked example is what the tool returns now, not a copy typed into the page.
-  const now = calculateExpGrowth(calculate.example.input) as { structuredContent: unknown };
+  const now = calculateExpGrowth(calculate.example.input, ranks.ranks) as { structuredContent: unknown };
   assert.ok(twin.includes(json(now.structuredContent)), "worked example equals a fresh call");
-  const failure = calculateExpGrowth({ currentGems: 0, dayz: 30 }) as { isError?: boolean };
+  const failure = calculateExpGrowth({ currentGems: 0, dayz: 30 }, ranks.ranks) as { isError?: boolean };
   assert.is(failure.isError, true);
   assert.ok(twin.includes(json(failure)), "error result equals a fresh call");
 });

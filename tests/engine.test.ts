@@ -15,8 +15,10 @@ import { toDecimal, toFixed8 } from "../assets/engine/decimal.ts";
 import { scaledToFixed8 } from "../assets/engine/fixed-point.ts";
 import { DURATION_UNITS, SECONDS_PER_UNIT, durationDays, durationParts } from "../assets/engine/duration.ts";
 import { daysToReach, futureGems, growthFactor, profitPerDay, profitPerHour } from "../assets/engine/growth.ts";
-import { RANKS, nextRankAbove, rankFor } from "../assets/engine/ranks.ts";
+import { rankFor } from "../assets/engine/ranks.ts";
 import rankList from "../_data/ranks.ts";
+
+const RANKS = rankList.ranks;
 
 /** The reference: 200 significant digits, decimal.js's own power and logarithm. */
 const Exact = Big.clone({ precision: 200, rounding: Big.ROUND_HALF_UP });
@@ -52,7 +54,7 @@ function assertAgrees(actual: string, exact: Big, what: string): void {
 // ---- Values checkable by hand ------------------------------------------------------------
 
 test("1,000,000 gems grow to 1,094,026.87487131 in 30 days", () => {
-  const result = calculateGrowth({ currentGems: 1000000, days: 30 });
+  const result = calculateGrowth({ currentGems: 1000000, days: 30 }, RANKS);
   assert.is(result.futureGems, "1094026.87487131");
   assert.is(result.profit, "94026.87487131");
   assert.is(result.profitPercent, "9.40268749");
@@ -78,10 +80,10 @@ test("24 hours of hourly compounding equal one day", () => {
 });
 
 test("a day is 24 hours, 1,440 minutes or 86,400 seconds, a year 365 days and a month 30 days", () => {
-  const day = calculateGrowth({ currentGems: 5000, days: 1 }).futureGems;
-  assert.is(calculateGrowth({ currentGems: 5000, hours: t.hoursPerDay }).futureGems, day);
-  assert.is(calculateGrowth({ currentGems: 5000, minutes: t.minutesPerDay }).futureGems, day);
-  assert.is(calculateGrowth({ currentGems: 5000, seconds: t.secondsPerDay }).futureGems, day);
+  const day = calculateGrowth({ currentGems: 5000, days: 1 }, RANKS).futureGems;
+  assert.is(calculateGrowth({ currentGems: 5000, hours: t.hoursPerDay }, RANKS).futureGems, day);
+  assert.is(calculateGrowth({ currentGems: 5000, minutes: t.minutesPerDay }, RANKS).futureGems, day);
+  assert.is(calculateGrowth({ currentGems: 5000, seconds: t.secondsPerDay }, RANKS).futureGems, day);
   assert.is(toFixed8(durationDays({ years: 1, months: 2, days: 3 })), "428.00000000");
   assert.is(toFixed8(durationDays({ hours: 12, minutes: 30, seconds: 36 })), "0.52125000");
 });
@@ -93,8 +95,8 @@ test("days to reach: 1,006.009 is two days from 1,000; a target at or below the 
 });
 
 test("a duration is broken into 365-day years, 30-day months and whole seconds, with words", () => {
-  assert.equal(durationParts("428.5"), { years: 1, months: 2, days: 3, hours: 12, minutes: 0, seconds: 0, text: "1 year, 2 months, 3 days, 12 hours" });
-  assert.equal(durationParts(0), { years: 0, months: 0, days: 0, hours: 0, minutes: 0, seconds: 0, text: "0 seconds" });
+  assert.equal(durationParts("428.5"), { years: 1, months: 2, days: 3, hours: 12, minutes: 0, seconds: 0, totalSeconds: 428.5 * 86400, text: "1 year, 2 months, 3 days, 12 hours" });
+  assert.equal(durationParts(0), { years: 0, months: 0, days: 0, hours: 0, minutes: 0, seconds: 0, totalSeconds: 0, text: "0 seconds" });
   // 1.5 seconds is rounded up: growing for the whole duration reaches the target.
   assert.equal(durationParts(new Big(1.5).div(86400).toFixed(30)).seconds, 2);
 });
@@ -117,30 +119,28 @@ test("outputs have 8 decimals, rounded half-up: a tie at the 9th decimal rounds 
 
 test("ranks follow the thresholds of _data/ranks.ts", () => {
   const [member, ethereal] = rankList.ranks;
-  assert.equal(rankFor(0), member);
-  assert.equal(rankFor("159999999.99999999"), member);
-  assert.equal(rankFor(ethereal!.minGems), ethereal);
-  assert.equal(nextRankAbove(0), ethereal);
-  assert.is(nextRankAbove(RANKS[RANKS.length - 1]!.minGems), null);
+  assert.equal(rankFor(RANKS, 0), member);
+  assert.equal(rankFor(RANKS, "159999999.99999999"), member);
+  assert.equal(rankFor(RANKS, ethereal!.minGems), ethereal);
 });
 
 test("the result has the next rank with gems and days still needed, the goal and the additional amount", () => {
-  const result = calculateGrowth({ currentGems: 1000, goalGems: "1006.009", additionalGems: 3, days: 1 });
+  const result = calculateGrowth({ currentGems: 1000, goalGems: "1006.009", additionalGems: 3, days: 1 }, RANKS);
   assert.is(result.nextRank?.name, rankList.ranks[1]!.name);
   assert.is(result.nextRank?.gemsNeeded, toFixed8(toDecimal(rankList.ranks[1]!.minGems).minus(1000)));
   assert.equal(result.goal, { targetGems: "1006.00900000", reached: false, daysToReach: "2.00000000", duration: durationParts(2) });
   assert.is(result.additional?.targetGems, "1003.00000000");
   assert.is(result.additional?.daysToReach, "1.00000000");
   assert.is(result.additional?.duration.text, "1 day");
-  assert.is(calculateGrowth({ currentGems: 1000, goalGems: "1006.009", days: 2 }).goal?.reached, true);
-  assert.is(calculateGrowth({ currentGems: 1000 }).goal, null);
-  assert.is(calculateGrowth({ currentGems: 1000 }).additional, null);
-  assert.is(calculateGrowth({ currentGems: RANKS[RANKS.length - 1]!.minGems }).nextRank, null);
+  assert.is(calculateGrowth({ currentGems: 1000, goalGems: "1006.009", days: 2 }, RANKS).goal?.reached, true);
+  assert.is(calculateGrowth({ currentGems: 1000 }, RANKS).goal, null);
+  assert.is(calculateGrowth({ currentGems: 1000 }, RANKS).additional, null);
+  assert.is(calculateGrowth({ currentGems: RANKS[RANKS.length - 1]!.minGems }, RANKS).nextRank, null);
 });
 
 test("the largest balance for the longest duration is exact to a relative 1e-20", () => {
   const input = { currentGems: CALCULATE_LIMITS.maxGems, years: CALCULATE_LIMITS.maxDurationDays / t.yearDays };
-  const result = calculateGrowth(input);
+  const result = calculateGrowth(input, RANKS);
   assertAgrees(result.futureGems, exactFuture(input.currentGems, exactDays(input)), "futureGems");
   assert.ok(CalculateOutput.safeParse(result).success);
 });
@@ -182,7 +182,7 @@ const inputArb: fc.Arbitrary<CalculateInput> = fc.record(
 test("every decimal output agrees with the exact computation", () => {
   fc.assert(
     fc.property(inputArb, (input) => {
-      const result = calculateGrowth(input);
+      const result = calculateGrowth(input, RANKS);
       const days = exactDays(input);
       const future = exactFuture(input.currentGems, days);
       assertAgrees(result.durationDays, days, "durationDays");
@@ -204,7 +204,7 @@ test("every decimal output agrees with the exact computation", () => {
 test("every result matches the output schema", () => {
   fc.assert(
     fc.property(inputArb, (input) => {
-      const parsed = CalculateOutput.safeParse(calculateGrowth(input));
+      const parsed = CalculateOutput.safeParse(calculateGrowth(input, RANKS));
       assert.ok(parsed.success, parsed.error?.message);
     }),
     { numRuns: 300 },
@@ -267,8 +267,8 @@ test("durations add up: the parts sum back to the whole seconds, each below the 
 test("ranks are consistent with the thresholds", () => {
   fc.assert(
     fc.property(fc.oneof(gemsArb, fc.constantFrom(...RANKS.map((rank) => rank.minGems))), (gems) => {
-      const rank = rankFor(gems);
-      const next = nextRankAbove(gems);
+      const rank = rankFor(RANKS, gems);
+      const next = new Big(gems).gt(0) ? calculateGrowth({ currentGems: gems }, RANKS).nextRank : RANKS[1]!;
       assert.ok(new Big(rank.minGems).lte(gems));
       if (next) {
         assert.ok(new Big(next.minGems).gt(gems));

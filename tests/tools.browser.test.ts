@@ -14,6 +14,7 @@ import { ErrorResponse } from "../assets/contract/error-response.ts";
 import { CalculateOutput } from "../assets/contract/calculate-output.ts";
 import { toolDescriptors } from "../assets/tools/descriptors.ts";
 import { calculateExpGrowth } from "../assets/tools/calculate-exp-growth.ts";
+import rankList from "../_data/ranks.ts";
 
 let served: ServedSite;
 let withWebMcp: Browser;
@@ -84,7 +85,7 @@ test("calculate-exp-growth in the page returns the exact result", async () => {
   const input = { ...FORM_INPUT, minutes: 59, seconds: "0.5" };
   const full = await callTool(page, "calculate-exp-growth", input);
   assert.ok(CalculateOutput.safeParse(full.structuredContent).success);
-  assert.equal(full.structuredContent, calculateExpGrowth(input).structuredContent, "the page and Node compute the same result");
+  assert.equal(full.structuredContent, calculateExpGrowth(input, rankList.ranks).structuredContent, "the page and Node compute the same result");
   assert.equal(messages, []);
   await page.close();
 });

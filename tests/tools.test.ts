@@ -15,16 +15,20 @@ import { DAILY_INTEREST_RATE, TOOL_NAMES } from "../assets/contract/constants.ts
 import { CALCULATE_LIMITS, CalculateInput } from "../assets/contract/calculate-input.ts";
 import { CalculateOutput } from "../assets/contract/calculate-output.ts";
 import { ErrorResponse } from "../assets/contract/error-response.ts";
+import { DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../assets/contract/formulas.ts";
 import { calculateGrowth } from "../assets/engine/calculate.ts";
-import { calculateExpGrowth } from "../assets/tools/calculate-exp-growth.ts";
-import { listExpRanks } from "../assets/tools/list-exp-ranks.ts";
-import { toolDescriptors } from "../assets/tools/descriptors.ts";
+import { calculateExpGrowth as calculateOver } from "../assets/tools/calculate-exp-growth.ts";
+import { listExpRanks as listOver } from "../assets/tools/list-exp-ranks.ts";
+import { toolDescriptors, toolOutputSchemas } from "../assets/tools/descriptors.ts";
+
+const calculateExpGrowth = (input: unknown) => calculateOver(input, rankList.ranks);
+const listExpRanks = (input: unknown) => listOver(input, rankList);
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 const [calculateTool, listRanksTool] = toolDescriptors;
 const validateInput = ajv.compile(calculateTool!.inputSchema);
-const validateOutput = ajv.compile(calculateTool!.outputSchema);
-const validateRanks = ajv.compile(listRanksTool!.outputSchema);
+const validateOutput = ajv.compile(toolOutputSchemas["calculate-exp-growth"]);
+const validateRanks = ajv.compile(toolOutputSchemas["list-exp-ranks"]);
 
 type Result = { content: { type: string; text: string }[]; structuredContent: unknown; isError?: boolean };
 
@@ -66,7 +70,7 @@ function assertInvalid(result: Result, field: string, resolutionMentions = field
 test("calculate-exp-growth returns the engine's result as structuredContent and as JSON text", () => {
   const result = call(calculateExpGrowth, { currentGems: 1000000, days: 30 });
   assert.is(result.isError, undefined);
-  assert.equal(result.structuredContent, calculateGrowth({ currentGems: 1000000, days: 30 }));
+  assert.equal(result.structuredContent, calculateGrowth({ currentGems: 1000000, days: 30 }, rankList.ranks));
   assert.is((result.structuredContent as CalculateOutput).futureGems, "1094026.87487131");
 });
 
@@ -246,7 +250,7 @@ test("the descriptors name both tools, read-only, with the rate, units and formu
     assert.ok(tool.title.length > 0);
   }
   const description = calculateTool!.description;
-  for (const fact of [DAILY_INTEREST_RATE, calculator.formula, "gems", "years (365 days)", "months (30 days)"]) assert.ok(description.includes(fact), fact);
+  for (const fact of [DAILY_INTEREST_RATE, GROWTH_FORMULA, DURATION_DAYS_FORMULA, "gems", "years (365 days)", "months (30 days)"]) assert.ok(description.includes(fact), fact);
 });
 
 test("the published input schema accepts what the tool accepts and rejects unknown keys and wrong types", () => {

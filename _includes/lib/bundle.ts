@@ -1,12 +1,15 @@
 /**
  * Bundles the homepage module (`assets/page/home.ts`: the growth engine, the two WebMCP tools and
  * the calculator form) into one minified ES module at `site.paths.calculatorScript`. Only the
- * bundle is published; the TypeScript sources are not copied.
+ * bundle is published; the TypeScript sources are not copied. esbuild, because Eleventy has no
+ * bundler of its own for TypeScript modules.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { paths } from "../../_data/site.ts";
+import rankList from "../../_data/ranks.ts";
+import { toolDescriptors } from "../../assets/tools/descriptors.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -14,21 +17,25 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 export const CALCULATOR_ENTRY = path.join(ROOT, "assets/page/home.ts");
 export const CALCULATOR_BUNDLE = paths.calculatorScript;
 
-/** The module whose value is computed at build time and shipped as JSON (its JSON Schemas come from zod). */
-const DESCRIPTORS_MODULE = path.join(ROOT, "assets/tools/descriptors.ts");
+/** The module the page imports its build-time data from (typed in `assets/page/homepage-data.d.ts`). */
+export const HOMEPAGE_DATA = "virtual:homepage-data";
 
 /** Browsers with ES2022 and `Intl.NumberFormat` decimal strings; WebMCP itself is Chromium-only. */
 const TARGETS = ["chrome111", "edge111", "firefox116", "safari16.4"];
 
-/** Replaces `assets/tools/descriptors.ts` with its value, computed here in Node. */
-const buildTimeDescriptors: esbuild.Plugin = {
-  name: "build-time-tool-descriptors",
+/**
+ * Serves `virtual:homepage-data`: the rank table, already validated by `_data/ranks.ts`, and the
+ * tool descriptors, computed here in Node. The page gets plain values and never runs the build's
+ * validation or `z.toJSONSchema`.
+ */
+export const homepageData: esbuild.Plugin = {
+  name: "homepage-data",
   setup(build) {
-    build.onLoad({ filter: /[\\/]assets[\\/]tools[\\/]descriptors\.ts$/ }, async (args) => {
-      if (path.resolve(args.path) !== DESCRIPTORS_MODULE) return undefined;
-      const { toolDescriptors } = await import("../../assets/tools/descriptors.ts");
-      return { contents: `export const toolDescriptors = ${JSON.stringify(toolDescriptors)};`, loader: "js" };
-    });
+    build.onResolve({ filter: /^virtual:homepage-data$/ }, (args) => ({ path: args.path, namespace: "homepage-data" }));
+    build.onLoad({ filter: /.*/, namespace: "homepage-data" }, () => ({
+      contents: `export const rankList = ${JSON.stringify(rankList)};\nexport const toolDescriptors = ${JSON.stringify(toolDescriptors)};`,
+      loader: "js",
+    }));
   },
 };
 
@@ -44,6 +51,6 @@ export async function bundleCalculator(outputDir: string): Promise<void> {
     platform: "browser",
     legalComments: "eof",
     logLevel: "silent",
-    plugins: [buildTimeDescriptors],
+    plugins: [homepageData],
   });
 }

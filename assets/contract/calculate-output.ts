@@ -30,6 +30,7 @@ export const Duration = describe(
     hours: whole("Whole hours, after the days."),
     minutes: whole("Whole minutes, after the hours."),
     seconds: whole("Whole seconds, after the minutes."),
+    totalSeconds: whole("The whole duration in seconds, rounded up: what the parts above add up to."),
     text: describe(z.string().check(z.minLength(1)), "The non-zero parts in words, such as \"1 year, 2 months, 3 days\"; \"0 seconds\" when there is no time left."),
   }),
   "A time in days broken down into whole parts, rounded up to the whole second so that growing for it reaches the target.",
@@ -38,13 +39,14 @@ export type Duration = z.infer<typeof Duration>;
 
 const daysToReach = (what: string) => fixed8(`Days of growth until the balance reaches ${what}: ln(target ÷ currentGems) ÷ ln(1 + dailyInterestRate), 0 if it is already there.`);
 
-export const NextRank = describe(
+export const Milestone = describe(
   z.extend(ExpRank, {
     gemsNeeded: fixed8("Gems still needed to reach this rank: its minGems − currentGems."),
     daysToReach: daysToReach("this rank's minGems"),
     duration: Duration,
+    withinDuration: describe(z.boolean(), "True if futureGems, after the given duration, is at least this rank's minGems."),
   }),
-  "The rank above the current one and how far away it is.",
+  "A rank above the current one and how far away it is from the current balance.",
 );
 
 export const GoalProgress = describe(
@@ -61,6 +63,7 @@ export const AdditionalProgress = describe(
   z.strictObject({
     additionalGems: fixed8("The amount to earn, additionalGems."),
     targetGems: fixed8("currentGems + additionalGems."),
+    reached: describe(z.boolean(), "True if futureGems, after the given duration, is at least targetGems."),
     daysToReach: daysToReach("targetGems"),
     duration: Duration,
   }),
@@ -79,7 +82,8 @@ export const CalculateOutput = describe(
     profitPerHour: fixed8("Gems earned in one hour at the current balance: currentGems × ((1 + r)^(1/24) − 1)."),
     currentRank: rank("The rank the current balance holds."),
     futureRank: rank("The rank futureGems holds."),
-    nextRank: describe(z.nullable(NextRank), "The rank above currentRank with the gems and time still needed; null at the top rank."),
+    nextRank: describe(z.nullable(Milestone), "The rank above currentRank with the gems and time still needed from the current balance (milestones[0]); null at the top rank."),
+    milestones: describe(z.array(Milestone), "Every rank above currentRank, lowest first, each with the gems and time needed from the current balance; empty at the top rank."),
     goal: describe(z.nullable(GoalProgress), "Progress towards goalGems; null when goalGems is not given."),
     additional: describe(z.nullable(AdditionalProgress), "Progress towards currentGems + additionalGems; null when additionalGems is not given."),
   }),

@@ -24,7 +24,6 @@ export type ToolName = (typeof TOOL_NAMES)[number];
 
 /** Error codes of `ErrorResponse`. */
 export const ERROR_CODES = ["invalid_request", "not_found", "internal_error"] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** `info.version` of the OpenAPI contract. */
 export const API_VERSION = "1.0.0";

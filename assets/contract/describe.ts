@@ -18,7 +18,3 @@ export function describe<T extends z.ZodMiniType>(schema: T, meta: string | Sche
   return schema;
 }
 
-/** The description written on a schema, or undefined. */
-export function descriptionOf(schema: z.ZodMiniType): string | undefined {
-  return z.globalRegistry.get(schema)?.description;
-}

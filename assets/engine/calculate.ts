@@ -10,7 +10,8 @@ import { toDecimal, toFixed8, type Decimal } from "./decimal.ts";
 import { durationDaysFixed, durationPartsFixed } from "./duration.ts";
 import { ONE, PLACES, exactParts, fixedToFixed8, scaledToDecimal, scaledToFixed8 } from "./fixed-point.ts";
 import { HOURLY_RATE_FIXED, daysToReachFixed, growthFactorFixed, profitPerDay } from "./growth.ts";
-import { nextRankAbove, rankFor } from "./ranks.ts";
+import { rankIndex } from "./ranks.ts";
+import type { ExpRank } from "../contract/rank-list.ts";
 
 /** Days and whole-second duration until `current` grows to `target`. */
 function reach(current: Decimal, target: Decimal): { daysToReach: string; duration: Duration } {
@@ -19,7 +20,7 @@ function reach(current: Decimal, target: Decimal): { daysToReach: string; durati
 }
 
 /** Computes the result of `calculate-exp-growth` for an input already checked by `CalculateInput`. */
-export function calculateGrowth(input: CalculateInput): CalculateOutput {
+export function calculateGrowth(input: CalculateInput, ranks: readonly ExpRank[]): CalculateOutput {
   const current = toDecimal(input.currentGems);
   const { digits, places } = exactParts(current);
   const days = durationDaysFixed(input);
@@ -27,7 +28,12 @@ export function calculateGrowth(input: CalculateInput): CalculateOutput {
   // currentGems × a fixed-point factor is exact as digits over 10^(places + PLACES).
   const timesCurrent = (fixed: bigint) => scaledToFixed8(digits * fixed, places + PLACES);
   const future = scaledToDecimal(digits * factor, places + PLACES);
-  const next = nextRankAbove(current);
+  const currentIndex = rankIndex(ranks, current);
+  const milestones = ranks.slice(currentIndex + 1).map((rank) => {
+    const minGems = toDecimal(rank.minGems);
+    return { ...rank, gemsNeeded: toFixed8(minGems.minus(current)), ...reach(current, minGems), withinDuration: future.gte(minGems) };
+  });
+  const reachedMilestones = milestones.filter((milestone) => milestone.withinDuration).length;
   const goal = input.goalGems === undefined ? null : toDecimal(input.goalGems);
   const additional = input.additionalGems === undefined ? null : toDecimal(input.additionalGems);
   return {
@@ -41,17 +47,15 @@ export function calculateGrowth(input: CalculateInput): CalculateOutput {
     profitPercent: fixedToFixed8((factor - ONE) * 100n),
     profitPerDay: toFixed8(profitPerDay(current)),
     profitPerHour: timesCurrent(HOURLY_RATE_FIXED),
-    currentRank: rankFor(current),
-    futureRank: rankFor(future),
-    nextRank: next && {
-      ...next,
-      gemsNeeded: toFixed8(toDecimal(next.minGems).minus(current)),
-      ...reach(current, toDecimal(next.minGems)),
-    },
+    currentRank: { ...(ranks[currentIndex] as ExpRank) },
+    futureRank: { ...(ranks[currentIndex + reachedMilestones] as ExpRank) },
+    nextRank: milestones[0] ?? null,
+    milestones,
     goal: goal && { targetGems: toFixed8(goal), reached: future.gte(goal), ...reach(current, goal) },
     additional: additional && {
       additionalGems: toFixed8(additional),
       targetGems: toFixed8(current.plus(additional)),
+      reached: future.gte(current.plus(additional)),
       ...reach(current, current.plus(additional)),
     },
   };

@@ -67,6 +67,8 @@ export interface DurationParts {
   hours: number;
   minutes: number;
   seconds: number;
+  /** The whole duration in seconds: what the parts add up to. */
+  totalSeconds: number;
   /** Non-zero parts in words, such as "1 year, 2 months, 3 days"; "0 seconds" when empty. */
   text: string;
 }
@@ -82,7 +84,7 @@ export function durationFromSeconds(totalSeconds: number): DurationParts {
   const words = DURATION_UNITS.filter((unit) => parts[unit] > 0).map(
     (unit) => `${parts[unit]} ${parts[unit] === 1 ? unit.slice(0, -1) : unit}`,
   );
-  return { ...parts, text: words.length > 0 ? words.join(", ") : "0 seconds" };
+  return { ...parts, totalSeconds, text: words.length > 0 ? words.join(", ") : "0 seconds" };
 }
 
 /**

@@ -1,28 +1,22 @@
-/** Which rank a balance holds, from the rank table in `_data/ranks.ts`. */
-import rankList from "../../_data/ranks.ts";
+/**
+ * Which rank a balance holds, in a rank table the caller passes in: the build validates the table
+ * (`_data/ranks.ts`) and hands it to the page as data, so this module never sees where it came from.
+ */
 import type { ExpRank } from "../contract/rank-list.ts";
-import { toDecimal, type Amount, type Decimal } from "./decimal.ts";
+import { toDecimal, type Amount } from "./decimal.ts";
 
-/** The ranks, lowest first (the table guarantees the first starts at 0 and thresholds increase). */
-export const RANKS: readonly ExpRank[] = rankList.ranks;
-
-const thresholds = RANKS.map((rank) => toDecimal(rank.minGems));
-
-/** Index in `RANKS` of the highest rank whose minGems is at most `gems`. */
-function rankIndex(gems: Amount): number {
+/**
+ * Index in `ranks` (lowest first, the first at 0) of the highest rank whose minGems is at most
+ * `gems` (≥ 0).
+ */
+export function rankIndex(ranks: readonly ExpRank[], gems: Amount): number {
   const balance = toDecimal(gems);
   let index = 0;
-  while (index + 1 < thresholds.length && (thresholds[index + 1] as Decimal).lte(balance)) index += 1;
+  while (index + 1 < ranks.length && toDecimal((ranks[index + 1] as ExpRank).minGems).lte(balance)) index += 1;
   return index;
 }
 
 /** The rank a balance of `gems` (≥ 0) holds, as a fresh copy of its table entry. */
-export function rankFor(gems: Amount): ExpRank {
-  return { ...(RANKS[rankIndex(gems)] as ExpRank) };
-}
-
-/** The rank above the one `gems` holds, or null at the top rank. */
-export function nextRankAbove(gems: Amount): ExpRank | null {
-  const next = RANKS[rankIndex(gems) + 1];
-  return next ? { ...next } : null;
+export function rankFor(ranks: readonly ExpRank[], gems: Amount): ExpRank {
+  return { ...(ranks[rankIndex(ranks, gems)] as ExpRank) };
 }

@@ -106,7 +106,7 @@ function showResult(region: HTMLElement, input: CalculateInput, result: Calculat
   region.querySelector<HTMLElement>("[data-result-list]")?.removeAttribute("hidden");
 }
 
-export function mountCalculatorForm(form: HTMLFormElement): void {
+export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRank[]): void {
   const region = document.getElementById("calculator-result");
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -116,6 +116,6 @@ export function mountCalculatorForm(form: HTMLFormElement): void {
       showErrors(form, parsed.error.issues);
       return;
     }
-    if (region) showResult(region, parsed.data, calculateGrowth(parsed.data));
+    if (region) showResult(region, parsed.data, calculateGrowth(parsed.data, ranks));
   });
 }

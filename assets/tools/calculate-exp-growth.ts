@@ -2,6 +2,7 @@
 import { CalculateInput, DURATION_GUIDANCE, FIELD_GUIDANCE, INPUT_EXAMPLE } from "../contract/calculate-input.ts";
 import type { CalculateOutput } from "../contract/calculate-output.ts";
 import type { ErrorResponse } from "../contract/error-response.ts";
+import type { ExpRank } from "../contract/rank-list.ts";
 import { calculateGrowth } from "../engine/calculate.ts";
 import { internalError, invalidRequest, toolResult, type InputGuidance, type ToolResult } from "./result.ts";
 
@@ -13,12 +14,12 @@ export const CALCULATE_GUIDANCE: InputGuidance = {
   acrossFields: DURATION_GUIDANCE,
 };
 
-/** Runs the tool: the result for valid input, `invalid_request` for anything else; never throws. */
-export function calculateExpGrowth(input: unknown): ToolResult<CalculateOutput | ErrorResponse> {
+/** Runs the tool over the rank table `ranks`: the result for valid input, `invalid_request` for anything else; never throws. */
+export function calculateExpGrowth(input: unknown, ranks: readonly ExpRank[]): ToolResult<CalculateOutput | ErrorResponse> {
   try {
     const parsed = CalculateInput.safeParse(input, { reportInput: true });
     if (!parsed.success) return invalidRequest(parsed.error.issues, CALCULATE_GUIDANCE);
-    return toolResult(calculateGrowth(parsed.data));
+    return toolResult(calculateGrowth(parsed.data, ranks));
   } catch {
     return internalError();
   }

@@ -1,58 +1,59 @@
 /**
- * What each browser tool tells an agent: name, title, description, JSON Schemas and annotations.
- * Built in Node from the zod schemas and `_data/calculator.ts`; the page bundle replaces this
- * module with its JSON value (see `_includes/lib/bundle.ts`), so the browser never runs
- * `z.toJSONSchema` or carries the build-time data modules.
+ * What each browser tool tells an agent: name, title, description, input JSON Schema and
+ * annotations, built in Node from the contract's constants, formulas and zod schemas. The page
+ * receives these values from the build (`_includes/lib/bundle.ts`), so the browser never runs
+ * `z.toJSONSchema`. Chromium passes an agent only these members, so the description says what the
+ * result means; the output JSON Schemas are for the docs only.
  */
 import * as z from "zod/mini";
-import calculator from "../../_data/calculator.ts";
-import { TOOL_NAMES, TIME_NORMALIZATION as t, type ToolName } from "../contract/constants.ts";
+import { DAILY_INTEREST_RATE, PRODUCT_NAME, TOOL_NAMES, TIME_NORMALIZATION as time, type ToolName } from "../contract/constants.ts";
 import { CALCULATE_LIMITS, CalculateInput } from "../contract/calculate-input.ts";
 import { CalculateOutput } from "../contract/calculate-output.ts";
+import { DAILY_INTEREST_PERCENT, GROWTH_FORMULA, DURATION_DAYS_FORMULA } from "../contract/formulas.ts";
 import { ListRanksInput } from "../contract/list-ranks-input.ts";
 import { RankList } from "../contract/rank-list.ts";
 import { integerLiterals } from "../contract/json-schema.ts";
 
 export type JsonSchema = Record<string, unknown>;
 
+/** A tool as the page registers it: exactly the members Chromium passes to an agent. */
 export interface ToolDescriptor {
   name: ToolName;
   title: string;
   description: string;
   /** What a caller may send (`io: "input"`). */
   inputSchema: JsonSchema;
-  /** What the tool returns as `structuredContent` on success. */
-  outputSchema: JsonSchema;
   annotations: { readOnlyHint: true };
 }
 
 const [CALCULATE, LIST_RANKS] = TOOL_NAMES;
 
-const inputSchema = (schema: z.ZodMiniType): JsonSchema => z.toJSONSchema(schema, { io: "input", override: integerLiterals }) as JsonSchema;
-const outputSchema = (schema: z.ZodMiniType): JsonSchema => z.toJSONSchema(schema, { io: "output", override: integerLiterals }) as JsonSchema;
-
-const rate = `${calculator.dailyInterestRate} (${calculator.dailyInterestPercent} % a day)`;
+const jsonSchema = (schema: z.ZodMiniType, io: "input" | "output"): JsonSchema => z.toJSONSchema(schema, { io, override: integerLiterals }) as JsonSchema;
 
 export const toolDescriptors: ToolDescriptor[] = [
   {
     name: CALCULATE,
     title: "Calculate EXP growth",
     description: [
-      `Calculates how an ${calculator.name} gem balance grows at the daily interest rate of ${rate}, compounding: ${calculator.formula}`,
-      `Amounts are in gems (up to ${CALCULATE_LIMITS.maxGems}); the time is given in years (${t.yearDays} days), months (${t.monthDays} days), days, hours, minutes and seconds, at most ${CALCULATE_LIMITS.maxDurationDays} days in all.`,
-      "Returns futureGems, profit, profit percent, profit per day and per hour, the current, future and next rank, and the days to reach goalGems (a target total) and currentGems + additionalGems (an amount to earn).",
+      `Calculates how an ${PRODUCT_NAME} gem balance grows at the daily interest rate of ${DAILY_INTEREST_RATE} (${DAILY_INTEREST_PERCENT} % a day), compounding: ${GROWTH_FORMULA}, where durationDays = ${DURATION_DAYS_FORMULA}.`,
+      `Amounts are in gems (up to ${CALCULATE_LIMITS.maxGems}); the time is given in years (${time.yearDays} days), months (${time.monthDays} days), days, hours, minutes and seconds, at most ${CALCULATE_LIMITS.maxDurationDays} days in all.`,
+      "Returns futureGems, profit, profit percent, profit per day and per hour, the current, future and next rank, every rank milestone above the current one, and the days to reach goalGems (a target total) and currentGems + additionalGems (an amount to earn).",
       "Each amount may be a JSON number or an exact decimal string; decimals come back as strings with exactly 8 fractional digits.",
     ].join(" "),
-    inputSchema: inputSchema(CalculateInput),
-    outputSchema: outputSchema(CalculateOutput),
+    inputSchema: jsonSchema(CalculateInput, "input"),
     annotations: { readOnlyHint: true },
   },
   {
     name: LIST_RANKS,
     title: "List EXP ranks",
-    description: `Lists the ${calculator.name} ranks with the minimum gem balance of each, lowest first, and the daily interest rate: the same data as the ranks JSON resource. Takes no input.`,
-    inputSchema: inputSchema(ListRanksInput),
-    outputSchema: outputSchema(RankList),
+    description: `Lists the ${PRODUCT_NAME} ranks with the minimum gem balance of each, lowest first, and the daily interest rate: the same data as the ranks JSON resource. Takes no input.`,
+    inputSchema: jsonSchema(ListRanksInput, "input"),
     annotations: { readOnlyHint: true },
   },
 ];
+
+/** What each tool returns as `structuredContent` on success, for the docs' field tables. */
+export const toolOutputSchemas: Record<ToolName, JsonSchema> = {
+  [CALCULATE]: jsonSchema(CalculateOutput, "output"),
+  [LIST_RANKS]: jsonSchema(RankList, "output"),
+};

@@ -4,15 +4,9 @@
  * browser without WebMCP it does nothing and says nothing.
  * See https://github.com/webmachinelearning/webmcp
  */
-import type { ToolName } from "../contract/constants.ts";
-import { calculateExpGrowth } from "./calculate-exp-growth.ts";
-import { toolDescriptors } from "./descriptors.ts";
-import { listExpRanks } from "./list-exp-ranks.ts";
-
-const EXECUTE: Record<ToolName, (input: unknown) => unknown> = {
-  "calculate-exp-growth": calculateExpGrowth,
-  "list-exp-ranks": listExpRanks,
-};
+import type { RankList } from "../contract/rank-list.ts";
+import type { ToolDescriptor } from "./descriptors.ts";
+import { executeTool } from "./execute.ts";
 
 type ModelContext = WebMCP.ModelContext;
 
@@ -24,12 +18,13 @@ export function pageModelContext(): ModelContext | undefined {
 }
 
 /**
- * Registers every tool. A registration the browser refuses (a rejected promise or a thrown error)
- * leaves that tool out and the page working; the page has no console output to report it in.
+ * Registers every tool of `descriptors`, computing over `rankList`. A registration the browser
+ * refuses (a rejected promise or a thrown error) leaves that tool out and the page working; the
+ * page has no console output to report it in.
  */
-export function registerTools(context: ModelContext | undefined = pageModelContext()): void {
+export function registerTools(descriptors: readonly ToolDescriptor[], rankList: RankList, context: ModelContext | undefined = pageModelContext()): void {
   if (!context) return;
-  for (const { name, title, description, inputSchema, annotations } of toolDescriptors) {
+  for (const { name, title, description, inputSchema, annotations } of descriptors) {
     try {
       const registered: unknown = context.registerTool({
         name,
@@ -37,7 +32,7 @@ export function registerTools(context: ModelContext | undefined = pageModelConte
         description,
         inputSchema,
         annotations,
-        execute: (input) => EXECUTE[name](input),
+        execute: (input) => executeTool(name, input, rankList),
       });
       void Promise.resolve(registered).catch(() => undefined);
     } catch {
