@@ -14,7 +14,7 @@ export default parseData(
   {
     name: PRODUCT_NAME,
     description:
-      "Shows how a gem balance grows at a fixed daily interest rate, compounding, and which rank the balance reaches. Any calculation runs in the browser, as WebMCP tools on the homepage, or by hand from the published formula.",
+      "Shows how a gem balance grows at a fixed daily interest rate, compounding, and which rank it reaches. The homepage calculates any balance and duration, in its form and as WebMCP tools; the published formula and rounding give the same digits by hand.",
     dailyInterestRate: DAILY_INTEREST_RATE,
     dailyInterestPercent: DAILY_INTEREST_PERCENT,
     // "Compounds daily" would suggest growth in whole-day steps; a part of a day grows by the same power.
