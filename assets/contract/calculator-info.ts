@@ -39,7 +39,7 @@ export const CalculatorInfo = describe(
     name: describe(z.string().check(z.minLength(1)), "Name of the calculator."),
     description: describe(z.string().check(z.minLength(1)), "What the calculator does."),
     url: describe(z.url(), "Address of the calculator."),
-    dailyInterestRate: describe(z.literal(DAILY_INTEREST_RATE), "Daily interest rate as a decimal string; compounds daily."),
+    dailyInterestRate: describe(z.literal(DAILY_INTEREST_RATE), "Daily interest rate r as a decimal string: t days, fractions of a day included, multiply a balance by (1 + r)^t."),
     dailyInterestPercent: describe(decimalString(), "The daily interest rate expressed as a percent, as a decimal string."),
     formula: describe(z.string().check(z.minLength(1)), "The growth formula as text."),
     timeNormalization: TimeNormalization,
