@@ -4,7 +4,7 @@
 // the common mistakes. Then where the Markdown, JSON, contract and tools are. Every fact is read
 // from the data and the schemas.
 import { paths, type Site } from "../_data/site.ts";
-import type { CalculatorFacts } from "../assets/contract/calculator-info.ts";
+import type { CalculatorInfo } from "../assets/contract/calculator-info.ts";
 import type { RankList } from "../assets/contract/rank-list.ts";
 import type { ToolData } from "../_data/tools.ts";
 import type endpoints from "../_data/endpoints.ts";
@@ -18,7 +18,7 @@ import { bulletList, byOrder, llmsTxt, markdownText, numberedList, type DocsPage
 
 interface GuideData {
   site: Site;
-  calculator: CalculatorFacts;
+  calculator: CalculatorInfo;
   ranks: RankList;
   tools: ToolData[];
   endpoints: typeof endpoints;
