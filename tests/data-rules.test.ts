@@ -6,9 +6,12 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { RankList } from "../assets/contract/rank-list.ts";
 import { validateData } from "../assets/contract/validate-data.ts";
+import { CalculatorInfo } from "../assets/contract/calculator-info.ts";
 import ranks from "../_data/ranks.ts";
+import calculator from "../_data/calculator.ts";
 
 const FILE = new URL("../_data/ranks.ts", import.meta.url).href;
+const CALCULATOR_FILE = new URL("../_data/calculator.ts", import.meta.url).href;
 
 /** The error for the rank table with `edit` applied to a copy of the shipped one. */
 function refusal(edit: (table: { name: string; dailyInterestRate: string; ranks: Record<string, unknown>[] }) => void): string {
@@ -40,6 +43,11 @@ test("each bad rank edit names the file, the field and the rule", () => {
     ["first threshold", (t) => (t.ranks[0]!.minGems = "5"), /ranks\[0\]\.minGems: must be "0"/],
     ["order", (t) => (t.ranks[2]!.minGems = "1"), /ranks\[2\]\.minGems: must be greater than the previous rank's minGems/],
     ["duplicate", (t) => (t.ranks[2]!.name = "Ethereal"), /ranks\[2\]\.name: duplicates the rank name "Ethereal"/],
+    ["negative threshold", (t) => (t.ranks[1]!.minGems = "-160000000"), /ranks\[1\]\.minGems: .*whole number.*"-160000000"/],
+    ["suffixed threshold", (t) => (t.ranks[5]!.minGems = "12B"), /ranks\[5\]\.minGems: .*whole number written in digits.*"12B"/],
+    ["typo in a key", (t) => ((t.ranks[3]!.minGem = t.ranks[3]!.minGems), delete t.ranks[3]!.minGems), /(?=[\s\S]*ranks\[3\]: unknown key "minGem"; remove it or correct the spelling)[\s\S]*ranks\[3\]\.minGems: is required/],
+    ["thresholds out of order", (t) => (t.ranks[4]!.minGems = "1000000000"), /ranks\[4\]\.minGems: .*strictly increase/],
+    ["first rank above zero", (t) => (t.ranks[0]!.minGems = "1"), /ranks\[0\]\.minGems: .*first rank starts at zero/],
   ];
   for (const [label, edit, rule] of cases) {
     const message = refusal(edit as never);
@@ -47,6 +55,12 @@ test("each bad rank edit names the file, the field and the rule", () => {
     assert.match(message, rule, `${label}: ${message}`);
     assert.not.match(message, /Invalid input/, `${label}: ${message}`);
   }
+});
+
+test("a changed rate in the calculator facts names _data/calculator.ts, the field and the fixed value", () => {
+  const edited = { ...calculator, dailyInterestRate: "0.004" };
+  assert.throws(() => validateData(CalculatorInfo, edited, CALCULATOR_FILE), (error: Error) => /^_data\/calculator\.ts has invalid data:[\s\S]*dailyInterestRate: must be "0\.003"/.test(error.message));
+  assert.ok(validateData(CalculatorInfo, calculator, CALCULATOR_FILE));
 });
 
 test("a threshold at the tools' maximum passes", () => {

@@ -5,12 +5,12 @@
  * open tab keeps its live reload). Runs in a copy of the project, removed afterwards.
  */
 import { spawn } from "node:child_process";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { setTimeout as delay } from "node:timers/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { editFile, projectCopy, readBuilt } from "./support/build.ts";
+import { editFile, readBuilt, withProjectCopy } from "./support/build.ts";
 
 const BUILD_TIMEOUT_MS = 20_000;
 
@@ -19,8 +19,7 @@ function withoutSiteUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return rest;
 }
 
-test("a watching build follows edits to assets/contract and _data modules in the same process", async () => {
-  const project = await projectCopy();
+test("a watching build follows edits to assets/contract and _data modules in the same process", () => withProjectCopy(async (project) => {
   const output = path.join(project, "_site");
   const eleventy = spawn(process.execPath, ["--import", "./scripts/reload-modules.js", "node_modules/@11ty/eleventy/cmd.cjs", "--config=eleventy.config.ts", "--watch"], {
     cwd: project,
@@ -67,8 +66,8 @@ test("a watching build follows edits to assets/contract and _data modules in the
     assert.is(eleventy.exitCode, null, "the same process is still watching");
   } finally {
     eleventy.kill();
-    await rm(project, { recursive: true, force: true });
+    await new Promise((resolve) => (eleventy.exitCode === null && eleventy.signalCode === null ? eleventy.once("exit", resolve) : resolve(null)));
   }
-});
+}));
 
 test.run();

@@ -59,14 +59,26 @@ const HOURLY_RATE = new Wide(FACTOR.n.toString()).div(FACTOR.d.toString()).pow(n
 
 const bigOf = (Ref: typeof Big, value: Ratio) => new Ref(value.n.toString()).div(value.d.toString());
 
+const factorPowers = new Map<bigint, Ratio>();
+
+/**
+ * (1 + r)^k exactly, computed once per k: a power near 36,500 days has some 110,000 digits, and
+ * the generated durations land on the same whole days again and again (the 100-year limit most).
+ */
+function factorPower(k: bigint): Ratio {
+  let power = factorPowers.get(k);
+  if (!power) factorPowers.set(k, (power = { n: FACTOR.n ** k, d: FACTOR.d ** k }));
+  return power;
+}
+
 /** c × (1 + r)^days: exact for whole days, decimal.js at 30 digits beyond the result's integer part otherwise. */
 function referenceFuture(current: Ratio, days: Ratio): { value: Ratio | Big; whole: boolean; Ref: typeof Big } {
   const daysFloat = Number(days.n) / Number(days.d);
   const digits = Math.max(0, Math.ceil(Math.log10(Number(current.n) / Number(current.d)) + daysFloat * Math.log10(1.003))) + 30;
   const Ref = bigWith(Math.max(digits, 40));
   if (days.n % days.d === 0n) {
-    const k = days.n / days.d;
-    return { value: { n: current.n * FACTOR.n ** k, d: current.d * FACTOR.d ** k }, whole: true, Ref };
+    const { n, d } = factorPower(days.n / days.d);
+    return { value: { n: current.n * n, d: current.d * d }, whole: true, Ref };
   }
   const power = bigOf(Ref, days).times(LN_FACTOR).exp();
   return { value: bigOf(Ref, current).times(power), whole: false, Ref };
@@ -87,8 +99,9 @@ function referenceReach(current: Ratio, target: Ratio): { daysToReach: string; t
   if (seconds.minus(nearest).abs().lt("1e-20") && BigInt(nearest.toFixed()) % 86400n === 0n) {
     // A whole number of days k: exact when target = current × 1003^k / 1000^k.
     const k = BigInt(nearest.toFixed()) / 86400n;
-    const left = target.n * current.d * FACTOR.d ** k;
-    const right = current.n * target.d * FACTOR.n ** k;
+    const power = factorPower(k);
+    const left = target.n * current.d * power.d;
+    const right = current.n * target.d * power.n;
     totalSeconds = left <= right ? k * 86400n : k * 86400n + 1n;
   }
   return { daysToReach: days.toFixed(8, Big.ROUND_HALF_UP), totalSeconds: Number(totalSeconds > 0n ? totalSeconds : 1n) };

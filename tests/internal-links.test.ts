@@ -3,22 +3,12 @@
  * in Markdown, and in a Markdown output such as a twin, where a bare `#fragment` is broken too.
  * Links that resolve, links to other sites and links shown inside code are left alone.
  */
-import { rm, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { findBrokenLinks, htmlLinks, markdownLinks } from "../_includes/lib/internal-links.ts";
-import { PATH_SITE_URL, projectCopy, runBuild, tempDir } from "./support/build.ts";
-
-/** Builds a copied project, then removes the copy and its output. */
-async function buildAndDiscard(project: string): Promise<{ ok: boolean; output: string }> {
-  const output = await tempDir("broken-link");
-  try {
-    return await runBuild(project, output, PATH_SITE_URL);
-  } finally {
-    await Promise.all([rm(project, { recursive: true, force: true }), rm(output, { recursive: true, force: true })]);
-  }
-}
+import { PATH_SITE_URL, runBuild, withProjectCopy, withTempDir } from "./support/build.ts";
 
 test("Markdown links are read from inline links, references, autolinks and raw HTML, not from code", () => {
   const markdown = [
@@ -42,8 +32,7 @@ test("HTML links are read from href and src attributes, entities decoded", () =>
 });
 
 test("a bare fragment is broken in a Markdown or text output, which has no anchors, and fine in an HTML page", async () => {
-  const output = await tempDir("bare-fragment");
-  try {
+  await withTempDir("bare-fragment", async (output) => {
     const results = [
       { inputPath: "./content/page.md", outputPath: path.join(output, "page/index.html"), url: "/page/", content: '<a href="#support">Support</a>' },
       { inputPath: "./content/twin.njk", outputPath: path.join(output, "page.md"), url: "/page.md", content: "[Support](#support)\n" },
@@ -52,65 +41,53 @@ test("a bare fragment is broken in a Markdown or text output, which has no ancho
     const broken = await findBrokenLinks(results, output, PATH_SITE_URL);
     assert.equal(broken.map((link) => `${link.inputPath} ${link.link}`), ["./content/twin.njk #support", "./content/guide.njk #tools"]);
     assert.match(broken[0]!.reason, "bare fragment");
-  } finally {
-    await rm(output, { recursive: true, force: true });
-  }
+  });
 });
 
-test("the build fails on a broken link in a Markdown page and in a Markdown output, naming page and link", async () => {
-  const project = await projectCopy();
+test("the build fails on broken links in a Markdown page and in a Markdown output, and on one outside the base path, naming page and link", async () => {
   const base = new URL(PATH_SITE_URL);
-  // A page a writer might add: one broken root-relative link, one working, one to another site.
-  await writeFile(
-    path.join(project, "content/stray.md"),
-    [
-      "---",
-      "title: Stray page",
-      "permalink: /stray/",
-      "eleventyExcludeFromCollections: true",
-      "---",
-      "",
-      "# Stray page",
-      "",
-      "Read [the rates](/rates/), [the docs](/docs/) and [Eleventy](https://www.11ty.dev/docs/).",
-      "",
-    ].join("\n"),
-  );
-  // A Markdown output (like a twin) that links with absolute URLs under the base URL.
-  await writeFile(
-    path.join(project, "content/stray-notes.njk"),
-    [
-      "---",
-      "permalink: /stray-notes.md",
-      "layout: false",
-      "eleventyExcludeFromCollections: true",
-      "---",
-      `- [Missing twin](${new URL("missing.md", base).href}): no such file.`,
-      `- [Contract](${new URL("openapi.json", base).href}): exists.`,
-      "",
-      "```sh",
-      `curl ${new URL("in-a-fence.json", base).href}`,
-      "```",
-      "",
-    ].join("\n"),
-  );
-  const result = await buildAndDiscard(project);
+  // Pages a writer might add: one broken root-relative link, one working, one to another site...
+  const stray = [
+    "---",
+    "title: Stray page",
+    "permalink: /stray/",
+    "eleventyExcludeFromCollections: true",
+    "---",
+    "",
+    "# Stray page",
+    "",
+    "Read [the rates](/rates/), [the docs](/docs/) and [Eleventy](https://www.11ty.dev/docs/).",
+    "",
+  ];
+  // ...a Markdown output (like a twin) that links with absolute URLs under the base URL...
+  const notes = [
+    "---",
+    "permalink: /stray-notes.md",
+    "layout: false",
+    "eleventyExcludeFromCollections: true",
+    "---",
+    `- [Missing twin](${new URL("missing.md", base).href}): no such file.`,
+    `- [Contract](${new URL("openapi.json", base).href}): exists.`,
+    "",
+    "```sh",
+    `curl ${new URL("in-a-fence.json", base).href}`,
+    "```",
+    "",
+  ];
+  // ...and one that links the same host outside the base path, which GitHub Pages would not serve from this site.
+  const outside = ["---", "permalink: /stray-outside.md", "layout: false", "eleventyExcludeFromCollections: true", "---", "[Docs](https://example.github.io/docs/)", ""];
+  const result = await withProjectCopy(async (project) => {
+    await writeFile(path.join(project, "content/stray.md"), stray.join("\n"));
+    await writeFile(path.join(project, "content/stray-notes.njk"), notes.join("\n"));
+    await writeFile(path.join(project, "content/stray-outside.njk"), outside.join("\n"));
+    return withTempDir("broken-links", (output) => runBuild(project, output, PATH_SITE_URL));
+  });
   assert.not.ok(result.ok, "the build must fail");
-  assert.match(result.output, "Broken internal links (2)");
+  assert.match(result.output, "Broken internal links (3)");
   assert.match(result.output, /content\/stray\.md \(\/exp-bank\/stray\/\): link "\/exp-bank\/rates\/"/);
   assert.match(result.output, /content\/stray-notes\.njk \(\/exp-bank\/stray-notes\.md\): link "https:\/\/example\.github\.io\/exp-bank\/missing\.md"/);
-  for (const fine of ["/exp-bank/docs/", "11ty.dev", "openapi.json\"", "in-a-fence"]) assert.not.match(result.output, `link "${fine}`, `${fine} is not broken`);
-});
-
-test("a link outside the site's base path is reported, since GitHub Pages would not serve it from this site", async () => {
-  const project = await projectCopy();
-  await writeFile(
-    path.join(project, "content/stray-outside.njk"),
-    ["---", "permalink: /stray-outside.md", "layout: false", "eleventyExcludeFromCollections: true", "---", "[Docs](https://example.github.io/docs/)", ""].join("\n"),
-  );
-  const result = await buildAndDiscard(project);
-  assert.not.ok(result.ok, "the build must fail");
   assert.match(result.output, `link "https://example.github.io/docs/" is outside the site's base path /exp-bank/`);
+  for (const fine of ["/exp-bank/docs/", "11ty.dev", "openapi.json\"", "in-a-fence"]) assert.not.match(result.output, `link "${fine}`, `${fine} is not broken`);
 });
 
 test.run();

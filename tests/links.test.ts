@@ -6,13 +6,13 @@
  * `#fragment`, which names no anchor in such a file. linkinator does not read `.txt`;
  * `llms-txt.test.ts` checks those links.
  */
-import { cp, mkdir, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, symlink, writeFile } from "node:fs/promises";
 import { freePort } from "./support/serve.ts";
 import path from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { LinkChecker, LinkState, type LinkResult } from "linkinator";
-import { builtSite, readBuilt, tempDir, REPOSITORY_ENV, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
+import { builtSite, readBuilt, withTempDir, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
 import { markdownLinks as linksInMarkdown } from "../_includes/lib/internal-links.ts";
 import { ids, markdownLinks, tags, TWINNED_PAGES } from "./support/pages.ts";
 
@@ -22,34 +22,31 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 async function crawl(dir: string, siteUrl: string): Promise<LinkResult[]> {
   const prefix = new URL(siteUrl).pathname;
   // linkinator serves its root at "/"; the build goes where the prefix says, as on GitHub Pages.
-  const root = await tempDir("links");
-  const mount = path.join(root, prefix === "/" ? "site" : prefix.replace(/\/$/, ""));
-  await mkdir(path.dirname(mount), { recursive: true });
-  await symlink(dir, mount, "dir");
-  const serverRoot = prefix === "/" ? mount : root;
-  const port = await freePort();
-  // linkinator's server listens on 127.0.0.1 only.
-  const local = `http://127.0.0.1:${port}${prefix}`;
-  const options = {
-    serverRoot,
-    port,
-    markdown: true,
-    checkFragments: true,
-    concurrency: 10,
-    urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(siteUrl)}`), replacement: local }],
-    // Checked before the rewrite: anything neither under SITE_URL nor on the local server is another site.
-    linksToSkip: async (link: string) => !link.startsWith(siteUrl) && new URL(link).origin !== new URL(local).origin,
-  };
-  const folder = prefix === "/" ? "." : prefix.slice(1);
-  try {
+  return withTempDir("links", async (root) => {
+    const mount = path.join(root, prefix === "/" ? "site" : prefix.replace(/\/$/, ""));
+    await mkdir(path.dirname(mount), { recursive: true });
+    await symlink(dir, mount, "dir");
+    const serverRoot = prefix === "/" ? mount : root;
+    const port = await freePort();
+    // linkinator's server listens on 127.0.0.1 only.
+    const local = `http://127.0.0.1:${port}${prefix}`;
+    const options = {
+      serverRoot,
+      port,
+      markdown: true,
+      checkFragments: true,
+      concurrency: 10,
+      urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(siteUrl)}`), replacement: local }],
+      // Checked before the rewrite: anything neither under SITE_URL nor on the local server is another site.
+      linksToSkip: async (link: string) => !link.startsWith(siteUrl) && new URL(link).origin !== new URL(local).origin,
+    };
+    const folder = prefix === "/" ? "." : prefix.slice(1);
     // The folder crawls every page reachable from the homepage, twins included. 404.html is linked
     // from nowhere; it gets its own check, since one crawl's cache would stop the other recursing.
     const site = await new LinkChecker().check({ ...options, path: folder, recurse: true });
     const notFound = await new LinkChecker().check({ ...options, path: path.join(folder, "404.html"), recurse: false });
     return [...site.links, ...notFound.links];
-  } finally {
-    await rm(root, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
@@ -117,7 +114,8 @@ for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
 }
 
 Links("links to other sites are skipped, not fetched: the repository's issues link in a build that knows it", async () => {
-  const links = await crawl(await builtSite(PATH_SITE_URL, REPOSITORY_ENV), PATH_SITE_URL);
+  // The path build knows its repository, as on GitHub Actions.
+  const links = await crawl(await builtSite(PATH_SITE_URL), PATH_SITE_URL);
   const issues = links.filter((link) => link.url === "https://github.com/example/exp-bank/issues");
   assert.ok(issues.length > 0, "the crawl met the issues link");
   for (const link of issues) assert.is(link.state, LinkState.SKIPPED, `${link.url} on ${link.parent}`);
@@ -125,17 +123,14 @@ Links("links to other sites are skipped, not fetched: the repository's issues li
 });
 
 Links("a broken link or fragment is reported, so the check can fail", async () => {
-  const copy = await tempDir("broken");
-  try {
+  await withTempDir("broken", async (copy) => {
     await cp(await builtSite(ROOT_SITE_URL), copy, { recursive: true });
     await writeFile(path.join(copy, "index.md"), `# Broken\n\n[gone](${ROOT_SITE_URL}no-such-page/) and [no anchor](${ROOT_SITE_URL}docs/#no-such-anchor)\n`);
     assert.ok(broken(await crawl(copy, ROOT_SITE_URL)).some((link) => link.includes("no-such-page")), "missing page");
     assert.ok((await missingFragments(copy, ROOT_SITE_URL)).some((link) => link.includes("#no-such-anchor")), "missing fragment");
     await writeFile(path.join(copy, "api.md"), "# Bare\n\n[Resources](#resources)\n");
     assert.equal(await bareFragments(copy), ["api.md: #resources"], "bare fragment");
-  } finally {
-    await rm(copy, { recursive: true, force: true });
-  }
+  });
 });
 
 Links.run();
