@@ -18,7 +18,7 @@ const { resources } = endpoints;
 import tools from "../_data/tools.ts";
 import { parseRepository, paths } from "../_data/site.ts";
 import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TIME_NORMALIZATION, TOOL_NAMES } from "../assets/contract/constants.ts";
-import { calculateExpGrowth } from "../assets/tools/calculate-exp-growth.ts";
+import { CalculateOutput } from "../assets/contract/calculate-output.ts";
 import { builtSite, readBuilt, ROOT, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
 import { markdownLibrary } from "../_includes/lib/markdown.ts";
 import { headOf, ids, linkRel, markdownLinks, tags, TWINNED_PAGES, visibleText } from "./support/pages.ts";
@@ -38,8 +38,16 @@ function fieldNames(schema: Schema, prefix = ""): string[] {
   return names;
 }
 
+/** The JSON of the `index`-th ```json block after `marker` in a Markdown text. */
+function jsonBlockAfter(markdown: string, marker: string, index = 0): unknown {
+  const start = markdown.indexOf(marker);
+  assert.ok(start >= 0, `the text has "${marker}"`);
+  const block = [...markdown.slice(start).matchAll(/```json\n([\s\S]*?)\n```/g)][index];
+  assert.ok(block, `a JSON block after "${marker}"`);
+  return JSON.parse(block[1]!);
+}
+
 const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 async function page(siteDir: string, file: string): Promise<{ html: string; text: string }> {
   const html = await readBuilt(siteDir, file);
@@ -118,12 +126,17 @@ Pages("the API docs document both tools: every input and output field, the annot
   }
   const calculate = tools.find((tool) => tool.name === "calculate-exp-growth");
   assert.ok(calculate, "calculate-exp-growth is documented");
-  // The worked example is what the tool returns now, not a copy typed into the page.
-  const now = calculateExpGrowth(calculate.example.input, ranks.ranks) as { structuredContent: unknown };
-  assert.ok(twin.includes(json(now.structuredContent)), "worked example equals a fresh call");
-  const failure = calculateExpGrowth({ currentGems: 0, dayz: 30 }, ranks.ranks) as { isError?: boolean };
+  // The worked example shows values a reader can check by hand: 1,000,000 × 1.003^30, half-up to 8 decimals.
+  const example = jsonBlockAfter(twin, "it returns this `structuredContent`") as Record<string, unknown>;
+  assert.equal(Object.keys(example), Object.keys(CalculateOutput.shape), "every result field, in order");
+  assert.equal(
+    [example.currentGems, example.durationDays, example.futureGems, example.profit, example.profitPercent, example.profitPerDay],
+    ["1000000.00000000", "30.00000000", "1094026.87487131", "94026.87487131", "9.40268749", "3000.00000000"],
+  );
+  const failure = jsonBlockAfter(twin, "### Error results", 1) as { isError?: boolean; structuredContent: { error: { code: string; message: string } } };
   assert.is(failure.isError, true);
-  assert.ok(twin.includes(json(failure)), "error result equals a fresh call");
+  assert.is(failure.structuredContent.error.code, "invalid_request");
+  assert.match(failure.structuredContent.error.message, /currentGems: must be greater than 0.*unknown key "dayz" \(did you mean "days"\?\)/);
 });
 
 Pages("the JSON API index lists each resource with its link, method, media type and purpose, and the contract", async () => {
