@@ -14,7 +14,8 @@ import { TOOL_NAMES } from "../assets/contract/constants.ts";
 import { calculateGrowth } from "../assets/engine/calculate.ts";
 import { exactOf, exactToFixed8 } from "../assets/engine/exact.ts";
 import { absoluteUrl, twinPath } from "../_includes/lib/site-links.ts";
-import { bulletList, byOrder, llmsTxt, markdownText, numberedList, type DocsPage } from "../_includes/lib/llms-txt.ts";
+import { bulletList, byOrder, llmsTxt, numberedList, type DocsPage } from "../_includes/lib/llms-txt.ts";
+import { markdownText } from "../_includes/lib/escape.ts";
 
 interface GuideData {
   site: Site;

@@ -24,7 +24,7 @@ import { CALCULATE_LIMITS, CalculateInput } from "../assets/contract/calculate-i
 import { CalculateOutput } from "../assets/contract/calculate-output.ts";
 import { RankList } from "../assets/contract/rank-list.ts";
 import { CalculatorInfo } from "../assets/contract/calculator-info.ts";
-import { markdownText } from "../_includes/lib/llms-txt.ts";
+import { markdownText } from "../_includes/lib/escape.ts";
 
 interface LlmsLink {
   name: string;
