@@ -178,10 +178,10 @@ function rankOf(balance: Big) {
 
 /** A time in days as the result's whole-second parts, rounded up, by the published constants. */
 function durationOf(days: Big) {
-  const t = TIME_NORMALIZATION;
-  let rest = days.times(t.secondsPerDay).ceil().toNumber();
+  const time = TIME_NORMALIZATION;
+  let rest = days.times(time.secondsPerDay).ceil().toNumber();
   const totalSeconds = rest;
-  const sizes = { years: t.yearDays * t.secondsPerDay, months: t.monthDays * t.secondsPerDay, days: t.secondsPerDay, hours: t.secondsPerDay / t.hoursPerDay, minutes: t.secondsPerDay / t.minutesPerDay, seconds: 1 };
+  const sizes = { years: time.yearDays * time.secondsPerDay, months: time.monthDays * time.secondsPerDay, days: time.secondsPerDay, hours: time.secondsPerDay / time.hoursPerDay, minutes: time.secondsPerDay / time.minutesPerDay, seconds: 1 };
   const parts: Record<string, number> = {};
   for (const [unit, size] of Object.entries(sizes)) {
     parts[unit] = Math.floor(rest / size);
@@ -199,16 +199,16 @@ Teaches.before(async () => {
 });
 
 Teaches("the formula, the rate and the time constants", () => {
-  const t = TIME_NORMALIZATION;
+  const time = TIME_NORMALIZATION;
   const growth = note(blocks, "How the balance grows:");
   assert.ok(growth.includes(`futureGems = currentGems × (1 + ${DAILY_INTEREST_RATE})^durationDays`), "the growth formula with the rate");
   const [, rate, percent] = find(growth, /The daily rate r is (\S+) \((\S+)% a day\)/, "the daily rate");
   assert.is(rate, DAILY_INTEREST_RATE);
   assert.is(percent, new Big(DAILY_INTEREST_RATE).times(100).toString());
   const formula = find(growth, /durationDays = years × (\d+) \+ months × (\d+) \+ days \+ hours ÷ (\d+) \+ minutes ÷ (\d+) \+ seconds ÷ (\d+)/, "how times become days");
-  assert.equal(formula.slice(1).map(Number), [t.yearDays, t.monthDays, t.hoursPerDay, t.minutesPerDay, t.secondsPerDay]);
+  assert.equal(formula.slice(1).map(Number), [time.yearDays, time.monthDays, time.hoursPerDay, time.minutesPerDay, time.secondsPerDay]);
   const words = find(growth, /A year is (\d+) days, a month (\d+) days, and a day (\d+) hours, ([\d,]+) minutes or ([\d,]+) seconds/, "the time constants in words");
-  assert.equal(words.slice(1).map(groupedNumber), [t.yearDays, t.monthDays, t.hoursPerDay, t.minutesPerDay, t.secondsPerDay]);
+  assert.equal(words.slice(1).map(groupedNumber), [time.yearDays, time.monthDays, time.hoursPerDay, time.minutesPerDay, time.secondsPerDay]);
   assert.ok(growth.includes(`(1 + ${DAILY_INTEREST_RATE})^0.5`), "what half a day does");
   assert.not.ok(/compounds daily/i.test(guideText), "\"compounds daily\" misreads growth within the day");
 });
@@ -261,13 +261,13 @@ Teaches("the worked example matches an independent computation at 100 digits, ha
   assert.equal(Object.keys(output), Object.keys(CalculateOutput.shape), "every result field, in order");
   assert.is(output.futureGems, "1094026.87487131", "the value a reader can check by hand");
 
-  const t = TIME_NORMALIZATION;
+  const time = TIME_NORMALIZATION;
   const r = new Exact(DAILY_INTEREST_RATE);
   const current = new Exact(input.currentGems!);
-  const days = new Exact(input.days ?? 0).plus(new Exact(input.years ?? 0).times(t.yearDays)).plus(new Exact(input.months ?? 0).times(t.monthDays));
+  const days = new Exact(input.days ?? 0).plus(new Exact(input.years ?? 0).times(time.yearDays)).plus(new Exact(input.months ?? 0).times(time.monthDays));
   const factor = r.plus(1).pow(days);
   const future = current.times(factor);
-  const hourly = r.plus(1).pow(new Exact(1).div(t.hoursPerDay)).minus(1);
+  const hourly = r.plus(1).pow(new Exact(1).div(time.hoursPerDay)).minus(1);
   const expected: Record<string, unknown> = {
     currentGems: fixed8(current),
     durationDays: fixed8(days),
@@ -320,21 +320,21 @@ Teaches("how to compute without WebMCP: decimal arithmetic, the precision warnin
 });
 
 Teaches("things to remember: each common mistake, with numbers that agree", () => {
-  const t = TIME_NORMALIZATION;
+  const time = TIME_NORMALIZATION;
   const remember = note(blocks, "Things to remember:");
   const output = JSON.parse(find(note(blocks, "Worked example"), /```json\n([\s\S]*?)\n```/, "the example's output")[1]!) as Record<string, string>;
   assert.ok(/additionalGems is an amount to earn \(a target\), not a deposit/.test(remember), "deposit vs additionalGems");
   const [, hourly, product, daily] = find(remember, /24 × (\d+\.\d{8}) = (\d+\.\d{8}), not (\d+\.\d{8})/, "24 × profitPerHour against profitPerDay");
   assert.is(hourly, output.profitPerHour);
   assert.is(daily, output.profitPerDay);
-  assert.is(product, fixed8(new Exact(hourly!).times(t.hoursPerDay)));
+  assert.is(product, fixed8(new Exact(hourly!).times(time.hoursPerDay)));
   assert.not.ok(new Exact(product!).eq(daily!), "the two differ");
   assert.ok(remember.includes("profitPerDay is simple interest") && remember.includes("profitPerHour compounds"), "which one compounds");
   assert.ok(remember.includes(`(1 + ${DAILY_INTEREST_RATE})^0.5`), "fractions of a day");
   assert.is(find(remember, /above 2\^53 \((\d+)\)/, "where JSON numbers lose digits")[1], String(2n ** 53n));
   assert.ok(remember.includes("send such amounts as decimal strings"), "the fix");
   const month = find(remember, /A month is (\d+) days and a year (\d+) days[^\n]*12 months are (\d+) days/, "the month");
-  assert.equal(month.slice(1).map(Number), [t.monthDays, t.yearDays, 12 * t.monthDays]);
+  assert.equal(month.slice(1).map(Number), [time.monthDays, time.yearDays, 12 * time.monthDays]);
 });
 
 Teaches("each tool link says what that tool returns, in its own words", () => {

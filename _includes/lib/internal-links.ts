@@ -162,7 +162,7 @@ export async function findBrokenLinks(results: BuiltTemplate[], outputDir: strin
 }
 
 /** Throws, naming each page and link, when the build wrote a broken internal link. */
-export async function checkInternalLinks(results: BuiltTemplate[], outputDir: string, siteUrl: string): Promise<void> {
+async function checkInternalLinks(results: BuiltTemplate[], outputDir: string, siteUrl: string): Promise<void> {
   const broken = await findBrokenLinks(results, outputDir, siteUrl);
   if (broken.length === 0) return;
   const lines = broken.map((b) => `  ${b.inputPath} (${b.page}): link "${b.link}" ${b.reason}`);

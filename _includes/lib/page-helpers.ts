@@ -14,7 +14,7 @@ import { callTool } from "./tool-calls.ts";
 const components = openapi.components.schemas as Record<string, JsonSchema>;
 
 /** A named component of the contract, such as `CalculatorInfo`; unknown names fail the build. */
-export function componentSchema(name: string): JsonSchema {
+function componentSchema(name: string): JsonSchema {
   const schema = components[name];
   if (!schema) throw new Error(`"${name}" is not a schema of the contract; use one of: ${Object.keys(components).join(", ")}`);
   return schema;

@@ -12,7 +12,7 @@ function isSitePath(key: string): key is SitePath {
 }
 
 /** The site-relative path of a key in `site.paths`, such as `docs/`; unknown keys fail the build. */
-export function sitePath(key: string): string {
+function sitePath(key: string): string {
   if (!isSitePath(key)) throw new Error(`"${key}" is not a key of site.paths (_data/site.ts); use one of: ${Object.keys(paths).join(", ")}`);
   return paths[key];
 }

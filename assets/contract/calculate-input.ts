@@ -25,7 +25,7 @@ export const CALCULATE_LIMITS = {
 const { maxGems, maxDurationDays, maxStringLength } = CALCULATE_LIMITS;
 
 /** Largest value of each duration input on its own. */
-export const DURATION_MAXIMA = Object.fromEntries(
+const DURATION_MAXIMA = Object.fromEntries(
   DURATION_UNITS.map((unit) => [unit, unitsIn(maxDurationDays, unit)]),
 ) as Record<DurationUnit, number>;
 

@@ -8,7 +8,7 @@ import { internalError, invalidRequest, toolResult, type InputGuidance, type Too
 
 const OPTIONAL_KEYS = Object.keys(CalculateInput.shape).filter((key) => key !== "currentGems").join(", ");
 
-export const CALCULATE_GUIDANCE: InputGuidance = {
+const CALCULATE_GUIDANCE: InputGuidance = {
   fields: FIELD_GUIDANCE,
   whole: `Send an object with currentGems and any of the optional keys ${OPTIONAL_KEYS} (no others), such as ${JSON.stringify(INPUT_EXAMPLE)}.`,
   acrossFields: DURATION_GUIDANCE,
