@@ -14,7 +14,7 @@ export interface Issue {
 }
 
 /** `ranks[6].minGems`: the path of an issue as a reader would write it. */
-export function fieldPath(path: readonly PropertyKey[]): string {
+function fieldPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((text, key) => {
     if (typeof key === "number") return `${text}[${key}]`;
     return text ? `${text}.${String(key)}` : String(key);

@@ -9,7 +9,7 @@ import { internalError, invalidRequest, toolResult, type InputGuidance, type Too
 
 const OPTIONAL_KEYS = AMOUNT_RULES.filter((rule) => !rule.required).map((rule) => rule.field).join(", ");
 
-export const CALCULATE_GUIDANCE: InputGuidance = {
+const CALCULATE_GUIDANCE: InputGuidance = {
   fields: FIELD_GUIDANCE,
   whole: `Send an object with currentGems and any of the optional keys ${OPTIONAL_KEYS} (no others), such as ${JSON.stringify(INPUT_EXAMPLE)}.`,
   acrossFields: DURATION_GUIDANCE,
