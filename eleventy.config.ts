@@ -39,10 +39,11 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.addWatchTarget("assets/");
 
   // Pages: markdown-it with heading anchors and build-time highlighting; Nunjucks fails the build
-  // on an undefined name (a misspelt data key must not render as nothing) and leaves escaping to
-  // the layouts, so Markdown twins carry text, not HTML entities.
+  // on an undefined name (a misspelt data key must not render as nothing) and escapes every value
+  // as HTML unless a filter built it as Markdown (`_includes/lib/page-helpers.ts`), so data from a
+  // writer is inert in every page and twin.
   eleventyConfig.setLibrary("md", markdownLibrary());
-  eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: false });
+  eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: true });
   pageHelpers(eleventyConfig);
   // Markdown twins render each page's source again with the same data (`_includes/lib/twins.ts`).
   eleventyConfig.addPlugin(RenderPlugin);

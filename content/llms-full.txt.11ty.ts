@@ -20,7 +20,7 @@ export async function render(this: { renderTemplate: RenderTemplate }, data: Ful
   const pages = [...data.collections.docs].sort((a, b) => a.data.order - b.data.order);
   const parts: string[] = [];
   for (const page of pages) {
-    parts.push(`${(await renderTwin(this.renderTemplate, page)).trim()}\n\nSource: <${absoluteUrl(page.url)}>`);
+    parts.push(`${(await renderTwin(this.renderTemplate, page, pages)).trim()}\n\nSource: <${absoluteUrl(page.url)}>`);
   }
   return `${parts.join("\n\n---\n\n")}\n`;
 }

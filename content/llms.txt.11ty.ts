@@ -14,7 +14,8 @@ import { TOOL_NAMES } from "../assets/contract/constants.ts";
 import { calculateGrowth } from "../assets/engine/calculate.ts";
 import { exactOf, exactToFixed8 } from "../assets/engine/exact.ts";
 import { absoluteUrl, twinPath } from "../_includes/lib/site-links.ts";
-import { bulletList, byOrder, llmsTxt, markdownText, numberedList, type DocsPage } from "../_includes/lib/llms-txt.ts";
+import { bulletList, byOrder, llmsTxt, numberedList, type DocsPage } from "../_includes/lib/llms-txt.ts";
+import { markdownText } from "../_includes/lib/escape.ts";
 
 interface GuideData {
   site: Site;
@@ -75,7 +76,7 @@ function exampleJson(value: Record<string, unknown>): string {
 /** The calculation, its rules and the common mistakes: enough to compute and check any result. */
 function calculationNotes(data: GuideData): string[] {
   const { calculator, ranks, site } = data;
-  const t = calculator.timeNormalization;
+  const time = calculator.timeNormalization;
   const r = calculator.dailyInterestRate;
   const calculate = data.tools.find((tool) => tool.name === TOOL_NAMES[0]);
   if (!calculate) throw new Error(`llms.txt: no tool named ${TOOL_NAMES[0]} in the tools data`);
@@ -91,8 +92,8 @@ function calculationNotes(data: GuideData): string[] {
   const halfDay = `(1 + ${r})^0.5`;
 
   return [
-    `How the balance grows: ${calculator.formula} The daily rate r is ${r} (${calculator.dailyInterestPercent}% a day). A year is ${t.yearDays} days, a month ${t.monthDays} days, and a day ${t.hoursPerDay} hours, ${grouped.format(t.minutesPerDay)} minutes or ${grouped.format(t.secondsPerDay)} seconds.`,
-    `Limits: currentGems, goalGems and additionalGems are each greater than 0 and at most ${maxGems}; ${timeKeys.join(", ")} are each at least 0 and together at most ${maxDurationDays} days (${maxDurationDays / t.yearDays} years); a decimal string has at most ${maxStringLength} characters. Each amount is a JSON number or a decimal string of plain digits, such as 1000000 or "1000000.5". A missing time counts as 0.`,
+    `How the balance grows: ${calculator.formula} The daily rate r is ${r} (${calculator.dailyInterestPercent}% a day). A year is ${time.yearDays} days, a month ${time.monthDays} days, and a day ${time.hoursPerDay} hours, ${grouped.format(time.minutesPerDay)} minutes or ${grouped.format(time.secondsPerDay)} seconds.`,
+    `Limits: currentGems, goalGems and additionalGems are each greater than 0 and at most ${maxGems}; ${timeKeys.join(", ")} are each at least 0 and together at most ${maxDurationDays} days (${maxDurationDays / time.yearDays} years); a decimal string has at most ${maxStringLength} characters. Each amount is a JSON number or a decimal string of plain digits, such as 1000000 or "1000000.5". A missing time counts as 0.`,
     `Rounding: every computed amount is a decimal string with exactly 8 decimals, the exact value rounded half-up (a remainder of exactly half a unit of the 8th decimal rounds up, not to even), rounded once at the end and never from an already rounded value. Durations are rounded up to the whole second, so that growing for them reaches the target. \`dailyInterestRate\` comes back as the constant "${r}", not padded.`,
     `Ranks: a balance holds the highest rank whose minGems it has reached. The ranks, lowest first (name: minGems, label):\n${bulletList(ranks.ranks.map((rank) => `${markdownText(rank.name)}: ${rank.minGems} gems, label ${markdownText(rank.displayValue)}`))}`,
     `Inputs of ${calculate.name}:\n${bulletList([
@@ -103,7 +104,7 @@ function calculationNotes(data: GuideData): string[] {
     )}`,
     `Worked example, computed by ${calculate.name} when this file was built. Input: \`${JSON.stringify(calculate.example.input)}\`. Output (structuredContent):\n\`\`\`json\n${exampleJson(result)}\n\`\`\``,
     `To compute without WebMCP, use decimal arithmetic, never float64: a binary double keeps only about 15 significant digits, inputs go up to ${maxGems} with decimals, and futureGems reaches ${largestDigits} digits before the point. The recipe:\n${numberedList([
-      `Read every input as an exact decimal and compute durationDays exactly, as the formula above says (whole seconds over ${t.secondsPerDay} are a rational; keep it as one, or with many more than 8 decimals).`,
+      `Read every input as an exact decimal and compute durationDays exactly, as the formula above says (whole seconds over ${time.secondsPerDay} are a rational; keep it as one, or with many more than 8 decimals).`,
       `factor = (1 + r)^durationDays = exp(durationDays × ln(1 + r)), with ln and exp carried to at least ${largestDigits + 8 + 20} significant digits (the digits of the largest result, its 8 decimals and guard digits). Python's decimal module (getcontext().prec = 100, Decimal.ln(), Decimal.exp()) or decimal.js with precision 100 will do.`,
       "futureGems = currentGems × factor; profit = futureGems − currentGems; profitPercent = (factor − 1) × 100; profitPerDay = currentGems × r; profitPerHour = currentGems × ((1 + r)^(1/24) − 1).",
       "daysToReach(target) = ln(target ÷ currentGems) ÷ ln(1 + r) when target > currentGems, else 0; its duration is ceil(daysToReach × 86400) seconds from the exact days, split into years, months, days, hours, minutes and seconds with the constants above.",
@@ -114,10 +115,10 @@ function calculationNotes(data: GuideData): string[] {
     `Things to remember:\n${bulletList([
       `additionalGems is an amount to earn (a target), not a deposit: it never changes futureGems. To model a deposit of D gems, send currentGems + D as currentGems.`,
       `nextRank and milestones are measured from the current balance, not from futureGems: nextRank is the rank right above currentRank even when futureRank is several ranks higher. Read futureRank for the rank after the duration.`,
-      `profitPerDay is simple interest on the current balance (currentGems × r) while profitPerHour compounds ((1 + r)^(1/24) − 1), so 24 × profitPerHour is not profitPerDay: in the worked example 24 × ${result.profitPerHour} = ${hourlyTimesDay(result.profitPerHour, t.hoursPerDay)}, not ${result.profitPerDay}.`,
+      `profitPerDay is simple interest on the current balance (currentGems × r) while profitPerHour compounds ((1 + r)^(1/24) − 1), so 24 × profitPerHour is not profitPerDay: in the worked example 24 × ${result.profitPerHour} = ${hourlyTimesDay(result.profitPerHour, time.hoursPerDay)}, not ${result.profitPerDay}.`,
       `Growth is not daily steps: a fraction of a day grows by the same formula, so 12 hours multiply the balance by ${halfDay}, not by 1 + r ÷ 2, and 24 hours equal one day exactly. Read "a daily rate" as the rate over a whole day.`,
       `JSON numbers above 2^53 (${twoTo53}) or with more than about 15 significant digits lose digits before the tool sees them: send such amounts as decimal strings, such as "${maxGems}".`,
-      `A month is ${t.monthDays} days and a year ${t.yearDays} days, not calendar months: 12 months are ${12 * t.monthDays} days.`,
+      `A month is ${time.monthDays} days and a year ${time.yearDays} days, not calendar months: 12 months are ${12 * time.monthDays} days.`,
       `Compare results as decimals, not as floats; every amount has exactly 8 decimals and durations are whole seconds, rounded up.`,
     ])}`,
     `Two ways to get a result: call the WebMCP tools ${TOOL_NAMES.map((name) => `\`${name}\``).join(" and ")} on the homepage (${site.urls.home}) in a browser with WebMCP (they run in the page; nothing is calculated over HTTP), or follow the recipe above. Both give the same digits.`,

@@ -4,6 +4,7 @@ import { renderTwin, twinPermalink, type RenderTemplate, type TwinSource } from 
 
 interface TwinData {
   source: TwinSource;
+  collections: { docs: TwinSource[] };
 }
 
 export const data = {
@@ -14,5 +15,5 @@ export const data = {
 };
 
 export async function render(this: { renderTemplate: RenderTemplate }, data: TwinData): Promise<string> {
-  return renderTwin(this.renderTemplate, data.source);
+  return renderTwin(this.renderTemplate, data.source, data.collections.docs);
 }

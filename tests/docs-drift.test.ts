@@ -21,7 +21,8 @@ import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TIME_NORMALIZA
 import { CalculateOutput } from "../assets/contract/calculate-output.ts";
 import { builtSite, readBuilt, ROOT, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
 import { markdownLibrary } from "../_includes/lib/markdown.ts";
-import { headOf, ids, linkRel, markdownLinks, tags, TWINNED_PAGES, visibleText } from "./support/pages.ts";
+import { headOf, ids, linkRel, tags, TWINNED_PAGES, visibleText } from "./support/pages.ts";
+import { markdownLinks } from "../_includes/lib/markdown-links.ts";
 
 type Schema = { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; $ref?: string };
 
@@ -180,15 +181,43 @@ Twins("every page's twin is clean Markdown: no template syntax, no HTML entities
   }
 });
 
-Twins("a fragment link in a twin points at the HTML page, where the anchor is", async () => {
+Twins("a fragment link in a twin points at the twin's heading of that slug", async () => {
   for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
     const twin = await readBuilt(await builtSite(siteUrl), "docs.md");
-    const docs = new URL(paths.docs, siteUrl).href;
+    const docsTwin = new URL("docs.md", siteUrl).href;
     // "On this page", prose links and the field tables' links to a schema's own table.
-    for (const fragment of ["resources", "browser-tools", "support", "exprank"]) {
-      assert.ok(markdownLinks(twin).includes(`${docs}#${fragment}`), `${docs}#${fragment}`);
+    for (const [fragment, heading] of [["resources", "## Resources"], ["browser-tools", "## Browser tools"], ["support", "## Support"], ["exprank", "### ExpRank"]]) {
+      assert.ok(markdownLinks(twin).includes(`${docsTwin}#${fragment}`), `${docsTwin}#${fragment}`);
+      assert.ok(twin.includes(`\n${heading}\n`), `docs.md has "${heading}"`);
     }
     assert.not.match(twin, /\]\(#/, "no link is a bare fragment");
+  }
+});
+
+Twins("twins link to twins: no link from a twin or llms-full.txt goes to another page that has a twin", async () => {
+  for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
+    const dir = await builtSite(siteUrl);
+    const pages = new Map(TWINNED_PAGES.map(({ page, twin }) => [new URL(page, siteUrl).href, new URL(twin, siteUrl).href]));
+    const toTwinnedPages = (markdown: string, self: string) =>
+      markdownLinks(markdown).filter((link) => {
+        const url = new URL(link);
+        url.hash = "";
+        // A twin's link to its own page without a fragment names the HTML version on purpose.
+        return pages.has(url.href) && !(url.href === self && link === self);
+      });
+    let twinLinks = 0;
+    for (const { page, twin } of TWINNED_PAGES) {
+      const markdown = await readBuilt(dir, twin);
+      assert.equal(toTwinnedPages(markdown, new URL(page, siteUrl).href), [], twin);
+      twinLinks += markdownLinks(markdown).filter((link) => [...pages.values()].includes(link.replace(/#.*$/, ""))).length;
+    }
+    assert.ok(twinLinks >= 20, `twins link to twins (${twinLinks} links)`);
+    // llms-full.txt: each part is a twin, then "Source: <its HTML page>".
+    for (const part of (await readBuilt(dir, "llms-full.txt")).split("\n\n---\n\n")) {
+      const source = /\nSource: <([^>]+)>\n?$/.exec(part)?.[1];
+      assert.ok(source && pages.has(source), `a part ends with its page's address: ${part.slice(-80)}`);
+      assert.equal(toTwinnedPages(part.replace(/\nSource: <[^>]+>\n?$/, ""), source), [], `llms-full.txt part of ${source}`);
+    }
   }
 });
 

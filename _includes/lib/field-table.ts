@@ -32,7 +32,7 @@ export interface JsonSchema {
   default?: unknown;
 }
 
-export interface FieldRow {
+interface FieldRow {
   field: string;
   type: string;
   required: boolean;
@@ -92,7 +92,7 @@ function expand(schema: JsonSchema, context: RefContext): JsonSchema {
 }
 
 /** The type column: base type, then literal values, then bounds. */
-export function typeText(input: JsonSchema, context: RefContext = {}): string {
+function typeText(input: JsonSchema, context: RefContext = {}): string {
   const schema = expand(input, context);
   if (schema.$ref?.startsWith(COMPONENT_REF)) {
     const name = schema.$ref.slice(COMPONENT_REF.length);
@@ -126,7 +126,7 @@ function childObject(schema: JsonSchema, context: RefContext): { schema: JsonSch
 }
 
 /** One row per field, depth first, nested fields under their parent's dotted name. */
-export function fieldRows(schema: JsonSchema, context: RefContext = {}, prefix = ""): FieldRow[] {
+function fieldRows(schema: JsonSchema, context: RefContext = {}, prefix = ""): FieldRow[] {
   const object = expand(schema, context);
   if (!object.properties) throw new Error(`Field table: the schema${prefix ? ` at ${prefix}` : ""} has no properties to list`);
   const required = new Set(object.required ?? []);

@@ -3,6 +3,7 @@
  * without headings, then `##` sections of `- [name](url): note` lines. Built as a list of parts
  * joined once; every URL is absolute, because the file is read outside the site.
  */
+import { markdownText } from "./escape.ts";
 
 export interface LlmsLink {
   name: string;
@@ -20,18 +21,6 @@ export interface LlmsTxt {
   summary: string;
   notes: string[];
   sections: LlmsSection[];
-}
-
-/**
- * A value from data as inline Markdown text: on one line (a line break could start a heading or a
- * list item) and with the characters that open emphasis, code, links, HTML or tables escaped, so a
- * rank named `[x](https://…)` or `## Top` reads as those characters and nothing more.
- * See https://spec.commonmark.org/0.31.2/#backslash-escapes
- */
-export function markdownText(value: string): string {
-  return value
-    .replace(/\s*[\r\n]+\s*/g, " ")
-    .replace(/[\\`*_[\]<>#|~&!]/g, "\\$&");
 }
 
 /** A note or summary on one line: authored prose keeps its Markdown, but cannot open a heading. */

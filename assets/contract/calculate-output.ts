@@ -9,7 +9,7 @@ import { DURATION_DAYS_FORMULA } from "./formulas.ts";
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION as TIME } from "./constants.ts";
 
 /** A non-negative decimal with exactly 8 fractional digits: `1094026.87487131`. */
-export const FIXED_8 = /^(0|[1-9][0-9]*)\.[0-9]{8}$/;
+const FIXED_8 = /^(0|[1-9][0-9]*)\.[0-9]{8}$/;
 
 const fixed8 = (description: string) =>
   describe(

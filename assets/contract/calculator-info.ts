@@ -3,15 +3,15 @@ import { describe } from "./describe.ts";
 import { decimalString } from "./decimal.ts";
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION, TOOL_NAMES } from "./constants.ts";
 
-const t = TIME_NORMALIZATION;
+const time = TIME_NORMALIZATION;
 
 export const TimeNormalization = describe(
   z.strictObject({
-    yearDays: describe(z.literal(t.yearDays), "Days in a year."),
-    monthDays: describe(z.literal(t.monthDays), "Days in a month."),
-    hoursPerDay: describe(z.literal(t.hoursPerDay), "Hours in a day."),
-    minutesPerDay: describe(z.literal(t.minutesPerDay), "Minutes in a day."),
-    secondsPerDay: describe(z.literal(t.secondsPerDay), "Seconds in a day."),
+    yearDays: describe(z.literal(time.yearDays), "Days in a year."),
+    monthDays: describe(z.literal(time.monthDays), "Days in a month."),
+    hoursPerDay: describe(z.literal(time.hoursPerDay), "Hours in a day."),
+    minutesPerDay: describe(z.literal(time.minutesPerDay), "Minutes in a day."),
+    secondsPerDay: describe(z.literal(time.secondsPerDay), "Seconds in a day."),
   }),
   "Fixed constants that convert time inputs to days.",
 );

@@ -1,9 +1,20 @@
-import type * as z from "zod/mini";
-
-type Issue = z.core.$ZodIssue;
+/**
+ * A problem found in a value, as zod's `safeParse` reports it and as the page's own checker
+ * (`check-input.ts`) does: the fields messages are made of, so zod's issues fit as they are.
+ */
+export interface Issue {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  input?: unknown;
+  /** The unknown keys of an `unrecognized_keys` issue. */
+  keys?: string[];
+  /** The allowed values of an `invalid_value` issue. */
+  values?: readonly unknown[];
+}
 
 /** `ranks[6].minGems`: the path of an issue as a reader would write it. */
-export function fieldPath(path: readonly PropertyKey[]): string {
+function fieldPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((text, key) => {
     if (typeof key === "number") return `${text}[${key}]`;
     return text ? `${text}.${String(key)}` : String(key);
@@ -55,6 +66,12 @@ function unknownKeys(keys: readonly string[], fields: readonly string[]): string
   return `${named.join(", ")}${rest > 0 ? ` and ${rest} more` : ""}`;
 }
 
+/** `unknown key "dayz" (did you mean "days"?); remove it or correct the spelling`. */
+export function unknownKeysMessage(keys: readonly string[], fields: readonly string[]): string {
+  const plural = keys.length > 1;
+  return `unknown key${plural ? "s" : ""} ${unknownKeys(keys, fields)}; remove ${plural ? "them" : "it"} or correct the spelling`;
+}
+
 /**
  * One issue as `field: problem`, the field named by its path. `fields` are the keys the value may
  * have, for a "did you mean" on an unknown key.
@@ -63,11 +80,10 @@ export function describeIssue(issue: Issue, root = "", fields: readonly string[]
   const field = fieldPath(issue.path) || root || "(the whole value)";
   if (issue.code === "unrecognized_keys") {
     const where = fieldPath(issue.path) || root || "the top level";
-    const plural = issue.keys.length > 1;
-    return `${where}: unknown key${plural ? "s" : ""} ${unknownKeys(issue.keys, fields)}; remove ${plural ? "them" : "it"} or correct the spelling`;
+    return `${where}: ${unknownKeysMessage(issue.keys ?? [], fields)}`;
   }
   if (issue.code === "invalid_value") {
-    const allowed = issue.values.map((value) => JSON.stringify(value)).join(" or ");
+    const allowed = (issue.values ?? []).map((value) => JSON.stringify(value)).join(" or ");
     return `${field}: must be ${allowed}${"input" in issue ? ` (got ${shown(issue.input)})` : ""}`;
   }
   // An object or array is not echoed: a rule over the whole value (such as a total of several

@@ -5,7 +5,7 @@ import { DAILY_INTEREST_RATE, PRODUCT_NAME } from "./constants.ts";
 import { CALCULATE_LIMITS } from "./calculate-input.ts";
 
 /** Longest rank name and label: they sit in table cells, headings' neighbours and one-line notes. */
-export const RANK_TEXT_LIMITS = { name: 40, displayValue: 16 } as const;
+const RANK_TEXT_LIMITS = { name: 40, displayValue: 16 } as const;
 
 /**
  * A name or label shown on every page, in llms.txt and in the tools' results: one line of

@@ -6,7 +6,7 @@ import type * as z from "zod/mini";
 import { describeIssue } from "./issues.ts";
 
 /** `_data/ranks.ts` from a module's `import.meta.url`, for error messages. */
-export function dataFileName(moduleUrl: string): string {
+function dataFileName(moduleUrl: string): string {
   const path = new URL(moduleUrl).pathname;
   const at = path.lastIndexOf("/_data/");
   return at >= 0 ? path.slice(at + 1) : path;

@@ -30,6 +30,16 @@ const [CALCULATE, LIST_RANKS] = TOOL_NAMES;
 
 const jsonSchema = (schema: z.ZodMiniType, io: "input" | "output"): JsonSchema => z.toJSONSchema(schema, { io, override: integerLiterals }) as JsonSchema;
 
+/**
+ * A tool's input schema without `$schema`: MCP reads a tool schema as JSON Schema 2020-12 unless it
+ * names another dialect, so the page need not ship the name of the one it uses.
+ * See https://modelcontextprotocol.io/specification/2025-11-25/basic#json-schema-usage
+ */
+function inputSchema(schema: z.ZodMiniType): JsonSchema {
+  const { $schema, ...rest } = jsonSchema(schema, "input");
+  return rest;
+}
+
 export const toolDescriptors: ToolDescriptor[] = [
   {
     name: CALCULATE,
@@ -41,14 +51,14 @@ export const toolDescriptors: ToolDescriptor[] = [
       "goal (for goalGems, a target total) and additional (for additionalGems, an amount to earn, not a deposit: add a deposit to currentGems) give the time to reach them and whether the duration reaches them.",
       "Amounts come back as strings with 8 decimals, rounded half-up; durations are rounded up to the whole second.",
     ].join(" "),
-    inputSchema: jsonSchema(CalculateInput, "input"),
+    inputSchema: inputSchema(CalculateInput),
     annotations: { readOnlyHint: true },
   },
   {
     name: LIST_RANKS,
     title: "List EXP ranks",
     description: `Lists the ${PRODUCT_NAME} ranks with the minimum gem balance of each, lowest first, and the daily interest rate: the same data as the ranks JSON resource. Takes no input.`,
-    inputSchema: jsonSchema(ListRanksInput, "input"),
+    inputSchema: inputSchema(ListRanksInput),
     annotations: { readOnlyHint: true },
   },
 ];

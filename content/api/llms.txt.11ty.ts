@@ -6,7 +6,8 @@ import type openapi from "../../_data/openapi.ts";
 import type endpoints from "../../_data/endpoints.ts";
 import type { RankList } from "../../assets/contract/rank-list.ts";
 import { absoluteUrl, twinPath } from "../../_includes/lib/site-links.ts";
-import { bulletList, llmsTxt, markdownText } from "../../_includes/lib/llms-txt.ts";
+import { bulletList, llmsTxt } from "../../_includes/lib/llms-txt.ts";
+import { markdownText } from "../../_includes/lib/escape.ts";
 
 interface GuideData {
   site: Site;

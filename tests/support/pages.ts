@@ -43,11 +43,6 @@ export function ids(html: string): Set<string> {
   return new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!));
 }
 
-/** Link destinations in Markdown: inline links and autolinks. */
-export function markdownLinks(markdown: string): string[] {
-  return [...markdown.matchAll(/\]\(([^)\s]+)\)|<(https?:\/\/[^>\s]+)>/g)].map((match) => match[1] ?? match[2]!);
-}
-
 /**
  * The HTML pages of `site.paths` (folder paths: `""`, `docs/`, …), each with its built file and its
  * Markdown twin (`docs/` → `docs.md`, `""` → `index.md`).
