@@ -1,23 +1,12 @@
 /**
  * Values from data are inert wherever they land. Unit tests of each escaping function, read back
- * through markdown-it (CommonMark with tables, raw HTML allowed, as the pages use it), then one
- * build whose rank names and labels are hostile but valid, read in every output that carries them.
+ * through markdown-it (CommonMark with tables, raw HTML allowed, as the pages use it). A build
+ * with hostile but valid rank names is read in every output that carries them in edits.test.ts.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import markdownIt from "markdown-it";
 import { escapeHtml, inlineCode, markdownText } from "../_includes/lib/escape.ts";
-import { paths } from "../_data/site.ts";
-import { RankList } from "../assets/contract/rank-list.ts";
-import { editFile, readBuilt, ROOT_SITE_URL, runBuild, withProjectCopy, withTempDir } from "./support/build.ts";
-import { decodeEntities } from "./support/pages.ts";
-
-/** A CommonMark reader with tables and raw HTML, like the site's own (and GitHub's). */
-const reader = markdownIt({ html: true });
-const rendered = (markdown: string) => reader.render(markdown);
-const renderedInline = (markdown: string) => reader.renderInline(markdown);
-/** What a reader sees of rendered inline HTML. */
-const textOf = (html: string) => decodeEntities(html.replace(/<[^>]+>/g, ""));
+import { rendered, renderedInline, textOf } from "./support/pages.ts";
 
 /** Elements a value could smuggle in; none may appear where only text was written. */
 const MARKUP = /<(?!\/?(?:p|table|thead|tbody|tr|th|td|ul|ol|li|code)\b)[a-z]/i;
@@ -79,59 +68,6 @@ test("inlineCode: a code span that holds any backticks, on one line", () => {
   for (const value of ["a`b", "`x`", "``", "<b>&amp;</b>", "x\n## y"]) {
     assert.is(textOf(renderedInline(inlineCode(value)).replace(/^<code>|<\/code>$/g, "")), value.replace(/\n/g, " "), value);
   }
-});
-
-/** Two ranks renamed to hostile values that pass the rank schema (one line, not blank, 40 and 16 characters at most). */
-const HOSTILE_RANKS = [
-  { was: '{ name: "Ethereal", minGems: "160000000", displayValue: "160M+" }', name: "<img src=x onerror=alert(1)>|[x](//e.co)", displayValue: "<b>|*x*</b>" },
-  { was: '{ name: "Luminary", minGems: "800000000", displayValue: "800M+" }', name: "`x` &amp; ## y https://evil.example", displayValue: "1. - [a]: /b" },
-];
-
-test("a build with hostile rank names carries them as inert text in every output", async () => {
-  await withProjectCopy((project) => withTempDir("hostile", async (output) => {
-    for (const rank of HOSTILE_RANKS) {
-      const minGems = /minGems: "(\d+)"/.exec(rank.was)![1];
-      await editFile(project, "_data/ranks.ts", rank.was, `{ name: ${JSON.stringify(rank.name)}, minGems: "${minGems}", displayValue: ${JSON.stringify(rank.displayValue)} }`);
-    }
-    const build = await runBuild(project, output, ROOT_SITE_URL);
-    assert.ok(build.ok, build.output);
-    const read = (file: string) => readBuilt(output, file);
-
-    // JSON: the exact strings.
-    const published = RankList.parse(JSON.parse(await read(paths.ranks)));
-    assert.equal(published.ranks.slice(1, 3).map(({ name, displayValue }) => ({ name, displayValue })), HOSTILE_RANKS.map(({ name, displayValue }) => ({ name, displayValue })));
-
-    // The homepage: no injected element, and each table row keeps its three cells with the text as written.
-    const home = await read("index.html");
-    assert.not.match(home, /<img\b|<b>\|/i);
-    const rows = [...home.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) => cell[1]!));
-    const hostileRows = rows.filter((cells) => cells.length > 0 && HOSTILE_RANKS.some((rank) => textOf(cells[0]!) === rank.name));
-    assert.is(hostileRows.length, 2, "both hostile ranks have a row");
-    for (const cells of hostileRows) {
-      assert.is(cells.length, 3, `three cells: ${cells.join(" | ")}`);
-      for (const cell of cells) assert.not.match(cell, /<(?!\/?code\b)[a-z]/i, `no element in ${cell}`);
-    }
-    assert.equal(hostileRows.map((cells) => textOf(cells[2]!)), HOSTILE_RANKS.map((rank) => rank.displayValue));
-
-    // /docs shows the ranks resource as highlighted JSON: escaped, no element.
-    const docs = await read("docs/index.html");
-    assert.not.match(docs, /<img\b/i);
-    assert.ok(docs.includes("&lt;img src=x onerror=alert(1)&gt;|[x](//e.co)"), "the name is in /docs as text");
-
-    // Markdown: the twin, the agent guides and llms-full.txt read back as the names, with no link, heading or element.
-    for (const file of [paths.overview, paths.agentGuide, paths.apiAgentGuide, paths.fullAgentGuide]) {
-      const markdown = await read(file);
-      const html = rendered(markdown);
-      assert.not.match(html, /<img\b|href="\/\/e\.co"|href="https:\/\/evil\.example"|href="\/b"|<h[1-6][^>]*>\s*y\b/i, file);
-      for (const rank of HOSTILE_RANKS) {
-        assert.ok(decodeEntities(html).includes(rank.name), `${file}: ${rank.name} as text`);
-        assert.ok(decodeEntities(html).includes(rank.displayValue), `${file}: ${rank.displayValue} as text`);
-      }
-    }
-    // XML: the sitemap lists pages only, and stays well-formed text.
-    const sitemap = await read(paths.sitemap);
-    assert.not.match(sitemap, /<img\b|evil/);
-  }));
 });
 
 test.run();
