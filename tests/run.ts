@@ -1,8 +1,8 @@
 /**
  * `npm test` after the type check: builds the two site configurations (support/build.ts
- * SITE_BUILDS) once, in parallel, and runs the test files in two processes at once, one per core.
- * Files that never read the shared builds start at once; the files that call `builtSite` start
- * when both builds are done and get their folders through environment variables. Every folder the
+ * SITE_BUILDS) once, in parallel, and runs the test files in four processes at once. Files that
+ * never read the shared builds start at once; the files that call `builtSite` start when both
+ * builds are done and get their folders through environment variables. Every folder the
  * run makes lives in one scratch folder, on the RAM disk /dev/shm where there is one, removed at
  * the end: after a failure and after Ctrl-C too.
  *
@@ -31,9 +31,25 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 const only = process.argv.slice(2);
 const files = (await readdir(TESTS)).filter((file) => file.endsWith(".test.ts") && (only.length === 0 || only.some((word) => file.includes(word)))).sort();
 if (files.length === 0) throw new Error(`No test file in tests/ matches ${only.join(", ")}`);
-const readsBuilds = await Promise.all(files.map(async (file) => (await readFile(path.join(TESTS, file), "utf8")).includes("builtSite(")));
-const unitFiles = files.filter((_, index) => !readsBuilds[index]);
-const siteFiles = files.filter((_, index) => readsBuilds[index]);
+
+/**
+ * Four groups, each in its own process: files that drive Chromium over the shared builds, other
+ * files that read the shared builds, files that make builds of their own (edited copies, a
+ * watching Eleventy), and unit tests. The last two start at once. Much of each process's time is
+ * spent waiting on a browser or a build, so four keep both cores busy where two would not.
+ */
+const sources = await Promise.all(files.map((file) => readFile(path.join(TESTS, file), "utf8")));
+function group(source: string): "browser" | "site" | "builds" | "unit" {
+  if (source.includes("builtSite(")) return source.includes("launchChromium(") ? "browser" : "site";
+  return /\b(runBuild|withProjectCopy|spawn)\(/.test(source) ? "builds" : "unit";
+}
+const filesIn = (name: string) => files.filter((_, index) => group(sources[index]!) === name);
+const GROUPS = [
+  { files: filesIn("unit"), label: "Unit tests", readsBuilds: false },
+  { files: filesIn("builds"), label: "Tests that build edited copies", readsBuilds: false },
+  { files: filesIn("site"), label: "Tests of the shared builds", readsBuilds: true },
+  { files: filesIn("browser"), label: "Browser tests of the shared builds", readsBuilds: true },
+];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -57,26 +73,27 @@ function uvu(names: string[], env: Record<string, string>): Promise<{ code: numb
 const started = performance.now();
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-const units = uvu(unitFiles, {});
-const sites = (async () => {
-  if (siteFiles.length === 0) return { code: 0, output: "" };
-  const built = await Promise.all(
-    SITE_BUILDS.map(async (config) => {
-      const output = path.join(scratch, `site-${config.name}`);
-      const result = await runBuild(ROOT, output, config.siteUrl, config.env);
-      if (!result.ok) throw new Error(`The build for SITE_URL=${config.siteUrl} failed:\n${result.output}`);
-      return [siteVariable(config.name), output] as const;
-    }),
-  );
-  console.log(`Built ${SITE_BUILDS.map((config) => config.siteUrl).join(" and ")} in ${seconds(started)}.`);
-  return uvu(siteFiles, Object.fromEntries(built));
-})();
+const needsBuilds = GROUPS.some((group) => group.readsBuilds && group.files.length > 0);
+const shared: Promise<Record<string, string>> = !needsBuilds
+  ? Promise.resolve({})
+  : Promise.all(
+      SITE_BUILDS.map(async (config) => {
+        const output = path.join(scratch, `site-${config.name}`);
+        const result = await runBuild(ROOT, output, config.siteUrl, config.env);
+        if (!result.ok) throw new Error(`The build for SITE_URL=${config.siteUrl} failed:\n${result.output}`);
+        return [siteVariable(config.name), output] as const;
+      }),
+    ).then((built) => {
+      console.log(`Built ${SITE_BUILDS.map((config) => config.siteUrl).join(" and ")} in ${seconds(started)}.`);
+      return Object.fromEntries(built);
+    });
+const runs = GROUPS.map((group) => (group.readsBuilds ? shared.then((env) => uvu(group.files, env)) : uvu(group.files, {})));
 
-// Each process's report is printed whole, so the two never interleave.
-const results = await Promise.allSettled([units, sites]);
+// Each process's report is printed whole, so the reports never interleave.
+const results = await Promise.allSettled(runs);
 let failed = false;
 for (const [index, result] of results.entries()) {
-  const label = index === 0 ? `Unit tests (${unitFiles.length} files)` : `Tests of the built site (${siteFiles.length} files)`;
+  const label = `${GROUPS[index]!.label} (${GROUPS[index]!.files.length} files)`;
   if (result.status === "rejected") {
     failed = true;
     console.error(`${label}: ${(result.reason as Error).message}`);
