@@ -19,11 +19,21 @@ const TESTS = path.join(ROOT, "tests");
 const UVU = path.join(TESTS, "node_modules/uvu/bin.js");
 
 const scratch = await mkdtemp(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "exp-bank-tests-"));
-const removeScratch = () => rmSync(scratch, { recursive: true, force: true });
-process.on("exit", removeScratch);
+/** Stops the shared builds when the run is interrupted. */
+const interrupted = new AbortController();
+/** The test processes' ids; each leads its own process group, with its browsers and builds. */
+const running = new Set<number>();
+process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {
-    removeScratch();
+    interrupted.abort();
+    for (const pid of running) {
+      try {
+        process.kill(-pid, "SIGKILL");
+      } catch {
+        // That process group has already exited.
+      }
+    }
     process.exit(130);
   });
 }
@@ -62,11 +72,16 @@ function uvu(names: string[], env: Record<string, string>): Promise<{ code: numb
       cwd: ROOT,
       env: { ...process.env, ...env, EXP_BANK_TEST_SCRATCH: scratch },
       stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
     });
+    running.add(child.pid!);
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+    child.on("close", (code, signal) => {
+      running.delete(child.pid!);
+      resolve({ code: code ?? (signal ? 1 : 0), output });
+    });
   });
 }
 
@@ -79,7 +94,7 @@ const shared: Promise<Record<string, string>> = !needsBuilds
   : Promise.all(
       SITE_BUILDS.map(async (config) => {
         const output = path.join(scratch, `site-${config.name}`);
-        const result = await runBuild(ROOT, output, config.siteUrl, config.env);
+        const result = await runBuild(ROOT, output, config.siteUrl, config.env, interrupted.signal);
         if (!result.ok) throw new Error(`The build for SITE_URL=${config.siteUrl} failed:\n${result.output}`);
         return [siteVariable(config.name), output] as const;
       }),

@@ -30,8 +30,9 @@ export interface BuildResult {
 /**
  * Runs Eleventy in `projectDir`, writing to `outputDir`, with `SITE_URL` set. `env` adds to (or,
  * with an empty string, clears) variables of this process's environment, which the build inherits.
+ * `signal` stops the build.
  */
-export async function runBuild(projectDir: string, outputDir: string, siteUrl: string, env: Record<string, string> = {}): Promise<BuildResult> {
+export async function runBuild(projectDir: string, outputDir: string, siteUrl: string, env: Record<string, string> = {}, signal?: AbortSignal): Promise<BuildResult> {
   const eleventy = path.join(projectDir, "node_modules/@11ty/eleventy/cmd.cjs");
   try {
     // The Node running the tests strips the TypeScript of the config, data and templates itself.
@@ -39,6 +40,7 @@ export async function runBuild(projectDir: string, outputDir: string, siteUrl: s
       cwd: projectDir,
       env: { ...process.env, ...BUILD_ENV, ...env, SITE_URL: siteUrl },
       maxBuffer: 64 * 1024 * 1024,
+      signal,
     });
     return { ok: true, output: stdout + stderr };
   } catch (error) {
