@@ -55,9 +55,17 @@ function linksOf(outputPath: string, content: string): string[] {
 
 type FileKind = "file" | "directory" | "none";
 
-/** Looks up each output path once per build: pages share most of their links (nav, assets). */
-function fileKinds(): (file: string) => Promise<FileKind> {
+/**
+ * What each output path is: the files the templates wrote and their folders are known from the
+ * build's results without touching the disk; anything else (passthrough copies, the bundle) is
+ * looked up once per build, since pages share most of their links (nav, assets).
+ */
+function fileKinds(written: string[]): (file: string) => Promise<FileKind> {
   const known = new Map<string, Promise<FileKind>>();
+  for (const file of written) {
+    known.set(file, Promise.resolve("file"));
+    for (let folder = path.dirname(file); !known.has(folder) && folder !== path.dirname(folder); folder = path.dirname(folder)) known.set(folder, Promise.resolve("directory"));
+  }
   return (file) => {
     let kind = known.get(file);
     if (!kind) {
@@ -107,7 +115,7 @@ async function problemWith(link: string, pageUrl: URL, siteUrl: URL, outputDir: 
 export async function findBrokenLinks(results: BuiltTemplate[], outputDir: string, siteUrl: string): Promise<BrokenLink[]> {
   const base = new URL(siteUrl);
   const root = path.resolve(outputDir);
-  const kindOf = fileKinds();
+  const kindOf = fileKinds(results.flatMap((result) => (result.outputPath ? [path.resolve(result.outputPath)] : [])));
   const broken: BrokenLink[] = [];
   for (const result of results) {
     if (!result.outputPath || result.url === false) continue;
