@@ -8,7 +8,7 @@ import type UserConfig from "@11ty/eleventy/UserConfig";
 import site from "./_data/site.ts";
 import { bundleCalculator } from "./_includes/lib/bundle.ts";
 import { dataModuleParser } from "./_includes/lib/global-data.ts";
-import { markdownLibrary } from "./_includes/lib/markdown.ts";
+import { pageMarkdown } from "./_includes/lib/markdown.ts";
 import { pageHelpers } from "./_includes/lib/page-helpers.ts";
 import { internalLinkCheck } from "./_includes/lib/internal-links.ts";
 
@@ -36,10 +36,11 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => bundleCalculator(directories.output));
   eleventyConfig.addWatchTarget("assets/");
 
-  // Pages: markdown-it with heading anchors and build-time highlighting; Nunjucks fails the build
-  // on an undefined name (a misspelt data key must not render as nothing) and leaves escaping to
+  // Pages: Eleventy's own markdown-it (14.x renders a page in half the time of 15.x's transpiled
+  // build, to the same bytes) with heading anchors and build-time highlighting; Nunjucks fails the
+  // build on an undefined name (a misspelt data key must not render as nothing) and leaves escaping to
   // the layouts, so Markdown twins carry text, not HTML entities.
-  eleventyConfig.setLibrary("md", markdownLibrary());
+  eleventyConfig.amendLibrary("md", pageMarkdown);
   eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: false });
   pageHelpers(eleventyConfig);
   // Markdown twins render each page's source again with the same data (`_includes/lib/twins.ts`).
