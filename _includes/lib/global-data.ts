@@ -8,8 +8,15 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+/** Plain objects and arrays, the shapes data is written in; class instances keep their own state. */
+function isPlainData(value: unknown): value is object {
+  if (value === null || typeof value !== "object") return false;
+  const prototype = Object.getPrototypeOf(value);
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+}
+
 function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
+  if (!isPlainData(value) || Object.isFrozen(value)) return value;
   for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
   return Object.freeze(value);
 }
