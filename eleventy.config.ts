@@ -21,7 +21,7 @@ export const config = {
 };
 
 export default function (eleventyConfig: UserConfig) {
-  // TypeScript data files (`_data/*.ts`) and templates (`*.11ty.ts`), run under tsx.
+  // TypeScript data files (`_data/*.ts`) and templates (`*.11ty.ts`), loaded with Node's own type stripping.
   // See https://www.11ty.dev/docs/data-custom/ and https://www.11ty.dev/docs/languages/typescript/
   // Global data is frozen, so every page shares one copy (`_includes/lib/global-data.ts`).
   eleventyConfig.addDataExtension("ts", { read: false, parser: dataModuleParser(path.join(config.dir.input, config.dir.data)) });
