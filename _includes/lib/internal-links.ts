@@ -47,9 +47,17 @@ function linksOf(outputPath: string, content: string): string[] {
 
 type FileKind = "file" | "directory" | "none";
 
-/** Looks up each output path once per build: pages share most of their links (nav, assets). */
-function fileKinds(): (file: string) => Promise<FileKind> {
+/**
+ * What each output path is: the files the templates wrote and their folders are known from the
+ * build's results without touching the disk; anything else (passthrough copies, the bundle) is
+ * looked up once per build, since pages share most of their links (nav, assets).
+ */
+function fileKinds(written: string[]): (file: string) => Promise<FileKind> {
   const known = new Map<string, Promise<FileKind>>();
+  for (const file of written) {
+    known.set(file, Promise.resolve("file"));
+    for (let folder = path.dirname(file); !known.has(folder) && folder !== path.dirname(folder); folder = path.dirname(folder)) known.set(folder, Promise.resolve("directory"));
+  }
   return (file) => {
     let kind = known.get(file);
     if (!kind) {
@@ -146,7 +154,7 @@ async function problemWith(link: string, pageUrl: URL, pageFile: string, siteUrl
 export async function findBrokenLinks(results: BuiltTemplate[], outputDir: string, siteUrl: string): Promise<BrokenLink[]> {
   const base = new URL(siteUrl);
   const contents = new Map(results.flatMap((result) => (result.outputPath ? [[path.resolve(result.outputPath), result.content] as const] : [])));
-  const output: Output = { dir: path.resolve(outputDir), kindOf: fileKinds(), anchorsOf: fileAnchors(contents) };
+  const output: Output = { dir: path.resolve(outputDir), kindOf: fileKinds([...contents.keys()]), anchorsOf: fileAnchors(contents) };
   const broken: BrokenLink[] = [];
   for (const result of results) {
     if (!result.outputPath || result.url === false) continue;

@@ -49,13 +49,15 @@ export const Milestone = describe(
   "A rank above the current one and how far away it is from the current balance.",
 );
 
+/** What the goal and the additional target both report once their targetGems is known. */
+const progressTowardsTarget = {
+  reached: describe(z.boolean(), "True if futureGems, after the given duration, is at least targetGems."),
+  daysToReach: daysToReach("targetGems"),
+  duration: Duration,
+};
+
 export const GoalProgress = describe(
-  z.strictObject({
-    targetGems: fixed8("The goal balance, goalGems."),
-    reached: describe(z.boolean(), "True if futureGems, after the given duration, is at least targetGems."),
-    daysToReach: daysToReach("targetGems"),
-    duration: Duration,
-  }),
+  z.strictObject({ targetGems: fixed8("The goal balance, goalGems."), ...progressTowardsTarget }),
   "How long until the balance reaches goalGems.",
 );
 
@@ -63,9 +65,7 @@ export const AdditionalProgress = describe(
   z.strictObject({
     additionalGems: fixed8("The amount to earn, additionalGems: a target on top of currentGems, not a deposit."),
     targetGems: fixed8("currentGems + additionalGems."),
-    reached: describe(z.boolean(), "True if futureGems, after the given duration, is at least targetGems."),
-    daysToReach: daysToReach("targetGems"),
-    duration: Duration,
+    ...progressTowardsTarget,
   }),
   "How long until the balance has grown by additionalGems (an amount to earn; a deposit belongs in currentGems).",
 );

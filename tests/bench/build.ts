@@ -9,7 +9,12 @@
  *   +4,000 pages, each build paired with the other project's; the cost of a page is the time
  *   beyond the project's build without extra pages, divided by the pages. Target: at most 1.5 times
  *   bare Eleventy's. Output goes to a RAM disk where one exists (/dev/shm): writing thousands of
- *   files to a disk costs seconds of kernel time that vary from run to run.
+ *   files to a disk costs seconds of kernel time that vary from run to run. The CPU time (user +
+ *   system) per extra page is shown beside the wall clock: on a machine shared with other work it
+ *   moves less from run to run.
+ * - What a generated page costs this site beyond the bare project: what every page of the site
+ *   gets (heading anchors, highlighting, table labels, the path prefix of HtmlBasePlugin, the link
+ *   check) and the site's global data in its data cascade; it has no layout and no twin.
  * - Peak memory (maximum resident set) of the cold build and of the +4,000-page build.
  */
 import { execFile } from "node:child_process";
@@ -30,12 +35,13 @@ const PAGE_COUNTS = [1000, 4000] as const;
 /** Where the generated pages go inside each project's input folder. */
 const GENERATED_FOLDER = "bench-pages";
 const SCRATCH = existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
-/** Prints the process's peak resident set size when it exits; preloaded into each timed build. */
-const REPORT_PEAK_MEMORY = `data:text/javascript,process.on("exit",()=>process.stderr.write("peak-rss-kib="+process.resourceUsage().maxRSS+"\\n"))`;
+/** Prints the process's peak resident set size and CPU time when it exits; preloaded into each timed build. */
+const REPORT_USAGE = `data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write("peak-rss-kib="+u.maxRSS+" cpu-us="+(u.userCPUTime+u.systemCPUTime)+"\\n")})`;
 const TSX = path.join(ROOT, "tests/bench/node_modules/tsx/dist/cli.mjs");
 
 interface Timing {
   ms: number;
+  cpuMs: number;
   files: number;
   peakMiB: number;
 }
@@ -46,7 +52,7 @@ interface Runner {
   config: string;
 }
 
-const NATIVE: Runner = { command: [process.execPath, `--import=${REPORT_PEAK_MEMORY}`], config: "eleventy.config.ts" };
+const NATIVE: Runner = { command: [process.execPath, `--import=${REPORT_USAGE}`], config: "eleventy.config.ts" };
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -67,8 +73,8 @@ async function timedBuild(projectDir: string, runner: Runner): Promise<Timing> {
     const ms = performance.now() - started;
     const files = (stdout + stderr).match(/Wrote (\d+) files?/);
     if (!files) throw new Error(`The build in ${projectDir} printed no "Wrote N files" summary:\n${stdout}${stderr}`);
-    const peak = stderr.match(/peak-rss-kib=(\d+)/);
-    return { ms, files: Number(files[1]), peakMiB: peak ? Number(peak[1]) / 1024 : Number.NaN };
+    const usage = stderr.match(/peak-rss-kib=(\d+) cpu-us=(\d+)/);
+    return { ms, cpuMs: usage ? Number(usage[2]) / 1000 : Number.NaN, files: Number(files[1]), peakMiB: usage ? Number(usage[1]) / 1024 : Number.NaN };
   } finally {
     await rm(output, { recursive: true, force: true });
   }
@@ -80,7 +86,7 @@ async function paired(pairs: { dir: string; runner: Runner }[], runs: number): P
   for (let index = 0; index < runs; index += 1) {
     for (const [slot, { dir, runner }] of pairs.entries()) timings[slot]!.push(await timedBuild(dir, runner));
   }
-  return timings.map((list) => ({ ms: median(list.map((t) => t.ms)), files: list[0]!.files, peakMiB: Math.max(...list.map((t) => t.peakMiB)) }));
+  return timings.map((list) => ({ ms: median(list.map((t) => t.ms)), cpuMs: median(list.map((t) => t.cpuMs)), files: list[0]!.files, peakMiB: Math.max(...list.map((t) => t.peakMiB)) }));
 }
 
 /**
@@ -172,11 +178,14 @@ const buildBench: BenchSection = async () => {
       const [own, plain] = await paired(pairs, SCALED_PAIRS);
       const ownPerPage = (own!.ms - ownBase!.ms) / count;
       const barePerPage = (plain!.ms - bareBase!.ms) / count;
+      const ownCpuPerPage = (own!.cpuMs - ownBase!.cpuMs) / count;
+      const bareCpuPerPage = (plain!.cpuMs - bareBase!.cpuMs) / count;
       const label = count.toLocaleString("en");
       rows.push(
         { metric: `+${label} pages: this site ${seconds(own!.ms)} (${own!.files} files), bare Eleventy ${seconds(plain!.ms)}, medians of ${SCALED_PAIRS} paired`, value: "" },
         { metric: `  cost per extra page, this site / bare Eleventy`, value: `${ownPerPage.toFixed(2)} / ${barePerPage.toFixed(2)} ms` },
         { metric: `  ratio at +${label} pages`, value: (ownPerPage / barePerPage).toFixed(2), target: "≤ 1.5" },
+        { metric: `  CPU time per extra page, this site / bare Eleventy (ratio)`, value: `${ownCpuPerPage.toFixed(2)} / ${bareCpuPerPage.toFixed(2)} ms (${(ownCpuPerPage / bareCpuPerPage).toFixed(2)})` },
       );
       if (count === PAGE_COUNTS.at(-1)) rows.push({ metric: `+${label} pages, peak memory (maximum resident set)`, value: mib(own!.peakMiB) });
     }
