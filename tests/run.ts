@@ -29,7 +29,7 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     interrupted.abort();
     for (const pid of running) {
       try {
-        process.kill(-pid, "SIGKILL");
+        process.kill(-pid, "SIGTERM");
       } catch {
         // That process group has already exited.
       }
