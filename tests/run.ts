@@ -6,7 +6,8 @@
  * run makes lives in one scratch folder, on the RAM disk /dev/shm where there is one, removed at
  * the end: after a failure and after Ctrl-C too.
  *
- * `node tests/run.ts engine links` runs only the test files whose names contain those words.
+ * `node tests/run.ts engine a11y` (on Node 24: `node_modules/.bin/node`) runs only the test files
+ * whose names contain those words.
  */
 import { spawn } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
