@@ -5,9 +5,9 @@
  */
 import { DAILY_INTEREST_RATE, PRODUCT_NAME } from "../assets/contract/constants.ts";
 import { RankList } from "../assets/contract/rank-list.ts";
-import { dataFileName, parseData } from "../assets/contract/issues.ts";
+import { validateData } from "../assets/contract/validate-data.ts";
 
-export default parseData(
+export default validateData(
   RankList,
   {
     name: PRODUCT_NAME,
@@ -22,5 +22,5 @@ export default parseData(
       { name: "Cosmic", minGems: "48000000000", displayValue: "48B+" },
     ],
   },
-  dataFileName(import.meta.url),
+  import.meta.url,
 );

@@ -34,20 +34,31 @@ export const paths = {
 
 export type SitePath = keyof typeof paths;
 
-/** Parses `SITE_URL`: an absolute http(s) URL, normalised to end with `/`. */
+/**
+ * Parses `SITE_URL`: an absolute http(s) URL with no credentials, query or fragment, normalised to
+ * end with `/`. Unset means the address `npm start` serves; set but blank is a mistake.
+ */
 export function parseSiteUrl(value: string | undefined): URL {
-  const text = value?.trim() || DEFAULT_SITE_URL;
+  if (value === undefined) return new URL(DEFAULT_SITE_URL);
+  const text = value.trim();
+  const example = "such as https://user.github.io/exp-bank/";
+  if (!text) throw new Error(`SITE_URL is set but blank; set it to the public address of the site, ${example}, or unset it to build for ${DEFAULT_SITE_URL}`);
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new Error(`SITE_URL: "${text}" is not an absolute URL; set it to the public address of the site, such as https://user.github.io/exp-bank/`);
+    throw new Error(`SITE_URL: "${text}" is not an absolute URL; set it to the public address of the site, ${example}`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new Error(`SITE_URL: "${text}" must start with https:// or http://`);
   }
-  if (url.search || url.hash) {
-    throw new Error(`SITE_URL: "${text}" must not carry a query or fragment; give only the origin and path`);
+  // The URL is published in every output, so credentials in it would be too.
+  if (url.username || url.password) {
+    throw new Error(`SITE_URL: "${url.protocol}//${url.host}${url.pathname}" must not carry a user name or password; remove the "user:password@" part`);
+  }
+  // `new URL` drops an empty `?` or `#`, so the text is checked, not only the parsed URL.
+  if (url.search || url.hash || /[?#]/.test(text)) {
+    throw new Error(`SITE_URL: "${text}" must not carry a query or fragment ("?" or "#"); give only the origin and path`);
   }
   if (!url.pathname.endsWith("/")) url.pathname += "/";
   return url;

@@ -1,27 +1,22 @@
 /**
  * `tools`: the homepage's WebMCP tools as the docs show them and the page registers them (the
  * bundle ships the same descriptors): name, title, description, JSON Schemas generated from the
- * zod schemas, annotations, flat field lists for tables, and a worked example computed by the engine.
+ * zod schemas, annotations, the form's inputs, and a worked example computed by the engine.
  */
 import { DURATION_UNITS } from "../assets/engine/duration.ts";
 import { INPUT_EXAMPLE } from "../assets/contract/calculate-input.ts";
 import { executeTool } from "../assets/tools/execute.ts";
 import { toolDescriptors, toolOutputSchemas, type JsonSchema, type ToolDescriptor } from "../assets/tools/descriptors.ts";
 import rankList from "./ranks.ts";
-import { fieldRows, type JsonSchema as FieldSchema } from "../_includes/lib/field-table.ts";
 
-/** One row of a field table. */
-export interface ToolField {
-  /** Dotted path, such as `nextRank.duration.years`. */
+/** One input of the homepage's form, read from the tool's input schema. */
+export interface FormField {
   name: string;
-  /** The form's label for an input: "Current gems" for `currentGems`. */
+  /** The form's label: "Current gems" for `currentGems`. */
   label: string;
-  /** `gems` or `time` for an input, by what it measures. */
+  /** `gems` or `time` for an input, by what it measures: the form's two groups. */
   kind: "gems" | "time" | "other";
   required: boolean;
-  /** Type, bounds and format in words, as the docs' field tables show them. */
-  type: string;
-  description: string;
 }
 
 /** The form's label of an input: `currentGems` → "Current gems". */
@@ -30,21 +25,22 @@ function labelOf(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Every field of a tool schema, nested ones after their parent, as the docs' field tables list them. */
-function fieldsOf(schema: JsonSchema): ToolField[] {
-  const root = schema as FieldSchema;
-  return fieldRows(root, { root }).map(({ field, type, required, description }) => {
-    const topLevel = !field.includes(".");
-    const kind = !topLevel ? "other" : (DURATION_UNITS as readonly string[]).includes(field) ? "time" : field.endsWith("Gems") ? "gems" : "other";
-    return { name: field, label: labelOf(field), kind, required, type, description };
-  });
+/** The top-level inputs of a tool, in schema order. */
+function formFields(schema: ToolDescriptor["inputSchema"]): FormField[] {
+  const { properties = {}, required = [] } = schema as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.keys(properties).map((name) => ({
+    name,
+    label: labelOf(name),
+    kind: (DURATION_UNITS as readonly string[]).includes(name) ? "time" : name.endsWith("Gems") ? "gems" : "other",
+    required: required.includes(name),
+  }));
 }
 
 export interface ToolData extends ToolDescriptor {
   /** What the tool returns as `structuredContent` on success (the docs' output tables). */
   outputSchema: JsonSchema;
-  inputFields: ToolField[];
-  outputFields: ToolField[];
+  /** The homepage form's inputs. */
+  inputFields: FormField[];
   /** A real call and what the tool returns for it, computed at build time. */
   example: { input: Record<string, unknown>; result: unknown };
 }
@@ -57,8 +53,7 @@ const exampleInputs: Record<ToolDescriptor["name"], Record<string, unknown>> = {
 const tools: ToolData[] = toolDescriptors.map((tool) => ({
   ...tool,
   outputSchema: toolOutputSchemas[tool.name],
-  inputFields: fieldsOf(tool.inputSchema),
-  outputFields: fieldsOf(toolOutputSchemas[tool.name]),
+  inputFields: formFields(tool.inputSchema),
   example: { input: exampleInputs[tool.name], result: executeTool(tool.name, exampleInputs[tool.name], rankList) },
 }));
 

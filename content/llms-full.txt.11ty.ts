@@ -6,21 +6,21 @@ import { renderTwin, type RenderTemplate, type TwinSource } from "../_includes/l
 
 interface FullGuideData {
   site: Site;
-  collections: { twinned: (TwinSource & { data: { order: number } })[] };
+  collections: { docs: (TwinSource & { data: { order: number } })[] };
 }
 
 export const data = {
   permalink: () => `/${paths.fullAgentGuide}`,
   layout: false,
   eleventyExcludeFromCollections: true,
-  eleventyImport: { collections: ["twinned"] },
+  eleventyImport: { collections: ["docs"] },
 };
 
 export async function render(this: { renderTemplate: RenderTemplate }, data: FullGuideData): Promise<string> {
-  const pages = [...data.collections.twinned].sort((a, b) => a.data.order - b.data.order);
+  const pages = [...data.collections.docs].sort((a, b) => a.data.order - b.data.order);
   const parts: string[] = [];
   for (const page of pages) {
-    parts.push(`${(await renderTwin(this.renderTemplate, page)).trim()}\n\nSource: <${absoluteUrl(page.url)}>`);
+    parts.push(`${(await renderTwin(this.renderTemplate, page, pages)).trim()}\n\nSource: <${absoluteUrl(page.url)}>`);
   }
   return `${parts.join("\n\n---\n\n")}\n`;
 }

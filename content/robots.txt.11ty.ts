@@ -1,7 +1,6 @@
 // /robots.txt, for crawlers (RFC 9309): everything may be crawled; the sitemap lists the pages.
 // Crawlers read it only at an origin's root, so it takes effect where the site owns the root.
 import { paths, type Site } from "../_data/site.ts";
-import { robotsTxt } from "../_includes/lib/sitemap.ts";
 
 export const data = {
   permalink: () => `/${paths.robots}`,
@@ -10,5 +9,5 @@ export const data = {
 };
 
 export function render(data: { site: Site }): string {
-  return robotsTxt(data.site.urls.sitemap);
+  return ["User-agent: *", "Disallow:", "", `Sitemap: ${data.site.urls.sitemap}`, ""].join("\n");
 }

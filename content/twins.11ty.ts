@@ -1,18 +1,19 @@
-// The Markdown twin of every page tagged `twinned` (`/index.md`, `/docs.md`, …), for agents and
+// The Markdown twin of every page tagged `docs` (`/index.md`, `/docs.md`, …), for agents and
 // readers who want text, not HTML: one output per page, rendered from the page's own source.
 import { renderTwin, twinPermalink, type RenderTemplate, type TwinSource } from "../_includes/lib/twins.ts";
 
 interface TwinData {
   source: TwinSource;
+  collections: { docs: TwinSource[] };
 }
 
 export const data = {
-  pagination: { data: "collections.twinned", size: 1, alias: "source", addAllPagesToCollections: false },
+  pagination: { data: "collections.docs", size: 1, alias: "source", addAllPagesToCollections: false },
   permalink: (data: TwinData) => twinPermalink(data.source),
   layout: false,
   eleventyExcludeFromCollections: true,
 };
 
 export async function render(this: { renderTemplate: RenderTemplate }, data: TwinData): Promise<string> {
-  return renderTwin(this.renderTemplate, data.source);
+  return renderTwin(this.renderTemplate, data.source, data.collections.docs);
 }

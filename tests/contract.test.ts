@@ -67,10 +67,12 @@ test("the published schemas reject extra fields, wrong constants and missing fie
 });
 
 test("every error example in the contract validates against ErrorResponse", () => {
-  for (const [name, response] of Object.entries<Json>(contract.components.responses)) {
+  const responses = Object.entries<Json>(contract.components.responses);
+  assert.equal(responses.map(([name]) => name), ["NotFound", "UnexpectedError"]);
+  for (const [name, response] of responses) {
     const example = response.content["application/json"].example;
     assertValid("ErrorResponse", example);
-    assert.ok(name);
+    assert.is(example.error.code, name === "NotFound" ? "not_found" : "internal_error", name);
   }
 });
 

@@ -2,8 +2,8 @@
  * The docs cannot drift from the data: every page shows the values the `_data` modules and the
  * contract schemas hold (rate, percent, constants, ranks, endpoints, operation ids, error codes,
  * tool and field names, version), its Markdown twin shows the same with no template syntax left,
- * the Markdown sources type none of those values themselves, and an edit to the data or to a
- * page's prose reaches every output that shows it.
+ * and the Markdown sources type none of those values themselves (edits.test.ts checks that an edit
+ * to the data or to a page's prose reaches every output that shows it).
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -11,14 +11,18 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import calculator from "../_data/calculator.ts";
 import ranks from "../_data/ranks.ts";
-import openapi, { resources } from "../_data/openapi.ts";
+import openapi from "../_data/openapi.ts";
+import endpoints from "../_data/endpoints.ts";
+
+const { resources } = endpoints;
 import tools from "../_data/tools.ts";
 import { parseRepository, paths } from "../_data/site.ts";
 import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TIME_NORMALIZATION, TOOL_NAMES } from "../assets/contract/constants.ts";
-import { calculateExpGrowth } from "../assets/tools/calculate-exp-growth.ts";
-import { builtSite, editFile, NO_REPOSITORY_ENV, projectCopy, readBuilt, REPOSITORY_ENV, ROOT, ROOT_SITE_URL, PATH_SITE_URL, runBuild, tempDir } from "./support/build.ts";
+import { CalculateOutput } from "../assets/contract/calculate-output.ts";
+import { builtSite, readBuilt, ROOT, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
 import { markdownLibrary } from "../_includes/lib/markdown.ts";
-import { headOf, ids, linkRel, markdownLinks, tags, TWINNED_PAGES, visibleText } from "./support/pages.ts";
+import { headOf, ids, linkRel, tags, TWINNED_PAGES, visibleText } from "./support/pages.ts";
+import { markdownLinks } from "../_includes/lib/markdown-links.ts";
 
 type Schema = { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; $ref?: string };
 
@@ -35,8 +39,16 @@ function fieldNames(schema: Schema, prefix = ""): string[] {
   return names;
 }
 
+/** The JSON of the `index`-th ```json block after `marker` in a Markdown text. */
+function jsonBlockAfter(markdown: string, marker: string, index = 0): unknown {
+  const start = markdown.indexOf(marker);
+  assert.ok(start >= 0, `the text has "${marker}"`);
+  const block = [...markdown.slice(start).matchAll(/```json\n([\s\S]*?)\n```/g)][index];
+  assert.ok(block, `a JSON block after "${marker}"`);
+  return JSON.parse(block[1]!);
+}
+
 const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 async function page(siteDir: string, file: string): Promise<{ html: string; text: string }> {
   const html = await readBuilt(siteDir, file);
@@ -115,12 +127,17 @@ Pages("the API docs document both tools: every input and output field, the annot
   }
   const calculate = tools.find((tool) => tool.name === "calculate-exp-growth");
   assert.ok(calculate, "calculate-exp-growth is documented");
-  // The worked example is what the tool returns now, not a copy typed into the page.
-  const now = calculateExpGrowth(calculate.example.input, ranks.ranks) as { structuredContent: unknown };
-  assert.ok(twin.includes(json(now.structuredContent)), "worked example equals a fresh call");
-  const failure = calculateExpGrowth({ currentGems: 0, dayz: 30 }, ranks.ranks) as { isError?: boolean };
+  // The worked example shows values a reader can check by hand: 1,000,000 × 1.003^30, half-up to 8 decimals.
+  const example = jsonBlockAfter(twin, "it returns this `structuredContent`") as Record<string, unknown>;
+  assert.equal(Object.keys(example), Object.keys(CalculateOutput.shape), "every result field, in order");
+  assert.equal(
+    [example.currentGems, example.durationDays, example.futureGems, example.profit, example.profitPercent, example.profitPerDay],
+    ["1000000.00000000", "30.00000000", "1094026.87487131", "94026.87487131", "9.40268749", "3000.00000000"],
+  );
+  const failure = jsonBlockAfter(twin, "### Error results", 1) as { isError?: boolean; structuredContent: { error: { code: string; message: string } } };
   assert.is(failure.isError, true);
-  assert.ok(twin.includes(json(failure)), "error result equals a fresh call");
+  assert.is(failure.structuredContent.error.code, "invalid_request");
+  assert.match(failure.structuredContent.error.message, /currentGems: must be greater than 0.*unknown key "dayz" \(did you mean "days"\?\)/);
 });
 
 Pages("the JSON API index lists each resource with its link, method, media type and purpose, and the contract", async () => {
@@ -164,15 +181,43 @@ Twins("every page's twin is clean Markdown: no template syntax, no HTML entities
   }
 });
 
-Twins("a fragment link in a twin points at the HTML page, where the anchor is", async () => {
+Twins("a fragment link in a twin points at the twin's heading of that slug", async () => {
   for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
     const twin = await readBuilt(await builtSite(siteUrl), "docs.md");
-    const docs = new URL(paths.docs, siteUrl).href;
+    const docsTwin = new URL("docs.md", siteUrl).href;
     // "On this page", prose links and the field tables' links to a schema's own table.
-    for (const fragment of ["resources", "browser-tools", "support", "exprank"]) {
-      assert.ok(markdownLinks(twin).includes(`${docs}#${fragment}`), `${docs}#${fragment}`);
+    for (const [fragment, heading] of [["resources", "## Resources"], ["browser-tools", "## Browser tools"], ["support", "## Support"], ["exprank", "### ExpRank"]]) {
+      assert.ok(markdownLinks(twin).includes(`${docsTwin}#${fragment}`), `${docsTwin}#${fragment}`);
+      assert.ok(twin.includes(`\n${heading}\n`), `docs.md has "${heading}"`);
     }
     assert.not.match(twin, /\]\(#/, "no link is a bare fragment");
+  }
+});
+
+Twins("twins link to twins: no link from a twin or llms-full.txt goes to another page that has a twin", async () => {
+  for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
+    const dir = await builtSite(siteUrl);
+    const pages = new Map(TWINNED_PAGES.map(({ page, twin }) => [new URL(page, siteUrl).href, new URL(twin, siteUrl).href]));
+    const toTwinnedPages = (markdown: string, self: string) =>
+      markdownLinks(markdown).filter((link) => {
+        const url = new URL(link);
+        url.hash = "";
+        // A twin's link to its own page without a fragment names the HTML version on purpose.
+        return pages.has(url.href) && !(url.href === self && link === self);
+      });
+    let twinLinks = 0;
+    for (const { page, twin } of TWINNED_PAGES) {
+      const markdown = await readBuilt(dir, twin);
+      assert.equal(toTwinnedPages(markdown, new URL(page, siteUrl).href), [], twin);
+      twinLinks += markdownLinks(markdown).filter((link) => [...pages.values()].includes(link.replace(/#.*$/, ""))).length;
+    }
+    assert.ok(twinLinks >= 20, `twins link to twins (${twinLinks} links)`);
+    // llms-full.txt: each part is a twin, then "Source: <its HTML page>".
+    for (const part of (await readBuilt(dir, "llms-full.txt")).split("\n\n---\n\n")) {
+      const source = /\nSource: <([^>]+)>\n?$/.exec(part)?.[1];
+      assert.ok(source && pages.has(source), `a part ends with its page's address: ${part.slice(-80)}`);
+      assert.equal(toTwinnedPages(part.replace(/\nSource: <[^>]+>\n?$/, ""), source), [], `llms-full.txt part of ${source}`);
+    }
   }
 });
 
@@ -325,29 +370,11 @@ Sources("the Markdown sources type no value the data knows; they render it", asy
   }
 });
 
-Sources("a change to the data or to a page's prose reaches every output that shows it", async () => {
-  const project = await projectCopy();
-  const top = ranks.ranks.at(-1);
-  assert.ok(top, "a top rank");
-  await editFile(project, "_data/ranks.ts", `name: "${top.name}"`, `name: "Zenith"`);
-  await editFile(project, "content/docs.md", "## Support\n\n", "## Support\n\nA sentence a writer just added.\n\n");
-  const output = await tempDir("drift");
-  const result = await runBuild(project, output, ROOT_SITE_URL);
-  assert.ok(result.ok, result.output);
-  for (const file of ["index.html", "index.md", "docs/index.html", "docs.md", "llms.txt", "llms-full.txt", "api/ranks.json"]) {
-    const text = await readBuilt(output, file);
-    assert.ok(text.includes("Zenith"), `${file} shows the renamed rank`);
-    assert.not.ok(text.includes(top.name), `${file} still shows "${top.name}"`);
-  }
-  for (const file of ["docs/index.html", "docs.md", "llms-full.txt"]) {
-    assert.ok((await readBuilt(output, file)).includes("A sentence a writer just added."), `${file} shows the new prose`);
-  }
-});
-
 Sources("with the repository known, Support links its issues; without it, Support keeps its sentence; the contract's contact stays on the site", async () => {
   const issues = "https://github.com/example/exp-bank/issues";
-  const known = await builtSite(PATH_SITE_URL, REPOSITORY_ENV);
-  const unknown = await builtSite(PATH_SITE_URL, NO_REPOSITORY_ENV);
+  // The path build knows its repository, as on GitHub Actions; the root build does not.
+  const known = await builtSite(PATH_SITE_URL);
+  const unknown = await builtSite(ROOT_SITE_URL);
   const support = (markdown: string) => markdown.slice(markdown.indexOf("## Support"), markdown.indexOf("## Terms of use"));
   assert.ok(support(await readBuilt(known, "docs.md")).includes(`[the repository's issue tracker](${issues})`), "the twin's Support links the issues");
   const html = await readBuilt(known, "docs/index.html");
@@ -356,9 +383,9 @@ Sources("with the repository known, Support links its issues; without it, Suppor
   const without = support(await readBuilt(unknown, "docs.md"));
   assert.ok(without.includes("open an issue in the repository the site is published from"), "the sentence without a link");
   assert.not.ok(without.includes("github.com"), "no repository link");
-  for (const dir of [known, unknown]) {
+  for (const [dir, siteUrl] of [[known, PATH_SITE_URL], [unknown, ROOT_SITE_URL]] as const) {
     const contract = JSON.parse(await readBuilt(dir, paths.openapi)) as { info: { contact: { url: string } } };
-    assert.ok(contract.info.contact.url.startsWith(PATH_SITE_URL), `contact ${contract.info.contact.url} is under SITE_URL`);
+    assert.ok(contract.info.contact.url.startsWith(siteUrl), `contact ${contract.info.contact.url} is under ${siteUrl}`);
   }
 });
 

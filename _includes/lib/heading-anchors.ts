@@ -1,40 +1,28 @@
 /**
- * A small markdown-it plugin: every `##`–`####` heading gets an `id` from its text and becomes a
- * link to itself, so any section can be linked (`/docs/#support`). The heading text is the link's
- * name, which keeps it accessible without hidden symbols.
+ * Heading anchors: every `##`–`####` heading gets an `id` from its text and becomes a link to
+ * itself (markdown-it-anchor's `headerLink`), so any section can be linked (`/docs/#support`). The
+ * heading text is the link's name, which keeps it accessible without hidden symbols.
+ * See https://github.com/valeriangalliat/markdown-it-anchor#header-link
  */
 import type { MarkdownIt } from "markdown-it";
+import anchor from "markdown-it-anchor";
 
 /** "Terms of use" → `terms-of-use`; "GET /api/info.json" → `get-api-info-json`. */
 export function slugify(text: string): string {
-  return text
+  const slug = text
     .normalize("NFKD")
     .toLowerCase()
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
+  return slug || "section";
 }
 
-export function headingAnchors(md: MarkdownIt, options: { levels?: number[] } = {}): void {
-  const levels = new Set((options.levels ?? [2, 3, 4]).map((level) => `h${level}`));
-  md.core.ruler.push("heading_anchors", (state) => {
-    const used = new Map<string, number>();
-    const tokens = state.tokens;
-    for (let index = 0; index < tokens.length; index++) {
-      const open = tokens[index];
-      const inline = tokens[index + 1];
-      if (open?.type !== "heading_open" || !levels.has(open.tag) || inline?.type !== "inline") continue;
-      const text = (inline.children ?? []).filter((child) => child.type === "text" || child.type === "code_inline").map((child) => child.content).join("");
-      const given = open.attrGet("id");
-      const base = given === null ? slugify(text) || "section" : String(given);
-      const count = used.get(base) ?? 0;
-      used.set(base, count + 1);
-      const id = count === 0 ? base : `${base}-${count + 1}`;
-      open.attrSet("id", id);
-      const linkOpen = new state.Token("link_open", "a", 1);
-      linkOpen.attrs = [["class", "heading-anchor"], ["href", `#${id}`]];
-      const linkClose = new state.Token("link_close", "a", -1);
-      inline.children = [linkOpen, ...(inline.children ?? []), linkClose];
-    }
+export function headingAnchors(md: MarkdownIt): void {
+  md.use(anchor, {
+    level: [2, 3, 4],
+    slugify,
+    tabIndex: false,
+    permalink: anchor.permalink.headerLink({ class: "heading-anchor", safariReaderFix: false }),
   });
 }

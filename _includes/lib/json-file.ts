@@ -6,7 +6,7 @@ import type openapi from "../../_data/openapi.ts";
 /** The global data a template sees: the `_data` modules, by file name. */
 export interface JsonTemplateData {
   site: Site;
-  info: CalculatorInfo;
+  calculator: CalculatorInfo;
   ranks: RankList;
   openapi: typeof openapi;
 }

@@ -3,6 +3,7 @@
  * without headings, then `##` sections of `- [name](url): note` lines. Built as a list of parts
  * joined once; every URL is absolute, because the file is read outside the site.
  */
+import { markdownText } from "./escape.ts";
 
 export interface LlmsLink {
   name: string;
@@ -22,28 +23,50 @@ export interface LlmsTxt {
   sections: LlmsSection[];
 }
 
+/** A note or summary on one line: authored prose keeps its Markdown, but cannot open a heading. */
+function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, " ");
+}
+
 function line(link: LlmsLink): string {
   const url = new URL(link.url);
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`llms.txt link "${link.name}" must be an absolute http(s) URL, not ${link.url}`);
-  return `- [${link.name}](${url.href})${link.note ? `: ${link.note}` : ""}`;
+  return `- [${markdownText(link.name)}](${url.href})${link.note ? `: ${oneLine(link.note)}` : ""}`;
+}
+
+/** Notes are Markdown blocks; a heading among them would end the notes for an llms.txt reader. */
+function checkNote(note: string): string {
+  const heading = note.split("\n").find((text) => /^ {0,3}#/.test(text));
+  if (heading !== undefined) throw new Error(`llms.txt notes may not contain headings: ${JSON.stringify(heading)}`);
+  return note;
 }
 
 export function llmsTxt(guide: LlmsTxt): string {
   const parts = [
-    `# ${guide.title}`,
-    `> ${guide.summary.replace(/\s*\n\s*/g, " ")}`,
-    ...guide.notes,
-    ...guide.sections.map((section) => [`## ${section.title}`, ...section.links.map(line)].join("\n")),
+    `# ${oneLine(guide.title)}`,
+    `> ${oneLine(guide.summary)}`,
+    ...guide.notes.map(checkNote),
+    ...guide.sections.map((section) => [`## ${oneLine(section.title)}`, ...section.links.map(line)].join("\n")),
   ];
   return `${parts.join("\n\n")}\n`;
 }
 
-/** A page in the `twinned` collection, as llms.txt lists it: its Markdown twin. */
-export interface TwinnedPage {
+/** A Markdown bullet list; an item may carry an indented sub-list on its following lines. */
+export function bulletList(items: readonly string[]): string {
+  return items.map((item) => `- ${item}`).join("\n");
+}
+
+/** A Markdown numbered list, one item a line. */
+export function numberedList(items: readonly string[]): string {
+  return items.map((item, index) => `${index + 1}. ${oneLine(item)}`).join("\n");
+}
+
+/** A page in the `docs` collection, as llms.txt lists it: its Markdown twin. */
+export interface DocsPage {
   url: string;
   data: { title: string; description: string; order: number };
 }
 
-export function byOrder(pages: readonly TwinnedPage[]): TwinnedPage[] {
+export function byOrder(pages: readonly DocsPage[]): DocsPage[] {
   return [...pages].sort((a, b) => a.data.order - b.data.order);
 }

@@ -1,5 +1,5 @@
 /**
- * The markdown-it instance for every page: HTML allowed (the calculator form is HTML), GitHub-style
+ * The markdown-it setup of every page: HTML allowed (the calculator form is HTML), GitHub-style
  * tables, heading anchors, and code highlighted at build time.
  */
 import markdownIt, { type MarkdownIt } from "markdown-it";
@@ -55,13 +55,17 @@ function plainText(token: { type: string; children: { type: string; content: str
   return (token.children ?? []).filter((child) => child.type === "text" || child.type === "code_inline").map((child) => child.content).join("").trim();
 }
 
-export function markdownLibrary(): MarkdownIt {
-  const md = markdownIt({
-    html: true,
-    highlight: (code, language) => `<pre class="code" data-language="${language || "text"}"><code>${highlight(code, language)}</code></pre>`,
-  });
+/** Highlighting, heading anchors and table classes, added to a markdown-it instance that allows HTML. */
+export function pageMarkdown(md: MarkdownIt): void {
+  md.set({ highlight: (code, language) => `<pre class="code" data-language="${language || "text"}"><code>${highlight(code, language)}</code></pre>` });
   md.use(headingAnchors);
   md.use(alignmentClasses);
   md.use(cellLabels);
+}
+
+/** A standalone instance with the same setup, for rendering Markdown outside a build. */
+export function markdownLibrary(): MarkdownIt {
+  const md = markdownIt({ html: true });
+  pageMarkdown(md);
   return md;
 }

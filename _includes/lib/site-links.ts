@@ -12,7 +12,7 @@ function isSitePath(key: string): key is SitePath {
 }
 
 /** The site-relative path of a key in `site.paths`, such as `docs/`; unknown keys fail the build. */
-export function sitePath(key: string): string {
+function sitePath(key: string): string {
   if (!isSitePath(key)) throw new Error(`"${key}" is not a key of site.paths (_data/site.ts); use one of: ${Object.keys(paths).join(", ")}`);
   return paths[key];
 }
@@ -37,18 +37,4 @@ for (const [pageKey, twinKey] of [["home", "overview"], ["auth", "accessPolicy"]
   if (twinPath(`/${paths[pageKey]}`) !== paths[twinKey]) {
     throw new Error(`site.paths.${twinKey} ("${paths[twinKey]}") must be the Markdown twin of site.paths.${pageKey} ("${paths[pageKey]}")`);
   }
-}
-
-/**
- * Rewrites link targets in Markdown (`](/docs/)`, `[ref]: /docs/`, `href="/docs/"`) to absolute
- * URLs, because a Markdown file is read outside the site and gets no path prefix. Root-relative
- * targets resolve against the base URL; fragment-only targets (`](#support)`) against `pageUrl`,
- * the HTML page the Markdown renders, since the anchors exist there and not in the Markdown file.
- */
-export function absoluteMarkdownLinks(markdown: string, pageUrl: string): string {
-  const resolve = (target: string) => (target.startsWith("#") ? new URL(target, pageUrl).href : absoluteUrl(target));
-  return markdown
-    .replace(/\]\(((?:\/(?!\/)|#)[^)\s]*)/g, (_match, target: string) => `](${resolve(target)}`)
-    .replace(/^(\s*\[[^\]]+\]:\s*)((?:\/(?!\/)|#)\S*)/gm, (_match, label: string, target: string) => `${label}${resolve(target)}`)
-    .replace(/\b(href|src)="((?:\/(?!\/)|#)[^"]*)"/g, (_match, attribute: string, target: string) => `${attribute}="${resolve(target)}"`);
 }

@@ -1,11 +1,17 @@
 /**
- * Markdown twins: each page tagged `twinned` rendered again from its source with its own data,
+ * Markdown twins: each page tagged `docs` rendered again from its source with its own data,
  * through Nunjucks only (not markdown-it), with `twin: true` so a page can swap an HTML-only part
- * (the calculator form) for a sentence. The result is clean Markdown with absolute links: a
- * fragment-only link (`#support`) points at the HTML page, where the anchor exists. The twin's
- * path is the page's path without its trailing slash, plus `.md` (`twinPath`).
+ * (the calculator form) for a sentence. The twin's path is the page's path without its trailing
+ * slash, plus `.md` (`twinPath`).
+ *
+ * Its links are absolute, since a Markdown file is read outside the site and gets no path prefix,
+ * and a reader who starts in Markdown stays in Markdown: a link to a page that has a twin points
+ * to the twin. A fragment goes with it when the twin has a heading of that slug (`docs.md#support`
+ * for `## Support`); otherwise it stays on the HTML page, where the anchor exists. A twin's link
+ * to its own page without a fragment names the HTML version and stays.
  */
-import { absoluteMarkdownLinks, absoluteUrl, twinPath } from "./site-links.ts";
+import { mapMarkdownLinks, markdownAnchors } from "./markdown-links.ts";
+import { absoluteUrl, twinPath } from "./site-links.ts";
 
 /** The parts of a collection item the twin needs. */
 export interface TwinSource {
@@ -20,13 +26,53 @@ export type RenderTemplate = (content: string, language: string, data: Record<st
 /** Template syntax left in a twin means a tag the twin renderer did not process. */
 const TEMPLATE_SYNTAX = /\{\{|\{%|\{#/;
 
-export async function renderTwin(renderTemplate: RenderTemplate, source: TwinSource): Promise<string> {
-  const raw = source.data.page.rawInput;
-  if (typeof raw !== "string") throw new Error(`${source.inputPath}: no page source to render its Markdown twin from`);
-  const rendered = await renderTemplate(raw, "njk", { ...source.data, twin: true });
-  const markdown = `${absoluteMarkdownLinks(rendered, absoluteUrl(source.url)).replace(/\n{3,}/g, "\n\n").trim()}\n`;
-  if (TEMPLATE_SYNTAX.test(markdown)) throw new Error(`${source.inputPath}: its Markdown twin still contains template syntax`);
+/** Each page's Markdown before its links are rewritten, once per build (collection items are new each build). */
+const rendered = new WeakMap<TwinSource, Promise<string>>();
+
+function markdownOf(renderTemplate: RenderTemplate, source: TwinSource): Promise<string> {
+  let markdown = rendered.get(source);
+  if (!markdown) {
+    const raw = source.data.page.rawInput;
+    if (typeof raw !== "string") throw new Error(`${source.inputPath}: no page source to render its Markdown twin from`);
+    markdown = renderTemplate(raw, "njk", { ...source.data, twin: true });
+    rendered.set(source, markdown);
+  }
   return markdown;
+}
+
+/** A page that has a twin: where its twin is, and the anchors the twin offers. */
+interface Twinned {
+  twin: string;
+  anchors: () => Promise<Set<string>>;
+}
+
+/** The twin's link for `target`, written in the Markdown of the page at `pageUrl` (absolute). */
+async function twinLink(target: string, pageUrl: string, twinned: Map<string, Twinned>): Promise<string> {
+  const local = target.startsWith("#") || (target.startsWith("/") && !target.startsWith("//"));
+  const url = new URL(target.startsWith("/") && local ? absoluteUrl(target) : target, pageUrl);
+  const fragment = url.hash;
+  url.hash = "";
+  const page = twinned.get(url.href);
+  if (!page || (url.href === pageUrl && !fragment)) return local ? `${url.href}${fragment}` : target;
+  if (!fragment) return page.twin;
+  return (await page.anchors()).has(decodeURIComponent(fragment.slice(1))) ? `${page.twin}${fragment}` : `${url.href}${fragment}`;
+}
+
+/** The Markdown twin of `source`; `docs` are the pages that have twins, for links between them. */
+export async function renderTwin(renderTemplate: RenderTemplate, source: TwinSource, docs: readonly TwinSource[]): Promise<string> {
+  const twinned = new Map<string, Twinned>(
+    docs.map((page) => [absoluteUrl(page.url), { twin: absoluteUrl(twinPath(page.url)), anchors: async () => markdownAnchors(await markdownOf(renderTemplate, page)) }]),
+  );
+  const pageUrl = absoluteUrl(source.url);
+  const markdown = await markdownOf(renderTemplate, source);
+  const targets: string[] = [];
+  mapMarkdownLinks(markdown, (target) => (targets.push(target), target));
+  const links = new Map<string, string>();
+  for (const target of targets) links.set(target, await twinLink(target, pageUrl, twinned));
+  const linked = mapMarkdownLinks(markdown, (target) => links.get(target) ?? target);
+  const twin = `${linked.replace(/\n{3,}/g, "\n\n").trim()}\n`;
+  if (TEMPLATE_SYNTAX.test(twin)) throw new Error(`${source.inputPath}: its Markdown twin still contains template syntax`);
+  return twin;
 }
 
 /** The twin's path beside its page: `/docs/` → `/docs.md`. */

@@ -6,10 +6,10 @@ import * as z from "zod/mini";
 import { describe } from "./describe.ts";
 import { ExpRank } from "./rank-list.ts";
 import { DURATION_DAYS_FORMULA } from "./formulas.ts";
-import { DAILY_INTEREST_RATE, TIME_NORMALIZATION as t } from "./constants.ts";
+import { DAILY_INTEREST_RATE, TIME_NORMALIZATION as TIME } from "./constants.ts";
 
 /** A non-negative decimal with exactly 8 fractional digits: `1094026.87487131`. */
-export const FIXED_8 = /^(0|[1-9][0-9]*)\.[0-9]{8}$/;
+const FIXED_8 = /^(0|[1-9][0-9]*)\.[0-9]{8}$/;
 
 const fixed8 = (description: string) =>
   describe(
@@ -24,8 +24,8 @@ const whole = (description: string) => describe(z.number().check(z.int(), z.gte(
 
 export const Duration = describe(
   z.strictObject({
-    years: whole(`Whole years of ${t.yearDays} days.`),
-    months: whole(`Whole months of ${t.monthDays} days, after the years.`),
+    years: whole(`Whole years of ${TIME.yearDays} days.`),
+    months: whole(`Whole months of ${TIME.monthDays} days, after the years.`),
     days: whole("Whole days, after the months."),
     hours: whole("Whole hours, after the days."),
     minutes: whole("Whole minutes, after the hours."),
@@ -49,25 +49,25 @@ export const Milestone = describe(
   "A rank above the current one and how far away it is from the current balance.",
 );
 
+/** What the goal and the additional target both report once their targetGems is known. */
+const progressTowardsTarget = {
+  reached: describe(z.boolean(), "True if futureGems, after the given duration, is at least targetGems."),
+  daysToReach: daysToReach("targetGems"),
+  duration: Duration,
+};
+
 export const GoalProgress = describe(
-  z.strictObject({
-    targetGems: fixed8("The goal balance, goalGems."),
-    reached: describe(z.boolean(), "True if futureGems, after the given duration, is at least targetGems."),
-    daysToReach: daysToReach("targetGems"),
-    duration: Duration,
-  }),
+  z.strictObject({ targetGems: fixed8("The goal balance, goalGems."), ...progressTowardsTarget }),
   "How long until the balance reaches goalGems.",
 );
 
 export const AdditionalProgress = describe(
   z.strictObject({
-    additionalGems: fixed8("The amount to earn, additionalGems."),
+    additionalGems: fixed8("The amount to earn, additionalGems: a target on top of currentGems, not a deposit."),
     targetGems: fixed8("currentGems + additionalGems."),
-    reached: describe(z.boolean(), "True if futureGems, after the given duration, is at least targetGems."),
-    daysToReach: daysToReach("targetGems"),
-    duration: Duration,
+    ...progressTowardsTarget,
   }),
-  "How long until the balance has grown by additionalGems.",
+  "How long until the balance has grown by additionalGems (an amount to earn; a deposit belongs in currentGems).",
 );
 
 export const CalculateOutput = describe(
@@ -78,8 +78,8 @@ export const CalculateOutput = describe(
     futureGems: fixed8("The balance after the duration: currentGems × (1 + r)^durationDays."),
     profit: fixed8("futureGems − currentGems."),
     profitPercent: fixed8("profit ÷ currentGems × 100."),
-    profitPerDay: fixed8("Gems earned in one day at the current balance: currentGems × r."),
-    profitPerHour: fixed8("Gems earned in one hour at the current balance: currentGems × ((1 + r)^(1/24) − 1)."),
+    profitPerDay: fixed8("Gems earned in one day at the starting balance, simple: currentGems × r."),
+    profitPerHour: fixed8("Gems earned in the first hour at the starting balance, compounded within the day: currentGems × ((1 + r)^(1/24) − 1), so 24 of them are less than profitPerDay."),
     currentRank: rank("The rank the current balance holds."),
     futureRank: rank("The rank futureGems holds."),
     nextRank: describe(z.nullable(Milestone), "The rank above currentRank with the gems and time still needed from the current balance (milestones[0]); null at the top rank."),

@@ -3,15 +3,15 @@ import { describe } from "./describe.ts";
 import { decimalString } from "./decimal.ts";
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION, TOOL_NAMES } from "./constants.ts";
 
-const t = TIME_NORMALIZATION;
+const time = TIME_NORMALIZATION;
 
 export const TimeNormalization = describe(
   z.strictObject({
-    yearDays: describe(z.literal(t.yearDays), "Days in a year."),
-    monthDays: describe(z.literal(t.monthDays), "Days in a month."),
-    hoursPerDay: describe(z.literal(t.hoursPerDay), "Hours in a day."),
-    minutesPerDay: describe(z.literal(t.minutesPerDay), "Minutes in a day."),
-    secondsPerDay: describe(z.literal(t.secondsPerDay), "Seconds in a day."),
+    yearDays: describe(z.literal(time.yearDays), "Days in a year."),
+    monthDays: describe(z.literal(time.monthDays), "Days in a month."),
+    hoursPerDay: describe(z.literal(time.hoursPerDay), "Hours in a day."),
+    minutesPerDay: describe(z.literal(time.minutesPerDay), "Minutes in a day."),
+    secondsPerDay: describe(z.literal(time.secondsPerDay), "Seconds in a day."),
   }),
   "Fixed constants that convert time inputs to days.",
 );
@@ -34,25 +34,14 @@ export const CalculatorLinks = describe(
   "Absolute addresses of the guides.",
 );
 
-/** The facts of the calculator that do not depend on where the site is deployed (`_data/calculator.ts`). */
-export const CalculatorFacts = z.strictObject({
-  name: describe(z.string().check(z.minLength(1)), "Name of the calculator."),
-  description: describe(z.string().check(z.minLength(1)), "What the calculator does."),
-  dailyInterestRate: describe(z.literal(DAILY_INTEREST_RATE), "Daily interest rate as a decimal string; compounds daily."),
-  dailyInterestPercent: describe(decimalString(), "The daily interest rate expressed as a percent, as a decimal string."),
-  formula: describe(z.string().check(z.minLength(1)), "The growth formula as text."),
-  timeNormalization: TimeNormalization,
-  calculationAccess: CalculationAccess,
-});
-
 export const CalculatorInfo = describe(
   z.strictObject({
-    name: CalculatorFacts.shape.name,
-    description: CalculatorFacts.shape.description,
+    name: describe(z.string().check(z.minLength(1)), "Name of the calculator."),
+    description: describe(z.string().check(z.minLength(1)), "What the calculator does."),
     url: describe(z.url(), "Address of the calculator."),
-    dailyInterestRate: CalculatorFacts.shape.dailyInterestRate,
-    dailyInterestPercent: CalculatorFacts.shape.dailyInterestPercent,
-    formula: CalculatorFacts.shape.formula,
+    dailyInterestRate: describe(z.literal(DAILY_INTEREST_RATE), "Daily interest rate r as a decimal string: t days, fractions of a day included, multiply a balance by (1 + r)^t."),
+    dailyInterestPercent: describe(decimalString(), "The daily interest rate expressed as a percent, as a decimal string."),
+    formula: describe(z.string().check(z.minLength(1)), "The growth formula as text."),
     timeNormalization: TimeNormalization,
     calculationAccess: CalculationAccess,
     links: CalculatorLinks,
@@ -60,4 +49,3 @@ export const CalculatorInfo = describe(
   { id: "CalculatorInfo", description: "The calculator's assumptions: rate, formula, time constants and where to calculate." },
 );
 export type CalculatorInfo = z.infer<typeof CalculatorInfo>;
-export type CalculatorFacts = z.infer<typeof CalculatorFacts>;

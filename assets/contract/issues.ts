@@ -1,9 +1,20 @@
-import type * as z from "zod/mini";
-
-type Issue = z.core.$ZodIssue;
+/**
+ * A problem found in a value, as zod's `safeParse` reports it and as the page's own checker
+ * (`check-input.ts`) does: the fields messages are made of, so zod's issues fit as they are.
+ */
+export interface Issue {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  input?: unknown;
+  /** The unknown keys of an `unrecognized_keys` issue. */
+  keys?: string[];
+  /** The allowed values of an `invalid_value` issue. */
+  values?: readonly unknown[];
+}
 
 /** `ranks[6].minGems`: the path of an issue as a reader would write it. */
-export function fieldPath(path: readonly PropertyKey[]): string {
+function fieldPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((text, key) => {
     if (typeof key === "number") return `${text}[${key}]`;
     return text ? `${text}.${String(key)}` : String(key);
@@ -13,20 +24,66 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 function shown(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (value !== null && typeof value === "object") return "an object";
-  const text = typeof value === "string" ? JSON.stringify(value) : String(value);
+  const text = typeof value === "string" ? JSON.stringify(value.slice(0, 41)) : String(value);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
-/** One issue as `field: problem`, the field named by its path. */
-export function describeIssue(issue: Issue, root = ""): string {
+/** Unknown keys named in one message; the rest are counted. */
+const NAMED_KEYS = 5;
+
+/** A key as compared for "did you mean": case, `_` and `-` ignored. */
+const folded = (key: string) => key.toLowerCase().replace(/[_-]/g, "");
+
+/** Edits (insertions, deletions, substitutions) between two short strings. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j += 1) row[j] = Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length] as number;
+}
+
+/** The known field closest to `key` (at most 2 edits apart once folded), if any. */
+function closestField(key: string, fields: readonly string[]): string | undefined {
+  const typed = folded(key.slice(0, 40));
+  let best: { field: string; distance: number } | undefined;
+  for (const field of fields) {
+    const distance = editDistance(typed, folded(field));
+    if (distance <= 2 && (!best || distance < best.distance)) best = { field, distance };
+  }
+  return best?.field;
+}
+
+/** `"dayz" (did you mean "days"?), "x" and 3 more`: a bounded list, whatever was sent. */
+function unknownKeys(keys: readonly string[], fields: readonly string[]): string {
+  const named = keys.slice(0, NAMED_KEYS).map((key) => {
+    const suggestion = closestField(key, fields);
+    return `${shown(key)}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`;
+  });
+  const rest = keys.length - named.length;
+  return `${named.join(", ")}${rest > 0 ? ` and ${rest} more` : ""}`;
+}
+
+/** `unknown key "dayz" (did you mean "days"?); remove it or correct the spelling`. */
+export function unknownKeysMessage(keys: readonly string[], fields: readonly string[]): string {
+  const plural = keys.length > 1;
+  return `unknown key${plural ? "s" : ""} ${unknownKeys(keys, fields)}; remove ${plural ? "them" : "it"} or correct the spelling`;
+}
+
+/**
+ * One issue as `field: problem`, the field named by its path. `fields` are the keys the value may
+ * have, for a "did you mean" on an unknown key.
+ */
+export function describeIssue(issue: Issue, root = "", fields: readonly string[] = []): string {
   const field = fieldPath(issue.path) || root || "(the whole value)";
   if (issue.code === "unrecognized_keys") {
-    const keys = issue.keys.map((key) => `"${key}"`).join(", ");
     const where = fieldPath(issue.path) || root || "the top level";
-    return `${where}: unknown key ${keys}; remove it or correct its spelling`;
+    return `${where}: ${unknownKeysMessage(issue.keys ?? [], fields)}`;
   }
   if (issue.code === "invalid_value") {
-    const allowed = issue.values.map((value) => JSON.stringify(value)).join(" or ");
+    const allowed = (issue.values ?? []).map((value) => JSON.stringify(value)).join(" or ");
     return `${field}: must be ${allowed}${"input" in issue ? ` (got ${shown(issue.input)})` : ""}`;
   }
   // An object or array is not echoed: a rule over the whole value (such as a total of several
@@ -35,22 +92,4 @@ export function describeIssue(issue: Issue, root = ""): string {
   const echo = !isStructure || (issue.path.length > 0 && issue.code !== "invalid_type");
   const got = issue.input === undefined ? (issue.code === "invalid_type" ? " (it is missing)" : "") : echo ? ` (got ${shown(issue.input)})` : "";
   return `${field}: ${issue.message}${got}`;
-}
-
-/**
- * Parses a `_data` module's value with its schema. A bad edit fails the build with the file,
- * each field's path and the rule it breaks.
- */
-export function parseData<S extends z.ZodMiniType>(schema: S, value: unknown, file: string): z.infer<S> {
-  const result = schema.safeParse(value, { reportInput: true });
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  - ${describeIssue(issue)}`);
-  throw new Error(`${file} has invalid data:\n${lines.join("\n")}`);
-}
-
-/** `_data/ranks.ts` from a module's `import.meta.url`, for error messages. */
-export function dataFileName(moduleUrl: string): string {
-  const path = new URL(moduleUrl).pathname;
-  const at = path.lastIndexOf("/_data/");
-  return at >= 0 ? path.slice(at + 1) : path;
 }

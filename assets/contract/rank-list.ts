@@ -2,12 +2,35 @@ import * as z from "zod/mini";
 import { describe } from "./describe.ts";
 import { WHOLE_NUMBER, wholeNumberString } from "./decimal.ts";
 import { DAILY_INTEREST_RATE, PRODUCT_NAME } from "./constants.ts";
+import { CALCULATE_LIMITS } from "./calculate-input.ts";
+
+/** Longest rank name and label: they sit in table cells, headings' neighbours and one-line notes. */
+const RANK_TEXT_LIMITS = { name: 40, displayValue: 16 } as const;
+
+/**
+ * A name or label shown on every page, in llms.txt and in the tools' results: one line of
+ * printable text, not blank, of bounded length, so no edit can add a heading, split a table row
+ * or push a page around.
+ */
+const rankText = (max: number) =>
+  z.string().check(
+    z.minLength(1, "must not be empty"),
+    z.refine((text) => text.trim().length > 0, "must not be blank: write at least one visible character"),
+    z.refine((text) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text), "must be one line of text: no line breaks, tabs or other control characters"),
+    z.maxLength(max, `must be at most ${max} characters long`),
+  );
+
+/** A threshold the tools can compute with: whole gems, at most the largest balance they accept. */
+const threshold = () =>
+  wholeNumberString().check(
+    z.refine((text) => !WHOLE_NUMBER.test(text) || BigInt(text) <= BigInt(CALCULATE_LIMITS.maxGems), `must be at most ${CALCULATE_LIMITS.maxGems} (CALCULATE_LIMITS.maxGems), the largest balance the tools accept`),
+  );
 
 export const ExpRank = describe(
   z.strictObject({
-    name: describe(z.string().check(z.minLength(1)), "Rank name."),
-    minGems: describe(wholeNumberString(), "Minimum gem balance that holds this rank, as a decimal string of whole gems."),
-    displayValue: describe(z.string().check(z.minLength(1)), "Human-readable threshold label, such as `1.6B+`."),
+    name: describe(rankText(RANK_TEXT_LIMITS.name), "Rank name."),
+    minGems: describe(threshold(), "Minimum gem balance that holds this rank, as a decimal string of whole gems."),
+    displayValue: describe(rankText(RANK_TEXT_LIMITS.displayValue), "Human-readable threshold label, such as `1.6B+`."),
   }),
   { id: "ExpRank", description: "One rank threshold over gem balances." },
 );

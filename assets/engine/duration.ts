@@ -1,19 +1,18 @@
 /**
- * Time in days, and days back to calendar-style parts, with the contract's fixed constants:
- * a year is 365 days, a month 30 days, a day 24 hours, 1,440 minutes or 86,400 seconds.
+ * Time in days, and whole seconds back to calendar-style parts, with the contract's fixed
+ * constants: a year is 365 days, a month 30 days, a day 24 hours, 1,440 minutes or 86,400 seconds.
  */
-import { TIME_NORMALIZATION as t } from "../contract/constants.ts";
-import { toDecimal, type Amount, type Decimal } from "./decimal.ts";
-import { ONE, exactParts, fromFixedPoint, pow10, toFixedPoint } from "./fixed-point.ts";
+import { TIME_NORMALIZATION as TIME } from "../contract/constants.ts";
+import { exactOf, pow10 } from "./exact.ts";
 
-/** A duration as the caller gives it; a missing part counts as 0. */
+/** A duration as the caller gives it (JSON numbers or decimal strings); a missing part counts as 0. */
 export interface DurationInput {
-  years?: Amount | undefined;
-  months?: Amount | undefined;
-  days?: Amount | undefined;
-  hours?: Amount | undefined;
-  minutes?: Amount | undefined;
-  seconds?: Amount | undefined;
+  years?: number | string | undefined;
+  months?: number | string | undefined;
+  days?: number | string | undefined;
+  hours?: number | string | undefined;
+  minutes?: number | string | undefined;
+  seconds?: number | string | undefined;
 }
 
 /** The inputs that make up a duration, largest unit first. */
@@ -21,42 +20,40 @@ export const DURATION_UNITS = ["years", "months", "days", "hours", "minutes", "s
 export type DurationUnit = (typeof DURATION_UNITS)[number];
 
 /** Whole seconds in one of each unit. */
-export const SECONDS_PER_UNIT: Record<DurationUnit, number> = {
-  years: t.yearDays * t.secondsPerDay,
-  months: t.monthDays * t.secondsPerDay,
-  days: t.secondsPerDay,
-  hours: t.secondsPerDay / t.hoursPerDay,
-  minutes: t.secondsPerDay / t.minutesPerDay,
+const SECONDS_PER_UNIT: Record<DurationUnit, number> = {
+  years: TIME.yearDays * TIME.secondsPerDay,
+  months: TIME.monthDays * TIME.secondsPerDay,
+  days: TIME.secondsPerDay,
+  hours: TIME.secondsPerDay / TIME.hoursPerDay,
+  minutes: TIME.secondsPerDay / TIME.minutesPerDay,
   seconds: 1,
 };
 
+export const SECONDS_PER_DAY = BigInt(TIME.secondsPerDay);
+
 /** How many of one unit make `days` days, rounded up to a whole number: the largest value a unit input can take on its own (the total rule keeps the sum within `days`). */
 export function unitsIn(days: number, unit: DurationUnit): number {
-  return Math.ceil((days * t.secondsPerDay) / SECONDS_PER_UNIT[unit]);
+  return Math.ceil((days * TIME.secondsPerDay) / SECONDS_PER_UNIT[unit]);
+}
+
+/** A number of days as an exact fraction. */
+export interface Days {
+  numerator: bigint;
+  denominator: bigint;
 }
 
 /**
- * years·365 + months·30 + days + hours/24 + minutes/1440 + seconds/86400 in fixed point: the
- * seconds are added exactly and divided by 86,400 once, so a total that ends at the 9th decimal
- * (a tie) is seen exactly and rounded half-up, not from a value just below it.
+ * years·365 + months·30 + days + hours/24 + minutes/1440 + seconds/86400, exactly: every part
+ * is counted in seconds over one power of ten, and divided by 86,400 as a fraction.
  */
-export function durationDaysFixed(duration: DurationInput): bigint {
-  const terms: { digits: bigint; places: number; seconds: number }[] = [];
-  let places = 0;
-  for (const unit of DURATION_UNITS) {
+export function durationDays(duration: DurationInput): Days {
+  const parts = DURATION_UNITS.flatMap((unit) => {
     const value = duration[unit];
-    if (value === undefined) continue;
-    const parts = exactParts(toDecimal(value));
-    terms.push({ ...parts, seconds: SECONDS_PER_UNIT[unit] });
-    places = Math.max(places, parts.places);
-  }
-  const totalSeconds = terms.reduce((sum, term) => sum + term.digits * pow10(places - term.places) * BigInt(term.seconds), 0n);
-  return (totalSeconds * ONE) / (BigInt(t.secondsPerDay) * pow10(places));
-}
-
-/** years·365 + months·30 + days + hours/24 + minutes/1440 + seconds/86400. */
-export function durationDays(duration: DurationInput): Decimal {
-  return fromFixedPoint(durationDaysFixed(duration));
+    return value === undefined ? [] : [{ ...exactOf(value), seconds: BigInt(SECONDS_PER_UNIT[unit]) }];
+  });
+  const places = Math.max(0, ...parts.map((part) => part.places));
+  const seconds = parts.reduce((sum, part) => sum + part.digits * pow10(places - part.places) * part.seconds, 0n);
+  return { numerator: seconds, denominator: SECONDS_PER_DAY * pow10(places) };
 }
 
 /** A duration in whole parts, largest unit first, and as words. */
@@ -85,18 +82,4 @@ export function durationFromSeconds(totalSeconds: number): DurationParts {
     (unit) => `${parts[unit]} ${parts[unit] === 1 ? unit.slice(0, -1) : unit}`,
   );
   return { ...parts, totalSeconds, text: words.length > 0 ? words.join(", ") : "0 seconds" };
-}
-
-/**
- * `days` (≥ 0, fixed point) in parts, rounded up to the whole second, so that growing for the
- * whole duration reaches at least what growing for `days` does.
- */
-export function durationPartsFixed(days: bigint): DurationParts {
-  const seconds = days * BigInt(t.secondsPerDay);
-  return durationFromSeconds(Number((seconds + ONE - 1n) / ONE));
-}
-
-/** `days` (≥ 0) in parts, rounded up to the whole second. */
-export function durationParts(days: Amount): DurationParts {
-  return durationPartsFixed(toFixedPoint(toDecimal(days)));
 }

@@ -3,20 +3,9 @@
  * (`_data/ranks.ts`) and hands it to the page as data, so this module never sees where it came from.
  */
 import type { ExpRank } from "../contract/rank-list.ts";
-import { toDecimal, type Amount } from "./decimal.ts";
+import { compareExact, exactOf, type Exact } from "./exact.ts";
 
-/**
- * Index in `ranks` (lowest first, the first at 0) of the highest rank whose minGems is at most
- * `gems` (≥ 0).
- */
-export function rankIndex(ranks: readonly ExpRank[], gems: Amount): number {
-  const balance = toDecimal(gems);
-  let index = 0;
-  while (index + 1 < ranks.length && toDecimal((ranks[index + 1] as ExpRank).minGems).lte(balance)) index += 1;
-  return index;
-}
-
-/** The rank a balance of `gems` (≥ 0) holds, as a fresh copy of its table entry. */
-export function rankFor(ranks: readonly ExpRank[], gems: Amount): ExpRank {
-  return { ...(ranks[rankIndex(ranks, gems)] as ExpRank) };
+/** Index in `ranks` (lowest first, the first at 0) of the highest rank whose minGems is at most `gems`. */
+export function rankIndex(ranks: readonly ExpRank[], gems: Exact): number {
+  return Math.max(0, ranks.findLastIndex((rank) => compareExact(exactOf(rank.minGems), gems) <= 0));
 }

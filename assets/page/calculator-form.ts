@@ -10,12 +10,13 @@
  * - The inputs live in the URL query under the tool's field names, so a link reproduces its
  *   result and back and forward restore earlier calculations.
  */
-import { CalculateInput } from "../contract/calculate-input.ts";
+import type { CalculateInput } from "../contract/calculate-input.ts";
+import { safeParseCalculateInput } from "../contract/check-input.ts";
 import type { CalculateOutput, Duration } from "../contract/calculate-output.ts";
 import { TIME_NORMALIZATION } from "../contract/constants.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
 import { calculateGrowth } from "../engine/calculate.ts";
-import { toDecimal } from "../engine/decimal.ts";
+import { compareExact, exactOf } from "../engine/exact.ts";
 import { compactAmount, readAmount, understood } from "./amount.ts";
 import { resultChartSvg } from "./chart.ts";
 
@@ -93,7 +94,7 @@ function formMessage(message: string): string {
 /** Checks a reading with the tool's schema; every problem is named by its field ("duration" for the total). */
 function validate(reading: Reading): { input: CalculateInput | null; problems: Problem[] } {
   if (reading.problems.length) return { input: null, problems: reading.problems };
-  const parsed = CalculateInput.safeParse(reading.values);
+  const parsed = safeParseCalculateInput(reading.values);
   if (parsed.success) return { input: parsed.data, problems: [] };
   return {
     input: null,
@@ -187,8 +188,8 @@ function render(region: HTMLElement, { input, result, now, until }: Shown): void
     else line.append(timeElement(now, progress.duration), progress.reached ? ", within the time given" : ", after the time given");
     return line;
   };
-  const current = toDecimal(input.currentGems);
-  if (result.goal) set("goal", target(result.goal, toDecimal(result.goal.targetGems).lte(current)));
+  const current = exactOf(input.currentGems);
+  if (result.goal) set("goal", target(result.goal, input.goalGems !== undefined && compareExact(exactOf(input.goalGems), current) <= 0));
   if (result.additional) set("additional", target(result.additional, false));
 
   const body = find<HTMLTableElement>("#calculator-milestones")!.tBodies[0]!;

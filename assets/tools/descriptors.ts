@@ -6,7 +6,7 @@
  * result means; the output JSON Schemas are for the docs only.
  */
 import * as z from "zod/mini";
-import { DAILY_INTEREST_RATE, PRODUCT_NAME, TOOL_NAMES, TIME_NORMALIZATION as time, type ToolName } from "../contract/constants.ts";
+import { DAILY_INTEREST_RATE, PRODUCT_NAME, TOOL_NAMES, type ToolName } from "../contract/constants.ts";
 import { CALCULATE_LIMITS, CalculateInput } from "../contract/calculate-input.ts";
 import { CalculateOutput } from "../contract/calculate-output.ts";
 import { DAILY_INTEREST_PERCENT, GROWTH_FORMULA, DURATION_DAYS_FORMULA } from "../contract/formulas.ts";
@@ -30,24 +30,35 @@ const [CALCULATE, LIST_RANKS] = TOOL_NAMES;
 
 const jsonSchema = (schema: z.ZodMiniType, io: "input" | "output"): JsonSchema => z.toJSONSchema(schema, { io, override: integerLiterals }) as JsonSchema;
 
+/**
+ * A tool's input schema without `$schema`: MCP reads a tool schema as JSON Schema 2020-12 unless it
+ * names another dialect, so the page need not ship the name of the one it uses.
+ * See https://modelcontextprotocol.io/specification/2025-11-25/basic#json-schema-usage
+ */
+function inputSchema(schema: z.ZodMiniType): JsonSchema {
+  const { $schema, ...rest } = jsonSchema(schema, "input");
+  return rest;
+}
+
 export const toolDescriptors: ToolDescriptor[] = [
   {
     name: CALCULATE,
     title: "Calculate EXP growth",
     description: [
-      `Calculates how an ${PRODUCT_NAME} gem balance grows at the daily interest rate of ${DAILY_INTEREST_RATE} (${DAILY_INTEREST_PERCENT} % a day), compounding: ${GROWTH_FORMULA}, where durationDays = ${DURATION_DAYS_FORMULA}.`,
-      `Amounts are in gems (up to ${CALCULATE_LIMITS.maxGems}); the time is given in years (${time.yearDays} days), months (${time.monthDays} days), days, hours, minutes and seconds, at most ${CALCULATE_LIMITS.maxDurationDays} days in all.`,
-      "Returns futureGems, profit, profit percent, profit per day and per hour, the current, future and next rank, every rank milestone above the current one, and the days to reach goalGems (a target total) and currentGems + additionalGems (an amount to earn).",
-      "Each amount may be a JSON number or an exact decimal string; decimals come back as strings with exactly 8 fractional digits.",
+      `Calculates how an ${PRODUCT_NAME} gem balance grows at ${DAILY_INTEREST_RATE} (${DAILY_INTEREST_PERCENT} %) a day, compounding: ${GROWTH_FORMULA}, where durationDays = ${DURATION_DAYS_FORMULA} (at most ${CALCULATE_LIMITS.maxDurationDays}).`,
+      "Returns futureGems, profit and profitPercent over the duration; profitPerDay (simple: currentGems × r) and profitPerHour (one hour compounded), both at the starting balance.",
+      "currentRank is the rank of currentGems, futureRank that of futureGems; milestones lists every rank above currentRank with gemsNeeded, daysToReach and duration counted from the current balance, and withinDuration; nextRank is milestones[0].",
+      "goal (for goalGems, a target total) and additional (for additionalGems, an amount to earn, not a deposit: add a deposit to currentGems) give the time to reach them and whether the duration reaches them.",
+      "Amounts come back as strings with 8 decimals, rounded half-up; durations are rounded up to the whole second.",
     ].join(" "),
-    inputSchema: jsonSchema(CalculateInput, "input"),
+    inputSchema: inputSchema(CalculateInput),
     annotations: { readOnlyHint: true },
   },
   {
     name: LIST_RANKS,
     title: "List EXP ranks",
     description: `Lists the ${PRODUCT_NAME} ranks with the minimum gem balance of each, lowest first, and the daily interest rate: the same data as the ranks JSON resource. Takes no input.`,
-    inputSchema: jsonSchema(ListRanksInput, "input"),
+    inputSchema: inputSchema(ListRanksInput),
     annotations: { readOnlyHint: true },
   },
 ];

@@ -1,7 +1,7 @@
 /** `list-exp-ranks`: the rank table it is given, the same value `/api/ranks.json` serializes. */
 import type { ErrorResponse } from "../contract/error-response.ts";
 import type { RankList } from "../contract/rank-list.ts";
-import { ListRanksInput } from "../contract/list-ranks-input.ts";
+import { safeParseListRanksInput } from "../contract/check-input.ts";
 import { internalError, invalidRequest, toolResult, type InputGuidance, type ToolResult } from "./result.ts";
 
 const LIST_RANKS_GUIDANCE: InputGuidance = { fields: {}, whole: "Send an empty object {}: this tool takes no input." };
@@ -9,7 +9,7 @@ const LIST_RANKS_GUIDANCE: InputGuidance = { fields: {}, whole: "Send an empty o
 /** Runs the tool; an absent input counts as the empty object, since the tool takes none. Never throws. */
 export function listExpRanks(input: unknown, rankList: RankList): ToolResult<RankList | ErrorResponse> {
   try {
-    const parsed = ListRanksInput.safeParse(input === undefined ? {} : input, { reportInput: true });
+    const parsed = safeParseListRanksInput(input === undefined ? {} : input, { reportInput: true });
     if (!parsed.success) return invalidRequest(parsed.error.issues, LIST_RANKS_GUIDANCE);
     return toolResult(structuredClone(rankList));
   } catch {

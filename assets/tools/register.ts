@@ -11,7 +11,7 @@ import { executeTool } from "./execute.ts";
 type ModelContext = WebMCP.ModelContext;
 
 /** The model context of this page, if the browser has one. */
-export function pageModelContext(): ModelContext | undefined {
+function pageModelContext(): ModelContext | undefined {
   const fromNavigator = (navigator as Navigator & { modelContext?: ModelContext }).modelContext;
   const context = document.modelContext ?? fromNavigator;
   return typeof context?.registerTool === "function" ? context : undefined;

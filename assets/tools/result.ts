@@ -3,9 +3,8 @@
  * MCP convention; failures carry `isError: true` and an `ErrorResponse`.
  * See https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool-result
  */
-import type * as z from "zod/mini";
 import type { ErrorResponse } from "../contract/error-response.ts";
-import { describeIssue } from "../contract/issues.ts";
+import { describeIssue, type Issue } from "../contract/issues.ts";
 
 export interface ToolResult<T> {
   content: [{ type: "text"; text: string }];
@@ -34,19 +33,19 @@ export interface InputGuidance {
 /** At most this many problems are listed in one message; the rest follow once those are fixed. */
 const LISTED_ISSUES = 5;
 
-function describeSafely(issue: z.core.$ZodIssue): string {
+function describeSafely(issue: Issue, fields: readonly string[]): string {
   try {
-    return describeIssue(issue, "input");
+    return describeIssue(issue, "input", fields);
   } catch {
     // An input whose value cannot be turned into text (an object without a prototype) is
     // described without it.
     const { input, ...withoutInput } = issue;
-    return describeIssue(withoutInput as z.core.$ZodIssue, "input");
+    return describeIssue(withoutInput as Issue, "input", fields);
   }
 }
 
 /** An `invalid_request` result listing each problem by field, with the fix for each field named. */
-export function invalidRequest(issues: readonly z.core.$ZodIssue[], guidance: InputGuidance): ToolResult<ErrorResponse> {
+export function invalidRequest(issues: readonly Issue[], guidance: InputGuidance): ToolResult<ErrorResponse> {
   const listed = issues.slice(0, LISTED_ISSUES);
   const fixes = new Set<string>();
   for (const issue of listed) {
@@ -58,7 +57,7 @@ export function invalidRequest(issues: readonly z.core.$ZodIssue[], guidance: In
   const more = issues.length > listed.length ? ` (and ${issues.length - listed.length} more)` : "";
   return errorResult({
     code: "invalid_request",
-    message: `Invalid input: ${listed.map(describeSafely).join("; ")}${more}.`,
+    message: `Invalid input: ${listed.map((issue) => describeSafely(issue, Object.keys(guidance.fields))).join("; ")}${more}.`,
     resolution: [...fixes].join(" "),
   });
 }

@@ -1,13 +1,18 @@
 // /api/llms.txt, the API section guide (llmstxt.org): the JSON resources and the contract, for
-// agents that only need the API.
+// agents that only need the API. Each resource's fields come from its schema in the contract and
+// their values from the published body, so the file says exactly what a GET returns.
 import type { Site } from "../../_data/site.ts";
-import type contract from "../../_includes/lib/contract-data.ts";
+import type openapi from "../../_data/openapi.ts";
+import type endpoints from "../../_data/endpoints.ts";
+import type { RankList } from "../../assets/contract/rank-list.ts";
 import { absoluteUrl, twinPath } from "../../_includes/lib/site-links.ts";
-import { llmsTxt } from "../../_includes/lib/llms-txt.ts";
+import { bulletList, llmsTxt } from "../../_includes/lib/llms-txt.ts";
+import { markdownText } from "../../_includes/lib/escape.ts";
 
 interface GuideData {
   site: Site;
-  contract: typeof contract;
+  endpoints: typeof endpoints;
+  openapi: typeof openapi;
 }
 
 export const data = {
@@ -16,26 +21,48 @@ export const data = {
   eleventyExcludeFromCollections: true,
 };
 
+type Properties = Record<string, { description?: string }>;
+
+/** A published value in a note: the rank table as one line a rank, anything else as JSON. */
+function valueText(key: string, value: unknown): string {
+  if (key === "ranks" && Array.isArray(value)) {
+    return `, one a line (name: minGems, label):\n${(value as RankList["ranks"]).map((rank) => `  - ${markdownText(rank.name)}: ${rank.minGems} gems, label ${markdownText(rank.displayValue)}`).join("\n")}`;
+  }
+  return `; value \`${JSON.stringify(value).replace(/`/g, "\\u0060")}\``;
+}
+
+/** What a resource holds: each field of its schema, with what the file publishes for it. */
+function resourceNote(resource: (typeof endpoints.resources)[number], schemas: Record<string, { properties?: Properties }>): string {
+  const properties = schemas[resource.schema]?.properties;
+  if (!properties) throw new Error(`/api/llms.txt: the contract has no properties for schema ${resource.schema}`);
+  const body = resource.example as Record<string, unknown>;
+  const fields = Object.entries(properties).map(([key, field]) => `\`${key}\`: ${(field.description ?? "").replace(/\.$/, "")}${valueText(key, body[key])}`);
+  return `${resource.url} (${resource.schema}) holds:\n${bulletList(fields)}`;
+}
+
 export function render(data: GuideData): string {
-  const { site, contract } = data;
+  const { site, endpoints, openapi } = data;
+  const schemas = openapi.components.schemas as Record<string, { properties?: Properties }>;
   return llmsTxt({
-    title: contract.apiTitle,
-    summary: `Static, read-only JSON resources of ${site.name} under ${site.url}, described by an OpenAPI ${contract.openapiVersion} contract.`,
+    title: openapi.info.title,
+    summary: `Static, read-only JSON resources of ${site.name} under ${site.url}, described by an OpenAPI ${openapi.openapi} contract. Each file below is the whole answer: its fields and their values are listed here.`,
     notes: [
-      "Every resource answers GET with no query parameters, no request body and no credentials; every caller gets the same file.",
-      `Resource paths carry no version; the contract's info.version is ${contract.apiVersion}.`,
-      `Errors: the contract declares ErrorResponse bodies with codes ${contract.errorCodes.map((error) => `\`${error.code}\``).join(", ")}, but this static deployment cannot emit them: a missing path gets the host's HTML 404 page.`,
+      "Every resource answers GET with no query parameters, no request body and no credentials (no API key, account or OAuth); every caller gets the same file, and its values change only when the site is rebuilt.",
+      ...endpoints.resources.map((resource) => resourceNote(resource, schemas)),
+      `Resource paths carry no version; the contract's info.version is ${openapi.info.version}.`,
+      `Errors: the contract declares ErrorResponse bodies with codes ${endpoints.errorCodes.map((error) => `\`${error.code}\``).join(", ")}, but this static deployment cannot emit them: a missing path gets the host's HTML 404 page, so check the status before parsing JSON.`,
+      `Calculations are not resources: nothing is calculated over HTTP. The agent guide (${site.urls.agentGuide}) has the formula, rounding, a worked example and a recipe to compute any result, and the homepage's WebMCP tools compute it in a browser.`,
     ],
     sections: [
       {
         title: "Resources",
         links: [
-          ...contract.resources.map((resource) => ({
+          ...endpoints.resources.map((resource) => ({
             name: `${resource.method} /${resource.path}`,
             url: resource.url,
             note: `${resource.summary}. Operation \`${resource.operationId}\`, ${resource.mediaType}, body ${resource.schema}.`,
           })),
-          { name: "OpenAPI contract", url: site.urls.openapi, note: `OpenAPI ${contract.openapiVersion}, version ${contract.apiVersion}: schemas, examples and declared errors.` },
+          { name: "OpenAPI contract", url: site.urls.openapi, note: `OpenAPI ${openapi.openapi}, version ${openapi.info.version}: schemas, examples and declared errors.` },
         ],
       },
       {
@@ -44,11 +71,8 @@ export function render(data: GuideData): string {
           { name: "API docs", url: absoluteUrl(twinPath(`/${site.paths.docs}`)), note: "Every field, example, error, limit and the browser tools, in Markdown." },
           { name: "JSON API index", url: absoluteUrl(twinPath(`/${site.paths.api}`)), note: "The resources with method, media type and purpose, in Markdown." },
           { name: "Access policy", url: site.urls.accessPolicy, note: "No API key, account, OAuth token or bearer credential." },
+          { name: "Agent guide", url: site.urls.agentGuide, note: "The whole site: how to compute any result, with or without the browser tools." },
         ],
-      },
-      {
-        title: "Optional",
-        links: [{ name: "Agent guide", url: site.urls.agentGuide, note: "The whole site, including the browser tools for calculations." }],
       },
     ],
   });

@@ -5,7 +5,7 @@
  * Lighthouse's defaults apply (mobile form factor, simulated throttling), the stricter setting.
  * Simulated throttling scales the CPU time it observes, so a busy machine lowers the performance
  * score: each page runs RUNS times and the run with the median performance score is reported, as
- * Lighthouse's own docs advise. lighthouse@12 because 13 needs Node 22.
+ * Lighthouse's own docs advise.
  */
 import { freePort } from "../support/serve.ts";
 import lighthouse from "lighthouse";

@@ -1,7 +1,7 @@
 /**
- * Launches headless Chromium for the browser tests and the benchmark. The browser comes from
- * `npm ci` (`@sparticuz/chromium`), or from `CHROME_PATH` when set. A missing browser is a loud
- * failure with the fix, never a skip.
+ * Launches headless Chromium for the browser tests and the benchmark. The browser comes from the
+ * test tooling that `npm test` installs (`@sparticuz/chromium` in tests/package.json), or from
+ * `CHROME_PATH` when set. A missing browser is a loud failure with the fix, never a skip.
  */
 import { existsSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
@@ -22,14 +22,14 @@ export const WEBMCP_FLAG = "--enable-features=WebMCP";
 export async function chromiumPath(): Promise<string> {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`CHROME_PATH is set to ${fromEnv}, but no file exists there. Point it at a Chromium binary (for example /usr/bin/chromium after \`apt-get install chromium\`) or unset it to use the one \`npm ci\` installs.`);
+    if (!existsSync(fromEnv)) throw new Error(`CHROME_PATH is set to ${fromEnv}, but no file exists there. Point it at a Chromium binary (for example /usr/bin/chromium after \`apt-get install chromium\`) or unset it to use the one \`npm test\` installs.`);
     return fromEnv;
   }
   try {
     const { default: packaged } = await import("@sparticuz/chromium");
     return await packaged.executablePath();
   } catch (error) {
-    throw new Error(`No Chromium for the browser tests: @sparticuz/chromium could not be unpacked (${(error as Error).message}). Run \`npm ci\`, or install Debian's browser with \`apt-get install chromium\` and set CHROME_PATH=/usr/bin/chromium.`);
+    throw new Error(`No Chromium for the browser tests: @sparticuz/chromium could not be unpacked (${(error as Error).message}). Run \`npm test\`, which installs it (tests/package.json), or install Debian's browser with \`apt-get install chromium\` and set CHROME_PATH=/usr/bin/chromium.`);
   }
 }
 

@@ -1,9 +1,10 @@
 /**
  * Builds the site the way `npm run build` does, into a temporary folder, for tests and the
- * benchmark. One build per SITE_URL per process; the tests share it.
+ * benchmark. `npm test` builds each configuration once for every test file (tests/run.ts).
  */
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, readFile, symlink, writeFile } from "node:fs/promises";
+import { rmSync } from "node:fs";
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -14,6 +15,12 @@ const run = promisify(execFile);
 /** The repository root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
+/**
+ * Node's compile cache for the build's modules, as `npm run build` sets it (NODE_COMPILE_CACHE in
+ * package.json): a build started in a new process skips recompiling Eleventy, about a fifth of a cold build.
+ */
+export const BUILD_ENV = { NODE_COMPILE_CACHE: path.join(ROOT, "node_modules/.cache/node-compile") };
+
 export interface BuildResult {
   ok: boolean;
   /** Everything the build printed, stdout then stderr. */
@@ -23,15 +30,17 @@ export interface BuildResult {
 /**
  * Runs Eleventy in `projectDir`, writing to `outputDir`, with `SITE_URL` set. `env` adds to (or,
  * with an empty string, clears) variables of this process's environment, which the build inherits.
+ * `signal` stops the build.
  */
-export async function runBuild(projectDir: string, outputDir: string, siteUrl: string, env: Record<string, string> = {}): Promise<BuildResult> {
-  const tsx = path.join(ROOT, "node_modules/.bin/tsx");
+export async function runBuild(projectDir: string, outputDir: string, siteUrl: string, env: Record<string, string> = {}, signal?: AbortSignal): Promise<BuildResult> {
   const eleventy = path.join(projectDir, "node_modules/@11ty/eleventy/cmd.cjs");
   try {
-    const { stdout, stderr } = await run(tsx, [eleventy, "--config=eleventy.config.ts", `--output=${outputDir}`, "--quiet"], {
+    // The Node running the tests strips the TypeScript of the config, data and templates itself.
+    const { stdout, stderr } = await run(process.execPath, [eleventy, "--config=eleventy.config.ts", `--output=${outputDir}`, "--quiet"], {
       cwd: projectDir,
-      env: { ...process.env, ...env, SITE_URL: siteUrl },
+      env: { ...process.env, ...BUILD_ENV, ...env, SITE_URL: siteUrl },
       maxBuffer: 64 * 1024 * 1024,
+      signal,
     });
     return { ok: true, output: stdout + stderr };
   } catch (error) {
@@ -40,48 +49,98 @@ export async function runBuild(projectDir: string, outputDir: string, siteUrl: s
   }
 }
 
-export async function tempDir(label: string): Promise<string> {
-  return mkdtemp(path.join(tmpdir(), `exp-bank-${label}-`));
-}
-
-const builds = new Map<string, Promise<string>>();
-
 /**
- * Builds the site for `siteUrl` (and any extra `env`) into a temporary folder once per process and
- * returns the folder.
+ * Where test folders go: the folder `npm test` (tests/run.ts) makes for the run and removes at its
+ * end, on a RAM disk where there is one; otherwise the system's temporary folder.
  */
-export function builtSite(siteUrl: string, env: Record<string, string> = {}): Promise<string> {
-  const key = JSON.stringify([siteUrl, env]);
-  let build = builds.get(key);
-  if (!build) {
-    build = (async () => {
-      const output = await tempDir("site");
-      const result = await runBuild(ROOT, output, siteUrl, env);
-      if (!result.ok) throw new Error(`The build for SITE_URL=${siteUrl} ${JSON.stringify(env)} failed:\n${result.output}`);
-      return output;
-    })();
-    builds.set(key, build);
-  }
-  return build;
+export const SCRATCH = process.env.EXP_BANK_TEST_SCRATCH ?? tmpdir();
+
+/** A new empty folder; the caller removes it (tests use `withTempDir`, which does). */
+export async function tempDir(label: string): Promise<string> {
+  return mkdtemp(path.join(SCRATCH, `exp-bank-${label}-`));
 }
+
+/** Runs `use` with a new empty folder, then removes the folder, also when `use` fails. */
+export async function withTempDir<T>(label: string, use: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await tempDir(label);
+  try {
+    return await use(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Two common base URLs: the site at an origin's root and under a path, as on a GitHub project site. */
+export const ROOT_SITE_URL = "https://exp-bank.example/";
+export const PATH_SITE_URL = "https://example.github.io/exp-bank/";
 
 /** What GitHub Actions sets in every workflow, for a repository `example/exp-bank` on github.com. */
 export const REPOSITORY_ENV = { GITHUB_SERVER_URL: "https://github.com", GITHUB_REPOSITORY: "example/exp-bank" };
 /** The same variables cleared, as in a build outside GitHub Actions. */
 export const NO_REPOSITORY_ENV = { GITHUB_SERVER_URL: "", GITHUB_REPOSITORY: "" };
 
+/**
+ * The two configurations every build-reading test shares, built once per `npm test`. The path
+ * build is the GitHub project site, so it knows its repository as GitHub Actions would tell it; the
+ * root build is a build elsewhere, without one. Together they cover both ways the Support section
+ * and the links to other sites are written.
+ */
+export const SITE_BUILDS = [
+  { name: "root", siteUrl: ROOT_SITE_URL, env: NO_REPOSITORY_ENV },
+  { name: "path", siteUrl: PATH_SITE_URL, env: REPOSITORY_ENV },
+] as const;
+
+/** The environment variable through which tests/run.ts hands a test process the folder of each build. */
+export const siteVariable = (name: string) => `EXP_BANK_TEST_SITE_${name.toUpperCase()}`;
+
+const ownBuilds = new Map<string, Promise<string>>();
+
+/**
+ * The folder of the shared build for `siteUrl`: the one `npm test` made, or, when a test file runs
+ * alone, one this process builds on first use and removes when it exits.
+ */
+export function builtSite(siteUrl: string): Promise<string> {
+  const config = SITE_BUILDS.find((build) => build.siteUrl === siteUrl);
+  if (!config) throw new Error(`No shared build for SITE_URL=${siteUrl}; the shared ones are ${SITE_BUILDS.map((build) => build.siteUrl).join(" and ")}.`);
+  const shared = process.env[siteVariable(config.name)];
+  if (shared) return Promise.resolve(shared);
+  let build = ownBuilds.get(config.name);
+  if (!build) {
+    build = (async () => {
+      const output = await tempDir(`site-${config.name}`);
+      process.once("exit", () => rmSync(output, { recursive: true, force: true }));
+      const result = await runBuild(ROOT, output, config.siteUrl, config.env);
+      if (!result.ok) throw new Error(`The build for SITE_URL=${config.siteUrl} failed:\n${result.output}`);
+      return output;
+    })();
+    ownBuilds.set(config.name, build);
+  }
+  return build;
+}
+
 /** Reads a built file as text. */
 export function readBuilt(siteDir: string, file: string): Promise<string> {
   return readFile(path.join(siteDir, file), "utf8");
 }
 
-/** A copy of the project (sources only; `node_modules` linked) for builds that edit files. */
+/** A copy of the project (sources only; `node_modules` linked) for builds that edit files; the caller removes it. */
 export async function projectCopy(): Promise<string> {
   const copy = await tempDir("project");
-  const skip = new Set(["node_modules", "_site", ".git"]);
-  await cp(ROOT, copy, { recursive: true, filter: (source) => !skip.has(path.relative(ROOT, source).split(path.sep)[0] ?? "") });
+  const skip = new Set(["node_modules", "_site", ".git", ".node"]);
+  // Any node_modules: the test tooling's (tests/node_modules) is not part of the sources either.
+  await cp(ROOT, copy, { recursive: true, filter: (source) => !path.relative(ROOT, source).split(path.sep).some((part) => skip.has(part)) });
   await symlink(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
   return copy;
+}
+
+/** Runs `use` with a copy of the project, then removes the copy, also when `use` fails. */
+export async function withProjectCopy<T>(use: (project: string) => Promise<T>): Promise<T> {
+  const project = await projectCopy();
+  try {
+    return await use(project);
+  } finally {
+    await rm(project, { recursive: true, force: true });
+  }
 }
 
 /** Replaces `search` with `replacement` in a copied project's file; fails if the text is absent. */
@@ -91,7 +150,3 @@ export async function editFile(projectDir: string, file: string, search: string,
   if (!text.includes(search)) throw new Error(`${file} does not contain ${JSON.stringify(search)}; update the test's edit.`);
   await writeFile(target, text.replace(search, replacement));
 }
-
-/** Two common base URLs: the site at an origin's root and under a path, as on a GitHub project site. */
-export const ROOT_SITE_URL = "https://exp-bank.example/";
-export const PATH_SITE_URL = "https://example.github.io/exp-bank/";

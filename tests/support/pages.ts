@@ -2,6 +2,7 @@
  * Reading built pages in tests: visible text, head tags and their attributes, links. Regular
  * expressions are enough here: the HTML is the site's own, written by one layout.
  */
+import markdownIt from "markdown-it";
 import { paths } from "../../_data/site.ts";
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&nbsp;": " " };
@@ -9,6 +10,13 @@ const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">
 export function decodeEntities(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity);
 }
+
+/** A CommonMark reader with tables and raw HTML, like the site's own (and GitHub's). */
+const reader = markdownIt({ html: true });
+export const rendered = (markdown: string) => reader.render(markdown);
+export const renderedInline = (markdown: string) => reader.renderInline(markdown);
+/** What a reader sees of rendered inline HTML. */
+export const textOf = (html: string) => decodeEntities(html.replace(/<[^>]+>/g, ""));
 
 /** The text a reader sees: tags removed, entities decoded, whitespace collapsed. */
 export function visibleText(html: string): string {
@@ -41,11 +49,6 @@ export function linkRel(html: string, rel: string): Record<string, string> | und
 /** Every `id` attribute in a page. */
 export function ids(html: string): Set<string> {
   return new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!));
-}
-
-/** Link destinations in Markdown: inline links and autolinks. */
-export function markdownLinks(markdown: string): string[] {
-  return [...markdown.matchAll(/\]\(([^)\s]+)\)|<(https?:\/\/[^>\s]+)>/g)].map((match) => match[1] ?? match[2]!);
 }
 
 /**

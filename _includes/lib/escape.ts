@@ -1,0 +1,45 @@
+/**
+ * Escaping for values from data, one function per place a value lands. HTML and XML text and
+ * attributes: `escapeHtml` (Nunjucks' autoescape does the same for every `{{ }}` in templates).
+ * Markdown prose (pages, twins, llms.txt): `markdownText`. Markdown code: `inlineCode`. JSON is
+ * always `JSON.stringify`. Authored prose (the pages' own Markdown, the contract's descriptions)
+ * is Markdown by design and is not escaped.
+ */
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text for HTML or XML, in element content or a quoted attribute: `&`, `<`, `>`, `"` and `'` as references. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/**
+ * A value from data as inline Markdown text that reads as its characters and nothing more:
+ * - on one line, since a line break could start a heading, a list item or a table row;
+ * - with a backslash before every character that opens emphasis, code, a link, an image, raw HTML,
+ *   an entity, a table cell or an autolink (`:` of a scheme, `@` of an e-mail address, `www.`);
+ * - with a list marker (`-`, `+`, `1.`) or setext underline (`=`) at its start escaped, since a
+ *   value may open a line or a list item's content.
+ * CommonMark allows a backslash before any ASCII punctuation: https://spec.commonmark.org/0.31.2/#backslash-escapes
+ * GFM's autolinks: https://github.github.com/gfm/#autolinks-extension-
+ */
+export function markdownText(value: string): string {
+  return value
+    .replace(/\s*[\r\n]+\s*/g, " ")
+    .replace(/[\\`*_[\]<>#|~&!:@]/g, "\\$&")
+    .replace(/(?<=\bwww)\./gi, "\\.")
+    .replace(/^([-+=]|\d{1,9}(?=[.)](?:\s|$)))/, (marker: string) => (/\d/.test(marker) ? `${marker}\\` : `\\${marker}`));
+}
+
+/**
+ * A value as a Markdown code span: the fence is one backtick longer than the longest run inside,
+ * padded with a space when the value starts or ends with a backtick, and on one line.
+ * See https://spec.commonmark.org/0.31.2/#code-spans
+ */
+export function inlineCode(value: string): string {
+  const text = value.replace(/\s*[\r\n]+\s*/g, " ");
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = /^`|`$/.test(text) ? " " : "";
+  return `${fence}${pad}${text}${pad}${fence}`;
+}

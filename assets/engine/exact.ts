@@ -1,0 +1,92 @@
+/**
+ * Exact decimals as BigInt digits over a power of ten, and their rounding to the 8 decimal places
+ * every output has. The page needs no decimal library: inputs are at most 64 characters, so these
+ * integers stay small, and every rounding is done once, on an exact value or a proven interval.
+ */
+
+/** The non-negative value `digits / 10^places`. */
+export interface Exact {
+  digits: bigint;
+  places: number;
+}
+
+/** Fractional digits of every computed decimal string. */
+const FRACTION_DIGITS = 8;
+
+const powers: bigint[] = [1n];
+
+/** Powers cached one by one up to here; exact whole-day values need 10^(3n), computed directly. */
+const CACHED_POWERS = 4200;
+
+/** 10^n as a BigInt. */
+export function pow10(n: number): bigint {
+  if (n > CACHED_POWERS) return 10n ** BigInt(n);
+  for (let k = powers.length; k <= n; k += 1) powers.push((powers[k - 1] as bigint) * 10n);
+  return powers[n] as bigint;
+}
+
+/** Plain digits, or the exponent form JavaScript prints a number in (`1e-7`, `1e+21`). */
+const DECIMAL_TEXT = /^(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
+
+/**
+ * A non-negative amount exactly: a decimal string as written, a JSON number as the shortest
+ * decimal that reads back as it (what `String(number)` prints), the same rule as JSON itself.
+ */
+export function exactOf(value: number | string | bigint): Exact {
+  const match = DECIMAL_TEXT.exec(String(value));
+  if (!match) throw new RangeError(`${String(value).slice(0, 40)} is not a non-negative decimal`);
+  const [, whole = "", fraction = "", exponent = "0"] = match;
+  const digits = BigInt(whole + fraction);
+  const places = fraction.length - Number(exponent);
+  return places >= 0 ? { digits, places } : { digits: digits * pow10(-places), places: 0 };
+}
+
+/** Both values over the same power of ten: `[a, b, places]`. */
+function aligned(a: Exact, b: Exact): [bigint, bigint, number] {
+  const places = Math.max(a.places, b.places);
+  return [a.digits * pow10(places - a.places), b.digits * pow10(places - b.places), places];
+}
+
+/** −1, 0 or 1 as a is below, equal to or above b. */
+export function compareExact(a: Exact, b: Exact): number {
+  const [x, y] = aligned(a, b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+export function addExact(a: Exact, b: Exact): Exact {
+  const [x, y, places] = aligned(a, b);
+  return { digits: x + y, places };
+}
+
+/** a − b for a ≥ b. */
+export function subtractExact(a: Exact, b: Exact): Exact {
+  const [x, y, places] = aligned(a, b);
+  return { digits: x - y, places };
+}
+
+/** `whole.fraction` from a count of 10^-8 units. */
+function fromEighths(eighths: bigint): string {
+  const text = eighths.toString().padStart(FRACTION_DIGITS + 1, "0");
+  return `${text.slice(0, -FRACTION_DIGITS)}.${text.slice(-FRACTION_DIGITS)}`;
+}
+
+/** numerator / denominator (≥ 0, > 0) with 8 fractional digits, rounded half-up: ⌊x·10^8 + 1/2⌋. */
+export function ratioToFixed8(numerator: bigint, denominator: bigint): string {
+  return fromEighths((numerator * pow10(FRACTION_DIGITS) * 2n + denominator) / (2n * denominator));
+}
+
+export const exactToFixed8 = (value: Exact): string => ratioToFixed8(value.digits, pow10(value.places));
+
+/**
+ * The 8-decimal rounding shared by every value in [low, high] / 10^places (places ≥ 9), or
+ * undefined when the interval holds a rounding boundary and more precision is needed. Rounding is
+ * monotone, so equal roundings at both ends settle the whole interval.
+ */
+export function fixed8Within(low: bigint, high: bigint, places: number): string | undefined {
+  const unit = pow10(places - FRACTION_DIGITS);
+  const half = unit / 2n;
+  const lowest = (low < 0n ? 0n : low) + half;
+  const highest = high + half;
+  const eighths = lowest / unit;
+  return eighths === highest / unit ? fromEighths(eighths) : undefined;
+}
