@@ -93,16 +93,20 @@ function formMessage(message: string): string {
 
 /** Checks a reading with the tool's schema; every problem is named by its field ("duration" for the total). */
 function validate(reading: Reading): { input: CalculateInput | null; problems: Problem[] } {
-  if (reading.problems.length) return { input: null, problems: reading.problems };
   const parsed = safeParseCalculateInput(reading.values);
-  if (parsed.success) return { input: parsed.data, problems: [] };
-  return {
-    input: null,
-    problems: parsed.error.issues.map((issue) => ({
-      field: typeof issue.path[0] === "string" ? (reading.until && issue.path[0] === "seconds" ? UNTIL : issue.path[0]) : "duration",
-      message: formMessage(issue.message),
-    })),
-  };
+  if (parsed.success && reading.problems.length === 0) return { input: parsed.data, problems: [] };
+  // A field the page could not read already has its problem; the schema reports every other one
+  // (a missing balance, a value out of range), so all of them show at once.
+  const unreadable = new Set(reading.problems.map((problem) => problem.field));
+  const schemaProblems = parsed.success
+    ? []
+    : parsed.error.issues
+        .map((issue) => ({
+          field: typeof issue.path[0] === "string" ? (reading.until && issue.path[0] === "seconds" ? UNTIL : issue.path[0]) : "duration",
+          message: formMessage(issue.message),
+        }))
+        .filter((problem) => !unreadable.has(problem.field) && !(problem.field === "duration" && unreadable.size > 0));
+  return { input: null, problems: [...reading.problems, ...schemaProblems] };
 }
 
 function showProblems(form: HTMLFormElement, problems: readonly Problem[], only?: string): HTMLInputElement | null {
@@ -111,7 +115,7 @@ function showProblems(form: HTMLFormElement, problems: readonly Problem[], only?
     const field = slot.id.replace(/^calculator-|-error$/g, "");
     if (only !== undefined && field !== only) continue;
     const problem = problems.find((entry) => entry.field === field);
-    slot.textContent = problem ? (field === "duration" ? `The time to grow ${problem.message.replace(/^years, months, days, hours, minutes and seconds /, "")}.` : `${labelOf(form, field)} ${problem.message}.`) : "";
+    slot.textContent = problem ? (field === "duration" ? `The time to grow ${problem.message.replace(/^years, months, days, hours, minutes and seconds come /, "comes ")}.` : `${labelOf(form, field)} ${problem.message}.`) : "";
     slot.hidden = !problem;
     const input = form.elements.namedItem(field === "duration" ? "years" : field);
     if (!(input instanceof HTMLInputElement)) continue;
@@ -287,9 +291,14 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     region.classList.add("is-stale");
     pending = window.setTimeout(() => update(false) && record(false), 120);
   });
+  // Leaving a field marks it when it is wrong; the message itself waits for Calculate, because
+  // text appearing on blur would move the Calculate button under a pointer that is pressing it.
   form.addEventListener("change", (event) => {
-    const field = (event.target as HTMLInputElement).name;
-    if (field) showProblems(form, validate(readForm(form, Date.now())).problems, field === "seconds" || TIME_FIELDS.includes(field) ? undefined : field);
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || !input.name) return;
+    const wrong = validate(readForm(form, Date.now())).problems.some((problem) => problem.field === input.name);
+    input.toggleAttribute("aria-invalid", wrong);
+    if (wrong) input.setAttribute("aria-invalid", "true");
   });
   rankPicker?.addEventListener("change", () => {
     if (!goal || rankPicker.value === "") return;
