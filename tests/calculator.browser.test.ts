@@ -1,0 +1,301 @@
+/**
+ * The homepage calculator as a person uses it, in a real Chromium on a phone (390×844) and a
+ * desktop (1280×800), built for a site under a path and served the way GitHub Pages serves it.
+ * The figures on screen are checked against the calculate-exp-growth tool the same page registers
+ * (the engine's own answer, tested exactly elsewhere), read back from what the page shows: compact
+ * amounts are parsed with decimal.js, dates from their `<time datetime>` and the test's clock.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Decimal } from "decimal.js";
+import type { Browser, Page } from "playwright-core";
+import { PATH_SITE_URL, builtSite } from "./support/build.ts";
+import { serveSite, type ServedSite } from "./support/serve.ts";
+import { launchChromium } from "./support/browser.ts";
+import type { CalculateOutput, Duration } from "../assets/contract/calculate-output.ts";
+import { toolDescriptors } from "../assets/tools/descriptors.ts";
+
+const VIEWPORTS = [
+  { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: "desktop", viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+] as const;
+
+/** The query parameters the form may write: the tool's input field names, plus the target date. */
+const QUERY_NAMES = new Set([...Object.keys((toolDescriptors.find((tool) => tool.name === "calculate-exp-growth")!.inputSchema as { properties: object }).properties), "until"]);
+
+let served: ServedSite;
+let browser: Browser;
+/** One page per viewport, reused by every test; `messages` collects what each page printed. */
+const pages = new Map<string, { page: Page; messages: string[] }>();
+
+test.before(async () => {
+  const [site, launched] = await Promise.all([builtSite(PATH_SITE_URL), launchChromium({ webmcp: true })]);
+  browser = launched;
+  served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
+  for (const { name, ...options } of VIEWPORTS) {
+    const page = await (await browser.newContext(options)).newPage();
+    const messages: string[] = [];
+    page.on("console", (message) => messages.push(`console.${message.type()}: ${message.text()}`));
+    page.on("pageerror", (error) => messages.push(`page error: ${error.message}`));
+    page.on("request", (request) => {
+      if (!request.url().startsWith(served.origin)) messages.push(`third-party request: ${request.url()}`);
+    });
+    pages.set(name, { page, messages });
+  }
+});
+
+test.after(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+/** Runs `check` on each viewport's page, naming the viewport in any failure. */
+async function onEachViewport(check: (page: Page, viewport: { width: number; height: number }) => Promise<void>): Promise<void> {
+  for (const { name, viewport } of VIEWPORTS) {
+    const { page, messages } = pages.get(name)!;
+    // A background tab's timers are throttled; the page a person uses is in front.
+    await page.bringToFront();
+    try {
+      await check(page, viewport);
+    } catch (error) {
+      (error as Error).message = `[${name} ${viewport.width}×${viewport.height}] ${(error as Error).message}`;
+      throw error;
+    }
+    assert.equal(messages, [], `[${name}] the page printed nothing and requested nothing from other sites`);
+  }
+}
+
+async function open(page: Page, path = "", query = ""): Promise<void> {
+  const response = await page.goto(new URL(path + query, served.url).href);
+  assert.is(response?.status(), 200, `${path || "/"} loads`);
+}
+
+const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);
+
+/** Sets every field of the form: the given ones to their text, all others empty. */
+async function setFields(page: Page, values: Record<string, string>): Promise<void> {
+  for (const name of ["currentGems", "goalGems", "additionalGems", "years", "months", "days", "hours", "minutes", "seconds", "until"]) {
+    const wanted = values[name] ?? "";
+    if ((await field(page, name).inputValue()) !== wanted) await field(page, name).fill(wanted);
+  }
+}
+
+/** Fills the form and presses Enter in `enterIn`; returns the test's clock around the calculation. */
+async function calculate(page: Page, values: Record<string, string>, enterIn: string): Promise<{ before: number; after: number }> {
+  const before = Date.now();
+  await setFields(page, values);
+  await field(page, enterIn).press("Enter");
+  await waitForResult(page, true, "a result after Enter");
+  return { before, after: Date.now() };
+}
+
+/**
+ * Waits up to 2 s until the result shows the exact future balance `wanted` (its machine-readable
+ * value), any result (`true`), or none (`null`); a clear failure when it never does.
+ */
+async function waitForResult(page: Page, wanted: string | true | null, what: string): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (expected) => {
+        const value = document.querySelector<HTMLElement>("[data-result-list]")!.hidden ? null : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value;
+        return expected === true ? value !== null : value === expected;
+      },
+      wanted,
+      { timeout: 2000 },
+    );
+  } catch {
+    assert.unreachable(`${what}: the result should show ${wanted === true ? "a result" : wanted ?? "nothing"}, but shows ${(await shownFuture(page)) ?? "nothing"}`);
+  }
+}
+
+type ToolResult = { structuredContent: unknown; isError?: boolean };
+
+async function tool(page: Page, input: Record<string, string>): Promise<CalculateOutput> {
+  const result = (await page.webmcp.callTool("calculate-exp-growth", input as never)) as ToolResult;
+  assert.is(result.isError, undefined, `the tool accepts ${JSON.stringify(input)}`);
+  return result.structuredContent as CalculateOutput;
+}
+
+const SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+const SUFFIXES: Record<string, number> = { "": 0, K: 3, M: 6, B: 9, T: 12 };
+
+/** The number a compact amount on screen stands for: `2.77M`, `1,094`, `3.61 × 10⁴⁷`. */
+function compactValue(text: string): Decimal {
+  const scientific = /^([\d.]+) × 10([⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/.exec(text.trim());
+  if (scientific) return new Decimal(scientific[1]!).times(Decimal.pow(10, [...scientific[2]!].map((digit) => SUPERSCRIPTS.indexOf(digit)).join("")));
+  const compact = /^([\d,]+(?:\.\d+)?)([KMBT]?)$/.exec(text.trim());
+  assert.ok(compact, `${JSON.stringify(text)} is a compact amount`);
+  return new Decimal(compact[1]!.replaceAll(",", "")).times(Decimal.pow(10, SUFFIXES[compact[2]!]!));
+}
+
+/** A compact amount shows the exact value to three significant digits: within half a unit of the third. */
+function assertCompact(shown: string, exact: string, what: string): void {
+  const error = compactValue(shown).minus(exact).abs();
+  assert.ok(error.lte(new Decimal(exact).times("0.005")), `${what}: ${shown} is not ${exact} to three significant digits`);
+}
+
+/** The machine-readable date of a `<time>` equals the test's clock plus `duration`, give or take a second. */
+function assertDate(datetime: string | null, duration: Duration, clock: { before: number; after: number }, what: string): void {
+  assert.match(datetime ?? "", /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/, `${what} has an ISO date`);
+  const at = Date.parse(datetime!);
+  const earliest = clock.before + duration.totalSeconds * 1000 - 1000;
+  const latest = clock.after + duration.totalSeconds * 1000 + 1000;
+  assert.ok(at >= earliest && at <= latest, `${what}: ${datetime} is not now + ${duration.totalSeconds} s (${new Date(earliest).toISOString()} to ${new Date(latest).toISOString()})`);
+}
+
+/** The element's box lies within the viewport and nothing covers its middle. */
+async function assertOnScreen(page: Page, selector: string, viewport: { width: number; height: number }, what: string): Promise<void> {
+  const box = await page.locator(selector).boundingBox();
+  assert.ok(box, `${what} is displayed`);
+  assert.ok(box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width, `${what} is on screen: ${JSON.stringify(box)} in ${viewport.width}×${viewport.height}`);
+  const uncovered = await page.evaluate(
+    ([target, x, y]) => document.querySelector(target as string)!.contains(document.elementFromPoint(x as number, y as number)),
+    [selector, box.x + box.width / 2, box.y + box.height / 2] as const,
+  );
+  assert.ok(uncovered, `${what} is not covered by another element`);
+}
+
+/** The exact future balance the result shows (its machine-readable value), or null when hidden. */
+function shownFuture(page: Page): Promise<string | null> {
+  return page.evaluate(() => (document.querySelector<HTMLElement>("[data-result-list]")!.hidden ? null : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value));
+}
+
+test("the first field is on the first screen", async () => {
+  await onEachViewport(async (page, viewport) => {
+    await open(page);
+    assert.is(await page.evaluate("scrollY"), 0);
+    await assertOnScreen(page, "#calculator-currentGems", viewport, "#calculator-currentGems");
+  });
+});
+
+test("after a balance, a duration and Enter, the headline result is in the viewport and announced", async () => {
+  await onEachViewport(async (page, viewport) => {
+    await open(page);
+    await calculate(page, { currentGems: "2.75M", days: "30" }, "days");
+    const expected = await tool(page, { currentGems: "2750000", days: "30" });
+    await assertOnScreen(page, "#calculator-headline", viewport, "the headline #calculator-headline");
+    assertCompact((await page.locator('#calculator-headline [data-compact="futureGems"]').textContent())!, expected.futureGems, "the headline figure");
+    assert.is(await shownFuture(page), expected.futureGems);
+    const status = (await page.locator("#calculator-status").textContent())!;
+    assert.ok(status.includes((await page.locator('#calculator-headline [data-compact="futureGems"]').textContent())!), `the status region announces the result: ${JSON.stringify(status)}`);
+  });
+});
+
+test("no stale result stays visible after an invalid entry, typed or submitted", async () => {
+  const resultParts = ["#calculator-headline", "#calculator-milestones", ".growth-chart", 'data[data-result="futureGems"]'];
+  await onEachViewport(async (page) => {
+    for (const [bad, submit] of [["12 34", false], ["abc", true], ["1,5", false], ["-3", true]] as const) {
+      await open(page);
+      await calculate(page, { currentGems: "1000000", years: "5" }, "years");
+      for (const selector of resultParts.slice(0, 3)) assert.ok(await page.locator(selector).isVisible(), `${selector} shows the valid result`);
+      await field(page, "currentGems").fill(bad);
+      if (submit) await field(page, "currentGems").press("Enter");
+      await waitForResult(page, null, `the result hides after currentGems "${bad}"${submit ? " and Enter" : ""}`);
+      for (const selector of resultParts) assert.not.ok(await page.locator(selector).isVisible(), `${selector} is hidden after currentGems "${bad}"`);
+      assert.ok(await page.locator("[data-result-stale]").isVisible(), "the result area says why it is empty");
+      if (submit) {
+        assert.ok(await page.locator("#calculator-currentGems-error").isVisible(), `an error names the field after "${bad}"`);
+        assert.is(await field(page, "currentGems").getAttribute("aria-invalid"), "true");
+      }
+    }
+  });
+});
+
+test("the milestone ladder is the tool's, each date is now plus its duration, and so is the goal's", async () => {
+  await onEachViewport(async (page) => {
+    await open(page);
+    const clock = await calculate(page, { currentGems: "1 000 000", goalGems: "2.5B", years: "5" }, "years");
+    const expected = await tool(page, { currentGems: "1000000", goalGems: "2500000000", years: "5" });
+    assert.ok(expected.milestones.some((milestone) => milestone.withinDuration) && expected.milestones.some((milestone) => !milestone.withinDuration), "the case has ranks within and beyond the duration");
+    const rows = await page.locator("#calculator-milestones tbody tr").evaluateAll((trs) =>
+      trs.map((tr) => ({ cells: Array.from((tr as HTMLTableRowElement).cells, (td) => td.textContent!.trim()), datetime: tr.querySelector("time")?.getAttribute("datetime") ?? null })),
+    );
+    assert.is(rows.length, expected.milestones.length, "one row per rank above the balance");
+    for (const [index, milestone] of expected.milestones.entries()) {
+      const { cells, datetime } = rows[index]!;
+      assert.is(cells[0], `${milestone.name} (${milestone.displayValue})`, `row ${index + 1} names the rank`);
+      assertCompact(cells[1]!, milestone.gemsNeeded, `${milestone.name}'s gems needed`);
+      assert.is(cells[3], milestone.withinDuration ? "Yes" : "No", `${milestone.name} within the duration`);
+      assertDate(datetime, milestone.duration, clock, `${milestone.name}'s date`);
+    }
+    assert.ok(await page.locator("#calculator-milestones").isVisible());
+    assertDate(await page.locator('[data-result="goal"] time').getAttribute("datetime"), expected.goal!.duration, clock, "the goal's date");
+  });
+});
+
+test("a shared URL reproduces its result, and back and forward restore earlier calculations", async () => {
+  await onEachViewport(async (page) => {
+    await open(page, "", "?currentGems=2.75M&days=30");
+    const first = await tool(page, { currentGems: "2750000", days: "30" });
+    assert.is(await shownFuture(page), first.futureGems, "the link's result shows on load");
+    assert.is(await field(page, "currentGems").inputValue(), "2.75M");
+    assert.is(await field(page, "days").inputValue(), "30");
+    assertCompact((await page.locator('#calculator-headline [data-compact="futureGems"]').textContent())!, first.futureGems, "the headline of the link");
+
+    await calculate(page, { currentGems: "1,000,000", years: "10" }, "years");
+    const second = await tool(page, { currentGems: "1000000", years: "10" });
+    assert.is(await shownFuture(page), second.futureGems);
+    const query = new URL(page.url()).searchParams;
+    assert.equal(Object.fromEntries(query), { currentGems: "1,000,000", years: "10" }, "the URL holds the inputs");
+    for (const name of query.keys()) assert.ok(QUERY_NAMES.has(name), `${name} is a tool field name`);
+
+    await page.goBack();
+    await waitForResult(page, first.futureGems, "back restores the link's result");
+    assert.is(await field(page, "currentGems").inputValue(), "2.75M");
+    assert.is(await field(page, "days").inputValue(), "30");
+    assert.is(await field(page, "years").inputValue(), "");
+    await page.goForward();
+    await waitForResult(page, second.futureGems, "forward restores the later result");
+    assert.is(await field(page, "currentGems").inputValue(), "1,000,000");
+  });
+});
+
+test("the chart has one line per rank threshold in its range, and an accessible name", async () => {
+  await onEachViewport(async (page) => {
+    await open(page);
+    const cases: Record<string, string>[] = [{ currentGems: "1000000", years: "5" }, { currentGems: "1000000", years: "10" }, { currentGems: "2750000", days: "30" }];
+    for (const values of cases) {
+      await calculate(page, values, Object.keys(values)[1]!);
+      const expected = await tool(page, values);
+      assert.is(await shownFuture(page), expected.futureGems, `the result for ${JSON.stringify(values)}`);
+      const future = new Decimal(expected.futureGems);
+      const inRange = expected.milestones.filter((milestone) => new Decimal(milestone.minGems).lte(future));
+      const chart = page.locator("svg.growth-chart");
+      assert.is(await chart.count(), 1, `one chart for ${JSON.stringify(values)}`);
+      assert.ok(await chart.isVisible());
+      assert.is(await chart.getAttribute("role"), "img");
+      const lines = await chart.locator("g.chart-rank").evaluateAll((groups) => groups.map((group) => ({ label: group.getAttribute("data-target"), y: Number(group.querySelector("line")!.getAttribute("y1")) })));
+      assert.equal(lines.map((line) => line.label), inRange.map((milestone) => milestone.name), `the threshold lines for ${JSON.stringify(values)}`);
+      const [, , , height] = (await chart.getAttribute("viewBox"))!.split(" ").map(Number);
+      for (const [index, line] of lines.entries()) {
+        assert.ok(line.y > 0 && line.y < height!, `${line.label}'s line lies inside the chart`);
+        if (index > 0) assert.ok(line.y < lines[index - 1]!.y, `${line.label}'s line is above the lower threshold's`);
+      }
+      const name = await chart.evaluate((svg) => document.getElementById(svg.getAttribute("aria-labelledby") ?? "")?.textContent ?? "");
+      assert.match(name, /^Growth chart/, "the chart's name comes from its title");
+      assert.is(await page.getByRole("img", { name, exact: true }).count(), 1, "the browser exposes the chart as an image with that name");
+    }
+  });
+});
+
+test("no page scrolls sideways, the homepage with the largest valid input included", async () => {
+  const largest = "?currentGems=100000000000000000000&days=36500";
+  const overflowing: string[] = [];
+  await onEachViewport(async (page, viewport) => {
+    for (const [path, query] of [["", ""], ["docs/", ""], ["api/", ""], ["auth/", ""], ["", largest]] as const) {
+      await open(page, path, query);
+      if (query) assert.ok(await page.locator("#calculator-headline").isVisible(), "the largest valid input gives a result");
+      const { scrollWidth, clientWidth, widest } = await page.evaluate(() => {
+        const { scrollWidth, clientWidth } = document.documentElement;
+        // The outermost element reaching past the right edge, to say what overflows.
+        const over = Array.from(document.body.querySelectorAll("*")).find((element) => element.getBoundingClientRect().right > clientWidth + 0.5);
+        return { scrollWidth, clientWidth, widest: over ? `<${over.tagName.toLowerCase()}${over.id ? `#${over.id}` : ""}${over.className && typeof over.className === "string" ? `.${over.className.split(" ").join(".")}` : ""}> ${JSON.stringify((over.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60))}` : "nothing" };
+      });
+      assert.is(clientWidth, viewport.width, `/${path}${query} lays out at the viewport's width`);
+      if (scrollWidth > clientWidth) overflowing.push(`${viewport.width} px /${path}${query}: ${scrollWidth} px of content in ${clientWidth} px, widest ${widest}`);
+    }
+  });
+  assert.equal(overflowing, [], "pages that scroll sideways");
+});
+
+test.run();
