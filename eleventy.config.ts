@@ -47,11 +47,8 @@ export default function (eleventyConfig: UserConfig) {
   // Markdown twins render each page's source again with the same data (`_includes/lib/twins.ts`).
   eleventyConfig.addPlugin(RenderPlugin);
 
-  // Published styles: only the stylesheet and the icon, not the sources beside them.
-  eleventyConfig.addPassthroughCopy({
-    "assets/styles/site.css": site.paths.stylesheet,
-    "assets/styles/favicon.svg": site.paths.icon,
-  });
+  // The icon is published as a file; the stylesheet is inlined in each page's head (page-helpers).
+  eleventyConfig.addPassthroughCopy({ "assets/styles/favicon.svg": site.paths.icon });
 
   // Broken internal links fail the build, naming the page and the link (after the files exist).
   eleventyConfig.on("eleventy.after", internalLinkCheck(site.url));

@@ -27,7 +27,6 @@ export const paths = {
   sitemap: "sitemap.xml",
   robots: "robots.txt",
   notFound: "404.html",
-  stylesheet: "assets/site.css",
   icon: "assets/favicon.svg",
   calculatorScript: "assets/calculator.js",
 } as const;

@@ -6,6 +6,7 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import os from "node:os";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -122,7 +123,13 @@ for (const siteUrl of SITES) {
       // The policy allows only scripts and styles from files: inline ones would be blocked.
       assert.not.match(page.text, /<script(?![^>]*\ssrc=)[^>]*>/i, `${page.name}: no inline script`);
       assert.not.match(page.text, /<[a-z][^>]*\son[a-z]+\s*=/i, `${page.name}: no inline event handler`);
-      assert.not.match(page.text, /<style\b|<[a-z][^>]*\sstyle\s*=/i, `${page.name}: no inline style`);
+      assert.not.match(page.text, /<[a-z][^>]*\sstyle\s*=/i, `${page.name}: no style attribute`);
+      // One inlined stylesheet, allowed by its own hash and nothing else: an injected <style> is blocked.
+      const styles = [...page.text.matchAll(/<style>([^<]*)<\/style>/g)];
+      assert.is((page.text.match(/<style\b/gi) ?? []).length, 1, `${page.name}: one <style> element`);
+      assert.is(styles.length, 1, `${page.name}: the <style> holds only CSS`);
+      const hash = createHash("sha256").update(styles[0]![1]!).digest("base64");
+      assert.match(policy, new RegExp(`style-src 'sha256-${hash.replace(/[+/]/g, "\\$&")}'(;|$)`), `${page.name}: style-src is exactly the stylesheet's hash`);
     }
   });
 
