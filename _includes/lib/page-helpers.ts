@@ -10,7 +10,7 @@ import { inlineCode, markdownText } from "./escape.ts";
 import { fieldTable, type JsonSchema } from "./field-table.ts";
 import { absoluteUrl, href, twinPath } from "./site-links.ts";
 import { callTool } from "./tool-calls.ts";
-import { siteStylesheet } from "./inline-stylesheet.ts";
+import { pageStylesheet } from "./inline-stylesheet.ts";
 import { resultChartSvg } from "../../assets/page/chart.ts";
 import type { CalculateOutput } from "../../assets/contract/calculate-output.ts";
 
@@ -85,9 +85,9 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
     componentSchema(name);
     return `[${markdownText(name)}](${href("docs", name.toLowerCase())})`;
   });
-  /** `<style>{% stylesheet %}</style>` and `style-src {% stylesheetHash %}`: the inlined stylesheet and its CSP hash. */
-  eleventyConfig.addShortcode("stylesheet", () => siteStylesheet().css);
-  eleventyConfig.addShortcode("stylesheetHash", () => siteStylesheet().hash);
+  /** `<style>{% stylesheet styles %}</style>` and `style-src {% stylesheetHash styles %}`: a page's inlined styles and their CSP hash. */
+  eleventyConfig.addShortcode("stylesheet", (styles?: string[]) => pageStylesheet(styles).css);
+  eleventyConfig.addShortcode("stylesheetHash", (styles?: string[]) => pageStylesheet(styles).hash);
   /** `{% schemaFields "CalculatorInfo" %}`: a contract component's fields (shortcodes are never autoescaped). */
   eleventyConfig.addShortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), { components }));
 }

@@ -6,6 +6,7 @@
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { createServer as createNetServer, type AddressInfo } from "node:net";
 
 const MEDIA_TYPES: Record<string, string> = {
@@ -37,15 +38,24 @@ async function isDirectory(file: string): Promise<boolean> {
   return (await stat(file).catch(() => null))?.isDirectory() ?? false;
 }
 
-export async function serveSite(siteDir: string, pathPrefix = "/", port = 0): Promise<ServedSite> {
+/** Text that GitHub Pages compresses when the client accepts gzip. */
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript))|^image\/svg/;
+
+/**
+ * `options.gzip`: compress text bodies for clients that accept gzip, as GitHub Pages does (the
+ * benchmark measures pages as they are delivered); the tests read bodies plain.
+ */
+export async function serveSite(siteDir: string, pathPrefix = "/", port = 0, options: { gzip?: boolean } = {}): Promise<ServedSite> {
   const root = path.resolve(siteDir);
   const prefix = pathPrefix.endsWith("/") ? pathPrefix : `${pathPrefix}/`;
   const server = createServer(async (request, response) => {
     const send = async (status: number, file: string | null, headers: Record<string, string> = {}) => {
       const body = file ? await readFile(file) : Buffer.from("Not found\n");
       const type = file ? MEDIA_TYPES[path.extname(file)] ?? "application/octet-stream" : "text/plain; charset=utf-8";
-      response.writeHead(status, { "content-type": type, "access-control-allow-origin": "*", ...headers });
-      response.end(request.method === "HEAD" ? undefined : body);
+      const compress = options.gzip === true && COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+      const sent = compress ? gzipSync(body) : body;
+      response.writeHead(status, { "content-type": type, "access-control-allow-origin": "*", ...(compress ? { "content-encoding": "gzip", vary: "Accept-Encoding" } : {}), ...headers });
+      response.end(request.method === "HEAD" ? undefined : sent);
     };
     const notFound = async () => {
       const page = path.join(root, "404.html");
