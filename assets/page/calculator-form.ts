@@ -177,7 +177,8 @@ function render(region: HTMLElement, { input, result, now, until }: Shown): void
   }
   find("[data-result-percent]")!.textContent = new Intl.NumberFormat(lang(), { maximumFractionDigits: 2 }).format(result.profitPercent as Intl.StringNumericLiteral);
   const end = new Date(now + Number(result.durationDays) * TIME_NORMALIZATION.secondsPerDay * 1000);
-  find("[data-result-after]")!.textContent = `gems after ${exact.format(result.durationDays.replace(/\.?0+$/, "") as Intl.StringNumericLiteral)} days, on ${dateFormat().format(until ?? end)}`;
+  const days = new Intl.NumberFormat(lang(), { maximumFractionDigits: 2 }).format(result.durationDays as Intl.StringNumericLiteral);
+  find("[data-result-after]")!.textContent = `gems after ${days} days, on ${dateFormat().format(until ?? end)}`;
   region.dataset.now = String(now);
 
   set("currentRank", rankText(result.currentRank));

@@ -85,7 +85,8 @@ export function growthChartSvg(input: ChartInput): string {
   const days = given > 0 ? given : Math.max(0, ...reachable.map((target) => Number(target.daysToReach)));
   const balanceAt = (day: number) => current * Math.exp(growth * day);
   const end = balanceAt(days);
-  const inRange = reachable.filter((target) => Number(target.gems) <= end * (1 + 1e-12));
+  // The tolerance absorbs the 8-decimal rounding of daysToReach when the chart ends at a target.
+  const inRange = reachable.filter((target) => Number(target.gems) <= end * (1 + 1e-9));
   const goals = reachable.filter((target) => target.kind === "goal" && !inRange.includes(target));
   const top = Math.max(end, ...goals.map((target) => Number(target.gems)));
   const log = top / current > 10;
@@ -114,17 +115,23 @@ export function growthChartSvg(input: ChartInput): string {
   }
   parts.push(`</g>`);
 
-  // Labels sit just above their line; a label that would overlap the one below it moves up.
-  let lastLabelY = Infinity;
+  // Labels sit at the left, above their line, where the rising balance is still far below; a
+  // label that would overlap the one above it moves down.
+  const labelYs = new Map<ChartTarget, number>();
+  let lastLabelY = -Infinity;
+  for (const target of [...inRange, ...goals].sort((a, b) => Number(b.gems) - Number(a.gems))) {
+    lastLabelY = Math.max(y(Number(target.gems)) - 3, lastLabelY + 12, plot.y + 9);
+    labelYs.set(target, lastLabelY);
+  }
+  // Drawn lowest threshold first, so the lines follow the milestone table's order.
   for (const target of [...inRange, ...goals].sort((a, b) => Number(a.gems) - Number(b.gems))) {
     const lineY = y(Number(target.gems));
-    const labelY = Math.min(lineY - 4, lastLabelY - 12);
-    lastLabelY = labelY;
+    const labelY = labelYs.get(target)!;
     const reachedDay = Number(target.daysToReach);
     parts.push(
       `<g class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}">` +
         `<line x1="${plot.x}" x2="${plot.x + plot.w}" y1="${lineY}" y2="${lineY}"${target.kind === "goal" ? ' stroke-dasharray="6 4"' : ""}/>` +
-        `<text x="${plot.x + plot.w - 2}" y="${round(Math.max(labelY, plot.y + 9))}" text-anchor="end" font-size="11">${escapeXml(target.label)}</text>` +
+        `<text x="${plot.x + 4}" y="${round(labelY)}" font-size="11">${escapeXml(target.label)}</text>` +
         (inRange.includes(target) ? `<circle cx="${x(reachedDay)}" cy="${lineY}" r="3.5"/>` : "") +
         `</g>`,
     );
@@ -153,7 +160,8 @@ export function resultChartSvg(
   const timed = Number(result.durationDays) > 0;
   if (!timed && !targets.some((target) => Number(target.daysToReach) > 0)) return "";
   const gems = (value: string) => compactAmount(value, options.locale);
-  const span = timed ? `over ${gems(result.durationDays)} days to ${gems(result.futureGems)} gems` : "until the last rank";
+  const days = new Intl.NumberFormat(options.locale, { maximumFractionDigits: 2 }).format(result.durationDays as Intl.StringNumericLiteral);
+  const span = timed ? `over ${days} days to ${gems(result.futureGems)} gems` : "until the last rank";
   return growthChartSvg({
     currentGems: result.currentGems,
     durationDays: result.durationDays,
