@@ -72,8 +72,14 @@ export function compactAmount(value: string, locale?: string): string {
   if ((value.split(".")[0] ?? "").length < 16) {
     return new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: 3, maximumFractionDigits: 2, roundingPriority: "morePrecision" }).format(number);
   }
-  const parts = new Intl.NumberFormat(locale, { notation: "scientific", maximumFractionDigits: 2 }).formatToParts(number);
+  return scientificAmount(number, locale);
+}
+
+/** `3.05 × 10⁶⁷`: a large value as people read it, not as `3.05E67`. `1 × 10⁶⁰` is written `10⁶⁰`. */
+export function scientificAmount(value: Intl.StringNumericLiteral | number, locale?: string, fractionDigits = 2): string {
+  const parts = new Intl.NumberFormat(locale, { notation: "scientific", maximumFractionDigits: fractionDigits }).formatToParts(value);
   const mantissa = parts.filter((part) => !part.type.startsWith("exponent")).map((part) => part.value).join("");
   const exponent = parts.find((part) => part.type === "exponentInteger")?.value ?? "0";
-  return `${mantissa} × 10${[...exponent].map((digit) => SUPERSCRIPT[Number(digit)]).join("")}`;
+  const power = `10${[...exponent].map((digit) => SUPERSCRIPT[Number(digit)]).join("")}`;
+  return mantissa === "1" ? power : `${mantissa} × ${power}`;
 }

@@ -17,7 +17,7 @@ import { TIME_NORMALIZATION } from "../contract/constants.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
 import { calculateGrowth } from "../engine/calculate.ts";
 import { compareExact, exactOf } from "../engine/exact.ts";
-import { compactAmount, readAmount, understood } from "./amount.ts";
+import { compactAmount, readAmount, scientificAmount, understood } from "./amount.ts";
 import { resultChartSvg } from "./chart.ts";
 
 /** The query parameter of the target date; every other parameter is a tool field name. */
@@ -175,7 +175,9 @@ function render(region: HTMLElement, { input, result, now, until }: Shown): void
   for (const element of Array.from(region.querySelectorAll<HTMLElement>("[data-compact]"))) {
     element.textContent = compactGems(result[element.dataset.compact as "futureGems"]);
   }
-  find("[data-result-percent]")!.textContent = new Intl.NumberFormat(lang(), { maximumFractionDigits: 2 }).format(result.profitPercent as Intl.StringNumericLiteral);
+  // Up to a million percent in digits; beyond, a power of ten (a century can multiply 10^65-fold).
+  const percent = result.profitPercent as Intl.StringNumericLiteral;
+  find("[data-result-percent]")!.textContent = Number(percent) < 1e6 ? new Intl.NumberFormat(lang(), { maximumFractionDigits: 2 }).format(percent) : scientificAmount(percent, lang());
   const end = new Date(now + Number(result.durationDays) * TIME_NORMALIZATION.secondsPerDay * 1000);
   const days = new Intl.NumberFormat(lang(), { maximumFractionDigits: 2 }).format(result.durationDays as Intl.StringNumericLiteral);
   find("[data-result-after]")!.textContent = `gems after ${days} days, on ${dateFormat().format(until ?? end)}`;

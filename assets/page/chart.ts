@@ -32,7 +32,7 @@ export interface ChartInput {
 }
 
 import type { CalculateOutput } from "../contract/calculate-output.ts";
-import { compactAmount } from "./amount.ts";
+import { compactAmount, scientificAmount } from "./amount.ts";
 
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 52 };
 
@@ -40,8 +40,7 @@ const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char
 
 /** Short tick labels: 1.6B, 48B, 2.5M. */
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 2 });
-const scientific = new Intl.NumberFormat("en-US", { notation: "scientific", maximumFractionDigits: 1 });
-const gemsLabel = (value: number) => (value < 1e15 ? compact.format(value) : scientific.format(value));
+const gemsLabel = (value: number) => (value < 1e15 ? compact.format(value) : scientificAmount(value, "en-US", 1));
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
