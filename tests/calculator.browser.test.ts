@@ -11,7 +11,7 @@ import { Decimal } from "decimal.js";
 import type { Browser, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
-import { launchChromium } from "./support/browser.ts";
+import { launchChromium, recordPageMessages } from "./support/browser.ts";
 import type { CalculateOutput, Duration } from "../assets/contract/calculate-output.ts";
 import { toolDescriptors } from "../assets/tools/descriptors.ts";
 
@@ -34,12 +34,7 @@ test.before(async () => {
   served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
   for (const { name, ...options } of VIEWPORTS) {
     const page = await (await browser.newContext(options)).newPage();
-    const messages: string[] = [];
-    page.on("console", (message) => messages.push(`console.${message.type()}: ${message.text()}`));
-    page.on("pageerror", (error) => messages.push(`page error: ${error.message}`));
-    page.on("request", (request) => {
-      if (!request.url().startsWith(served.origin)) messages.push(`third-party request: ${request.url()}`);
-    });
+    const messages = recordPageMessages(page, served.origin);
     pages.set(name, { page, messages });
   }
 });

@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import type { Browser, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
-import { launchChromium } from "./support/browser.ts";
+import { launchChromium, recordPageMessages } from "./support/browser.ts";
 import { TOOL_NAMES } from "../assets/contract/constants.ts";
 import { ErrorResponse } from "../assets/contract/error-response.ts";
 import { CalculateOutput } from "../assets/contract/calculate-output.ts";
@@ -33,12 +33,7 @@ test.after(async () => {
 /** Opens the homepage, recording every console message, page error and request that leaves the site. */
 async function openHome(browser: Browser, initScript?: string): Promise<{ page: Page; messages: string[] }> {
   const page = await browser.newPage();
-  const messages: string[] = [];
-  page.on("console", (message) => messages.push(`console.${message.type()}: ${message.text()}`));
-  page.on("pageerror", (error) => messages.push(`page error: ${error.message}`));
-  page.on("request", (request) => {
-    if (!request.url().startsWith(served.origin)) messages.push(`third-party request: ${request.url()}`);
-  });
+  const messages = recordPageMessages(page, served.origin);
   if (initScript) await page.addInitScript(initScript);
   const response = await page.goto(served.url);
   assert.is(response?.status(), 200);

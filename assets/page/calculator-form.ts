@@ -16,13 +16,13 @@ import type { CalculateOutput, Duration } from "../contract/calculate-output.ts"
 import { TIME_NORMALIZATION } from "../contract/constants.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
 import { calculateGrowth } from "../engine/calculate.ts";
+import { DURATION_UNITS } from "../engine/duration.ts";
 import { compareExact, exactOf } from "../engine/exact.ts";
 import { compactAmount, readAmount, scientificAmount, understood } from "./amount.ts";
 import { resultChartSvg } from "./chart.ts";
 
 /** The query parameter of the target date; every other parameter is a tool field name. */
 const UNTIL = "until";
-const TIME_FIELDS = ["years", "months", "days", "hours", "minutes", "seconds"];
 
 const lang = () => document.documentElement.lang || undefined;
 /** Exact figures: grouped digits, at least two decimals, formatted from the decimal string. */
@@ -74,7 +74,7 @@ function readForm(form: HTMLFormElement, now: number): Reading {
     const date = new Date(until.value);
     const seconds = Math.round((date.getTime() - now) / 1000);
     if (Number.isNaN(seconds)) reading.problems.push({ field: UNTIL, message: "is not a date and time the page can read" });
-    else if (TIME_FIELDS.some((field) => reading.values[field] !== undefined)) reading.problems.push({ field: UNTIL, message: "cannot be combined with the time fields; clear them or the date" });
+    else if (DURATION_UNITS.some((field) => reading.values[field] !== undefined)) reading.problems.push({ field: UNTIL, message: "cannot be combined with the time fields; clear them or the date" });
     else if (seconds <= 0) reading.problems.push({ field: UNTIL, message: "is in the past; pick a later date and time" });
     else {
       reading.until = date;

@@ -4,7 +4,7 @@
  * `CHROME_PATH` when set. A missing browser is a loud failure with the fix, never a skip.
  */
 import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 /** Flags headless Chromium needs on a closed, GPU-less machine running as root. */
 const BASE_FLAGS = [
@@ -39,4 +39,18 @@ export async function launchChromium(options: { webmcp: boolean }): Promise<Brow
     headless: true,
     args: options.webmcp ? [...BASE_FLAGS, WEBMCP_FLAG] : BASE_FLAGS,
   });
+}
+
+/**
+ * Records what a page should never do: print to the console, throw, or request another origin.
+ * A test asserts the list stays empty.
+ */
+export function recordPageMessages(page: Page, origin: string): string[] {
+  const messages: string[] = [];
+  page.on("console", (message) => messages.push(`console.${message.type()}: ${message.text()}`));
+  page.on("pageerror", (error) => messages.push(`page error: ${error.message}`));
+  page.on("request", (request) => {
+    if (!request.url().startsWith(origin)) messages.push(`third-party request: ${request.url()}`);
+  });
+  return messages;
 }
