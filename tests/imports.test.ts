@@ -1,6 +1,6 @@
 /**
- * Data flows one way: browser code (`assets/`) never imports `_data/`, and `_data/` never imports
- * `_includes/`. Read from the source files, without a build.
+ * Data flows one way: browser code (`browser/`) never imports the global data (`build/data/`), and
+ * the global data never imports the Eleventy modules (`build/eleventy/`). Read from the source files, without a build.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -29,17 +29,17 @@ async function violations(folder: string, forbidden: string): Promise<string[]> 
 }
 
 test("the import reader finds relative imports, including type-only and dynamic ones", async () => {
-  const imports = await importsOf("_data/openapi.ts");
-  assert.ok(imports.includes("_data/endpoints.ts"), imports.join(", "));
-  assert.ok(imports.includes("assets/contract/constants.ts"), imports.join(", "));
+  const imports = await importsOf("build/data/openapi.ts");
+  assert.ok(imports.includes("build/data/endpoints.ts"), imports.join(", "));
+  assert.ok(imports.includes("browser/constants.ts"), imports.join(", "));
 });
 
-test("no file under assets/ imports _data/", async () => {
-  assert.equal(await violations("assets", "_data"), []);
+test("no file under browser/ imports build/data/", async () => {
+  assert.equal(await violations("browser", "build/data"), []);
 });
 
-test("no file under _data/ imports _includes/", async () => {
-  assert.equal(await violations("_data", "_includes"), []);
+test("no file under build/data/ imports build/eleventy/", async () => {
+  assert.equal(await violations("build/data", "build/eleventy"), []);
 });
 
 test.run();
