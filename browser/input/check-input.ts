@@ -6,8 +6,7 @@
 import type { CalculateInput } from "../../build/schemas/calculate-input.ts";
 import type { ListRanksInput } from "../../build/schemas/list-ranks-input.ts";
 import { unknownKeysMessage, type Issue } from "./issues.ts";
-import { DECIMAL_NUMBER } from "../../build/schemas/decimal.ts";
-import { AMOUNT_RULES, NOT_AN_EMPTY_OBJECT, NOT_AN_OBJECT, decimalMistake, durationTotalMistake, inRange, kindMistake, numberInRange, rangeMessage, tooLong, type AmountRule } from "./input-rules.ts";
+import { AMOUNT_RULES, DECIMAL_NUMBER, NOT_AN_EMPTY_OBJECT, NOT_AN_OBJECT, decimalMistake, durationTotalMistake, inRange, kindMistake, numberInRange, rangeMessage, tooLong, type AmountRule } from "./input-rules.ts";
 
 /** What `safeParse` returns: the parsed value, or the issues found. */
 export type CheckResult<T> = { success: true; data: T } | { success: false; error: { issues: Issue[] } };
