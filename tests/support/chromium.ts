@@ -77,10 +77,11 @@ async function unpackFile(source: string, target: string): Promise<string> {
 
 /** Decompresses a Brotli tarball into `folder` with the system's tar. */
 async function unpackTar(source: string, folder: string): Promise<void> {
-  const tar = spawn("tar", ["-x", "-C", folder], { stdio: ["pipe", "ignore", "inherit"] });
-  const exited = new Promise<number | null>((resolve, reject) => tar.once("error", reject).once("close", resolve));
-  await pipeline(createReadStream(source), createBrotliDecompress(), tar.stdin);
-  const code = await exited;
+  const tarball = path.join(folder, ".unpacking.tar");
+  await pipeline(createReadStream(source), createBrotliDecompress(), createWriteStream(tarball));
+  const tar = spawn("tar", ["-x", "-f", tarball, "-C", folder], { stdio: ["ignore", "ignore", "inherit"] });
+  const code = await new Promise<number | null>((resolve, reject) => tar.once("error", reject).once("close", resolve));
+  await rm(tarball);
   if (code !== 0) throw new Error(`tar could not unpack ${source} (exit ${code})`);
 }
 
