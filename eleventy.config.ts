@@ -10,7 +10,8 @@ import { bundleCalculator } from "./build/eleventy/bundle.ts";
 import { dataModuleParser } from "./build/eleventy/global-data.ts";
 import { pageMarkdown } from "./build/eleventy/markdown.ts";
 import { pageHelpers } from "./build/eleventy/page-helpers.ts";
-import { internalLinkCheck } from "./build/eleventy/internal-links.ts";
+import { linkCheck, type AfterBuildEvent } from "./build/eleventy/link-check.ts";
+import { freshOutputFolder, type BuildEvent } from "./build/eleventy/output-folder.ts";
 
 export const config = {
   dir: { input: "content", includes: "../_includes", data: "../build/data", output: "_site" },
@@ -21,6 +22,8 @@ export const config = {
 };
 
 export default function (eleventyConfig: UserConfig) {
+  const outputFolder = freshOutputFolder();
+  const checkLinks = linkCheck(site.url);
   // TypeScript data files (`build/data/*.ts`) and templates (`*.11ty.ts`), loaded with Node's own type stripping.
   // See https://www.11ty.dev/docs/data-custom/ and https://www.11ty.dev/docs/languages/typescript/
   // Global data is frozen, so every page shares one copy (`build/eleventy/global-data.ts`).
@@ -33,7 +36,12 @@ export default function (eleventyConfig: UserConfig) {
   // The homepage's script (engine, WebMCP tools, calculator form): bundled by esbuild before each
   // build into the output folder; `npm start` rebuilds it when anything under `browser/` changes.
   // Kept: Eleventy has no bundler of its own for TypeScript modules that import npm packages.
-  eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => bundleCalculator(directories.output));
+  // Each build first takes the output folder for itself and empties it (build/eleventy/output-folder.ts);
+  // Eleventy runs the listeners of one event at once, so the steps are chained in one listener.
+  eleventyConfig.on("eleventy.before", async (event: BuildEvent) => {
+    await outputFolder.before(event);
+    await bundleCalculator(event.directories.output);
+  });
   eleventyConfig.addWatchTarget("browser/");
 
   // Pages: Eleventy's own markdown-it (14.x renders a page in half the time of 15.x's transpiled
@@ -50,6 +58,13 @@ export default function (eleventyConfig: UserConfig) {
   // The icon is published as a file; the stylesheet is inlined in each page's head (page-helpers).
   eleventyConfig.addPassthroughCopy({ "browser/styles/favicon.svg": site.paths.icon });
 
-  // Broken internal links fail the build, naming the page and the link (after the files exist).
-  eleventyConfig.on("eleventy.after", internalLinkCheck(site.url));
+  // linkinator checks every link after the files exist; a broken one fails the build, naming its
+  // source file and line (build/eleventy/link-check.ts).
+  eleventyConfig.on("eleventy.after", async (event: AfterBuildEvent) => {
+    try {
+      await checkLinks(event);
+    } finally {
+      await outputFolder.after(event);
+    }
+  });
 }
