@@ -2,7 +2,7 @@
  * The docs cannot drift from the data: every page shows the values the `_data` modules and the
  * contract schemas hold (rate, percent, constants, ranks, endpoints, operation ids, error codes,
  * tool and field names, version), its Markdown twin shows the same with no template syntax left,
- * and the Markdown sources type none of those values themselves (edits.test.ts checks that an edit
+ * and the Markdown sources type none of those values themselves (edits.build.test.ts checks that an edit
  * to the data or to a page's prose reaches every output that shows it).
  */
 import { readdir, readFile } from "node:fs/promises";
