@@ -15,7 +15,7 @@ function isPlainData(value: unknown): value is object {
   return Array.isArray(value) || prototype === Object.prototype || prototype === null;
 }
 
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (!isPlainData(value) || Object.isFrozen(value)) return value;
   for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
   return Object.freeze(value);

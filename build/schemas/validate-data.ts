@@ -3,9 +3,9 @@
  * field's path and the rule it breaks. Only `_data/` imports this; the browser never runs it.
  */
 import type * as z from "zod/mini";
-import { describeIssue } from "../../browser/input/issues.ts";
+import { describeIssue } from "../../assets/input/issues.ts";
 
-/** `build/data/ranks.ts` from a module's `import.meta.url`, for error messages. */
+/** `_data/ranks.ts` from a module's `import.meta.url`, for error messages. */
 function dataFileName(moduleUrl: string): string {
   const path = new URL(moduleUrl).pathname;
   const at = path.lastIndexOf("/build/data/");
