@@ -5,12 +5,9 @@
 import path from "node:path";
 import { HtmlBasePlugin, RenderPlugin } from "@11ty/eleventy";
 import type UserConfig from "@11ty/eleventy/UserConfig";
-import endpoints from "./build/data/endpoints.ts";
-import openapi from "./build/data/openapi.ts";
 import site from "./build/data/site.ts";
-import tools from "./build/data/tools.ts";
 import { bundleCalculator } from "./build/eleventy/bundle.ts";
-import { dataModuleParser, deepFreeze } from "./build/eleventy/global-data.ts";
+import { dataModuleParser, derivedGlobal } from "./build/eleventy/global-data.ts";
 import { pageMarkdown } from "./build/eleventy/markdown.ts";
 import { pageHelpers } from "./build/eleventy/page-helpers.ts";
 import { internalLinkCheck } from "./build/eleventy/internal-links.ts";
@@ -29,7 +26,7 @@ export default function (eleventyConfig: UserConfig) {
   // Global data is frozen, so every page shares one copy (`build/eleventy/global-data.ts`).
   eleventyConfig.addDataExtension("ts", { read: false, parser: dataModuleParser(path.join(config.dir.input, config.dir.data)) });
   // The globals derived from the writer's data and the contract (`build/data/`), one module each.
-  for (const [name, value] of Object.entries({ site, endpoints, openapi, tools })) eleventyConfig.addGlobalData(name, deepFreeze(value));
+  for (const name of ["site", "endpoints", "openapi", "tools"]) eleventyConfig.addGlobalData(name, derivedGlobal(new URL(`build/data/${name}.ts`, import.meta.url).href));
   eleventyConfig.addExtension("11ty.ts", { key: "11ty.js" });
   eleventyConfig.addTemplateFormats("11ty.ts");
 

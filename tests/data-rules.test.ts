@@ -51,7 +51,7 @@ test("each bad rank edit names the file, the field and the rule", () => {
   ];
   for (const [label, edit, rule] of cases) {
     const message = refusal(edit as never);
-    assert.match(message, /^build\/data\/ranks\.ts has invalid data:/, label);
+    assert.match(message, /^_data\/ranks\.ts has invalid data:/, label);
     assert.match(message, rule, `${label}: ${message}`);
     assert.not.match(message, /Invalid input/, `${label}: ${message}`);
   }
@@ -59,7 +59,7 @@ test("each bad rank edit names the file, the field and the rule", () => {
 
 test("a changed rate in the calculator facts names _data/calculator.ts, the field and the fixed value", () => {
   const edited = { ...calculator, dailyInterestRate: "0.004" };
-  assert.throws(() => validateData(CalculatorInfo, edited, CALCULATOR_FILE), (error: Error) => /^build\/data\/calculator\.ts has invalid data:[\s\S]*dailyInterestRate: must be "0\.003"/.test(error.message));
+  assert.throws(() => validateData(CalculatorInfo, edited, CALCULATOR_FILE), (error: Error) => /^_data\/calculator\.ts has invalid data:[\s\S]*dailyInterestRate: must be "0\.003"/.test(error.message));
   assert.ok(validateData(CalculatorInfo, calculator, CALCULATOR_FILE));
 });
 

@@ -62,7 +62,7 @@ async function edited(file: string): Promise<string> {
 test("a bad data edit fails the build, naming the file, the field and the rule", async () => {
   const { result } = await badEdit;
   assert.not.ok(result.ok, "the build succeeded");
-  for (const pattern of [/build\/data\/ranks\.ts has invalid data/, /ranks\[5\]\.minGems/, /whole number written in digits/, /"12B"/]) assert.match(result.output, pattern);
+  for (const pattern of [/_data\/ranks\.ts has invalid data/, /ranks\[5\]\.minGems/, /whole number written in digits/, /"12B"/]) assert.match(result.output, pattern);
 });
 
 test("a change to the data or to a page's prose reaches every output that shows it", async () => {

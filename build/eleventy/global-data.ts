@@ -33,3 +33,12 @@ export function dataModuleParser(globalDataDir: string): (file: string) => Promi
     return absolute.startsWith(globalPrefix) ? deepFreeze(module.default) : module.default;
   };
 }
+
+/**
+ * A global derived in `build/data/` (registered with `addGlobalData`): imported when each build
+ * asks for it, so `npm start` follows an edit to it or to anything it imports
+ * (`scripts/reload-modules.js`), and frozen like the data folder's modules.
+ */
+export function derivedGlobal(moduleUrl: string): () => Promise<unknown> {
+  return async () => deepFreeze(((await import(moduleUrl)) as { default: unknown }).default);
+}

@@ -5,11 +5,13 @@
 import type * as z from "zod/mini";
 import { describeIssue } from "../../assets/input/issues.ts";
 
-/** `_data/ranks.ts` from a module's `import.meta.url`, for error messages. */
+/** The project's folder: this module is `build/schemas/validate-data.ts`. */
+const PROJECT = new URL("../../", import.meta.url).pathname;
+
+/** `_data/ranks.ts` from a module's `import.meta.url`, for error messages: the path from the project's folder. */
 function dataFileName(moduleUrl: string): string {
   const path = new URL(moduleUrl).pathname;
-  const at = path.lastIndexOf("/build/data/");
-  return at >= 0 ? path.slice(at + 1) : path;
+  return path.startsWith(PROJECT) ? path.slice(PROJECT.length) : path;
 }
 
 type Issue = z.core.$ZodIssue;
