@@ -86,7 +86,7 @@ test("a watching build follows edits to assets/contract and _data modules in the
   try {
     await builds(1);
     assert.match(await readBuilt(output, "openapi.json"), /"version": "1\.0\.0"/);
-    await editAndRebuild("assets/contract/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.7"', "openapi.json", /"version": "1\.0\.7"/);
+    await editAndRebuild("assets/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.7"', "openapi.json", /"version": "1\.0\.7"/);
     assert.match(await readBuilt(output, "openapi.json"), /"version": "1\.0\.7"/, "the contract constant reached the rebuilt openapi.json");
     await editAndRebuild("_data/calculator.ts", "Shows how a gem balance grows", "Shows how a GEM balance grows", "api/info.json", /Shows how a GEM balance grows/);
     assert.match(await readBuilt(output, "api/info.json"), /Shows how a GEM balance grows/, "the data edit reached the rebuilt api/info.json");

@@ -9,10 +9,10 @@
  * values that can sit exactly on a boundary are rational ones, and those are computed exactly:
  * growth over whole days is c·1003^n / 1000^n, and a target that is exactly c·1.003^k takes k days.
  */
-import { DAILY_INTEREST_RATE } from "../contract/constants.ts";
-import type { CalculateInput } from "../contract/calculate-input.ts";
-import type { CalculateOutput, Duration } from "../contract/calculate-output.ts";
-import type { ExpRank } from "../contract/rank-list.ts";
+import { DAILY_INTEREST_RATE } from "../constants.ts";
+import type { CalculateInput } from "../../build/schemas/calculate-input.ts";
+import type { CalculateOutput, Duration } from "../../build/schemas/calculate-output.ts";
+import type { ExpRank } from "../../build/schemas/rank-list.ts";
 import { addExact, compareExact, exactOf, exactToFixed8, fixed8Within, pow10, ratioToFixed8, subtractExact, type Exact } from "./exact.ts";
 import { rankIndex } from "./ranks.ts";
 import { SECONDS_PER_DAY, durationDays, durationFromSeconds, type Days } from "./duration.ts";

@@ -2,7 +2,7 @@
  * Time in days, and whole seconds back to calendar-style parts, with the contract's fixed
  * constants: a year is 365 days, a month 30 days, a day 24 hours, 1,440 minutes or 86,400 seconds.
  */
-import { TIME_NORMALIZATION as TIME } from "../contract/constants.ts";
+import { TIME_NORMALIZATION as TIME } from "../constants.ts";
 import { exactOf, pow10 } from "./exact.ts";
 
 /** A duration as the caller gives it (JSON numbers or decimal strings); a missing part counts as 0. */

@@ -7,7 +7,7 @@
  * the caller can round from an interval and ask for more places when the interval holds a
  * rounding boundary (Ziv's method). Every BigInt division truncates, by less than one unit.
  */
-import { DAILY_INTEREST_RATE } from "../contract/constants.ts";
+import { DAILY_INTEREST_RATE } from "../constants.ts";
 import { exactOf, pow10, type Exact } from "./exact.ts";
 import type { Days } from "./duration.ts";
 

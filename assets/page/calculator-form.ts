@@ -10,11 +10,11 @@
  * - The inputs live in the URL query under the tool's field names, so a link reproduces its
  *   result and back and forward restore earlier calculations.
  */
-import type { CalculateInput } from "../contract/calculate-input.ts";
-import { safeParseCalculateInput } from "../contract/check-input.ts";
-import type { CalculateOutput, Duration } from "../contract/calculate-output.ts";
-import { TIME_NORMALIZATION } from "../contract/constants.ts";
-import type { ExpRank } from "../contract/rank-list.ts";
+import type { CalculateInput } from "../../build/schemas/calculate-input.ts";
+import { safeParseCalculateInput } from "../input/check-input.ts";
+import type { CalculateOutput, Duration } from "../../build/schemas/calculate-output.ts";
+import { TIME_NORMALIZATION } from "../constants.ts";
+import type { ExpRank } from "../../build/schemas/rank-list.ts";
 import { calculateGrowth } from "../engine/calculate.ts";
 import { DURATION_UNITS } from "../engine/duration.ts";
 import { compareExact, exactOf } from "../engine/exact.ts";

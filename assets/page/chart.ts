@@ -31,7 +31,7 @@ export interface ChartInput {
   height: number;
 }
 
-import type { CalculateOutput } from "../contract/calculate-output.ts";
+import type { CalculateOutput } from "../../build/schemas/calculate-output.ts";
 import { compactAmount, scientificAmount } from "./amount.ts";
 
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 52 };

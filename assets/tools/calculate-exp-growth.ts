@@ -1,9 +1,9 @@
 /** `calculate-exp-growth`: the growth engine behind the WebMCP tool interface. */
-import { safeParseCalculateInput } from "../contract/check-input.ts";
-import { AMOUNT_RULES, DURATION_GUIDANCE, FIELD_GUIDANCE, INPUT_EXAMPLE } from "../contract/input-rules.ts";
-import type { CalculateOutput } from "../contract/calculate-output.ts";
-import type { ErrorResponse } from "../contract/error-response.ts";
-import type { ExpRank } from "../contract/rank-list.ts";
+import { safeParseCalculateInput } from "../input/check-input.ts";
+import { AMOUNT_RULES, DURATION_GUIDANCE, FIELD_GUIDANCE, INPUT_EXAMPLE } from "../input/input-rules.ts";
+import type { CalculateOutput } from "../../build/schemas/calculate-output.ts";
+import type { ErrorResponse } from "../../build/schemas/error-response.ts";
+import type { ExpRank } from "../../build/schemas/rank-list.ts";
 import { calculateGrowth } from "../engine/calculate.ts";
 import { internalError, invalidRequest, toolResult, type InputGuidance, type ToolResult } from "./result.ts";
 

@@ -1,6 +1,6 @@
 /** The one map from a tool's name to what runs it, shared by the page and the build's worked examples. */
-import type { ToolName } from "../contract/constants.ts";
-import type { RankList } from "../contract/rank-list.ts";
+import type { ToolName } from "../constants.ts";
+import type { RankList } from "../../build/schemas/rank-list.ts";
 import { calculateExpGrowth } from "./calculate-exp-growth.ts";
 import { listExpRanks } from "./list-exp-ranks.ts";
 import type { ToolResult } from "./result.ts";

@@ -1,7 +1,7 @@
 /** `list-exp-ranks`: the rank table it is given, the same value `/api/ranks.json` serializes. */
-import type { ErrorResponse } from "../contract/error-response.ts";
-import type { RankList } from "../contract/rank-list.ts";
-import { safeParseListRanksInput } from "../contract/check-input.ts";
+import type { ErrorResponse } from "../../build/schemas/error-response.ts";
+import type { RankList } from "../../build/schemas/rank-list.ts";
+import { safeParseListRanksInput } from "../input/check-input.ts";
 import { internalError, invalidRequest, toolResult, type InputGuidance, type ToolResult } from "./result.ts";
 
 const LIST_RANKS_GUIDANCE: InputGuidance = { fields: {}, whole: "Send an empty object {}: this tool takes no input." };

@@ -4,8 +4,8 @@
  * browser without WebMCP it does nothing and says nothing.
  * See https://github.com/webmachinelearning/webmcp
  */
-import type { RankList } from "../contract/rank-list.ts";
-import type { ToolDescriptor } from "./descriptors.ts";
+import type { RankList } from "../../build/schemas/rank-list.ts";
+import type { ToolDescriptor } from "../../build/schemas/tool-descriptors.ts";
 import { executeTool } from "./execute.ts";
 
 type ModelContext = WebMCP.ModelContext;

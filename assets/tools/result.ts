@@ -3,8 +3,8 @@
  * MCP convention; failures carry `isError: true` and an `ErrorResponse`.
  * See https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool-result
  */
-import type { ErrorResponse } from "../contract/error-response.ts";
-import { describeIssue, type Issue } from "../contract/issues.ts";
+import type { ErrorResponse } from "../../build/schemas/error-response.ts";
+import { describeIssue, type Issue } from "../input/issues.ts";
 
 export interface ToolResult<T> {
   content: [{ type: "text"; text: string }];

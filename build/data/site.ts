@@ -3,8 +3,8 @@
  * that may carry a path (`https://user.github.io/exp-bank/`); every absolute URL in every output
  * is built from it with `new URL(path, site.url)`.
  */
-import { PRODUCT_NAME } from "../assets/contract/constants.ts";
-import packageJson from "../package.json" with { type: "json" };
+import { PRODUCT_NAME } from "../../assets/constants.ts";
+import packageJson from "../../package.json" with { type: "json" };
 
 /** Used when `SITE_URL` is not set: the address `npm start` serves. */
 export const DEFAULT_SITE_URL = "http://localhost:8080/";

@@ -1,10 +1,7 @@
 import * as z from "zod/mini";
+import { DECIMAL_NUMBER, WHOLE_NUMBER } from "../../assets/input/input-rules.ts";
 
-/** A non-negative whole number written in decimal digits, without sign or leading zeros: `0`, `160000000`. */
-export const WHOLE_NUMBER = /^(0|[1-9][0-9]*)$/;
-
-/** A non-negative decimal number written in plain digits: `0.003`, `12`, `1094026.87487131`. */
-export const DECIMAL_NUMBER = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+export { DECIMAL_NUMBER, WHOLE_NUMBER };
 
 /** A whole number of gems as a decimal string. */
 export const wholeNumberString = () =>

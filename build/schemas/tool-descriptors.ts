@@ -1,18 +1,18 @@
 /**
  * What each browser tool tells an agent: name, title, description, input JSON Schema and
  * annotations, built in Node from the contract's constants, formulas and zod schemas. The page
- * receives these values from the build (`_includes/lib/bundle.ts`), so the browser never runs
+ * receives these values from the build (`build/eleventy/bundle.ts`), so the browser never runs
  * `z.toJSONSchema`. Chromium passes an agent only these members, so the description says what the
  * result means; the output JSON Schemas are for the docs only.
  */
 import * as z from "zod/mini";
-import { DAILY_INTEREST_RATE, PRODUCT_NAME, TOOL_NAMES, type ToolName } from "../contract/constants.ts";
-import { CALCULATE_LIMITS, CalculateInput } from "../contract/calculate-input.ts";
-import { CalculateOutput } from "../contract/calculate-output.ts";
-import { DAILY_INTEREST_PERCENT, GROWTH_FORMULA, DURATION_DAYS_FORMULA } from "../contract/formulas.ts";
-import { ListRanksInput } from "../contract/list-ranks-input.ts";
-import { RankList } from "../contract/rank-list.ts";
-import { integerLiterals } from "../contract/json-schema.ts";
+import { DAILY_INTEREST_RATE, PRODUCT_NAME, TOOL_NAMES, type ToolName } from "../../assets/constants.ts";
+import { CALCULATE_LIMITS, CalculateInput } from "./calculate-input.ts";
+import { CalculateOutput } from "./calculate-output.ts";
+import { DAILY_INTEREST_PERCENT, GROWTH_FORMULA, DURATION_DAYS_FORMULA } from "./formulas.ts";
+import { ListRanksInput } from "./list-ranks-input.ts";
+import { RankList } from "./rank-list.ts";
+import { integerLiterals } from "./json-schema.ts";
 
 export type JsonSchema = Record<string, unknown>;
 

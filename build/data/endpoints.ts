@@ -1,12 +1,12 @@
 /**
- * `endpoints`: every JSON resource the site serves, as the OpenAPI document (`_data/openapi.ts`)
+ * `endpoints`: every JSON resource the site serves, as the OpenAPI document (`build/data/openapi.ts`)
  * and the docs describe it, and the error responses the contract declares. Written here once; the
  * document is assembled from it, and the pages read it rather than the document.
  */
-import { ERROR_CODES } from "../assets/contract/constants.ts";
-import type { ErrorResponse } from "../assets/contract/error-response.ts";
-import calculator from "./calculator.ts";
-import ranks from "./ranks.ts";
+import { ERROR_CODES } from "../../assets/constants.ts";
+import type { ErrorResponse } from "../schemas/error-response.ts";
+import calculator from "../../_data/calculator.ts";
+import ranks from "../../_data/ranks.ts";
 import site from "./site.ts";
 
 /** What every operation answers with: GET, JSON, the declared failures. */

@@ -3,7 +3,7 @@
  * (worked examples, error results) instead of numbers typed by hand.
  */
 import rankList from "../../_data/ranks.ts";
-import { TOOL_NAMES } from "../../assets/contract/constants.ts";
+import { TOOL_NAMES } from "../../assets/constants.ts";
 import { executeTool, isToolName } from "../../assets/tools/execute.ts";
 
 /** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) }}`: the tool's `CallToolResult`. */

@@ -5,14 +5,14 @@
  * twin show the same thing. Nunjucks escapes every other `{{ }}` value as HTML (autoescape).
  */
 import type UserConfig from "@11ty/eleventy/UserConfig";
-import openapi from "../../_data/openapi.ts";
+import openapi from "../data/openapi.ts";
 import { inlineCode, markdownText } from "./escape.ts";
 import { fieldTable, type JsonSchema } from "./field-table.ts";
 import { absoluteUrl, href, twinPath } from "./site-links.ts";
 import { callTool } from "./tool-calls.ts";
 import { pageStylesheet } from "./inline-stylesheet.ts";
 import { resultChartSvg } from "../../assets/page/chart.ts";
-import type { CalculateOutput } from "../../assets/contract/calculate-output.ts";
+import type { CalculateOutput } from "../schemas/calculate-output.ts";
 
 const components = openapi.components.schemas as Record<string, JsonSchema>;
 

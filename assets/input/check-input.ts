@@ -3,11 +3,10 @@
  * `input-rules.ts`, applied in the order zod applies the schemas built from them, with the result
  * zod's `safeParse` gives (`tests/check-input.test.ts` holds the two to the same answers).
  */
-import type { CalculateInput } from "./calculate-input.ts";
-import type { ListRanksInput } from "./list-ranks-input.ts";
+import type { CalculateInput } from "../../build/schemas/calculate-input.ts";
+import type { ListRanksInput } from "../../build/schemas/list-ranks-input.ts";
 import { unknownKeysMessage, type Issue } from "./issues.ts";
-import { DECIMAL_NUMBER } from "./decimal.ts";
-import { AMOUNT_RULES, NOT_AN_EMPTY_OBJECT, NOT_AN_OBJECT, decimalMistake, durationTotalMistake, inRange, kindMistake, numberInRange, rangeMessage, tooLong, type AmountRule } from "./input-rules.ts";
+import { AMOUNT_RULES, DECIMAL_NUMBER, NOT_AN_EMPTY_OBJECT, NOT_AN_OBJECT, decimalMistake, durationTotalMistake, inRange, kindMistake, numberInRange, rangeMessage, tooLong, type AmountRule } from "./input-rules.ts";
 
 /** What `safeParse` returns: the parsed value, or the issues found. */
 export type CheckResult<T> = { success: true; data: T } | { success: false; error: { issues: Issue[] } };

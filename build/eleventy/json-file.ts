@@ -1,7 +1,7 @@
-import type { Site } from "../../_data/site.ts";
-import type { CalculatorInfo } from "../../assets/contract/calculator-info.ts";
-import type { RankList } from "../../assets/contract/rank-list.ts";
-import type openapi from "../../_data/openapi.ts";
+import type { Site } from "../data/site.ts";
+import type { CalculatorInfo } from "../schemas/calculator-info.ts";
+import type { RankList } from "../schemas/rank-list.ts";
+import type openapi from "../data/openapi.ts";
 
 /** The global data a template sees: the `_data` modules, by file name. */
 export interface JsonTemplateData {

@@ -1,14 +1,19 @@
 /**
  * The rules of the `calculate-exp-growth` input, written once and without zod: the fields, their
  * bounds, the longest decimal string, the duration total, and every message. The zod schema in
- * `calculate-input.ts` is built from these at build time (its JSON Schema is the tool's
+ * `build/schemas/calculate-input.ts` is built from these at build time (its JSON Schema is the tool's
  * `inputSchema`), and `check-input.ts` applies the same rules in the page, where zod's runtime
  * would cost more than the rest of the tools together.
  */
-import { TIME_NORMALIZATION as TIME } from "./constants.ts";
-import { DECIMAL_NUMBER } from "./decimal.ts";
+import { TIME_NORMALIZATION as TIME } from "../constants.ts";
 import { DURATION_UNITS, durationDays, unitsIn, type Days, type DurationInput, type DurationUnit } from "../engine/duration.ts";
 import { compareExact, exactOf, pow10 } from "../engine/exact.ts";
+
+/** A non-negative whole number written in decimal digits, without sign or leading zeros: `0`, `160000000`. */
+export const WHOLE_NUMBER = /^(0|[1-9][0-9]*)$/;
+
+/** A non-negative decimal number written in plain digits: `0.003`, `12`, `1094026.87487131`. */
+export const DECIMAL_NUMBER = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
 /** Limits of the inputs. */
 export const CALCULATE_LIMITS = {

@@ -7,9 +7,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
-import { paths } from "../../_data/site.ts";
+import { paths } from "../data/site.ts";
 import rankList from "../../_data/ranks.ts";
-import { toolDescriptors } from "../../assets/tools/descriptors.ts";
+import { toolDescriptors } from "../schemas/tool-descriptors.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 

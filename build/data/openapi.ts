@@ -5,12 +5,12 @@
  */
 import type * as z from "zod/mini";
 import { createDocument } from "zod-openapi";
-import { API_VERSION, OPENAPI_VERSION } from "../assets/contract/constants.ts";
-import { CalculatorInfo } from "../assets/contract/calculator-info.ts";
-import { ExpRank, RankList } from "../assets/contract/rank-list.ts";
-import { ErrorResponse } from "../assets/contract/error-response.ts";
-import { integerLiterals } from "../assets/contract/json-schema.ts";
-import { OpenApiDocument } from "../assets/contract/openapi-document.ts";
+import { API_VERSION, OPENAPI_VERSION } from "../../assets/constants.ts";
+import { CalculatorInfo } from "../schemas/calculator-info.ts";
+import { ExpRank, RankList } from "../schemas/rank-list.ts";
+import { ErrorResponse } from "../schemas/error-response.ts";
+import { integerLiterals } from "../schemas/json-schema.ts";
+import { OpenApiDocument } from "../schemas/openapi-document.ts";
 import endpoints from "./endpoints.ts";
 import site from "./site.ts";
 

@@ -3,7 +3,7 @@
  * fails the build instead of leaving a broken link. HTML output gets root-relative links (the
  * HtmlBasePlugin adds the path prefix); Markdown twins and text outputs get absolute URLs.
  */
-import { absoluteUrl, paths, type SitePath } from "../../_data/site.ts";
+import { absoluteUrl, paths, type SitePath } from "../data/site.ts";
 
 export { absoluteUrl };
 
@@ -13,7 +13,7 @@ function isSitePath(key: string): key is SitePath {
 
 /** The site-relative path of a key in `site.paths`, such as `docs/`; unknown keys fail the build. */
 function sitePath(key: string): string {
-  if (!isSitePath(key)) throw new Error(`"${key}" is not a key of site.paths (_data/site.ts); use one of: ${Object.keys(paths).join(", ")}`);
+  if (!isSitePath(key)) throw new Error(`"${key}" is not a key of site.paths (build/data/site.ts); use one of: ${Object.keys(paths).join(", ")}`);
   return paths[key];
 }
 
