@@ -11,6 +11,7 @@ import { dataModuleParser } from "./_includes/lib/global-data.ts";
 import { pageMarkdown } from "./_includes/lib/markdown.ts";
 import { pageHelpers } from "./_includes/lib/page-helpers.ts";
 import { internalLinkCheck } from "./_includes/lib/internal-links.ts";
+import { pageChecks } from "./_includes/lib/page-checks.ts";
 
 export const config = {
   dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
@@ -44,6 +45,9 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.amendLibrary("md", pageMarkdown);
   eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: true });
   pageHelpers(eleventyConfig);
+  // Each page's source is checked before it renders: no raw HTML that runs code or redirects, no
+  // value of the data typed by hand; failures name the file, the line and the fix.
+  pageChecks(eleventyConfig);
   // Markdown twins render each page's source again with the same data (`_includes/lib/twins.ts`).
   eleventyConfig.addPlugin(RenderPlugin);
 

@@ -28,7 +28,8 @@ function buildEdited(edit: (project: string) => Promise<void>): Promise<{ result
 }
 
 const top = ranks.ranks.at(-1)!;
-const PROSE = "A sentence a writer just added.";
+/** New prose with "Members", a word that holds a rank name without being one. */
+const PROSE = "Members of the support team added this sentence.";
 
 /**
  * Three ranks renamed to hostile values that pass the rank schema (one line of visible text, not
