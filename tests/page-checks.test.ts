@@ -1,5 +1,5 @@
 /**
- * The checks each Markdown page's source passes in every build (`_includes/lib/page-checks.ts`),
+ * The checks each Markdown page's source passes in every build (`build/eleventy/page-checks.ts`),
  * unit-tested on texts written here: raw HTML that runs code or sends a visitor elsewhere is
  * refused, a figure or name of the data typed by hand is refused, ordinary words are not, and
  * each problem names its line in the file (front matter counted) and the fix. writer-errors.test.ts
@@ -10,15 +10,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import calculator from "../_data/calculator.ts";
-import endpoints from "../_data/endpoints.ts";
-import openapi from "../_data/openapi.ts";
-import ranks from "../_data/ranks.ts";
-import site from "../_data/site.ts";
-import { checkPageSource } from "../_includes/lib/page-checks.ts";
-import { dataValues, typedValues } from "../_includes/lib/drift.ts";
-import { frontMatterLines } from "../_includes/lib/page-source.ts";
-import { unsafeHtml } from "../_includes/lib/unsafe-html.ts";
+import calculator from "../build/data/calculator.ts";
+import endpoints from "../build/data/endpoints.ts";
+import openapi from "../build/data/openapi.ts";
+import ranks from "../build/data/ranks.ts";
+import site from "../build/data/site.ts";
+import { checkPageSource } from "../build/eleventy/page-checks.ts";
+import { dataValues, typedValues } from "../build/eleventy/drift.ts";
+import { frontMatterLines } from "../build/eleventy/page-source.ts";
+import { unsafeHtml } from "../build/eleventy/unsafe-html.ts";
 import { ROOT } from "./support/build.ts";
 
 const DATA = { ranks, calculator, endpoints, site, openapi };
