@@ -33,6 +33,8 @@ export function pageChecks(eleventyConfig: UserConfig): void {
     environment = njk;
   });
   eleventyConfig.addExtension("md", {
+    // Permalinks in front matter (`/{{ site.paths.notFound }}`) render as Markdown's do, with Nunjucks.
+    compileOptions: { permalink: true },
     compile(source: string, inputPath: string) {
       return async function (this: { defaultRenderer: (data: unknown) => Promise<string> }, data: Record<string, unknown>) {
         try {
