@@ -43,7 +43,7 @@ const builds = {
   refresh: buildEdited((project) => editFile(project, "content/pages/auth.md", "# Access policy\n", `# Access policy\n\n${REFRESH}\n`)),
   misspelt: buildEdited((project) => editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`)),
   typedRank: buildEdited((project) => editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n")),
-  templateInData: buildEdited((project) => editFile(project, "build/data/ranks.ts", 'name: "Luminary"', 'name: "Lumi {{ 7*7 }}"')),
+  templateInData: buildEdited((project) => editFile(project, "_data/ranks.ts", 'name: "Luminary"', 'name: "Lumi {{ 7*7 }}"')),
 };
 for (const build of Object.values(builds)) build.catch(() => undefined);
 
@@ -81,7 +81,7 @@ test("a rank name typed in a page fails naming the file, the line and the templa
 
 test("template syntax in a rank name fails as a rule of the rank table, not as a twin problem", async () => {
   const output = await failure(builds.templateInData);
-  assert.match(output, /build\/data\/ranks\.ts has invalid data:\n.*ranks\[2\]\.name: must not contain template syntax .*\[rule: no template syntax\]/);
+  assert.match(output, /_data\/ranks\.ts has invalid data:\n.*ranks\[2\]\.name: must not contain template syntax .*\[rule: no template syntax\]/);
   assert.not.match(output, /twin still contains template syntax/);
 });
 

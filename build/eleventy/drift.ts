@@ -8,7 +8,7 @@
  * "160,000,000" in "1,160,000,000" or "160,000,000.5"), a label or a path as written. Case counts:
  * a rank name is a proper noun. Code blocks are checked too, since a typed example drifts as well.
  */
-import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TOOL_NAMES } from "../../browser/constants.ts";
+import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TOOL_NAMES } from "../../assets/constants.ts";
 import type { SourceProblem } from "./page-source.ts";
 
 /** One value the data knows, what it is, and the template that renders it. */

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
 import { WHOLE_NUMBER, wholeNumberString } from "./decimal.ts";
-import { DAILY_INTEREST_RATE, PRODUCT_NAME } from "../../browser/constants.ts";
+import { DAILY_INTEREST_RATE, PRODUCT_NAME } from "../../assets/constants.ts";
 import { CALCULATE_LIMITS } from "./calculate-input.ts";
 
 /** Longest rank name and label: they sit in table cells, headings' neighbours and one-line notes. */
@@ -103,7 +103,7 @@ export const ExpRank = describe(
 );
 export type ExpRank = z.infer<typeof ExpRank>;
 
-/** The scales a label may use, as `build/data/ranks.ts` writes them: `160M+`, `1.6B+`. */
+/** The scales a label may use, as `_data/ranks.ts` writes them: `160M+`, `1.6B+`. */
 const LABEL_SCALES = { "": 1n, K: 10n ** 3n, M: 10n ** 6n, B: 10n ** 9n, T: 10n ** 12n } as const;
 type Scale = keyof typeof LABEL_SCALES;
 
