@@ -53,13 +53,11 @@ export interface Chart {
 }
 
 const DAY_MS = TIME_NORMALIZATION.secondsPerDay * 1000;
-const FONT = 11;
 /** An over-estimate of a character's width at 11 px, so labels judged apart are apart. */
 const CHAR = 6.4;
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const round = (value: number) => Math.round(value * 10) / 10;
-const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 /** `1.6B`, `0.0125`, and powers of ten beyond compact notation: `2.5 × 10¹⁸`, `10⁻⁹`. */
 export const gemsText = (value: number, digits: number, locale?: string): string =>
@@ -98,7 +96,8 @@ function timeTicks(days: number, count: number, start: number, locale?: string) 
   if (level > 1) date.setDate(1);
   if (level > 2) date.setMonth(0);
   for (let day = 0; day <= days; day = (date.getTime() - start) / DAY_MS) {
-    if (day > 0 && (get(date, unit.field) - (level === 1 ? 1 : 0)) % step === 0) ticks.push({ day, label: format.format(date) });
+    // On an axis of hours, midnight is named by its date.
+    if (day > 0 && (get(date, unit.field) - (level === 1 ? 1 : 0)) % step === 0) ticks.push({ day, label: (level || date.getHours() ? format : new Intl.DateTimeFormat(locale, UNITS[1].tick)).format(date) });
     bump(date, unit.field);
   }
   return { unit, ticks };
@@ -118,7 +117,7 @@ function gemTicks(low: number, high: number, log: boolean): { ticks: number[]; d
   const magnitude = 10 ** Math.floor(Math.log10(rough));
   const step = ([1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= rough) ?? 10) * magnitude;
   for (let index = Math.ceil(low / step); index * step <= high; index++) ticks.push(index * step);
-  return { ticks, digits: clamp(Math.floor(Math.log10(high)) - Math.floor(Math.log10(step)) + 2, 1, 21) };
+  return { ticks, digits: Math.floor(Math.log10(high)) - Math.floor(Math.log10(step)) + 2 };
 }
 
 /**
@@ -157,16 +156,17 @@ export function growthChart(input: ChartInput): Chart | null {
   const { unit, ticks } = timeTicks(days, Math.max(2, Math.floor(plot.w / 70)), start, locale);
 
   const parts: string[] = [];
-  const describedBy = input.describedBy ? ` aria-describedby="${escapeXml(input.describedBy)}"` : "";
+  // Ids and the Intl-formatted axis labels are the code's own; only names and the title are escaped.
+  const describedBy = input.describedBy ? ` aria-describedby="${input.describedBy}"` : "";
   parts.push(
-    `<svg class="growth-chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${escapeXml(input.id)}"${describedBy} data-scale="${log ? "log" : "linear"}" font-size="${FONT}">`,
-    `<title id="${escapeXml(input.id)}">${escapeXml(input.title)}</title>`,
+    `<svg class="growth-chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${input.id}"${describedBy} data-scale="${log ? "log" : "linear"}" font-size="11">`,
+    `<title id="${input.id}">${escapeXml(input.title)}</title>`,
     `<g class="chart-grid"><text class="chart-label chart-scale" x="4" y="12">${log ? "Gems, log scale" : "Gems"}</text>`,
   );
-  gems.forEach((value, index) => parts.push(`<line x1="${plot.x}" x2="${plot.x + plot.w}" y1="${y(value)}" y2="${y(value)}"/><text class="chart-label" x="${plot.x - 6}" y="${y(value) + 4}" text-anchor="end">${escapeXml(gemLabels[index]!)}</text>`));
+  gems.forEach((value, index) => parts.push(`<line x1="${plot.x}" x2="${plot.x + plot.w}" y1="${y(value)}" y2="${y(value)}"/><text class="chart-label" x="${plot.x - 6}" y="${y(value) + 4}" text-anchor="end">${gemLabels[index]}</text>`));
   for (const tick of ticks) {
     const anchor = x(tick.day) > plot.x + plot.w - 30 ? "end" : "middle";
-    parts.push(`<text class="chart-label" x="${x(tick.day)}" y="${height - 8}" text-anchor="${anchor}">${escapeXml(tick.label)}</text>`);
+    parts.push(`<text class="chart-label" x="${x(tick.day)}" y="${height - 8}" text-anchor="${anchor}">${tick.label}</text>`);
   }
   parts.push(`</g>`);
 
@@ -177,27 +177,33 @@ export function growthChart(input: ChartInput): Chart | null {
   // A crossing reads as a month ("Oct 2032"), or as a day and hour on a chart of days or hours.
   const when = new Intl.DateTimeFormat(locale, UNITS.indexOf(unit) > 1 ? UNITS[2].tick : { month: "short", day: "numeric", hour: "numeric" });
   // The scale's name holds the top left corner; a label may rise into the rest of the top margin.
-  const placed: number[][] = [[0, 0, 110, 14]];
+  const placed: (readonly number[])[] = [[0, 0, 110, 14]];
   const labels = new Map<ChartTarget, string>();
+  const level = (target: ChartTarget) => Number(target.gems);
+  const spot = (target: ChartTarget) => [x(dayOf(target)), y(level(target))] as const;
   for (const target of [...shown].sort((a, b) => b.seconds - a.seconds || (a.kind === "goal" ? -1 : 1))) {
-    const same = shown.filter((other) => Number(other.gems) === Number(target.gems));
+    const same = shown.filter((other) => level(other) === level(target));
     if (same.some((other) => labels.has(other))) continue;
     const text = `${same.sort((a) => (a.kind === "goal" ? -1 : 1)).map((other) => other.label).join(" = ")} · ${when.format(start + target.seconds * 1000)}`;
-    const px = x(dayOf(target));
-    const py = y(Number(target.gems));
+    const [px, py] = spot(target);
     const w = text.length * CHAR;
-    for (const [left, baseline] of [[px - 6 - w, py - 5], [px + 6, py + 13]] as const) {
-      const box = [left, baseline - 10, left + w, baseline + 3];
-      if (box[0]! < 2 || box[2]! > width - 2 || box[1]! < 0 || box[3]! > plot.y + plot.h) continue;
-      if (placed.some((other) => box[0]! < other[2]! && other[0]! < box[2]! && box[1]! < other[3]! && other[1]! < box[3]!)) continue;
+    // Last, right of it and above, across the line, where the halo keeps it legible.
+    for (const [left, baseline, anchor] of [[px - 6 - w, py - 5, "end"], [px + 6, py + 13, "start"], [px + 6, py - 5, "start"]] as const) {
+      const box = [left, baseline - 10, left + w, baseline + 3] as const;
+      const near = ([a, b, c = a, d = b]: readonly number[], margin: number) => a! < box[2] + margin && box[0] < c! + margin && b! < box[3] + margin && box[1] < d! + margin;
+      // Inside the plot (or its top margin), clear of every label placed, and so far from any
+      // other point that it cannot be read as that one's.
+      if (left < plot.x || box[2] > width - 2 || box[1] < 0 || box[3] > plot.y + plot.h || placed.some((other) => near(other, 0))) continue;
+      if (shown.some((other) => level(other) !== level(target) && near(spot(other), 8))) continue;
       placed.push(box);
-      labels.set(target, `<text x="${round(left)}" y="${round(baseline)}">${escapeXml(text)}</text>`);
+      // Anchored at the end nearest the point, so the label's true width never moves it away.
+      labels.set(target, `<text x="${anchor === "end" ? px - 6 : px + 6}" y="${round(baseline)}" text-anchor="${anchor}">${escapeXml(text)}</text>`);
       break;
     }
   }
   // Drawn lowest first, so the lines follow the milestone table's order.
   for (const target of [...shown].sort((a, b) => a.seconds - b.seconds)) {
-    const lineY = y(Number(target.gems));
+    const lineY = y(level(target));
     parts.push(
       `<g class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}">` +
         `<line x1="${plot.x}" x2="${plot.x + plot.w}" y1="${lineY}" y2="${lineY}"${target.kind === "goal" ? ' stroke-dasharray="6 4"' : ""}/>` +

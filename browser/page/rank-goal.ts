@@ -51,7 +51,8 @@ export function mountRankGoal(form: HTMLFormElement, ranks: readonly ExpRank[]):
     const done = current ? Number(plain(current)) / goalGems : 0;
     bar.value = Math.min(1, done);
     bar.hidden = !current;
-    share.textContent = !current ? "" : done >= 1 ? "reached" : done < 1e-4 ? "under 0.01% of the way" : `${new Intl.NumberFormat(document.documentElement.lang, { style: "percent", maximumSignificantDigits: 2, roundingMode: "trunc" }).format(done)} of the way`;
+    // Rounded down (past the float's last digit), so it never says 100% before the goal is reached.
+    share.textContent = !current ? "" : done >= 1 ? "reached" : `${done < 1e-4 ? "under 0.01" : Math.floor(done * 1e4 * (1 + 1e-12)) / 100}% of the way`;
   };
 
   for (const { chip, amount } of chips) {
@@ -60,7 +61,8 @@ export function mountRankGoal(form: HTMLFormElement, ranks: readonly ExpRank[]):
       goal.dispatchEvent(new Event("input", { bubbles: true }));
     });
   }
-  form.addEventListener("input", sync);
+  // The picker's own input waits for its change, which writes the goal first.
+  form.addEventListener("input", (event) => event.target !== picker && sync());
   form.addEventListener("change", sync);
   addEventListener("popstate", sync);
   sync();
