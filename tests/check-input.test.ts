@@ -12,11 +12,11 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import type * as z from "zod/mini";
-import { CalculateInput, DURATION_MAXIMA } from "../assets/contract/calculate-input.ts";
-import { ListRanksInput } from "../assets/contract/list-ranks-input.ts";
-import { safeParseCalculateInput, safeParseListRanksInput } from "../assets/contract/check-input.ts";
-import type { Issue } from "../assets/contract/issues.ts";
-import { toolDescriptors } from "../assets/tools/descriptors.ts";
+import { CalculateInput, DURATION_MAXIMA } from "../build/schemas/calculate-input.ts";
+import { ListRanksInput } from "../build/schemas/list-ranks-input.ts";
+import { safeParseCalculateInput, safeParseListRanksInput } from "../browser/input/check-input.ts";
+import type { Issue } from "../browser/input/issues.ts";
+import { toolDescriptors } from "../build/schemas/tool-descriptors.ts";
 
 const SEED = 20261122;
 const CASES = 6000;

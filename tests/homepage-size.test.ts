@@ -10,7 +10,7 @@ import * as assert from "uvu/assert";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { paths } from "../_data/site.ts";
+import { paths } from "../build/data/site.ts";
 import { builtSite, readBuilt, PATH_SITE_URL, ROOT_SITE_URL } from "./support/build.ts";
 
 /** 15 KB, as the README's performance table and the benchmark count a kilobyte. */
