@@ -14,8 +14,8 @@ import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import type * as z from "zod/mini";
 import { CalculateInput, DURATION_MAXIMA } from "../build/schemas/calculate-input.ts";
 import { ListRanksInput } from "../build/schemas/list-ranks-input.ts";
-import { safeParseCalculateInput, safeParseListRanksInput } from "../browser/input/check-input.ts";
-import type { Issue } from "../browser/input/issues.ts";
+import { safeParseCalculateInput, safeParseListRanksInput } from "../assets/input/check-input.ts";
+import type { Issue } from "../assets/input/issues.ts";
 import { toolDescriptors } from "../build/schemas/tool-descriptors.ts";
 
 const SEED = 20261122;

@@ -10,11 +10,11 @@
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
 import { DECIMAL_NUMBER } from "./decimal.ts";
-import { TIME_NORMALIZATION as TIME } from "../../browser/constants.ts";
+import { TIME_NORMALIZATION as TIME } from "../../assets/constants.ts";
 import { DURATION_DAYS_FORMULA } from "./formulas.ts";
-import { AMOUNT_RULES, CALCULATE_LIMITS, DURATION_LIMIT_TEXT, EXACT_NUMBER_LIMIT, LOSSY_NUMBER_RULE, boundsText, type AmountRule } from "../../browser/input/input-rules.ts";
+import { AMOUNT_RULES, CALCULATE_LIMITS, DURATION_LIMIT_TEXT, EXACT_NUMBER_LIMIT, LOSSY_NUMBER_RULE, boundsText, type AmountRule } from "../../assets/input/input-rules.ts";
 
-export { CALCULATE_LIMITS, DURATION_GUIDANCE, DURATION_MAXIMA, FIELD_GUIDANCE, INPUT_EXAMPLE } from "../../browser/input/input-rules.ts";
+export { CALCULATE_LIMITS, DURATION_GUIDANCE, DURATION_MAXIMA, FIELD_GUIDANCE, INPUT_EXAMPLE } from "../../assets/input/input-rules.ts";
 
 const { maxStringLength } = CALCULATE_LIMITS;
 
