@@ -12,7 +12,7 @@ import { Decimal } from "decimal.js";
 import type { Browser, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite, readBuilt } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
-import { launchChromium, recordPageMessages } from "./support/browser.ts";
+import { recordPageMessages, testBrowser } from "./support/browser.ts";
 import type { CalculateOutput } from "../build/schemas/calculate-output.ts";
 import type { RankList } from "../build/schemas/rank-list.ts";
 
@@ -36,7 +36,7 @@ let ranks: RankList["ranks"];
 const pages = new Map<string, { page: Page; messages: string[] }>();
 
 test.before(async () => {
-  const [site, launched] = await Promise.all([builtSite(PATH_SITE_URL), launchChromium({ webmcp: true })]);
+  const [site, launched] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
   browser = launched;
   ranks = (JSON.parse(await readBuilt(site, "api/ranks.json")) as RankList).ranks;
   served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
