@@ -31,6 +31,9 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.addTemplateFormats("11ty.ts");
 
   eleventyConfig.addPlugin(HtmlBasePlugin);
+  // Every absolute URL names the port `npm start` was given (`build/data/site.ts`), so a server that
+  // moved to the next free port would publish links to the wrong one: a busy port stops instead.
+  eleventyConfig.setServerOptions({ portReassignmentRetryCount: 0 });
 
   // The homepage's script (engine, WebMCP tools, calculator form): bundled by esbuild before each
   // build into the output folder; `npm start` rebuilds it when anything under `assets/` changes.

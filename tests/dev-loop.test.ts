@@ -5,6 +5,7 @@
  * open tab keeps its live reload). Runs in a copy of the project, removed afterwards.
  */
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { readFile, writeFile } from "node:fs/promises";
 import { setTimeout as delay } from "node:timers/promises";
 import path from "node:path";
@@ -67,6 +68,51 @@ test("a watching build follows edits to assets/contract and _data modules in the
   } finally {
     eleventy.kill();
     await new Promise((resolve) => (eleventy.exitCode === null && eleventy.signalCode === null ? eleventy.once("exit", resolve) : resolve(null)));
+  }
+}));
+
+/** A port nothing listens on now: the system's pick for port 0. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+test("npm start -- --port=N serves there, and every absolute URL of the site names that port", () => withProjectCopy(async (project) => {
+  const port = await freePort();
+  // `detached`: npm, the shell and Eleventy share one process group, stopped together below.
+  const server = spawn("npm", ["start", "--", `--port=${port}`], { cwd: project, detached: true, env: { ...withoutSiteUrl(process.env), FORCE_COLOR: "0", NO_COLOR: "1" } });
+  let printed = "";
+  server.stdout.on("data", (chunk) => (printed += chunk));
+  server.stderr.on("data", (chunk) => (printed += chunk));
+  try {
+    const base = `http://localhost:${port}/`;
+    await new Promise<void>((resolve, reject) => {
+      const started = Date.now();
+      const poll = setInterval(() => {
+        if (printed.includes(`Server at ${base}`)) resolve();
+        else if (server.exitCode !== null || Date.now() - started > BUILD_TIMEOUT_MS) reject(new Error(`npm start -- --port=${port} did not print "Server at ${base}":\n${printed}`));
+        else return;
+        clearInterval(poll);
+      }, 50);
+    });
+    const home = await (await fetch(base)).text();
+    assert.match(home, new RegExp(`<link rel="canonical" href="${base}">`), "the homepage's canonical URL names the port");
+    const guide = await (await fetch(new URL("llms.txt", base))).text();
+    assert.ok(guide.includes(`${base}openapi.json`), "llms.txt links name the port");
+    assert.not.ok(guide.includes("localhost:8080"), "no URL names the default port");
+  } finally {
+    try {
+      process.kill(-server.pid!, "SIGTERM");
+    } catch {
+      // The server has already stopped.
+    }
+    await new Promise((resolve) => (server.exitCode === null && server.signalCode === null ? server.once("exit", resolve) : resolve(null)));
   }
 }));
 
