@@ -11,6 +11,7 @@ import { dataModuleParser, derivedGlobal } from "./build/eleventy/global-data.ts
 import { pageMarkdown } from "./build/eleventy/markdown.ts";
 import { pageHelpers } from "./build/eleventy/page-helpers.ts";
 import { internalLinkCheck } from "./build/eleventy/internal-links.ts";
+import { pageChecks } from "./build/eleventy/page-checks.ts";
 
 export const config = {
   dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
@@ -49,6 +50,9 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.amendLibrary("md", pageMarkdown);
   eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: true });
   pageHelpers(eleventyConfig);
+  // Each page's source is checked before it renders: no raw HTML that runs code or redirects, no
+  // value of the data typed by hand; failures name the file, the line and the fix.
+  pageChecks(eleventyConfig);
   // Markdown twins render each page's source again with the same data (`build/eleventy/twins.ts`).
   eleventyConfig.addPlugin(RenderPlugin);
 

@@ -8,8 +8,11 @@ import { slugify } from "./heading-anchors.ts";
 
 /** Fenced code blocks and code spans: copied as they are. */
 const CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[^\n]*$|(`+)[^`]*?\2/gm;
-/** Each alternative captures the text before the destination, then the destination. */
-const LINK = /(\]\(\s*<?)([^)\s>]+)|^( {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?)([^\s>]+)|(<)(https?:\/\/[^>\s]+)(?=>)|(\s(?:href|src)=")([^"]*)(?=")/gm;
+/**
+ * Each alternative captures the text before the destination, then the destination. A `]` after
+ * an odd run of backslashes is an escaped bracket, text rather than the end of a link text.
+ */
+const LINK = /(?<=(?:^|[^\\])(?:\\\\)*)(\]\(\s*<?)([^)\s>]+)|^( {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?)([^\s>]+)|(<)(https?:\/\/[^>\s]+)(?=>)|(\s(?:href|src)=")([^"]*)(?=")/gm;
 
 function mapProse(prose: string, replace: (target: string) => string): string {
   return prose.replace(LINK, (match, ...groups: (string | undefined)[]) => {
