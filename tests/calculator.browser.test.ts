@@ -11,7 +11,7 @@ import { Decimal } from "decimal.js";
 import type { Browser, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
-import { launchChromium, recordPageMessages } from "./support/browser.ts";
+import { recordPageMessages, testBrowser } from "./support/browser.ts";
 import type { CalculateOutput, Duration } from "../build/schemas/calculate-output.ts";
 import { toolDescriptors } from "../build/schemas/tool-descriptors.ts";
 
@@ -29,7 +29,7 @@ let browser: Browser;
 const pages = new Map<string, { page: Page; messages: string[] }>();
 
 test.before(async () => {
-  const [site, launched] = await Promise.all([builtSite(PATH_SITE_URL), launchChromium({ webmcp: true })]);
+  const [site, launched] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
   browser = launched;
   served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
   for (const { name, ...options } of VIEWPORTS) {
@@ -85,7 +85,7 @@ async function calculate(page: Page, values: Record<string, string>, enterIn: st
 }
 
 /**
- * Waits up to 2 s until the result shows the exact future balance `wanted` (its machine-readable
+ * Waits until the result shows the exact future balance `wanted` (its machine-readable
  * value), any result (`true`), or none (`null`); a clear failure when it never does.
  */
 async function waitForResult(page: Page, wanted: string | true | null, what: string): Promise<void> {
@@ -96,7 +96,8 @@ async function waitForResult(page: Page, wanted: string | true | null, what: str
         return expected === true ? value !== null : value === expected;
       },
       wanted,
-      { timeout: 2000 },
+      // A guard against hanging only: the result follows the input within a frame or two.
+      { timeout: 60_000 },
     );
   } catch {
     assert.unreachable(`${what}: the result should show ${wanted === true ? "a result" : wanted ?? "nothing"}, but shows ${(await shownFuture(page)) ?? "nothing"}`);

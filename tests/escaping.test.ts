@@ -1,7 +1,7 @@
 /**
  * Values from data are inert wherever they land. Unit tests of each escaping function, read back
  * through markdown-it (CommonMark with tables, raw HTML allowed, as the pages use it). A build
- * with hostile but valid rank names is read in every output that carries them in edits.test.ts.
+ * with hostile but valid rank names is read in every output that carries them in edits.build.test.ts.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";

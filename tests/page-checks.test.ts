@@ -2,7 +2,7 @@
  * The checks each Markdown page's source passes in every build (`build/eleventy/page-checks.ts`),
  * unit-tested on texts written here: raw HTML that runs code or sends a visitor elsewhere is
  * refused, a figure or name of the data typed by hand is refused, ordinary words are not, and
- * each problem names its line in the file (front matter counted) and the fix. writer-errors.test.ts
+ * each problem names its line in the file (front matter counted) and the fix. writer-errors.build.test.ts
  * makes the same mistakes in real builds.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";

@@ -32,23 +32,19 @@ const validateRanks = ajv.compile(toolOutputSchemas["list-exp-ranks"]);
 
 type Result = { content: { type: string; text: string }[]; structuredContent: unknown; isError?: boolean };
 
-/** Calls a tool and checks what every result must be: never a throw, text = JSON of structuredContent, no console output, fast. */
+/** Calls a tool and checks what every result must be: never a throw, text = JSON of structuredContent, no console output. */
 function call(execute: (input: unknown) => unknown, input: unknown): Result {
   const printed: unknown[] = [];
   const methods = ["log", "info", "warn", "error", "debug", "trace"] as const;
   const saved = methods.map((name) => console[name]);
   for (const name of methods) console[name] = (...args: unknown[]) => void printed.push(args);
-  const started = performance.now();
   let result: Result;
   try {
     result = execute(input) as Result;
   } finally {
     methods.forEach((name, index) => (console[name] = saved[index]!));
   }
-  const elapsed = performance.now() - started;
   assert.equal(printed, [], "the tool printed to the console");
-  // A guard against hanging, not a speed target (`npm run bench` measures speed).
-  assert.ok(elapsed < 2000, `the call took ${elapsed.toFixed(1)} ms`);
   assert.is(result.content.length, 1);
   assert.is(result.content[0]!.type, "text");
   assert.equal(JSON.parse(result.content[0]!.text), result.structuredContent);
@@ -238,9 +234,7 @@ test("unknown keys: at most five named, each cut, the rest counted, with a did-y
   assert.match(message({ currentGems: 1, "goal-gems": 1 }), /did you mean "goalGems"/);
   assert.not.match(message({ currentGems: 1, colour: 1 }), /did you mean/);
   const many = Object.fromEntries(Array.from({ length: 100_000 }, (_, index) => [`key${index}`, index]));
-  const started = performance.now();
   const text = message({ currentGems: 1, ...many });
-  assert.ok(performance.now() - started < 500, "100,000 keys are answered quickly");
   assert.ok(text.length < 600, `${text.length} characters`);
   assert.match(text, /"key0", "key1", "key2", "key3", "key4" and 99995 more/);
   const long = message({ currentGems: 1, ["k".repeat(100_000)]: 1 });

@@ -3,7 +3,7 @@
  * contract schemas hold (rate, percent, constants, ranks, endpoints, operation ids, error codes,
  * tool and field names, version), and its Markdown twin shows the same with no template syntax
  * left. That the Markdown sources type none of those values themselves is checked by every build
- * (`build/eleventy/drift.ts`, tested in page-checks.test.ts); edits.test.ts checks that an edit to
+ * (`build/eleventy/drift.ts`, tested in page-checks.test.ts); edits.build.test.ts checks that an edit to
  * the data or to a page's prose reaches every output that shows it.
  */
 import { suite } from "uvu";
