@@ -2,7 +2,8 @@
  * The dev loop (`npm start`): with `scripts/reload-modules.js` preloaded, one watching Eleventy
  * process picks up edits to a contract module deep in the data's imports and to a `_data` module,
  * rebuilding with the new values instead of Node's cached modules and without a restart (so the
- * open tab keeps its live reload). Runs in a copy of the project, removed afterwards.
+ * open tab keeps its live reload); `npm start -- --port=N` serves on that port, and the site's
+ * URLs name it. Runs in copies of the project, removed afterwards.
  */
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -120,13 +121,24 @@ test("npm start -- --port=N serves there, and every absolute URL of the site nam
   try {
     const base = `http://localhost:${port}/`;
     await new Promise<void>((resolve, reject) => {
-      const started = Date.now();
-      const poll = setInterval(() => {
-        if (printed.includes(`Server at ${base}`)) resolve();
-        else if (server.exitCode !== null || Date.now() - started > BUILD_TIMEOUT_MS) reject(new Error(`npm start -- --port=${port} did not print "Server at ${base}":\n${printed}`));
-        else return;
-        clearInterval(poll);
-      }, 50);
+      const check = () => {
+        if (printed.includes(`Server at ${base}`)) finish();
+      };
+      const exited = () => finish(new Error(`npm start -- --port=${port} exited before it printed "Server at ${base}":\n${printed}`));
+      const guard = setTimeout(() => finish(new Error(`npm start -- --port=${port} printed no "Server at ${base}" in ${HANG_GUARD_MS / 1000} s:\n${printed}`)), HANG_GUARD_MS);
+      function finish(error?: Error) {
+        clearTimeout(guard);
+        server.stdout.off("data", check);
+        server.stderr.off("data", check);
+        server.off("exit", exited);
+        if (error) reject(error);
+        else resolve();
+      }
+      // Registered after the collectors above, so `printed` already holds each chunk a check sees.
+      server.stdout.on("data", check);
+      server.stderr.on("data", check);
+      server.once("exit", exited);
+      check();
     });
     const home = await (await fetch(base)).text();
     assert.match(home, new RegExp(`<link rel="canonical" href="${base}">`), "the homepage's canonical URL names the port");
