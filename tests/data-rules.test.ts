@@ -71,6 +71,7 @@ test("rank text cannot lie: each trick fails naming the field and its rule", () 
     ["a private-use character", (t) => (t.ranks[2]!.name = "Lumi\ue000nary"), /ranks\[2\]\.name: has U\+E000 \(a private-use character\).*\[rule: visible characters only\]/],
     ["an unassigned code point", (t) => (t.ranks[2]!.name = "Lumi\u0378nary"), /ranks\[2\]\.name: has U\+0378 \(an unassigned code point\).*\[rule: visible characters only\]/],
     ["a no-break space", (t) => (t.ranks[2]!.name = "Lumi\u00a0nary"), /ranks\[2\]\.name: has U\+00A0 \(a space other than the plain space U\+0020\).*\[rule: visible characters only\]/],
+    ["only a combining accent", (t) => (t.ranks[2]!.name = "\u0301\u0301"), /ranks\[2\]\.name: must not be blank: write at least one visible character \[rule: not blank\]/],
     ["a trailing space", (t) => (t.ranks[2]!.name = "Luminary "), /ranks\[2\]\.name: starts or ends with a space; delete it \[rule: visible characters only\]/],
     ["a paragraph separator", (t) => (t.ranks[2]!.name = "Lumi\u2029nary"), /ranks\[2\]\.name: must be one line of text.*\[rule: one line\]/],
     ["the same name in capitals", (t) => (t.ranks[2]!.name = "ETHEREAL"), /ranks\[2\]\.name: "ETHEREAL" reads as the rank name "Ethereal" \(ranks\[1\]\.name\) once letter case and Unicode compatibility forms are set aside \(NFKC, case folding\); every rank needs its own name \[rule: unique names\]/],

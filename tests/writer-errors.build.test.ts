@@ -97,7 +97,7 @@ function freePort(): Promise<number> {
   });
 }
 
-test("npm start prints a writer's mistake with its file and line, sends it to the open page, and recovers when it is fixed", () => withProjectCopy(async (project) => {
+test("npm start prints a writer's mistakes with their file and line, sends them to the open page, and recovers when one is fixed", () => withProjectCopy(async (project) => {
   const port = await freePort();
   const eleventy = spawn(process.execPath, ["--import", "./scripts/reload-modules.js", "node_modules/@11ty/eleventy/cmd.cjs", "--config=eleventy.config.ts", "--serve", `--port=${port}`], {
     cwd: project,
@@ -137,6 +137,11 @@ test("npm start prints a writer's mistake with its file and line, sends it to th
     const fixed = printed.length;
     await editFile(project, "content/pages/docs.md", `(\`"${MISSPELT}"\`)`, `(\`"${DATA_NAME}"\`)`);
     await waitFor(/Wrote \d+ files/, fixed);
+    // The drift check runs in the same rebuild: a rank name typed by hand, with its line and fix.
+    const typed = printed.length;
+    const support = await lineOf("content/pages/docs.md", "## Support");
+    await editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n");
+    await waitFor(new RegExp(`content/pages/docs\\.md:${support + 2}: types the rank name "Ethereal" by hand; write \\{\\{ ranks\\.ranks\\[1\\]\\.name \\| markdownText \\}\\}`), typed);
     socket.close();
   } finally {
     eleventy.kill();

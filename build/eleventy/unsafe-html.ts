@@ -67,6 +67,8 @@ let parser: MarkdownIt | undefined;
  * front matter; template tags are plain text to markdown-it, so its lines are the source's).
  */
 export function unsafeHtml(markdown: string): SourceProblem[] {
+  // No tag at all: nothing to parse (most pages, and every page of a large site).
+  if (!/<[a-zA-Z]/.test(markdown)) return [];
   parser ??= markdownLibrary();
   const problems: SourceProblem[] = [];
   // A table cell's text has no lines of its own: its row's are the nearest before it.

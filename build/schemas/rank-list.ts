@@ -71,7 +71,12 @@ const TEMPLATE_SYNTAX = /\{[{%#]/;
 const rankText = (max: number) =>
   z.string().check(
     z.minLength(1, "must not be empty [rule: not blank]"),
-    z.refine((text) => text.trim().length > 0, "must not be blank: write at least one visible character [rule: not blank]"),
+    // Spaces and combining marks alone (an accent over nothing) show as blank or as a stray mark.
+    z.superRefine((text, ctx) => {
+      if (text.length > 0 && !/[\p{L}\p{N}\p{P}\p{S}]/u.test(text)) {
+        ctx.addIssue({ code: "custom", input: undefined, message: `must not be blank: write at least one visible character [rule: not blank] (got ${quoted(text)})` });
+      }
+    }),
     z.refine((text) => !LINE_BREAKING.test(text), "must be one line of text: no line breaks, tabs or other control characters [rule: one line]"),
     z.superRefine((text, ctx) => {
       // Line breaks and control characters are the one-line rule's to report.
