@@ -10,7 +10,8 @@ import { bundleCalculator } from "./build/eleventy/bundle.ts";
 import { dataModuleParser, derivedGlobal } from "./build/eleventy/global-data.ts";
 import { pageMarkdown } from "./build/eleventy/markdown.ts";
 import { pageHelpers } from "./build/eleventy/page-helpers.ts";
-import { internalLinkCheck } from "./build/eleventy/internal-links.ts";
+import { linkCheck, type AfterBuildEvent } from "./build/eleventy/link-check.ts";
+import { freshOutputFolder, type BuildEvent } from "./build/eleventy/output-folder.ts";
 import { pageChecks } from "./build/eleventy/page-checks.ts";
 import { rememberPages } from "./build/eleventy/pages.ts";
 
@@ -23,6 +24,8 @@ export const config = {
 };
 
 export default function (eleventyConfig: UserConfig) {
+  const outputFolder = freshOutputFolder();
+  const checkLinks = linkCheck(site.url);
   // TypeScript data files (`_data/*.ts`, what a writer edits) and templates (`*.11ty.ts`), loaded with
   // Node's own type stripping. See https://www.11ty.dev/docs/data-custom/ and https://www.11ty.dev/docs/languages/typescript/
   // Global data is frozen, so every page shares one copy (`build/eleventy/global-data.ts`).
@@ -47,7 +50,12 @@ export default function (eleventyConfig: UserConfig) {
   // The homepage's script (engine, WebMCP tools, calculator form): bundled by esbuild before each
   // build into the output folder; `npm start` rebuilds it when anything under `assets/` changes.
   // Kept: Eleventy has no bundler of its own for TypeScript modules that import npm packages.
-  eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => bundleCalculator(directories.output));
+  // Each build first takes the output folder for itself and empties it (build/eleventy/output-folder.ts);
+  // Eleventy runs the listeners of one event at once, so the steps are chained in one listener.
+  eleventyConfig.on("eleventy.before", async (event: BuildEvent) => {
+    await outputFolder.before(event);
+    await bundleCalculator(event.directories.output);
+  });
   eleventyConfig.addWatchTarget("assets/");
 
   // Pages: Eleventy's own markdown-it (14.x renders a page in half the time of 15.x's transpiled
@@ -67,6 +75,13 @@ export default function (eleventyConfig: UserConfig) {
   // The icon is published as a file; the stylesheet is inlined in each page's head (page-helpers).
   eleventyConfig.addPassthroughCopy({ "assets/styles/favicon.svg": site.paths.icon });
 
-  // Broken internal links fail the build, naming the page and the link (after the files exist).
-  eleventyConfig.on("eleventy.after", internalLinkCheck(site.url));
+  // linkinator checks every link after the files exist; a broken one fails the build, naming its
+  // source file and line (build/eleventy/link-check.ts).
+  eleventyConfig.on("eleventy.after", async (event: AfterBuildEvent) => {
+    try {
+      await checkLinks(event);
+    } finally {
+      await outputFolder.after(event);
+    }
+  });
 }
