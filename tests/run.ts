@@ -147,7 +147,9 @@ const browser: Promise<Record<string, string>> = !needsBrowser
     });
 
 const jobs: Promise<Job>[] = [];
+// The site (tsconfig.json, the writer's install alone), then the tests (tests/tsconfig.json).
 if (only.length === 0) jobs.push(runProcess("Type check", path.join(TESTS, "node_modules/.bin/tsc"), ["--noEmit"], {}));
+if (only.length === 0) jobs.push(runProcess("Type check of the tests", path.join(TESTS, "node_modules/.bin/tsc"), ["--noEmit", "-p", path.join(TESTS, "tsconfig.json")], {}));
 for (const group of GROUPS) {
   const names = wanted(group.name);
   if (names.length === 0) continue;
