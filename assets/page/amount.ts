@@ -65,19 +65,22 @@ const SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹";
 
 /**
  * A result amount at a glance: `2.77M`, `56.03B`, and still `0.00000001` for a tiny one. From a
- * quadrillion up, `3.61 × 10⁴⁷`, since compact notation stops at T. Rounded from the decimal string.
+ * quadrillion up, `3.61 × 10⁴⁷`, since compact notation stops at T. Rounded from the decimal string
+ * to three significant digits; with `cutTo`, cut (never rounded up) to that many, so a balance
+ * below a threshold never reads as the threshold.
  */
-export function compactAmount(value: string, locale?: string): string {
+export function compactAmount(value: string, locale?: string, cutTo?: number): string {
   const number = value as Intl.StringNumericLiteral;
+  const roundingMode = cutTo ? "trunc" : "halfExpand";
   if ((value.split(".")[0] ?? "").length < 16) {
-    return new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: 3, maximumFractionDigits: 2, roundingPriority: "morePrecision" }).format(number);
+    return new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: cutTo ?? 3, maximumFractionDigits: Math.max(2, (cutTo ?? 0) - 1), roundingPriority: "morePrecision", roundingMode }).format(number);
   }
-  return scientificAmount(number, locale);
+  return scientificAmount(number, locale, cutTo ? cutTo - 1 : 2, roundingMode);
 }
 
 /** `3.05 × 10⁶⁷`: a large value as people read it, not as `3.05E67`. `1 × 10⁶⁰` is written `10⁶⁰`. */
-export function scientificAmount(value: Intl.StringNumericLiteral | number, locale?: string, fractionDigits = 2): string {
-  const parts = new Intl.NumberFormat(locale, { notation: "scientific", maximumFractionDigits: fractionDigits }).formatToParts(value);
+export function scientificAmount(value: Intl.StringNumericLiteral | number, locale?: string, fractionDigits = 2, roundingMode: "trunc" | "halfExpand" = "halfExpand"): string {
+  const parts = new Intl.NumberFormat(locale, { notation: "scientific", maximumFractionDigits: fractionDigits, roundingMode }).formatToParts(value);
   const mantissa = parts.filter((part) => !part.type.startsWith("exponent")).map((part) => part.value).join("");
   const exponent = parts.find((part) => part.type === "exponentInteger")?.value ?? "0";
   const power = `10${[...exponent].map((digit) => SUPERSCRIPT[Number(digit)]).join("")}`;
