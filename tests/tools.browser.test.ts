@@ -145,8 +145,10 @@ test("the form shows the same numbers as the tool, grouped and with at least two
   assert.ok(shown.currentRank!.startsWith(tool.currentRank.name));
   assert.ok(shown.futureRank!.startsWith(tool.futureRank.name));
   assert.ok(shown.nextRank!.startsWith(`${tool.nextRank!.name} (${tool.nextRank!.displayValue})`));
-  assert.ok(shown.goal!.includes(tool.goal!.reached ? "within the time given" : "after the time given"), shown.goal);
-  assert.ok(shown.additional!.includes(tool.additional!.reached ? "within the time given" : "after the time given"), shown.additional);
+  // The time the person gave, in their words: 1 year 2 months 3 days 4 hours.
+  const given = "your 1 year 2 months 3 days 4 hours";
+  assert.ok(shown.goal!.includes(tool.goal!.reached ? `within ${given}` : `after ${given}`), shown.goal);
+  assert.ok(shown.additional!.includes(tool.additional!.reached ? `within ${given}` : `after ${given}`), shown.additional);
   // The status region announces the headline; the form keeps focus where the person left it.
   assert.match((await page.locator("#calculator-status").textContent())!, /\S/);
   assert.equal(messages, []);

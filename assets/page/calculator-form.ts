@@ -201,7 +201,7 @@ function givenTime(reading: Reading): { lead: string; span: string } | null {
 /** The balance gems to earn make: compact, or grouped in full where compact would read as the amount typed (10B more from 2.75M). */
 function targetText({ additionalGems, targetGems }: { additionalGems: string; targetGems: string }): string {
   const compact = compactGems(targetGems);
-  return compact === compactGems(additionalGems) ? exactFormat().format(targetGems as Intl.StringNumericLiteral) : compact;
+  return compact === compactGems(additionalGems) ? understood(targetGems.replace(/\.?0+$/, "")) : compact;
 }
 
 interface Shown {
