@@ -5,15 +5,15 @@
 import path from "node:path";
 import { HtmlBasePlugin, RenderPlugin } from "@11ty/eleventy";
 import type UserConfig from "@11ty/eleventy/UserConfig";
-import site from "./_data/site.ts";
-import { bundleCalculator } from "./_includes/lib/bundle.ts";
-import { dataModuleParser } from "./_includes/lib/global-data.ts";
-import { pageMarkdown } from "./_includes/lib/markdown.ts";
-import { pageHelpers } from "./_includes/lib/page-helpers.ts";
-import { internalLinkCheck } from "./_includes/lib/internal-links.ts";
+import site from "./build/data/site.ts";
+import { bundleCalculator } from "./build/eleventy/bundle.ts";
+import { dataModuleParser } from "./build/eleventy/global-data.ts";
+import { pageMarkdown } from "./build/eleventy/markdown.ts";
+import { pageHelpers } from "./build/eleventy/page-helpers.ts";
+import { internalLinkCheck } from "./build/eleventy/internal-links.ts";
 
 export const config = {
-  dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
+  dir: { input: "content", includes: "../_includes", data: "../build/data", output: "_site" },
   markdownTemplateEngine: "njk",
   htmlTemplateEngine: "njk",
   // HtmlBasePlugin prefixes root-relative links in HTML output; other outputs build absolute URLs.
@@ -21,9 +21,9 @@ export const config = {
 };
 
 export default function (eleventyConfig: UserConfig) {
-  // TypeScript data files (`_data/*.ts`) and templates (`*.11ty.ts`), loaded with Node's own type stripping.
+  // TypeScript data files (`build/data/*.ts`) and templates (`*.11ty.ts`), loaded with Node's own type stripping.
   // See https://www.11ty.dev/docs/data-custom/ and https://www.11ty.dev/docs/languages/typescript/
-  // Global data is frozen, so every page shares one copy (`_includes/lib/global-data.ts`).
+  // Global data is frozen, so every page shares one copy (`build/eleventy/global-data.ts`).
   eleventyConfig.addDataExtension("ts", { read: false, parser: dataModuleParser(path.join(config.dir.input, config.dir.data)) });
   eleventyConfig.addExtension("11ty.ts", { key: "11ty.js" });
   eleventyConfig.addTemplateFormats("11ty.ts");
@@ -31,24 +31,24 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.addPlugin(HtmlBasePlugin);
 
   // The homepage's script (engine, WebMCP tools, calculator form): bundled by esbuild before each
-  // build into the output folder; `npm start` rebuilds it when anything under `assets/` changes.
+  // build into the output folder; `npm start` rebuilds it when anything under `browser/` changes.
   // Kept: Eleventy has no bundler of its own for TypeScript modules that import npm packages.
   eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => bundleCalculator(directories.output));
-  eleventyConfig.addWatchTarget("assets/");
+  eleventyConfig.addWatchTarget("browser/");
 
   // Pages: Eleventy's own markdown-it (14.x renders a page in half the time of 15.x's transpiled
   // build, to the same bytes) with heading anchors and build-time highlighting; Nunjucks fails the
   // build on an undefined name (a misspelt data key must not render as nothing) and escapes every
-  // value as HTML unless a filter built it as Markdown (`_includes/lib/page-helpers.ts`), so data
+  // value as HTML unless a filter built it as Markdown (`build/eleventy/page-helpers.ts`), so data
   // from a writer is inert in every page and twin.
   eleventyConfig.amendLibrary("md", pageMarkdown);
   eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: true });
   pageHelpers(eleventyConfig);
-  // Markdown twins render each page's source again with the same data (`_includes/lib/twins.ts`).
+  // Markdown twins render each page's source again with the same data (`build/eleventy/twins.ts`).
   eleventyConfig.addPlugin(RenderPlugin);
 
   // The icon is published as a file; the stylesheet is inlined in each page's head (page-helpers).
-  eleventyConfig.addPassthroughCopy({ "assets/styles/favicon.svg": site.paths.icon });
+  eleventyConfig.addPassthroughCopy({ "browser/styles/favicon.svg": site.paths.icon });
 
   // Broken internal links fail the build, naming the page and the link (after the files exist).
   eleventyConfig.on("eleventy.after", internalLinkCheck(site.url));

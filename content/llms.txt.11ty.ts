@@ -3,19 +3,19 @@
 // input and result field means, a worked example computed by the tool at build time, a recipe and
 // the common mistakes. Then where the Markdown, JSON, contract and tools are. Every fact is read
 // from the data and the schemas.
-import { paths, type Site } from "../_data/site.ts";
-import type { CalculatorInfo } from "../assets/contract/calculator-info.ts";
-import type { RankList } from "../assets/contract/rank-list.ts";
-import type { ToolData } from "../_data/tools.ts";
-import type endpoints from "../_data/endpoints.ts";
-import type openapi from "../_data/openapi.ts";
-import { CALCULATE_LIMITS } from "../assets/contract/calculate-input.ts";
-import { TOOL_NAMES } from "../assets/contract/constants.ts";
-import { calculateGrowth } from "../assets/engine/calculate.ts";
-import { exactOf, exactToFixed8 } from "../assets/engine/exact.ts";
-import { absoluteUrl, twinPath } from "../_includes/lib/site-links.ts";
-import { bulletList, byOrder, llmsTxt, numberedList, type DocsPage } from "../_includes/lib/llms-txt.ts";
-import { markdownText } from "../_includes/lib/escape.ts";
+import { paths, type Site } from "../build/data/site.ts";
+import type { CalculatorInfo } from "../build/schemas/calculator-info.ts";
+import type { RankList } from "../build/schemas/rank-list.ts";
+import type { ToolData } from "../build/data/tools.ts";
+import type endpoints from "../build/data/endpoints.ts";
+import type openapi from "../build/data/openapi.ts";
+import { CALCULATE_LIMITS } from "../build/schemas/calculate-input.ts";
+import { TOOL_NAMES } from "../browser/constants.ts";
+import { calculateGrowth } from "../browser/engine/calculate.ts";
+import { exactOf, exactToFixed8 } from "../browser/engine/exact.ts";
+import { absoluteUrl, twinPath } from "../build/eleventy/site-links.ts";
+import { bulletList, byOrder, llmsTxt, numberedList, type DocsPage } from "../build/eleventy/llms-txt.ts";
+import { markdownText } from "../build/eleventy/escape.ts";
 
 interface GuideData {
   site: Site;

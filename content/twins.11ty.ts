@@ -1,6 +1,6 @@
 // The Markdown twin of every page tagged `docs` (`/index.md`, `/docs.md`, …), for agents and
 // readers who want text, not HTML: one output per page, rendered from the page's own source.
-import { renderTwin, twinPermalink, type RenderTemplate, type TwinSource } from "../_includes/lib/twins.ts";
+import { renderTwin, twinPermalink, type RenderTemplate, type TwinSource } from "../build/eleventy/twins.ts";
 
 interface TwinData {
   source: TwinSource;

@@ -1,6 +1,6 @@
 /**
  * `npm start` preloads this (`node --import`), so that editing a TypeScript module of the project
- * (`_data/`, `assets/contract/`, `_includes/lib/`, the config) shows in the next rebuild without
+ * (`build/`, `browser/`, the config) shows in the next rebuild without
  * restarting the server, and the open tab keeps its live reload.
  *
  * Node caches every imported module by URL, and Eleventy re-imports only the file that changed, not

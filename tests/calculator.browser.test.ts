@@ -12,8 +12,8 @@ import type { Browser, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
 import { launchChromium, recordPageMessages } from "./support/browser.ts";
-import type { CalculateOutput, Duration } from "../assets/contract/calculate-output.ts";
-import { toolDescriptors } from "../assets/tools/descriptors.ts";
+import type { CalculateOutput, Duration } from "../build/schemas/calculate-output.ts";
+import { toolDescriptors } from "../build/schemas/tool-descriptors.ts";
 
 const VIEWPORTS = [
   { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },

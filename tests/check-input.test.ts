@@ -10,12 +10,12 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { CalculateInput, DURATION_MAXIMA, FIELD_GUIDANCE } from "../assets/contract/calculate-input.ts";
-import { ListRanksInput } from "../assets/contract/list-ranks-input.ts";
-import { safeParseCalculateInput, safeParseListRanksInput, type CheckOptions } from "../assets/contract/check-input.ts";
-import type { Issue } from "../assets/contract/issues.ts";
-import { invalidRequest } from "../assets/tools/result.ts";
-import { toolDescriptors } from "../assets/tools/descriptors.ts";
+import { CalculateInput, DURATION_MAXIMA, FIELD_GUIDANCE } from "../build/schemas/calculate-input.ts";
+import { ListRanksInput } from "../build/schemas/list-ranks-input.ts";
+import { safeParseCalculateInput, safeParseListRanksInput, type CheckOptions } from "../browser/input/check-input.ts";
+import type { Issue } from "../browser/input/issues.ts";
+import { invalidRequest } from "../browser/tools/result.ts";
+import { toolDescriptors } from "../build/schemas/tool-descriptors.ts";
 
 const SEED = 20261122;
 const CASES = 6000;

@@ -9,20 +9,20 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import calculator from "../_data/calculator.ts";
-import ranks from "../_data/ranks.ts";
-import openapi from "../_data/openapi.ts";
-import endpoints from "../_data/endpoints.ts";
+import calculator from "../build/data/calculator.ts";
+import ranks from "../build/data/ranks.ts";
+import openapi from "../build/data/openapi.ts";
+import endpoints from "../build/data/endpoints.ts";
 
 const { resources } = endpoints;
-import tools from "../_data/tools.ts";
-import { parseRepository, paths } from "../_data/site.ts";
-import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TIME_NORMALIZATION, TOOL_NAMES } from "../assets/contract/constants.ts";
-import { CalculateOutput } from "../assets/contract/calculate-output.ts";
+import tools from "../build/data/tools.ts";
+import { parseRepository, paths } from "../build/data/site.ts";
+import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TIME_NORMALIZATION, TOOL_NAMES } from "../browser/constants.ts";
+import { CalculateOutput } from "../build/schemas/calculate-output.ts";
 import { builtSite, readBuilt, ROOT, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
-import { markdownLibrary } from "../_includes/lib/markdown.ts";
+import { markdownLibrary } from "../build/eleventy/markdown.ts";
 import { headOf, ids, linkRel, tags, TWINNED_PAGES, visibleText } from "./support/pages.ts";
-import { markdownLinks } from "../_includes/lib/markdown-links.ts";
+import { markdownLinks } from "../build/eleventy/markdown-links.ts";
 
 type Schema = { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; $ref?: string };
 

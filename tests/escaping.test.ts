@@ -5,7 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { escapeHtml, inlineCode, markdownText } from "../_includes/lib/escape.ts";
+import { escapeHtml, inlineCode, markdownText } from "../build/eleventy/escape.ts";
 import { rendered, renderedInline, textOf } from "./support/pages.ts";
 
 /** Elements a value could smuggle in; none may appear where only text was written. */

@@ -9,8 +9,8 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { findBrokenLinks, htmlLinks } from "../_includes/lib/internal-links.ts";
-import { mapMarkdownLinks, markdownAnchors, markdownLinks } from "../_includes/lib/markdown-links.ts";
+import { findBrokenLinks, htmlLinks } from "../build/eleventy/internal-links.ts";
+import { mapMarkdownLinks, markdownAnchors, markdownLinks } from "../build/eleventy/markdown-links.ts";
 import { PATH_SITE_URL, runBuild, withProjectCopy, withTempDir } from "./support/build.ts";
 
 test("Markdown links are read from inline links, references, autolinks and raw HTML, not from code", () => {

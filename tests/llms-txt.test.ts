@@ -8,22 +8,22 @@
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { paths } from "../_data/site.ts";
-import endpoints from "../_data/endpoints.ts";
+import { paths } from "../build/data/site.ts";
+import endpoints from "../build/data/endpoints.ts";
 
 const { resources } = endpoints;
-import { TOOL_NAMES } from "../assets/contract/constants.ts";
+import { TOOL_NAMES } from "../browser/constants.ts";
 import { builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
 import { TWINNED_PAGES } from "./support/pages.ts";
-import { markdownLinks } from "../_includes/lib/markdown-links.ts";
+import { markdownLinks } from "../build/eleventy/markdown-links.ts";
 import { Decimal as Big } from "decimal.js";
-import ranks from "../_data/ranks.ts";
-import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../assets/contract/constants.ts";
-import { CALCULATE_LIMITS, CalculateInput } from "../assets/contract/calculate-input.ts";
-import { CalculateOutput } from "../assets/contract/calculate-output.ts";
-import { RankList } from "../assets/contract/rank-list.ts";
-import { CalculatorInfo } from "../assets/contract/calculator-info.ts";
-import { markdownText } from "../_includes/lib/escape.ts";
+import ranks from "../build/data/ranks.ts";
+import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../browser/constants.ts";
+import { CALCULATE_LIMITS, CalculateInput } from "../build/schemas/calculate-input.ts";
+import { CalculateOutput } from "../build/schemas/calculate-output.ts";
+import { RankList } from "../build/schemas/rank-list.ts";
+import { CalculatorInfo } from "../build/schemas/calculator-info.ts";
+import { markdownText } from "../build/eleventy/escape.ts";
 
 interface LlmsLink {
   name: string;

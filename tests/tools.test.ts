@@ -8,18 +8,18 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import calculator from "../_data/calculator.ts";
-import rankList from "../_data/ranks.ts";
-import tools from "../_data/tools.ts";
-import { DAILY_INTEREST_RATE, TOOL_NAMES } from "../assets/contract/constants.ts";
-import { CALCULATE_LIMITS, CalculateInput } from "../assets/contract/calculate-input.ts";
-import { CalculateOutput } from "../assets/contract/calculate-output.ts";
-import { ErrorResponse } from "../assets/contract/error-response.ts";
-import { DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../assets/contract/formulas.ts";
-import { calculateGrowth } from "../assets/engine/calculate.ts";
-import { calculateExpGrowth as calculateOver } from "../assets/tools/calculate-exp-growth.ts";
-import { listExpRanks as listOver } from "../assets/tools/list-exp-ranks.ts";
-import { toolDescriptors, toolOutputSchemas } from "../assets/tools/descriptors.ts";
+import calculator from "../build/data/calculator.ts";
+import rankList from "../build/data/ranks.ts";
+import tools from "../build/data/tools.ts";
+import { DAILY_INTEREST_RATE, TOOL_NAMES } from "../browser/constants.ts";
+import { CALCULATE_LIMITS, CalculateInput } from "../build/schemas/calculate-input.ts";
+import { CalculateOutput } from "../build/schemas/calculate-output.ts";
+import { ErrorResponse } from "../build/schemas/error-response.ts";
+import { DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../build/schemas/formulas.ts";
+import { calculateGrowth } from "../browser/engine/calculate.ts";
+import { calculateExpGrowth as calculateOver } from "../browser/tools/calculate-exp-growth.ts";
+import { listExpRanks as listOver } from "../browser/tools/list-exp-ranks.ts";
+import { toolDescriptors, toolOutputSchemas } from "../build/schemas/tool-descriptors.ts";
 
 const calculateExpGrowth = (input: unknown) => calculateOver(input, rankList.ranks);
 const listExpRanks = (input: unknown) => listOver(input, rankList);
@@ -315,7 +315,7 @@ test("the published input schema accepts what the tool accepts and rejects unkno
   assert.equal(listRanksTool!.inputSchema.additionalProperties, false);
 });
 
-test("_data/tools.ts lists both tools with the form's inputs and a worked example a reader can check", () => {
+test("build/data/tools.ts lists both tools with the form's inputs and a worked example a reader can check", () => {
   assert.equal(tools.map((tool) => tool.name), [...TOOL_NAMES]);
   const [calculate] = tools;
   assert.equal(calculate!.inputFields.map((field) => field.name), Object.keys(CalculateInput.shape));

@@ -1,5 +1,5 @@
-// GET /api/info.json (getCalculatorInfo), for API clients: `_data/calculator.ts` serialized.
-import { jsonFile, type JsonTemplateData } from "../../_includes/lib/json-file.ts";
+// GET /api/info.json (getCalculatorInfo), for API clients: `build/data/calculator.ts` serialized.
+import { jsonFile, type JsonTemplateData } from "../../build/eleventy/json-file.ts";
 
 export const data = jsonFile((data) => data.site.paths.info);
 

@@ -5,7 +5,7 @@
  * folder and need none of it.
  * See https://www.11ty.dev/docs/data-template-dir/
  */
-import { href } from "../../_includes/lib/site-links.ts";
+import { href } from "../../build/eleventy/site-links.ts";
 
 export default {
   layout: "layouts/base.njk",

@@ -1,0 +1,85 @@
+/**
+ * Time in days, and whole seconds back to calendar-style parts, with the contract's fixed
+ * constants: a year is 365 days, a month 30 days, a day 24 hours, 1,440 minutes or 86,400 seconds.
+ */
+import { TIME_NORMALIZATION as TIME } from "../constants.ts";
+import { exactOf, pow10 } from "./exact.ts";
+
+/** A duration as the caller gives it (JSON numbers or decimal strings); a missing part counts as 0. */
+export interface DurationInput {
+  years?: number | string | undefined;
+  months?: number | string | undefined;
+  days?: number | string | undefined;
+  hours?: number | string | undefined;
+  minutes?: number | string | undefined;
+  seconds?: number | string | undefined;
+}
+
+/** The inputs that make up a duration, largest unit first. */
+export const DURATION_UNITS = ["years", "months", "days", "hours", "minutes", "seconds"] as const;
+export type DurationUnit = (typeof DURATION_UNITS)[number];
+
+/** Whole seconds in one of each unit. */
+const SECONDS_PER_UNIT: Record<DurationUnit, number> = {
+  years: TIME.yearDays * TIME.secondsPerDay,
+  months: TIME.monthDays * TIME.secondsPerDay,
+  days: TIME.secondsPerDay,
+  hours: TIME.secondsPerDay / TIME.hoursPerDay,
+  minutes: TIME.secondsPerDay / TIME.minutesPerDay,
+  seconds: 1,
+};
+
+export const SECONDS_PER_DAY = BigInt(TIME.secondsPerDay);
+
+/** How many of one unit make `days` days, rounded up to a whole number: the largest value a unit input can take on its own (the total rule keeps the sum within `days`). */
+export function unitsIn(days: number, unit: DurationUnit): number {
+  return Math.ceil((days * TIME.secondsPerDay) / SECONDS_PER_UNIT[unit]);
+}
+
+/** A number of days as an exact fraction. */
+export interface Days {
+  numerator: bigint;
+  denominator: bigint;
+}
+
+/**
+ * years·365 + months·30 + days + hours/24 + minutes/1440 + seconds/86400, exactly: every part
+ * is counted in seconds over one power of ten, and divided by 86,400 as a fraction.
+ */
+export function durationDays(duration: DurationInput): Days {
+  const parts = DURATION_UNITS.flatMap((unit) => {
+    const value = duration[unit];
+    return value === undefined ? [] : [{ ...exactOf(value), seconds: BigInt(SECONDS_PER_UNIT[unit]) }];
+  });
+  const places = Math.max(0, ...parts.map((part) => part.places));
+  const seconds = parts.reduce((sum, part) => sum + part.digits * pow10(places - part.places) * part.seconds, 0n);
+  return { numerator: seconds, denominator: SECONDS_PER_DAY * pow10(places) };
+}
+
+/** A duration in whole parts, largest unit first, and as words. */
+export interface DurationParts {
+  years: number;
+  months: number;
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+  /** The whole duration in seconds: what the parts add up to. */
+  totalSeconds: number;
+  /** Non-zero parts in words, such as "1 year, 2 months, 3 days"; "0 seconds" when empty. */
+  text: string;
+}
+
+/** The parts of a whole number of seconds: as many years as fit, then months, days, hours, minutes. */
+export function durationFromSeconds(totalSeconds: number): DurationParts {
+  let rest = totalSeconds;
+  const parts = {} as Record<DurationUnit, number>;
+  for (const unit of DURATION_UNITS) {
+    parts[unit] = Math.floor(rest / SECONDS_PER_UNIT[unit]);
+    rest -= parts[unit] * SECONDS_PER_UNIT[unit];
+  }
+  const words = DURATION_UNITS.filter((unit) => parts[unit] > 0).map(
+    (unit) => `${parts[unit]} ${parts[unit] === 1 ? unit.slice(0, -1) : unit}`,
+  );
+  return { ...parts, totalSeconds, text: words.length > 0 ? words.join(", ") : "0 seconds" };
+}

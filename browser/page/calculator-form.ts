@@ -1,0 +1,463 @@
+/**
+ * The homepage calculator for people. It reads amounts as people write them (`2.75M`), checks
+ * them with the tool's input schema, runs the engine and shows the result: a compact headline,
+ * every rank milestone with its local date, a chart, and the exact figures one step away.
+ *
+ * - The headline answers what was asked: with a goal (a rank, an amount or gems to earn), when it
+ *   is reached; with a time, the balance then; with both, both. No time given, no time spoken of.
+ * - The result never disagrees with the fields: a valid edit recomputes at once, an invalid one
+ *   hides the result until it is fixed.
+ * - The answer is never scrolled to: a bar with its summary and the buttons stays at the bottom of
+ *   the screen (above the on-screen keyboard), or the result sits beside the form. Calculate
+ *   announces the headline in a status region; focus stays where the person left it.
+ * - The inputs live in the URL query under the tool's field names, so a link reproduces its
+ *   result and back and forward restore earlier calculations. A target date is written as the
+ *   seconds it stands for, so a link means the same in every time zone and after that date.
+ */
+import type { CalculateInput } from "../../build/schemas/calculate-input.ts";
+import { safeParseCalculateInput } from "../input/check-input.ts";
+import type { CalculateOutput, Duration } from "../../build/schemas/calculate-output.ts";
+import { TIME_NORMALIZATION } from "../constants.ts";
+import type { ExpRank } from "../../build/schemas/rank-list.ts";
+import { calculateGrowth } from "../engine/calculate.ts";
+import { DURATION_UNITS, type DurationUnit } from "../engine/duration.ts";
+import { compareExact, exactOf } from "../engine/exact.ts";
+import { compactAmount, readAmount, scientificAmount, understood } from "./amount.ts";
+import { resultChartSvg } from "./chart.ts";
+
+/** The target date's field, and a query parameter the page still reads (a date, or an instant with its offset); every other parameter is a tool field name. */
+const UNTIL = "until";
+/** Characters a field takes: room for grouped digits, so a paste of megabytes never reaches the reader or the URL. */
+const MAX_LENGTH = 100;
+const DAY_MS = TIME_NORMALIZATION.secondsPerDay * 1000;
+
+const lang = () => document.documentElement.lang || undefined;
+/** Exact figures: grouped digits, at least two decimals, formatted from the decimal string. */
+const exactFormat = () => new Intl.NumberFormat(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 8 });
+/** A date, with its time of day when it is less than two days away. */
+const dateText = (date: Date, now: number) => new Intl.DateTimeFormat(lang(), date.getTime() - now < 2 * DAY_MS ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" }).format(date);
+/** A compact amount; with `marks` (rank thresholds, a goal), cut rather than rounded, with more digits until it reads below every mark it is below. */
+function compactGems(value: string, marks: readonly string[] = []): string {
+  const exact = exactOf(value);
+  for (let digits = 3; ; digits++) {
+    const text = compactAmount(value, lang(), marks.length ? digits : undefined);
+    if (digits > 20 || !marks.some((mark) => compareExact(exact, exactOf(mark)) < 0 && compactAmount(mark, lang(), digits) === text)) return text;
+  }
+}
+/** "3 days", "1 year": a count with its unit, singular for exactly 1. */
+const counted = (count: number | string, unit: string) => `${typeof count === "number" ? count : understood(count)} ${count == 1 ? unit : `${unit}s`}`;
+
+/** "5 years 11 months", "3 days 4 hours", "1 second": the wait until `seconds` from `now`, in calendar months when a month or more, rounded to the unit shown. */
+function waitText(now: number, seconds: number): string {
+  const start = new Date(now);
+  const end = now + seconds * 1000;
+  const monthsLater = (months: number) => new Date(start).setMonth(start.getMonth() + months);
+  let months = (new Date(end).getFullYear() - start.getFullYear()) * 12 + new Date(end).getMonth() - start.getMonth();
+  if (monthsLater(months) > end) months--;
+  if (end - monthsLater(months) > monthsLater(months + 1) - end) months++;
+  const parts: [number, string][] =
+    months > 0 && seconds > 27 * 86400
+      ? [[Math.floor(months / 12), "year"], [months % 12, "month"]]
+      : seconds >= 7 * 86400
+        ? [[Math.round(seconds / 86400), "day"]]
+        : seconds >= 86400
+          ? [[Math.floor(seconds / 86400), "day"], [Math.round((seconds % 86400) / 3600), "hour"]]
+          : seconds >= 3600
+            ? [[Math.floor(seconds / 3600), "hour"], [Math.round((seconds % 3600) / 60), "minute"]]
+            : [[Math.floor(seconds / 60), "minute"], [seconds % 60, "second"]];
+  return parts.filter(([count]) => count > 0).map(([count, unit]) => counted(count, unit)).join(" ") || "0 seconds";
+}
+
+interface Problem {
+  field: string;
+  message: string;
+}
+
+interface Reading {
+  values: Record<string, string>;
+  problems: Problem[];
+  /** What the page will tell the person it understood, per field. */
+  notes: Record<string, string>;
+  until: Date | null;
+}
+
+function inputs(form: HTMLFormElement): HTMLInputElement[] {
+  return Array.from(form.elements).filter((element): element is HTMLInputElement => element instanceof HTMLInputElement && element.name !== "");
+}
+
+const labelOf = (form: HTMLFormElement, field: string) => form.querySelector(`label[for="calculator-${field}"]`)?.firstChild?.textContent?.trim() || field;
+
+/** Why a link's `until` could not be read, shown on the date field until that field is edited. */
+let untilProblem = "";
+
+/** Reads every field as a person wrote it, with the target date turned into seconds from `now`. */
+function readForm(form: HTMLFormElement, now: number): Reading {
+  const reading: Reading = { values: {}, problems: [], notes: {}, until: null };
+  for (const input of inputs(form)) {
+    if (input.name === UNTIL) continue;
+    const text = input.value.trim();
+    const time = !input.name.endsWith("Gems");
+    // Time takes plain numbers: `30m` in Minutes is a slip, never 30 million minutes.
+    const read: ReturnType<typeof readAmount> =
+      text.length > MAX_LENGTH ? { ok: false, message: `is too long; write at most ${MAX_LENGTH} characters` } : time && /[a-z]/i.test(text) ? { ok: false, message: "takes a plain number, such as 30, without letters" } : readAmount(text);
+    if (!read.ok) reading.problems.push({ field: input.name, message: read.message });
+    else if (read.value !== "") {
+      reading.values[input.name] = read.value;
+      if (!time && read.value !== text) reading.notes[input.name] = `Read as ${counted(read.value, "gem")}.`;
+    }
+  }
+  const until = form.elements.namedItem(UNTIL);
+  if (until instanceof HTMLInputElement && (until.value !== "" || untilProblem)) {
+    // A date alone is the start of that day, local time: `new Date("2030-01-01")` would be UTC.
+    const [year, month, day] = until.value.split("-").map(Number);
+    const date = new Date(year!, month! - 1, day);
+    const seconds = Math.round((date.getTime() - now) / 1000);
+    if (untilProblem || Number.isNaN(seconds) || !/^\d{4,}-\d\d-\d\d$/.test(until.value)) reading.problems.push({ field: UNTIL, message: untilProblem || "is not a date the page can read; pick one from the calendar" });
+    else if (DURATION_UNITS.some((field) => reading.values[field] !== undefined)) reading.problems.push({ field: UNTIL, message: "cannot be combined with the time fields; clear them or the date" });
+    else if (seconds <= 0) reading.problems.push({ field: UNTIL, message: "is today or in the past; pick a later day" });
+    else {
+      reading.until = date;
+      reading.values.seconds = String(seconds);
+      reading.notes[UNTIL] = `Counted to the start of that day, ${dateText(date, 0)} 00:00 your time: ${waitText(now, seconds)} from now.`;
+    }
+  }
+  return reading;
+}
+
+/** Schema messages made fit for a form: long numbers grouped, the API's string rules in plain words. */
+function formMessage(message: string): string {
+  if (/characters long/.test(message)) return "has too many digits";
+  return message.replace(/(?<![\d.])\d{5,}/g, (digits) => understood(digits));
+}
+
+/** Checks a reading with the tool's schema; every problem is named by its field ("duration" for the total). */
+function validate(reading: Reading): { input: CalculateInput | null; problems: Problem[] } {
+  const parsed = safeParseCalculateInput(reading.values);
+  if (parsed.success && reading.problems.length === 0) return { input: parsed.data, problems: [] };
+  // A field the page could not read already has its problem; the schema reports every other one
+  // (a missing balance, a value out of range), so all of them show at once.
+  const unreadable = new Set(reading.problems.map((problem) => problem.field));
+  const schemaProblems = parsed.success
+    ? []
+    : parsed.error.issues
+        .map((issue) => ({
+          field: typeof issue.path[0] === "string" ? (reading.until && issue.path[0] === "seconds" ? UNTIL : issue.path[0]) : "duration",
+          message: formMessage(issue.message),
+        }))
+        .filter((problem) => !unreadable.has(problem.field) && !(problem.field === "duration" && unreadable.size > 0));
+  return { input: null, problems: [...reading.problems, ...schemaProblems] };
+}
+
+function showProblems(form: HTMLFormElement, problems: readonly Problem[], only?: string): HTMLInputElement | null {
+  let first: HTMLInputElement | null = null;
+  for (const slot of Array.from(form.querySelectorAll<HTMLElement>(".field-error"))) {
+    const field = slot.id.replace(/^calculator-|-error$/g, "");
+    if (only !== undefined && field !== only) continue;
+    const problem = problems.find((entry) => entry.field === field);
+    slot.textContent = problem ? (field === "duration" ? `The time to grow ${problem.message.replace(/^years, months, days, hours, minutes and seconds come /, "comes ")}.` : `${labelOf(form, field)} ${problem.message}.`) : "";
+    slot.hidden = !problem;
+    const input = form.elements.namedItem(field === "duration" ? "years" : field);
+    if (!(input instanceof HTMLInputElement)) continue;
+    if (problem) {
+      input.setAttribute("aria-invalid", "true");
+      first ??= input;
+    } else if (field !== "duration") input.removeAttribute("aria-invalid");
+  }
+  return first;
+}
+
+function showNotes(form: HTMLFormElement, notes: Record<string, string>): void {
+  for (const slot of Array.from(form.querySelectorAll<HTMLElement>(".field-read"))) {
+    slot.textContent = notes[slot.id.replace(/^calculator-|-read$/g, "")] ?? "";
+  }
+}
+
+const rankText = (rank: ExpRank) => `${rank.name} (${rank.displayValue})`;
+
+function timeElement(now: number, duration: Duration): HTMLTimeElement {
+  const date = new Date(now + duration.totalSeconds * 1000);
+  const time = document.createElement("time");
+  time.dateTime = date.toISOString();
+  time.textContent = `${dateText(date, now)} (in ${waitText(now, duration.totalSeconds)})`;
+  return time;
+}
+
+function cell(row: HTMLTableRowElement, content: string | Node, className?: string): void {
+  const td = row.insertCell();
+  td.append(content);
+  if (className) td.className = className;
+}
+
+/** The time the person gave, in their words: "30 days", "1 year 6 months", "Jan 1, 2030"; null when none. */
+function givenTime(reading: Reading): { lead: string; span: string } | null {
+  if (reading.until) {
+    const day = dateText(reading.until, 0);
+    return { lead: `On ${day}`, span: day };
+  }
+  const parts = DURATION_UNITS.filter((unit) => reading.values[unit] !== undefined).map((unit: DurationUnit) => counted(reading.values[unit]!, unit.slice(0, -1)));
+  return parts.length ? { lead: `In ${parts.join(" ")}`, span: `your ${parts.join(" ")}` } : null;
+}
+
+/** The balance gems to earn make: compact, or grouped in full where compact would read as the amount typed (10B more from 2.75M). */
+function targetText({ additionalGems, targetGems }: { additionalGems: string; targetGems: string }): string {
+  const compact = compactGems(targetGems);
+  return compact === compactGems(additionalGems) ? understood(targetGems.replace(/\.?0+$/, "")) : compact;
+}
+
+interface Shown {
+  input: CalculateInput;
+  result: CalculateOutput;
+  now: number;
+  given: { lead: string; span: string } | null;
+  ranks: readonly ExpRank[];
+}
+
+/**
+ * The answer to what was asked, one sentence a line, each with a short form for the summary bar:
+ * the balance at the time given, then when each target is reached (the goal, the gems to earn;
+ * with neither, the next rank).
+ */
+function headline({ input, result, now, given, ranks }: Shown, marks: readonly string[]): [string, string][] {
+  const lines: [string, string][] = [];
+  if (given) {
+    const balance = `${compactGems(result.futureGems, marks)} gems`;
+    lines.push([`${given.lead} you have ${balance}.`, `${given.lead}: ${balance}`]);
+  }
+  const current = exactOf(input.currentGems);
+  const reach = (name: string, progress: { duration: Duration; reached: boolean }, target: string, verb = "reach", short = name) => {
+    if (compareExact(exactOf(target), current) <= 0) return lines.push([`You already have ${name}.`, `${short}: reached`]);
+    const date = dateText(new Date(now + progress.duration.totalSeconds * 1000), now);
+    const wait = waitText(now, progress.duration.totalSeconds);
+    const late = given ? (progress.reached ? `, within ${given.span}` : `, after ${given.span}`) : "";
+    lines.push([`You ${verb} ${name} on ${date} — in ${wait}${late}.`, `${short}: ${date}, in ${wait}`]);
+  };
+  const { goal, additional, nextRank } = result;
+  if (goal) {
+    const rank = ranks.find((entry) => compareExact(exactOf(entry.minGems), exactOf(goal.targetGems)) === 0);
+    reach(rank ? rank.name : `${compactGems(goal.targetGems)} gems`, goal, goal.targetGems);
+  }
+  if (additional) reach(`${compactGems(additional.additionalGems)} more gems (a balance of ${targetText(additional)})`, additional, additional.targetGems, "have earned", `+${compactGems(additional.additionalGems)}`);
+  if (!given && !goal && !additional) {
+    if (nextRank) reach(`the next rank, ${nextRank.name},`, { ...nextRank, reached: false }, nextRank.minGems);
+    else lines.push([`You hold the top rank, ${result.currentRank.name}.`, `Top rank: ${result.currentRank.name}`]);
+  }
+  return lines;
+}
+
+function render(region: HTMLElement, shown: Shown): [string, string][] {
+  const { input, result, now, given } = shown;
+  const exact = exactFormat();
+  const find = <T extends Element = HTMLElement>(selector: string) => region.querySelector<T & HTMLElement>(selector);
+  const set = (name: string, text: string | Node) => find(`[data-result="${name}"]`)?.replaceChildren(text);
+  for (const name of ["futureGems", "profit", "profitPercent", "profitPerDay", "profitPerHour", "durationDays"] as const) {
+    const element = find<HTMLDataElement>(`data[data-result="${name}"]`);
+    if (!element) continue;
+    element.value = result[name];
+    element.textContent = exact.format(result[name] as Intl.StringNumericLiteral);
+  }
+  // The end balance is read against the ranks and targets: it never rounds up to one it has not reached.
+  const marks = [...result.milestones.map((milestone) => milestone.minGems), ...[result.goal, result.additional].flatMap((target) => (target ? [target.targetGems] : []))];
+  for (const element of Array.from(region.querySelectorAll<HTMLElement>("[data-compact]"))) {
+    const name = element.dataset.compact as "futureGems";
+    element.textContent = compactGems(result[name], name === "futureGems" ? marks : []);
+  }
+  // Up to a million percent in digits; beyond, a power of ten (a century can multiply 10^65-fold).
+  const percent = result.profitPercent as Intl.StringNumericLiteral;
+  find("[data-result-percent]")!.textContent = Number(percent) < 1e6 ? new Intl.NumberFormat(lang(), { maximumFractionDigits: 2 }).format(percent) : scientificAmount(percent, lang());
+  find("[data-result-after]")!.textContent = given ? `on ${dateText(new Date(now + Number(result.durationDays) * DAY_MS), now)}` : "";
+  region.dataset.now = String(now);
+  for (const element of Array.from(region.querySelectorAll<HTMLElement>("[data-timed]"))) element.hidden = !given;
+
+  set("currentRank", rankText(result.currentRank));
+  set("futureRank", rankText(result.futureRank));
+  const next = result.nextRank;
+  set("nextRank", next ? `${rankText(next)}: ${compactGems(next.gemsNeeded)} more gems` : "None: the current balance holds the top rank");
+
+  const target = (progress: { targetGems: string; duration: Duration; reached: boolean }, lead: string) => {
+    const line = document.createElement("span");
+    line.append(lead);
+    if (compareExact(exactOf(progress.targetGems), exactOf(input.currentGems)) <= 0) line.append("already reached");
+    else line.append(timeElement(now, progress.duration), given ? (progress.reached ? `, within ${given.span}` : `, after ${given.span}`) : "");
+    return line;
+  };
+  if (result.goal) set("goal", target(result.goal, `${compactGems(result.goal.targetGems)} gems: `));
+  if (result.additional) set("additional", target(result.additional, `${compactGems(result.additional.additionalGems)} more → ${targetText(result.additional)} target: `));
+
+  const body = find<HTMLTableElement>("#calculator-milestones")!.tBodies[0]!;
+  body.replaceChildren();
+  for (const milestone of result.milestones) {
+    const row = body.insertRow();
+    cell(row, rankText(milestone));
+    cell(row, compactGems(milestone.gemsNeeded), "align-right");
+    cell(row, timeElement(now, milestone.duration));
+    if (given) cell(row, milestone.withinDuration ? "Yes" : "No");
+  }
+  for (const row of Array.from(region.querySelectorAll<HTMLElement>("[data-result-row]"))) {
+    const key = row.dataset.resultRow as "goal" | "additional" | "milestones";
+    row.hidden = key === "milestones" ? result.milestones.length === 0 : result[key] === null;
+  }
+  const lines = headline(shown, marks);
+  find("#calculator-headline")!.replaceChildren(...lines.map(([line]) => Object.assign(document.createElement("span"), { textContent: line })));
+  drawChart(find("[data-chart]")!, result);
+  return lines;
+}
+
+function drawChart(box: HTMLElement, result: CalculateOutput): void {
+  const svg = resultChartSvg(result, { id: "calculator-chart-title", describedBy: "calculator-milestones", width: Math.max(280, Math.round(box.clientWidth)), height: 240, locale: lang() });
+  box.hidden = svg === "";
+  box.innerHTML = svg;
+}
+
+/** The query string of the fields as typed, under the tool's field names; a target date as the seconds it stands for. */
+function queryOf(form: HTMLFormElement, reading: Reading): string {
+  const query = new URLSearchParams();
+  for (const input of inputs(form)) if (input.name !== UNTIL && input.value.trim() !== "") query.set(input.name, input.value.trim());
+  if (reading.until) query.set("seconds", reading.values.seconds!);
+  return query.toString();
+}
+
+/**
+ * Fills the form from a query. `until` may be a date (the start of that day, local time, into the
+ * date field) or an instant with its offset (`2030-01-01T00:00:00Z`, turned into seconds from now).
+ */
+function fillFrom(form: HTMLFormElement, search: string): void {
+  const query = new URLSearchParams(search);
+  const until = query.get(UNTIL)?.slice(0, MAX_LENGTH + 1) ?? "";
+  const date = /^\d{4}-\d\d-\d\d$/.test(until);
+  for (const input of inputs(form)) input.value = (input.name === UNTIL ? (date ? until : "") : query.get(input.name)?.slice(0, MAX_LENGTH + 1)) ?? "";
+  untilProblem = "";
+  if (until && !date) {
+    const seconds = Math.round((Date.parse(until) - Date.now()) / 1000);
+    const field = form.elements.namedItem("seconds") as HTMLInputElement;
+    if (Number.isNaN(seconds)) untilProblem = `in the link, "${until}", is not a date the page can read; pick a date`;
+    else if (seconds <= 0) untilProblem = `in the link, ${dateText(new Date(until), 0)}, has passed; pick a later date`;
+    else if (!field.value) field.value = String(seconds);
+  }
+}
+
+/** Keeps the bar above an on-screen keyboard that covers the page without resizing it. */
+function followKeyboard(): void {
+  const viewport = window.visualViewport;
+  if (!viewport) return;
+  const place = () => document.documentElement.style.setProperty("--keyboard", `${Math.max(0, Math.round(innerHeight - viewport.height - viewport.offsetTop))}px`);
+  viewport.addEventListener("resize", place);
+  viewport.addEventListener("scroll", place);
+}
+
+export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRank[]): void {
+  const region = document.getElementById("calculator-result")!;
+  const status = document.getElementById("calculator-status")!;
+  const summary = document.getElementById("calculator-summary")!;
+  const emptySummary = summary.textContent;
+  const shared = document.getElementById("calculator-shared")!;
+  const rankPicker = document.getElementById("calculator-goal-rank") as HTMLSelectElement | null;
+  const goal = form.elements.namedItem("goalGems") as HTMLInputElement | null;
+  const show = (part: "empty" | "stale" | "list") => {
+    region.classList.remove("is-stale");
+    for (const name of ["empty", "stale", "list"]) region.querySelector(`[data-result-${name}]`)?.toggleAttribute("hidden", name !== part);
+  };
+  followKeyboard();
+
+  /**
+   * Recomputes from the fields and puts the answer in the summary bar. `commit` (Calculate, a
+   * link, back or forward) also shows every problem and moves focus to the first one, or announces
+   * the answer. Returns the reading when it gave a result.
+   */
+  const update = (commit: boolean): Reading | null => {
+    const now = Date.now();
+    const reading = readForm(form, now);
+    showNotes(form, reading.notes);
+    const { input, problems } = validate(reading);
+    status.textContent = "";
+    shared.textContent = "";
+    if (!input) {
+      const empty = Object.keys(reading.values).length === 0 && reading.problems.length === 0;
+      show(empty ? "empty" : "stale");
+      summary.textContent = empty ? emptySummary : "Fix the marked field to see the answer.";
+      if (commit) showProblems(form, problems)?.focus();
+      return null;
+    }
+    showProblems(form, []);
+    // Shown first, so the chart is drawn at the width its box really has.
+    show("list");
+    const lines = render(region, { input, result: calculateGrowth(input, ranks), now, given: givenTime(reading), ranks });
+    summary.textContent = lines.map(([, short]) => short).join(" · ");
+    if (commit) status.textContent = lines.map(([line]) => line).join(" ");
+    return reading;
+  };
+
+  // One history entry per calculation: edits after a committed result start a new entry, and
+  // further edits update that entry until the next commit. URLs are relative to the page.
+  const record = (reading: Reading | null, commit: boolean) => {
+    if (!reading) return;
+    const search = queryOf(form, reading);
+    if (`?${search}` === location.search || (search === "" && location.search === "")) {
+      if (commit) history.replaceState({ committed: true }, "");
+      return;
+    }
+    const url = search ? `?${search}` : location.href.split(/[?#]/)[0];
+    if (history.state?.committed) history.pushState({ committed: commit }, "", url);
+    else history.replaceState({ committed: commit }, "", url);
+  };
+
+  let pending = 0;
+  form.addEventListener("input", (event) => {
+    if (event.target === rankPicker) return;
+    if (event.target === goal && rankPicker) rankPicker.value = "";
+    if ((event.target as HTMLInputElement).name === UNTIL) untilProblem = "";
+    window.clearTimeout(pending);
+    // The old result is marked stale at once; a valid edit replaces it, an invalid one hides it.
+    region.classList.add("is-stale");
+    pending = window.setTimeout(() => record(update(false), false), 120);
+  });
+  // Leaving a field marks it when it is wrong; the message itself waits for Calculate, because
+  // text appearing on blur would move the Calculate button under a pointer that is pressing it.
+  form.addEventListener("change", (event) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || !input.name) return;
+    const wrong = validate(readForm(form, Date.now())).problems.some((problem) => problem.field === input.name);
+    input.toggleAttribute("aria-invalid", wrong);
+    if (wrong) input.setAttribute("aria-invalid", "true");
+  });
+  rankPicker?.addEventListener("change", () => {
+    if (!goal || rankPicker.value === "") return;
+    goal.value = understood(rankPicker.value);
+    goal.dispatchEvent(new Event("change", { bubbles: true }));
+    record(update(false), false);
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    window.clearTimeout(pending);
+    record(update(true), true);
+  });
+  // Reset empties the fields itself; the result, the notes, the errors and the URL follow.
+  form.addEventListener("reset", () => {
+    window.setTimeout(() => {
+      untilProblem = "";
+      showProblems(form, []);
+      update(false);
+      history.pushState({ committed: true }, "", location.href.split(/[?#]/)[0]);
+      (form.elements.namedItem("currentGems") as HTMLInputElement).focus();
+    });
+  });
+  // The Web Share sheet where the browser has one; elsewhere the link is copied, and the page says so.
+  document.getElementById("calculator-share")!.addEventListener("click", async () => {
+    const url = location.href;
+    try {
+      if (navigator.share) return void (await navigator.share({ title: document.title, text: summary.textContent ?? "", url }));
+      await navigator.clipboard.writeText(url);
+      shared.textContent = "Link copied.";
+    } catch (error) {
+      if ((error as Error).name !== "AbortError") shared.textContent = `Copy this link: ${url}`;
+    }
+  });
+  window.addEventListener("popstate", () => {
+    fillFrom(form, location.search);
+    if (location.search) update(true);
+    else update(false);
+  });
+  if (location.search) {
+    fillFrom(form, location.search);
+    if (update(true)) history.replaceState({ committed: true }, "");
+  }
+}

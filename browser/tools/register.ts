@@ -1,0 +1,42 @@
+/**
+ * Registers the browser tools on the page's model context: `document.modelContext` (the W3C draft
+ * and Chromium 150+), else `navigator.modelContext` (the service spec's name, older builds). In a
+ * browser without WebMCP it does nothing and says nothing.
+ * See https://github.com/webmachinelearning/webmcp
+ */
+import type { RankList } from "../../build/schemas/rank-list.ts";
+import type { ToolDescriptor } from "../../build/schemas/tool-descriptors.ts";
+import { executeTool } from "./execute.ts";
+
+type ModelContext = WebMCP.ModelContext;
+
+/** The model context of this page, if the browser has one. */
+function pageModelContext(): ModelContext | undefined {
+  const fromNavigator = (navigator as Navigator & { modelContext?: ModelContext }).modelContext;
+  const context = document.modelContext ?? fromNavigator;
+  return typeof context?.registerTool === "function" ? context : undefined;
+}
+
+/**
+ * Registers every tool of `descriptors`, computing over `rankList`. A registration the browser
+ * refuses (a rejected promise or a thrown error) leaves that tool out and the page working; the
+ * page has no console output to report it in.
+ */
+export function registerTools(descriptors: readonly ToolDescriptor[], rankList: RankList, context: ModelContext | undefined = pageModelContext()): void {
+  if (!context) return;
+  for (const { name, title, description, inputSchema, annotations } of descriptors) {
+    try {
+      const registered: unknown = context.registerTool({
+        name,
+        title,
+        description,
+        inputSchema,
+        annotations,
+        execute: (input) => executeTool(name, input, rankList),
+      });
+      void Promise.resolve(registered).catch(() => undefined);
+    } catch {
+      // An older implementation that throws instead of rejecting: same outcome as a rejection.
+    }
+  }
+}

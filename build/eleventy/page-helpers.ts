@@ -1,0 +1,93 @@
+/**
+ * Filters and shortcodes the pages use to render data: links by `site.paths` key, absolute URLs,
+ * JSON and field tables from the contract's schemas, numbers written for people, and values from
+ * data as Markdown text or code. Each returns Markdown (or plain text), so a page and its Markdown
+ * twin show the same thing. Nunjucks escapes every other `{{ }}` value as HTML (autoescape).
+ */
+import type UserConfig from "@11ty/eleventy/UserConfig";
+import openapi from "../data/openapi.ts";
+import { inlineCode, markdownText } from "./escape.ts";
+import { fieldTable, type JsonSchema } from "./field-table.ts";
+import { absoluteUrl, href, twinPath } from "./site-links.ts";
+import { callTool } from "./tool-calls.ts";
+import { pageStylesheet } from "./inline-stylesheet.ts";
+import { resultChartSvg } from "../../browser/page/chart.ts";
+import type { CalculateOutput } from "../schemas/calculate-output.ts";
+
+const components = openapi.components.schemas as Record<string, JsonSchema>;
+
+/** A named component of the contract, such as `CalculatorInfo`; unknown names fail the build. */
+function componentSchema(name: string): JsonSchema {
+  const schema = components[name];
+  if (!schema) throw new Error(`"${name}" is not a schema of the contract; use one of: ${Object.keys(components).join(", ")}`);
+  return schema;
+}
+
+/** A fenced code block; the fence grows past any backtick run inside the code. */
+export function codeBlock(code: string, language = ""): string {
+  const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}${language}\n${code.replace(/\n$/, "")}\n${fence}`;
+}
+
+/** Whole digits grouped for reading: `160000000` → `160,000,000`; decimals keep their digits. */
+export function groupDigits(value: string | number): string {
+  const [whole = "", fraction] = String(value).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/** A decimal string with a zero fraction written as whole gems: `1000000.00000000` → `1,000,000`. */
+export function wholeGems(value: string): string {
+  return groupDigits(value.replace(/\.0+$/, ""));
+}
+
+/** Nunjucks' own `safe` filter: marks Markdown a filter built (and escaped) as final. */
+type MarkSafe = (markdown: string) => unknown;
+
+export function pageHelpers(eleventyConfig: UserConfig): void {
+  // The filters below that return Markdown escape the data inside it themselves; autoescape would
+  // turn their quotes and brackets into HTML entities, which Markdown code blocks show literally.
+  let markSafe: MarkSafe = () => {
+    throw new Error("page-helpers: a Markdown filter ran before the Nunjucks environment existed");
+  };
+  eleventyConfig.amendLibrary("njk", (environment: { getFilter(name: string): MarkSafe }) => {
+    markSafe = environment.getFilter("safe");
+  });
+  const markdownFilter = <A extends unknown[]>(name: string, build: (...args: A) => string) =>
+    eleventyConfig.addFilter(name, (...args: A) => markSafe(build(...args)));
+
+  eleventyConfig.addFilter("href", href);
+  eleventyConfig.addFilter("absoluteUrl", absoluteUrl);
+  eleventyConfig.addFilter("twinPath", twinPath);
+  eleventyConfig.addFilter("groupDigits", groupDigits);
+  eleventyConfig.addFilter("wholeGems", wholeGems);
+  /** `{{ rank.name | markdownText }}`: a value from data as Markdown text, inert (see escape.ts). */
+  markdownFilter("markdownText", (value: unknown) => markdownText(String(value)));
+  /** `{{ resource.method | inlineCode }}`: a value from data as a Markdown code span. */
+  markdownFilter("inlineCode", (value: unknown) => inlineCode(String(value)));
+  markdownFilter("jsonBlock", (value: unknown) => codeBlock(JSON.stringify(value, null, 2), "json"));
+  markdownFilter("codeBlock", codeBlock);
+  /**
+   * `{{ tool.inputSchema | fieldTable }}`: any JSON Schema object with properties. With a scope
+   * (`fieldTable(tool.name)`), an object used in several places gets one table of its own.
+   */
+  markdownFilter("fieldTable", (schema: JsonSchema, scope?: string) => fieldTable(schema, { root: schema, components }, scope));
+  /** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) | jsonBlock }}`: a real result, computed now. */
+  eleventyConfig.addFilter("callTool", callTool);
+  /**
+   * `{{ result | growthChart("example-chart") }}`: the homepage's chart of a calculate-exp-growth
+   * result, drawn now as static SVG, so the page needs no script for it.
+   */
+  markdownFilter("growthChart", (result: CalculateOutput, id: string) => `<figure class="chart-static">${resultChartSvg(result, { id, width: 640, height: 280, locale: "en-US" })}</figure>`);
+  /** `{{ "ErrorResponse" | schemaLink }}`: a link to a component's table on /docs; unknown names fail. */
+  markdownFilter("schemaLink", (name: string) => {
+    componentSchema(name);
+    return `[${markdownText(name)}](${href("docs", name.toLowerCase())})`;
+  });
+  /** `<style>{% stylesheet styles %}</style>` and `style-src {% stylesheetHash styles %}`: a page's inlined styles and their CSP hash. */
+  eleventyConfig.addShortcode("stylesheet", (styles?: string[]) => pageStylesheet(styles).css);
+  eleventyConfig.addShortcode("stylesheetHash", (styles?: string[]) => pageStylesheet(styles).hash);
+  /** `{% schemaFields "CalculatorInfo" %}`: a contract component's fields (shortcodes are never autoescaped). */
+  eleventyConfig.addShortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), { components }));
+}

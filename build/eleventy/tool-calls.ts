@@ -1,0 +1,13 @@
+/**
+ * Calls the browser tools at build time, so the docs show what a tool really returns for an input
+ * (worked examples, error results) instead of numbers typed by hand.
+ */
+import rankList from "../data/ranks.ts";
+import { TOOL_NAMES } from "../../browser/constants.ts";
+import { executeTool, isToolName } from "../../browser/tools/execute.ts";
+
+/** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) }}`: the tool's `CallToolResult`. */
+export function callTool(name: string, input: unknown): unknown {
+  if (!isToolName(name)) throw new Error(`"${name}" is not a browser tool; use one of: ${TOOL_NAMES.join(", ")}`);
+  return executeTool(name, input, rankList);
+}
