@@ -238,7 +238,7 @@ function headline({ input, result, now, given, ranks }: Shown, marks: readonly s
   }
   if (additional) reach(`${compactGems(additional.additionalGems)} more gems (a balance of ${targetText(additional)})`, additional, additional.targetGems, "have earned", `+${compactGems(additional.additionalGems)}`);
   if (!given && !goal && !additional) {
-    if (nextRank) reach(`the next rank, ${nextRank.name},`, { ...nextRank, reached: false }, nextRank.minGems);
+    if (nextRank) reach(`the next rank, ${nextRank.name},`, { ...nextRank, reached: false }, nextRank.minGems, "reach", `${nextRank.name} (next rank)`);
     else lines.push([`You hold the top rank, ${result.currentRank.name}.`, `Top rank: ${result.currentRank.name}`]);
   }
   return lines;
