@@ -1,19 +1,19 @@
 /**
  * Eleventy wiring only: directories, template formats, data formats and plugins. Anything longer
- * than a few lines lives in a small named module under `_includes/lib/`.
+ * than a few lines lives in a small named module under `build/eleventy/`.
  */
 import path from "node:path";
 import { HtmlBasePlugin, RenderPlugin } from "@11ty/eleventy";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import site from "./build/data/site.ts";
 import { bundleCalculator } from "./build/eleventy/bundle.ts";
-import { dataModuleParser } from "./build/eleventy/global-data.ts";
+import { dataModuleParser, derivedGlobal } from "./build/eleventy/global-data.ts";
 import { pageMarkdown } from "./build/eleventy/markdown.ts";
 import { pageHelpers } from "./build/eleventy/page-helpers.ts";
 import { internalLinkCheck } from "./build/eleventy/internal-links.ts";
 
 export const config = {
-  dir: { input: "content", includes: "../_includes", data: "../build/data", output: "_site" },
+  dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
   markdownTemplateEngine: "njk",
   htmlTemplateEngine: "njk",
   // HtmlBasePlugin prefixes root-relative links in HTML output; other outputs build absolute URLs.
@@ -21,20 +21,22 @@ export const config = {
 };
 
 export default function (eleventyConfig: UserConfig) {
-  // TypeScript data files (`build/data/*.ts`) and templates (`*.11ty.ts`), loaded with Node's own type stripping.
-  // See https://www.11ty.dev/docs/data-custom/ and https://www.11ty.dev/docs/languages/typescript/
+  // TypeScript data files (`_data/*.ts`, what a writer edits) and templates (`*.11ty.ts`), loaded with
+  // Node's own type stripping. See https://www.11ty.dev/docs/data-custom/ and https://www.11ty.dev/docs/languages/typescript/
   // Global data is frozen, so every page shares one copy (`build/eleventy/global-data.ts`).
   eleventyConfig.addDataExtension("ts", { read: false, parser: dataModuleParser(path.join(config.dir.input, config.dir.data)) });
+  // The globals derived from the writer's data and the contract (`build/data/`), one module each.
+  for (const name of ["site", "endpoints", "openapi", "tools"]) eleventyConfig.addGlobalData(name, derivedGlobal(new URL(`build/data/${name}.ts`, import.meta.url).href));
   eleventyConfig.addExtension("11ty.ts", { key: "11ty.js" });
   eleventyConfig.addTemplateFormats("11ty.ts");
 
   eleventyConfig.addPlugin(HtmlBasePlugin);
 
   // The homepage's script (engine, WebMCP tools, calculator form): bundled by esbuild before each
-  // build into the output folder; `npm start` rebuilds it when anything under `browser/` changes.
+  // build into the output folder; `npm start` rebuilds it when anything under `assets/` changes.
   // Kept: Eleventy has no bundler of its own for TypeScript modules that import npm packages.
   eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => bundleCalculator(directories.output));
-  eleventyConfig.addWatchTarget("browser/");
+  eleventyConfig.addWatchTarget("assets/");
 
   // Pages: Eleventy's own markdown-it (14.x renders a page in half the time of 15.x's transpiled
   // build, to the same bytes) with heading anchors and build-time highlighting; Nunjucks fails the
@@ -48,7 +50,7 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.addPlugin(RenderPlugin);
 
   // The icon is published as a file; the stylesheet is inlined in each page's head (page-helpers).
-  eleventyConfig.addPassthroughCopy({ "browser/styles/favicon.svg": site.paths.icon });
+  eleventyConfig.addPassthroughCopy({ "assets/styles/favicon.svg": site.paths.icon });
 
   // Broken internal links fail the build, naming the page and the link (after the files exist).
   eleventyConfig.on("eleventy.after", internalLinkCheck(site.url));

@@ -1,6 +1,6 @@
 /**
  * `npm start` preloads this (`node --import`), so that editing a TypeScript module of the project
- * (`build/`, `browser/`, the config) shows in the next rebuild without
+ * (`build/`, `assets/`, the config) shows in the next rebuild without
  * restarting the server, and the open tab keeps its live reload.
  *
  * Node caches every imported module by URL, and Eleventy re-imports only the file that changed, not

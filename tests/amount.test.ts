@@ -4,7 +4,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { compactAmount, readAmount, understood } from "../browser/page/amount.ts";
+import { compactAmount, readAmount, understood } from "../assets/page/amount.ts";
 
 const READ: [string, string][] = [
   ["1,000,000", "1000000"],

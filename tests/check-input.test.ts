@@ -12,9 +12,9 @@ import fc from "fast-check";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { CalculateInput, DURATION_MAXIMA, FIELD_GUIDANCE } from "../build/schemas/calculate-input.ts";
 import { ListRanksInput } from "../build/schemas/list-ranks-input.ts";
-import { safeParseCalculateInput, safeParseListRanksInput, type CheckOptions } from "../browser/input/check-input.ts";
-import type { Issue } from "../browser/input/issues.ts";
-import { invalidRequest } from "../browser/tools/result.ts";
+import { safeParseCalculateInput, safeParseListRanksInput, type CheckOptions } from "../assets/input/check-input.ts";
+import type { Issue } from "../assets/input/issues.ts";
+import { invalidRequest } from "../assets/tools/result.ts";
 import { toolDescriptors } from "../build/schemas/tool-descriptors.ts";
 
 const SEED = 20261122;

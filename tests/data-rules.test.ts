@@ -7,11 +7,11 @@ import * as assert from "uvu/assert";
 import { RankList } from "../build/schemas/rank-list.ts";
 import { validateData } from "../build/schemas/validate-data.ts";
 import { CalculatorInfo } from "../build/schemas/calculator-info.ts";
-import ranks from "../build/data/ranks.ts";
-import calculator from "../build/data/calculator.ts";
+import ranks from "../_data/ranks.ts";
+import calculator from "../_data/calculator.ts";
 
-const FILE = new URL("../build/data/ranks.ts", import.meta.url).href;
-const CALCULATOR_FILE = new URL("../build/data/calculator.ts", import.meta.url).href;
+const FILE = new URL("../_data/ranks.ts", import.meta.url).href;
+const CALCULATOR_FILE = new URL("../_data/calculator.ts", import.meta.url).href;
 
 /** The error for the rank table with `edit` applied to a copy of the shipped one. */
 function refusal(edit: (table: { name: string; dailyInterestRate: string; ranks: Record<string, unknown>[] }) => void): string {
@@ -51,15 +51,15 @@ test("each bad rank edit names the file, the field and the rule", () => {
   ];
   for (const [label, edit, rule] of cases) {
     const message = refusal(edit as never);
-    assert.match(message, /^build\/data\/ranks\.ts has invalid data:/, label);
+    assert.match(message, /^_data\/ranks\.ts has invalid data:/, label);
     assert.match(message, rule, `${label}: ${message}`);
     assert.not.match(message, /Invalid input/, `${label}: ${message}`);
   }
 });
 
-test("a changed rate in the calculator facts names build/data/calculator.ts, the field and the fixed value", () => {
+test("a changed rate in the calculator facts names _data/calculator.ts, the field and the fixed value", () => {
   const edited = { ...calculator, dailyInterestRate: "0.004" };
-  assert.throws(() => validateData(CalculatorInfo, edited, CALCULATOR_FILE), (error: Error) => /^build\/data\/calculator\.ts has invalid data:[\s\S]*dailyInterestRate: must be "0\.003"/.test(error.message));
+  assert.throws(() => validateData(CalculatorInfo, edited, CALCULATOR_FILE), (error: Error) => /^_data\/calculator\.ts has invalid data:[\s\S]*dailyInterestRate: must be "0\.003"/.test(error.message));
   assert.ok(validateData(CalculatorInfo, calculator, CALCULATOR_FILE));
 });
 

@@ -59,9 +59,9 @@ test("a watching build follows edits to assets/contract and _data modules in the
   try {
     await builds(1);
     assert.match(await readBuilt(output, "openapi.json"), /"version": "1\.0\.0"/);
-    await editAndRebuild("browser/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.7"', 2);
+    await editAndRebuild("assets/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.7"', 2);
     assert.match(await readBuilt(output, "openapi.json"), /"version": "1\.0\.7"/, "the contract constant reached the rebuilt openapi.json");
-    await editAndRebuild("build/data/calculator.ts", "Shows how a gem balance grows", "Shows how a GEM balance grows", 3);
+    await editAndRebuild("_data/calculator.ts", "Shows how a gem balance grows", "Shows how a GEM balance grows", 3);
     assert.match(await readBuilt(output, "api/info.json"), /Shows how a GEM balance grows/, "the data edit reached the rebuilt api/info.json");
     assert.is(eleventy.exitCode, null, "the same process is still watching");
   } finally {

@@ -9,15 +9,15 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import calculator from "../build/data/calculator.ts";
-import ranks from "../build/data/ranks.ts";
+import calculator from "../_data/calculator.ts";
+import ranks from "../_data/ranks.ts";
 import openapi from "../build/data/openapi.ts";
 import endpoints from "../build/data/endpoints.ts";
 
 const { resources } = endpoints;
 import tools from "../build/data/tools.ts";
 import { parseRepository, paths } from "../build/data/site.ts";
-import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TIME_NORMALIZATION, TOOL_NAMES } from "../browser/constants.ts";
+import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TIME_NORMALIZATION, TOOL_NAMES } from "../assets/constants.ts";
 import { CalculateOutput } from "../build/schemas/calculate-output.ts";
 import { builtSite, readBuilt, ROOT, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
 import { markdownLibrary } from "../build/eleventy/markdown.ts";

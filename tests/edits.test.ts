@@ -8,7 +8,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import ranks from "../build/data/ranks.ts";
+import ranks from "../_data/ranks.ts";
 import { paths } from "../build/data/site.ts";
 import { RankList } from "../build/schemas/rank-list.ts";
 import { editFile, ROOT_SITE_URL, runBuild, withProjectCopy, withTempDir, type BuildResult } from "./support/build.ts";
@@ -37,12 +37,12 @@ const HOSTILE_RANKS = [
 ];
 
 // Both builds start as the file loads, so they run while other test files do.
-const badEdit = buildEdited((project) => editFile(project, "build/data/ranks.ts", 'minGems: "12000000000"', 'minGems: "12B"'));
+const badEdit = buildEdited((project) => editFile(project, "_data/ranks.ts", 'minGems: "12000000000"', 'minGems: "12B"'));
 const goodEdits = buildEdited(async (project) => {
-  await editFile(project, "build/data/ranks.ts", `name: "${top.name}"`, `name: "Zenith"`);
+  await editFile(project, "_data/ranks.ts", `name: "${top.name}"`, `name: "Zenith"`);
   for (const rank of HOSTILE_RANKS) {
     const minGems = /minGems: "(\d+)"/.exec(rank.was)![1];
-    await editFile(project, "build/data/ranks.ts", rank.was, `{ name: ${JSON.stringify(rank.name)}, minGems: "${minGems}", displayValue: ${JSON.stringify(rank.displayValue)} }`);
+    await editFile(project, "_data/ranks.ts", rank.was, `{ name: ${JSON.stringify(rank.name)}, minGems: "${minGems}", displayValue: ${JSON.stringify(rank.displayValue)} }`);
   }
   await editFile(project, "content/pages/docs.md", "## Support\n\n", `## Support\n\n${PROSE}\n\n`);
 });
@@ -62,7 +62,7 @@ async function edited(file: string): Promise<string> {
 test("a bad data edit fails the build, naming the file, the field and the rule", async () => {
   const { result } = await badEdit;
   assert.not.ok(result.ok, "the build succeeded");
-  for (const pattern of [/build\/data\/ranks\.ts has invalid data/, /ranks\[5\]\.minGems/, /whole number written in digits/, /"12B"/]) assert.match(result.output, pattern);
+  for (const pattern of [/_data\/ranks\.ts has invalid data/, /ranks\[5\]\.minGems/, /whole number written in digits/, /"12B"/]) assert.match(result.output, pattern);
 });
 
 test("a change to the data or to a page's prose reaches every output that shows it", async () => {

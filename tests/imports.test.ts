@@ -1,6 +1,6 @@
 /**
- * Where code runs, from its path: `browser/` ships to the page, `build/` runs only in the build,
- * and imports go one way between them (the build may run browser code such as the engine; browser
+ * Where code runs, from its path: `assets/` ships to the page, `build/` runs only in the build,
+ * `_data/` and `content/` are what a writer edits, and imports go one way between them (the build may run browser code such as the engine; browser
  * code never runs build code). Inside each, the layers go one way too. Read from the source files,
  * and from esbuild's metafile for what the homepage's bundle really holds.
  */
@@ -49,16 +49,16 @@ async function violations(folder: string, allowed: (target: string, typeOnly: bo
 test("the import reader finds relative imports, including type-only and dynamic ones", async () => {
   const imports = await importsOf("build/data/openapi.ts");
   assert.ok(imports.some(({ target }) => target === "build/data/endpoints.ts"), JSON.stringify(imports));
-  assert.ok(imports.some(({ target }) => target === "browser/constants.ts"), JSON.stringify(imports));
-  const chart = await importsOf("browser/page/chart.ts");
+  assert.ok(imports.some(({ target }) => target === "assets/constants.ts"), JSON.stringify(imports));
+  const chart = await importsOf("assets/page/chart.ts");
   assert.ok(chart.some(({ target, typeOnly }) => target === "build/schemas/calculate-output.ts" && typeOnly), JSON.stringify(chart));
 });
 
 test("the folders the layout names exist, and the old mixed ones are gone", () => {
-  for (const folder of ["browser/engine", "browser/input", "browser/tools", "browser/page", "browser/styles", "build/schemas", "build/data", "build/eleventy", "content/pages", "_includes/layouts", "_includes/partials"]) {
+  for (const folder of ["assets/engine", "assets/input", "assets/tools", "assets/page", "assets/styles", "build/schemas", "build/data", "build/eleventy", "_data", "content/pages", "_includes/layouts", "_includes/partials"]) {
     assert.ok(existsSync(path.join(ROOT, folder)), `${folder}/ is missing`);
   }
-  for (const folder of ["assets", "_data", "_includes/lib"]) assert.not.ok(existsSync(path.join(ROOT, folder)), `${folder}/ should not exist`);
+  for (const folder of ["browser", "assets/contract", "_includes/lib"]) assert.not.ok(existsSync(path.join(ROOT, folder)), `${folder}/ should not exist`);
 });
 
 test("_includes/ holds only layouts and partials (Nunjucks), no modules", async () => {
@@ -68,26 +68,31 @@ test("_includes/ holds only layouts and partials (Nunjucks), no modules", async 
 });
 
 test("browser code runs no build code: only types (erased) come from build/schemas/", async () => {
-  assert.equal(await violations("browser", (target, typeOnly) => under(target, "browser") || (typeOnly && under(target, "build/schemas"))), []);
+  assert.equal(await violations("assets", (target, typeOnly) => under(target, "assets") || (typeOnly && under(target, "build/schemas"))), []);
 });
 
-test("inside browser/, the engine imports only itself and the constants; the input checker not the tools or page; the tools not the page", async () => {
-  const leaf = (target: string) => target === "browser/constants.ts";
-  assert.equal(await violations("browser/engine", (target, typeOnly) => under(target, "browser/engine") || leaf(target) || (typeOnly && under(target, "build/schemas"))), []);
-  assert.equal(await violations("browser/input", (target) => !under(target, "browser/tools") && !under(target, "browser/page")), []);
-  assert.equal(await violations("browser/tools", (target) => !under(target, "browser/page")), []);
+test("_data/ holds only what a writer edits: the rank table and the calculator's prose", async () => {
+  assert.equal((await readdir(path.join(ROOT, "_data"))).sort(), ["calculator.ts", "ranks.ts"]);
+  assert.equal(await violations("_data", (target) => !under(target, "build/eleventy")), []);
 });
 
-test("the global data never imports the Eleventy modules, and the schemas import neither", async () => {
+test("inside assets/, the engine imports only itself and the constants; the input checker not the tools or page; the tools not the page", async () => {
+  const leaf = (target: string) => target === "assets/constants.ts";
+  assert.equal(await violations("assets/engine", (target, typeOnly) => under(target, "assets/engine") || leaf(target) || (typeOnly && under(target, "build/schemas"))), []);
+  assert.equal(await violations("assets/input", (target) => !under(target, "assets/tools") && !under(target, "assets/page")), []);
+  assert.equal(await violations("assets/tools", (target) => !under(target, "assets/page")), []);
+});
+
+test("the derived global data never imports the Eleventy modules, and the schemas import neither", async () => {
   assert.equal(await violations("build/data", (target) => !under(target, "build/eleventy")), []);
   assert.equal(await violations("build/schemas", (target) => !under(target, "build/eleventy") && !under(target, "build/data")), []);
 });
 
-test("the homepage bundle is made of browser/ files only: no schema, no zod, no build module", async () => {
+test("the homepage bundle is made of assets/ files only: no schema, no zod, no build module", async () => {
   const result = await esbuild.build({ entryPoints: [CALCULATOR_ENTRY], bundle: true, write: false, metafile: true, format: "esm", platform: "browser", logLevel: "silent", plugins: [homepageData] });
   const inputs = Object.keys(result.metafile.inputs);
-  assert.ok(inputs.some((input) => input.startsWith("browser/engine/")), inputs.join(", "));
-  assert.equal(inputs.filter((input) => !input.startsWith("browser/") && !input.startsWith("homepage-data:")), []);
+  assert.ok(inputs.some((input) => input.startsWith("assets/engine/")), inputs.join(", "));
+  assert.equal(inputs.filter((input) => !input.startsWith("assets/") && !input.startsWith("homepage-data:")), []);
 });
 
 test.run();

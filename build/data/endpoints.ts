@@ -3,10 +3,10 @@
  * and the docs describe it, and the error responses the contract declares. Written here once; the
  * document is assembled from it, and the pages read it rather than the document.
  */
-import { ERROR_CODES } from "../../browser/constants.ts";
+import { ERROR_CODES } from "../../assets/constants.ts";
 import type { ErrorResponse } from "../schemas/error-response.ts";
-import calculator from "./calculator.ts";
-import ranks from "./ranks.ts";
+import calculator from "../../_data/calculator.ts";
+import ranks from "../../_data/ranks.ts";
 import site from "./site.ts";
 
 /** What every operation answers with: GET, JSON, the declared failures. */

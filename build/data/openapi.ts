@@ -5,7 +5,7 @@
  */
 import type * as z from "zod/mini";
 import { createDocument } from "zod-openapi";
-import { API_VERSION, OPENAPI_VERSION } from "../../browser/constants.ts";
+import { API_VERSION, OPENAPI_VERSION } from "../../assets/constants.ts";
 import { CalculatorInfo } from "../schemas/calculator-info.ts";
 import { ExpRank, RankList } from "../schemas/rank-list.ts";
 import { ErrorResponse } from "../schemas/error-response.ts";

@@ -3,7 +3,7 @@
  * that may carry a path (`https://user.github.io/exp-bank/`); every absolute URL in every output
  * is built from it with `new URL(path, site.url)`.
  */
-import { PRODUCT_NAME } from "../../browser/constants.ts";
+import { PRODUCT_NAME } from "../../assets/constants.ts";
 import packageJson from "../../package.json" with { type: "json" };
 
 /** Used when `SITE_URL` is not set: the address `npm start` serves. */

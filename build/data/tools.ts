@@ -3,11 +3,11 @@
  * bundle ships the same descriptors): name, title, description, JSON Schemas generated from the
  * zod schemas, annotations, the form's inputs, and a worked example computed by the engine.
  */
-import { DURATION_UNITS } from "../../browser/engine/duration.ts";
+import { DURATION_UNITS } from "../../assets/engine/duration.ts";
 import { INPUT_EXAMPLE } from "../schemas/calculate-input.ts";
-import { executeTool } from "../../browser/tools/execute.ts";
+import { executeTool } from "../../assets/tools/execute.ts";
 import { toolDescriptors, toolOutputSchemas, type JsonSchema, type ToolDescriptor } from "../schemas/tool-descriptors.ts";
-import rankList from "./ranks.ts";
+import rankList from "../../_data/ranks.ts";
 
 /** One input of the homepage's form, read from the tool's input schema. */
 export interface FormField {

@@ -1,5 +1,5 @@
 /**
- * Bundles the homepage module (`browser/page/home.ts`: the growth engine, the two WebMCP tools and
+ * Bundles the homepage module (`assets/page/home.ts`: the growth engine, the two WebMCP tools and
  * the calculator form) into one minified ES module at `site.paths.calculatorScript`. Only the
  * bundle is published; the TypeScript sources are not copied. esbuild, because Eleventy has no
  * bundler of its own for TypeScript modules.
@@ -8,20 +8,20 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { paths } from "../data/site.ts";
-import rankList from "../data/ranks.ts";
+import rankList from "../../_data/ranks.ts";
 import { toolDescriptors } from "../schemas/tool-descriptors.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** The homepage's entry module and where its bundle is published, relative to the output folder. */
-export const CALCULATOR_ENTRY = path.join(ROOT, "browser/page/home.ts");
+export const CALCULATOR_ENTRY = path.join(ROOT, "assets/page/home.ts");
 export const CALCULATOR_BUNDLE = paths.calculatorScript;
 
 /** Browsers with ES2022 and `Intl.NumberFormat` decimal strings; WebMCP itself is Chromium-only. */
 const TARGETS = ["chrome111", "edge111", "firefox116", "safari16.4"];
 
 /**
- * Serves `virtual:homepage-data` (typed in `browser/page/homepage-data.d.ts`): the rank table, already validated by `build/data/ranks.ts`, and the
+ * Serves `virtual:homepage-data` (typed in `assets/page/homepage-data.d.ts`): the rank table, already validated by `_data/ranks.ts`, and the
  * tool descriptors, computed here in Node. The page gets plain values and never runs the build's
  * validation or `z.toJSONSchema`.
  */

@@ -15,7 +15,7 @@ function isPlainData(value: unknown): value is object {
   return Array.isArray(value) || prototype === Object.prototype || prototype === null;
 }
 
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (!isPlainData(value) || Object.isFrozen(value)) return value;
   for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
   return Object.freeze(value);
@@ -32,4 +32,13 @@ export function dataModuleParser(globalDataDir: string): (file: string) => Promi
     const module = (await import(pathToFileURL(absolute).href)) as { default: unknown };
     return absolute.startsWith(globalPrefix) ? deepFreeze(module.default) : module.default;
   };
+}
+
+/**
+ * A global derived in `build/data/` (registered with `addGlobalData`): imported when each build
+ * asks for it, so `npm start` follows an edit to it or to anything it imports
+ * (`scripts/reload-modules.js`), and frozen like the data folder's modules.
+ */
+export function derivedGlobal(moduleUrl: string): () => Promise<unknown> {
+  return async () => deepFreeze(((await import(moduleUrl)) as { default: unknown }).default);
 }

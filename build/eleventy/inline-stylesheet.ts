@@ -10,16 +10,16 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const STYLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../browser/styles");
+const STYLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../assets/styles");
 
 const cache = new Map<string, { modified: number; css: string }>();
 
 /** One stylesheet's text, read again when the file changes. */
 function sheet(name: string): string {
-  if (!/^[a-z-]+$/.test(name)) throw new Error(`Stylesheet "${name}": use the name of a file in browser/styles/ without ".css"`);
+  if (!/^[a-z-]+$/.test(name)) throw new Error(`Stylesheet "${name}": use the name of a file in assets/styles/ without ".css"`);
   const file = path.join(STYLES, `${name}.css`);
   const modified = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
-  if (modified === undefined) throw new Error(`Stylesheet "${name}": browser/styles/${name}.css does not exist`);
+  if (modified === undefined) throw new Error(`Stylesheet "${name}": assets/styles/${name}.css does not exist`);
   const known = cache.get(file);
   if (known?.modified === modified) return known.css;
   const css = readFileSync(file, "utf8").trim();

@@ -11,7 +11,7 @@ import { fieldTable, type JsonSchema } from "./field-table.ts";
 import { absoluteUrl, href, twinPath } from "./site-links.ts";
 import { callTool } from "./tool-calls.ts";
 import { pageStylesheet } from "./inline-stylesheet.ts";
-import { resultChartSvg } from "../../browser/page/chart.ts";
+import { resultChartSvg } from "../../assets/page/chart.ts";
 import type { CalculateOutput } from "../schemas/calculate-output.ts";
 
 const components = openapi.components.schemas as Record<string, JsonSchema>;

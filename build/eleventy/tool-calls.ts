@@ -2,9 +2,9 @@
  * Calls the browser tools at build time, so the docs show what a tool really returns for an input
  * (worked examples, error results) instead of numbers typed by hand.
  */
-import rankList from "../data/ranks.ts";
-import { TOOL_NAMES } from "../../browser/constants.ts";
-import { executeTool, isToolName } from "../../browser/tools/execute.ts";
+import rankList from "../../_data/ranks.ts";
+import { TOOL_NAMES } from "../../assets/constants.ts";
+import { executeTool, isToolName } from "../../assets/tools/execute.ts";
 
 /** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) }}`: the tool's `CallToolResult`. */
 export function callTool(name: string, input: unknown): unknown {

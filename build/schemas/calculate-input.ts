@@ -8,9 +8,9 @@
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
 import { DECIMAL_NUMBER } from "./decimal.ts";
-import { TIME_NORMALIZATION as TIME } from "../../browser/constants.ts";
+import { TIME_NORMALIZATION as TIME } from "../../assets/constants.ts";
 import { DURATION_DAYS_FORMULA } from "./formulas.ts";
-import { unknownKeysMessage } from "../../browser/input/issues.ts";
+import { unknownKeysMessage } from "../../assets/input/issues.ts";
 import {
   AMOUNT_RULES,
   CALCULATE_LIMITS,
@@ -23,9 +23,9 @@ import {
   kindMistake,
   rangeMessage,
   type AmountRule,
-} from "../../browser/input/input-rules.ts";
+} from "../../assets/input/input-rules.ts";
 
-export { CALCULATE_LIMITS, DURATION_GUIDANCE, DURATION_MAXIMA, FIELD_GUIDANCE, INPUT_EXAMPLE } from "../../browser/input/input-rules.ts";
+export { CALCULATE_LIMITS, DURATION_GUIDANCE, DURATION_MAXIMA, FIELD_GUIDANCE, INPUT_EXAMPLE } from "../../assets/input/input-rules.ts";
 
 const { maxStringLength } = CALCULATE_LIMITS;
 

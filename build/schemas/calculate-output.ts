@@ -6,7 +6,7 @@ import * as z from "zod/mini";
 import { describe } from "./describe.ts";
 import { ExpRank } from "./rank-list.ts";
 import { DURATION_DAYS_FORMULA } from "./formulas.ts";
-import { DAILY_INTEREST_RATE, TIME_NORMALIZATION as TIME } from "../../browser/constants.ts";
+import { DAILY_INTEREST_RATE, TIME_NORMALIZATION as TIME } from "../../assets/constants.ts";
 
 /** A non-negative decimal with exactly 8 fractional digits: `1094026.87487131`. */
 const FIXED_8 = /^(0|[1-9][0-9]*)\.[0-9]{8}$/;

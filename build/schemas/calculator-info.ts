@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
 import { decimalString } from "./decimal.ts";
-import { DAILY_INTEREST_RATE, TIME_NORMALIZATION, TOOL_NAMES } from "../../browser/constants.ts";
+import { DAILY_INTEREST_RATE, TIME_NORMALIZATION, TOOL_NAMES } from "../../assets/constants.ts";
 
 const time = TIME_NORMALIZATION;
 

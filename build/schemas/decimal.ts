@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { DECIMAL_NUMBER, WHOLE_NUMBER } from "../../browser/input/input-rules.ts";
+import { DECIMAL_NUMBER, WHOLE_NUMBER } from "../../assets/input/input-rules.ts";
 
 export { DECIMAL_NUMBER, WHOLE_NUMBER };
 

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
-import { ERROR_CODES } from "../../browser/constants.ts";
+import { ERROR_CODES } from "../../assets/constants.ts";
 
 export const ErrorResponse = describe(
   z.strictObject({

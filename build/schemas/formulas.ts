@@ -1,5 +1,5 @@
 /** The growth formula as text, built once from the constants: the data, the contract and the tool descriptions quote it. */
-import { DAILY_INTEREST_RATE, TIME_NORMALIZATION as time } from "../../browser/constants.ts";
+import { DAILY_INTEREST_RATE, TIME_NORMALIZATION as time } from "../../assets/constants.ts";
 
 /** How the time inputs become days. */
 export const DURATION_DAYS_FORMULA = `years × ${time.yearDays} + months × ${time.monthDays} + days + hours ÷ ${time.hoursPerDay} + minutes ÷ ${time.minutesPerDay} + seconds ÷ ${time.secondsPerDay}`;

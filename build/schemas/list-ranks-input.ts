@@ -1,8 +1,8 @@
 /** Input of the `list-exp-ranks` browser tool: nothing, so an empty object; any key is a mistake. */
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
-import { unknownKeysMessage } from "../../browser/input/issues.ts";
-import { NOT_AN_EMPTY_OBJECT } from "../../browser/input/input-rules.ts";
+import { unknownKeysMessage } from "../../assets/input/issues.ts";
+import { NOT_AN_EMPTY_OBJECT } from "../../assets/input/input-rules.ts";
 
 export const ListRanksInput = describe(
   z.strictObject(

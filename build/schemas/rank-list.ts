@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
 import { WHOLE_NUMBER, wholeNumberString } from "./decimal.ts";
-import { DAILY_INTEREST_RATE, PRODUCT_NAME } from "../../browser/constants.ts";
+import { DAILY_INTEREST_RATE, PRODUCT_NAME } from "../../assets/constants.ts";
 import { CALCULATE_LIMITS } from "./calculate-input.ts";
 
 /** Longest rank name and label: they sit in table cells, headings' neighbours and one-line notes. */

@@ -6,7 +6,7 @@
  * result means; the output JSON Schemas are for the docs only.
  */
 import * as z from "zod/mini";
-import { DAILY_INTEREST_RATE, PRODUCT_NAME, TOOL_NAMES, type ToolName } from "../../browser/constants.ts";
+import { DAILY_INTEREST_RATE, PRODUCT_NAME, TOOL_NAMES, type ToolName } from "../../assets/constants.ts";
 import { CALCULATE_LIMITS, CalculateInput } from "./calculate-input.ts";
 import { CalculateOutput } from "./calculate-output.ts";
 import { DAILY_INTEREST_PERCENT, GROWTH_FORMULA, DURATION_DAYS_FORMULA } from "./formulas.ts";

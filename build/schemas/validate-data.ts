@@ -3,13 +3,15 @@
  * field's path and the rule it breaks. Only `_data/` imports this; the browser never runs it.
  */
 import type * as z from "zod/mini";
-import { describeIssue } from "../../browser/input/issues.ts";
+import { describeIssue } from "../../assets/input/issues.ts";
 
-/** `build/data/ranks.ts` from a module's `import.meta.url`, for error messages. */
+/** The project's folder: this module is `build/schemas/validate-data.ts`. */
+const PROJECT = new URL("../../", import.meta.url).pathname;
+
+/** `_data/ranks.ts` from a module's `import.meta.url`, for error messages: the path from the project's folder. */
 function dataFileName(moduleUrl: string): string {
   const path = new URL(moduleUrl).pathname;
-  const at = path.lastIndexOf("/build/data/");
-  return at >= 0 ? path.slice(at + 1) : path;
+  return path.startsWith(PROJECT) ? path.slice(PROJECT.length) : path;
 }
 
 type Issue = z.core.$ZodIssue;

@@ -1,4 +1,4 @@
-// GET /api/info.json (getCalculatorInfo), for API clients: `build/data/calculator.ts` serialized.
+// GET /api/info.json (getCalculatorInfo), for API clients: `_data/calculator.ts` serialized.
 import { jsonFile, type JsonTemplateData } from "../../build/eleventy/json-file.ts";
 
 export const data = jsonFile((data) => data.site.paths.info);

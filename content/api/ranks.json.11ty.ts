@@ -1,4 +1,4 @@
-// GET /api/ranks.json (listExpRanks), for API clients: `build/data/ranks.ts` serialized.
+// GET /api/ranks.json (listExpRanks), for API clients: `_data/ranks.ts` serialized.
 import { jsonFile, type JsonTemplateData } from "../../build/eleventy/json-file.ts";
 
 export const data = jsonFile((data) => data.site.paths.ranks);

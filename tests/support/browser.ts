@@ -1,10 +1,12 @@
 /**
  * Launches headless Chromium for the browser tests and the benchmark. The browser comes from the
- * test tooling that `npm test` installs (`@sparticuz/chromium` in tests/package.json), or from
+ * test tooling that `npm test` installs (`@sparticuz/chromium` in tests/package.json, unpacked and
+ * checked by ./chromium.ts into a folder of the project's own), or from
  * `CHROME_PATH` when set. A missing browser is a loud failure with the fix, never a skip.
  */
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { packagedChromium } from "./chromium.ts";
 
 /** Flags headless Chromium needs on a closed, GPU-less machine running as root. */
 const BASE_FLAGS = [
@@ -26,8 +28,8 @@ export async function chromiumPath(): Promise<string> {
     return fromEnv;
   }
   try {
-    const { default: packaged } = await import("@sparticuz/chromium");
-    return await packaged.executablePath();
+    // Not the package's executablePath(): it runs whatever file sits at $TMPDIR/chromium (./chromium.ts).
+    return await packagedChromium();
   } catch (error) {
     throw new Error(`No Chromium for the browser tests: @sparticuz/chromium could not be unpacked (${(error as Error).message}). Run \`npm test\`, which installs it (tests/package.json), or install Debian's browser with \`apt-get install chromium\` and set CHROME_PATH=/usr/bin/chromium.`);
   }

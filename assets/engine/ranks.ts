@@ -1,6 +1,6 @@
 /**
  * Which rank a balance holds, in a rank table the caller passes in: the build validates the table
- * (`build/data/ranks.ts`) and hands it to the page as data, so this module never sees where it came from.
+ * (`_data/ranks.ts`) and hands it to the page as data, so this module never sees where it came from.
  */
 import type { ExpRank } from "../../build/schemas/rank-list.ts";
 import { compareExact, exactOf, type Exact } from "./exact.ts";
