@@ -47,25 +47,19 @@ function compactGems(value: string, marks: readonly string[] = []): string {
 /** "3 days", "1 year": a count with its unit, singular for exactly 1. */
 const counted = (count: number | string, unit: string) => `${typeof count === "number" ? count : understood(count)} ${count == 1 ? unit : `${unit}s`}`;
 
-/** "5 years 11 months", "3 days 4 hours", "1 second": the wait until `seconds` from `now`, in calendar months when a month or more, rounded to the unit shown. */
-function waitText(now: number, seconds: number): string {
-  const start = new Date(now);
-  const end = now + seconds * 1000;
-  const monthsLater = (months: number) => new Date(start).setMonth(start.getMonth() + months);
-  let months = (new Date(end).getFullYear() - start.getFullYear()) * 12 + new Date(end).getMonth() - start.getMonth();
-  if (monthsLater(months) > end) months--;
-  if (end - monthsLater(months) > monthsLater(months + 1) - end) months++;
-  const parts: [number, string][] =
-    months > 0 && seconds > 27 * 86400
-      ? [[Math.floor(months / 12), "year"], [months % 12, "month"]]
-      : seconds >= 7 * 86400
-        ? [[Math.round(seconds / 86400), "day"]]
-        : seconds >= 86400
-          ? [[Math.floor(seconds / 86400), "day"], [Math.round((seconds % 86400) / 3600), "hour"]]
-          : seconds >= 3600
-            ? [[Math.floor(seconds / 3600), "hour"], [Math.round((seconds % 3600) / 60), "minute"]]
-            : [[Math.floor(seconds / 60), "minute"], [seconds % 60, "second"]];
-  return parts.filter(([count]) => count > 0).map(([count, unit]) => counted(count, unit)).join(" ") || "0 seconds";
+/** From how many seconds a wait is told in a unit (of `size` seconds) and the next larger (`per` of them): a month is a twelfth of the mean Gregorian year. */
+const WAIT_UNITS = [
+  [2629746, 2629746, "month", 12, "year"],
+  [86400, 3600, "hour", 24, "day"],
+  [3600, 60, "minute", 60, "hour"],
+  [0, 1, "second", 60, "minute"],
+] as const;
+
+/** "5 years 11 months", "3 days 4 hours", "1 second": a wait in its two largest units, rounded to the smaller. */
+function waitText(seconds: number): string {
+  const [, size, unit, per, larger] = WAIT_UNITS.find(([from]) => seconds >= from)!;
+  const count = Math.round(seconds / size);
+  return ([[Math.floor(count / per), larger], [count % per, unit]] as const).filter(([n]) => n).map(([n, name]) => counted(n, name)).join(" ");
 }
 
 interface Problem {
@@ -89,6 +83,8 @@ const labelOf = (form: HTMLFormElement, field: string) => form.querySelector(`la
 
 /** Why a link's `until` could not be read, shown on the date field until that field is edited. */
 let untilProblem = "";
+const NOT_A_DATE = "is not a date the page can read; pick one from the calendar";
+const PASSED = "has passed; pick a later day";
 
 /** Reads every field as a person wrote it, with the target date turned into seconds from `now`. */
 function readForm(form: HTMLFormElement, now: number): Reading {
@@ -112,13 +108,13 @@ function readForm(form: HTMLFormElement, now: number): Reading {
     const [year, month, day] = until.value.split("-").map(Number);
     const date = new Date(year!, month! - 1, day);
     const seconds = Math.round((date.getTime() - now) / 1000);
-    if (untilProblem || Number.isNaN(seconds) || !/^\d{4,}-\d\d-\d\d$/.test(until.value)) reading.problems.push({ field: UNTIL, message: untilProblem || "is not a date the page can read; pick one from the calendar" });
+    if (untilProblem || Number.isNaN(seconds) || !/^\d{4,}-\d\d-\d\d$/.test(until.value)) reading.problems.push({ field: UNTIL, message: untilProblem || NOT_A_DATE });
     else if (DURATION_UNITS.some((field) => reading.values[field] !== undefined)) reading.problems.push({ field: UNTIL, message: "cannot be combined with the time fields; clear them or the date" });
-    else if (seconds <= 0) reading.problems.push({ field: UNTIL, message: "is today or in the past; pick a later day" });
+    else if (seconds <= 0) reading.problems.push({ field: UNTIL, message: PASSED });
     else {
       reading.until = date;
       reading.values.seconds = String(seconds);
-      reading.notes[UNTIL] = `Counted to the start of that day, ${dateText(date, 0)} 00:00 your time: ${waitText(now, seconds)} from now.`;
+      reading.notes[UNTIL] = `Counted to the start of that day, ${dateText(date, 0)} 00:00 your time: ${waitText(seconds)} from now.`;
     }
   }
   return reading;
@@ -178,7 +174,7 @@ function timeElement(now: number, duration: Duration): HTMLTimeElement {
   const date = new Date(now + duration.totalSeconds * 1000);
   const time = document.createElement("time");
   time.dateTime = date.toISOString();
-  time.textContent = `${dateText(date, now)} (in ${waitText(now, duration.totalSeconds)})`;
+  time.textContent = `${dateText(date, now)} (in ${waitText(duration.totalSeconds)})`;
   return time;
 }
 
@@ -188,14 +184,22 @@ function cell(row: HTMLTableRowElement, content: string | Node, className?: stri
   if (className) td.className = className;
 }
 
+interface Given {
+  /** "In 30 days", "On Jan 1, 2030". */
+  lead: string;
+  /** ", within your 30 days" or ", after Jan 1, 2030", as a target is reached in that time or not. */
+  late: (reached: boolean) => string;
+}
+
 /** The time the person gave, in their words: "30 days", "1 year 6 months", "Jan 1, 2030"; null when none. */
-function givenTime(reading: Reading): { lead: string; span: string } | null {
+function givenTime(reading: Reading): Given | null {
   if (reading.until) {
     const day = dateText(reading.until, 0);
-    return { lead: `On ${day}`, span: day };
+    return { lead: `On ${day}`, late: (reached) => `, ${reached ? "by" : "after"} ${day}` };
   }
   const parts = DURATION_UNITS.filter((unit) => reading.values[unit] !== undefined).map((unit: DurationUnit) => counted(reading.values[unit]!, unit.slice(0, -1)));
-  return parts.length ? { lead: `In ${parts.join(" ")}`, span: `your ${parts.join(" ")}` } : null;
+  const span = parts.join(" ");
+  return span ? { lead: `In ${span}`, late: (reached) => `, ${reached ? "within" : "after"} your ${span}` } : null;
 }
 
 /** The balance gems to earn make: compact, or grouped in full where compact would read as the amount typed (10B more from 2.75M). */
@@ -205,10 +209,9 @@ function targetText({ additionalGems, targetGems }: { additionalGems: string; ta
 }
 
 interface Shown {
-  input: CalculateInput;
   result: CalculateOutput;
   now: number;
-  given: { lead: string; span: string } | null;
+  given: Given | null;
   ranks: readonly ExpRank[];
 }
 
@@ -217,35 +220,34 @@ interface Shown {
  * the balance at the time given, then when each target is reached (the goal, the gems to earn;
  * with neither, the next rank).
  */
-function headline({ input, result, now, given, ranks }: Shown, marks: readonly string[]): [string, string][] {
+function headline({ result, now, given, ranks }: Shown, marks: readonly string[]): [string, string][] {
   const lines: [string, string][] = [];
   if (given) {
     const balance = `${compactGems(result.futureGems, marks)} gems`;
     lines.push([`${given.lead} you have ${balance}.`, `${given.lead}: ${balance}`]);
   }
-  const current = exactOf(input.currentGems);
-  const reach = (name: string, progress: { duration: Duration; reached: boolean }, target: string, verb = "reach", short = name) => {
-    if (compareExact(exactOf(target), current) <= 0) return lines.push([`You already have ${name}.`, `${short}: reached`]);
-    const date = dateText(new Date(now + progress.duration.totalSeconds * 1000), now);
-    const wait = waitText(now, progress.duration.totalSeconds);
-    const late = given ? (progress.reached ? `, within ${given.span}` : `, after ${given.span}`) : "";
-    lines.push([`You ${verb} ${name} on ${date} — in ${wait}${late}.`, `${short}: ${date}, in ${wait}`]);
+  // The engine gives a target at or below the balance 0 seconds; one above it, at least 1.
+  const reach = (name: string, { duration: { totalSeconds }, reached }: { duration: Duration; reached: boolean }, verb = "reach", short = name) => {
+    if (!totalSeconds) return lines.push([`You already have ${name}.`, `${short}: reached`]);
+    const date = dateText(new Date(now + totalSeconds * 1000), now);
+    const wait = waitText(totalSeconds);
+    lines.push([`You ${verb} ${name} on ${date} — in ${wait}${given?.late(reached) ?? ""}.`, `${short}: ${date}, in ${wait}`]);
   };
   const { goal, additional, nextRank } = result;
   if (goal) {
     const rank = ranks.find((entry) => compareExact(exactOf(entry.minGems), exactOf(goal.targetGems)) === 0);
-    reach(rank ? rank.name : `${compactGems(goal.targetGems)} gems`, goal, goal.targetGems);
+    reach(rank ? rank.name : `${compactGems(goal.targetGems)} gems`, goal);
   }
-  if (additional) reach(`${compactGems(additional.additionalGems)} more gems (a balance of ${targetText(additional)})`, additional, additional.targetGems, "have earned", `+${compactGems(additional.additionalGems)}`);
+  if (additional) reach(`${compactGems(additional.additionalGems)} more gems (a balance of ${targetText(additional)})`, additional, "have earned", `+${compactGems(additional.additionalGems)}`);
   if (!given && !goal && !additional) {
-    if (nextRank) reach(`the next rank, ${nextRank.name},`, { ...nextRank, reached: false }, nextRank.minGems, "reach", `${nextRank.name} (next rank)`);
+    if (nextRank) reach(`the next rank, ${nextRank.name},`, { ...nextRank, reached: false }, "reach", `${nextRank.name} (next rank)`);
     else lines.push([`You hold the top rank, ${result.currentRank.name}.`, `Top rank: ${result.currentRank.name}`]);
   }
   return lines;
 }
 
 function render(region: HTMLElement, shown: Shown): [string, string][] {
-  const { input, result, now, given } = shown;
+  const { result, now, given } = shown;
   const exact = exactFormat();
   const find = <T extends Element = HTMLElement>(selector: string) => region.querySelector<T & HTMLElement>(selector);
   const set = (name: string, text: string | Node) => find(`[data-result="${name}"]`)?.replaceChildren(text);
@@ -276,8 +278,8 @@ function render(region: HTMLElement, shown: Shown): [string, string][] {
   const target = (progress: { targetGems: string; duration: Duration; reached: boolean }, lead: string) => {
     const line = document.createElement("span");
     line.append(lead);
-    if (compareExact(exactOf(progress.targetGems), exactOf(input.currentGems)) <= 0) line.append("already reached");
-    else line.append(timeElement(now, progress.duration), given ? (progress.reached ? `, within ${given.span}` : `, after ${given.span}`) : "");
+    if (!progress.duration.totalSeconds) line.append("already reached");
+    else line.append(timeElement(now, progress.duration), given?.late(progress.reached) ?? "");
     return line;
   };
   if (result.goal) set("goal", target(result.goal, `${compactGems(result.goal.targetGems)} gems: `));
@@ -329,8 +331,7 @@ function fillFrom(form: HTMLFormElement, search: string): void {
   if (until && !date) {
     const seconds = Math.round((Date.parse(until) - Date.now()) / 1000);
     const field = form.elements.namedItem("seconds") as HTMLInputElement;
-    if (Number.isNaN(seconds)) untilProblem = `in the link, "${until}", is not a date the page can read; pick a date`;
-    else if (seconds <= 0) untilProblem = `in the link, ${dateText(new Date(until), 0)}, has passed; pick a later date`;
+    if (!(seconds > 0)) untilProblem = `in the link ${Number.isNaN(seconds) ? NOT_A_DATE : PASSED}`;
     else if (!field.value) field.value = String(seconds);
   }
 }
@@ -380,7 +381,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     showProblems(form, []);
     // Shown first, so the chart is drawn at the width its box really has.
     show("list");
-    const lines = render(region, { input, result: calculateGrowth(input, ranks), now, given: givenTime(reading), ranks });
+    const lines = render(region, { result: calculateGrowth(input, ranks), now, given: givenTime(reading), ranks });
     summary.textContent = lines.map(([, short]) => short).join(" · ");
     if (commit) status.textContent = lines.map(([line]) => line).join(" ");
     return reading;
