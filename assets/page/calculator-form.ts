@@ -383,6 +383,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     show("list");
     const lines = render(region, { result: calculateGrowth(input, ranks), now, given: givenTime(reading), ranks });
     summary.textContent = lines.map(([, short]) => short).join(" · ");
+    form.classList.add("is-live");
     if (commit) status.textContent = lines.map(([line]) => line).join(" ");
     return reading;
   };
