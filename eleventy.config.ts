@@ -10,7 +10,9 @@ import { bundleCalculator } from "./build/eleventy/bundle.ts";
 import { dataModuleParser, derivedGlobal } from "./build/eleventy/global-data.ts";
 import { pageMarkdown } from "./build/eleventy/markdown.ts";
 import { pageHelpers } from "./build/eleventy/page-helpers.ts";
-import { internalLinkCheck } from "./build/eleventy/internal-links.ts";
+import { linkCheck, type AfterBuildEvent } from "./build/eleventy/link-check.ts";
+import { freshOutputFolder, type BuildEvent } from "./build/eleventy/output-folder.ts";
+import { pageChecks } from "./build/eleventy/page-checks.ts";
 
 export const config = {
   dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
@@ -21,6 +23,8 @@ export const config = {
 };
 
 export default function (eleventyConfig: UserConfig) {
+  const outputFolder = freshOutputFolder();
+  const checkLinks = linkCheck(site.url);
   // TypeScript data files (`_data/*.ts`, what a writer edits) and templates (`*.11ty.ts`), loaded with
   // Node's own type stripping. See https://www.11ty.dev/docs/data-custom/ and https://www.11ty.dev/docs/languages/typescript/
   // Global data is frozen, so every page shares one copy (`build/eleventy/global-data.ts`).
@@ -35,7 +39,12 @@ export default function (eleventyConfig: UserConfig) {
   // The homepage's script (engine, WebMCP tools, calculator form): bundled by esbuild before each
   // build into the output folder; `npm start` rebuilds it when anything under `assets/` changes.
   // Kept: Eleventy has no bundler of its own for TypeScript modules that import npm packages.
-  eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => bundleCalculator(directories.output));
+  // Each build first takes the output folder for itself and empties it (build/eleventy/output-folder.ts);
+  // Eleventy runs the listeners of one event at once, so the steps are chained in one listener.
+  eleventyConfig.on("eleventy.before", async (event: BuildEvent) => {
+    await outputFolder.before(event);
+    await bundleCalculator(event.directories.output);
+  });
   eleventyConfig.addWatchTarget("assets/");
 
   // Pages: Eleventy's own markdown-it (14.x renders a page in half the time of 15.x's transpiled
@@ -46,12 +55,22 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.amendLibrary("md", pageMarkdown);
   eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: true });
   pageHelpers(eleventyConfig);
+  // Each page's source is checked before it renders: no raw HTML that runs code or redirects, no
+  // value of the data typed by hand; failures name the file, the line and the fix.
+  pageChecks(eleventyConfig);
   // Markdown twins render each page's source again with the same data (`build/eleventy/twins.ts`).
   eleventyConfig.addPlugin(RenderPlugin);
 
   // The icon is published as a file; the stylesheet is inlined in each page's head (page-helpers).
   eleventyConfig.addPassthroughCopy({ "assets/styles/favicon.svg": site.paths.icon });
 
-  // Broken internal links fail the build, naming the page and the link (after the files exist).
-  eleventyConfig.on("eleventy.after", internalLinkCheck(site.url));
+  // linkinator checks every link after the files exist; a broken one fails the build, naming its
+  // source file and line (build/eleventy/link-check.ts).
+  eleventyConfig.on("eleventy.after", async (event: AfterBuildEvent) => {
+    try {
+      await checkLinks(event);
+    } finally {
+      await outputFolder.after(event);
+    }
+  });
 }

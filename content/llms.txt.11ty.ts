@@ -9,7 +9,9 @@ import type { RankList } from "../build/schemas/rank-list.ts";
 import type { ToolData } from "../build/data/tools.ts";
 import type endpoints from "../build/data/endpoints.ts";
 import type openapi from "../build/data/openapi.ts";
-import { CALCULATE_LIMITS } from "../build/schemas/calculate-input.ts";
+import { CALCULATE_LIMITS, DURATION_MAXIMA } from "../build/schemas/calculate-input.ts";
+import { LOSSY_NUMBER_RULE } from "../assets/input/input-rules.ts";
+import type { DurationUnit } from "../assets/engine/duration.ts";
 import { TOOL_NAMES } from "../assets/constants.ts";
 import { calculateGrowth } from "../assets/engine/calculate.ts";
 import { exactOf, exactToFixed8 } from "../assets/engine/exact.ts";
@@ -34,7 +36,8 @@ export const data = {
   eleventyImport: { collections: ["docs"] },
 };
 
-type SchemaProperties = Record<string, { description?: string }>;
+type FieldSchema = { description?: string; type?: string; anyOf?: FieldSchema[]; items?: FieldSchema; properties?: SchemaProperties };
+type SchemaProperties = Record<string, FieldSchema>;
 
 /** A URL's path, as a reader types it after the host: `https://user.github.io/exp-bank/docs/` → `/exp-bank/docs/`. */
 function pathOf(url: string): string {
@@ -57,12 +60,38 @@ function propertiesOf(schema: Record<string, unknown>): SchemaProperties {
   return root.properties as SchemaProperties;
 }
 
+/** The fields of an object-valued field (an object, a nullable object, or an array of objects), if it has any. */
+function fieldsOf(field: FieldSchema): SchemaProperties | undefined {
+  if (field.properties) return field.properties;
+  if (field.items) return fieldsOf(field.items);
+  for (const option of field.anyOf ?? []) {
+    const found = fieldsOf(option);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** The part of an input's description that says what it means, before the sending rule stated once for all amounts. */
 function meaningOf(description = ""): string {
   return description.replace(/\s*Send .*$/, "");
 }
 
-const FIXED_8_SUFFIX = / A decimal string with exactly 8 fractional digits, rounded half-up\.$/;
+const FIXED_8_SUFFIX = / A decimal string with exactly 8 fractional digits, rounded (half-)?up\.$/;
+
+/** `- \`key\`: description`, one a line, without the suffix every 8-decimal field shares. */
+const fieldLines = (fields: SchemaProperties) => Object.entries(fields).map(([key, field]) => `\`${key}\`: ${(field.description ?? "").replace(FIXED_8_SUFFIX, "")}`);
+
+/** The result's fields, with the fields of goal, additional and each milestone as a sub-list (a duration's fields have their own note). */
+function resultFieldLines(outputs: SchemaProperties): string[] {
+  return Object.entries(outputs).map(([key, field]) => {
+    const line = fieldLines({ [key]: field })[0] as string;
+    // nextRank is milestones[0], and a rank's own fields are those of the rank table above.
+    const inner = ["milestones", "goal", "additional"].includes(key) ? fieldsOf(field) : undefined;
+    if (!inner) return line;
+    const lines = fieldLines(inner).map((text) => (/^`duration`:/.test(text) ? "`duration`: a Duration (see Durations below)." : text));
+    return `${line} ${key === "milestones" ? "Each milestone (and nextRank)" : "It"} has:\n${lines.map((text) => `  - ${text}`).join("\n")}`;
+  });
+}
 
 /** A JSON value over a few lines: top-level fields one a line, arrays one item a line. */
 function exampleJson(value: Record<string, unknown>): string {
@@ -89,35 +118,37 @@ function calculationNotes(data: GuideData): string[] {
   const largestDigits = (calculateGrowth({ currentGems: maxGems, days: maxDurationDays }, ranks.ranks).futureGems.split(".")[0] ?? "").length;
   const twoTo53 = 2n ** 53n;
   const timeKeys = Object.keys(inputs).filter((key) => !key.endsWith("Gems"));
+  const durationFields = fieldsOf(fieldsOf(outputs.milestones ?? {})?.duration ?? {});
+  if (!durationFields) throw new Error("llms.txt: the result schema has no milestones[].duration fields");
   const halfDay = `(1 + ${r})^0.5`;
 
   return [
     `How the balance grows: ${calculator.formula} The daily rate r is ${r} (${calculator.dailyInterestPercent}% a day). A year is ${time.yearDays} days, a month ${time.monthDays} days, and a day ${time.hoursPerDay} hours, ${grouped.format(time.minutesPerDay)} minutes or ${grouped.format(time.secondsPerDay)} seconds.`,
-    `Limits: currentGems, goalGems and additionalGems are each greater than 0 and at most ${maxGems}; ${timeKeys.join(", ")} are each at least 0 and together at most ${maxDurationDays} days (${maxDurationDays / time.yearDays} years); a decimal string has at most ${maxStringLength} characters. Each amount is a JSON number or a decimal string of plain digits, such as 1000000 or "1000000.5". A missing time counts as 0.`,
-    `Rounding: every computed amount is a decimal string with exactly 8 decimals, the exact value rounded half-up (a remainder of exactly half a unit of the 8th decimal rounds up, not to even), rounded once at the end and never from an already rounded value. Durations are rounded up to the whole second, so that growing for them reaches the target. \`dailyInterestRate\` comes back as the constant "${r}", not padded.`,
-    `Ranks: a balance holds the highest rank whose minGems it has reached. The ranks, lowest first (name: minGems, label):\n${bulletList(ranks.ranks.map((rank) => `${markdownText(rank.name)}: ${rank.minGems} gems, label ${markdownText(rank.displayValue)}`))}`,
+    `Limits: currentGems, goalGems and additionalGems are each greater than 0 and at most ${maxGems}; ${timeKeys.join(", ")} are each at least 0 and together at most ${maxDurationDays} days (${maxDurationDays / time.yearDays} years), so each alone is at most the whole ${maxDurationDays} days in its unit, rounded down: ${timeKeys.map((key) => `${key} ${DURATION_MAXIMA[key as DurationUnit]}`).join(", ")}; a decimal string has at most ${maxStringLength} characters. Each amount is a JSON number or a decimal string of plain digits, such as 1000000 or "1000000.5". A missing time counts as 0.`,
+    `Rounding: every computed amount is a decimal string with exactly 8 decimals, the exact value rounded half-up (a remainder of exactly half a unit of the 8th decimal rounds up, not to even), rounded once at the end and never from an already rounded value. The time to reach a target is rounded up instead: \`daysToReach\` to 8 decimals and \`duration\` to the whole second, so that growing for either reaches the target. \`dailyInterestRate\` comes back as the constant "${r}", not padded.`,
+    `Ranks: a balance holds the highest rank whose minGems ≤ the balance (a balance exactly at a threshold holds that rank), compared exactly. The ranks, lowest first (name: minGems, label):\n${bulletList(ranks.ranks.map((rank) => `${markdownText(rank.name)}: ${rank.minGems} gems, label ${markdownText(rank.displayValue)}`))}`,
     `Inputs of ${calculate.name}:\n${bulletList([
       ...Object.entries(inputs).map(([key, field]) => `\`${key}\`${key === "currentGems" ? " (required)" : ""}: ${meaningOf(field.description)}${key === "additionalGems" ? " It is a target, not a deposit: it does not change futureGems. To model a deposit, add it to currentGems." : ""}`),
     ])}`,
-    `Result fields of ${calculate.name} (amounts and days are 8-decimal strings):\n${bulletList(
-      Object.entries(outputs).map(([key, field]) => `\`${key}\`: ${(field.description ?? "").replace(FIXED_8_SUFFIX, "")}`),
-    )}`,
+    `Result fields of ${calculate.name} (amounts and days are 8-decimal strings):\n${bulletList(resultFieldLines(outputs))}`,
+    `Days to reach a target: t = ln(target ÷ currentGems) ÷ ln(1 + r) exactly, 0 when target ≤ currentGems. \`daysToReach\` is t rounded up to 8 decimals (the fewest days, to 8 decimals, after which futureGems ≥ target) and \`duration\` is t rounded up to the whole second; both come from the exact t, never one from the other, so they can differ in the last digits, and growing for either reaches the target. Answer "how many days?" with daysToReach and "how long?" with duration.text. When t is a whole number k (target = currentGems × (1 + r)^k exactly) both are exactly k days; a target a hair above currentGems takes 0.00000001 days and 1 second. \`reached\` and \`withinDuration\` are true exactly when the given duration is at least t.`,
+    `Durations (the \`duration\` of each milestone, of goal and of additional): t rounded up to the whole second, split with the constants above into as many whole years as fit, then months, days, hours, minutes and seconds. Its fields:\n${bulletList(fieldLines(durationFields))}`,
     `Worked example, computed by ${calculate.name} when this file was built. Input: \`${JSON.stringify(calculate.example.input)}\`. Output (structuredContent):\n\`\`\`json\n${exampleJson(result)}\n\`\`\``,
     `To compute without WebMCP, use decimal arithmetic, never float64: a binary double keeps only about 15 significant digits, inputs go up to ${maxGems} with decimals, and futureGems reaches ${largestDigits} digits before the point. The recipe:\n${numberedList([
       `Read every input as an exact decimal and compute durationDays exactly, as the formula above says (whole seconds over ${time.secondsPerDay} are a rational; keep it as one, or with many more than 8 decimals).`,
       `factor = (1 + r)^durationDays = exp(durationDays × ln(1 + r)), with ln and exp carried to at least ${largestDigits + 8 + 20} significant digits (the digits of the largest result, its 8 decimals and guard digits). Python's decimal module (getcontext().prec = 100, Decimal.ln(), Decimal.exp()) or decimal.js with precision 100 will do.`,
-      "futureGems = currentGems × factor; profit = futureGems − currentGems; profitPercent = (factor − 1) × 100; profitPerDay = currentGems × r; profitPerHour = currentGems × ((1 + r)^(1/24) − 1).",
-      `daysToReach(target) = ln(target ÷ currentGems) ÷ ln(1 + r) when target > currentGems, else 0; its duration is ceil(daysToReach × ${time.secondsPerDay}) seconds from the exact days, split into years, months, days, hours, minutes and seconds with the constants above.`,
+      "Every other amount by its formula in the result fields above (futureGems, profit, profitPercent, profitPerDay, profitPerHour), from the exact factor and inputs, never from a rounded result.",
+      `For each target: t = ln(target ÷ currentGems) ÷ ln(1 + r) when target > currentGems, else 0; daysToReach = ceil(t × 10^8) ÷ 10^8 and duration = ceil(t × ${time.secondsPerDay}) seconds, both from the exact t, the duration split into years, months, days, hours, minutes and seconds with the constants above and written as its text rule says.`,
       "currentRank is the rank of currentGems, futureRank the rank of the exact futureGems; milestones are the ranks above currentRank, lowest first, each with gemsNeeded = minGems − currentGems, its daysToReach and duration, and withinDuration = (futureGems ≥ minGems); nextRank is the first milestone, or null at the top rank.",
       "goal (when goalGems is given) has targetGems = goalGems; additional (when additionalGems is given) has targetGems = currentGems + additionalGems; each has reached = (futureGems ≥ targetGems), daysToReach and duration.",
-      `Round every amount once, at the end, to 8 decimals half-up (ROUND_HALF_UP, not the banker's rounding many libraries default to), and write all 8 decimals. Your result for the worked example must match it digit for digit.`,
+      `Round every amount once, at the end, to 8 decimals half-up (ROUND_HALF_UP, not the banker's rounding many libraries default to), and daysToReach up (ROUND_CEILING), and write all 8 decimals. Your result for the worked example must match it digit for digit.`,
     ])}`,
     `Things to remember:\n${bulletList([
       `additionalGems is an amount to earn (a target), not a deposit: it never changes futureGems. To model a deposit of D gems, send currentGems + D as currentGems.`,
       `nextRank and milestones are measured from the current balance, not from futureGems: nextRank is the rank right above currentRank even when futureRank is several ranks higher. Read futureRank for the rank after the duration.`,
       `profitPerDay is simple interest on the current balance (currentGems × r) while profitPerHour compounds ((1 + r)^(1/24) − 1), so 24 × profitPerHour is not profitPerDay: in the worked example 24 × ${result.profitPerHour} = ${hourlyTimesDay(result.profitPerHour, time.hoursPerDay)}, not ${result.profitPerDay}.`,
       `Growth is not daily steps: a fraction of a day grows by the same formula, so 12 hours multiply the balance by ${halfDay}, not by 1 + r ÷ 2, and 24 hours equal one day exactly. Read "a daily rate" as the rate over a whole day.`,
-      `JSON numbers above 2^53 (${twoTo53}) or with more than about 15 significant digits lose digits before the tool sees them: send such amounts as decimal strings, such as "${maxGems}".`,
+      `JSON numbers above 2^53 (${twoTo53}) or with more than about 15 significant digits lose digits before the tool sees them: send such amounts as decimal strings, such as "${maxGems}". ${LOSSY_NUMBER_RULE} A literal too large for a double, such as 1e400, arrives as null and is refused as null.`,
       `A month is ${time.monthDays} days and a year ${time.yearDays} days, not calendar months: 12 months are ${12 * time.monthDays} days.`,
       `Compare results as decimals, not as floats; every amount has exactly 8 decimals and durations are whole seconds, rounded up.`,
     ])}`,

@@ -11,7 +11,7 @@ import { Decimal } from "decimal.js";
 import type { Browser, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
-import { launchChromium, recordPageMessages } from "./support/browser.ts";
+import { recordPageMessages, testBrowser } from "./support/browser.ts";
 import type { CalculateOutput, Duration } from "../build/schemas/calculate-output.ts";
 import { toolDescriptors } from "../build/schemas/tool-descriptors.ts";
 
@@ -29,7 +29,7 @@ let browser: Browser;
 const pages = new Map<string, { page: Page; messages: string[] }>();
 
 test.before(async () => {
-  const [site, launched] = await Promise.all([builtSite(PATH_SITE_URL), launchChromium({ webmcp: true })]);
+  const [site, launched] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
   browser = launched;
   served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
   for (const { name, ...options } of VIEWPORTS) {
@@ -85,7 +85,7 @@ async function calculate(page: Page, values: Record<string, string>, enterIn: st
 }
 
 /**
- * Waits up to 2 s until the result shows the exact future balance `wanted` (its machine-readable
+ * Waits until the result shows the exact future balance `wanted` (its machine-readable
  * value), any result (`true`), or none (`null`); a clear failure when it never does.
  */
 async function waitForResult(page: Page, wanted: string | true | null, what: string): Promise<void> {
@@ -96,7 +96,8 @@ async function waitForResult(page: Page, wanted: string | true | null, what: str
         return expected === true ? value !== null : value === expected;
       },
       wanted,
-      { timeout: 2000 },
+      // A guard against hanging only: the result follows the input within a frame or two.
+      { timeout: 60_000 },
     );
   } catch {
     assert.unreachable(`${what}: the result should show ${wanted === true ? "a result" : wanted ?? "nothing"}, but shows ${(await shownFuture(page)) ?? "nothing"}`);
@@ -262,34 +263,6 @@ test("a shared URL reproduces its result, and back and forward restore earlier c
     await page.goForward();
     await waitForResult(page, second.futureGems, "forward restores the later result");
     assert.is(await field(page, "currentGems").inputValue(), "1,000,000");
-  });
-});
-
-test("the chart has one line per rank threshold in its range, and an accessible name", async () => {
-  await onEachViewport(async (page) => {
-    await open(page);
-    const cases: Record<string, string>[] = [{ currentGems: "1000000", years: "5" }, { currentGems: "1000000", years: "10" }, { currentGems: "2750000", days: "30" }];
-    for (const values of cases) {
-      await calculate(page, values, Object.keys(values)[1]!);
-      const expected = await tool(page, values);
-      assert.is(await shownFuture(page), expected.futureGems, `the result for ${JSON.stringify(values)}`);
-      const future = new Decimal(expected.futureGems);
-      const inRange = expected.milestones.filter((milestone) => new Decimal(milestone.minGems).lte(future));
-      const chart = page.locator("svg.growth-chart");
-      assert.is(await chart.count(), 1, `one chart for ${JSON.stringify(values)}`);
-      assert.ok(await chart.isVisible());
-      assert.is(await chart.getAttribute("role"), "img");
-      const lines = await chart.locator("g.chart-rank").evaluateAll((groups) => groups.map((group) => ({ label: group.getAttribute("data-target"), y: Number(group.querySelector("line")!.getAttribute("y1")) })));
-      assert.equal(lines.map((line) => line.label), inRange.map((milestone) => milestone.name), `the threshold lines for ${JSON.stringify(values)}`);
-      const [, , , height] = (await chart.getAttribute("viewBox"))!.split(" ").map(Number);
-      for (const [index, line] of lines.entries()) {
-        assert.ok(line.y > 0 && line.y < height!, `${line.label}'s line lies inside the chart`);
-        if (index > 0) assert.ok(line.y < lines[index - 1]!.y, `${line.label}'s line is above the lower threshold's`);
-      }
-      const name = await chart.evaluate((svg) => document.getElementById(svg.getAttribute("aria-labelledby") ?? "")?.textContent ?? "");
-      assert.match(name, /^Growth chart/, "the chart's name comes from its title");
-      assert.is(await page.getByRole("img", { name, exact: true }).count(), 1, "the browser exposes the chart as an image with that name");
-    }
   });
 });
 

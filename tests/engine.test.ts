@@ -2,7 +2,8 @@
  * The growth engine against values a reader can check by hand and against an independent
  * reference: exact rationals (BigInt) wherever the value is rational, decimal.js at ample
  * precision for the rest (a different library and method from the engine's). Every comparison is
- * of the exact 8-decimal string after half-up rounding; there is no tolerance anywhere.
+ * of the exact 8-decimal string after the documented rounding (half-up for amounts, up for the
+ * days to reach a target); there is no tolerance anywhere.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -73,7 +74,8 @@ function factorPower(k: bigint): Ratio {
 
 /** c × (1 + r)^days: exact for whole days, decimal.js at 30 digits beyond the result's integer part otherwise. */
 function referenceFuture(current: Ratio, days: Ratio): { value: Ratio | Big; whole: boolean; Ref: typeof Big } {
-  const daysFloat = Number(days.n) / Number(days.d);
+  // A bound from the whole days: a subnormal number of seconds makes n and d too large for floats.
+  const daysFloat = Number(days.n / days.d) + 1;
   const digits = Math.max(0, Math.ceil(Math.log10(Number(current.n) / Number(current.d)) + daysFloat * Math.log10(1.003))) + 30;
   const Ref = bigWith(Math.max(digits, 40));
   if (days.n % days.d === 0n) {
@@ -87,24 +89,29 @@ function referenceFuture(current: Ratio, days: Ratio): { value: Ratio | Big; who
 const roundBig = (value: Big) => value.toFixed(8, Big.ROUND_HALF_UP);
 const roundEither = (value: Ratio | Big) => (value instanceof Big ? roundBig(value) : rounded(value));
 
-/** Days from current to target (> current) at 40 digits, and the whole seconds, checked exactly where it lands on whole days. */
+/**
+ * Days from current to target at 40 digits, rounded up to 8 decimals and to the whole second, as
+ * the contract says; where the exact time lands on whole days k (target = current × 1003^k /
+ * 1000^k) both are decided by that exact comparison instead.
+ */
 function referenceReach(current: Ratio, target: Ratio): { daysToReach: string; totalSeconds: number } {
-  const Ref = bigWith(40);
-  const quotient = new Ref((target.n * current.d).toString()).div((target.d * current.n).toString());
-  if (quotient.lte(1)) return { daysToReach: "0.00000000", totalSeconds: 0 };
+  const [above, below] = [target.n * current.d, target.d * current.n];
+  if (above <= below) return { daysToReach: "0.00000000", totalSeconds: 0 };
+  // 40 digits beyond the first that departs from 1: a target 10^-316 above the balance needs 356.
+  const Ref = bigWith(40 + Math.max(0, below.toString().length - (above - below).toString().length));
+  const quotient = new Ref(above.toString()).div(below.toString());
   const days = quotient.ln().div(LN_FACTOR);
-  const seconds = days.times(TIME.secondsPerDay);
-  let totalSeconds = BigInt(seconds.ceil().toFixed());
-  const nearest = seconds.toDecimalPlaces(0);
-  if (seconds.minus(nearest).abs().lt("1e-20") && BigInt(nearest.toFixed()) % 86400n === 0n) {
-    // A whole number of days k: exact when target = current × 1003^k / 1000^k.
-    const k = BigInt(nearest.toFixed()) / 86400n;
+  let daysToReach = days.toFixed(8, Big.ROUND_CEIL);
+  let totalSeconds = BigInt(days.times(TIME.secondsPerDay).ceil().toFixed());
+  const nearest = days.toDecimalPlaces(0);
+  if (days.minus(nearest).abs().lt("1e-25")) {
+    const k = BigInt(nearest.toFixed());
     const power = factorPower(k);
-    const left = target.n * current.d * power.d;
-    const right = current.n * target.d * power.n;
-    totalSeconds = left <= right ? k * 86400n : k * 86400n + 1n;
+    const reachedInK = target.n * current.d * power.d <= current.n * target.d * power.n;
+    daysToReach = reachedInK ? `${k}.00000000` : new Ref(k.toString()).plus("0.00000001").toFixed(8);
+    totalSeconds = reachedInK ? k * 86400n : k * 86400n + 1n;
   }
-  return { daysToReach: days.toFixed(8, Big.ROUND_HALF_UP), totalSeconds: Number(totalSeconds > 0n ? totalSeconds : 1n) };
+  return { daysToReach, totalSeconds: Number(totalSeconds > 0n ? totalSeconds : 1n) };
 }
 
 function futureAtLeast(future: Ratio | Big, amount: Ratio): boolean {
@@ -204,10 +211,10 @@ test("a target exactly k days of growth away takes exactly k days, not a second 
   }
 });
 
-test("a target a hair above the balance takes one second, never 0; one at or below takes 0", () => {
+test("a target a hair above the balance takes 0.00000001 days and one second, never 0; one at or below takes 0", () => {
   const hair = "0." + "0".repeat(55) + "1";
   const above = calculateGrowth({ currentGems: "1000", goalGems: `1000.${"0".repeat(55)}1` }, RANKS).goal!;
-  assert.equal([above.daysToReach, above.duration.totalSeconds, above.duration.text, above.reached], ["0.00000000", 1, "1 second", false]);
+  assert.equal([above.daysToReach, above.duration.totalSeconds, above.duration.text, above.reached], ["0.00000001", 1, "1 second", false]);
   const below = calculateGrowth({ currentGems: `1000.${"0".repeat(55)}1`, goalGems: "1000" }, RANKS).goal!;
   assert.equal([below.duration.totalSeconds, below.reached], [0, true]);
   const additional = calculateGrowth({ currentGems: 1000, additionalGems: hair }, RANKS).additional!;
@@ -254,13 +261,27 @@ const MAX = CALCULATE_LIMITS.maxGems;
 
 test("corners: 1e-8 and 1e20 gems over 0 and 36,500 days, each unit at its maximum, fractional seconds", () => {
   const durations: Partial<CalculateInput>[] = [
-    {}, { days: 0 }, { days: 36500 }, { years: 100 }, { months: "1216.66666666" }, { hours: 876000 }, { minutes: 52560000 }, { seconds: 3153600000 },
+    {}, { days: 0 }, { days: 36500 }, { years: 100 }, { months: 1216 }, { months: 1216, days: 20 }, { hours: 876000 }, { minutes: 52560000 }, { seconds: 3153600000 },
     { seconds: "0.5" }, { seconds: "86399.999999" }, { years: 99, months: 12, days: 5, hours: "23.5", minutes: 59, seconds: "59.999" },
   ];
   for (const currentGems of ["0.00000001", 1e-8, "1", MAX, 1e20, "99999999999999999999.99999999"]) {
     for (const duration of durations) assertExact({ currentGems, goalGems: MAX, additionalGems: "0.00000001", ...duration });
   }
   assert.ok(CalculateOutput.safeParse(calculateGrowth({ currentGems: MAX, years: 100 }, RANKS)).success);
+});
+
+test("extreme JSON numbers are exact: subnormal and tiny seconds, 2^53 ± 1, every unit at its limit", () => {
+  // Both once failed: a duration of 10^-324 seconds has a numerator and denominator beyond floats.
+  assertExact({ currentGems: 1000000, days: 30, seconds: 5e-324 });
+  assertExact({ currentGems: 1, days: 36499, seconds: 1e-300 });
+  const seconds = [5e-324, Number.MIN_VALUE * 3, 2.2250738585072014e-308, 1e-300, 1e-20];
+  const gems = [1e-8, 1, 2 ** 53 - 1, 2 ** 53, 1e20, "100000000000000000000"];
+  for (const [index, currentGems] of gems.entries()) {
+    const second = seconds[index % seconds.length]!;
+    assertExact({ currentGems, goalGems: gems[(index + 2) % gems.length]!, additionalGems: second, days: 36499, seconds: second }, RANKS, index % 2 === 0);
+    assertExact({ currentGems, years: 99, months: 12, days: 4, hours: 23, minutes: 59, seconds: second });
+  }
+  for (const unit of UNITS) assertExact({ currentGems: 2 ** 53 + 2, goalGems: 1e20, [unit]: Math.floor((36500 * 86400) / UNIT_SECONDS[unit]) });
 });
 
 test("1,000 gems for 36,500 days is exact to the last digit", () => {

@@ -1,11 +1,12 @@
 /**
  * Values from data are inert wherever they land. Unit tests of each escaping function, read back
  * through markdown-it (CommonMark with tables, raw HTML allowed, as the pages use it). A build
- * with hostile but valid rank names is read in every output that carries them in edits.test.ts.
+ * with hostile but valid rank names is read in every output that carries them in edits.build.test.ts.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { escapeHtml, inlineCode, markdownText } from "../build/eleventy/escape.ts";
+import { markdownLinks } from "../build/eleventy/markdown-links.ts";
 import { rendered, renderedInline, textOf } from "./support/pages.ts";
 
 /** Elements a value could smuggle in; none may appear where only text was written. */
@@ -26,6 +27,8 @@ const HOSTILE = [
   "www.evil.example and a@b.example",
   "a\\b\\*c",
   "x | y | z",
+  "[x](javascript:alert(1))",
+  "[x]( /docs/ ) and [y](<https://evil.example>)",
 ];
 
 test("escapeHtml turns every markup character into a reference", () => {
@@ -42,7 +45,13 @@ test("markdownText: each hostile value renders as exactly its own text, with no 
     // As a whole line and as a list item's content, it opens no block of its own.
     assert.is(rendered(escaped), `<p>${html}</p>\n`, `${value} as a line`);
     assert.is(rendered(`- ${escaped}`), `<ul>\n<li>${html}</li>\n</ul>\n`, `${value} in a list item`);
+    // The reader of link destinations (the twins' rewriting, the link check) finds no link in it.
+    assert.equal(markdownLinks(`A rank: ${escaped}.`), [], `${value}: ${escaped} reads as a link`);
   }
+});
+
+test("the reader of link destinations skips an escaped bracket and keeps a link after an escaped backslash", () => {
+  assert.equal(markdownLinks("\\[x\\](javascript:1) and \\\\[y](https://a.example/)"), ["https://a.example/"]);
 });
 
 test("markdownText: in a table cell, a pipe stays in its cell", () => {

@@ -1,95 +1,131 @@
 /**
- * `npm test` after the type check: builds the two site configurations (support/build.ts
- * SITE_BUILDS) once, in parallel, and runs the test files in four processes at once. Files that
- * never read the shared builds start at once; the files that call `builtSite` start when both
- * builds are done and get their folders through environment variables. Every folder the
- * run makes lives in one scratch folder, on the RAM disk /dev/shm where there is one, removed at
- * the end: after a failure and after Ctrl-C too.
+ * `npm test`: type-checks, builds the two site configurations (support/build.ts SITE_BUILDS) once,
+ * starts one Chromium, and runs every test file, all in parallel where they do not wait on each
+ * other. Each file's group comes from its name, never from what its source happens to contain:
+ *
+ * | File name             | Group     | Runs                                                        |
+ * |-----------------------|-----------|-------------------------------------------------------------|
+ * | `NAME.test.ts`        | unit      | at once; reads no build, starts no browser                  |
+ * | `NAME.build.test.ts`  | build     | at once; makes builds of its own (edited copies, a watcher) |
+ * | `NAME.site.test.ts`   | site      | when the shared builds are done; reads them                 |
+ * | `NAME.browser.test.ts`| browser   | when the builds and the browser are ready; drives the shared Chromium (support/browser.ts) |
+ *
+ * Unit, build and site files each share one process per group; every browser file has a process of
+ * its own, so their pages render at the same time in the one Chromium. A file in tests/ named like
+ * a test that fits no group stops the run before anything starts, and a file that does what its
+ * group does not provide fails (support/build.ts `requireGroup`). Nothing here judges speed: the run
+ * prints its time and its slowest files. A process still running after HANG_GUARD_MINUTES is
+ * stopped and fails, so a hung test cannot hold the run forever.
+ *
+ * Every folder the run makes lives in one scratch folder, on the RAM disk /dev/shm where there is
+ * one, removed at the end: after a failure and after Ctrl-C too.
  *
  * `node tests/run.ts engine a11y` (on Node 24: `node_modules/.bin/node`) runs only the test files
- * whose names contain those words.
+ * whose names contain those words, without the type check.
  */
 import { spawn } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { mkdtemp, readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ROOT, runBuild, SITE_BUILDS, siteVariable } from "./support/build.ts";
+import type { BrowserServer } from "playwright-core";
+import { GROUP_VARIABLE, ROOT, runBuild, SITE_BUILDS, siteVariable } from "./support/build.ts";
+import { BROWSER_VARIABLE, launchSharedBrowser } from "./support/browser.ts";
 
 const TESTS = path.join(ROOT, "tests");
-const UVU = path.join(TESTS, "node_modules/uvu/bin.js");
+const HANG_GUARD_MINUTES = 10;
+
+type GroupName = "unit" | "build" | "site" | "browser";
+const GROUPS: { name: GroupName; suffix: RegExp; label: string; processPerFile: boolean }[] = [
+  { name: "browser", suffix: /\.browser\.test\.ts$/, label: "Browser tests", processPerFile: true },
+  { name: "site", suffix: /\.site\.test\.ts$/, label: "Tests of the shared builds", processPerFile: false },
+  { name: "build", suffix: /\.build\.test\.ts$/, label: "Tests that make their own builds", processPerFile: false },
+  { name: "unit", suffix: /^[^.]+\.test\.ts$/, label: "Unit tests", processPerFile: false },
+];
+
+const started = performance.now();
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+const only = process.argv.slice(2);
+const allFiles = (await readdir(TESTS)).filter((file) => /\.test\./.test(file)).sort();
+const unfit = allFiles.filter((file) => GROUPS.filter((group) => group.suffix.test(file)).length !== 1);
+if (unfit.length > 0) {
+  console.error(`These files in tests/ fit no test group, so they would not run:\n${unfit.map((file) => `  tests/${file}`).join("\n")}\nName each one NAME.test.ts (unit), NAME.build.test.ts (makes its own builds), NAME.site.test.ts (reads the shared builds) or NAME.browser.test.ts (drives the shared Chromium); see tests/run.ts.`);
+  process.exit(1);
+}
+const files = allFiles.filter((file) => only.length === 0 || only.some((word) => file.includes(word)));
+if (files.length === 0) throw new Error(`No test file in tests/ matches ${only.join(", ")}`);
+const groupOf = (file: string) => GROUPS.find((group) => group.suffix.test(file))!;
 
 const scratch = await mkdtemp(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "exp-bank-tests-"));
 /** Stops the shared builds when the run is interrupted. */
 const interrupted = new AbortController();
 /** The test processes' ids; each leads its own process group, with its browsers and builds. */
 const running = new Set<number>();
-process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
+let browserServer: BrowserServer | undefined;
+const stopAll = () => {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, "SIGTERM");
+    } catch {
+      // That process group has already exited.
+    }
+  }
+};
+process.on("exit", () => {
+  stopAll();
+  rmSync(scratch, { recursive: true, force: true });
+});
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {
     interrupted.abort();
-    for (const pid of running) {
-      try {
-        process.kill(-pid, "SIGTERM");
-      } catch {
-        // That process group has already exited.
-      }
-    }
     process.exit(130);
   });
 }
 
-const only = process.argv.slice(2);
-const files = (await readdir(TESTS)).filter((file) => file.endsWith(".test.ts") && (only.length === 0 || only.some((word) => file.includes(word)))).sort();
-if (files.length === 0) throw new Error(`No test file in tests/ matches ${only.join(", ")}`);
-
-/**
- * Four groups, each in its own process: files that drive Chromium over the shared builds, other
- * files that read the shared builds, files that make builds of their own (edited copies, a
- * watching Eleventy), and unit tests. The last two start at once. Much of each process's time is
- * spent waiting on a browser or a build, so four keep both cores busy where two would not.
- */
-const sources = await Promise.all(files.map((file) => readFile(path.join(TESTS, file), "utf8")));
-function group(source: string): "browser" | "site" | "builds" | "unit" {
-  if (source.includes("builtSite(")) return source.includes("launchChromium(") ? "browser" : "site";
-  return /\b(runBuild|withProjectCopy|spawn)\(/.test(source) ? "builds" : "unit";
+interface Job {
+  label: string;
+  code: number;
+  output: string;
+  /** Each test file's seconds, as the process measured them. */
+  times: Record<string, number>;
 }
-const filesIn = (name: string) => files.filter((_, index) => group(sources[index]!) === name);
-const GROUPS = [
-  { files: filesIn("unit"), label: "Unit tests", readsBuilds: false },
-  { files: filesIn("builds"), label: "Tests that build edited copies", readsBuilds: false },
-  { files: filesIn("site"), label: "Tests of the shared builds", readsBuilds: true },
-  { files: filesIn("browser"), label: "Browser tests of the shared builds", readsBuilds: true },
-];
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Runs uvu on `names` with `env` added; resolves with its exit code and everything it printed. */
-function uvu(names: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
-  if (names.length === 0) return Promise.resolve({ code: 0, output: "" });
-  const pattern = `^(${names.map(escapeRegExp).join("|")})$`;
+/** Runs a command in its own process group, stopped by the hang guard; resolves with its code and everything it printed. */
+function runProcess(label: string, command: string, args: string[], env: Record<string, string>, timesFile?: string): Promise<Job> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [UVU, "tests", pattern], {
-      cwd: ROOT,
-      env: { ...process.env, ...env, EXP_BANK_TEST_SCRATCH: scratch },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env, EXP_BANK_TEST_SCRATCH: scratch }, stdio: ["ignore", "pipe", "pipe"], detached: true });
     running.add(child.pid!);
     let output = "";
+    let hung = false;
+    const guard = setTimeout(() => {
+      hung = true;
+      process.kill(-child.pid!, "SIGTERM");
+    }, HANG_GUARD_MINUTES * 60_000);
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("close", (code, signal) => {
+      clearTimeout(guard);
       running.delete(child.pid!);
-      resolve({ code: code ?? (signal ? 1 : 0), output });
+      if (hung) output += `\nStopped: still running after ${HANG_GUARD_MINUTES} minutes, so something in it waits for an event that never comes.\n`;
+      let times: Record<string, number> = {};
+      if (timesFile && existsSync(timesFile)) times = JSON.parse(readFileSync(timesFile, "utf8")) as Record<string, number>;
+      resolve({ label, code: hung ? 1 : code ?? (signal ? 1 : 0), output, times });
     });
   });
 }
 
-const started = performance.now();
-const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+let processes = 0;
+/** Runs test files in one process of support/run-files.ts. */
+function runFiles(label: string, names: string[], env: Record<string, string>): Promise<Job> {
+  const timesFile = path.join(scratch, `times-${(processes += 1)}.json`);
+  return runProcess(label, process.execPath, [path.join(TESTS, "support/run-files.ts"), ...names], { ...env, EXP_BANK_TEST_TIMES: timesFile }, timesFile);
+}
 
-const needsBuilds = GROUPS.some((group) => group.readsBuilds && group.files.length > 0);
+const wanted = (name: GroupName) => files.filter((file) => groupOf(file).name === name);
+const needsBuilds = files.some((file) => ["site", "browser"].includes(groupOf(file).name));
+const needsBrowser = wanted("browser").length > 0;
+
 const shared: Promise<Record<string, string>> = !needsBuilds
   ? Promise.resolve({})
   : Promise.all(
@@ -103,20 +139,40 @@ const shared: Promise<Record<string, string>> = !needsBuilds
       console.log(`Built ${SITE_BUILDS.map((config) => config.siteUrl).join(" and ")} in ${seconds(started)}.`);
       return Object.fromEntries(built);
     });
-const runs = GROUPS.map((group) => (group.readsBuilds ? shared.then((env) => uvu(group.files, env)) : uvu(group.files, {})));
+const browser: Promise<Record<string, string>> = !needsBrowser
+  ? Promise.resolve({})
+  : launchSharedBrowser().then((server) => {
+      browserServer = server;
+      return { [BROWSER_VARIABLE]: server.wsEndpoint() };
+    });
+
+const jobs: Promise<Job>[] = [];
+if (only.length === 0) jobs.push(runProcess("Type check", path.join(TESTS, "node_modules/.bin/tsc"), ["--noEmit"], {}));
+for (const group of GROUPS) {
+  const names = wanted(group.name);
+  if (names.length === 0) continue;
+  const ready = group.name === "browser" ? Promise.all([shared, browser]).then(([sites, endpoint]) => ({ ...sites, ...endpoint })) : group.name === "site" ? shared : Promise.resolve({});
+  const batches = group.processPerFile ? names.map((name) => [name]) : [names];
+  for (const batch of batches) {
+    const label = `${group.label}: ${batch.length === 1 ? batch[0] : `${batch.length} files`}`;
+    jobs.push(ready.then(
+      (env) => runFiles(label, batch, { ...env, [GROUP_VARIABLE]: group.name }),
+      (error: Error) => ({ label, code: 1, output: `${error.message}\n`, times: {} }),
+    ));
+  }
+}
 
 // Each process's report is printed whole, so the reports never interleave.
-const results = await Promise.allSettled(runs);
+const results = await Promise.all(jobs);
+await browserServer?.close();
 let failed = false;
-for (const [index, result] of results.entries()) {
-  const label = `${GROUPS[index]!.label} (${GROUPS[index]!.files.length} files)`;
-  if (result.status === "rejected") {
-    failed = true;
-    console.error(`${label}: ${(result.reason as Error).message}`);
-    continue;
-  }
-  if (result.value.output) console.log(`${label}:\n${result.value.output}`);
-  if (result.value.code !== 0) failed = true;
+const times: [string, number][] = [];
+for (const result of results) {
+  if (result.output.trim() || result.code !== 0) console.log(`${result.label}${result.code === 0 ? "" : " (failed)"}:\n${result.output.trim() || `exit code ${result.code}`}\n`);
+  if (result.code !== 0) failed = true;
+  times.push(...Object.entries(result.times));
 }
-console.log(`${failed ? "Failed" : "Passed"} in ${seconds(started)}.`);
+const slowest = times.sort((a, b) => b[1] - a[1]).slice(0, 5);
+if (slowest.length > 0) console.log(`Slowest files: ${slowest.map(([file, time]) => `${file} ${time.toFixed(1)} s`).join(", ")}.`);
+console.log(`${failed ? "Failed" : "Passed"}: ${files.length} test files in ${seconds(started)}.`);
 process.exitCode = failed ? 1 : 0;

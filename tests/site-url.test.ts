@@ -21,6 +21,8 @@ test("a URL with or without a path is normalised to end with /", () => {
   assert.is(parseSiteUrl("https://user.github.io/exp-bank").href, "https://user.github.io/exp-bank/");
   assert.is(parseSiteUrl("  https://exp-bank.example/ ").href, "https://exp-bank.example/");
   assert.is(parseSiteUrl("http://localhost:8080").pathname, "/");
+  assert.is(parseSiteUrl("https://example.github.io/exp-bank_2.0~x/%28a%29/").pathname, "/exp-bank_2.0~x/%28a%29/");
+  assert.is(parseSiteUrl("http://[::1]:8080/").href, "http://[::1]:8080/");
 });
 
 test("each bad SITE_URL is refused with a message naming SITE_URL and the rule", () => {
@@ -36,6 +38,15 @@ test("each bad SITE_URL is refused with a message naming SITE_URL and the rule",
     ["https://example.com/a#", /SITE_URL: .* must not carry a query or fragment/],
     ["https://example.com/a?x=1", /SITE_URL: .* must not carry a query or fragment/],
     ["https://example.com/a#top", /SITE_URL: .* must not carry a query or fragment/],
+    // Characters that would end a Markdown link, an HTML attribute or a JSON string where the URL lands.
+    ["https://example.github.io/exp(bank)/", /^SITE_URL: "https:\/\/example\.github\.io\/exp\(bank\)\/" has "\(" in its path, which would break the site's links .*; use only letters, digits and - \. _ ~ \/ in the path, or percent-encode the character/],
+    ["https://example.github.io/it's/", /^SITE_URL: .* has "'" in its path/],
+    ["https://example.github.io/a<b/", /^SITE_URL: .* has "<" in its path/],
+    ["https://example.github.io/a b/", /^SITE_URL: .* has " " in its path/],
+    ["https://example.github.io/a\"b/", /^SITE_URL: .* has "\\"" in its path/],
+    ["https://example.github.io/a%zz/", /^SITE_URL: .* has "%" in its path/],
+    ["https://exp'bank.example/", /^SITE_URL: .* has "'" in its host name, which holds only letters, digits, "-" and "\."/],
+    ["https://exp(bank.example/", /^SITE_URL: .* has "\(" in its host name/],
   ];
   for (const [value, rule] of cases) assert.match(refusal(value), rule, JSON.stringify(value));
 });

@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import type { Browser, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
-import { launchChromium, recordPageMessages } from "./support/browser.ts";
+import { launchChromium, recordPageMessages, testBrowser } from "./support/browser.ts";
 import { TOOL_NAMES } from "../assets/constants.ts";
 import { ErrorResponse } from "../build/schemas/error-response.ts";
 import { CalculateOutput } from "../build/schemas/calculate-output.ts";
@@ -22,7 +22,7 @@ let withoutWebMcp: Browser;
 
 test.before(async () => {
   served = await serveSite(await builtSite(PATH_SITE_URL), new URL(PATH_SITE_URL).pathname);
-  [withWebMcp, withoutWebMcp] = await Promise.all([launchChromium({ webmcp: true }), launchChromium({ webmcp: false })]);
+  [withWebMcp, withoutWebMcp] = await Promise.all([testBrowser(), launchChromium({ webmcp: false })]);
 });
 
 test.after(async () => {
@@ -106,9 +106,7 @@ test("calculate-exp-growth in the page answers bad input with invalid_request na
     [{ currentGems: 1, constructor: { prototype: { polluted: 1 } } }, "\"constructor\""],
   ];
   for (const [input, field] of cases) {
-    const started = Date.now();
     const result = await callTool(page, "calculate-exp-growth", input);
-    assert.ok(Date.now() - started < 2000, `${JSON.stringify(input).slice(0, 60)} took too long`);
     assert.is(result.isError, true, JSON.stringify(input).slice(0, 60));
     const { error } = ErrorResponse.parse(result.structuredContent);
     assert.is(error.code, "invalid_request");
@@ -204,9 +202,12 @@ test("on navigator.modelContext the tools register too, and a refused registrati
   assert.equal(recorded.messages, []);
   await recorded.page.close();
 
-  const refusing = `Object.defineProperty(navigator, "modelContext", { value: { registerTool() { return Promise.reject(new DOMException("refused", "InvalidStateError")); } } });`;
+  const refusing = `Object.defineProperty(navigator, "modelContext", { value: { registerTool() { window.__refusals = (window.__refusals ?? 0) + 1; return Promise.reject(new DOMException("refused", "InvalidStateError")); } } });`;
   const refused = await openHome(withoutWebMcp, refusing);
-  await refused.page.waitForTimeout(200);
+  assert.is(await refused.page.evaluate(`window.__refusals`), toolDescriptors.length, "the page asked to register every tool, and each was refused");
+  // An unhandled rejection is reported in a task after the one that rejected; once a task queued
+  // now has run, any report of the refusals has reached `messages`.
+  await refused.page.evaluate(`new Promise((resolve) => setTimeout(resolve))`);
   assert.equal(refused.messages, []);
   assert.is(await submitForm(refused.page, { currentGems: "1000", days: "1" }).then((shown) => shown.futureGems), "1003.00000000");
   await refused.page.close();

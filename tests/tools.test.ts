@@ -12,7 +12,7 @@ import calculator from "../_data/calculator.ts";
 import rankList from "../_data/ranks.ts";
 import tools from "../build/data/tools.ts";
 import { DAILY_INTEREST_RATE, TOOL_NAMES } from "../assets/constants.ts";
-import { CALCULATE_LIMITS, CalculateInput } from "../build/schemas/calculate-input.ts";
+import { CALCULATE_LIMITS, CalculateInput, DURATION_MAXIMA } from "../build/schemas/calculate-input.ts";
 import { CalculateOutput } from "../build/schemas/calculate-output.ts";
 import { ErrorResponse } from "../build/schemas/error-response.ts";
 import { DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../build/schemas/formulas.ts";
@@ -32,23 +32,19 @@ const validateRanks = ajv.compile(toolOutputSchemas["list-exp-ranks"]);
 
 type Result = { content: { type: string; text: string }[]; structuredContent: unknown; isError?: boolean };
 
-/** Calls a tool and checks what every result must be: never a throw, text = JSON of structuredContent, no console output, fast. */
+/** Calls a tool and checks what every result must be: never a throw, text = JSON of structuredContent, no console output. */
 function call(execute: (input: unknown) => unknown, input: unknown): Result {
   const printed: unknown[] = [];
   const methods = ["log", "info", "warn", "error", "debug", "trace"] as const;
   const saved = methods.map((name) => console[name]);
   for (const name of methods) console[name] = (...args: unknown[]) => void printed.push(args);
-  const started = performance.now();
   let result: Result;
   try {
     result = execute(input) as Result;
   } finally {
     methods.forEach((name, index) => (console[name] = saved[index]!));
   }
-  const elapsed = performance.now() - started;
   assert.equal(printed, [], "the tool printed to the console");
-  // A guard against hanging, not a speed target (`npm run bench` measures speed).
-  assert.ok(elapsed < 2000, `the call took ${elapsed.toFixed(1)} ms`);
   assert.is(result.content.length, 1);
   assert.is(result.content[0]!.type, "text");
   assert.equal(JSON.parse(result.content[0]!.text), result.structuredContent);
@@ -174,13 +170,78 @@ test("a time field over its own maximum is reported once, without a total", () =
   assert.ok(huge.length < 400, huge);
 });
 
-test("each time field alone may reach the total limit, which still holds for the sum", () => {
-  // 1216.5 months are 36,495 days: within 100 years, though more than 1216 whole months.
-  assert.not.ok(call(calculateExpGrowth, { currentGems: 1, months: "1216.5" }).isError);
-  assert.not.ok(call(calculateExpGrowth, { currentGems: 1, hours: 876000 }).isError);
-  const over = call(calculateExpGrowth, { currentGems: 1, months: "1216.7" });
+test("each time field alone may be sent at its advertised maximum, the whole 36,500 days in its unit; one more is refused", () => {
+  // 36,500 days are 1,216.67 months: 1,216 can be sent, 1,217 (36,510 days) could not.
+  const maxima = { years: 100, months: 1216, days: 36500, hours: 876000, minutes: 52560000, seconds: 3153600000 };
+  const properties = calculateTool!.inputSchema.properties as Record<string, { anyOf: { maximum?: number }[]; description: string }>;
+  for (const [unit, max] of Object.entries(maxima)) {
+    assert.not.ok(call(calculateExpGrowth, { currentGems: 1, [unit]: max }).isError, `${unit}: ${max}`);
+    assertInvalid(call(calculateExpGrowth, { currentGems: 1, [unit]: max + 1 }), unit, `at most ${max}`);
+    assert.is(properties[unit]!.anyOf[0]!.maximum, max, `${unit} in inputSchema`);
+    assert.match(properties[unit]!.description, new RegExp(`at most ${max}\\.$`));
+  }
+  assert.not.match(JSON.stringify(calculateTool!.inputSchema), /1217/);
+  assertInvalid(call(calculateExpGrowth, { currentGems: 1, months: "1216.5" }), "months", "at most 1216");
+  const over = call(calculateExpGrowth, { currentGems: 1, months: 1216, days: 21 });
   assert.is(over.isError, true);
   assert.match(ErrorResponse.parse(over.structuredContent).error.message, /come to 36501 days/);
+});
+
+test("a JSON number that cannot have arrived exactly is refused, naming the field; its digits as a string are accepted", () => {
+  // 28164430411862642682 arrives as the double 28164430411862643000 (17 significant digits).
+  const lossy = call(calculateExpGrowth, JSON.parse('{"currentGems": 28164430411862642682}'));
+  assertInvalid(lossy, "currentGems", "decimal string");
+  const { message } = ErrorResponse.parse(lossy.structuredContent).error;
+  assert.match(message, /currentGems: .*2\^53.*send the digits as a decimal string/);
+  for (const field of ["goalGems", "additionalGems"]) assertInvalid(call(calculateExpGrowth, { currentGems: 1, [field]: 2 ** 53 + 2 }), field, "decimal string");
+  const exact = call(calculateExpGrowth, { currentGems: "28164430411862642682" });
+  assert.not.ok(exact.isError);
+  assert.is((exact.structuredContent as CalculateOutput).currentGems, "28164430411862642682.00000000");
+  // Numbers a double holds as sent: 2^53 itself, few significant digits, below 2^53.
+  for (const currentGems of [2 ** 53, 2 ** 53 - 1, 1e20, 2.5e19, 123456789012345e5]) assert.not.ok(call(calculateExpGrowth, { currentGems }).isError, String(currentGems));
+});
+
+test("null, as an overflowing literal such as 1e400 arrives, is explained as such", () => {
+  const result = call(calculateExpGrowth, JSON.parse('{"currentGems": 1000, "goalGems": null}'));
+  assertInvalid(result, "goalGems");
+  assert.match(ErrorResponse.parse(result.structuredContent).error.message, /goalGems: must be a number or a decimal string, not null \(a JSON number too large for a double, such as 1e400, arrives as null/);
+});
+
+test("the two durations that once returned internal_error return exact results", () => {
+  // 10^-324 and 10^-300 seconds move nothing at 8 decimals: the results are those without them.
+  const tiny = call(calculateExpGrowth, { currentGems: 1000000, days: 30, seconds: 5e-324 });
+  assert.not.ok(tiny.isError, JSON.stringify(tiny.structuredContent));
+  assert.equal(tiny.structuredContent, calculateGrowth({ currentGems: 1000000, days: 30 }, rankList.ranks));
+  const long = call(calculateExpGrowth, { currentGems: 1, days: 36499, seconds: 1e-300 });
+  assert.not.ok(long.isError, JSON.stringify(long.structuredContent));
+  assert.is((long.structuredContent as CalculateOutput).futureGems, calculateGrowth({ currentGems: 1, days: 36499 }, rankList.ranks).futureGems);
+});
+
+/** JSON numbers at the edges of what a double and the schema allow. */
+const EXTREME_NUMBERS = [
+  0, -0, 5e-324, 1e-323, 2.2250738585072014e-308, 2.225073858507201e-308, 1e-300, 1e-20, 1e-8, 0.1, 1,
+  2 ** 53 - 1, 2 ** 53, 2 ** 53 + 1, 2 ** 53 + 2, 2 ** 64, 1e20, 1.0000000000000002e20, 99999999999999990000, 1e21, 1.7976931348623157e308,
+  ...Object.values(DURATION_MAXIMA), ...Object.values(DURATION_MAXIMA).map((max) => max - 1e-7),
+];
+
+test("no accepted input yields internal_error: every field drawn from extreme JSON numbers (seeded)", () => {
+  const field = fc.option(fc.oneof(fc.constantFrom(...EXTREME_NUMBERS), fc.double({ min: 0, max: 1e-300, noNaN: true }), fc.double({ min: 0, max: 4e9, noNaN: true })), { nil: undefined, freq: 2 });
+  const fields = Object.fromEntries(Object.keys(CalculateInput.shape).map((key) => [key, key === "currentGems" ? fc.oneof(fc.constantFrom(...EXTREME_NUMBERS), fc.double({ min: 1e-8, max: 1e20, noNaN: true })) : field]));
+  let accepted = 0;
+  fc.assert(
+    fc.property(fc.record(fields), (record) => {
+      const input = JSON.parse(JSON.stringify(record)) as Record<string, unknown>;
+      const result = call(calculateExpGrowth, input);
+      const error = result.isError ? ErrorResponse.parse(result.structuredContent).error : undefined;
+      assert.is.not(error?.code, "internal_error", JSON.stringify(input));
+      if (!error) {
+        accepted += 1;
+        assert.ok(CalculateOutput.safeParse(result.structuredContent).success, JSON.stringify(input));
+      }
+    }),
+    { seed: 20261123, numRuns: 400 },
+  );
+  assert.ok(accepted > 100, `${accepted} of 400 accepted: the property must reach the engine`);
 });
 
 test("NaN and Infinity are named as such for JavaScript callers", () => {
@@ -238,9 +299,7 @@ test("unknown keys: at most five named, each cut, the rest counted, with a did-y
   assert.match(message({ currentGems: 1, "goal-gems": 1 }), /did you mean "goalGems"/);
   assert.not.match(message({ currentGems: 1, colour: 1 }), /did you mean/);
   const many = Object.fromEntries(Array.from({ length: 100_000 }, (_, index) => [`key${index}`, index]));
-  const started = performance.now();
   const text = message({ currentGems: 1, ...many });
-  assert.ok(performance.now() - started < 500, "100,000 keys are answered quickly");
   assert.ok(text.length < 600, `${text.length} characters`);
   assert.match(text, /"key0", "key1", "key2", "key3", "key4" and 99995 more/);
   const long = message({ currentGems: 1, ["k".repeat(100_000)]: 1 });
@@ -298,7 +357,7 @@ test("the descriptors name both tools, read-only, with the rate, units and formu
     assert.ok(tool.title.length > 0);
   }
   const description = calculateTool!.description;
-  const facts = [DAILY_INTEREST_RATE, GROWTH_FORMULA, DURATION_DAYS_FORMULA, "milestones", "nextRank is milestones[0]", "from the current balance", "not a deposit", "add a deposit to currentGems", "simple: currentGems × r", "8 decimals, rounded half-up", "rounded up to the whole second"];
+  const facts = [DAILY_INTEREST_RATE, GROWTH_FORMULA, DURATION_DAYS_FORMULA, "milestones", "nextRank is milestones[0]", "from the current balance", "not a deposit", "add a deposit to currentGems", "simple: currentGems × r", "8 decimals, rounded half-up", "daysToReach is rounded up to 8 decimals", "rounded up to the whole second"];
   for (const fact of facts) assert.ok(description.includes(fact), fact);
   assert.ok(description.length < 1200, `${description.length} characters`);
   for (const tool of toolDescriptors) assert.equal(Object.keys(tool).sort(), ["annotations", "description", "inputSchema", "name", "title"]);

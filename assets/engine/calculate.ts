@@ -1,8 +1,9 @@
 /**
  * The whole calculation behind `calculate-exp-growth`, the homepage form and the docs' worked
  * examples: validated input and the rank table in, the result object out. Inputs are exact
- * decimals; every 8-decimal output is the exact value rounded half-up and every duration the
- * exact time rounded up to the whole second.
+ * decimals; every 8-decimal amount is the exact value rounded half-up, while a time to reach a
+ * target is rounded up (daysToReach to 8 decimals, its duration to the whole second), so growing
+ * for it reaches the target.
  *
  * Growth is computed to a precision chosen from the size of the result, with a proven error
  * bound (`growth.ts`). When the interval holds a rounding boundary the precision grows; the only
@@ -52,8 +53,10 @@ function compareInterval(low: bigint, high: bigint, places: number, value: Exact
 function growth(current: Exact, days: Days) {
   const wholeDays = days.numerator % days.denominator === 0n;
   const n = days.numerator / days.denominator;
-  // Digits of the largest value rounded here: futureGems, or the percent (factor × 100).
-  const lnFactor = (Number(days.numerator) / Number(days.denominator)) * LN_FACTOR_FLOAT;
+  // Digits of the largest value rounded here: futureGems, or the percent (factor × 100). The days
+  // are bounded above by their whole part plus one, in BigInt: a numerator and denominator of
+  // hundreds of digits (a subnormal number of seconds) are Infinity as floats.
+  const lnFactor = (Number(n) + 1) * LN_FACTOR_FLOAT;
   const start = integerDigits(Math.max(lnEstimate(current), Math.log(100)) + lnFactor) + GUARD_PLACES;
   const factors = new Map<number, Approximation>();
   const factorAt = (places: number) => {
@@ -96,33 +99,40 @@ function growth(current: Exact, days: Days) {
   };
 }
 
+/** ⌈fixed / unit⌉ of a fixed-point value, a negative one counted as 0. */
+const ceilDiv = (fixed: bigint, unit: bigint): bigint => (fixed <= 0n ? 0n : (fixed + unit - 1n) / unit);
+
 /**
- * Days and whole-second duration for `current` to grow to `target`: 0 when it is already there,
- * at least one second when it is not.
+ * Days and whole-second duration for `current` to grow to `target`, each the exact time rounded
+ * up (to 8 decimals, to the second), so growing for either reaches the target: 0 when it is
+ * already there, at least 0.00000001 days and one second when it is not.
  */
 function reach(current: Exact, target: Exact): { daysToReach: string; duration: Duration } {
   if (compareExact(target, current) <= 0) return { daysToReach: exactToFixed8({ digits: 0n, places: 0 }), duration: durationFromSeconds(0) };
+  const eighthsPerDay = pow10(8);
+  // Whether k whole days reach the target: target ≤ current·(1 + r)^k, exactly.
+  const reachedIn = (k: bigint) => compareExact(target, { digits: current.digits * FACTOR_DIGITS ** k, places: current.places + Number(k) * RATE.places }) <= 0;
+  /**
+   * The rounded-up count shared by the ends of an interval, `low` and `high` (`perDay` to a day).
+   * The exact time is irrational unless it is a whole number of days k, so an interval whose
+   * ends round up one count apart settles at more precision, except across a whole day: there
+   * the exact comparison at k decides.
+   */
+  const settle = (low: bigint, high: bigint, perDay: bigint) => {
+    if (low === high) return low;
+    if (high - low === 1n && low % perDay === 0n) return reachedIn(low / perDay) ? low : high;
+    return undefined;
+  };
   const start = GUARD_PLACES + String(wholeDaysEstimate(current, target)).length;
-  const [daysToReach, seconds] = refine(start, (places) => {
+  const [eighths, seconds] = refine(start, (places) => {
     const { value, error } = daysToReachAt(current, target, places);
-    const days = fixed8Within(value - error, value + error, places);
+    const [low, high] = [value - error, value + error];
     const one = pow10(places);
-    // ⌈days × 86,400⌉ at both ends; the target is above the balance, so never below one second.
-    const ceilSeconds = (fixed: bigint) => {
-      const seconds = (fixed * SECONDS_PER_DAY + one - 1n) / one;
-      return seconds < 1n ? 1n : seconds;
-    };
-    const [low, high] = [ceilSeconds(value - error), ceilSeconds(value + error)];
-    let seconds = low === high ? low : undefined;
-    if (high - low === 1n && low % SECONDS_PER_DAY === 0n) {
-      // The interval holds a whole number of days k, which the time is exactly when target = current·(1 + r)^k.
-      const k = low / SECONDS_PER_DAY;
-      const reached = { digits: current.digits * FACTOR_DIGITS ** k, places: current.places + Number(k) * RATE.places };
-      seconds = compareExact(target, reached) <= 0 ? low : high;
-    }
-    return days === undefined || seconds === undefined ? undefined : ([days, seconds] as const);
+    const eighths = settle(ceilDiv(low, one / eighthsPerDay), ceilDiv(high, one / eighthsPerDay), eighthsPerDay);
+    const seconds = settle(ceilDiv(low * SECONDS_PER_DAY, one), ceilDiv(high * SECONDS_PER_DAY, one), SECONDS_PER_DAY);
+    return eighths === undefined || seconds === undefined ? undefined : ([eighths, seconds] as const);
   });
-  return { daysToReach, duration: durationFromSeconds(Number(seconds)) };
+  return { daysToReach: ratioToFixed8(eighths, eighthsPerDay), duration: durationFromSeconds(Number(seconds)) };
 }
 
 /** Computes the result of `calculate-exp-growth` for an input already checked by `CalculateInput`, over the rank table `ranks` (lowest first, the first at 0). */

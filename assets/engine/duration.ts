@@ -31,9 +31,13 @@ const SECONDS_PER_UNIT: Record<DurationUnit, number> = {
 
 export const SECONDS_PER_DAY = BigInt(TIME.secondsPerDay);
 
-/** How many of one unit make `days` days, rounded up to a whole number: the largest value a unit input can take on its own (the total rule keeps the sum within `days`). */
+/**
+ * How many whole units fit in `days` days, rounded down: the largest value a unit input can take
+ * on its own, so that every advertised maximum can be sent (36,500 days are 1,216 months, since
+ * 1,217 months are 36,510 days).
+ */
 export function unitsIn(days: number, unit: DurationUnit): number {
-  return Math.ceil((days * TIME.secondsPerDay) / SECONDS_PER_UNIT[unit]);
+  return Math.floor((days * TIME.secondsPerDay) / SECONDS_PER_UNIT[unit]);
 }
 
 /** A number of days as an exact fraction. */

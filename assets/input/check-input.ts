@@ -1,18 +1,19 @@
 /**
- * The tools' inputs checked in the page without zod's runtime: the rules and messages of
- * `input-rules.ts`, applied in the order zod applies the schemas built from them, with the result
- * zod's `safeParse` gives (`tests/check-input.test.ts` holds the two to the same answers).
+ * The tools' only runtime check of their input, in the page and in Node: the rules and messages
+ * of `input-rules.ts`, every problem reported with its field. The zod schemas describe the same
+ * shape for JSON Schema and run nowhere; `tests/check-input.test.ts` holds this checker and ajv,
+ * reading the published `inputSchema`, to the same answers.
  */
 import type { CalculateInput } from "../../build/schemas/calculate-input.ts";
 import type { ListRanksInput } from "../../build/schemas/list-ranks-input.ts";
 import { unknownKeysMessage, type Issue } from "./issues.ts";
-import { AMOUNT_RULES, DECIMAL_NUMBER, NOT_AN_EMPTY_OBJECT, NOT_AN_OBJECT, decimalMistake, durationTotalMistake, inRange, kindMistake, numberInRange, rangeMessage, tooLong, type AmountRule } from "./input-rules.ts";
+import { AMOUNT_RULES, DECIMAL_NUMBER, LOSSY_NUMBER_MESSAGE, NOT_AN_EMPTY_OBJECT, NOT_AN_OBJECT, decimalMistake, durationTotalMistake, lossyNumber, inRange, kindMistake, numberInRange, rangeMessage, tooLong, type AmountRule } from "./input-rules.ts";
 
-/** What `safeParse` returns: the parsed value, or the issues found. */
+/** The checked value, or the issues found. */
 export type CheckResult<T> = { success: true; data: T } | { success: false; error: { issues: Issue[] } };
 
 export interface CheckOptions {
-  /** Include the offending value in each issue, as zod's `reportInput` does. */
+  /** Include the offending value in each issue. */
   reportInput?: boolean;
 }
 
@@ -20,20 +21,21 @@ const FIELDS = AMOUNT_RULES.map((rule) => rule.field);
 const KNOWN = new Set(FIELDS);
 
 /**
- * The one problem of a present value, if any. `hard` marks the problems after which zod runs no
- * rule of the enclosing object: a value of the wrong kind, or too long to look at.
+ * The one problem of a present value, if any. `hard` marks the problems after which the time
+ * total is not added up: a value of the wrong kind, or too long to look at. A `custom` issue on a
+ * field is one JSON Schema cannot state (a decimal string's value, a number that lost digits).
  */
 function amountIssue(value: unknown, rule: AmountRule): { code: string; message: string; hard?: true } | undefined {
   if (typeof value === "number" && Number.isFinite(value)) {
-    if (numberInRange(value, rule)) return undefined;
-    return { code: value > 0 ? "too_big" : "too_small", message: rangeMessage(rule) };
+    if (!numberInRange(value, rule)) return { code: value > 0 ? "too_big" : "too_small", message: rangeMessage(rule) };
+    return lossyNumber(value) ? { code: "custom", message: LOSSY_NUMBER_MESSAGE } : undefined;
   }
   if (typeof value !== "string" || tooLong(value)) return { code: "invalid_union", message: kindMistake(value), hard: true };
   if (!DECIMAL_NUMBER.test(value)) return { code: "invalid_format", message: decimalMistake(value) };
   return inRange(value, rule) ? undefined : { code: "custom", message: rangeMessage(rule) };
 }
 
-/** Every unknown key of an object, as `for…in` lists them (zod reads them so). */
+/** Every unknown key of an object, as `for…in` lists them. */
 function unknownKeys(input: object, known: ReadonlySet<string>): string[] {
   const keys: string[] = [];
   for (const key in input) if (!known.has(key)) keys.push(key);
@@ -47,7 +49,7 @@ function failure<T>(issues: Issue[], reportInput: boolean | undefined): CheckRes
   return { success: false, error: { issues } };
 }
 
-/** Checks a `calculate-exp-growth` input: the same answer as `CalculateInput.safeParse(input, options)`. */
+/** Checks a `calculate-exp-growth` input: every problem with its field, or the input as checked. */
 export function safeParseCalculateInput(input: unknown, { reportInput }: CheckOptions = {}): CheckResult<CalculateInput> {
   if (!isObject(input)) return failure([{ code: "invalid_type", path: [], message: NOT_AN_OBJECT, input }], reportInput);
   const data: Record<string, unknown> = {};
@@ -70,7 +72,7 @@ export function safeParseCalculateInput(input: unknown, { reportInput }: CheckOp
   return issues.length > 0 ? failure(issues, reportInput) : { success: true, data: data as CalculateInput };
 }
 
-/** Checks a `list-exp-ranks` input: the same answer as `ListRanksInput.safeParse(input, options)`. */
+/** Checks a `list-exp-ranks` input: an empty object. */
 export function safeParseListRanksInput(input: unknown, { reportInput }: CheckOptions = {}): CheckResult<ListRanksInput> {
   if (!isObject(input)) return failure([{ code: "invalid_type", path: [], message: NOT_AN_EMPTY_OBJECT, input }], reportInput);
   const unknown = unknownKeys(input, new Set());

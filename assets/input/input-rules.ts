@@ -1,9 +1,9 @@
 /**
  * The rules of the `calculate-exp-growth` input, written once and without zod: the fields, their
- * bounds, the longest decimal string, the duration total, and every message. The zod schema in
- * `build/schemas/calculate-input.ts` is built from these at build time (its JSON Schema is the tool's
- * `inputSchema`), and `check-input.ts` applies the same rules in the page, where zod's runtime
- * would cost more than the rest of the tools together.
+ * bounds, the longest decimal string, JSON numbers that cannot have arrived exactly, the duration
+ * total, and every message. The zod schema in `build/schemas/calculate-input.ts` states the shape
+ * they allow for JSON Schema (the tool's `inputSchema`); `check-input.ts` applies them, in the
+ * page and in Node.
  */
 import { TIME_NORMALIZATION as TIME } from "../constants.ts";
 import { DURATION_UNITS, durationDays, unitsIn, type Days, type DurationInput, type DurationUnit } from "../engine/duration.ts";
@@ -26,6 +26,29 @@ export const CALCULATE_LIMITS = {
 } as const;
 
 const { maxGems, maxDurationDays, maxStringLength } = CALCULATE_LIMITS;
+
+/** 2^53: up to here a JSON number (a double) holds every whole number exactly. */
+export const EXACT_NUMBER_LIMIT = 2 ** 53;
+
+/** Significant digits a double always carries exactly: any decimal of this many survives the trip. */
+const EXACT_DIGITS = 15;
+
+/**
+ * Whether a JSON number cannot be the amount the caller wrote: a whole number above 2^53 whose
+ * shortest decimal form has more than 15 significant digits (`28164430411862642682` arrives as
+ * 28164430411862643000). Below 2^53 and with 15 digits or fewer, the number is what was sent.
+ */
+export function lossyNumber(value: number): boolean {
+  if (!Number.isInteger(value) || value <= EXACT_NUMBER_LIMIT) return false;
+  const text = String(value);
+  return /^\d+$/.test(text) && text.replace(/0+$/, "").length > EXACT_DIGITS;
+}
+
+/** The rule as the schema's description and the docs state it. */
+export const LOSSY_NUMBER_RULE = `A whole JSON number above 2^53 whose shortest decimal form has more than ${EXACT_DIGITS} significant digits is refused, since the tool cannot know the digits that were sent.`;
+
+/** The message of such a number. */
+export const LOSSY_NUMBER_MESSAGE = `is a whole number above 2^53 (${EXACT_NUMBER_LIMIT}) with more than ${EXACT_DIGITS} significant digits, which a JSON number cannot hold exactly, so digits may have been lost before the tool received it; send the digits as a decimal string, in quotes`;
 
 /** Largest value of each duration input on its own. */
 export const DURATION_MAXIMA = Object.fromEntries(
@@ -58,7 +81,10 @@ export const rangeMessage = (rule: AmountRule) => `must be ${boundsText(rule)}`;
 
 /** What to send instead, for each field: the error `resolution` of the tool. */
 export const FIELD_GUIDANCE: Record<string, string> = Object.fromEntries(
-  AMOUNT_RULES.map((rule) => [rule.field, `Send ${rule.field} as a number or a decimal string of plain digits, ${boundsText(rule)}, such as ${rule.example} or "${rule.example}.5".`]),
+  AMOUNT_RULES.map((rule) => [
+    rule.field,
+    `Send ${rule.field} as a number or a decimal string of plain digits, ${boundsText(rule)}, such as ${rule.example} or "${rule.example}.5"${Number(rule.max) > EXACT_NUMBER_LIMIT ? `; a whole number above 2^53 with more than ${EXACT_DIGITS} significant digits only as a decimal string, such as "28164430411862642682"` : ""}.`,
+  ]),
 );
 
 /** A JSON number within the rule's bounds; the value is a finite number. */
@@ -114,7 +140,8 @@ export function kindMistake(input: unknown): string {
   if (typeof input === "string") return `is ${input.length} characters long; a decimal string may have at most ${maxStringLength}`;
   const type = typeof input;
   if (type === "number") return "must be a finite number or a decimal string, not NaN or Infinity";
-  const kind = input === null ? "null" : Array.isArray(input) ? "an array" : `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`;
+  if (input === null) return "must be a number or a decimal string, not null (a JSON number too large for a double, such as 1e400, arrives as null; send large amounts as decimal strings)";
+  const kind = Array.isArray(input) ? "an array" : `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`;
   return `must be a number or a decimal string, not ${kind}`;
 }
 

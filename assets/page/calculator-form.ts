@@ -23,7 +23,7 @@ import { calculateGrowth } from "../engine/calculate.ts";
 import { DURATION_UNITS, type DurationUnit } from "../engine/duration.ts";
 import { compareExact, exactOf } from "../engine/exact.ts";
 import { compactAmount, readAmount, scientificAmount, understood } from "./amount.ts";
-import { resultChartSvg } from "./chart.ts";
+import { showChart } from "./chart-view.ts";
 
 /** The target date's field, and a query parameter the page still reads (a date, or an instant with its offset); every other parameter is a tool field name. */
 const UNTIL = "until";
@@ -300,14 +300,8 @@ function render(region: HTMLElement, shown: Shown): [string, string][] {
   }
   const lines = headline(shown, marks);
   find("#calculator-headline")!.replaceChildren(...lines.map(([line]) => Object.assign(document.createElement("span"), { textContent: line })));
-  drawChart(find("[data-chart]")!, result);
+  showChart(result, now);
   return lines;
-}
-
-function drawChart(box: HTMLElement, result: CalculateOutput): void {
-  const svg = resultChartSvg(result, { id: "calculator-chart-title", describedBy: "calculator-milestones", width: Math.max(280, Math.round(box.clientWidth)), height: 240, locale: lang() });
-  box.hidden = svg === "";
-  box.innerHTML = svg;
 }
 
 /** The query string of the fields as typed, under the tool's field names; a target date as the seconds it stands for. */
@@ -439,6 +433,8 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
       showProblems(form, []);
       update(false);
       history.pushState({ committed: true }, "", location.href.split(/[?#]/)[0]);
+      // Whatever follows the goal (the rank chips, the picker) hears that the fields changed.
+      form.dispatchEvent(new Event("change"));
       (form.elements.namedItem("currentGems") as HTMLInputElement).focus();
     });
   });

@@ -34,8 +34,8 @@ export const paths = {
 export type SitePath = keyof typeof paths;
 
 /**
- * Parses `SITE_URL`: an absolute http(s) URL with no credentials, query or fragment, normalised to
- * end with `/`. Unset means the address `npm start` serves; set but blank is a mistake.
+ * Parses `SITE_URL`: an absolute http(s) URL with no credentials, query or fragment, a plain host
+ * name and a path of URL-safe characters, normalised to end with `/`. Unset means the address `npm start` serves; set but blank is a mistake.
  */
 export function parseSiteUrl(value: string | undefined): URL {
   if (value === undefined) return new URL(DEFAULT_SITE_URL);
@@ -58,6 +58,17 @@ export function parseSiteUrl(value: string | undefined): URL {
   // `new URL` drops an empty `?` or `#`, so the text is checked, not only the parsed URL.
   if (url.search || url.hash || /[?#]/.test(text)) {
     throw new Error(`SITE_URL: "${text}" must not carry a query or fragment ("?" or "#"); give only the origin and path`);
+  }
+  // Every output writes the URL into Markdown links, HTML attributes, JSON and XML: a character
+  // that ends or opens something there (`(`, `)`, `'`, `"`, `<`, a space) would break every link.
+  const host = /^\[[0-9a-f:.]+\]$/.test(url.hostname) ? "" : /[^a-z0-9.-]/.exec(url.hostname)?.[0];
+  if (host !== undefined && host !== "") {
+    throw new Error(`SITE_URL: "${text}" has ${JSON.stringify(host)} in its host name, which holds only letters, digits, "-" and "."; correct the host name`);
+  }
+  const path = text.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "");
+  const unsafe = /%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~/%]/u.exec(path)?.[0];
+  if (unsafe !== undefined) {
+    throw new Error(`SITE_URL: "${text}" has ${JSON.stringify(unsafe)} in its path, which would break the site's links in Markdown, HTML and JSON; use only letters, digits and - . _ ~ / in the path, or percent-encode the character (such as %28 for "(")`);
   }
   if (!url.pathname.endsWith("/")) url.pathname += "/";
   return url;

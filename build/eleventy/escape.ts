@@ -17,7 +17,8 @@ export function escapeHtml(text: string): string {
  * A value from data as inline Markdown text that reads as its characters and nothing more:
  * - on one line, since a line break could start a heading, a list item or a table row;
  * - with a backslash before every character that opens emphasis, code, a link, an image, raw HTML,
- *   an entity, a table cell or an autolink (`:` of a scheme, `@` of an e-mail address, `www.`);
+ *   an entity, a table cell or an autolink (`:` of a scheme, `@` of an e-mail address, `www.`),
+ *   and before parentheses, so no `](` pair is left for a reader of link destinations to find;
  * - with a list marker (`-`, `+`, `1.`) or setext underline (`=`) at its start escaped, since a
  *   value may open a line or a list item's content.
  * CommonMark allows a backslash before any ASCII punctuation: https://spec.commonmark.org/0.31.2/#backslash-escapes
@@ -26,7 +27,7 @@ export function escapeHtml(text: string): string {
 export function markdownText(value: string): string {
   return value
     .replace(/\s*[\r\n]+\s*/g, " ")
-    .replace(/[\\`*_[\]<>#|~&!:@]/g, "\\$&")
+    .replace(/[\\`*_[\]()<>#|~&!:@]/g, "\\$&")
     .replace(/(?<=\bwww)\./gi, "\\.")
     .replace(/^([-+=]|\d{1,9}(?=[.)](?:\s|$)))/, (marker: string) => (/\d/.test(marker) ? `${marker}\\` : `\\${marker}`));
 }

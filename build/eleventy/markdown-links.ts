@@ -1,15 +1,18 @@
 /**
- * The one reader of link destinations in Markdown: inline links (`](target)`), reference
- * definitions (`[ref]: target`), autolinks (`<https://…>`) and raw HTML (`href="…"`, `src="…"`),
- * outside code, where a link is an example rather than a link. The twins rewrite their links with
- * it, and the build's link check reads them with it.
+ * The reader of link destinations in Markdown that the twins rewrite their links with: inline links
+ * (`](target)`), reference definitions (`[ref]: target`), autolinks (`<https://…>`) and raw HTML
+ * (`href="…"`, `src="…"`), outside code, where a link is an example rather than a link. It rewrites;
+ * it checks nothing (linkinator checks the built links, build/eleventy/link-check.ts).
  */
 import { slugify } from "./heading-anchors.ts";
 
 /** Fenced code blocks and code spans: copied as they are. */
 const CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[^\n]*$|(`+)[^`]*?\2/gm;
-/** Each alternative captures the text before the destination, then the destination. */
-const LINK = /(\]\(\s*<?)([^)\s>]+)|^( {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?)([^\s>]+)|(<)(https?:\/\/[^>\s]+)(?=>)|(\s(?:href|src)=")([^"]*)(?=")/gm;
+/**
+ * Each alternative captures the text before the destination, then the destination. A `]` after
+ * an odd run of backslashes is an escaped bracket, text rather than the end of a link text.
+ */
+const LINK = /(?<=(?:^|[^\\])(?:\\\\)*)(\]\(\s*<?)([^)\s>]+)|^( {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?)([^\s>]+)|(<)(https?:\/\/[^>\s]+)(?=>)|(\s(?:href|src)=")([^"]*)(?=")/gm;
 
 function mapProse(prose: string, replace: (target: string) => string): string {
   return prose.replace(LINK, (match, ...groups: (string | undefined)[]) => {

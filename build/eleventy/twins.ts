@@ -12,6 +12,7 @@
  */
 import { mapMarkdownLinks, markdownAnchors } from "./markdown-links.ts";
 import { absoluteUrl, twinPath } from "./site-links.ts";
+import { templateError } from "./template-errors.ts";
 
 /** The parts of a collection item the twin needs. */
 export interface TwinSource {
@@ -34,7 +35,10 @@ function markdownOf(renderTemplate: RenderTemplate, source: TwinSource): Promise
   if (!markdown) {
     const raw = source.data.page.rawInput;
     if (typeof raw !== "string") throw new Error(`${source.inputPath}: no page source to render its Markdown twin from`);
-    markdown = renderTemplate(raw, "njk", { ...source.data, twin: true });
+    const data = { ...source.data, twin: true };
+    markdown = renderTemplate(raw, "njk", data).catch((error: unknown) => {
+      throw templateError(error, source.inputPath, raw, data);
+    });
     rendered.set(source, markdown);
   }
   return markdown;

@@ -1,51 +1,30 @@
 /**
  * Input of the `calculate-exp-growth` browser tool as a zod schema, built from the rules in
- * `input-rules.ts` and their messages. It is the contract: its JSON Schema is the tool's
- * `inputSchema` and the docs' input tables. The rules all fields share are stated once, in the
- * schema's description; each field's schema carries its bounds. The page checks input with the
- * same rules through `check-input.ts`, without zod's runtime.
+ * `input-rules.ts`: it describes the shape (its JSON Schema is the tool's `inputSchema` and the
+ * docs' input tables) and runs nowhere. The rules all fields share are stated once, in the
+ * schema's description; each field's schema carries its bounds. The tools and the form check
+ * input with `check-input.ts`, which applies the same rules, including those JSON Schema cannot
+ * state (a decimal string's value against its bounds, the time total, a JSON number that lost
+ * digits), and words every message.
  */
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
 import { DECIMAL_NUMBER } from "./decimal.ts";
 import { TIME_NORMALIZATION as TIME } from "../../assets/constants.ts";
 import { DURATION_DAYS_FORMULA } from "./formulas.ts";
-import { unknownKeysMessage } from "../../assets/input/issues.ts";
-import {
-  AMOUNT_RULES,
-  CALCULATE_LIMITS,
-  DURATION_LIMIT_TEXT,
-  NOT_AN_OBJECT,
-  boundsText,
-  decimalMistake,
-  durationTotalMistake,
-  inRange,
-  kindMistake,
-  rangeMessage,
-  type AmountRule,
-} from "../../assets/input/input-rules.ts";
+import { AMOUNT_RULES, CALCULATE_LIMITS, DURATION_LIMIT_TEXT, EXACT_NUMBER_LIMIT, LOSSY_NUMBER_RULE, boundsText, type AmountRule } from "../../assets/input/input-rules.ts";
 
 export { CALCULATE_LIMITS, DURATION_GUIDANCE, DURATION_MAXIMA, FIELD_GUIDANCE, INPUT_EXAMPLE } from "../../assets/input/input-rules.ts";
 
 const { maxStringLength } = CALCULATE_LIMITS;
 
-/** The largest whole number a JSON number holds exactly: 2^53. */
-const EXACT_NUMBER_LIMIT = 2 ** 53;
-
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A JSON number or an exact decimal string, within the rule's bounds. */
 function amount(rule: AmountRule, meaning: string) {
-  const range = rangeMessage(rule);
-  const number = z.number().check(rule.positive ? z.gt(0, range) : z.gte(0, range), z.lte(Number(rule.max), range));
-  const decimal = z.string().check(
-    // Aborts before the other checks, so a 100,000-digit string costs one length check.
-    z.maxLength(maxStringLength, { abort: true }),
-    // The pattern is also the JSON Schema's; its message names the mistake actually made.
-    z.regex(DECIMAL_NUMBER, { error: (issue) => decimalMistake(String(issue.input)) }),
-    z.refine((text) => !DECIMAL_NUMBER.test(text) || inRange(text, rule), range),
-  );
-  const schema = describe(z.union([number, decimal], { error: (issue) => kindMistake(issue.input) }), `${meaning} ${capitalized(boundsText(rule))}.`);
+  const number = z.number().check(rule.positive ? z.gt(0) : z.gte(0), z.lte(Number(rule.max)));
+  const decimal = z.string().check(z.maxLength(maxStringLength), z.regex(DECIMAL_NUMBER));
+  const schema = describe(z.union([number, decimal]), `${meaning} ${capitalized(boundsText(rule))}.`);
   return rule.required ? schema : z.optional(schema);
 }
 
@@ -65,27 +44,12 @@ const MEANINGS: Record<string, string> = {
 type Amount = z.ZodMiniUnion<[z.ZodMiniNumber<number>, z.ZodMiniString<string>]>;
 type Shape = { currentGems: Amount } & Record<"goalGems" | "additionalGems" | "years" | "months" | "days" | "hours" | "minutes" | "seconds", z.ZodMiniOptional<Amount>>;
 
-const FIELDS = AMOUNT_RULES.map((rule) => rule.field);
-
 export const CalculateInput = describe(
-  z
-    .strictObject(Object.fromEntries(AMOUNT_RULES.map((rule) => [rule.field, amount(rule, MEANINGS[rule.field] as string)])) as Shape, {
-      error: (issue) => {
-        if (issue.code === "invalid_type") return NOT_AN_OBJECT;
-        if (issue.code === "unrecognized_keys") return unknownKeysMessage(issue.keys, FIELDS);
-        return undefined;
-      },
-    })
-    .check(
-      z.superRefine((input, context) => {
-        const message = durationTotalMistake(input);
-        if (message) context.addIssue({ code: "custom", path: [], message });
-      }),
-    ),
+  z.strictObject(Object.fromEntries(AMOUNT_RULES.map((rule) => [rule.field, amount(rule, MEANINGS[rule.field] as string)])) as Shape),
   [
     `A gem balance, an optional growth time, and optional targets; unknown keys are rejected.`,
     `Every amount is a JSON number or a decimal string of plain digits such as 1000000 or "1000000.5" (no sign, exponent, suffix such as 1M, digit grouping or spaces; at most ${maxStringLength} characters).`,
-    `A JSON number above 2^53 (${EXACT_NUMBER_LIMIT}) or with more than 15 significant digits has already lost digits before the tool sees it: send such values as decimal strings.`,
+    `A JSON number above 2^53 (${EXACT_NUMBER_LIMIT}) or with more than 15 significant digits may have lost digits before the tool sees it: send such values as decimal strings. ${LOSSY_NUMBER_RULE}`,
     `The time is ${DURATION_DAYS_FORMULA} days, ${DURATION_LIMIT_TEXT} in all; a missing part counts as 0.`,
   ].join(" "),
 );

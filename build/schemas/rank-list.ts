@@ -8,16 +8,88 @@ import { CALCULATE_LIMITS } from "./calculate-input.ts";
 const RANK_TEXT_LIMITS = { name: 40, displayValue: 16 } as const;
 
 /**
- * A name or label shown on every page, in llms.txt and in the tools' results: one line of
- * printable text, not blank, of bounded length, so no edit can add a heading, split a table row
- * or push a page around.
+ * Characters a name or label refuses because they are invisible or reorder the text around them,
+ * so that what a reader sees is what the data says (a label "\u202e+M061" shows as "160M+"; a
+ * name "Ethereal\u200b" looks like "Ethereal"):
+ * - Unicode general categories Cc (controls), Cf (format: bidi controls, zero-width spaces and
+ *   joiners, the byte order mark, soft hyphens, tags), Zl and Zp (line and paragraph separators),
+ *   Co (private use) and Cn (unassigned in the Unicode version of the Node running the build);
+ * - Default_Ignorable_Code_Point, which adds variation selectors, the combining grapheme joiner and
+ *   the Hangul fillers that render as nothing;
+ * - every space but U+0020 (no-break, em, ideographic, …): a look-alike of the plain space.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}\p{Zs}]/u;
+
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/** What kind of invisible character `character` is, in words, for the error message. */
+function invisibleKind(character: string): string {
+  if (BIDI_CONTROLS.test(character)) return "a bidi control, which reorders the text around it";
+  if (/[\u200b-\u200d\u2060\ufeff]/u.test(character)) return "a zero-width character";
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(character)) return "a line break or control character";
+  if (/\p{Variation_Selector}/u.test(character)) return "a variation selector";
+  if (/\p{Zs}/u.test(character)) return "a space other than the plain space U+0020";
+  if (/\p{Co}/u.test(character)) return "a private-use character";
+  if (/\p{Cn}/u.test(character)) return "an unassigned code point";
+  return "an invisible character";
+}
+
+const codePoint = (character: string) => `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+
+/** The first invisible character of `text` as `U+200B (a zero-width character) at character 9`, or undefined. */
+export function invisibleCharacter(text: string): string | undefined {
+  let position = 0;
+  for (const character of text) {
+    position += 1;
+    // The plain space is the one visible space; a leading or trailing one is caught below.
+    if (character !== " " && INVISIBLE.test(character)) return `${codePoint(character)} (${invisibleKind(character)}) at character ${position}`;
+  }
+  return undefined;
+}
+
+/** Characters that break a line or control a terminal: the one-line rule. */
+const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * `text` quoted for a message with its invisible characters spelt out (`"Ethereal\\u{200B}"`),
+ * so a terminal shows what the data holds rather than reordering or hiding it.
+ */
+export function quoted(text: string): string {
+  const visible = [...text].map((character) => (character !== " " && INVISIBLE.test(character) ? `\\u{${character.codePointAt(0)!.toString(16).toUpperCase()}}` : character)).join("");
+  return JSON.stringify(visible).replaceAll("\\\\u{", "\\u{");
+}
+
+/** `{{`, `{%` or `{#`: Nunjucks syntax, which data never holds (pages render it; data is shown as written). */
+const TEMPLATE_SYNTAX = /\{[{%#]/;
+
+/**
+ * A name or label shown on every page, in llms.txt and in the tools' results: one line of visible
+ * text, not blank, of bounded length, so no edit can add a heading, split a table row, push a
+ * page around, or show a reader something other than what the data says. Each message names its
+ * rule in brackets.
  */
 const rankText = (max: number) =>
   z.string().check(
-    z.minLength(1, "must not be empty"),
-    z.refine((text) => text.trim().length > 0, "must not be blank: write at least one visible character"),
-    z.refine((text) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text), "must be one line of text: no line breaks, tabs or other control characters"),
-    z.maxLength(max, `must be at most ${max} characters long`),
+    z.minLength(1, "must not be empty [rule: not blank]"),
+    // Spaces and combining marks alone (an accent over nothing) show as blank or as a stray mark.
+    z.superRefine((text, ctx) => {
+      if (text.length > 0 && !/[\p{L}\p{N}\p{P}\p{S}]/u.test(text)) {
+        ctx.addIssue({ code: "custom", input: undefined, message: `must not be blank: write at least one visible character [rule: not blank] (got ${quoted(text)})` });
+      }
+    }),
+    z.refine((text) => !LINE_BREAKING.test(text), "must be one line of text: no line breaks, tabs or other control characters [rule: one line]"),
+    z.superRefine((text, ctx) => {
+      // Line breaks and control characters are the one-line rule's to report.
+      if (LINE_BREAKING.test(text)) return;
+      const found = invisibleCharacter(text);
+      if (found) {
+        ctx.addIssue({ code: "custom", input: undefined, message: `has ${found}; delete it, so readers see exactly the text the data holds [rule: visible characters only] (got ${quoted(text)})` });
+      } else if (text.trim().length > 0 && text !== text.trim()) {
+        ctx.addIssue({ code: "custom", input: text, message: "starts or ends with a space; delete it [rule: visible characters only]" });
+      }
+    }),
+    z.refine((text) => !TEMPLATE_SYNTAX.test(text), `must not contain template syntax ("{{", "{%" or "{#"): the rank table is data, shown as written, not a template; write the text itself [rule: no template syntax]`),
+    z.maxLength(max, `must be at most ${max} characters long [rule: length]`),
   );
 
 /** A threshold the tools can compute with: whole gems, at most the largest balance they accept. */
@@ -36,24 +108,81 @@ export const ExpRank = describe(
 );
 export type ExpRank = z.infer<typeof ExpRank>;
 
-/** The rank table's own rules, beyond each entry's shape: the first threshold is 0, thresholds strictly increase, names are unique. */
+/** The scales a label may use, as `_data/ranks.ts` writes them: `160M+`, `1.6B+`. */
+const LABEL_SCALES = { "": 1n, K: 10n ** 3n, M: 10n ** 6n, B: 10n ** 9n, T: 10n ** 12n } as const;
+type Scale = keyof typeof LABEL_SCALES;
+
+/**
+ * A label is a figure, an optional scale and `+` ("this many gems or more"): digits, optionally
+ * grouped by commas in threes, optionally a decimal fraction, then K (thousand), M (million),
+ * B (billion) or T (trillion) or nothing. Its figure times its scale must equal the threshold
+ * exactly: `160M+` on 160000000, `1.6B+` on 1600000000, `0M+` on 0.
+ */
+const LABEL = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?([KMBT]?)\+$/;
+
+/** The gems a label says, or undefined when it is not of the form `160M+`. */
+export function labelGems(label: string): bigint | undefined {
+  const match = LABEL.exec(label);
+  if (!match) return undefined;
+  const [, whole = "", fraction = "", scale = ""] = match;
+  const digits = BigInt(whole.replaceAll(",", "") + fraction) * LABEL_SCALES[scale as Scale];
+  const divisor = 10n ** BigInt(fraction.length);
+  // A figure finer than a whole gem (`1.5+`) names no threshold.
+  return digits % divisor === 0n ? digits / divisor : -1n;
+}
+
+/** The label a threshold reads as: the largest scale it reaches, its figure without trailing zeros (`160000000` → `160M+`). */
+export function labelFor(minGems: string): string {
+  const gems = BigInt(minGems);
+  const [scale, unit] = (Object.entries(LABEL_SCALES) as [Scale, bigint][]).filter(([, unit]) => gems >= unit).at(-1) ?? ["M", LABEL_SCALES.M];
+  const whole = gems / unit;
+  const fraction = (gems % unit).toString().padStart(unit.toString().length - 1, "0").replace(/0+$/, "");
+  return `${whole}${fraction ? `.${fraction}` : ""}${scale}+`;
+}
+
+/** A name as compared for uniqueness: NFKC, then case folded (upper then lower, so "ß" meets "SS"), then NFKC again. */
+export const nameKey = (name: string) => name.normalize("NFKC").toUpperCase().toLowerCase().normalize("NFKC");
+
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/**
+ * The rank table's own rules, beyond each entry's shape: the first threshold is 0, thresholds
+ * strictly increase, names are unique as a reader sees them, and each label shows its threshold.
+ */
 const rankTable = z.array(ExpRank).check(
   z.minLength(1, "must list at least one rank"),
   z.superRefine((ranks, ctx) => {
-    const seen = new Set<string>();
+    const seen = new Map<string, number>();
     ranks.forEach((rank, index) => {
-      if (seen.has(rank.name)) {
-        ctx.addIssue({ code: "custom", path: [index, "name"], input: rank.name, message: `duplicates the rank name "${rank.name}"; every rank needs its own name` });
+      const key = nameKey(rank.name);
+      const earlier = seen.get(key);
+      if (earlier !== undefined) {
+        const same = ranks[earlier]!.name === rank.name;
+        const how = same
+          ? `duplicates the rank name ${quoted(rank.name)} (ranks[${earlier}].name)`
+          : `${quoted(rank.name)} reads as the rank name ${quoted(ranks[earlier]!.name)} (ranks[${earlier}].name) once letter case and Unicode compatibility forms are set aside (NFKC, case folding)`;
+        ctx.addIssue({ code: "custom", path: [index, "name"], input: undefined, message: `${how}; every rank needs its own name [rule: unique names]` });
+      } else {
+        seen.set(key, index);
       }
-      seen.add(rank.name);
       if (index === 0 && rank.minGems !== "0") {
-        ctx.addIssue({ code: "custom", path: [index, "minGems"], input: rank.minGems, message: "must be \"0\": the first rank starts at zero gems so every balance holds a rank" });
+        ctx.addIssue({ code: "custom", path: [index, "minGems"], input: rank.minGems, message: "must be \"0\": the first rank starts at zero gems so every balance holds a rank [rule: first rank at 0]" });
       }
       const previous = ranks[index - 1];
       // Malformed thresholds are already reported by ExpRank; compare only well-formed ones.
       const comparable = previous && WHOLE_NUMBER.test(previous.minGems) && WHOLE_NUMBER.test(rank.minGems);
       if (comparable && BigInt(rank.minGems) <= BigInt(previous.minGems)) {
-        ctx.addIssue({ code: "custom", path: [index, "minGems"], input: rank.minGems, message: `must be greater than the previous rank's minGems ("${previous.minGems}"); thresholds strictly increase` });
+        ctx.addIssue({ code: "custom", path: [index, "minGems"], input: rank.minGems, message: `must be greater than the previous rank's minGems ("${previous.minGems}"); thresholds strictly increase [rule: increasing thresholds]` });
+      }
+      if (WHOLE_NUMBER.test(rank.minGems)) {
+        const said = labelGems(rank.displayValue);
+        const fix = `write "${labelFor(rank.minGems)}" (or change minGems)`;
+        if (said === undefined) {
+          ctx.addIssue({ code: "custom", path: [index, "displayValue"], input: undefined, message: `must be a figure, an optional K, M, B or T (thousand, million, billion, trillion) and "+", such as "160M+"; for minGems "${rank.minGems}" ${fix} [rule: label shows its threshold] (got ${quoted(rank.displayValue)})` });
+        } else if (said !== BigInt(rank.minGems)) {
+          const says = said < 0n ? "a fraction of a gem" : `${grouped(said.toString())} gems`;
+          ctx.addIssue({ code: "custom", path: [index, "displayValue"], input: undefined, message: `${quoted(rank.displayValue)} says ${says} but minGems is "${rank.minGems}" (${grouped(rank.minGems)} gems); ${fix} [rule: label shows its threshold]` });
+        }
       }
     });
   }),

@@ -49,7 +49,7 @@ export const toolDescriptors: ToolDescriptor[] = [
       "Returns futureGems, profit and profitPercent over the duration; profitPerDay (simple: currentGems × r) and profitPerHour (one hour compounded), both at the starting balance.",
       "currentRank is the rank of currentGems, futureRank that of futureGems; milestones lists every rank above currentRank with gemsNeeded, daysToReach and duration counted from the current balance, and withinDuration; nextRank is milestones[0].",
       "goal (for goalGems, a target total) and additional (for additionalGems, an amount to earn, not a deposit: add a deposit to currentGems) give the time to reach them and whether the duration reaches them.",
-      "Amounts come back as strings with 8 decimals, rounded half-up; durations are rounded up to the whole second.",
+      "Amounts come back as strings with 8 decimals, rounded half-up; daysToReach is rounded up to 8 decimals and duration is rounded up to the whole second, so growing for either reaches the target.",
     ].join(" "),
     inputSchema: inputSchema(CalculateInput),
     annotations: { readOnlyHint: true },

@@ -3,9 +3,19 @@
  * test tooling that `npm test` installs (`@sparticuz/chromium` in tests/package.json, unpacked and
  * checked by ./chromium.ts into a folder of the project's own), or from
  * `CHROME_PATH` when set. A missing browser is a loud failure with the fix, never a skip.
+ *
+ * Browser tests share one Chromium. In a `NAME.browser.test.ts` file, connect with
+ * `const browser = await testBrowser()` in `before` (WebMCP on), open what you need in contexts of
+ * your own (`browser.newContext({ viewport })`, or `browser.newPage()`, whose context closes with
+ * the page), and `await browser.close()` in `after`: that closes your contexts and disconnects.
+ * Under `npm test` every browser test file runs in its own process, all at the same time, connected
+ * to the one Chromium that tests/run.ts starts, so independent pages render in parallel; a file run
+ * alone launches its own. Only a test that needs the WebMCP flag off launches a second browser
+ * (`launchChromium({ webmcp: false })`).
  */
 import { existsSync } from "node:fs";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserServer, type Page } from "playwright-core";
+import { requireGroup } from "./build.ts";
 import { packagedChromium } from "./chromium.ts";
 
 /** Flags headless Chromium needs on a closed, GPU-less machine running as root. */
@@ -41,6 +51,39 @@ export async function launchChromium(options: { webmcp: boolean }): Promise<Brow
     headless: true,
     args: options.webmcp ? [...BASE_FLAGS, WEBMCP_FLAG] : BASE_FLAGS,
   });
+}
+
+/** The environment variable through which tests/run.ts hands each browser test process the shared Chromium. */
+export const BROWSER_VARIABLE = "EXP_BANK_TEST_BROWSER";
+
+/** Starts the Chromium that every browser test process of one `npm test` connects to (tests/run.ts). */
+export async function launchSharedBrowser(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: await chromiumPath(), headless: true, args: [...BASE_FLAGS, WEBMCP_FLAG] });
+}
+
+/** When a browser test file runs alone: the Chromium this process launched, and how many connections it has. */
+let local: { server: Promise<BrowserServer>; connections: number } | undefined;
+
+/**
+ * A connection to the browser tests' Chromium, with WebMCP: the one `npm test` started, or, when a
+ * test file runs alone, one this process launches on first use and closes when its last connection
+ * closes. Close it in your suite's `after`; that closes your contexts and disconnects, and leaves
+ * the browser running for the other files.
+ */
+export async function testBrowser(): Promise<Browser> {
+  requireGroup(["browser"], "testBrowser() drives the shared Chromium");
+  const endpoint = process.env[BROWSER_VARIABLE];
+  if (endpoint) return chromium.connect(endpoint);
+  const own = (local ??= { server: launchSharedBrowser(), connections: 0 });
+  own.connections += 1;
+  const browser = await chromium.connect((await own.server).wsEndpoint());
+  browser.once("disconnected", () => {
+    own.connections -= 1;
+    if (own.connections > 0) return;
+    if (local === own) local = undefined;
+    void own.server.then((server) => server.close());
+  });
+  return browser;
 }
 
 /**

@@ -21,6 +21,26 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
  */
 export const BUILD_ENV = { NODE_COMPILE_CACHE: path.join(ROOT, "node_modules/.cache/node-compile") };
 
+/**
+ * The environment variable through which tests/run.ts tells a test process its group, which the
+ * file's name declares (see tests/run.ts): `unit`, `build`, `site` or `browser`.
+ */
+export const GROUP_VARIABLE = "EXP_BANK_TEST_GROUP";
+
+/** What each group's file name ends with. */
+const GROUP_SUFFIX: Record<string, string> = { unit: ".test.ts", build: ".build.test.ts", site: ".site.test.ts", browser: ".browser.test.ts" };
+
+/**
+ * Fails loudly when a test file does what its group does not provide (a unit test that builds, a
+ * site test that opens the browser), so a file whose name declares the wrong group is renamed
+ * rather than slowing or stalling another group. Outside `npm test` (a file run alone) anything goes.
+ */
+export function requireGroup(groups: string[], what: string): void {
+  const group = process.env[GROUP_VARIABLE];
+  if (group === undefined || groups.includes(group)) return;
+  throw new Error(`${what}, which a ${group} test file may not do: name the file NAME${groups.map((name) => GROUP_SUFFIX[name]).join(" or NAME")} (the groups are in tests/run.ts).`);
+}
+
 export interface BuildResult {
   ok: boolean;
   /** Everything the build printed, stdout then stderr. */
@@ -33,6 +53,7 @@ export interface BuildResult {
  * `signal` stops the build.
  */
 export async function runBuild(projectDir: string, outputDir: string, siteUrl: string, env: Record<string, string> = {}, signal?: AbortSignal): Promise<BuildResult> {
+  requireGroup(["build", "site", "browser"], "runBuild() builds the site");
   const eleventy = path.join(projectDir, "node_modules/@11ty/eleventy/cmd.cjs");
   try {
     // The Node running the tests strips the TypeScript of the config, data and templates itself.
@@ -100,6 +121,7 @@ const ownBuilds = new Map<string, Promise<string>>();
  * alone, one this process builds on first use and removes when it exits.
  */
 export function builtSite(siteUrl: string): Promise<string> {
+  requireGroup(["site", "browser"], "builtSite() reads the shared builds");
   const config = SITE_BUILDS.find((build) => build.siteUrl === siteUrl);
   if (!config) throw new Error(`No shared build for SITE_URL=${siteUrl}; the shared ones are ${SITE_BUILDS.map((build) => build.siteUrl).join(" and ")}.`);
   const shared = process.env[siteVariable(config.name)];
@@ -125,6 +147,7 @@ export function readBuilt(siteDir: string, file: string): Promise<string> {
 
 /** A copy of the project (sources only; `node_modules` linked) for builds that edit files; the caller removes it. */
 export async function projectCopy(): Promise<string> {
+  requireGroup(["build"], "projectCopy() copies the project to build it edited");
   const copy = await tempDir("project");
   const skip = new Set(["node_modules", "_site", ".git", ".node"]);
   // Any node_modules: the test tooling's (tests/node_modules) is not part of the sources either.

@@ -61,14 +61,21 @@ export async function serveSite(siteDir: string, pathPrefix = "/", port = 0, opt
       const page = path.join(root, "404.html");
       await send(404, (await isFile(page)) ? page : null);
     };
-    const url = new URL(request.url ?? "/", "http://localhost");
-    const pathname = decodeURIComponent(url.pathname);
+    // The request target is a path: "//host/x" is the path "//host/x", never another host.
+    const url = new URL(`http://localhost${request.url ?? "/"}`);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      return notFound();
+    }
     if (!pathname.startsWith(prefix)) return notFound();
     const file = path.join(root, pathname.slice(prefix.length));
     if (!file.startsWith(root)) return notFound();
     if (await isDirectory(file)) {
       if (!pathname.endsWith("/")) {
-        response.writeHead(301, { location: `${url.pathname}/${url.search}` });
+        // One leading slash, so the redirect stays on this origin ("//docs" is not a host).
+        response.writeHead(301, { location: `${url.pathname.replace(/^\/+/, "/")}/${url.search}` });
         return response.end();
       }
       const index = path.join(file, "index.html");

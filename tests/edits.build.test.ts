@@ -28,12 +28,18 @@ function buildEdited(edit: (project: string) => Promise<void>): Promise<{ result
 }
 
 const top = ranks.ranks.at(-1)!;
-const PROSE = "A sentence a writer just added.";
+/** New prose with "Members", a word that holds a rank name without being one. */
+const PROSE = "Members of the support team added this sentence.";
 
-/** Two ranks renamed to hostile values that pass the rank schema (one line, not blank, 40 and 16 characters at most). */
+/**
+ * Three ranks renamed to hostile values that pass the rank schema (one line of visible text, not
+ * blank, no template syntax, 40 characters at most); a label must show its threshold, so labels
+ * stay figures.
+ */
 const HOSTILE_RANKS = [
-  { was: '{ name: "Ethereal", minGems: "160000000", displayValue: "160M+" }', name: "<img src=x onerror=alert(1)>|[x](//e.co)", displayValue: "<b>|*x*</b>" },
-  { was: '{ name: "Luminary", minGems: "800000000", displayValue: "800M+" }', name: "`x` &amp; ## y https://evil.example", displayValue: "1. - [a]: /b" },
+  { was: '{ name: "Ethereal", minGems: "160000000", displayValue: "160M+" }', name: "<img src=x onerror=alert(1)>|[x](//e.co)", displayValue: "160M+" },
+  { was: '{ name: "Luminary", minGems: "800000000", displayValue: "800M+" }', name: "`x` &amp; ## y https://evil.example", displayValue: "800,000,000+" },
+  { was: '{ name: "Radiant", minGems: "1600000000", displayValue: "1.6B+" }', name: "[x](javascript:alert(1)) [a]: /b", displayValue: "1.6B+" },
 ];
 
 // Both builds start as the file loads, so they run while other test files do.
@@ -77,14 +83,14 @@ test("a change to the data or to a page's prose reaches every output that shows 
 test("hostile rank names land as inert text in every output", async () => {
   // JSON: the exact strings.
   const published = RankList.parse(JSON.parse(await edited(paths.ranks)));
-  assert.equal(published.ranks.slice(1, 3).map(({ name, displayValue }) => ({ name, displayValue })), HOSTILE_RANKS.map(({ name, displayValue }) => ({ name, displayValue })));
+  assert.equal(published.ranks.slice(1, 1 + HOSTILE_RANKS.length).map(({ name, displayValue }) => ({ name, displayValue })), HOSTILE_RANKS.map(({ name, displayValue }) => ({ name, displayValue })));
 
   // The homepage: no injected element, and each table row keeps its three cells with the text as written.
   const home = await edited("index.html");
   assert.not.match(home, /<img\b|<b>\|/i);
   const rows = [...home.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) => cell[1]!));
   const hostileRows = rows.filter((cells) => cells.length > 0 && HOSTILE_RANKS.some((rank) => textOf(cells[0]!) === rank.name));
-  assert.is(hostileRows.length, 2, "both hostile ranks have a row");
+  assert.is(hostileRows.length, HOSTILE_RANKS.length, "every hostile rank has a row");
   for (const cells of hostileRows) {
     assert.is(cells.length, 3, `three cells: ${cells.join(" | ")}`);
     for (const cell of cells) assert.not.match(cell, /<(?!\/?code\b)[a-z]/i, `no element in ${cell}`);
@@ -100,7 +106,7 @@ test("hostile rank names land as inert text in every output", async () => {
   for (const file of [paths.overview, paths.agentGuide, paths.apiAgentGuide, paths.fullAgentGuide]) {
     const markdown = await edited(file);
     const html = rendered(markdown);
-    assert.not.match(html, /<img\b|href="\/\/e\.co"|href="https:\/\/evil\.example"|href="\/b"|<h[1-6][^>]*>\s*y\b/i, file);
+    assert.not.match(html, /<img\b|href="\/\/e\.co"|href="https:\/\/evil\.example"|href="\/b"|href="javascript|<h[1-6][^>]*>\s*y\b/i, file);
     for (const rank of HOSTILE_RANKS) {
       assert.ok(decodeEntities(html).includes(rank.name), `${file}: ${rank.name} as text`);
       assert.ok(decodeEntities(html).includes(rank.displayValue), `${file}: ${rank.displayValue} as text`);

@@ -222,14 +222,14 @@ Teaches("the limits, from CALCULATE_LIMITS", () => {
   assert.is(Number(find(limits, /a decimal string has at most (\d+) characters/, "the longest string")[1]), maxStringLength);
 });
 
-Teaches("the rounding: 8 decimals half-up from the exact value, durations up to the whole second", () => {
+Teaches("the rounding: 8 decimals half-up from the exact value, the time to a target up (8 decimals, the whole second)", () => {
   const rounding = note(blocks, "Rounding:");
-  for (const phrase of ["exactly 8 decimals", "the exact value rounded half-up", "rounded once at the end", "rounded up to the whole second"]) assert.ok(rounding.includes(phrase), phrase);
+  for (const phrase of ["exactly 8 decimals", "the exact value rounded half-up", "rounded once at the end", "`daysToReach` to 8 decimals and `duration` to the whole second"]) assert.ok(rounding.includes(phrase), phrase);
 });
 
 Teaches("the rank rule and every threshold of the rank data, in order", () => {
   const block = note(blocks, "Ranks:");
-  assert.ok(block.includes("a balance holds the highest rank whose minGems it has reached"), "the rule");
+  assert.ok(block.includes("a balance holds the highest rank whose minGems ≤ the balance"), "the rule, with ≥ spelt out");
   const listed = block.split("\n").slice(1).map((line) => {
     const match = find(line, /^- (.+): (\d+) gems, label (.+)$/, "a rank line");
     return { name: unescapeMarkdown(match[1]!), minGems: match[2]!, displayValue: unescapeMarkdown(match[3]!) };
@@ -286,7 +286,7 @@ Teaches("the worked example matches an independent computation at 100 digits, ha
   const milestones = above.map((rank) => {
     const toReach = Exact.ln(new Exact(rank.minGems).div(current)).div(Exact.ln(r.plus(1)));
     const { parts, totalSeconds } = durationOf(toReach);
-    return { rank, gemsNeeded: fixed8(new Exact(rank.minGems).minus(current)), daysToReach: fixed8(toReach), parts, totalSeconds, withinDuration: future.gte(rank.minGems) };
+    return { rank, gemsNeeded: fixed8(new Exact(rank.minGems).minus(current)), daysToReach: toReach.toFixed(8, Big.ROUND_CEIL), parts, totalSeconds, withinDuration: future.gte(rank.minGems) };
   });
   for (const [key, value] of Object.entries(expected)) assert.equal(output[key], value, key);
 
@@ -310,7 +310,7 @@ Teaches("the worked example matches an independent computation at 100 digits, ha
 
 Teaches("how to compute without WebMCP: decimal arithmetic, the precision warning and a recipe to the end", () => {
   const recipe = note(blocks, "To compute without WebMCP");
-  for (const phrase of ["never float64", "about 15 significant digits", "exp(durationDays × ln(1 + r))", "ln(target ÷ currentGems) ÷ ln(1 + r)", "ceil(daysToReach × 86400)", "8 decimals half-up", "ROUND_HALF_UP"]) {
+  for (const phrase of ["never float64", "about 15 significant digits", "exp(durationDays × ln(1 + r))", "ln(target ÷ currentGems) ÷ ln(1 + r)", "daysToReach = ceil(t × 10^8) ÷ 10^8", "duration = ceil(t × 86400) seconds", "8 decimals half-up", "ROUND_HALF_UP"]) {
     assert.ok(recipe.includes(phrase), phrase);
   }
   const { maxGems, maxDurationDays } = CALCULATE_LIMITS;
@@ -335,6 +335,107 @@ Teaches("things to remember: each common mistake, with numbers that agree", () =
   assert.ok(remember.includes("send such amounts as decimal strings"), "the fix");
   const month = find(remember, /A month is (\d+) days and a year (\d+) days[^\n]*12 months are (\d+) days/, "the month");
   assert.equal(month.slice(1).map(Number), [time.monthDays, time.yearDays, 12 * time.monthDays]);
+});
+
+/** Seeded calls of the tool with a goal and an additional amount, near and far, some exactly k days away. */
+function seededCalls(count: number): Record<string, string | number>[] {
+  let state = 20261123;
+  const next = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const amount = (low: number, high: number) => new Big(10).pow(low + next() * (high - low)).toSignificantDigits(1 + Math.floor(next() * 12)).toFixed();
+  return Array.from({ length: count }, (_, index) => {
+    // Every fifth goal is exactly k days of growth away (3k decimals, within 64 characters): both roundings must give k days.
+    const exactlyK = index % 5 === 0;
+    const currentGems = exactlyK ? String(1 + Math.floor(next() * 1e6)) : amount(-2, 12);
+    const k = 1 + Math.floor(next() * 12);
+    const goalGems = exactlyK ? new Exact(currentGems).times(new Exact(1).plus(DAILY_INTEREST_RATE).pow(k)).toFixed() : amount(-2, 14);
+    return { currentGems, goalGems, additionalGems: amount(-8, 12), days: Math.floor(next() * 3000), hours: Math.floor(next() * 24) };
+  }).filter((input) => input.goalGems.length <= CALCULATE_LIMITS.maxStringLength);
+}
+
+/** A duration's text by the rule the guide states: non-zero parts, largest first, singular for 1, "0 seconds" when none. */
+function textByRule(parts: Record<string, number>, units: readonly string[]): string {
+  const words = units.filter((unit) => parts[unit]! > 0).map((unit) => `${parts[unit]} ${parts[unit] === 1 ? unit.slice(0, -1) : unit}`);
+  return words.length > 0 ? words.join(", ") : "0 seconds";
+}
+
+Teaches("goal, additional, daysToReach and durations: every field and rule the guide states agrees with the tool on seeded calls", async () => {
+  const fields = note(blocks, "Result fields of calculate-exp-growth");
+  /** The sub-list under a result field: `key`: description, one a line. */
+  const subFields = (key: string) => {
+    const list = find(fields, new RegExp(`^- \`${key}\`:[^\n]*\n((?: {2}- [^\n]*\n?)+)`, "m"), `the fields of ${key}`)[1]!;
+    return new Map([...list.matchAll(/^ {2}- `(\w+)`: (.*)$/gm)].map((match) => [match[1]!, match[2]!]));
+  };
+  const goalFields = subFields("goal");
+  const additionalFields = subFields("additional");
+  assert.match(goalFields.get("targetGems")!, /goalGems/);
+  assert.match(additionalFields.get("targetGems")!, /^currentGems \+ additionalGems/);
+  assert.match(additionalFields.get("additionalGems")!, /not a deposit/);
+  for (const progress of [goalFields, additionalFields]) {
+    assert.match(progress.get("reached")!, /futureGems ≥ targetGems/);
+    assert.match(progress.get("daysToReach")!, /ln\(target ÷ currentGems\) ÷ ln\(1 \+ dailyInterestRate\), rounded up to 8 decimals/);
+  }
+  const days = note(blocks, "Days to reach a target:");
+  for (const phrase of ["t = ln(target ÷ currentGems) ÷ ln(1 + r) exactly", "`daysToReach` is t rounded up to 8 decimals", "`duration` is t rounded up to the whole second", "growing for either reaches the target", 'Answer "how many days?" with daysToReach']) {
+    assert.ok(days.includes(phrase), phrase);
+  }
+  const durations = note(blocks, "Durations (");
+  const durationKeys = [...durations.matchAll(/^- `(\w+)`:/gm)].map((match) => match[1]!);
+  const units = durationKeys.filter((key) => !["totalSeconds", "text"].includes(key));
+  const textRule = find(durations, /^- `text`: (.*)$/m, "the duration text rule")[1]!;
+  for (const phrase of ["non-zero parts", "largest first", 'joined by ", "', "singular for 1", "parts that are 0 are left out", '"0 seconds" when there is no time left']) assert.ok(textRule.includes(phrase), phrase);
+  assert.ok(units.length === 6, "six parts");
+
+  const { calculateExpGrowth } = await import("../assets/tools/calculate-exp-growth.ts");
+  const lnFactor = Exact.ln(new Exact(1).plus(DAILY_INTEREST_RATE));
+  const calls = seededCalls(60);
+  assert.ok(calls.length >= 50, "the seeded calls");
+  let exactDays = 0;
+  for (const input of calls) {
+    const where = JSON.stringify(input);
+    const result = calculateExpGrowth(input, ranks.ranks).structuredContent as Record<string, unknown> & { futureGems: string; goal: Record<string, unknown>; additional: Record<string, unknown> };
+    assert.ok(result.goal && result.additional, where);
+    assert.equal(Object.keys(result.goal), [...goalFields.keys()], `goal's fields ${where}`);
+    assert.equal(Object.keys(result.additional), [...additionalFields.keys()], `additional's fields ${where}`);
+    const current = new Exact(input.currentGems!);
+    const durationDays = new Exact(input.days!).plus(new Exact(input.hours!).div(TIME_NORMALIZATION.hoursPerDay));
+    const future = current.times(new Exact(1).plus(DAILY_INTEREST_RATE).pow(durationDays));
+    assert.is(result.additional.additionalGems, fixed8(new Exact(input.additionalGems!)), `additionalGems ${where}`);
+    for (const [name, target] of [["goal", new Exact(input.goalGems!)], ["additional", current.plus(input.additionalGems!)]] as const) {
+      const progress = result[name] as { targetGems: string; reached: boolean; daysToReach: string; duration: Record<string, number> & { text: string } };
+      assert.is(progress.targetGems, fixed8(target), `${name}.targetGems ${where}`);
+      assert.is(progress.reached, future.gte(target), `${name}.reached ${where}`);
+      const t = target.lte(current) ? new Exact(0) : Exact.ln(target.div(current)).div(lnFactor);
+      // t at 100 digits; a whole k is exact only as k itself, which the 100-digit value rounds to.
+      const whole = t.toDecimalPlaces(0);
+      const exactT = t.minus(whole).abs().lt("1e-80") ? whole : t;
+      if (exactT === whole && !whole.isZero()) exactDays += 1;
+      assert.is(progress.daysToReach, exactT.toFixed(8, Big.ROUND_CEIL), `${name}.daysToReach ${where}`);
+      const totalSeconds = exactT.times(TIME_NORMALIZATION.secondsPerDay).ceil().toNumber();
+      assert.is(progress.duration.totalSeconds, totalSeconds, `${name}.duration.totalSeconds ${where}`);
+      const { parts } = durationOf(exactT);
+      for (const unit of units) assert.is(progress.duration[unit], parts[unit], `${name}.duration.${unit} ${where}`);
+      assert.is(progress.duration.text, textByRule(parts, units), `${name}.duration.text ${where}`);
+      // Growing for daysToReach days reaches the target, as the guide says.
+      assert.ok(current.times(new Exact(1).plus(DAILY_INTEREST_RATE).pow(progress.daysToReach)).gte(target.minus("1e-80")), `growing ${progress.daysToReach} days reaches ${name} ${where}`);
+    }
+  }
+  assert.ok(exactDays >= 5, `${exactDays} targets exactly k days away`);
+  assert.is(textByRule({ years: 1, months: 0, days: 0, hours: 1, minutes: 0, seconds: 1 }, units), "1 year, 1 hour, 1 second");
+});
+
+Teaches("the per-unit limits are the whole 36,500 days in each unit, rounded down, and each can be sent", async () => {
+  const limits = note(blocks, "Limits:");
+  const listed = find(limits, /rounded down: ([^;]+);/, "each unit's limit")[1]!;
+  const maxima = Object.fromEntries(listed.split(", ").map((part) => part.split(" ") as [string, string]));
+  const secondsIn = { years: TIME_NORMALIZATION.yearDays * 86400, months: TIME_NORMALIZATION.monthDays * 86400, days: 86400, hours: 3600, minutes: 60, seconds: 1 };
+  const { calculateExpGrowth } = await import("../assets/tools/calculate-exp-growth.ts");
+  for (const [unit, size] of Object.entries(secondsIn)) {
+    const max = Number(maxima[unit]);
+    assert.is(max, Math.floor((CALCULATE_LIMITS.maxDurationDays * 86400) / size), unit);
+    assert.not.ok(calculateExpGrowth({ currentGems: 1, [unit]: max }, ranks.ranks).isError, `${unit} ${max} can be sent`);
+    assert.ok(calculateExpGrowth({ currentGems: 1, [unit]: max + 1 }, ranks.ranks).isError, `${unit} ${max + 1} is refused`);
+  }
+  assert.not.ok(guideText.includes("1217"), "1217 months are 36,510 days");
 });
 
 Teaches("each tool link says what that tool returns, in its own words", () => {

@@ -1,12 +1,11 @@
 /**
  * The docs cannot drift from the data: every page shows the values the `_data` modules and the
  * contract schemas hold (rate, percent, constants, ranks, endpoints, operation ids, error codes,
- * tool and field names, version), its Markdown twin shows the same with no template syntax left,
- * and the Markdown sources type none of those values themselves (edits.test.ts checks that an edit
- * to the data or to a page's prose reaches every output that shows it).
+ * tool and field names, version), and its Markdown twin shows the same with no template syntax
+ * left. That the Markdown sources type none of those values themselves is checked by every build
+ * (`build/eleventy/drift.ts`, tested in page-checks.test.ts); edits.build.test.ts checks that an edit to
+ * the data or to a page's prose reaches every output that shows it.
  */
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import calculator from "../_data/calculator.ts";
@@ -17,9 +16,9 @@ import endpoints from "../build/data/endpoints.ts";
 const { resources } = endpoints;
 import tools from "../build/data/tools.ts";
 import { parseRepository, paths } from "../build/data/site.ts";
-import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TIME_NORMALIZATION, TOOL_NAMES } from "../assets/constants.ts";
+import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, TIME_NORMALIZATION, TOOL_NAMES } from "../assets/constants.ts";
 import { CalculateOutput } from "../build/schemas/calculate-output.ts";
-import { builtSite, readBuilt, ROOT, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
+import { builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "./support/build.ts";
 import { markdownLibrary } from "../build/eleventy/markdown.ts";
 import { headOf, ids, linkRel, tags, TWINNED_PAGES, visibleText } from "./support/pages.ts";
 import { markdownLinks } from "../build/eleventy/markdown-links.ts";
@@ -340,40 +339,6 @@ Heads("every table body cell carries its column's header, which the phone layout
 Heads.run();
 
 const Sources = suite("one source");
-
-/** The values the data knows, as a writer might type them. */
-function knownValues(): string[] {
-  return [
-    PRODUCT_NAME,
-    calculator.dailyInterestRate,
-    `${calculator.dailyInterestPercent}%`,
-    ...ranks.ranks.flatMap((rank) => [rank.name, rank.displayValue, ...(rank.minGems.length > 3 ? [rank.minGems, grouped(rank.minGems)] : [])]),
-    ...resources.flatMap((resource) => [resource.operationId, resource.path]),
-    paths.openapi,
-    ...ERROR_CODES,
-    ...TOOL_NAMES,
-    API_VERSION,
-    OPENAPI_VERSION,
-    ...Object.keys(openapi.components.schemas),
-  ];
-}
-
-async function markdownSources(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith(".md")).map((entry) => path.join(entry.parentPath, entry.name));
-}
-
-Sources("the Markdown sources type no value the data knows; they render it", async () => {
-  const files = await markdownSources(path.join(ROOT, "content"));
-  assert.ok(files.length >= TWINNED_PAGES.length, "the pages are Markdown");
-  for (const file of files) {
-    const source = await readFile(file, "utf8");
-    const prose = source.replace(/^---[\s\S]*?\n---\n/, "").replace(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g, "");
-    for (const value of knownValues()) {
-      assert.not.ok(prose.includes(value), `${path.relative(ROOT, file)} types "${value}"; render it from the data instead`);
-    }
-  }
-});
 
 Sources("with the repository known, Support links its issues; without it, Support keeps its sentence; the contract's contact stays on the site", async () => {
   const issues = "https://github.com/example/exp-bank/issues";

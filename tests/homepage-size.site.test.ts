@@ -1,0 +1,59 @@
+/**
+ * The homepage's JavaScript stays within its budget of 15 KB gzip -9 (GitHub Pages serves text
+ * gzipped): every script the built homepage runs, external and inline, measured from the shared
+ * builds. Sizes are deterministic, so this is a test; `npm run bench` prints the same figure.
+ * (`tests/imports.test.ts` checks from esbuild's metafile that no zod reaches the bundle.)
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { paths } from "../build/data/site.ts";
+import { builtSite, readBuilt, PATH_SITE_URL, ROOT_SITE_URL } from "./support/build.ts";
+
+/** 15 KB, as the README's performance table and the benchmark count a kilobyte. */
+const BUDGET = 15 * 1024;
+
+/** Script types a browser runs; `application/ld+json` and other data blocks are not scripts. */
+const RUNS = /^(|module|text\/javascript|application\/javascript)$/i;
+
+/** Every script the homepage runs: the text of each, external files read from the build. */
+async function homepageScripts(siteDir: string, siteUrl: string): Promise<{ name: string; text: string }[]> {
+  const html = await readBuilt(siteDir, "index.html");
+  const prefix = new URL(siteUrl).pathname;
+  const scripts: { name: string; text: string }[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1]!;
+    const type = /\btype=["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? "";
+    if (!RUNS.test(type)) continue;
+    const src = /\bsrc=["']?([^"'\s>]+)/i.exec(attributes)?.[1];
+    if (!src) {
+      scripts.push({ name: "inline script", text: match[2]! });
+      continue;
+    }
+    const url = new URL(src, new URL("index.html", siteUrl));
+    assert.is(url.origin, new URL(siteUrl).origin, `${src}: a script from another site`);
+    assert.ok(url.pathname.startsWith(prefix), `${src} is outside ${prefix}`);
+    scripts.push({ name: url.pathname, text: await readFile(path.join(siteDir, url.pathname.slice(prefix.length)), "utf8") });
+  }
+  return scripts;
+}
+
+for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
+  test(`the homepage runs at most 15 KB of JavaScript, gzip -9 (SITE_URL ${siteUrl})`, async () => {
+    const scripts = await homepageScripts(await builtSite(siteUrl), siteUrl);
+    assert.ok(scripts.some((script) => script.name.endsWith(paths.calculatorScript)), `the calculator bundle ${paths.calculatorScript} is among the homepage's scripts`);
+    const gzipped = scripts.reduce((total, script) => total + gzipSync(script.text, { level: 9 }).length, 0);
+    const listed = scripts.map((script) => `${script.name} ${(gzipSync(script.text, { level: 9 }).length / 1024).toFixed(1)} KB`).join(", ");
+    assert.ok(gzipped <= BUDGET, `the homepage's JavaScript is ${(gzipped / 1024).toFixed(2)} KB gzip -9 (${listed}), over its 15 KB budget`);
+  });
+}
+
+test("the budget check reads a real size: the bundle is more than half the budget", async () => {
+  const scripts = await homepageScripts(await builtSite(ROOT_SITE_URL), ROOT_SITE_URL);
+  const gzipped = scripts.reduce((total, script) => total + gzipSync(script.text, { level: 9 }).length, 0);
+  assert.ok(gzipped > BUDGET / 2, `${gzipped} bytes`);
+});
+
+test.run();

@@ -1,0 +1,139 @@
+/**
+ * The checks each Markdown page's source passes in every build (`build/eleventy/page-checks.ts`),
+ * unit-tested on texts written here: raw HTML that runs code or sends a visitor elsewhere is
+ * refused, a figure or name of the data typed by hand is refused, ordinary words are not, and
+ * each problem names its line in the file (front matter counted) and the fix. writer-errors.build.test.ts
+ * makes the same mistakes in real builds.
+ */
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import calculator from "../_data/calculator.ts";
+import endpoints from "../build/data/endpoints.ts";
+import openapi from "../build/data/openapi.ts";
+import ranks from "../_data/ranks.ts";
+import site from "../build/data/site.ts";
+import { checkPageSource } from "../build/eleventy/page-checks.ts";
+import { dataValues, typedValues } from "../build/eleventy/drift.ts";
+import { frontMatterLines } from "../build/eleventy/page-source.ts";
+import { unsafeHtml } from "../build/eleventy/unsafe-html.ts";
+import { ROOT } from "./support/build.ts";
+
+const DATA = { ranks, calculator, endpoints, site, openapi };
+const VALUES = dataValues(DATA);
+
+/** The messages for the typed values in `markdown`, as `line: message`. */
+const typed = (markdown: string) => typedValues(markdown, VALUES).map((problem) => `${problem.line}: ${problem.message}`);
+const unsafe = (markdown: string) => unsafeHtml(markdown).map((problem) => `${problem.line}: ${problem.message}`);
+
+test("the drift check knows prose from data: ordinary words that contain a rank name pass", () => {
+  const prose = [
+    "Members of the support team answer within a day.",
+    "The membership is free; a Memberships page may follow.",
+    "Ethereality and cosmically divine radiance are words, not ranks.",
+    "A balance of 1,160,000,000 or 160,000,000.5 gems is another number; so is 10.003 or 0.0031.",
+    "Version 11.0.0 of something else, and 2160M+ of another thing.",
+    "{{ ranks.ranks[1].name | markdownText }} is rendered, so {{ \"ExpRank\" | schemaLink }} is too.",
+  ].join("\n\n");
+  assert.equal(typed(prose), []);
+});
+
+test("a hand-typed rank name, threshold, label, rate or name of the contract fails naming the line and the fix", () => {
+  const markdown = [
+    "# A page", // 1
+    "", // 2
+    "A balance of 160,000,000 gems is Ethereal.", // 3
+    "", // 4
+    "Member, Ethereal's holders and (Cosmic) are names; so is 1.6B+ and 48B.", // 5
+    "The rate is 0.003, or 0.3% a day; call calculate-exp-growth; read openapi.json or ExpRank.", // 6
+    "```json", // 7
+    '{ "minGems": "800000000" }', // 8
+    "```", // 9
+  ].join("\n");
+  assert.equal(typed(markdown), [
+    '3: types the Ethereal threshold 160,000,000 by hand; write {{ ranks.ranks[1].minGems | groupDigits }} so the page follows the data',
+    '3: types the rank name "Ethereal" by hand; write {{ ranks.ranks[1].name | markdownText }} so the page follows the data',
+    '5: types the rank name "Member" by hand; write {{ ranks.ranks[0].name | markdownText }} so the page follows the data',
+    '5: types the rank name "Ethereal" by hand; write {{ ranks.ranks[1].name | markdownText }} so the page follows the data',
+    '5: types the rank name "Cosmic" by hand; write {{ ranks.ranks[6].name | markdownText }} so the page follows the data',
+    '5: types the rank label "1.6B+" by hand; write {{ ranks.ranks[3].displayValue | markdownText }} so the page follows the data',
+    '5: types the Cosmic threshold "48B" by hand; write {{ ranks.ranks[6].displayValue | markdownText }} so the page follows the data',
+    "6: types the daily rate by hand; write {{ calculator.dailyInterestRate }} so the page follows the data",
+    "6: types the daily percent by hand; write {{ calculator.dailyInterestPercent }}% so the page follows the data",
+    '6: types the tool name "calculate-exp-growth" by hand; write {{ tools[0].name }} so the page follows the data',
+    '6: types the contract\'s path "openapi.json" by hand; write {{ site.paths.openapi }} so the page follows the data',
+    '6: types the schema name "ExpRank" by hand; write {{ "ExpRank" | schemaLink }} so the page follows the data',
+    "8: types the Luminary threshold 800000000 by hand; write {{ ranks.ranks[2].minGems | groupDigits }} so the page follows the data",
+  ]);
+});
+
+test("the drift check follows the data it is given, not a list of its own", () => {
+  const renamed = { ...DATA, ranks: { ...ranks, ranks: ranks.ranks.map((rank, index) => (index === 1 ? { ...rank, name: "Zenith" } : rank)) } };
+  const problems = typedValues("Zenith and Ethereal.", dataValues(renamed)).map((problem) => problem.message);
+  assert.equal(problems, ['types the rank name "Zenith" by hand; write {{ ranks.ranks[1].name | markdownText }} so the page follows the data']);
+});
+
+test("every page of the site passes its own checks", async () => {
+  const entries = await readdir(path.join(ROOT, "content"), { recursive: true, withFileTypes: true });
+  const pages = entries.filter((entry) => entry.isFile() && entry.name.endsWith(".md")).map((entry) => path.join(entry.parentPath, entry.name));
+  assert.ok(pages.length >= 5, "the pages are Markdown");
+  for (const page of pages) {
+    const body = (await readFile(page, "utf8")).replace(/^---\n[\s\S]*?\n---\n/, "");
+    checkPageSource(page, body, DATA);
+  }
+});
+
+test("each unsafe element or attribute in a page's HTML is refused with its line and the fix", () => {
+  const elements = ["script", "iframe", "object", "embed", "base", "form", "frame", "applet", "link", "style"];
+  for (const element of elements) {
+    const [problem] = unsafe(`# Title\n\nSome text.\n\n<${element} src="https://evil.example/"></${element}>\n`);
+    assert.ok(problem?.startsWith(`5: <${element}> is not allowed in a page: it `), `${element}: ${problem}`);
+    assert.ok(problem?.includes("move it into a layout or partial under _includes/"), `${element}: ${problem}`);
+  }
+  assert.equal(unsafe('Text\n\n<meta http-equiv="refresh" content="3;url=https://evil.example/">\n'), [
+    "3: <meta http-equiv> is not allowed in a page: it can send every visitor to another address or change the page's security policy; move it into a layout or partial under _includes/, or write it in a code span if the page shows it as an example",
+  ]);
+  assert.equal(unsafe('A paragraph\nwith <img src="x.png" onerror="alert(1)"> inline\nand <a href="javascript:alert(1)">a link</a>.'), [
+    "2: the onerror= attribute on <img> is not allowed in a page: it runs code; remove it (a page ships no script of its own)",
+    "3: a javascript: URL on <a> is not allowed in a page: it runs code or hides a document; link to a page or an https:// address",
+  ]);
+  // In a table cell, in a list, upper case, and a tag spread over lines.
+  assert.equal(unsafe("| a | b |\n| --- | --- |\n| <SCRIPT>x</SCRIPT> | 1 |\n\n- item <Iframe\n  src=x></iframe>\n").map((line) => line.slice(0, 22)), ["3: <script> is not all", "5: <iframe> is not all"]);
+});
+
+test("HTML a page shows as an example, in code, and the pages' own markup, pass", () => {
+  const markdown = [
+    "Write `<script>` or `<meta http-equiv=\"refresh\">` in a code span.",
+    "",
+    "```html",
+    "<form onsubmit=\"x()\"><script>alert(1)</script></form>",
+    "```",
+    "",
+    "    <iframe src=x></iframe>",
+    "",
+    '<nav class="toc" aria-labelledby="toc"><ul><li><a href="#x">X</a></li></ul></nav>',
+    "",
+    "<details><summary>More</summary>Text about onboarding=yes and one = two.</details>",
+  ].join("\n");
+  assert.equal(unsafe(markdown), []);
+});
+
+test("a line in a page's text is the line in its file: front matter counted", async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), "exp-bank-page-"));
+  try {
+    const file = path.join(dir, "page.md");
+    const body = "# Title\n\nText.\n\n<script>alert(1)</script>\n";
+    await writeFile(file, `---\ntitle: A page\ndescription: x\norder: 9\n---\n${body}`);
+    assert.is(frontMatterLines(file, body), 5);
+    assert.throws(() => checkPageSource(file, body, DATA), (error: Error) => {
+      assert.match(error.message, /^Unsafe HTML in a Markdown page \(1\) in .*page\.md:\n {2}.*page\.md:10: <script> is not allowed in a page: it runs code; move it into a layout or partial under _includes\//);
+      return true;
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test.run();

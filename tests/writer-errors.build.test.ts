@@ -1,0 +1,152 @@
+/**
+ * A writer's commonest mistakes, each made in a copy of the project and built: the build fails
+ * with the file, the line in the file and the fix, and `npm start`'s watching build prints the
+ * same and serves it to the open page's console (Eleventy's dev server sends build errors to the
+ * page over its live-reload socket). page-checks.test.ts and data-rules.test.ts test the rules
+ * themselves.
+ */
+import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { editFile, ROOT, ROOT_SITE_URL, runBuild, withProjectCopy, withTempDir, type BuildResult } from "./support/build.ts";
+
+/** How long a watching build may take to print a message before the test fails as hung. */
+const HANG_GUARD_MS = 120_000;
+
+/** Builds a copy of the project with `edit` applied; resolves with the build's result. */
+function buildEdited(edit: (project: string) => Promise<void>): Promise<BuildResult> {
+  return withProjectCopy((project) =>
+    withTempDir("writer-error", async (output) => {
+      await edit(project);
+      return runBuild(project, output, ROOT_SITE_URL);
+    }),
+  );
+}
+
+/** The 1-based line of the first line of `file` (in the repository) that contains `text`. */
+async function lineOf(file: string, text: string): Promise<number> {
+  const lines = (await readFile(path.join(ROOT, file), "utf8")).split("\n");
+  const index = lines.findIndex((line) => line.includes(text));
+  if (index < 0) throw new Error(`${file} has no line with ${JSON.stringify(text)}; update the test`);
+  return index + 1;
+}
+
+const DATA_NAME = "{{ calculator.dailyInterestRate }}";
+const MISSPELT = "{{ calculatr.dailyInterestRate }}";
+const REFRESH = '<meta http-equiv="refresh" content="3;url=https://evil.example/">';
+
+// The builds start as the file loads, so they run while other test files do.
+const builds = {
+  refresh: buildEdited((project) => editFile(project, "content/pages/auth.md", "# Access policy\n", `# Access policy\n\n${REFRESH}\n`)),
+  misspelt: buildEdited((project) => editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`)),
+  typedRank: buildEdited((project) => editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n")),
+  templateInData: buildEdited((project) => editFile(project, "_data/ranks.ts", 'name: "Luminary"', 'name: "Lumi {{ 7*7 }}"')),
+};
+for (const build of Object.values(builds)) build.catch(() => undefined);
+
+/** The build's output, which must be a failure. */
+async function failure(build: Promise<BuildResult>): Promise<string> {
+  const result = await build;
+  assert.not.ok(result.ok, "the build succeeded");
+  return result.output;
+}
+
+test("a meta refresh in a page fails the build, naming the file, its line and the fix", async () => {
+  const output = await failure(builds.refresh);
+  // The edit puts it two lines below the heading.
+  const line = (await lineOf("content/pages/auth.md", "# Access policy")) + 2;
+  assert.ok(output.includes(`content/pages/auth.md:${line}: <meta http-equiv> is not allowed in a page: it can send every visitor to another address`), output);
+  assert.match(output, /move it into a layout or partial under _includes\//);
+});
+
+test("a misspelt data name fails naming the file, the line in the file, the name and the closest one", async () => {
+  const output = await failure(builds.misspelt);
+  const line = await lineOf("content/pages/docs.md", `(\`"${DATA_NAME}"\`)`);
+  assert.ok(output.includes(`content/pages/docs.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"? Correct the spelling`), output);
+  assert.ok(output.includes(`in ${MISSPELT}`), "the tag is quoted");
+  // Nunjucks counts from the end of the front matter; that line must not be shown.
+  const frontMatter = (await readFile(path.join(ROOT, "content/pages/docs.md"), "utf8")).split("\n---\n")[0]!.split("\n").length + 1;
+  assert.not.ok(output.includes(`Line ${line - frontMatter}`), `the line counted without the front matter: ${output}`);
+});
+
+test("a rank name typed in a page fails naming the file, the line and the template to write; ordinary words pass", async () => {
+  const output = await failure(builds.typedRank);
+  const line = (await lineOf("content/pages/docs.md", "## Support")) + 2;
+  assert.ok(output.includes(`content/pages/docs.md:${line}: types the rank name "Ethereal" by hand; write {{ ranks.ranks[1].name | markdownText }} so the page follows the data`), output);
+  assert.not.match(output, /"Member"/, "Members is a word, not the rank");
+});
+
+test("template syntax in a rank name fails as a rule of the rank table, not as a twin problem", async () => {
+  const output = await failure(builds.templateInData);
+  assert.match(output, /_data\/ranks\.ts has invalid data:\n.*ranks\[2\]\.name: must not contain template syntax .*\[rule: no template syntax\]/);
+  assert.not.match(output, /twin still contains template syntax/);
+});
+
+/** A free local port for the dev server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+test("npm start prints a writer's mistakes with their file and line, sends them to the open page, and recovers when one is fixed", () => withProjectCopy(async (project) => {
+  const port = await freePort();
+  const eleventy = spawn(process.execPath, ["--import", "./scripts/reload-modules.js", "node_modules/@11ty/eleventy/cmd.cjs", "--config=eleventy.config.ts", "--serve", `--port=${port}`], {
+    cwd: project,
+    env: { ...process.env, SITE_URL: `http://localhost:${port}/`, FORCE_COLOR: "0", NO_COLOR: "1" },
+  });
+  let printed = "";
+  eleventy.stdout.on("data", (chunk) => (printed += chunk));
+  eleventy.stderr.on("data", (chunk) => (printed += chunk));
+  /** Resolves once the output after `from` matches `pattern`. */
+  const waitFor = (pattern: RegExp, from: number) =>
+    new Promise<void>((resolve, reject) => {
+      const guard = setTimeout(() => (clearInterval(poll), reject(new Error(`no ${pattern} in:\n${printed.slice(from)}`))), HANG_GUARD_MS);
+      const poll = setInterval(() => {
+        if (pattern.test(printed.slice(from))) resolve();
+        else if (eleventy.exitCode === null) return;
+        else reject(new Error(`npm start exited:\n${printed}`));
+        clearInterval(poll);
+        clearTimeout(guard);
+      }, 100);
+    });
+  try {
+    await waitFor(/Server at/, 0);
+    await waitFor(/Watching/, 0);
+    // The page's live-reload socket, as the dev server's client script opens it.
+    const socket = new WebSocket(`ws://localhost:${port}`);
+    const messages: string[] = [];
+    socket.addEventListener("message", (event) => messages.push(String(event.data)));
+    await new Promise((resolve, reject) => (socket.addEventListener("open", resolve), socket.addEventListener("error", reject)));
+    const line = await lineOf("content/pages/docs.md", `(\`"${DATA_NAME}"\`)`);
+    const before = printed.length;
+    await editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`);
+    await waitFor(new RegExp(`content/pages/docs\\.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"\\?`), before);
+    // The page's console shows the same message (reload-client.js logs "Build error: …").
+    await waitFor(/Watching/, before);
+    const errors = messages.map((message) => JSON.parse(message) as { type: string; error?: string }).filter((message) => message.type === "eleventy.error");
+    assert.ok(errors.some((message) => message.error?.includes(`content/pages/docs.md:${line}:`)), `the page was sent the error: ${messages.join("\n")}`);
+    const fixed = printed.length;
+    await editFile(project, "content/pages/docs.md", `(\`"${MISSPELT}"\`)`, `(\`"${DATA_NAME}"\`)`);
+    await waitFor(/Wrote \d+ files/, fixed);
+    // The drift check runs in the same rebuild: a rank name typed by hand, with its line and fix.
+    const typed = printed.length;
+    const support = await lineOf("content/pages/docs.md", "## Support");
+    await editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n");
+    await waitFor(new RegExp(`content/pages/docs\\.md:${support + 2}: types the rank name "Ethereal" by hand; write \\{\\{ ranks\\.ranks\\[1\\]\\.name \\| markdownText \\}\\}`), typed);
+    socket.close();
+  } finally {
+    eleventy.kill();
+    await new Promise((resolve) => (eleventy.exitCode === null && eleventy.signalCode === null ? eleventy.once("exit", resolve) : resolve(null)));
+  }
+}));
+
+test.run();
