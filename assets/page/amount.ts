@@ -66,16 +66,16 @@ const SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹";
 /**
  * A result amount at a glance: `2.77M`, `56.03B`, and still `0.00000001` for a tiny one. From a
  * quadrillion up, `3.61 × 10⁴⁷`, since compact notation stops at T. Rounded from the decimal string
- * to three significant digits; with `cutTo`, cut (never rounded up) to that many, so a balance
- * below a threshold never reads as the threshold.
+ * to three significant digits; with `cut`, cut instead (never rounded up), so a balance below a
+ * threshold never reads as the threshold.
  */
-export function compactAmount(value: string, locale?: string, cutTo?: number): string {
+export function compactAmount(value: string, locale?: string, cut?: boolean): string {
   const number = value as Intl.StringNumericLiteral;
-  const roundingMode = cutTo ? "trunc" : "halfExpand";
+  const roundingMode = cut ? "trunc" : "halfExpand";
   if ((value.split(".")[0] ?? "").length < 16) {
-    return new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: cutTo ?? 3, maximumFractionDigits: Math.max(2, (cutTo ?? 0) - 1), roundingPriority: "morePrecision", roundingMode }).format(number);
+    return new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: 3, maximumFractionDigits: 2, roundingPriority: "morePrecision", roundingMode }).format(number);
   }
-  return scientificAmount(number, locale, cutTo ? cutTo - 1 : 2, roundingMode);
+  return scientificAmount(number, locale, 2, roundingMode);
 }
 
 /** `3.05 × 10⁶⁷`, `2.5 × 10⁻⁹`: a large or tiny value as people read it, not as `3.05E67`. `1 × 10⁶⁰` is written `10⁶⁰`. */

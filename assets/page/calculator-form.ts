@@ -17,7 +17,6 @@
 import type { CalculateInput } from "../../build/schemas/calculate-input.ts";
 import { safeParseCalculateInput } from "../input/check-input.ts";
 import type { CalculateOutput, Duration } from "../../build/schemas/calculate-output.ts";
-import { TIME_NORMALIZATION } from "../constants.ts";
 import type { ExpRank } from "../../build/schemas/rank-list.ts";
 import { calculateGrowth } from "../engine/calculate.ts";
 import { DURATION_UNITS, type DurationUnit } from "../engine/duration.ts";
@@ -29,23 +28,16 @@ import { showChart } from "./chart-view.ts";
 const UNTIL = "until";
 /** Characters a field takes: room for grouped digits, so a paste of megabytes never reaches the reader or the URL. */
 const MAX_LENGTH = 100;
-const DAY_MS = TIME_NORMALIZATION.secondsPerDay * 1000;
 
 const lang = () => document.documentElement.lang || undefined;
 /** Exact figures: grouped digits, at least two decimals, formatted from the decimal string. */
 const exactFormat = () => new Intl.NumberFormat(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 8 });
-/** A date, with its time of day when it is less than two days away. */
-const dateText = (date: Date, now: number) => new Intl.DateTimeFormat(lang(), date.getTime() - now < 2 * DAY_MS ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" }).format(date);
-/** A compact amount; with `marks` (rank thresholds, a goal), cut rather than rounded, with more digits until it reads below every mark it is below. */
-function compactGems(value: string, marks: readonly string[] = []): string {
-  const exact = exactOf(value);
-  for (let digits = 3; ; digits++) {
-    const text = compactAmount(value, lang(), marks.length ? digits : undefined);
-    if (digits > 20 || !marks.some((mark) => compareExact(exact, exactOf(mark)) < 0 && compactAmount(mark, lang(), digits) === text)) return text;
-  }
-}
+/** A date as the answer names it; the wait beside it gives the hours when it is near. */
+const dateText = (date: Date) => new Intl.DateTimeFormat(lang(), { dateStyle: "medium" }).format(date);
+/** A compact amount; `cut` for a balance read against ranks and goals: cut, never rounded up to one it has not reached. */
+const compactGems = (value: string, cut?: boolean) => compactAmount(value, lang(), cut);
 /** "3 days", "1 year": a count with its unit, singular for exactly 1. */
-const counted = (count: number | string, unit: string) => `${typeof count === "number" ? count : understood(count)} ${count == 1 ? unit : `${unit}s`}`;
+const counted = (count: number | string, unit: string) => `${understood(String(count))} ${count == 1 ? unit : `${unit}s`}`;
 
 /** From how many seconds a wait is told in a unit (of `size` seconds) and the next larger (`per` of them): a month is a twelfth of the mean Gregorian year. */
 const WAIT_UNITS = [
@@ -83,7 +75,7 @@ const labelOf = (form: HTMLFormElement, field: string) => form.querySelector(`la
 
 /** Why a link's `until` could not be read, shown on the date field until that field is edited. */
 let untilProblem = "";
-const NOT_A_DATE = "is not a date the page can read; pick one from the calendar";
+const NOT_A_DATE = "is not a date; pick one from the calendar";
 const PASSED = "has passed; pick a later day";
 
 /** Reads every field as a person wrote it, with the target date turned into seconds from `now`. */
@@ -94,8 +86,8 @@ function readForm(form: HTMLFormElement, now: number): Reading {
     const text = input.value.trim();
     const time = !input.name.endsWith("Gems");
     // Time takes plain numbers: `30m` in Minutes is a slip, never 30 million minutes.
-    const read: ReturnType<typeof readAmount> =
-      text.length > MAX_LENGTH ? { ok: false, message: `is too long; write at most ${MAX_LENGTH} characters` } : time && /[a-z]/i.test(text) ? { ok: false, message: "takes a plain number, such as 30, without letters" } : readAmount(text);
+    // A value from a link is cut to MAX_LENGTH + 1 characters first, so it stays too long to accept but cheap to read.
+    const read: ReturnType<typeof readAmount> = time && /[a-z]/i.test(text) ? { ok: false, message: "takes a plain number, such as 30, without letters" } : readAmount(text);
     if (!read.ok) reading.problems.push({ field: input.name, message: read.message });
     else if (read.value !== "") {
       reading.values[input.name] = read.value;
@@ -114,7 +106,7 @@ function readForm(form: HTMLFormElement, now: number): Reading {
     else {
       reading.until = date;
       reading.values.seconds = String(seconds);
-      reading.notes[UNTIL] = `Counted to the start of that day, ${dateText(date, 0)} 00:00 your time: ${waitText(seconds)} from now.`;
+      reading.notes[UNTIL] = `Counted from 00:00 that day, your time: ${waitText(seconds)} from now.`;
     }
   }
   return reading;
@@ -144,11 +136,10 @@ function validate(reading: Reading): { input: CalculateInput | null; problems: P
   return { input: null, problems: [...reading.problems, ...schemaProblems] };
 }
 
-function showProblems(form: HTMLFormElement, problems: readonly Problem[], only?: string): HTMLInputElement | null {
+function showProblems(form: HTMLFormElement, problems: readonly Problem[]): HTMLInputElement | null {
   let first: HTMLInputElement | null = null;
   for (const slot of Array.from(form.querySelectorAll<HTMLElement>(".field-error"))) {
     const field = slot.id.replace(/^calculator-|-error$/g, "");
-    if (only !== undefined && field !== only) continue;
     const problem = problems.find((entry) => entry.field === field);
     slot.textContent = problem ? (field === "duration" ? `The time to grow ${problem.message.replace(/^years, months, days, hours, minutes and seconds come /, "comes ")}.` : `${labelOf(form, field)} ${problem.message}.`) : "";
     slot.hidden = !problem;
@@ -174,7 +165,7 @@ function timeElement(now: number, duration: Duration): HTMLTimeElement {
   const date = new Date(now + duration.totalSeconds * 1000);
   const time = document.createElement("time");
   time.dateTime = date.toISOString();
-  time.textContent = `${dateText(date, now)} (in ${waitText(duration.totalSeconds)})`;
+  time.textContent = `${dateText(date)} (in ${waitText(duration.totalSeconds)})`;
   return time;
 }
 
@@ -194,18 +185,12 @@ interface Given {
 /** The time the person gave, in their words: "30 days", "1 year 6 months", "Jan 1, 2030"; null when none. */
 function givenTime(reading: Reading): Given | null {
   if (reading.until) {
-    const day = dateText(reading.until, 0);
+    const day = dateText(reading.until);
     return { lead: `On ${day}`, late: (reached) => `, ${reached ? "by" : "after"} ${day}` };
   }
   const parts = DURATION_UNITS.filter((unit) => reading.values[unit] !== undefined).map((unit: DurationUnit) => counted(reading.values[unit]!, unit.slice(0, -1)));
   const span = parts.join(" ");
   return span ? { lead: `In ${span}`, late: (reached) => `, ${reached ? "within" : "after"} your ${span}` } : null;
-}
-
-/** The balance gems to earn make: compact, or grouped in full where compact would read as the amount typed (10B more from 2.75M). */
-function targetText({ additionalGems, targetGems }: { additionalGems: string; targetGems: string }): string {
-  const compact = compactGems(targetGems);
-  return compact === compactGems(additionalGems) ? understood(targetGems.replace(/\.?0+$/, "")) : compact;
 }
 
 interface Shown {
@@ -216,37 +201,29 @@ interface Shown {
 }
 
 /**
- * The answer to what was asked, one sentence a line, each with a short form for the summary bar:
- * the balance at the time given, then when each target is reached (the goal, the gems to earn;
- * with neither, the next rank).
+ * The answer to what was asked, one sentence a line: the balance at the time given, then when each
+ * target is reached (the goal, the gems to earn; with neither, the next rank).
  */
-function headline({ result, now, given, ranks }: Shown, marks: readonly string[]): [string, string][] {
-  const lines: [string, string][] = [];
-  if (given) {
-    const balance = `${compactGems(result.futureGems, marks)} gems`;
-    lines.push([`${given.lead} you have ${balance}.`, `${given.lead}: ${balance}`]);
-  }
+function headline({ result, now, given, ranks }: Shown): string[] {
+  const lines: string[] = [];
+  if (given) lines.push(`${given.lead} you have ${compactGems(result.futureGems, true)} gems.`);
   // The engine gives a target at or below the balance 0 seconds; one above it, at least 1.
-  const reach = (name: string, { duration: { totalSeconds }, reached }: { duration: Duration; reached: boolean }, verb = "reach", short = name) => {
-    if (!totalSeconds) return lines.push([`You already have ${name}.`, `${short}: reached`]);
-    const date = dateText(new Date(now + totalSeconds * 1000), now);
-    const wait = waitText(totalSeconds);
-    lines.push([`You ${verb} ${name} on ${date} — in ${wait}${given?.late(reached) ?? ""}.`, `${short}: ${date}, in ${wait}`]);
-  };
+  const reach = (name: string, { duration: { totalSeconds }, reached }: { duration: Duration; reached: boolean }) =>
+    lines.push(totalSeconds ? `You reach ${name} on ${dateText(new Date(now + totalSeconds * 1000))} — in ${waitText(totalSeconds)}${given?.late(reached) ?? ""}.` : `You already have ${name}.`);
   const { goal, additional, nextRank } = result;
   if (goal) {
     const rank = ranks.find((entry) => compareExact(exactOf(entry.minGems), exactOf(goal.targetGems)) === 0);
     reach(rank ? rank.name : `${compactGems(goal.targetGems)} gems`, goal);
   }
-  if (additional) reach(`${compactGems(additional.additionalGems)} more gems (a balance of ${targetText(additional)})`, additional, "have earned", `+${compactGems(additional.additionalGems)}`);
+  if (additional) reach(`${compactGems(additional.targetGems)} gems (${compactGems(additional.additionalGems)} more)`, additional);
   if (!given && !goal && !additional) {
-    if (nextRank) reach(`the next rank, ${nextRank.name},`, { ...nextRank, reached: false }, "reach", `${nextRank.name} (next rank)`);
-    else lines.push([`You hold the top rank, ${result.currentRank.name}.`, `Top rank: ${result.currentRank.name}`]);
+    if (nextRank) reach(`the next rank, ${nextRank.name},`, { ...nextRank, reached: false });
+    else lines.push(`You hold the top rank, ${result.currentRank.name}.`);
   }
   return lines;
 }
 
-function render(region: HTMLElement, shown: Shown): [string, string][] {
+function render(region: HTMLElement, shown: Shown): string[] {
   const { result, now, given } = shown;
   const exact = exactFormat();
   const find = <T extends Element = HTMLElement>(selector: string) => region.querySelector<T & HTMLElement>(selector);
@@ -257,17 +234,13 @@ function render(region: HTMLElement, shown: Shown): [string, string][] {
     element.value = result[name];
     element.textContent = exact.format(result[name] as Intl.StringNumericLiteral);
   }
-  // The end balance is read against the ranks and targets: it never rounds up to one it has not reached.
-  const marks = [...result.milestones.map((milestone) => milestone.minGems), ...[result.goal, result.additional].flatMap((target) => (target ? [target.targetGems] : []))];
   for (const element of Array.from(region.querySelectorAll<HTMLElement>("[data-compact]"))) {
     const name = element.dataset.compact as "futureGems";
-    element.textContent = compactGems(result[name], name === "futureGems" ? marks : []);
+    element.textContent = compactGems(result[name], name === "futureGems");
   }
   // Up to a million percent in digits; beyond, a power of ten (a century can multiply 10^65-fold).
   const percent = result.profitPercent as Intl.StringNumericLiteral;
   find("[data-result-percent]")!.textContent = Number(percent) < 1e6 ? new Intl.NumberFormat(lang(), { maximumFractionDigits: 2 }).format(percent) : scientificAmount(percent, lang());
-  find("[data-result-after]")!.textContent = given ? `on ${dateText(new Date(now + Number(result.durationDays) * DAY_MS), now)}` : "";
-  region.dataset.now = String(now);
   for (const element of Array.from(region.querySelectorAll<HTMLElement>("[data-timed]"))) element.hidden = !given;
 
   set("currentRank", rankText(result.currentRank));
@@ -283,7 +256,7 @@ function render(region: HTMLElement, shown: Shown): [string, string][] {
     return line;
   };
   if (result.goal) set("goal", target(result.goal, `${compactGems(result.goal.targetGems)} gems: `));
-  if (result.additional) set("additional", target(result.additional, `${compactGems(result.additional.additionalGems)} more → ${targetText(result.additional)} target: `));
+  if (result.additional) set("additional", target(result.additional, `${compactGems(result.additional.additionalGems)} more → ${compactGems(result.additional.targetGems)} target: `));
 
   const body = find<HTMLTableElement>("#calculator-milestones")!.tBodies[0]!;
   body.replaceChildren();
@@ -298,8 +271,8 @@ function render(region: HTMLElement, shown: Shown): [string, string][] {
     const key = row.dataset.resultRow as "goal" | "additional" | "milestones";
     row.hidden = key === "milestones" ? result.milestones.length === 0 : result[key] === null;
   }
-  const lines = headline(shown, marks);
-  find("#calculator-headline")!.replaceChildren(...lines.map(([line]) => Object.assign(document.createElement("span"), { textContent: line })));
+  const lines = headline(shown);
+  find("#calculator-headline")!.replaceChildren(...lines.map((line) => Object.assign(document.createElement("span"), { textContent: line })));
   showChart(result, now);
   return lines;
 }
@@ -314,29 +287,15 @@ function queryOf(form: HTMLFormElement, reading: Reading): string {
 
 /**
  * Fills the form from a query. `until` may be a date (the start of that day, local time, into the
- * date field) or an instant with its offset (`2030-01-01T00:00:00Z`, turned into seconds from now).
+ * date field); anything else there (a time of day read differently in each time zone) is an error
+ * on the date field, never ignored. The page's own links carry the seconds instead.
  */
 function fillFrom(form: HTMLFormElement, search: string): void {
   const query = new URLSearchParams(search);
   const until = query.get(UNTIL)?.slice(0, MAX_LENGTH + 1) ?? "";
   const date = /^\d{4}-\d\d-\d\d$/.test(until);
   for (const input of inputs(form)) input.value = (input.name === UNTIL ? (date ? until : "") : query.get(input.name)?.slice(0, MAX_LENGTH + 1)) ?? "";
-  untilProblem = "";
-  if (until && !date) {
-    const seconds = Math.round((Date.parse(until) - Date.now()) / 1000);
-    const field = form.elements.namedItem("seconds") as HTMLInputElement;
-    if (!(seconds > 0)) untilProblem = `in the link ${Number.isNaN(seconds) ? NOT_A_DATE : PASSED}`;
-    else if (!field.value) field.value = String(seconds);
-  }
-}
-
-/** Keeps the bar above an on-screen keyboard that covers the page without resizing it. */
-function followKeyboard(): void {
-  const viewport = window.visualViewport;
-  if (!viewport) return;
-  const place = () => document.documentElement.style.setProperty("--keyboard", `${Math.max(0, Math.round(innerHeight - viewport.height - viewport.offsetTop))}px`);
-  viewport.addEventListener("resize", place);
-  viewport.addEventListener("scroll", place);
+  untilProblem = until && !date ? `in the link ${NOT_A_DATE}` : "";
 }
 
 export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRank[]): void {
@@ -345,13 +304,15 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   const summary = document.getElementById("calculator-summary")!;
   const emptySummary = summary.textContent;
   const shared = document.getElementById("calculator-shared")!;
-  const rankPicker = document.getElementById("calculator-goal-rank") as HTMLSelectElement | null;
-  const goal = form.elements.namedItem("goalGems") as HTMLInputElement | null;
+  const rankPicker = document.getElementById("calculator-goal-rank") as HTMLSelectElement;
+  const goal = form.elements.namedItem("goalGems") as HTMLInputElement;
   const show = (part: "empty" | "stale" | "list") => {
     region.classList.remove("is-stale");
     for (const name of ["empty", "stale", "list"]) region.querySelector(`[data-result-${name}]`)?.toggleAttribute("hidden", name !== part);
   };
-  followKeyboard();
+  // The bar rides above an on-screen keyboard that covers the page without resizing it.
+  const viewport = visualViewport;
+  for (const type of ["resize", "scroll"]) viewport?.addEventListener(type, () => document.documentElement.style.setProperty("--keyboard", `${Math.max(0, innerHeight - viewport.height - viewport.offsetTop)}px`));
 
   /**
    * Recomputes from the fields and puts the answer in the summary bar. `commit` (Calculate, a
@@ -368,7 +329,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     if (!input) {
       const empty = Object.keys(reading.values).length === 0 && reading.problems.length === 0;
       show(empty ? "empty" : "stale");
-      summary.textContent = empty ? emptySummary : "Fix the marked field to see the answer.";
+      summary.textContent = empty ? emptySummary : "Fix the marked field.";
       if (commit) showProblems(form, problems)?.focus();
       return null;
     }
@@ -376,9 +337,9 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     // Shown first, so the chart is drawn at the width its box really has.
     show("list");
     const lines = render(region, { result: calculateGrowth(input, ranks), now, given: givenTime(reading), ranks });
-    summary.textContent = lines.map(([, short]) => short).join(" · ");
+    summary.textContent = lines.join(" ");
     form.classList.add("is-live");
-    if (commit) status.textContent = lines.map(([line]) => line).join(" ");
+    if (commit) status.textContent = summary.textContent;
     return reading;
   };
 
@@ -398,9 +359,10 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
 
   let pending = 0;
   form.addEventListener("input", (event) => {
+    // The picker's pick arrives as its change; the rank chips keep it in step with the goal.
     if (event.target === rankPicker) return;
-    if (event.target === goal && rankPicker) rankPicker.value = "";
-    if ((event.target as HTMLInputElement).name === UNTIL) untilProblem = "";
+    // A link's unreadable date stays an error until the person edits the form.
+    untilProblem = "";
     window.clearTimeout(pending);
     // The old result is marked stale at once; a valid edit replaces it, an invalid one hides it.
     region.classList.add("is-stale");
@@ -411,12 +373,10 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   form.addEventListener("change", (event) => {
     const input = event.target;
     if (!(input instanceof HTMLInputElement) || !input.name) return;
-    const wrong = validate(readForm(form, Date.now())).problems.some((problem) => problem.field === input.name);
-    input.toggleAttribute("aria-invalid", wrong);
-    if (wrong) input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-invalid", String(validate(readForm(form, Date.now())).problems.some((problem) => problem.field === input.name)));
   });
-  rankPicker?.addEventListener("change", () => {
-    if (!goal || rankPicker.value === "") return;
+  rankPicker.addEventListener("change", () => {
+    if (rankPicker.value === "") return;
     goal.value = understood(rankPicker.value);
     goal.dispatchEvent(new Event("change", { bubbles: true }));
     record(update(false), false);
@@ -435,14 +395,13 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
       history.pushState({ committed: true }, "", location.href.split(/[?#]/)[0]);
       // Whatever follows the goal (the rank chips, the picker) hears that the fields changed.
       form.dispatchEvent(new Event("change"));
-      (form.elements.namedItem("currentGems") as HTMLInputElement).focus();
     });
   });
   // The Web Share sheet where the browser has one; elsewhere the link is copied, and the page says so.
   document.getElementById("calculator-share")!.addEventListener("click", async () => {
     const url = location.href;
     try {
-      if (navigator.share) return void (await navigator.share({ title: document.title, text: summary.textContent ?? "", url }));
+      if (navigator.share) return void (await navigator.share({ title: document.title, url }));
       await navigator.clipboard.writeText(url);
       shared.textContent = "Link copied.";
     } catch (error) {
@@ -451,8 +410,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   });
   window.addEventListener("popstate", () => {
     fillFrom(form, location.search);
-    if (location.search) update(true);
-    else update(false);
+    update(location.search !== "");
   });
   if (location.search) {
     fillFrom(form, location.search);
