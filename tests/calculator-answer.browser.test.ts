@@ -155,7 +155,7 @@ test("a goal and no time: the headline says the date it is reached and how long 
     await open(page);
     await field(page, "currentGems").fill("2.5M");
     const minGems = await pickRank(page, "Radiant");
-    await waitFor(page, "the summary answers the pick", () => document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.startsWith("Radiant:"));
+    await waitFor(page, "the summary answers the pick", () => document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.startsWith("You reach Radiant on "));
     await assertOnScreen(page, answerOf(page), "the answer after a pick");
     await field(page, "currentGems").press("Enter");
     await waitFor(page, "a result after Enter", () => document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "");
@@ -255,7 +255,8 @@ test("a date alone is the start of that day, local time, and the page says so; a
   assert.match((await headlineLines(page))[0]!, /^On Jan 1, 2027 you have \S+ gems\.$/);
   assert.equal(Object.fromEntries(new URL(page.url()).searchParams), { currentGems: "1M", seconds: String(seconds) }, "the link holds the duration, not a local date");
 
-  for (const [until, problem] of [["not-a-date", "is not a date"], ["2020-01-01T00:00:00Z", "has passed"]] as const) {
+  // A time of day would be read differently in each time zone: only a plain day is taken.
+  for (const [until, problem] of [["not-a-date", "is not a date"], ["2030-01-01T00:00:00Z", "is not a date"], ["2020-01-01", "has passed"]] as const) {
     await open(page, `?currentGems=1M&until=${until}`);
     const error = page.locator("#calculator-until-error");
     assert.ok(await error.isVisible(), `the link's date ${until} is an error`);
@@ -283,17 +284,6 @@ test("a shared link gives the same result in Los Angeles and Berlin, and still d
   await waitFor(reader, "the link's result", () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden);
   assert.is(await shownFuture(reader), inBerlin, "the same balance in both time zones, after the link's date");
 
-  // An instant with its offset means the same moment everywhere.
-  const instant = "2030-01-01T00:00:00Z";
-  const results: (string | null)[] = [];
-  for (const timezoneId of ["America/Los_Angeles", "Europe/Berlin"]) {
-    const { page } = await newPage({ timezoneId });
-    await open(page, `?currentGems=2.5M&until=${instant}`);
-    results.push(await shownFuture(page));
-    if (results.length === 1) assert.is(results[0], (await tool(page, { currentGems: "2500000", seconds: String((Date.parse(instant) - NOW) / 1000) })).futureGems);
-    await page.context().close();
-  }
-  assert.is(results[0], results[1], `${instant} gives the same result in both time zones`);
   await reader.context().close();
 });
 
@@ -305,7 +295,7 @@ test("the answer stays in view after each keystroke and after a pick, without sc
       await page.keyboard.type(key);
       await assertOnScreen(page, "#calculator-summary", `the answer after typing "${key}"`);
     }
-    await waitFor(page, "the summary answers the balance", () => document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.includes("(next rank): "));
+    await waitFor(page, "the summary answers the balance", () => document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.startsWith("You reach the next rank, "));
     await assertOnScreen(page, "#calculator-summary", "the answer after typing");
     // The last time field, low on the page: the bar follows.
     await field(page, "seconds").click();
@@ -313,12 +303,12 @@ test("the answer stays in view after each keystroke and after a pick, without sc
       await page.keyboard.type(key);
       await assertOnScreen(page, "#calculator-summary", `the answer after typing "${key}" in Seconds`);
     }
-    await waitFor(page, "the summary answers the time", () => document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.startsWith("In 864 seconds:"));
+    await waitFor(page, "the summary answers the time", () => document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.startsWith("In 864 seconds you have "));
     // Moving to the picker may scroll it into view; the pick itself must not scroll.
     await page.locator("#calculator-goal-rank").focus();
     const before = await page.evaluate("scrollY");
     await pickRank(page, "Cosmic");
-    await waitFor(page, "the summary answers the pick", () => document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.includes("Cosmic:"));
+    await waitFor(page, "the summary answers the pick", () => document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.includes("You reach Cosmic on "));
     await assertOnScreen(page, "#calculator-summary", "the answer after a pick");
     assert.is(await page.evaluate("scrollY"), before, "a pick does not scroll the page");
     assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-goal-rank", "focus stays on the picker");
