@@ -14,7 +14,7 @@ import { Decimal } from "decimal.js";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
-import { launchChromium, recordPageMessages } from "./support/browser.ts";
+import { recordPageMessages, testBrowser } from "./support/browser.ts";
 import type { CalculateOutput } from "../build/schemas/calculate-output.ts";
 
 /** The page's "now": noon UTC on a fixed day, so dates and waits are known. */
@@ -33,7 +33,7 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 test.before(async () => {
-  const [site, launched] = await Promise.all([builtSite(PATH_SITE_URL), launchChromium({ webmcp: true })]);
+  const [site, launched] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
   browser = launched;
   served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
 });
