@@ -3,7 +3,7 @@
  * than a few lines lives in a small named module under `build/eleventy/`.
  */
 import path from "node:path";
-import { HtmlBasePlugin, RenderPlugin } from "@11ty/eleventy";
+import { HtmlBasePlugin, InputPathToUrlTransformPlugin, RenderPlugin } from "@11ty/eleventy";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import site from "./build/data/site.ts";
 import { bundleCalculator } from "./build/eleventy/bundle.ts";
@@ -13,6 +13,7 @@ import { pageHelpers } from "./build/eleventy/page-helpers.ts";
 import { linkCheck, type AfterBuildEvent } from "./build/eleventy/link-check.ts";
 import { freshOutputFolder, type BuildEvent } from "./build/eleventy/output-folder.ts";
 import { pageChecks } from "./build/eleventy/page-checks.ts";
+import { rememberPages } from "./build/eleventy/pages.ts";
 
 export const config = {
   dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
@@ -35,6 +36,16 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.addTemplateFormats("11ty.ts");
 
   eleventyConfig.addPlugin(HtmlBasePlugin);
+  // Pages link to each other by file (`[API docs](docs.md)`) or by key (`{{ "docs" | href }}`); both
+  // need every page's URL before any renders (`build/eleventy/pages.ts`), and the pages `site.paths`
+  // names must be where it says.
+  eleventyConfig.addPlugin(InputPathToUrlTransformPlugin);
+  eleventyConfig.on("eleventy.contentMap", ({ inputPathToUrl }: { inputPathToUrl: Record<string, string[]> }) =>
+    rememberPages(inputPathToUrl, site.paths),
+  );
+  // Every absolute URL names the port `npm start` was given (`build/data/site.ts`), so a server that
+  // moved to the next free port would publish links to the wrong one: a busy port stops instead.
+  eleventyConfig.setServerOptions({ portReassignmentRetryCount: 0 });
 
   // The homepage's script (engine, WebMCP tools, calculator form): bundled by esbuild before each
   // build into the output folder; `npm start` rebuilds it when anything under `assets/` changes.
