@@ -12,6 +12,7 @@ import { pageMarkdown } from "./build/eleventy/markdown.ts";
 import { pageHelpers } from "./build/eleventy/page-helpers.ts";
 import { internalLinkCheck } from "./build/eleventy/internal-links.ts";
 import { pageChecks } from "./build/eleventy/page-checks.ts";
+import { buildErrorsOnThePage } from "./build/eleventy/build-errors.ts";
 
 export const config = {
   dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
@@ -50,6 +51,8 @@ export default function (eleventyConfig: UserConfig) {
   // Each page's source is checked before it renders: no raw HTML that runs code or redirects, no
   // value of the data typed by hand; failures name the file, the line and the fix.
   pageChecks(eleventyConfig);
+  // `npm start` shows a failed rebuild on the open page as well as in the terminal.
+  buildErrorsOnThePage(eleventyConfig, site.pathPrefix);
   // Markdown twins render each page's source again with the same data (`build/eleventy/twins.ts`).
   eleventyConfig.addPlugin(RenderPlugin);
 
