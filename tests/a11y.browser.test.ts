@@ -130,6 +130,9 @@ A11y("/ has no axe violations after a calculation fills in the result, in light 
     await page.getByLabel("Days").fill("30");
     await page.getByRole("button", { name: "Calculate" }).click();
     await page.locator("[data-result-list]").waitFor({ state: "visible" });
+    // The chart's scrubber marks a moment and says it.
+    await page.locator("#calculator-scrub").press("PageUp");
+    await page.locator("#calculator-scrub-readout:not(:empty)").waitFor();
   }),
 );
 

@@ -75,11 +75,12 @@ export function compactAmount(value: string, locale?: string): string {
   return scientificAmount(number, locale);
 }
 
-/** `3.05 × 10⁶⁷`: a large value as people read it, not as `3.05E67`. `1 × 10⁶⁰` is written `10⁶⁰`. */
+/** `3.05 × 10⁶⁷`, `2.5 × 10⁻⁹`: a large or tiny value as people read it, not as `3.05E67`. `1 × 10⁶⁰` is written `10⁶⁰`. */
 export function scientificAmount(value: Intl.StringNumericLiteral | number, locale?: string, fractionDigits = 2): string {
   const parts = new Intl.NumberFormat(locale, { notation: "scientific", maximumFractionDigits: fractionDigits }).formatToParts(value);
   const mantissa = parts.filter((part) => !part.type.startsWith("exponent")).map((part) => part.value).join("");
   const exponent = parts.find((part) => part.type === "exponentInteger")?.value ?? "0";
-  const power = `10${[...exponent].map((digit) => SUPERSCRIPT[Number(digit)]).join("")}`;
+  const sign = parts.some((part) => part.type === "exponentMinusSign") ? "⁻" : "";
+  const power = `10${sign}${[...exponent].map((digit) => SUPERSCRIPT[Number(digit)]).join("")}`;
   return mantissa === "1" ? power : `${mantissa} × ${power}`;
 }

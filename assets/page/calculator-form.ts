@@ -19,7 +19,7 @@ import { calculateGrowth } from "../engine/calculate.ts";
 import { DURATION_UNITS } from "../engine/duration.ts";
 import { compareExact, exactOf } from "../engine/exact.ts";
 import { compactAmount, readAmount, scientificAmount, understood } from "./amount.ts";
-import { resultChartSvg } from "./chart.ts";
+import { showChart } from "./chart-view.ts";
 
 /** The query parameter of the target date; every other parameter is a tool field name. */
 const UNTIL = "until";
@@ -213,13 +213,7 @@ function render(region: HTMLElement, { input, result, now, until }: Shown): void
     const key = row.dataset.resultRow as "goal" | "additional" | "milestones";
     row.hidden = key === "milestones" ? result.milestones.length === 0 : result[key] === null;
   }
-  drawChart(find("[data-chart]")!, result);
-}
-
-function drawChart(box: HTMLElement, result: CalculateOutput): void {
-  const svg = resultChartSvg(result, { id: "calculator-chart-title", describedBy: "calculator-milestones", width: Math.max(280, Math.round(box.clientWidth)), height: 240, locale: lang() });
-  box.hidden = svg === "";
-  box.innerHTML = svg;
+  showChart(result, now);
 }
 
 /** The query string of the fields as typed: tool field names, plus `until` for a target date. */

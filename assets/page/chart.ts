@@ -3,21 +3,26 @@
  * browser and the docs render the same chart at build time, with no DOM. Colours come from classes
  * and `currentColor` (styled in site.css for light and dark); the CSP refuses inline styles.
  * Balances are plotted as floating-point numbers: a picture needs pixels, not the exact digits.
+ * Each crossing is placed at the engine's own time for it (`totalSeconds`), so the chart's dates
+ * are the milestone table's.
  */
+import type { CalculateOutput } from "../../build/schemas/calculate-output.ts";
+import { TIME_NORMALIZATION } from "../constants.ts";
+import { compactAmount, scientificAmount } from "./amount.ts";
 
 export interface ChartTarget {
-  /** The line's label, such as a rank name or "Goal". */
+  /** What the point is called: a rank's name, "Goal", "+10B". */
   label: string;
   /** The target balance, a decimal string. */
   gems: string;
-  /** Days of growth to reach it, a decimal string; absent or beyond the chart when not reached. */
-  daysToReach: string;
+  /** Seconds of growth until the balance reaches it (the engine's `totalSeconds`). */
+  seconds: number;
   kind: "rank" | "goal";
 }
 
 export interface ChartInput {
   currentGems: string;
-  /** Days of growth the chart covers; 0 means "up to the last target". */
+  /** Days of growth the person asked for; 0 when no time was given. */
   durationDays: string;
   dailyInterestRate: string;
   targets: readonly ChartTarget[];
@@ -29,147 +34,214 @@ export interface ChartInput {
   describedBy?: string;
   width: number;
   height: number;
+  /** The moment the growth starts (ms since the epoch), in the local time zone of the axis's dates. */
+  start: number;
+  locale?: string;
+  /** A day to mark with the scrubber's cursor. */
+  cursor?: number;
 }
 
-import type { CalculateOutput } from "../../build/schemas/calculate-output.ts";
-import { compactAmount, scientificAmount } from "./amount.ts";
+/** A drawn chart and the mapping the page's scrubber needs to point into it. */
+export interface Chart {
+  svg: string;
+  /** The horizon, in days. */
+  days: number;
+  /** The plot's left and right edges, in the SVG's units (pixels at its drawn size). */
+  left: number;
+  right: number;
+  balanceAt: (day: number) => number;
+}
 
-const MARGIN = { top: 12, right: 12, bottom: 28, left: 52 };
+const DAY_MS = TIME_NORMALIZATION.secondsPerDay * 1000;
+/** An over-estimate of a character's width at 11 px, so labels judged apart are apart. */
+const CHAR = 6.4;
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/** Short tick labels: 1.6B, 48B, 2.5M. */
-const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 2 });
-const gemsLabel = (value: number) => (value < 1e15 ? compact.format(value) : scientificAmount(value, "en-US", 1));
-
 const round = (value: number) => Math.round(value * 10) / 10;
 
-/** Ticks for a day axis: "Now", then whole days, months or years. */
-function dayTicks(days: number): { day: number; label: string }[] {
-  const unit = days >= 730 ? { size: 365, name: "y" } : days >= 60 ? { size: 30, name: "mo" } : { size: 1, name: "d" };
-  const span = days / unit.size;
-  const step = [1, 2, 5, 10, 20, 25, 50, 100].find((candidate) => span / candidate <= 5) ?? 100;
-  const ticks = [{ day: 0, label: "Now" }];
-  for (let value = step; value * unit.size <= days + 1e-9; value += step) ticks.push({ day: value * unit.size, label: `${value} ${unit.name}` });
-  return ticks;
+/** `1.6B`, `0.0125`, and powers of ten beyond compact notation: `2.5 × 10¹⁸`, `10⁻⁹`. */
+export const gemsText = (value: number, digits: number, locale?: string): string =>
+  value === 0 || (value >= 1e-3 && value < 1e15) ? new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: digits }).format(value) : scientificAmount(value, locale, digits - 1);
+
+/** Time units for the axis, finest first: the unit's size in days, the steps it may take, its calendar field and how its ticks read. */
+const UNITS = [
+  { size: 1 / 24, steps: [1, 2, 3, 6, 12], field: "Hours", tick: { hour: "numeric" } },
+  { size: 1, steps: [1, 2, 7, 14], field: "Date", tick: { month: "short", day: "numeric" } },
+  { size: 30.4, steps: [1, 2, 3, 6], field: "Month", tick: { month: "short", year: "numeric" } },
+  { size: 365.2, steps: [1, 2, 5, 10, 20, 25, 50, 100, 200], field: "FullYear", tick: { year: "numeric" } },
+] as const;
+type Field = (typeof UNITS)[number]["field"];
+
+/** Reads or moves one calendar field of a local date. */
+const get = (date: Date, field: Field) => (date[`get${field}`] as () => number).call(date);
+const bump = (date: Date, field: Field) => (date[`set${field}`] as (value: number) => number).call(date, get(date, field) + 1);
+
+/** Ticks for `days` from `start`: local calendar boundaries (the first of a month, 1 January) at a step that fits `count` labels. */
+function timeTicks(days: number, count: number, start: number, locale?: string) {
+  let unit: (typeof UNITS)[number] = UNITS[3];
+  let step = 200;
+  search: for (const candidate of UNITS)
+    for (const size of candidate.steps)
+      if (days / (candidate.size * size) <= count) {
+        unit = candidate;
+        step = size;
+        break search;
+      }
+  const ticks: { day: number; label: string }[] = [];
+  const format = new Intl.DateTimeFormat(locale, unit.tick);
+  const date = new Date(start);
+  date.setMinutes(0, 0, 0);
+  const level = UNITS.indexOf(unit);
+  if (level > 0) date.setHours(0);
+  if (level > 1) date.setDate(1);
+  if (level > 2) date.setMonth(0);
+  for (let day = 0; day <= days; day = (date.getTime() - start) / DAY_MS) {
+    // On an axis of hours, midnight is named by its date.
+    if (day > 0 && (get(date, unit.field) - (level === 1 ? 1 : 0)) % step === 0) ticks.push({ day, label: (level || date.getHours() ? format : new Intl.DateTimeFormat(locale, UNITS[1].tick)).format(date) });
+    bump(date, unit.field);
+  }
+  return { unit, ticks };
 }
 
-/** Ticks for the balance: powers of ten on a log axis, about four round values on a linear one. */
-function gemTicks(low: number, high: number, log: boolean): number[] {
+/** Ticks for the balance: powers of ten on a log axis, about four round values on a linear one, with the digits that tell them apart. */
+function gemTicks(low: number, high: number, log: boolean): { ticks: number[]; digits: number } {
+  const ticks: number[] = [];
   if (log) {
-    const ticks: number[] = [];
-    for (let power = Math.ceil(Math.log10(low)); power <= Math.floor(Math.log10(high)); power++) ticks.push(10 ** power);
-    const every = Math.ceil(ticks.length / 6);
-    return ticks.filter((_, index) => index % every === 0);
+    const first = Math.ceil(Math.log10(low));
+    const last = Math.floor(Math.log10(high));
+    const every = Math.ceil((last - first + 1) / 6);
+    for (let power = first; power <= last; power += every) ticks.push(10 ** power);
+    return { ticks, digits: 1 };
   }
   const rough = (high - low) / 4;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
   const step = ([1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= rough) ?? 10) * magnitude;
-  const ticks: number[] = [];
-  for (let value = Math.ceil(low / step) * step; value <= high; value += step) ticks.push(value);
-  return ticks;
+  for (let index = Math.ceil(low / step); index * step <= high; index++) ticks.push(index * step);
+  return { ticks, digits: Math.floor(Math.log10(high)) - Math.floor(Math.log10(step)) + 2 };
 }
 
 /**
- * The chart: the balance from now over the duration (or to the last target when no duration is
- * given), each target in range as a labelled horizontal line with a dot where the balance reaches
- * it, on a logarithmic axis when the balance spans more than a factor of ten.
+ * The chart: the balance from now to the horizon, which is the time given, or further when the
+ * next rank or a goal lies beyond it (the part beyond drawn dashed), or the last target when no
+ * time is given. Each target on the way is a faint horizontal line with a point where the balance
+ * crosses it, labelled with its name and date beside the point; the axis is logarithmic, and says
+ * so, when the balance spans more than a factor of ten. Null when there is nothing to draw.
  */
-export function growthChartSvg(input: ChartInput): string {
-  const { width, height } = input;
-  const current = Number(input.currentGems);
-  const growth = Math.log(1 + Number(input.dailyInterestRate));
-  const reachable = input.targets.filter((target) => Number(target.gems) > current);
+export function growthChart(input: ChartInput): Chart | null {
+  const { width, height, locale, start } = input;
+  const growth = Math.log1p(Number(input.dailyInterestRate));
   const given = Number(input.durationDays);
-  const days = given > 0 ? given : Math.max(0, ...reachable.map((target) => Number(target.daysToReach)));
+  const dayOf = (target: ChartTarget) => target.seconds / TIME_NORMALIZATION.secondsPerDay;
+  const ahead = input.targets.filter((target) => target.seconds > 0);
+  // The start is taken back from the engine's time to the first target, so the curve meets every
+  // crossing point even where the 8-decimal balance rounds to 0 (below 0.000000005 gems).
+  const first = ahead[0];
+  const current = first ? Number(first.gems) * Math.exp(-growth * dayOf(first)) : Number(input.currentGems);
+  const firstRank = ahead.find((target) => target.kind === "rank");
+  const days = Math.max(given, ...(given > 0 ? ahead.filter((target) => target === firstRank || target.kind === "goal") : ahead).map(dayOf));
+  if (!(days > 0 && current > 0)) return null;
+  const shown = ahead.filter((target) => dayOf(target) <= days);
   const balanceAt = (day: number) => current * Math.exp(growth * day);
-  const end = balanceAt(days);
-  // The tolerance absorbs the 8-decimal rounding of daysToReach when the chart ends at a target.
-  const inRange = reachable.filter((target) => Number(target.gems) <= end * (1 + 1e-9));
-  const goals = reachable.filter((target) => target.kind === "goal" && !inRange.includes(target));
-  const top = Math.max(end, ...goals.map((target) => Number(target.gems)));
+  const top = balanceAt(days);
   const log = top / current > 10;
   const low = log ? current : Math.max(0, current - (top - current) * 0.1);
   const high = log ? top : top + (top - current) * 0.1 || current * 1.01;
+  const { ticks: gems, digits } = gemTicks(low, high, log);
+  const gemLabels = gems.map((value) => gemsText(value, digits, locale));
 
-  const plot = { x: MARGIN.left, y: MARGIN.top, w: width - MARGIN.left - MARGIN.right, h: height - MARGIN.top - MARGIN.bottom };
-  const x = (day: number) => round(plot.x + (days > 0 ? (day / days) * plot.w : 0));
-  const y = (gems: number) => {
-    const share = log ? Math.log(gems / low) / Math.log(high / low) : (gems - low) / (high - low);
-    return round(plot.y + plot.h - share * plot.h);
-  };
+  const plot = { x: 8 + CHAR * Math.max(4, ...gemLabels.map((label) => label.length)), y: 22, w: 0, h: height - 22 - 26 };
+  plot.w = width - plot.x - 14;
+  const x = (day: number) => round(plot.x + (day / days) * plot.w);
+  const y = (value: number) => round(plot.y + plot.h - (log ? Math.log(value / low) / Math.log(high / low) : (value - low) / (high - low)) * plot.h);
+  const { unit, ticks } = timeTicks(days, Math.max(2, Math.floor(plot.w / 70)), start, locale);
 
   const parts: string[] = [];
-  const describedBy = input.describedBy ? ` aria-describedby="${escapeXml(input.describedBy)}"` : "";
-  parts.push(`<svg class="growth-chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${escapeXml(input.id)}"${describedBy} data-scale="${log ? "log" : "linear"}">`);
-  parts.push(`<title id="${escapeXml(input.id)}">${escapeXml(input.title)}</title>`);
-
-  parts.push(`<g class="chart-grid" font-size="11">`);
-  for (const gems of gemTicks(low, high, log)) {
-    parts.push(`<line x1="${plot.x}" x2="${plot.x + plot.w}" y1="${y(gems)}" y2="${y(gems)}"/><text class="chart-label" x="${plot.x - 6}" y="${y(gems) + 4}" text-anchor="end">${gemsLabel(gems)}</text>`);
-  }
-  for (const tick of dayTicks(days)) {
-    const anchor = tick.day === 0 ? "start" : x(tick.day) > plot.x + plot.w - 20 ? "end" : "middle";
+  // Ids and the Intl-formatted axis labels are the code's own; only names and the title are escaped.
+  const describedBy = input.describedBy ? ` aria-describedby="${input.describedBy}"` : "";
+  parts.push(
+    `<svg class="growth-chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${input.id}"${describedBy} data-scale="${log ? "log" : "linear"}" font-size="11">`,
+    `<title id="${input.id}">${escapeXml(input.title)}</title>`,
+    `<g class="chart-grid"><text class="chart-label chart-scale" x="4" y="12">${log ? "Gems, log scale" : "Gems"}</text>`,
+  );
+  gems.forEach((value, index) => parts.push(`<line x1="${plot.x}" x2="${plot.x + plot.w}" y1="${y(value)}" y2="${y(value)}"/><text class="chart-label" x="${plot.x - 6}" y="${y(value) + 4}" text-anchor="end">${gemLabels[index]}</text>`));
+  for (const tick of ticks) {
+    const anchor = x(tick.day) > plot.x + plot.w - 30 ? "end" : "middle";
     parts.push(`<text class="chart-label" x="${x(tick.day)}" y="${height - 8}" text-anchor="${anchor}">${tick.label}</text>`);
   }
   parts.push(`</g>`);
 
-  // Labels sit at the left, above their line, where the rising balance is still far below; a
-  // label that would overlap the one above it moves down.
-  const labelYs = new Map<ChartTarget, number>();
-  let lastLabelY = -Infinity;
-  for (const target of [...inRange, ...goals].sort((a, b) => Number(b.gems) - Number(a.gems))) {
-    lastLabelY = Math.max(y(Number(target.gems)) - 3, lastLabelY + 12, plot.y + 9);
-    labelYs.set(target, lastLabelY);
+  // One label per point: targets at the same balance (a goal picked from the ranks) share one.
+  // The balance rises to the right, so a label left of its point and above it, or right of it and
+  // below it, stays clear of the line; the first of those that fits in the plot without touching
+  // a label already placed is used, the rightmost points first since they have least room.
+  // A crossing reads as a month ("Oct 2032"), or as a day and hour on a chart of days or hours.
+  const when = new Intl.DateTimeFormat(locale, UNITS.indexOf(unit) > 1 ? UNITS[2].tick : { month: "short", day: "numeric", hour: "numeric" });
+  // The scale's name holds the top left corner; a label may rise into the rest of the top margin.
+  const placed: (readonly number[])[] = [[0, 0, 110, 14]];
+  const labels = new Map<ChartTarget, string>();
+  const level = (target: ChartTarget) => Number(target.gems);
+  const spot = (target: ChartTarget) => [x(dayOf(target)), y(level(target))] as const;
+  for (const target of [...shown].sort((a, b) => b.seconds - a.seconds || (a.kind === "goal" ? -1 : 1))) {
+    const same = shown.filter((other) => level(other) === level(target));
+    if (same.some((other) => labels.has(other))) continue;
+    const text = `${same.sort((a) => (a.kind === "goal" ? -1 : 1)).map((other) => other.label).join(" = ")} · ${when.format(start + target.seconds * 1000)}`;
+    const [px, py] = spot(target);
+    const w = text.length * CHAR;
+    // Last, right of it and above, across the line, where the halo keeps it legible.
+    for (const [left, baseline, anchor] of [[px - 6 - w, py - 5, "end"], [px + 6, py + 13, "start"], [px + 6, py - 5, "start"]] as const) {
+      const box = [left, baseline - 10, left + w, baseline + 3] as const;
+      const near = ([a, b, c = a, d = b]: readonly number[], margin: number) => a! < box[2] + margin && box[0] < c! + margin && b! < box[3] + margin && box[1] < d! + margin;
+      // Inside the plot (or its top margin), clear of every label placed, and so far from any
+      // other point that it cannot be read as that one's.
+      if (left < plot.x || box[2] > width - 2 || box[1] < 0 || box[3] > plot.y + plot.h || placed.some((other) => near(other, 0))) continue;
+      if (shown.some((other) => level(other) !== level(target) && near(spot(other), 8))) continue;
+      placed.push(box);
+      // Anchored at the end nearest the point, so the label's true width never moves it away.
+      labels.set(target, `<text x="${anchor === "end" ? px - 6 : px + 6}" y="${round(baseline)}" text-anchor="${anchor}">${escapeXml(text)}</text>`);
+      break;
+    }
   }
-  // Drawn lowest threshold first, so the lines follow the milestone table's order.
-  for (const target of [...inRange, ...goals].sort((a, b) => Number(a.gems) - Number(b.gems))) {
-    const lineY = y(Number(target.gems));
-    const labelY = labelYs.get(target)!;
-    const reachedDay = Number(target.daysToReach);
+  // Drawn lowest first, so the lines follow the milestone table's order.
+  for (const target of [...shown].sort((a, b) => a.seconds - b.seconds)) {
+    const lineY = y(level(target));
     parts.push(
       `<g class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}">` +
         `<line x1="${plot.x}" x2="${plot.x + plot.w}" y1="${lineY}" y2="${lineY}"${target.kind === "goal" ? ' stroke-dasharray="6 4"' : ""}/>` +
-        `<text x="${plot.x + 4}" y="${round(labelY)}" font-size="11">${escapeXml(target.label)}</text>` +
-        (inRange.includes(target) ? `<circle cx="${x(reachedDay)}" cy="${lineY}" r="3.5"/>` : "") +
-        `</g>`,
+        `<circle cx="${x(dayOf(target))}" cy="${lineY}" r="3.5"/>${labels.get(target) ?? ""}</g>`,
     );
   }
 
   // On a log axis compound growth is a straight line; a linear axis needs a few points to bend.
-  const steps = log || days === 0 ? 1 : 48;
-  const points = Array.from({ length: steps + 1 }, (_, step) => `${x((days * step) / steps)},${y(balanceAt((days * step) / steps))}`);
-  parts.push(`<polyline class="chart-balance" points="${points.join(" ")}" fill="none" stroke-width="2.5" stroke-linejoin="round"/>`);
-  parts.push(`<line class="chart-axis" x1="${plot.x}" x2="${plot.x}" y1="${plot.y}" y2="${plot.y + plot.h}"/><line class="chart-axis" x1="${plot.x}" x2="${plot.x + plot.w}" y1="${plot.y + plot.h}" y2="${plot.y + plot.h}"/>`);
-  parts.push(`</svg>`);
-  return parts.join("");
+  const segment = (from: number, to: number, className: string) => {
+    const steps = log ? 1 : 32;
+    const points = Array.from({ length: steps + 1 }, (_, step) => from + ((to - from) * step) / steps).map((day) => `${x(day)},${y(balanceAt(day))}`);
+    parts.push(`<polyline class="chart-balance ${className}" points="${points.join(" ")}" fill="none" stroke-width="2.5" stroke-linejoin="round"${className ? ' stroke-dasharray="5 4"' : ""}/>`);
+  };
+  const solid = given > 0 ? Math.min(given, days) : days;
+  segment(0, solid, "");
+  if (solid < days) segment(solid, days, "chart-beyond");
+  const bottom = plot.y + plot.h;
+  parts.push(`<path class="chart-axis" d="M${plot.x} ${plot.y}V${bottom}H${plot.x + plot.w}" fill="none"/>`);
+  const { cursor } = input;
+  if (cursor !== undefined) parts.push(`<g class="chart-cursor"><path d="M${x(cursor)} ${plot.y}V${bottom}"/><circle cx="${x(cursor)}" cy="${y(balanceAt(cursor))}" r="5"/></g>`);
+  return { svg: parts.join("") + "</svg>", days, left: plot.x, right: plot.x + plot.w, balanceAt };
 }
 
-/**
- * The chart of a `calculate-exp-growth` result: its rank milestones, goal and additional target.
- * Empty when there is nothing to draw (no time given and no target above the balance).
- */
-export function resultChartSvg(
-  result: CalculateOutput,
-  options: { id: string; describedBy?: string; width: number; height: number; locale?: string },
-): string {
-  const targets: ChartTarget[] = result.milestones.map((milestone) => ({ label: milestone.name, gems: milestone.minGems, daysToReach: milestone.daysToReach, kind: "rank" }));
-  if (result.goal) targets.push({ label: "Goal", gems: result.goal.targetGems, daysToReach: result.goal.daysToReach, kind: "goal" });
-  if (result.additional) targets.push({ label: "Goal + additional", gems: result.additional.targetGems, daysToReach: result.additional.daysToReach, kind: "goal" });
-  const timed = Number(result.durationDays) > 0;
-  if (!timed && !targets.some((target) => Number(target.daysToReach) > 0)) return "";
+/** The chart of a `calculate-exp-growth` result (its rank milestones, goal and amount to earn), or null when there is nothing to draw. */
+export function resultChart(result: CalculateOutput, options: { id: string; describedBy?: string; width: number; height: number; locale?: string; start: number; cursor?: number }): Chart | null {
   const gems = (value: string) => compactAmount(value, options.locale);
-  const days = new Intl.NumberFormat(options.locale, { maximumFractionDigits: 2 }).format(result.durationDays as Intl.StringNumericLiteral);
-  const span = timed ? `over ${days} days to ${gems(result.futureGems)} gems` : "until the last rank";
-  return growthChartSvg({
-    currentGems: result.currentGems,
-    durationDays: result.durationDays,
-    dailyInterestRate: result.dailyInterestRate,
+  const targets: ChartTarget[] = result.milestones.map((milestone) => ({ label: milestone.name, gems: milestone.minGems, seconds: milestone.duration.totalSeconds, kind: "rank" }));
+  const { goal, additional } = result;
+  if (goal) targets.push({ label: "Goal", gems: goal.targetGems, seconds: goal.duration.totalSeconds, kind: "goal" });
+  if (additional) targets.push({ label: `+${gems(additional.additionalGems)}`, gems: additional.targetGems, seconds: additional.duration.totalSeconds, kind: "goal" });
+  return growthChart({
+    ...options,
+    ...result,
     targets,
-    title: `Growth chart: the balance from ${gems(result.currentGems)} gems ${span}, with a line for each rank and goal it reaches; the table gives the figures.`,
-    id: options.id,
+    title: `Growth chart: the balance from ${gems(result.currentGems)} gems, with a point where it reaches each rank and goal; the table gives the figures.`,
     describedBy: result.milestones.length ? options.describedBy : undefined,
-    width: options.width,
-    height: options.height,
   });
 }
+
+/** The same chart as markup, empty when there is nothing to draw: the docs draw it at build time. */
+export const resultChartSvg = (...args: Parameters<typeof resultChart>): string => resultChart(...args)?.svg ?? "";

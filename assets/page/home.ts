@@ -5,8 +5,14 @@
 import { rankList, toolDescriptors } from "virtual:homepage-data";
 import { registerTools } from "../tools/register.ts";
 import { mountCalculatorForm } from "./calculator-form.ts";
+import { mountChart } from "./chart-view.ts";
+import { mountRankGoal } from "./rank-goal.ts";
 
 registerTools(toolDescriptors, rankList);
 
 const form = document.getElementById("calculator");
-if (form instanceof HTMLFormElement) mountCalculatorForm(form, rankList.ranks);
+if (form instanceof HTMLFormElement) {
+  mountChart();
+  mountCalculatorForm(form, rankList.ranks);
+  mountRankGoal(form, rankList.ranks);
+}

@@ -76,10 +76,11 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
   /** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) | jsonBlock }}`: a real result, computed now. */
   eleventyConfig.addFilter("callTool", callTool);
   /**
-   * `{{ result | growthChart("example-chart") }}`: the homepage's chart of a calculate-exp-growth
-   * result, drawn now as static SVG, so the page needs no script for it.
+   * `{{ result | growthChart("example-chart", "2026-07-01T12:00:00Z") }}`: the homepage's chart of a
+   * calculate-exp-growth result, drawn now as static SVG, so the page needs no script for it; its
+   * dates count from the given start, since a built page has no "today".
    */
-  markdownFilter("growthChart", (result: CalculateOutput, id: string) => `<figure class="chart-static">${resultChartSvg(result, { id, width: 640, height: 280, locale: "en-US" })}</figure>`);
+  markdownFilter("growthChart", (result: CalculateOutput, id: string, start: string) => `<figure class="chart-static">${resultChartSvg(result, { id, width: 640, height: 280, locale: "en-US", start: Date.parse(start) })}</figure>`);
   /** `{{ "ErrorResponse" | schemaLink }}`: a link to a component's table on /docs; unknown names fail. */
   markdownFilter("schemaLink", (name: string) => {
     componentSchema(name);

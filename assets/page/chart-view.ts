@@ -1,0 +1,63 @@
+/**
+ * The homepage's chart in the page: drawn at the width its box has, drawn again when that width
+ * changes (a resize, a phone turned), and read with a scrubber: a slider under the chart, or a
+ * pointer on it, marks a moment and says its date, balance and rank in a live region.
+ */
+import type { CalculateOutput } from "../../build/schemas/calculate-output.ts";
+import { TIME_NORMALIZATION } from "../constants.ts";
+import { gemsText, resultChart, type Chart } from "./chart.ts";
+
+let shown: { result: CalculateOutput; start: number } | null = null;
+let chart: Chart | null = null;
+
+const box = () => document.querySelector<HTMLElement>("[data-chart]")!;
+const slider = () => document.getElementById("calculator-scrub") as HTMLInputElement;
+const readout = () => document.getElementById("calculator-scrub-readout")!;
+
+/** Draws the chart at its box's width; `speak` marks the slider's moment and says it. */
+function draw(speak?: boolean): void {
+  if (!shown) return;
+  const { result, start } = shown;
+  const area = box();
+  const scrub = slider();
+  area.parentElement!.hidden = false;
+  const width = Math.max(280, area.clientWidth);
+  const marked = speak || readout().textContent !== "";
+  const at = (chart?.days ?? 0) * (Number(scrub.value) / Number(scrub.max));
+  chart = resultChart(result, { id: "calculator-chart-title", describedBy: "calculator-milestones", width, height: area.clientHeight || 240, locale: document.documentElement.lang, start, cursor: marked ? at : undefined });
+  area.parentElement!.hidden = !chart;
+  area.innerHTML = chart?.svg ?? "";
+  area.dataset.width = String(width);
+  if (!chart) return;
+  // The slider spans the plot, so its thumb stands under the moment it names.
+  scrub.style.marginInline = `${chart.left}px ${width - chart.right}px`;
+  if (!marked) return;
+  const seconds = at * TIME_NORMALIZATION.secondsPerDay;
+  const rank = result.milestones.findLast((milestone) => milestone.duration.totalSeconds <= seconds) ?? result.currentRank;
+  const lang = document.documentElement.lang;
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: chart.days < 2 ? "short" : undefined }).format(start + seconds * 1000);
+  scrub.setAttribute("aria-valuetext", date);
+  if (speak) readout().textContent = `${date}: ${gemsText(chart.balanceAt(at), 3, lang)} gems, ${rank.name}`;
+}
+
+/** Shows the chart of `result`, its dates counted from `start` (ms since the epoch). */
+export function showChart(result: CalculateOutput, start: number): void {
+  shown = { result, start };
+  slider().value = "0";
+  readout().textContent = "";
+  draw();
+}
+
+export function mountChart(): void {
+  const area = box();
+  new ResizeObserver(() => area.clientWidth !== Number(area.dataset.width) && draw()).observe(area);
+  slider().addEventListener("input", () => draw(true));
+  const point = (event: PointerEvent) => {
+    if (!chart) return;
+    const share = (event.clientX - area.getBoundingClientRect().left - chart.left) / (chart.right - chart.left);
+    slider().value = String(Math.round(Math.min(1, Math.max(0, share)) * Number(slider().max)));
+    draw(true);
+  };
+  area.addEventListener("pointermove", point);
+  area.addEventListener("pointerdown", point);
+}

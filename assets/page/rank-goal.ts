@@ -1,0 +1,69 @@
+/**
+ * The goal as players speak of it: chips that set it to a rank's threshold or a multiple of the top
+ * rank's ("2× Cosmic"), a badge saying which rank a typed goal is worth ("= Divine", "≈ 2.08×
+ * Cosmic"), and a bar of the current balance's progress towards it. All of them, and the rank
+ * picker, are read from the goal field after every edit, Back, Forward and load, so they never
+ * disagree with it.
+ */
+import type { ExpRank } from "../../build/schemas/rank-list.ts";
+import { compareExact, exactOf, type Exact } from "../engine/exact.ts";
+import { rankIndex } from "../engine/ranks.ts";
+import { readAmount, understood } from "./amount.ts";
+
+/** The field's amount, exactly, or null when it is empty, unreadable or 0. */
+function amountIn(input: HTMLInputElement): Exact | null {
+  const read = readAmount(input.value);
+  return read.ok && Number(read.value) > 0 ? exactOf(read.value) : null;
+}
+
+/** An exact amount as a decimal string: `{ digits: 15n, places: 1 }` → `1.5`. */
+function plain({ digits, places }: Exact): string {
+  const text = String(digits).padStart(places + 1, "0");
+  return places ? `${text.slice(0, -places)}.${text.slice(-places)}` : text;
+}
+
+export function mountRankGoal(form: HTMLFormElement, ranks: readonly ExpRank[]): void {
+  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+  const goal = field("goalGems");
+  const picker = document.getElementById("calculator-goal-rank") as HTMLSelectElement;
+  const status = document.getElementById("calculator-goal-status")!;
+  const [badge, bar, share] = status.children as unknown as [HTMLElement, HTMLProgressElement, HTMLElement];
+  const chips = Array.from(form.querySelectorAll<HTMLButtonElement>("[data-times]"), (chip) => {
+    const threshold = exactOf(chip.dataset.gems!);
+    return { chip, amount: { digits: threshold.digits * BigInt(chip.dataset.times!), places: threshold.places } };
+  });
+  const same = (a: Exact | null, b: Exact) => !!a && compareExact(a, b) === 0;
+
+  const sync = () => {
+    const target = amountIn(goal);
+    for (const { chip, amount } of chips) chip.setAttribute("aria-pressed", String(same(target, amount)));
+    picker.value = Array.from(picker.options).find((option) => option.value && same(target, exactOf(option.value)))?.value ?? "";
+    status.hidden = !target;
+    badge.textContent = "";
+    if (!target) return;
+    // "= Divine" for any goal that holds a rank; beyond the top rank, its multiple: "≈ 2.08× Cosmic".
+    const index = rankIndex(ranks, target);
+    const rank = ranks[index]!;
+    const goalGems = Number(plain(target));
+    const times = Math.round((goalGems / Number(rank.minGems)) * 100) / 100;
+    badge.textContent = index === ranks.length - 1 && goalGems !== Number(rank.minGems) ? `${times * Number(rank.minGems) === goalGems ? "=" : "≈"} ${times}× ${rank.name}` : `= ${rank.name}`;
+    const current = amountIn(field("currentGems"));
+    const done = current ? Number(plain(current)) / goalGems : 0;
+    bar.value = Math.min(1, done);
+    bar.hidden = !current;
+    // Rounded down (past the float's last digit), so it never says 100% before the goal is reached.
+    share.textContent = !current ? "" : done >= 1 ? "reached" : `${done < 1e-4 ? "under 0.01" : Math.floor(done * 1e4 * (1 + 1e-12)) / 100}% of the way`;
+  };
+
+  for (const { chip, amount } of chips) {
+    chip.addEventListener("click", () => {
+      goal.value = understood(plain(amount));
+      goal.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  }
+  // The picker's own input waits for its change, which writes the goal first.
+  form.addEventListener("input", (event) => event.target !== picker && sync());
+  form.addEventListener("change", sync);
+  addEventListener("popstate", sync);
+  sync();
+}
