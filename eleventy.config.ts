@@ -3,16 +3,18 @@
  * than a few lines lives in a small named module under `build/eleventy/`.
  */
 import path from "node:path";
-import { HtmlBasePlugin, RenderPlugin } from "@11ty/eleventy";
+import { HtmlBasePlugin, InputPathToUrlTransformPlugin, RenderPlugin } from "@11ty/eleventy";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import site from "./build/data/site.ts";
 import { bundleCalculator } from "./build/eleventy/bundle.ts";
 import { dataModuleParser, derivedGlobal } from "./build/eleventy/global-data.ts";
 import { pageMarkdown } from "./build/eleventy/markdown.ts";
 import { pageHelpers } from "./build/eleventy/page-helpers.ts";
-import { internalLinkCheck } from "./build/eleventy/internal-links.ts";
+import { linkCheck, type AfterBuildEvent } from "./build/eleventy/link-check.ts";
+import { freshOutputFolder, type BuildEvent } from "./build/eleventy/output-folder.ts";
 import { pageChecks } from "./build/eleventy/page-checks.ts";
 import { buildErrorsOnThePage } from "./build/eleventy/build-errors.ts";
+import { rememberPages } from "./build/eleventy/pages.ts";
 
 export const config = {
   dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
@@ -23,6 +25,8 @@ export const config = {
 };
 
 export default function (eleventyConfig: UserConfig) {
+  const outputFolder = freshOutputFolder();
+  const checkLinks = linkCheck(site.url);
   // TypeScript data files (`_data/*.ts`, what a writer edits) and templates (`*.11ty.ts`), loaded with
   // Node's own type stripping. See https://www.11ty.dev/docs/data-custom/ and https://www.11ty.dev/docs/languages/typescript/
   // Global data is frozen, so every page shares one copy (`build/eleventy/global-data.ts`).
@@ -33,11 +37,26 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.addTemplateFormats("11ty.ts");
 
   eleventyConfig.addPlugin(HtmlBasePlugin);
+  // Pages link to each other by file (`[API docs](docs.md)`) or by key (`{{ "docs" | href }}`); both
+  // need every page's URL before any renders (`build/eleventy/pages.ts`), and the pages `site.paths`
+  // names must be where it says.
+  eleventyConfig.addPlugin(InputPathToUrlTransformPlugin);
+  eleventyConfig.on("eleventy.contentMap", ({ inputPathToUrl }: { inputPathToUrl: Record<string, string[]> }) =>
+    rememberPages(inputPathToUrl, site.paths),
+  );
+  // Every absolute URL names the port `npm start` was given (`build/data/site.ts`), so a server that
+  // moved to the next free port would publish links to the wrong one: a busy port stops instead.
+  eleventyConfig.setServerOptions({ portReassignmentRetryCount: 0 });
 
   // The homepage's script (engine, WebMCP tools, calculator form): bundled by esbuild before each
   // build into the output folder; `npm start` rebuilds it when anything under `assets/` changes.
   // Kept: Eleventy has no bundler of its own for TypeScript modules that import npm packages.
-  eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => bundleCalculator(directories.output));
+  // Each build first takes the output folder for itself and empties it (build/eleventy/output-folder.ts);
+  // Eleventy runs the listeners of one event at once, so the steps are chained in one listener.
+  eleventyConfig.on("eleventy.before", async (event: BuildEvent) => {
+    await outputFolder.before(event);
+    await bundleCalculator(event.directories.output);
+  });
   eleventyConfig.addWatchTarget("assets/");
 
   // Pages: Eleventy's own markdown-it (14.x renders a page in half the time of 15.x's transpiled
@@ -59,6 +78,13 @@ export default function (eleventyConfig: UserConfig) {
   // The icon is published as a file; the stylesheet is inlined in each page's head (page-helpers).
   eleventyConfig.addPassthroughCopy({ "assets/styles/favicon.svg": site.paths.icon });
 
-  // Broken internal links fail the build, naming the page and the link (after the files exist).
-  eleventyConfig.on("eleventy.after", internalLinkCheck(site.url));
+  // linkinator checks every link after the files exist; a broken one fails the build, naming its
+  // source file and line (build/eleventy/link-check.ts).
+  eleventyConfig.on("eleventy.after", async (event: AfterBuildEvent) => {
+    try {
+      await checkLinks(event);
+    } finally {
+      await outputFolder.after(event);
+    }
+  });
 }

@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { paths } from "../build/data/site.ts";
 import { builtSite, PATH_SITE_URL } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
@@ -61,6 +61,28 @@ A11y.after(async () => {
   await server?.close();
 });
 
+/**
+ * Pages for axe, in one context with the pages' CSP bypassed (it refuses inline scripts, axe
+ * included; bypassing it affects only the injection). A page goes back to the pool when a check is
+ * done, and the next check loads its own document in it at the default viewport and scheme: a new
+ * page costs a renderer, a new document in a used one does not.
+ */
+let axeContext: Promise<BrowserContext> | undefined;
+const idlePages: Page[] = [];
+async function withAxePage<T>(use: (page: Page) => Promise<T>): Promise<T> {
+  axeContext ??= browser.newContext({ bypassCSP: true });
+  const page = idlePages.pop() ?? (await (await axeContext).newPage());
+  try {
+    await page.setViewportSize(DEFAULT_VIEWPORT);
+    await page.emulateMedia({ colorScheme: "light" });
+    return await use(page);
+  } finally {
+    idlePages.push(page);
+  }
+}
+/** Playwright's viewport for a context that names none, and its scheme, light: what a fresh page shows. */
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
 const describe = (found: AxeViolation[]) => found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 
 /**
@@ -69,10 +91,7 @@ const describe = (found: AxeViolation[]) => found.map((v) => `${v.id} (${v.impac
  * show. Returns the violations as `"scheme viewport: violation"` lines.
  */
 async function violationsOn(path: string): Promise<string[]> {
-  // The pages' CSP refuses inline scripts, axe included; bypassing it affects only the injection.
-  const context = await browser.newContext({ bypassCSP: true });
-  try {
-    const page = await context.newPage();
+  return withAxePage(async (page) => {
     const response = await page.goto(`${server.url}${path}`, { waitUntil: "load" });
     // A wrong address must really show the 404 page, with its status, not some other page.
     if (path.includes("no-such-page")) assert.is(response?.status(), 404, "the 404 page's status");
@@ -90,9 +109,7 @@ async function violationsOn(path: string): Promise<string[]> {
     }
     assert.is(backgrounds.size, 2, `${path} changes its colours with the scheme`);
     return found;
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /** Each page's scan, all started together in `before`, so the pages render and run axe in parallel. */
@@ -106,9 +123,7 @@ for (const { name, path } of PAGES) {
 
 /** Runs axe on the homepage in light and dark, after `prepare` has put the form in some state. */
 async function homepageHasNoViolations(prepare: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ bypassCSP: true });
-  try {
-    const page = await context.newPage();
+  await withAxePage(async (page) => {
     await page.goto(`${server.url}${paths.home}`, { waitUntil: "load" });
     await prepare(page);
     await page.addScriptTag({ content: axeSource });
@@ -118,9 +133,7 @@ async function homepageHasNoViolations(prepare: (page: Page) => Promise<void>): 
       found.push(...describe((await page.evaluate(RUN_AXE)) as AxeViolation[]).map((line) => `${colorScheme}: ${line}`));
     }
     assert.equal(found, []);
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 A11y("/ has no axe violations after a calculation fills in the result, in light and dark mode", () =>
@@ -186,19 +199,15 @@ A11y("on a phone, /docs/ shows each table row as labelled values, field names wh
   }
 });
 
-A11y("axe reports a violation when there is one, so the check can fail", async () => {
-  const context = await browser.newContext({ bypassCSP: true });
-  try {
-    const page = await context.newPage();
+A11y("axe reports a violation when there is one, so the check can fail", () =>
+  withAxePage(async (page) => {
     // A short page: the proof needs one violation, not the longest page.
     await page.goto(`${server.url}${paths.api}`);
     await page.evaluate("document.querySelector('main img, main')?.insertAdjacentHTML('afterbegin', '<img src=\"x.png\">')");
     await page.addScriptTag({ content: axeSource });
     const found = (await page.evaluate(RUN_AXE)) as AxeViolation[];
     assert.ok(found.some((violation) => violation.id === "image-alt"), "an image without alt text is reported");
-  } finally {
-    await context.close();
-  }
-});
+  }),
+);
 
 A11y.run();

@@ -2,9 +2,11 @@
  * The dev loop (`npm start`): with `scripts/reload-modules.js` preloaded, one watching Eleventy
  * process picks up edits to a contract module deep in the data's imports and to a `_data` module,
  * rebuilding with the new values instead of Node's cached modules and without a restart (so the
- * open tab keeps its live reload). Runs in a copy of the project, removed afterwards.
+ * open tab keeps its live reload); `npm start -- --port=N` serves on that port, and the site's
+ * URLs name it. Runs in copies of the project, removed afterwards.
  */
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { readFile, writeFile } from "node:fs/promises";
 import { setTimeout as delay } from "node:timers/promises";
 import path from "node:path";
@@ -94,6 +96,62 @@ test("a watching build follows edits to assets/contract and _data modules in the
   } finally {
     eleventy.kill();
     await new Promise((resolve) => (eleventy.exitCode === null && eleventy.signalCode === null ? eleventy.once("exit", resolve) : resolve(null)));
+  }
+}));
+
+/** A port nothing listens on now: the system's pick for port 0. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+test("npm start -- --port=N serves there, and every absolute URL of the site names that port", () => withProjectCopy(async (project) => {
+  const port = await freePort();
+  // `detached`: npm, the shell and Eleventy share one process group, stopped together below.
+  const server = spawn("npm", ["start", "--", `--port=${port}`], { cwd: project, detached: true, env: { ...withoutSiteUrl(process.env), FORCE_COLOR: "0", NO_COLOR: "1" } });
+  let printed = "";
+  server.stdout.on("data", (chunk) => (printed += chunk));
+  server.stderr.on("data", (chunk) => (printed += chunk));
+  try {
+    const base = `http://localhost:${port}/`;
+    await new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (printed.includes(`Server at ${base}`)) finish();
+      };
+      const exited = () => finish(new Error(`npm start -- --port=${port} exited before it printed "Server at ${base}":\n${printed}`));
+      const guard = setTimeout(() => finish(new Error(`npm start -- --port=${port} printed no "Server at ${base}" in ${HANG_GUARD_MS / 1000} s:\n${printed}`)), HANG_GUARD_MS);
+      function finish(error?: Error) {
+        clearTimeout(guard);
+        server.stdout.off("data", check);
+        server.stderr.off("data", check);
+        server.off("exit", exited);
+        if (error) reject(error);
+        else resolve();
+      }
+      // Registered after the collectors above, so `printed` already holds each chunk a check sees.
+      server.stdout.on("data", check);
+      server.stderr.on("data", check);
+      server.once("exit", exited);
+      check();
+    });
+    const home = await (await fetch(base)).text();
+    assert.match(home, new RegExp(`<link rel="canonical" href="${base}">`), "the homepage's canonical URL names the port");
+    const guide = await (await fetch(new URL("llms.txt", base))).text();
+    assert.ok(guide.includes(`${base}openapi.json`), "llms.txt links name the port");
+    assert.not.ok(guide.includes("localhost:8080"), "no URL names the default port");
+  } finally {
+    try {
+      process.kill(-server.pid!, "SIGTERM");
+    } catch {
+      // The server has already stopped.
+    }
+    await new Promise((resolve) => (server.exitCode === null && server.signalCode === null ? server.once("exit", resolve) : resolve(null)));
   }
 }));
 

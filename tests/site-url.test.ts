@@ -1,7 +1,7 @@
 /** `SITE_URL` parsing, the one setting of the site: unit tests, no build. */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { DEFAULT_SITE_URL, parseSiteUrl } from "../build/data/site.ts";
+import { DEFAULT_SITE_URL, parseSiteUrl, servePort } from "../build/data/site.ts";
 
 function refusal(value: string): string {
   try {
@@ -15,6 +15,15 @@ function refusal(value: string): string {
 test("an unset SITE_URL is the address npm start serves", () => {
   assert.is(parseSiteUrl(undefined).href, DEFAULT_SITE_URL);
   assert.is(DEFAULT_SITE_URL, "http://localhost:8080/");
+});
+
+test("the port npm start serves on: Eleventy's --port in either form, else 8080; a bad one is refused naming --port", () => {
+  assert.is(servePort(["--serve"]), 8080);
+  assert.is(servePort(["--serve", "--port=8347"]), 8347);
+  assert.is(servePort(["--port", "9000", "--serve"]), 9000);
+  for (const value of ["abc", "0", "65536", "", "80.5", "-1"]) {
+    assert.throws(() => servePort([`--port=${value}`]), (error: Error) => error.message.startsWith(`--port: "${value}" is not a port; give a whole number from 1 to 65535`), value);
+  }
 });
 
 test("a URL with or without a path is normalised to end with /", () => {

@@ -30,14 +30,27 @@ test.after(async () => {
   await served?.close();
 });
 
-/** Opens the homepage, recording every console message, page error and request that leaves the site. */
+/** One page per browser, loaded anew by each test that needs no script of its own: a new page costs a renderer. */
+const reused = new Map<Browser, { page: Page; messages: string[] }>();
+
+/**
+ * Opens the homepage in a fresh document, recording every console message, page error and request
+ * that leaves the site. Without `initScript`, in the browser's reused page (the caller leaves it
+ * open); with one, in a new page the caller closes.
+ */
 async function openHome(browser: Browser, initScript?: string): Promise<{ page: Page; messages: string[] }> {
-  const page = await browser.newPage();
-  const messages = recordPageMessages(page, served.origin);
-  if (initScript) await page.addInitScript(initScript);
-  const response = await page.goto(served.url);
+  let opened = initScript ? undefined : reused.get(browser);
+  if (!opened) {
+    const page = await browser.newPage();
+    opened = { page, messages: recordPageMessages(page, served.origin) };
+    if (initScript) await page.addInitScript(initScript);
+    else reused.set(browser, opened);
+  }
+  // What an earlier test's page printed was that test's failure, not this one's.
+  opened.messages.length = 0;
+  const response = await opened.page.goto(served.url);
   assert.is(response?.status(), 200);
-  return { page, messages };
+  return opened;
 }
 
 type ToolResult = { content: { type: string; text: string }[]; structuredContent: unknown; isError?: boolean };
@@ -68,7 +81,6 @@ test("with WebMCP the homepage registers exactly the two tools, read-only, with 
     assert.equal(tool.annotations, { readOnly: true });
   }
   assert.equal(messages, []);
-  await page.close();
 });
 
 test("calculate-exp-growth in the page returns the exact result", async () => {
@@ -81,7 +93,6 @@ test("calculate-exp-growth in the page returns the exact result", async () => {
   assert.ok(CalculateOutput.safeParse(full.structuredContent).success);
   assert.equal(full.structuredContent, calculateExpGrowth(input, rankList.ranks).structuredContent, "the page and Node compute the same result");
   assert.equal(messages, []);
-  await page.close();
 });
 
 test("calculate-exp-growth in the page answers bad input with invalid_request naming the field", async () => {
@@ -118,7 +129,6 @@ test("calculate-exp-growth in the page answers bad input with invalid_request na
   assert.is(ErrorResponse.parse(listed.structuredContent).error.code, "invalid_request");
   assert.is(await page.evaluate(`({}).polluted === undefined && Object.prototype.polluted === undefined`), true);
   assert.equal(messages, []);
-  await page.close();
 });
 
 test("list-exp-ranks returns exactly the body of the published /api/ranks.json", async () => {
@@ -129,7 +139,6 @@ test("list-exp-ranks returns exactly the body of the published /api/ranks.json",
   assert.equal(result.structuredContent, published);
   assert.equal((await callTool(page, "list-exp-ranks")).structuredContent, published);
   assert.equal(messages, []);
-  await page.close();
 });
 
 test("the form shows the same numbers as the tool, grouped and with at least two decimals", async () => {
@@ -148,7 +157,6 @@ test("the form shows the same numbers as the tool, grouped and with at least two
   // The status region announces the headline; the form keeps focus where the person left it.
   assert.match((await page.locator("#calculator-status").textContent())!, /\S/);
   assert.equal(messages, []);
-  await page.close();
 });
 
 test("without WebMCP the page registers nothing, prints nothing, and the form works", async () => {
@@ -158,7 +166,6 @@ test("without WebMCP the page registers nothing, prints nothing, and the form wo
   assert.is(shown.futureGems, "1094026.87487131");
   assert.is(await page.locator('[data-result="futureGems"]').textContent(), "1,094,026.87487131");
   assert.equal(messages, []);
-  await page.close();
 });
 
 test("the form shows each error next to its field and moves focus to the first", async () => {
@@ -183,7 +190,6 @@ test("the form shows each error next to its field and moves focus to the first",
   await submitForm(page, { currentGems: "5", years: "100", days: "2" });
   assert.match((await page.locator("#calculator-duration-error").textContent())!, /^The time to grow comes to 36,502 days/);
   assert.equal(messages, []);
-  await page.close();
 });
 
 test("on navigator.modelContext the tools register too, and a refused registration stays silent", async () => {

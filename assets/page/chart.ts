@@ -2,6 +2,7 @@
  * The growth chart as SVG markup: a pure function of the result, so the page draws it in the
  * browser and the docs render the same chart at build time, with no DOM. Colours come from classes
  * and `currentColor` (styled in site.css for light and dark); the CSP refuses inline styles.
+ * Lines are styled there too (dashes, widths), so the markup stays small.
  * Balances are plotted as floating-point numbers: a picture needs pixels, not the exact digits.
  * Each crossing is placed at the engine's own time for it (`totalSeconds`), so the chart's dates
  * are the milestone table's.
@@ -63,44 +64,35 @@ const round = (value: number) => Math.round(value * 10) / 10;
 export const gemsText = (value: number, digits: number, locale?: string): string =>
   value === 0 || (value >= 1e-3 && value < 1e15) ? new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: digits }).format(value) : scientificAmount(value, locale, digits - 1);
 
-/** Time units for the axis, finest first: the unit's size in days, the steps it may take, its calendar field and how its ticks read. */
+/** Time units for the axis, finest first: the unit's size in days, the steps it may take and how its ticks read. */
 const UNITS = [
-  { size: 1 / 24, steps: [1, 2, 3, 6, 12], field: "Hours", tick: { hour: "numeric" } },
-  { size: 1, steps: [1, 2, 7, 14], field: "Date", tick: { month: "short", day: "numeric" } },
-  { size: 30.4, steps: [1, 2, 3, 6], field: "Month", tick: { month: "short", year: "numeric" } },
-  { size: 365.2, steps: [1, 2, 5, 10, 20, 25, 50, 100, 200], field: "FullYear", tick: { year: "numeric" } },
+  { size: 1 / 24, steps: [1, 2, 3, 6, 12], tick: { hour: "numeric" } },
+  { size: 1, steps: [1, 2, 7, 14], tick: { month: "short", day: "numeric" } },
+  { size: 30.4, steps: [1, 2, 3, 6], tick: { month: "short", year: "numeric" } },
+  { size: 365.2, steps: [1, 2, 5, 10, 20, 25, 50, 100, 200], tick: { year: "numeric" } },
 ] as const;
-type Field = (typeof UNITS)[number]["field"];
 
-/** Reads or moves one calendar field of a local date. */
-const get = (date: Date, field: Field) => (date[`get${field}`] as () => number).call(date);
-const bump = (date: Date, field: Field) => (date[`set${field}`] as (value: number) => number).call(date, get(date, field) + 1);
-
-/** Ticks for `days` from `start`: local calendar boundaries (the first of a month, 1 January) at a step that fits `count` labels. */
+/**
+ * Ticks for `days` from `start`: local calendar boundaries (the hour, midnight, the first of a
+ * month, 1 January) at the finest unit and step that fit `count` labels; and that unit's index.
+ */
 function timeTicks(days: number, count: number, start: number, locale?: string) {
-  let unit: (typeof UNITS)[number] = UNITS[3];
+  let level = 3;
   let step = 200;
-  search: for (const candidate of UNITS)
-    for (const size of candidate.steps)
-      if (days / (candidate.size * size) <= count) {
-        unit = candidate;
-        step = size;
-        break search;
-      }
+  UNITS.some((unit, index) => unit.steps.some((size) => days / (unit.size * size) <= count && ((level = index), (step = size))));
+  const from = new Date(start);
+  // Year, month, day and hour of the boundary before the start; the unit's own field then counts on.
+  const fields = [from.getFullYear(), level > 2 ? 0 : from.getMonth(), level > 1 ? 1 : from.getDate(), level > 0 ? 0 : from.getHours()];
   const ticks: { day: number; label: string }[] = [];
-  const format = new Intl.DateTimeFormat(locale, unit.tick);
-  const date = new Date(start);
-  date.setMinutes(0, 0, 0);
-  const level = UNITS.indexOf(unit);
-  if (level > 0) date.setHours(0);
-  if (level > 1) date.setDate(1);
-  if (level > 2) date.setMonth(0);
-  for (let day = 0; day <= days; day = (date.getTime() - start) / DAY_MS) {
-    // On an axis of hours, midnight is named by its date.
-    if (day > 0 && (get(date, unit.field) - (level === 1 ? 1 : 0)) % step === 0) ticks.push({ day, label: (level || date.getHours() ? format : new Intl.DateTimeFormat(locale, UNITS[1].tick)).format(date) });
-    bump(date, unit.field);
+  for (let next = 1, day = 0; day <= days; next++) {
+    const parts = [...fields];
+    parts[3 - level]! += next;
+    const date = new Date(parts[0]!, parts[1]!, parts[2], parts[3]);
+    day = (date.getTime() - start) / DAY_MS;
+    // Steps fall on round values (every third month, every tenth year); on an axis of hours, midnight is named by its date.
+    if (day <= days && (parts[3 - level]! - (level === 1 ? 1 : 0)) % step === 0) ticks.push({ day, label: new Intl.DateTimeFormat(locale, UNITS[level || date.getHours() ? level : 1]!.tick).format(date) });
   }
-  return { unit, ticks };
+  return { level, ticks };
 }
 
 /** Ticks for the balance: powers of ten on a log axis, about four round values on a linear one, with the digits that tell them apart. */
@@ -153,13 +145,13 @@ export function growthChart(input: ChartInput): Chart | null {
   plot.w = width - plot.x - 14;
   const x = (day: number) => round(plot.x + (day / days) * plot.w);
   const y = (value: number) => round(plot.y + plot.h - (log ? Math.log(value / low) / Math.log(high / low) : (value - low) / (high - low)) * plot.h);
-  const { unit, ticks } = timeTicks(days, Math.max(2, Math.floor(plot.w / 70)), start, locale);
+  const { level: unit, ticks } = timeTicks(days, Math.max(2, Math.floor(plot.w / 70)), start, locale);
 
   const parts: string[] = [];
   // Ids and the Intl-formatted axis labels are the code's own; only names and the title are escaped.
   const describedBy = input.describedBy ? ` aria-describedby="${input.describedBy}"` : "";
   parts.push(
-    `<svg class="growth-chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${input.id}"${describedBy} data-scale="${log ? "log" : "linear"}" font-size="11">`,
+    `<svg class="growth-chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${input.id}"${describedBy}>`,
     `<title id="${input.id}">${escapeXml(input.title)}</title>`,
     `<g class="chart-grid"><text class="chart-label chart-scale" x="4" y="12">${log ? "Gems, log scale" : "Gems"}</text>`,
   );
@@ -175,7 +167,7 @@ export function growthChart(input: ChartInput): Chart | null {
   // below it, stays clear of the line; the first of those that fits in the plot without touching
   // a label already placed is used, the rightmost points first since they have least room.
   // A crossing reads as a month ("Oct 2032"), or as a day and hour on a chart of days or hours.
-  const when = new Intl.DateTimeFormat(locale, UNITS.indexOf(unit) > 1 ? UNITS[2].tick : { month: "short", day: "numeric", hour: "numeric" });
+  const when = new Intl.DateTimeFormat(locale, unit > 1 ? UNITS[2].tick : { month: "short", day: "numeric", hour: "numeric" });
   // The scale's name holds the top left corner; a label may rise into the rest of the top margin.
   const placed: (readonly number[])[] = [[0, 0, 110, 14]];
   const labels = new Map<ChartTarget, string>();
@@ -206,7 +198,7 @@ export function growthChart(input: ChartInput): Chart | null {
     const lineY = y(level(target));
     parts.push(
       `<g class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}">` +
-        `<line x1="${plot.x}" x2="${plot.x + plot.w}" y1="${lineY}" y2="${lineY}"${target.kind === "goal" ? ' stroke-dasharray="6 4"' : ""}/>` +
+        `<line x1="${plot.x}" x2="${plot.x + plot.w}" y1="${lineY}" y2="${lineY}"/>` +
         `<circle cx="${x(dayOf(target))}" cy="${lineY}" r="3.5"/>${labels.get(target) ?? ""}</g>`,
     );
   }
@@ -215,13 +207,13 @@ export function growthChart(input: ChartInput): Chart | null {
   const segment = (from: number, to: number, className: string) => {
     const steps = log ? 1 : 32;
     const points = Array.from({ length: steps + 1 }, (_, step) => from + ((to - from) * step) / steps).map((day) => `${x(day)},${y(balanceAt(day))}`);
-    parts.push(`<polyline class="chart-balance ${className}" points="${points.join(" ")}" fill="none" stroke-width="2.5" stroke-linejoin="round"${className ? ' stroke-dasharray="5 4"' : ""}/>`);
+    parts.push(`<polyline class="chart-balance ${className}" points="${points.join(" ")}"/>`);
   };
   const solid = given > 0 ? Math.min(given, days) : days;
   segment(0, solid, "");
   if (solid < days) segment(solid, days, "chart-beyond");
   const bottom = plot.y + plot.h;
-  parts.push(`<path class="chart-axis" d="M${plot.x} ${plot.y}V${bottom}H${plot.x + plot.w}" fill="none"/>`);
+  parts.push(`<path class="chart-axis" d="M${plot.x} ${plot.y}V${bottom}H${plot.x + plot.w}"/>`);
   const { cursor } = input;
   if (cursor !== undefined) parts.push(`<g class="chart-cursor"><path d="M${x(cursor)} ${plot.y}V${bottom}"/><circle cx="${x(cursor)}" cy="${y(balanceAt(cursor))}" r="5"/></g>`);
   return { svg: parts.join("") + "</svg>", days, left: plot.x, right: plot.x + plot.w, balanceAt };

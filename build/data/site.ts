@@ -6,8 +6,27 @@
 import { PRODUCT_NAME } from "../../assets/constants.ts";
 import packageJson from "../../package.json" with { type: "json" };
 
-/** Used when `SITE_URL` is not set: the address `npm start` serves. */
-export const DEFAULT_SITE_URL = "http://localhost:8080/";
+/** The port of Eleventy's dev server when none is given. */
+export const DEFAULT_PORT = 8080;
+
+/**
+ * The port `npm start` serves on: Eleventy's own `--port` option (`npm start -- --port=8347`),
+ * read from the command line the way Eleventy reads it, else its default.
+ */
+export function servePort(argv: readonly string[]): number {
+  let value: string | undefined;
+  for (const [index, argument] of argv.entries()) {
+    if (argument === "--port") value = argv[index + 1] ?? "";
+    else if (argument.startsWith("--port=")) value = argument.slice("--port=".length);
+  }
+  if (value === undefined) return DEFAULT_PORT;
+  const port = /^[0-9]{1,5}$/.test(value) ? Number(value) : NaN;
+  if (!(port >= 1 && port <= 65535)) throw new Error(`--port: "${value}" is not a port; give a whole number from 1 to 65535, such as npm start -- --port=8347`);
+  return port;
+}
+
+/** Used when `SITE_URL` is not set: the address `npm start` serves, on its port. */
+export const DEFAULT_SITE_URL = `http://localhost:${servePort(process.argv)}/`;
 
 /** Site-relative paths of the pages and files other outputs link to; permalinks read them too. */
 export const paths = {

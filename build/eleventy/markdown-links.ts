@@ -1,8 +1,8 @@
 /**
- * The one reader of link destinations in Markdown: inline links (`](target)`), reference
- * definitions (`[ref]: target`), autolinks (`<https://…>`) and raw HTML (`href="…"`, `src="…"`),
- * outside code, where a link is an example rather than a link. The twins rewrite their links with
- * it, and the build's link check reads them with it.
+ * The reader of link destinations in Markdown that the twins rewrite their links with: inline links
+ * (`](target)`), reference definitions (`[ref]: target`), autolinks (`<https://…>`) and raw HTML
+ * (`href="…"`, `src="…"`), outside code, where a link is an example rather than a link. It rewrites;
+ * it checks nothing (linkinator checks the built links, build/eleventy/link-check.ts).
  */
 import { slugify } from "./heading-anchors.ts";
 

@@ -5,6 +5,7 @@
 import markdownIt, { type MarkdownIt } from "markdown-it";
 import { headingAnchors } from "./heading-anchors.ts";
 import { highlight } from "./highlight.ts";
+import { pageFileLinks } from "./pages.ts";
 
 /**
  * Table column alignment (`| ---: |`) as a class instead of markdown-it's `style` attribute: the
@@ -61,6 +62,7 @@ export function pageMarkdown(md: MarkdownIt): void {
   md.use(headingAnchors);
   md.use(alignmentClasses);
   md.use(cellLabels);
+  md.use(pageFileLinks);
 }
 
 /** A standalone instance with the same setup, for rendering Markdown outside a build. */

@@ -1,5 +1,5 @@
 /**
- * Filters and shortcodes the pages use to render data: links by `site.paths` key, absolute URLs,
+ * Filters and shortcodes the pages use to render data: links by key (a page or `site.paths`), absolute URLs,
  * JSON and field tables from the contract's schemas, numbers written for people, and values from
  * data as Markdown text or code. Each returns Markdown (or plain text), so a page and its Markdown
  * twin show the same thing. Nunjucks escapes every other `{{ }}` value as HTML (autoescape).
@@ -8,6 +8,7 @@ import type UserConfig from "@11ty/eleventy/UserConfig";
 import openapi from "../data/openapi.ts";
 import { inlineCode, markdownText } from "./escape.ts";
 import { fieldTable, type JsonSchema } from "./field-table.ts";
+import { atKey } from "./pages.ts";
 import { absoluteUrl, href, twinPath } from "./site-links.ts";
 import { callTool } from "./tool-calls.ts";
 import { pageStylesheet } from "./inline-stylesheet.ts";
@@ -57,7 +58,18 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
   const markdownFilter = <A extends unknown[]>(name: string, build: (...args: A) => string) =>
     eleventyConfig.addFilter(name, (...args: A) => markSafe(build(...args)));
 
-  eleventyConfig.addFilter("href", href);
+  // Straight on Nunjucks: Eleventy's wrapper of a filter's error ("Error in Nunjucks Filter") would
+  // hide which key is wrong, the valid ones and the fix, which the page's error shows with its line.
+  type KeyFilter = (this: { ctx?: { page?: { inputPath?: string } } }, key: string, fragment?: string) => string;
+  eleventyConfig.amendLibrary("njk", (environment: { addFilter(name: string, filter: KeyFilter): void }) => {
+    environment.addFilter("href", function (key, fragment) {
+      try {
+        return href(key, fragment);
+      } catch (error) {
+        throw new Error(atKey(this.ctx?.page?.inputPath, String(key), (error as Error).message));
+      }
+    });
+  });
   eleventyConfig.addFilter("absoluteUrl", absoluteUrl);
   eleventyConfig.addFilter("twinPath", twinPath);
   eleventyConfig.addFilter("groupDigits", groupDigits);

@@ -1,9 +1,11 @@
 /**
- * How pages link: by the key of a path in `site.paths`, never by a typed path, so a moved page
- * fails the build instead of leaving a broken link. HTML output gets root-relative links (the
- * HtmlBasePlugin adds the path prefix); Markdown twins and text outputs get absolute URLs.
+ * How pages link: by a key, never by a typed path, so a moved page fails the build instead of
+ * leaving a broken link. A key names a page (its file name in `content/pages/`, `pages.ts`) or a
+ * file of the site (`site.paths`). HTML output gets root-relative links (the HtmlBasePlugin adds
+ * the path prefix); Markdown twins and text outputs get absolute URLs.
  */
 import { absoluteUrl, paths, type SitePath } from "../data/site.ts";
+import { pageUrlByKey, unknownKey } from "./pages.ts";
 
 export { absoluteUrl };
 
@@ -11,15 +13,17 @@ function isSitePath(key: string): key is SitePath {
   return Object.hasOwn(paths, key);
 }
 
-/** The site-relative path of a key in `site.paths`, such as `docs/`; unknown keys fail the build. */
-function sitePath(key: string): string {
-  if (!isSitePath(key)) throw new Error(`"${key}" is not a key of site.paths (build/data/site.ts); use one of: ${Object.keys(paths).join(", ")}`);
-  return paths[key];
+/** The root-relative URL of a key of `site.paths` or of a page, such as `/docs/`; unknown keys fail the build. */
+function keyUrl(key: string): string {
+  if (isSitePath(key)) return `/${paths[key]}`;
+  const page = pageUrlByKey(key);
+  if (page === undefined) throw new Error(unknownKey(key, Object.keys(paths)));
+  return page;
 }
 
-/** `{{ "docs" | href }}` → `/docs/`; `{{ "docs" | href("support") }}` → `/docs/#support`. */
+/** `{{ "docs" | href }}` → `/docs/`; `{{ "docs" | href("support") }}` → `/docs/#support`; `{{ "faq" | href }}` → the page `faq.md`'s URL. */
 export function href(key: string, fragment?: string): string {
-  return `/${sitePath(key)}${fragment ? `#${fragment}` : ""}`;
+  return `${keyUrl(key)}${fragment ? `#${fragment}` : ""}`;
 }
 
 /**

@@ -11,6 +11,7 @@
  * to its own page without a fragment names the HTML version and stays.
  */
 import { mapMarkdownLinks, markdownAnchors } from "./markdown-links.ts";
+import { isPageFileLink, pageOfFileLink } from "./pages.ts";
 import { absoluteUrl, twinPath } from "./site-links.ts";
 import { templateError } from "./template-errors.ts";
 
@@ -72,7 +73,12 @@ export async function renderTwin(renderTemplate: RenderTemplate, source: TwinSou
   const targets: string[] = [];
   mapMarkdownLinks(markdown, (target) => (targets.push(target), target));
   const links = new Map<string, string>();
-  for (const target of targets) links.set(target, await twinLink(target, pageUrl, twinned));
+  for (const target of targets) {
+    // A link by the page's file (`docs.md#support`) goes where the HTML page's link goes: its URL.
+    const byFile = isPageFileLink(target) ? pageOfFileLink(target, source.inputPath) : undefined;
+    const resolved = byFile?.page ? `${byFile.page.url}${byFile.suffix}` : target;
+    links.set(target, await twinLink(resolved, pageUrl, twinned));
+  }
   const linked = mapMarkdownLinks(markdown, (target) => links.get(target) ?? target);
   const twin = `${linked.replace(/\n{3,}/g, "\n\n").trim()}\n`;
   if (TEMPLATE_SYNTAX.test(twin)) throw new Error(`${source.inputPath}: its Markdown twin still contains template syntax`);

@@ -1,17 +1,17 @@
 /**
- * Directory data for the documentation pages in this folder: the layout, the `docs` tag (the
- * pages that are listed in the navigation, the sitemap and llms.txt, and have a Markdown twin), and
- * the permalink, read from `site.paths` by the page's `pageKey`. Machine outputs live outside this
- * folder and need none of it.
+ * Directory data: every Markdown file in this folder is a documentation page. It gets the layout,
+ * the `docs` tag (the navigation, the sitemap, llms.txt, llms-full.txt and a Markdown twin), its
+ * key and its URL from its file name, unless its front matter sets `slug` or `permalink`
+ * (`build/eleventy/pages.ts`). A new page needs nothing here.
  * See https://www.11ty.dev/docs/data-template-dir/
  */
-import { href } from "../../build/eleventy/site-links.ts";
+import { pageKeyOf, pageUrl, type PageData } from "../../build/eleventy/pages.ts";
 
 export default {
   layout: "layouts/base.njk",
   tags: ["docs"],
-  permalink: (data: { pageKey?: string; page: { inputPath: string } }) => {
-    if (!data.pageKey) throw new Error(`${data.page.inputPath}: a documentation page needs a pageKey (a key of site.paths)`);
-    return href(data.pageKey);
+  permalink: pageUrl,
+  eleventyComputed: {
+    pageKey: (data: PageData) => pageKeyOf(data.page.inputPath),
   },
 };

@@ -11,7 +11,9 @@
  * Under `npm test` every browser test file runs in its own process, all at the same time, connected
  * to the one Chromium that tests/run.ts starts, so independent pages render in parallel; a file run
  * alone launches its own. Only a test that needs the WebMCP flag off launches a second browser
- * (`launchChromium({ webmcp: false })`).
+ * (`launchChromium({ webmcp: false })`). A new page costs about half a second of CPU (its renderer);
+ * a new document in a page you already have (`page.goto`) costs a third of that, so keep a page per
+ * viewport or per state and load into it.
  */
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserServer, type Page } from "playwright-core";
