@@ -13,6 +13,7 @@ import { pageHelpers } from "./build/eleventy/page-helpers.ts";
 import { linkCheck, type AfterBuildEvent } from "./build/eleventy/link-check.ts";
 import { freshOutputFolder, type BuildEvent } from "./build/eleventy/output-folder.ts";
 import { pageChecks } from "./build/eleventy/page-checks.ts";
+import { buildErrorsOnThePage } from "./build/eleventy/build-errors.ts";
 import { rememberPages } from "./build/eleventy/pages.ts";
 
 export const config = {
@@ -69,6 +70,8 @@ export default function (eleventyConfig: UserConfig) {
   // Each page's source is checked before it renders: no raw HTML that runs code or redirects, no
   // value of the data typed by hand; failures name the file, the line and the fix.
   pageChecks(eleventyConfig);
+  // `npm start` shows a failed rebuild on the open page as well as in the terminal.
+  buildErrorsOnThePage(eleventyConfig, site.pathPrefix);
   // Markdown twins render each page's source again with the same data (`build/eleventy/twins.ts`).
   eleventyConfig.addPlugin(RenderPlugin);
 

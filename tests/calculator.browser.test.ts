@@ -130,6 +130,17 @@ function assertCompact(shown: string, exact: string, what: string): void {
   assert.ok(error.lte(new Decimal(exact).times("0.005")), `${what}: ${shown} is not ${exact} to three significant digits`);
 }
 
+/**
+ * A balance read against thresholds is cut, never rounded up: the figure is at most the exact value
+ * and within one unit of its third significant digit, and below every mark the value is below.
+ */
+function assertCut(shown: string, exact: string, marks: readonly string[], what: string): void {
+  const figure = compactValue(shown);
+  const unit = Decimal.pow(10, figure.abs().log(10).floor().minus(2));
+  assert.ok(figure.lte(exact) && new Decimal(exact).minus(figure).lt(unit), `${what}: ${shown} is ${exact} cut to three or more significant digits`);
+  for (const mark of marks) if (new Decimal(exact).lt(mark)) assert.ok(figure.lt(mark), `${what}: ${shown} reads below ${mark}, as ${exact} is`);
+}
+
 /** The machine-readable date of a `<time>` equals the test's clock plus `duration`, give or take a second. */
 function assertDate(datetime: string | null, duration: Duration, clock: { before: number; after: number }, what: string): void {
   assert.match(datetime ?? "", /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/, `${what} has an ISO date`);
@@ -164,16 +175,25 @@ test("the first field is on the first screen", async () => {
   });
 });
 
-test("after a balance, a duration and Enter, the headline result is in the viewport and announced", async () => {
+/** The balance a time-only headline states, checked against the tool's exact value and the rank thresholds. */
+async function assertBalanceHeadline(page: Page, expected: CalculateOutput, lead: string): Promise<void> {
+  const headline = (await page.locator("#calculator-headline").textContent())!;
+  const match = new RegExp(`^${lead} you have (.+) gems\\.$`).exec(headline);
+  assert.ok(match, `the headline states the balance then: ${JSON.stringify(headline)}`);
+  assertCut(match[1]!, expected.futureGems, expected.milestones.map((milestone) => milestone.minGems), "the headline figure");
+}
+
+test("after a balance, a duration and Enter, the answer is in the viewport and announced", async () => {
   await onEachViewport(async (page, viewport) => {
     await open(page);
     await calculate(page, { currentGems: "2.75M", days: "30" }, "days");
     const expected = await tool(page, { currentGems: "2750000", days: "30" });
-    await assertOnScreen(page, "#calculator-headline", viewport, "the headline #calculator-headline");
-    assertCompact((await page.locator('#calculator-headline [data-compact="futureGems"]').textContent())!, expected.futureGems, "the headline figure");
+    // A phone shows the answer in the bar at the bottom of the screen, a wide screen beside the form.
+    await assertOnScreen(page, viewport.width < 800 ? "#calculator-summary" : "#calculator-headline", viewport, "the answer");
+    await assertBalanceHeadline(page, expected, "In 30 days");
     assert.is(await shownFuture(page), expected.futureGems);
-    const status = (await page.locator("#calculator-status").textContent())!;
-    assert.ok(status.includes((await page.locator('#calculator-headline [data-compact="futureGems"]').textContent())!), `the status region announces the result: ${JSON.stringify(status)}`);
+    assert.is(await page.locator("#calculator-status").textContent(), await page.locator("#calculator-headline").textContent(), "the status region announces the headline");
+    assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-days", "focus stays in the field where Enter was pressed");
   });
 });
 
@@ -226,7 +246,7 @@ test("a shared URL reproduces its result, and back and forward restore earlier c
     assert.is(await shownFuture(page), first.futureGems, "the link's result shows on load");
     assert.is(await field(page, "currentGems").inputValue(), "2.75M");
     assert.is(await field(page, "days").inputValue(), "30");
-    assertCompact((await page.locator('#calculator-headline [data-compact="futureGems"]').textContent())!, first.futureGems, "the headline of the link");
+    await assertBalanceHeadline(page, first, "In 30 days");
 
     await calculate(page, { currentGems: "1,000,000", years: "10" }, "years");
     const second = await tool(page, { currentGems: "1000000", years: "10" });

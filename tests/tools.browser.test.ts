@@ -152,8 +152,10 @@ test("the form shows the same numbers as the tool, grouped and with at least two
   assert.ok(shown.currentRank!.startsWith(tool.currentRank.name));
   assert.ok(shown.futureRank!.startsWith(tool.futureRank.name));
   assert.ok(shown.nextRank!.startsWith(`${tool.nextRank!.name} (${tool.nextRank!.displayValue})`));
-  assert.ok(shown.goal!.includes(tool.goal!.reached ? "within the time given" : "after the time given"), shown.goal);
-  assert.ok(shown.additional!.includes(tool.additional!.reached ? "within the time given" : "after the time given"), shown.additional);
+  // The time the person gave, in their words: 1 year 2 months 3 days 4 hours.
+  const given = "your 1 year 2 months 3 days 4 hours";
+  assert.ok(shown.goal!.includes(tool.goal!.reached ? `within ${given}` : `after ${given}`), shown.goal);
+  assert.ok(shown.additional!.includes(tool.additional!.reached ? `within ${given}` : `after ${given}`), shown.additional);
   // The status region announces the headline; the form keeps focus where the person left it.
   assert.match((await page.locator("#calculator-status").textContent())!, /\S/);
   assert.equal(messages, []);
@@ -174,7 +176,7 @@ test("the form shows each error next to its field and moves focus to the first",
   const currentError = page.locator("#calculator-currentGems-error");
   assert.ok(await currentError.isVisible());
   assert.match((await currentError.textContent())!, /^Current gems is required/);
-  assert.match((await page.locator("#calculator-days-error").textContent())!, /^Days is not a number/);
+  assert.match((await page.locator("#calculator-days-error").textContent())!, /^Days takes a plain number/);
   assert.is(await page.locator("#calculator-currentGems").getAttribute("aria-invalid"), "true");
   assert.is(await page.evaluate(`document.activeElement?.name`), "currentGems");
   await submitForm(page, { currentGems: "5", days: "1" });

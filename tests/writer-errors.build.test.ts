@@ -1,20 +1,16 @@
 /**
  * A writer's commonest mistakes, each made in a copy of the project and built: the build fails
  * with the file, the line in the file and the fix, and `npm start`'s watching build prints the
- * same and serves it to the open page's console (Eleventy's dev server sends build errors to the
- * page over its live-reload socket). page-checks.test.ts and data-rules.test.ts test the rules
+ * same and sends it to the open page over the dev server's live-reload socket (the page shows it:
+ * build-errors.browser.test.ts). page-checks.test.ts and data-rules.test.ts test the rules
  * themselves.
  */
-import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { editFile, ROOT, ROOT_SITE_URL, runBuild, withProjectCopy, withTempDir, type BuildResult } from "./support/build.ts";
-
-/** How long a watching build may take to print a message before the test fails as hung. */
-const HANG_GUARD_MS = 120_000;
+import { startDevServer } from "./support/dev-server.ts";
 
 /** Builds a copy of the project with `edit` applied; resolves with the build's result. */
 function buildEdited(edit: (project: string) => Promise<void>): Promise<BuildResult> {
@@ -85,67 +81,33 @@ test("template syntax in a rank name fails as a rule of the rank table, not as a
   assert.not.match(output, /twin still contains template syntax/);
 });
 
-/** A free local port for the dev server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 test("npm start prints a writer's mistakes with their file and line, sends them to the open page, and recovers when one is fixed", () => withProjectCopy(async (project) => {
-  const port = await freePort();
-  const eleventy = spawn(process.execPath, ["--import", "./scripts/reload-modules.js", "node_modules/@11ty/eleventy/cmd.cjs", "--config=eleventy.config.ts", "--serve", `--port=${port}`], {
-    cwd: project,
-    env: { ...process.env, SITE_URL: `http://localhost:${port}/`, FORCE_COLOR: "0", NO_COLOR: "1" },
-  });
-  let printed = "";
-  eleventy.stdout.on("data", (chunk) => (printed += chunk));
-  eleventy.stderr.on("data", (chunk) => (printed += chunk));
-  /** Resolves once the output after `from` matches `pattern`. */
-  const waitFor = (pattern: RegExp, from: number) =>
-    new Promise<void>((resolve, reject) => {
-      const guard = setTimeout(() => (clearInterval(poll), reject(new Error(`no ${pattern} in:\n${printed.slice(from)}`))), HANG_GUARD_MS);
-      const poll = setInterval(() => {
-        if (pattern.test(printed.slice(from))) resolve();
-        else if (eleventy.exitCode === null) return;
-        else reject(new Error(`npm start exited:\n${printed}`));
-        clearInterval(poll);
-        clearTimeout(guard);
-      }, 100);
-    });
+  const server = await startDevServer(project);
   try {
-    await waitFor(/Server at/, 0);
-    await waitFor(/Watching/, 0);
     // The page's live-reload socket, as the dev server's client script opens it.
-    const socket = new WebSocket(`ws://localhost:${port}`);
+    const socket = new WebSocket(`ws://localhost:${server.port}`);
     const messages: string[] = [];
     socket.addEventListener("message", (event) => messages.push(String(event.data)));
     await new Promise((resolve, reject) => (socket.addEventListener("open", resolve), socket.addEventListener("error", reject)));
     const line = await lineOf("content/pages/docs.md", `(\`"${DATA_NAME}"\`)`);
-    const before = printed.length;
+    const before = server.printed().length;
     await editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`);
-    await waitFor(new RegExp(`content/pages/docs\\.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"\\?`), before);
-    // The page's console shows the same message (reload-client.js logs "Build error: …").
-    await waitFor(/Watching/, before);
+    await server.waitFor(new RegExp(`content/pages/docs\\.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"\\?`), before);
+    // The page is sent the same message (build-errors.browser.test.ts shows it on the page).
+    await server.waitFor(/Watching/, before);
     const errors = messages.map((message) => JSON.parse(message) as { type: string; error?: string }).filter((message) => message.type === "eleventy.error");
     assert.ok(errors.some((message) => message.error?.includes(`content/pages/docs.md:${line}:`)), `the page was sent the error: ${messages.join("\n")}`);
-    const fixed = printed.length;
+    const fixed = server.printed().length;
     await editFile(project, "content/pages/docs.md", `(\`"${MISSPELT}"\`)`, `(\`"${DATA_NAME}"\`)`);
-    await waitFor(/Wrote \d+ files/, fixed);
+    await server.waitFor(/Wrote \d+ files/, fixed);
     // The drift check runs in the same rebuild: a rank name typed by hand, with its line and fix.
-    const typed = printed.length;
+    const typed = server.printed().length;
     const support = await lineOf("content/pages/docs.md", "## Support");
     await editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n");
-    await waitFor(new RegExp(`content/pages/docs\\.md:${support + 2}: types the rank name "Ethereal" by hand; write \\{\\{ ranks\\.ranks\\[1\\]\\.name \\| markdownText \\}\\}`), typed);
+    await server.waitFor(new RegExp(`content/pages/docs\\.md:${support + 2}: types the rank name "Ethereal" by hand; write \\{\\{ ranks\\.ranks\\[1\\]\\.name \\| markdownText \\}\\}`), typed);
     socket.close();
   } finally {
-    eleventy.kill();
-    await new Promise((resolve) => (eleventy.exitCode === null && eleventy.signalCode === null ? eleventy.once("exit", resolve) : resolve(null)));
+    await server.stop();
   }
 }));
 

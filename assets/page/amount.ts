@@ -65,19 +65,22 @@ const SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹";
 
 /**
  * A result amount at a glance: `2.77M`, `56.03B`, and still `0.00000001` for a tiny one. From a
- * quadrillion up, `3.61 × 10⁴⁷`, since compact notation stops at T. Rounded from the decimal string.
+ * quadrillion up, `3.61 × 10⁴⁷`, since compact notation stops at T. Rounded from the decimal string
+ * to three significant digits; with `cut`, cut instead (never rounded up), so a balance below a
+ * threshold never reads as the threshold.
  */
-export function compactAmount(value: string, locale?: string): string {
+export function compactAmount(value: string, locale?: string, cut?: boolean): string {
   const number = value as Intl.StringNumericLiteral;
+  const roundingMode = cut ? "trunc" : "halfExpand";
   if ((value.split(".")[0] ?? "").length < 16) {
-    return new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: 3, maximumFractionDigits: 2, roundingPriority: "morePrecision" }).format(number);
+    return new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: 3, maximumFractionDigits: 2, roundingPriority: "morePrecision", roundingMode }).format(number);
   }
-  return scientificAmount(number, locale);
+  return scientificAmount(number, locale, 2, roundingMode);
 }
 
 /** `3.05 × 10⁶⁷`, `2.5 × 10⁻⁹`: a large or tiny value as people read it, not as `3.05E67`. `1 × 10⁶⁰` is written `10⁶⁰`. */
-export function scientificAmount(value: Intl.StringNumericLiteral | number, locale?: string, fractionDigits = 2): string {
-  const parts = new Intl.NumberFormat(locale, { notation: "scientific", maximumFractionDigits: fractionDigits }).formatToParts(value);
+export function scientificAmount(value: Intl.StringNumericLiteral | number, locale?: string, fractionDigits = 2, roundingMode: "trunc" | "halfExpand" = "halfExpand"): string {
+  const parts = new Intl.NumberFormat(locale, { notation: "scientific", maximumFractionDigits: fractionDigits, roundingMode }).formatToParts(value);
   const mantissa = parts.filter((part) => !part.type.startsWith("exponent")).map((part) => part.value).join("");
   const exponent = parts.find((part) => part.type === "exponentInteger")?.value ?? "0";
   const sign = parts.some((part) => part.type === "exponentMinusSign") ? "⁻" : "";

@@ -3,39 +3,55 @@
  * them with the tool's input schema, runs the engine and shows the result: a compact headline,
  * every rank milestone with its local date, a chart, and the exact figures one step away.
  *
+ * - The headline answers what was asked: with a goal (a rank, an amount or gems to earn), when it
+ *   is reached; with a time, the balance then; with both, both. No time given, no time spoken of.
  * - The result never disagrees with the fields: a valid edit recomputes at once, an invalid one
  *   hides the result until it is fixed.
- * - After Calculate the headline is scrolled into view and announced by a status region; focus
- *   stays where the person left it.
+ * - The answer is never scrolled to: a bar with its summary and the buttons stays at the bottom of
+ *   the screen (above the on-screen keyboard), or the result sits beside the form. Calculate
+ *   announces the headline in a status region; focus stays where the person left it.
  * - The inputs live in the URL query under the tool's field names, so a link reproduces its
- *   result and back and forward restore earlier calculations.
+ *   result and back and forward restore earlier calculations. A target date is written as the
+ *   seconds it stands for, so a link means the same in every time zone and after that date.
  */
 import type { CalculateInput } from "../../build/schemas/calculate-input.ts";
 import { safeParseCalculateInput } from "../input/check-input.ts";
 import type { CalculateOutput, Duration } from "../../build/schemas/calculate-output.ts";
-import { TIME_NORMALIZATION } from "../constants.ts";
 import type { ExpRank } from "../../build/schemas/rank-list.ts";
 import { calculateGrowth } from "../engine/calculate.ts";
-import { DURATION_UNITS } from "../engine/duration.ts";
+import { DURATION_UNITS, type DurationUnit } from "../engine/duration.ts";
 import { compareExact, exactOf } from "../engine/exact.ts";
 import { compactAmount, readAmount, scientificAmount, understood } from "./amount.ts";
 import { showChart } from "./chart-view.ts";
 
-/** The query parameter of the target date; every other parameter is a tool field name. */
+/** The target date's field, and a query parameter the page still reads (a date, or an instant with its offset); every other parameter is a tool field name. */
 const UNTIL = "until";
+/** Characters a field takes: room for grouped digits, so a paste of megabytes never reaches the reader or the URL. */
+const MAX_LENGTH = 100;
 
 const lang = () => document.documentElement.lang || undefined;
 /** Exact figures: grouped digits, at least two decimals, formatted from the decimal string. */
 const exactFormat = () => new Intl.NumberFormat(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 8 });
-const dateFormat = () => new Intl.DateTimeFormat(lang(), { dateStyle: "medium", timeStyle: "short" });
-const compactGems = (value: string) => compactAmount(value, lang());
+/** A date as the answer names it; the wait beside it gives the hours when it is near. */
+const dateText = (date: Date) => new Intl.DateTimeFormat(lang(), { dateStyle: "medium" }).format(date);
+/** A compact amount; `cut` for a balance read against ranks and goals: cut, never rounded up to one it has not reached. */
+const compactGems = (value: string, cut?: boolean) => compactAmount(value, lang(), cut);
+/** "3 days", "1 year": a count with its unit, singular for exactly 1. */
+const counted = (count: number | string, unit: string) => `${understood(String(count))} ${count == 1 ? unit : `${unit}s`}`;
 
-/** "in 4.6 years", "in 3 days": the size of a duration at a glance (the date gives the rest). */
-function fromNow(seconds: number): string {
-  const day = TIME_NORMALIZATION.secondsPerDay;
-  const [amount, unit]: [number, Intl.RelativeTimeFormatUnit] =
-    seconds < 3600 ? [seconds / 60, "minute"] : seconds < day ? [seconds / 3600, "hour"] : seconds < 60 * day ? [seconds / day, "day"] : seconds < 730 * day ? [seconds / (TIME_NORMALIZATION.monthDays * day), "month"] : [seconds / (TIME_NORMALIZATION.yearDays * day), "year"];
-  return new Intl.RelativeTimeFormat(lang(), { numeric: "always" }).format(Math.round(amount * 10) / 10, unit);
+/** From how many seconds a wait is told in a unit (of `size` seconds) and the next larger (`per` of them): a month is a twelfth of the mean Gregorian year. */
+const WAIT_UNITS = [
+  [2629746, 2629746, "month", 12, "year"],
+  [86400, 3600, "hour", 24, "day"],
+  [3600, 60, "minute", 60, "hour"],
+  [0, 1, "second", 60, "minute"],
+] as const;
+
+/** "5 years 11 months", "3 days 4 hours", "1 second": a wait in its two largest units, rounded to the smaller. */
+function waitText(seconds: number): string {
+  const [, size, unit, per, larger] = WAIT_UNITS.find(([from]) => seconds >= from)!;
+  const count = Math.round(seconds / size);
+  return ([[Math.floor(count / per), larger], [count % per, unit]] as const).filter(([n]) => n).map(([n, name]) => counted(n, name)).join(" ");
 }
 
 interface Problem {
@@ -57,29 +73,40 @@ function inputs(form: HTMLFormElement): HTMLInputElement[] {
 
 const labelOf = (form: HTMLFormElement, field: string) => form.querySelector(`label[for="calculator-${field}"]`)?.firstChild?.textContent?.trim() || field;
 
+/** Why a link's `until` could not be read, shown on the date field until that field is edited. */
+let untilProblem = "";
+const NOT_A_DATE = "is not a date; pick one from the calendar";
+const PASSED = "has passed; pick a later day";
+
 /** Reads every field as a person wrote it, with the target date turned into seconds from `now`. */
 function readForm(form: HTMLFormElement, now: number): Reading {
   const reading: Reading = { values: {}, problems: [], notes: {}, until: null };
   for (const input of inputs(form)) {
     if (input.name === UNTIL) continue;
-    const read = readAmount(input.value);
+    const text = input.value.trim();
+    const time = !input.name.endsWith("Gems");
+    // Time takes plain numbers: `30m` in Minutes is a slip, never 30 million minutes.
+    // A value from a link is cut to MAX_LENGTH + 1 characters first, so it stays too long to accept but cheap to read.
+    const read: ReturnType<typeof readAmount> = time && /[a-z]/i.test(text) ? { ok: false, message: "takes a plain number, such as 30, without letters" } : readAmount(text);
     if (!read.ok) reading.problems.push({ field: input.name, message: read.message });
     else if (read.value !== "") {
       reading.values[input.name] = read.value;
-      if (input.name.endsWith("Gems") && read.value !== input.value.trim()) reading.notes[input.name] = `Read as ${understood(read.value)} gems.`;
+      if (!time && read.value !== text) reading.notes[input.name] = `Read as ${counted(read.value, "gem")}.`;
     }
   }
   const until = form.elements.namedItem(UNTIL);
-  if (until instanceof HTMLInputElement && until.value !== "") {
-    const date = new Date(until.value);
+  if (until instanceof HTMLInputElement && (until.value !== "" || untilProblem)) {
+    // A date alone is the start of that day, local time: `new Date("2030-01-01")` would be UTC.
+    const [year, month, day] = until.value.split("-").map(Number);
+    const date = new Date(year!, month! - 1, day);
     const seconds = Math.round((date.getTime() - now) / 1000);
-    if (Number.isNaN(seconds)) reading.problems.push({ field: UNTIL, message: "is not a date and time the page can read" });
+    if (untilProblem || Number.isNaN(seconds) || !/^\d{4,}-\d\d-\d\d$/.test(until.value)) reading.problems.push({ field: UNTIL, message: untilProblem || NOT_A_DATE });
     else if (DURATION_UNITS.some((field) => reading.values[field] !== undefined)) reading.problems.push({ field: UNTIL, message: "cannot be combined with the time fields; clear them or the date" });
-    else if (seconds <= 0) reading.problems.push({ field: UNTIL, message: "is in the past; pick a later date and time" });
+    else if (seconds <= 0) reading.problems.push({ field: UNTIL, message: PASSED });
     else {
       reading.until = date;
       reading.values.seconds = String(seconds);
-      reading.notes[UNTIL] = `${understood(String(seconds))} seconds from now, counted with a day of ${understood(String(TIME_NORMALIZATION.secondsPerDay))} seconds.`;
+      reading.notes[UNTIL] = `Counted from 00:00 that day, your time: ${waitText(seconds)} from now.`;
     }
   }
   return reading;
@@ -88,7 +115,7 @@ function readForm(form: HTMLFormElement, now: number): Reading {
 /** Schema messages made fit for a form: long numbers grouped, the API's string rules in plain words. */
 function formMessage(message: string): string {
   if (/characters long/.test(message)) return "has too many digits";
-  return message.replace(/\d{5,}/g, (digits) => understood(digits));
+  return message.replace(/(?<![\d.])\d{5,}/g, (digits) => understood(digits));
 }
 
 /** Checks a reading with the tool's schema; every problem is named by its field ("duration" for the total). */
@@ -109,11 +136,10 @@ function validate(reading: Reading): { input: CalculateInput | null; problems: P
   return { input: null, problems: [...reading.problems, ...schemaProblems] };
 }
 
-function showProblems(form: HTMLFormElement, problems: readonly Problem[], only?: string): HTMLInputElement | null {
+function showProblems(form: HTMLFormElement, problems: readonly Problem[]): HTMLInputElement | null {
   let first: HTMLInputElement | null = null;
   for (const slot of Array.from(form.querySelectorAll<HTMLElement>(".field-error"))) {
     const field = slot.id.replace(/^calculator-|-error$/g, "");
-    if (only !== undefined && field !== only) continue;
     const problem = problems.find((entry) => entry.field === field);
     slot.textContent = problem ? (field === "duration" ? `The time to grow ${problem.message.replace(/^years, months, days, hours, minutes and seconds come /, "comes ")}.` : `${labelOf(form, field)} ${problem.message}.`) : "";
     slot.hidden = !problem;
@@ -135,17 +161,11 @@ function showNotes(form: HTMLFormElement, notes: Record<string, string>): void {
 
 const rankText = (rank: ExpRank) => `${rank.name} (${rank.displayValue})`;
 
-/** A date `duration` from `now`, as a `<time>` element's markup-free parts. */
-function when(now: number, duration: Duration): { iso: string; text: string } {
-  const date = new Date(now + duration.totalSeconds * 1000);
-  return { iso: date.toISOString(), text: `${dateFormat().format(date)} (${fromNow(duration.totalSeconds)})` };
-}
-
 function timeElement(now: number, duration: Duration): HTMLTimeElement {
-  const { iso, text } = when(now, duration);
+  const date = new Date(now + duration.totalSeconds * 1000);
   const time = document.createElement("time");
-  time.dateTime = iso;
-  time.textContent = text;
+  time.dateTime = date.toISOString();
+  time.textContent = `${dateText(date)} (in ${waitText(duration.totalSeconds)})`;
   return time;
 }
 
@@ -155,14 +175,56 @@ function cell(row: HTMLTableRowElement, content: string | Node, className?: stri
   if (className) td.className = className;
 }
 
-interface Shown {
-  input: CalculateInput;
-  result: CalculateOutput;
-  now: number;
-  until: Date | null;
+interface Given {
+  /** "In 30 days", "On Jan 1, 2030". */
+  lead: string;
+  /** ", within your 30 days" or ", after Jan 1, 2030", as a target is reached in that time or not. */
+  late: (reached: boolean) => string;
 }
 
-function render(region: HTMLElement, { input, result, now, until }: Shown): void {
+/** The time the person gave, in their words: "30 days", "1 year 6 months", "Jan 1, 2030"; null when none. */
+function givenTime(reading: Reading): Given | null {
+  if (reading.until) {
+    const day = dateText(reading.until);
+    return { lead: `On ${day}`, late: (reached) => `, ${reached ? "by" : "after"} ${day}` };
+  }
+  const parts = DURATION_UNITS.filter((unit) => reading.values[unit] !== undefined).map((unit: DurationUnit) => counted(reading.values[unit]!, unit.slice(0, -1)));
+  const span = parts.join(" ");
+  return span ? { lead: `In ${span}`, late: (reached) => `, ${reached ? "within" : "after"} your ${span}` } : null;
+}
+
+interface Shown {
+  result: CalculateOutput;
+  now: number;
+  given: Given | null;
+  ranks: readonly ExpRank[];
+}
+
+/**
+ * The answer to what was asked, one sentence a line: the balance at the time given, then when each
+ * target is reached (the goal, the gems to earn; with neither, the next rank).
+ */
+function headline({ result, now, given, ranks }: Shown): string[] {
+  const lines: string[] = [];
+  if (given) lines.push(`${given.lead} you have ${compactGems(result.futureGems, true)} gems.`);
+  // The engine gives a target at or below the balance 0 seconds; one above it, at least 1.
+  const reach = (name: string, { duration: { totalSeconds }, reached }: { duration: Duration; reached: boolean }) =>
+    lines.push(totalSeconds ? `You reach ${name} on ${dateText(new Date(now + totalSeconds * 1000))} — in ${waitText(totalSeconds)}${given?.late(reached) ?? ""}.` : `You already have ${name}.`);
+  const { goal, additional, nextRank } = result;
+  if (goal) {
+    const rank = ranks.find((entry) => compareExact(exactOf(entry.minGems), exactOf(goal.targetGems)) === 0);
+    reach(rank ? rank.name : `${compactGems(goal.targetGems)} gems`, goal);
+  }
+  if (additional) reach(`${compactGems(additional.targetGems)} gems (${compactGems(additional.additionalGems)} more)`, additional);
+  if (!given && !goal && !additional) {
+    if (nextRank) reach(`the next rank, ${nextRank.name},`, { ...nextRank, reached: false });
+    else lines.push(`You hold the top rank, ${result.currentRank.name}.`);
+  }
+  return lines;
+}
+
+function render(region: HTMLElement, shown: Shown): string[] {
+  const { result, now, given } = shown;
   const exact = exactFormat();
   const find = <T extends Element = HTMLElement>(selector: string) => region.querySelector<T & HTMLElement>(selector);
   const set = (name: string, text: string | Node) => find(`[data-result="${name}"]`)?.replaceChildren(text);
@@ -173,145 +235,182 @@ function render(region: HTMLElement, { input, result, now, until }: Shown): void
     element.textContent = exact.format(result[name] as Intl.StringNumericLiteral);
   }
   for (const element of Array.from(region.querySelectorAll<HTMLElement>("[data-compact]"))) {
-    element.textContent = compactGems(result[element.dataset.compact as "futureGems"]);
+    const name = element.dataset.compact as "futureGems";
+    element.textContent = compactGems(result[name], name === "futureGems");
   }
   // Up to a million percent in digits; beyond, a power of ten (a century can multiply 10^65-fold).
   const percent = result.profitPercent as Intl.StringNumericLiteral;
   find("[data-result-percent]")!.textContent = Number(percent) < 1e6 ? new Intl.NumberFormat(lang(), { maximumFractionDigits: 2 }).format(percent) : scientificAmount(percent, lang());
-  const end = new Date(now + Number(result.durationDays) * TIME_NORMALIZATION.secondsPerDay * 1000);
-  const days = new Intl.NumberFormat(lang(), { maximumFractionDigits: 2 }).format(result.durationDays as Intl.StringNumericLiteral);
-  find("[data-result-after]")!.textContent = `gems after ${days} days, on ${dateFormat().format(until ?? end)}`;
-  region.dataset.now = String(now);
+  for (const element of Array.from(region.querySelectorAll<HTMLElement>("[data-timed]"))) element.hidden = !given;
 
   set("currentRank", rankText(result.currentRank));
   set("futureRank", rankText(result.futureRank));
   const next = result.nextRank;
   set("nextRank", next ? `${rankText(next)}: ${compactGems(next.gemsNeeded)} more gems` : "None: the current balance holds the top rank");
 
-  const target = (progress: { targetGems: string; duration: Duration; reached: boolean }, held: boolean) => {
+  const target = (progress: { targetGems: string; duration: Duration; reached: boolean }, lead: string) => {
     const line = document.createElement("span");
-    line.append(`${compactGems(progress.targetGems)} gems: `);
-    if (held) line.append("already reached");
-    else line.append(timeElement(now, progress.duration), progress.reached ? ", within the time given" : ", after the time given");
+    line.append(lead);
+    if (!progress.duration.totalSeconds) line.append("already reached");
+    else line.append(timeElement(now, progress.duration), given?.late(progress.reached) ?? "");
     return line;
   };
-  const current = exactOf(input.currentGems);
-  if (result.goal) set("goal", target(result.goal, input.goalGems !== undefined && compareExact(exactOf(input.goalGems), current) <= 0));
-  if (result.additional) set("additional", target(result.additional, false));
+  if (result.goal) set("goal", target(result.goal, `${compactGems(result.goal.targetGems)} gems: `));
+  if (result.additional) set("additional", target(result.additional, `${compactGems(result.additional.additionalGems)} more → ${compactGems(result.additional.targetGems)} target: `));
 
   const body = find<HTMLTableElement>("#calculator-milestones")!.tBodies[0]!;
   body.replaceChildren();
-  const timed = Number(result.durationDays) > 0;
   for (const milestone of result.milestones) {
     const row = body.insertRow();
     cell(row, rankText(milestone));
     cell(row, compactGems(milestone.gemsNeeded), "align-right");
     cell(row, timeElement(now, milestone.duration));
-    cell(row, timed ? (milestone.withinDuration ? "Yes" : "No") : "No time given");
+    if (given) cell(row, milestone.withinDuration ? "Yes" : "No");
   }
   for (const row of Array.from(region.querySelectorAll<HTMLElement>("[data-result-row]"))) {
     const key = row.dataset.resultRow as "goal" | "additional" | "milestones";
     row.hidden = key === "milestones" ? result.milestones.length === 0 : result[key] === null;
   }
+  const lines = headline(shown);
+  find("#calculator-headline")!.replaceChildren(...lines.map((line) => Object.assign(document.createElement("span"), { textContent: line })));
   showChart(result, now);
+  return lines;
 }
 
-/** The query string of the fields as typed: tool field names, plus `until` for a target date. */
-function queryOf(form: HTMLFormElement): string {
+/** The query string of the fields as typed, under the tool's field names; a target date as the seconds it stands for. */
+function queryOf(form: HTMLFormElement, reading: Reading): string {
   const query = new URLSearchParams();
-  for (const input of inputs(form)) if (input.value.trim() !== "") query.set(input.name, input.value.trim());
+  for (const input of inputs(form)) if (input.name !== UNTIL && input.value.trim() !== "") query.set(input.name, input.value.trim());
+  if (reading.until) query.set("seconds", reading.values.seconds!);
   return query.toString();
 }
 
+/**
+ * Fills the form from a query. `until` may be a date (the start of that day, local time, into the
+ * date field); anything else there (a time of day read differently in each time zone) is an error
+ * on the date field, never ignored. The page's own links carry the seconds instead.
+ */
 function fillFrom(form: HTMLFormElement, search: string): void {
   const query = new URLSearchParams(search);
-  for (const input of inputs(form)) input.value = query.get(input.name) ?? "";
+  const until = query.get(UNTIL)?.slice(0, MAX_LENGTH + 1) ?? "";
+  const date = /^\d{4}-\d\d-\d\d$/.test(until);
+  for (const input of inputs(form)) input.value = (input.name === UNTIL ? (date ? until : "") : query.get(input.name)?.slice(0, MAX_LENGTH + 1)) ?? "";
+  untilProblem = until && !date ? `in the link ${NOT_A_DATE}` : "";
 }
 
 export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRank[]): void {
   const region = document.getElementById("calculator-result")!;
   const status = document.getElementById("calculator-status")!;
-  const rankPicker = document.getElementById("calculator-goal-rank") as HTMLSelectElement | null;
-  const goal = form.elements.namedItem("goalGems") as HTMLInputElement | null;
+  const summary = document.getElementById("calculator-summary")!;
+  const emptySummary = summary.textContent;
+  const shared = document.getElementById("calculator-shared")!;
+  const rankPicker = document.getElementById("calculator-goal-rank") as HTMLSelectElement;
+  const goal = form.elements.namedItem("goalGems") as HTMLInputElement;
   const show = (part: "empty" | "stale" | "list") => {
     region.classList.remove("is-stale");
     for (const name of ["empty", "stale", "list"]) region.querySelector(`[data-result-${name}]`)?.toggleAttribute("hidden", name !== part);
   };
+  // The bar rides above an on-screen keyboard that covers the page without resizing it.
+  const viewport = visualViewport;
+  for (const type of ["resize", "scroll"]) viewport?.addEventListener(type, () => document.documentElement.style.setProperty("--keyboard", `${Math.max(0, innerHeight - viewport.height - viewport.offsetTop)}px`));
 
   /**
-   * Recomputes from the fields. `commit` (Calculate, a link, back or forward) also shows every
-   * problem, moves focus to the first one, or scrolls the result into view and announces it.
+   * Recomputes from the fields and puts the answer in the summary bar. `commit` (Calculate, a
+   * link, back or forward) also shows every problem and moves focus to the first one, or announces
+   * the answer. Returns the reading when it gave a result.
    */
-  const update = (commit: boolean): boolean => {
+  const update = (commit: boolean): Reading | null => {
     const now = Date.now();
     const reading = readForm(form, now);
     showNotes(form, reading.notes);
     const { input, problems } = validate(reading);
     status.textContent = "";
+    shared.textContent = "";
     if (!input) {
       const empty = Object.keys(reading.values).length === 0 && reading.problems.length === 0;
       show(empty ? "empty" : "stale");
+      summary.textContent = empty ? emptySummary : "Fix the marked field.";
       if (commit) showProblems(form, problems)?.focus();
-      return false;
+      return null;
     }
     showProblems(form, []);
     // Shown first, so the chart is drawn at the width its box really has.
     show("list");
-    render(region, { input, result: calculateGrowth(input, ranks), now, until: reading.until });
-    if (commit) {
-      const headline = document.getElementById("calculator-headline")!;
-      headline.scrollIntoView({ block: "start" });
-      status.textContent = `Result: ${headline.textContent}`;
-    }
-    return true;
+    const lines = render(region, { result: calculateGrowth(input, ranks), now, given: givenTime(reading), ranks });
+    summary.textContent = lines.join(" ");
+    form.classList.add("is-live");
+    if (commit) status.textContent = summary.textContent;
+    return reading;
   };
 
   // One history entry per calculation: edits after a committed result start a new entry, and
-  // further edits update that entry until the next commit.
-  const record = (commit: boolean) => {
-    const search = queryOf(form);
+  // further edits update that entry until the next commit. URLs are relative to the page.
+  const record = (reading: Reading | null, commit: boolean) => {
+    if (!reading) return;
+    const search = queryOf(form, reading);
     if (`?${search}` === location.search || (search === "" && location.search === "")) {
       if (commit) history.replaceState({ committed: true }, "");
       return;
     }
-    const url = `${location.pathname}${search ? `?${search}` : ""}`;
+    const url = search ? `?${search}` : location.href.split(/[?#]/)[0];
     if (history.state?.committed) history.pushState({ committed: commit }, "", url);
     else history.replaceState({ committed: commit }, "", url);
   };
 
   let pending = 0;
   form.addEventListener("input", (event) => {
+    // The picker's pick arrives as its change; the rank chips keep it in step with the goal.
     if (event.target === rankPicker) return;
-    if (event.target === goal && rankPicker) rankPicker.value = "";
+    // A link's unreadable date stays an error until the person edits the form.
+    untilProblem = "";
     window.clearTimeout(pending);
     // The old result is marked stale at once; a valid edit replaces it, an invalid one hides it.
     region.classList.add("is-stale");
-    pending = window.setTimeout(() => update(false) && record(false), 120);
+    pending = window.setTimeout(() => record(update(false), false), 120);
   });
   // Leaving a field marks it when it is wrong; the message itself waits for Calculate, because
   // text appearing on blur would move the Calculate button under a pointer that is pressing it.
   form.addEventListener("change", (event) => {
     const input = event.target;
     if (!(input instanceof HTMLInputElement) || !input.name) return;
-    const wrong = validate(readForm(form, Date.now())).problems.some((problem) => problem.field === input.name);
-    input.toggleAttribute("aria-invalid", wrong);
-    if (wrong) input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-invalid", String(validate(readForm(form, Date.now())).problems.some((problem) => problem.field === input.name)));
   });
-  rankPicker?.addEventListener("change", () => {
-    if (!goal || rankPicker.value === "") return;
+  rankPicker.addEventListener("change", () => {
+    if (rankPicker.value === "") return;
     goal.value = understood(rankPicker.value);
     goal.dispatchEvent(new Event("change", { bubbles: true }));
-    if (update(false)) record(false);
+    record(update(false), false);
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     window.clearTimeout(pending);
-    if (update(true)) record(true);
+    record(update(true), true);
+  });
+  // Reset empties the fields itself; the result, the notes, the errors and the URL follow.
+  form.addEventListener("reset", () => {
+    window.setTimeout(() => {
+      untilProblem = "";
+      showProblems(form, []);
+      update(false);
+      history.pushState({ committed: true }, "", location.href.split(/[?#]/)[0]);
+      // Whatever follows the goal (the rank chips, the picker) hears that the fields changed.
+      form.dispatchEvent(new Event("change"));
+    });
+  });
+  // The Web Share sheet where the browser has one; elsewhere the link is copied, and the page says so.
+  document.getElementById("calculator-share")!.addEventListener("click", async () => {
+    const url = location.href;
+    try {
+      if (navigator.share) return void (await navigator.share({ title: document.title, url }));
+      await navigator.clipboard.writeText(url);
+      shared.textContent = "Link copied.";
+    } catch (error) {
+      if ((error as Error).name !== "AbortError") shared.textContent = `Copy this link: ${url}`;
+    }
   });
   window.addEventListener("popstate", () => {
     fillFrom(form, location.search);
-    if (location.search) update(true);
-    else show("empty");
+    update(location.search !== "");
   });
   if (location.search) {
     fillFrom(form, location.search);

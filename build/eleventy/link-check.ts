@@ -5,9 +5,9 @@
  * public base URL are rewritten onto the local copy, so they are checked against this build,
  * never the internet; links to other sites are not followed.
  *
- * linkinator does not read `.txt` files, so each text output (llms.txt, …) is rendered as
- * Markdown (which it is) into a page that only the check sees, with the text file's URL as its
- * base; linkinator checks that page's links like any other.
+ * linkinator does not read `.txt` files, so the Markdown links of each text output (llms.txt, …),
+ * read by the twins' link reader (markdown-links.ts), become a page of links that only the check
+ * sees, with the text file's URL as its base; linkinator checks them like any other.
  *
  * A broken link fails the build once, however many pages repeat it, naming the source file and
  * line where it is written, the URL, and the nearest valid pages or fragments.
@@ -17,7 +17,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { LinkChecker, LinkState } from "linkinator";
-import MarkdownIt from "markdown-it";
+import { markdownLinks } from "./markdown-links.ts";
 import { twinPath } from "./site-links.ts";
 
 /** The part of an Eleventy build result this check reads. */
@@ -41,6 +41,7 @@ export interface BrokenLink {
 /** Where the `.txt` outputs are handed to linkinator as pages; no site path starts so. */
 const TEXT_PAGES = ".text-outputs";
 
+const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A free local port, for linkinator's server, whose address the URL rewrite must know beforehand. */
@@ -186,18 +187,17 @@ export async function findBrokenLinks(results: BuiltTemplate[], outputDir: strin
     const starts: string[] = [];
     const textPages = new Map<string, string>();
     const barefragments: BrokenLink[] = [];
-    const markdown = new MarkdownIt();
     for (const [file, template] of templates) {
       if (file.endsWith(".html") || file.endsWith(".md")) starts.push(served(file));
       if (!file.endsWith(".txt")) continue;
-      const tokens = markdown.parse(template.content, {});
-      const hrefs = tokens.flatMap((token) => token.children ?? []).flatMap((token) => (token.type === "link_open" ? [token.attrGet("href") ?? ""] : []));
-      for (const href of new Set(hrefs.filter((href) => href.startsWith("#")))) {
+      const hrefs = new Set(markdownLinks(template.content));
+      for (const href of [...hrefs].filter((href) => href.startsWith("#"))) {
         barefragments.push({ url: href, reason: "is a bare fragment, which a text file read on its own cannot resolve; link the page's absolute URL with the fragment", places: [await placeOf(site, file, [`(${href})`, href])] });
       }
       const page = `${TEXT_PAGES}/${file}.html`;
       await mkdir(path.dirname(path.join(root, page)), { recursive: true });
-      await writeFile(path.join(root, page), `<!doctype html><base href="${new URL(file, base).href}">${markdown.render(template.content)}`);
+      const anchors = [...hrefs].map((href) => `<a href="${escapeHtml(href)}"></a>`).join("\n");
+      await writeFile(path.join(root, page), `<!doctype html><base href="${escapeHtml(new URL(file, base).href)}">\n${anchors}\n`);
       textPages.set(page, file);
       starts.push(page);
     }

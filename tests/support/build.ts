@@ -145,9 +145,13 @@ export function readBuilt(siteDir: string, file: string): Promise<string> {
   return readFile(path.join(siteDir, file), "utf8");
 }
 
-/** A copy of the project (sources only; `node_modules` linked) for builds that edit files; the caller removes it. */
+/**
+ * A copy of the project (sources only; `node_modules` linked) for builds that edit files; the
+ * caller removes it. A browser file may make one too (what `npm start` shows on an open page), since
+ * each browser file has a process of its own.
+ */
 export async function projectCopy(): Promise<string> {
-  requireGroup(["build"], "projectCopy() copies the project to build it edited");
+  requireGroup(["build", "browser"], "projectCopy() copies the project to build it edited");
   const copy = await tempDir("project");
   const skip = new Set(["node_modules", "_site", ".git", ".node"]);
   // Any node_modules: the test tooling's (tests/node_modules) is not part of the sources either.

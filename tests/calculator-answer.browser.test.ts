@@ -1,0 +1,385 @@
+/**
+ * The calculator answers what the player asked, where the player is looking: the headline and its
+ * announcement for a goal, a time and both; the summary bar in view while typing and picking; time
+ * fields that take plain numbers; a target date that is the start of its day; links that mean the
+ * same in every time zone; Share, Reset, link previews and a result link without layout shift.
+ * Phone (390×844) and desktop (1280×800), light and dark, with the page's clock fixed.
+ *
+ * Every figure is checked against the calculate-exp-growth tool the page registers (tested exactly
+ * elsewhere) and every date and wait against the test's own clock and calendar arithmetic.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Decimal } from "decimal.js";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { PATH_SITE_URL, builtSite } from "./support/build.ts";
+import { serveSite, type ServedSite } from "./support/serve.ts";
+import { recordPageMessages, testBrowser } from "./support/browser.ts";
+import type { CalculateOutput } from "../build/schemas/calculate-output.ts";
+
+/** The page's "now": noon UTC on a fixed day, so dates and waits are known. */
+const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
+const DAY = 86_400_000;
+
+const VARIANTS = [
+  { name: "phone light", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: "light" },
+  { name: "phone dark", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: "dark" },
+  { name: "desktop light", viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, colorScheme: "light" },
+  { name: "desktop dark", viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, colorScheme: "dark" },
+] as const;
+
+let served: ServedSite;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+test.before(async () => {
+  const [site, launched] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
+  browser = launched;
+  served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
+});
+
+test.after(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+/** A page in a new context, its clock fixed at `now` (or the real one for null); `messages` collects what it printed or requested elsewhere. */
+async function newPage(options: BrowserContextOptions, now: number | null = NOW): Promise<{ page: Page; messages: string[] }> {
+  const context = await browser.newContext(options);
+  contexts.push(context);
+  const page = await context.newPage();
+  // A background tab's timers are throttled; the page a person uses is in front.
+  await page.bringToFront();
+  // A fixed Date.now() where dates are checked; elsewhere the real clock, whose timers run as a person's do.
+  if (now !== null) await page.clock.setFixedTime(now);
+  return { page, messages: recordPageMessages(page, served.origin) };
+}
+
+/** Runs `check` on a fresh page of each variant, naming the variant in any failure. */
+async function onEachVariant(check: (page: Page) => Promise<void>, extra: BrowserContextOptions = {}, now: number | null = NOW): Promise<void> {
+  for (const { name, ...options } of VARIANTS) {
+    const { page, messages } = await newPage({ ...options, ...extra }, now);
+    try {
+      await check(page);
+      assert.equal(messages, [], "the page printed nothing and requested nothing from other sites");
+    } catch (error) {
+      (error as Error).message = `[${name}] ${(error as Error).message}${messages.length ? `; the page printed ${JSON.stringify(messages)}` : ""}`;
+      throw error;
+    } finally {
+      await page.context().close();
+    }
+  }
+}
+
+async function open(page: Page, query = ""): Promise<void> {
+  const response = await page.goto(new URL(query, served.url).href);
+  assert.is(response?.status(), 200, "the homepage loads");
+}
+
+const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);
+
+async function tool(page: Page, input: Record<string, string>): Promise<CalculateOutput> {
+  const result = (await page.webmcp.callTool("calculate-exp-growth", input as never)) as { structuredContent: unknown; isError?: boolean };
+  assert.is(result.isError, undefined, `the tool accepts ${JSON.stringify(input)}`);
+  return result.structuredContent as CalculateOutput;
+}
+
+/** Waits up to 15 s (a hang guard for a loaded machine) for `check` to hold in the page; a clear failure naming `what` when it never does. */
+async function waitFor<A>(page: Page, what: string, check: (arg: A) => boolean, arg?: A): Promise<void> {
+  try {
+    // A function, not a string: the page's CSP forbids evaluating strings.
+    await page.waitForFunction(check as (arg: unknown) => boolean, arg as unknown, { timeout: 15_000 });
+  } catch {
+    const state = await page.evaluate(() => ({ focus: document.hasFocus(), active: document.activeElement?.id, shared: document.querySelector("#calculator-shared")?.textContent, summary: document.querySelector("#calculator-summary")?.textContent, url: location.href.slice(0, 200), fields: Object.fromEntries(Array.from(document.querySelectorAll<HTMLInputElement>("#calculator input"), (input) => [input.name, input.value.slice(0, 40)]).filter(([, value]) => value)) }));
+    assert.unreachable(`${what}: still not so after 15 s (${check.toString()}); the page shows ${JSON.stringify(state)}`);
+  }
+}
+
+const headlineLines = (page: Page) => page.locator("#calculator-headline > span").allTextContents();
+const shownFuture = (page: Page) => page.evaluate(() => (document.querySelector<HTMLElement>("[data-result-list]")!.hidden ? null : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value));
+
+/** Fills the given fields (all others left as they are) and presses Enter in the last. */
+async function enter(page: Page, values: Record<string, string>): Promise<void> {
+  const names = Object.keys(values);
+  for (const name of names) await field(page, name).fill(values[name]!);
+  await field(page, names.at(-1)!).press("Enter");
+  await waitFor(page, "a result after Enter", () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden && document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "");
+}
+
+/** The element's box lies within the viewport and nothing covers its middle. */
+async function assertOnScreen(page: Page, selector: string, what: string): Promise<void> {
+  const viewport = page.viewportSize()!;
+  const box = await page.locator(selector).boundingBox();
+  assert.ok(box, `${what} is displayed`);
+  assert.ok(box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width, `${what} is on screen: ${JSON.stringify(box)} in ${viewport.width}×${viewport.height}`);
+  const uncovered = await page.evaluate(([target, x, y]) => document.querySelector(target as string)!.contains(document.elementFromPoint(x as number, y as number)), [selector, box.x + box.width / 2, box.y + box.height / 2] as const);
+  assert.ok(uncovered, `${what} is not covered by another element`);
+}
+
+/** Where the answer is: the summary bar on a phone, the headline beside the form on a wide screen. */
+const answerOf = (page: Page) => (page.viewportSize()!.width < 800 ? "#calculator-summary" : "#calculator-headline");
+
+const SUFFIXES: Record<string, number> = { "": 0, K: 3, M: 6, B: 9, T: 12 };
+
+/** The number a compact amount stands for: `2.77M`, `1,094`. */
+function compactValue(text: string): Decimal {
+  const compact = /^([\d,]+(?:\.\d+)?)([KMBT]?)$/.exec(text.trim());
+  assert.ok(compact, `${JSON.stringify(text)} is a compact amount`);
+  return new Decimal(compact[1]!.replaceAll(",", "")).times(Decimal.pow(10, SUFFIXES[compact[2]!]!));
+}
+
+/** The date the page shows for a duration from NOW, formatted by the test (en, medium). */
+const dateAfter = (seconds: number, timeZone?: string) => new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone }).format(new Date(NOW + seconds * 1000));
+
+/**
+ * "5 years 11 months" is the duration in calendar months, to the nearest: within one month of the
+ * exact days over the mean Gregorian month.
+ */
+function assertWait(text: string, seconds: number, what: string): void {
+  const match = /^(?:(\d+) years?)? ?(?:(\d+) months?)?$/.exec(text);
+  assert.ok(match && (match[1] || match[2]), `${what}: ${JSON.stringify(text)} is years and months`);
+  const months = Number(match[1] ?? 0) * 12 + Number(match[2] ?? 0);
+  const exact = seconds / 86_400 / (365.2425 / 12);
+  assert.ok(Math.abs(months - exact) <= 1, `${what}: ${text} is ${exact.toFixed(2)} months to the nearest`);
+}
+
+/** The option of the rank picker whose label starts with `name`. */
+async function pickRank(page: Page, name: string): Promise<string> {
+  const value = await page.locator("#calculator-goal-rank option").evaluateAll((options, wanted) => (options as HTMLOptionElement[]).find((option) => option.text.startsWith(`${wanted} (`))!.value, name);
+  await page.locator("#calculator-goal-rank").selectOption(value);
+  return value;
+}
+
+test("a goal and no time: the headline says the date it is reached and how long until then, and is announced", async () => {
+  await onEachVariant(async (page) => {
+    await open(page);
+    await field(page, "currentGems").fill("2.5M");
+    const minGems = await pickRank(page, "Radiant");
+    await waitFor(page, "the summary answers the pick", () => document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.startsWith("You reach Radiant on "));
+    await assertOnScreen(page, answerOf(page), "the answer after a pick");
+    await field(page, "currentGems").press("Enter");
+    await waitFor(page, "a result after Enter", () => document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "");
+    const expected = await tool(page, { currentGems: "2500000", goalGems: minGems });
+    const seconds = expected.goal!.duration.totalSeconds;
+    const lines = await headlineLines(page);
+    assert.is(lines.length, 1, "one sentence: the goal");
+    const match = /^You reach Radiant on (.+) — in (.+)\.$/.exec(lines[0]!);
+    assert.ok(match, `the headline answers when: ${JSON.stringify(lines[0])}`);
+    assert.is(match[1], dateAfter(seconds), "the date is now plus the tool's duration");
+    assertWait(match[2]!, seconds, "the wait");
+    assert.is(await page.locator("#calculator-status").textContent(), lines.join(" "), "the status region announces the headline");
+    // No time was given, so nothing speaks of one.
+    const text = (await page.locator(".calculator-layout").innerText()).toLowerCase();
+    for (const phrase of ["time given", "no time", "after 0 days", "in time?"]) assert.not.ok(text.includes(phrase), `nothing says "${phrase}"`);
+  });
+});
+
+test("a time and no goal: the headline is the balance then; both: the balance and whether the goal falls within the time", async () => {
+  await onEachVariant(async (page) => {
+    await open(page);
+    await enter(page, { currentGems: "2.5M", years: "1", months: "6" });
+    const timed = await tool(page, { currentGems: "2500000", years: "1", months: "6" });
+    const [balance] = await headlineLines(page);
+    const match = /^In 1 year 6 months you have (.+) gems\.$/.exec(balance!);
+    assert.ok(match, `the headline states the balance after the time given: ${JSON.stringify(balance)}`);
+    const figure = compactValue(match[1]!);
+    assert.ok(figure.lte(timed.futureGems) && figure.gt(new Decimal(timed.futureGems).times(0.99)), `${match[1]} is ${timed.futureGems}, cut to three digits`);
+    assert.is(await page.locator("#calculator-status").textContent(), balance);
+    await assertOnScreen(page, answerOf(page), "the answer");
+
+    for (const [goal, name] of [["1.6B", "Radiant"], ["3M", "3M gems"]] as const) {
+      await enter(page, { goalGems: goal, months: "", years: "1" });
+      const both = await tool(page, { currentGems: "2500000", goalGems: goal === "3M" ? "3000000" : "1600000000", years: "1" });
+      const lines = await headlineLines(page);
+      assert.is(lines.length, 2, `the balance and the goal ${goal}`);
+      assert.match(lines[0]!, /^In 1 year you have \S+ gems\.$/);
+      const reached = new RegExp(`^You reach ${name} on (.+) — in .+, ${both.goal!.reached ? "within" : "after"} your 1 year\\.$`).exec(lines[1]!);
+      assert.ok(reached, `the goal ${goal} is said to fall ${both.goal!.reached ? "within" : "after"} the year: ${JSON.stringify(lines[1])}`);
+      assert.is(reached[1], dateAfter(both.goal!.duration.totalSeconds));
+      assert.is(await page.locator("#calculator-status").textContent(), lines.join(" "));
+    }
+  });
+});
+
+test("gems to earn read as an amount to earn, with the target it makes", async () => {
+  await onEachVariant(async (page) => {
+    await open(page);
+    assert.is(await page.getByLabel("Gems to earn").getAttribute("id"), "calculator-additionalGems", "the field is labelled as gems to earn");
+    const hint = (await page.locator("#calculator-additionalGems-hint").textContent())!;
+    assert.ok(hint.includes("not a deposit") && hint.includes("Current gems"), `the hint says a deposit goes into the current balance: ${hint}`);
+    await enter(page, { currentGems: "47B", additionalGems: "10B" });
+    assert.match((await page.locator('[data-result="additional"]').textContent())!, /^10B more → 57B target: /);
+    assert.match((await headlineLines(page))[0]!, /^You reach 57B gems \(10B more\) on /);
+  });
+});
+
+test("time fields take plain numbers and say so for 30m or 2h; a number read as 1 is one gem", async () => {
+  await onEachVariant(async (page) => {
+    await open(page);
+    for (const [name, typed, label] of [["minutes", "30m", "Minutes"], ["days", "2h", "Days"], ["days", "1k", "Days"]] as const) {
+      await field(page, "currentGems").fill("1.0");
+      for (const other of ["minutes", "days"]) await field(page, other).fill("");
+      await field(page, name).fill(typed);
+      await field(page, name).press("Enter");
+      const error = page.locator(`#calculator-${name}-error`);
+      await waitFor(page, `the refusal of ${typed}`, (id) => !document.getElementById(id)!.hidden, `calculator-${name}-error`);
+      assert.is(await error.textContent(), `${label} takes a plain number, such as 30, without letters.`);
+      assert.is(await field(page, name).getAttribute("aria-invalid"), "true");
+      assert.is(await shownFuture(page), null, `no result for ${typed}`);
+    }
+    assert.is(await page.locator("#calculator-currentGems-read").textContent(), "Read as 1 gem.");
+    // The schema's limit message keeps decimals whole: 36,500.1157, not 36,500.1,157.
+    await field(page, "minutes").fill("");
+    await field(page, "days").fill("36500");
+    await field(page, "seconds").fill("10000");
+    await field(page, "seconds").press("Enter");
+    await waitFor(page, "the over-limit message", () => !document.querySelector<HTMLInputElement>("#calculator-duration-error")!.hidden);
+    const limit = (await page.locator("#calculator-duration-error").textContent())!;
+    assert.ok(limit.includes("36,500") && !/\.\d+,\d/.test(limit), `decimals are not grouped: ${limit}`);
+  });
+});
+
+test("a date alone is the start of that day, local time, and the page says so; an unreadable or past date is an error", async () => {
+  const berlin = { viewport: { width: 390, height: 844 }, timezoneId: "Europe/Berlin" };
+  const { page, messages } = await newPage(berlin);
+  await open(page);
+  await field(page, "currentGems").fill("1M");
+  await field(page, "until").fill("2027-01-01");
+  await field(page, "until").press("Enter");
+  await waitFor(page, "a result for the date", () => document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "");
+  // Midnight at the start of 1 January 2027 in Berlin is 23:00 UTC on 31 December.
+  const seconds = (Date.UTC(2026, 11, 31, 23, 0, 0) - NOW) / 1000;
+  const expected = await tool(page, { currentGems: "1000000", seconds: String(seconds) });
+  assert.is(await shownFuture(page), expected.futureGems, "growth to the start of the day");
+  assert.match((await page.locator("#calculator-until-read").textContent())!, /^Counted from 00:00 that day, your time: 1 month from now\.$/);
+  assert.match((await headlineLines(page))[0]!, /^On Jan 1, 2027 you have \S+ gems\.$/);
+  assert.equal(Object.fromEntries(new URL(page.url()).searchParams), { currentGems: "1M", seconds: String(seconds) }, "the link holds the duration, not a local date");
+
+  // A time of day would be read differently in each time zone: only a plain day is taken.
+  for (const [until, problem] of [["not-a-date", "is not a date"], ["2030-01-01T00:00:00Z", "is not a date"], ["2020-01-01", "has passed"]] as const) {
+    await open(page, `?currentGems=1M&until=${until}`);
+    const error = page.locator("#calculator-until-error");
+    assert.ok(await error.isVisible(), `the link's date ${until} is an error`);
+    assert.ok((await error.textContent())!.includes(problem), `${await error.textContent()} says it ${problem}`);
+    assert.is(await shownFuture(page), null, `no result from ${until}`);
+  }
+  assert.equal(messages, []);
+  await page.context().close();
+});
+
+test("a shared link gives the same result in Los Angeles and Berlin, and still does after its date", async () => {
+  // A link the page wrote in Berlin, opened in Los Angeles a year later.
+  const { page: writer } = await newPage({ timezoneId: "Europe/Berlin" });
+  await open(writer);
+  await field(writer, "currentGems").fill("2.5M");
+  await field(writer, "until").fill("2030-01-01");
+  await field(writer, "until").press("Enter");
+  await waitFor(writer, "a result", () => document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "");
+  const written = new URL(writer.url());
+  const inBerlin = await shownFuture(writer);
+  await writer.context().close();
+
+  const { page: reader } = await newPage({ timezoneId: "America/Los_Angeles" }, NOW + 400 * DAY);
+  await reader.goto(written.href);
+  await waitFor(reader, "the link's result", () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden);
+  assert.is(await shownFuture(reader), inBerlin, "the same balance in both time zones, after the link's date");
+
+  await reader.context().close();
+});
+
+test("the answer stays in view after each keystroke and after a pick, without scrolling the page", async () => {
+  await onEachVariant(async (page) => {
+    await open(page);
+    await field(page, "currentGems").click();
+    for (const key of "2.5M") {
+      await page.keyboard.type(key);
+      await assertOnScreen(page, "#calculator-summary", `the answer after typing "${key}"`);
+    }
+    await waitFor(page, "the summary answers the balance", () => document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.startsWith("You reach the next rank, "));
+    await assertOnScreen(page, "#calculator-summary", "the answer after typing");
+    // The last time field, low on the page: the bar follows.
+    await field(page, "seconds").click();
+    for (const key of "864") {
+      await page.keyboard.type(key);
+      await assertOnScreen(page, "#calculator-summary", `the answer after typing "${key}" in Seconds`);
+    }
+    await waitFor(page, "the summary answers the time", () => document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.startsWith("In 864 seconds you have "));
+    // Moving to the picker may scroll it into view; the pick itself must not scroll.
+    await page.locator("#calculator-goal-rank").focus();
+    const before = await page.evaluate("scrollY");
+    await pickRank(page, "Cosmic");
+    await waitFor(page, "the summary answers the pick", () => document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.includes("You reach Cosmic on "));
+    await assertOnScreen(page, "#calculator-summary", "the answer after a pick");
+    assert.is(await page.evaluate("scrollY"), before, "a pick does not scroll the page");
+    assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-goal-rank", "focus stays on the picker");
+  }, {}, null);
+});
+
+test("Share copies the link and says so where the browser has no share sheet; Reset starts over", async () => {
+  await onEachVariant(
+    async (page) => {
+      await page.addInitScript(() => delete (Navigator.prototype as { share?: unknown }).share);
+      await open(page, "?currentGems=2.75M&days=30");
+      await waitFor(page, "the link's result", () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden);
+      await page.getByRole("button", { name: "Share" }).click();
+      await waitFor(page, "the confirmation", () => document.querySelector<HTMLInputElement>("#calculator-shared")!.textContent !== "");
+      assert.is(await page.locator("#calculator-shared").textContent(), "Link copied.");
+      assert.ok(await page.locator("#calculator-shared").isVisible(), "the confirmation is visible");
+      assert.is(await page.evaluate(() => navigator.clipboard.readText()), page.url(), "the clipboard holds the page's link");
+
+      await page.getByRole("button", { name: "Reset" }).click();
+      await waitFor(page, "the empty form", () => document.querySelector<HTMLInputElement>("#calculator-currentGems")!.value === "" && !document.querySelector<HTMLInputElement>("[data-result-empty]")!.hidden);
+      for (const name of ["currentGems", "days"]) assert.is(await field(page, name).inputValue(), "", `${name} is empty`);
+      assert.is(new URL(page.url()).search, "", "the link has no query");
+      assert.is(new URL(page.url()).pathname, new URL(served.url).pathname, "the link stays on the page");
+      assert.match((await page.locator("#calculator-summary").textContent())!, /^Enter your current gems/);
+    },
+    { permissions: ["clipboard-read", "clipboard-write"] },
+    null,
+  );
+});
+
+test("a result link loads without layout shift (CLS at most 0.1), and every page has link-preview tags", async () => {
+  await onEachVariant(async (page) => {
+    await page.addInitScript(() => {
+      const shifts = ((window as unknown as { shifts: number }).shifts = 0);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+      return shifts;
+    });
+    await open(page, "?currentGems=2.5M&goalGems=1.6B&years=1");
+    await waitFor(page, "the link's result", () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden);
+    // Two frames after the result, every shift it caused has been reported.
+    const shifts = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { shifts: number }).shifts)))));
+    assert.ok(shifts <= 0.1, `cumulative layout shift ${shifts.toFixed(3)} is at most 0.1`);
+
+    for (const path of ["", "docs/"]) {
+      await page.goto(new URL(path, served.url).href);
+      const meta = await page.evaluate(() => Object.fromEntries(Array.from(document.querySelectorAll<HTMLMetaElement>('meta[property^="og:"], meta[name^="twitter:"]'), (tag) => [tag.getAttribute("property") ?? tag.name, tag.content])));
+      assert.is(meta["og:url"], new URL(path, PATH_SITE_URL).href, `${path || "/"}'s og:url is its public URL`);
+      assert.is(meta["og:title"], await page.title());
+      assert.is(meta["og:description"], await page.locator('meta[name="description"]').getAttribute("content"));
+      assert.is(meta["twitter:card"], "summary");
+      assert.is(meta["twitter:title"], meta["og:title"]);
+    }
+  });
+});
+
+test("a 3 MB paste or an 8,000-character link is refused at the field's limit, without freezing the page or filling the link", async () => {
+  const { page, messages } = await newPage({ viewport: { width: 390, height: 844 } });
+  await open(page, `?currentGems=${"1".repeat(8_000)}`);
+  assert.ok((await field(page, "currentGems").inputValue()).length <= 101, "the field holds at most its limit");
+  assert.ok(await page.locator("#calculator-currentGems-error").isVisible(), "the field says it is too long");
+  await field(page, "currentGems").fill("");
+  await field(page, "currentGems").focus();
+  await page.keyboard.insertText("9".repeat(3_000_000));
+  assert.is((await field(page, "currentGems").inputValue()).length, 100, "a paste stops at 100 characters");
+  await page.keyboard.press("Enter");
+  await waitFor(page, "the refusal", () => !document.querySelector<HTMLInputElement>("#calculator-currentGems-error")!.hidden);
+  assert.not.ok(page.url().includes("9".repeat(101)), "the link never holds the paste");
+  assert.equal(messages, []);
+  await page.context().close();
+});
+
+test.run();
