@@ -16,6 +16,7 @@ import { PATH_SITE_URL, builtSite } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
 import { recordPageMessages, testBrowser } from "./support/browser.ts";
 import type { CalculateOutput } from "../build/schemas/calculate-output.ts";
+import { HANG_GUARD_MS } from "./support/hang-guard.ts";
 
 /** The page's "now": noon UTC on a fixed day, so dates and waits are known. */
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -88,7 +89,7 @@ async function tool(page: Page, input: Record<string, string>): Promise<Calculat
 async function waitFor<A>(page: Page, what: string, check: (arg: A) => boolean, arg?: A): Promise<void> {
   try {
     // A function, not a string: the page's CSP forbids evaluating strings.
-    await page.waitForFunction(check as (arg: unknown) => boolean, arg as unknown, { timeout: 15_000 });
+    await page.waitForFunction(check as (arg: unknown) => boolean, arg as unknown, { timeout: HANG_GUARD_MS });
   } catch {
     const state = await page.evaluate(() => ({ focus: document.hasFocus(), active: document.activeElement?.id, shared: document.querySelector("#calculator-shared")?.textContent, summary: document.querySelector("#calculator-summary")?.textContent, url: location.href.slice(0, 200), fields: Object.fromEntries(Array.from(document.querySelectorAll<HTMLInputElement>("#calculator input"), (input) => [input.name, input.value.slice(0, 40)]).filter(([, value]) => value)) }));
     assert.unreachable(`${what}: still not so after 15 s (${check.toString()}); the page shows ${JSON.stringify(state)}`);

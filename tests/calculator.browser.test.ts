@@ -14,6 +14,7 @@ import { serveSite, type ServedSite } from "./support/serve.ts";
 import { recordPageMessages, testBrowser } from "./support/browser.ts";
 import type { CalculateOutput, Duration } from "../build/schemas/calculate-output.ts";
 import { toolDescriptors } from "../build/schemas/tool-descriptors.ts";
+import { HANG_GUARD_MS } from "./support/hang-guard.ts";
 
 const VIEWPORTS = [
   { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -97,7 +98,7 @@ async function waitForResult(page: Page, wanted: string | true | null, what: str
       },
       wanted,
       // A guard against hanging only: the result follows the input within a frame or two.
-      { timeout: 60_000 },
+      { timeout: HANG_GUARD_MS },
     );
   } catch {
     assert.unreachable(`${what}: the result should show ${wanted === true ? "a result" : wanted ?? "nothing"}, but shows ${(await shownFuture(page)) ?? "nothing"}`);

@@ -15,6 +15,7 @@ import { serveSite, type ServedSite } from "./support/serve.ts";
 import { recordPageMessages, testBrowser } from "./support/browser.ts";
 import type { CalculateOutput } from "../build/schemas/calculate-output.ts";
 import type { RankList } from "../build/schemas/rank-list.ts";
+import { HANG_GUARD_MS } from "./support/hang-guard.ts";
 
 /** Each viewport in each scheme, and the size it is turned or resized to. */
 const VIEWS = [
@@ -71,7 +72,7 @@ async function onEachView(check: (page: Page, view: (typeof VIEWS)[number]) => P
 async function open(page: Page, query: string, selector = "svg.growth-chart"): Promise<void> {
   const response = await page.goto(new URL(`?${query}`, served.url).href);
   assert.is(response?.status(), 200);
-  await page.locator(selector).first().waitFor({ state: "visible", timeout: 30_000 });
+  await page.locator(selector).first().waitFor({ state: "visible", timeout: HANG_GUARD_MS });
 }
 
 async function tool(page: Page, input: Record<string, string>): Promise<CalculateOutput> {
@@ -185,7 +186,7 @@ async function waitForRedraw(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const svg = document.querySelector("svg.growth-chart");
     return svg !== null && Math.abs(svg.getBoundingClientRect().width - Number(svg.getAttribute("width"))) < 1;
-  }, undefined, { timeout: 30_000 });
+  }, undefined, { timeout: HANG_GUARD_MS });
 }
 
 const CASES: Record<string, string>[] = [

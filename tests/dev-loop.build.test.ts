@@ -13,9 +13,9 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { editFile, readBuilt, withProjectCopy } from "./support/build.ts";
+import { HANG_GUARD_MS } from "./support/hang-guard.ts";
 
 /** A guard against hanging only: a rebuild takes seconds, however busy the machine. */
-const HANG_GUARD_MS = 180_000;
 
 function withoutSiteUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { SITE_URL: _unset, ...rest } = env;

@@ -19,6 +19,7 @@ import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserServer, type Page } from "playwright-core";
 import { requireGroup } from "./build.ts";
 import { packagedChromium } from "./chromium.ts";
+import { HANG_GUARD_MS } from "./hang-guard.ts";
 
 /** Flags headless Chromium needs on a closed, GPU-less machine running as root. */
 const BASE_FLAGS = [
@@ -75,16 +76,32 @@ let local: { server: Promise<BrowserServer>; connections: number } | undefined;
 export async function testBrowser(): Promise<Browser> {
   requireGroup(["browser"], "testBrowser() drives the shared Chromium");
   const endpoint = process.env[BROWSER_VARIABLE];
-  if (endpoint) return chromium.connect(endpoint);
+  if (endpoint) return withHangGuard(await chromium.connect(endpoint));
   const own = (local ??= { server: launchSharedBrowser(), connections: 0 });
   own.connections += 1;
-  const browser = await chromium.connect((await own.server).wsEndpoint());
+  const browser = withHangGuard(await chromium.connect((await own.server).wsEndpoint()));
   browser.once("disconnected", () => {
     own.connections -= 1;
     if (own.connections > 0) return;
     if (local === own) local = undefined;
     void own.server.then((server) => server.close());
   });
+  return browser;
+}
+
+/**
+ * Every context (and so every `browser.newPage()`, which makes one) waits up to the hang guard for
+ * an element, a navigation or a condition, instead of Playwright's 30 s, which a loaded machine
+ * can exceed without anything being wrong.
+ */
+function withHangGuard(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(HANG_GUARD_MS);
+    context.setDefaultNavigationTimeout(HANG_GUARD_MS);
+    return context;
+  };
   return browser;
 }
 

@@ -153,7 +153,7 @@ export function readBuilt(siteDir: string, file: string): Promise<string> {
 export async function projectCopy(): Promise<string> {
   requireGroup(["build", "browser"], "projectCopy() copies the project to build it edited");
   const copy = await tempDir("project");
-  const skip = new Set(["node_modules", "_site", ".git", ".node"]);
+  const skip = new Set(["node_modules", "_site", "_site.lock", ".git", ".node"]);
   // Any node_modules: the test tooling's (tests/node_modules) is not part of the sources either.
   await cp(ROOT, copy, { recursive: true, filter: (source) => !path.relative(ROOT, source).split(path.sep).some((part) => skip.has(part)) });
   await symlink(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");

@@ -4,9 +4,9 @@
  */
 import { spawn } from "node:child_process";
 import { freePort } from "./serve.ts";
+import { HANG_GUARD_MS } from "./hang-guard.ts";
 
 /** How long the dev server may take to print what a test waits for before the test fails as hung. */
-const HANG_GUARD_MS = 120_000;
 
 export interface DevServer {
   /** `http://localhost:PORT/`. */
