@@ -311,7 +311,12 @@ test("the answer stays in view after each keystroke and after a pick, without sc
     await pickRank(page, "Cosmic");
     await waitFor(page, "the summary answers the pick", () => document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.includes("You reach Cosmic on "));
     await assertOnScreen(page, "#calculator-summary", "the answer after a pick");
-    assert.is(await page.evaluate("scrollY"), before, "a pick does not scroll the page");
+    // The goal's "Read as … gems" line appears above the picker; Chromium's scroll anchoring may
+    // then move scrollY by that line's height to keep the picker where the player sees it. What the
+    // player must see is unchanged: the picker still on screen, the page not sent anywhere else.
+    const after = await page.evaluate("scrollY") as number;
+    assert.ok(Math.abs(after - (before as number)) <= 48, `a pick does not scroll the page (scrollY ${before} → ${after})`);
+    await assertOnScreen(page, "#calculator-goal-rank", "the picker after a pick");
     assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-goal-rank", "focus stays on the picker");
   }, {}, null);
 });
