@@ -63,6 +63,28 @@ const MEASURE = (warmUp: number, measured: number, rounds: number) => `(() => {
   return { quietest: summaries[0], noisiest: summaries[summaries.length - 1], errors, isolated: crossOriginIsolated };
 })()`;
 
+/**
+ * Runs in the page: a call naming 100,000 unknown keys beside a call with the same valid input and
+ * none, paired round by round, so the refusal's cost reads against a baseline taken on the same
+ * machine at the same moment. The tests check the refusal's message; this measures its speed.
+ */
+const UNKNOWN_KEYS = (rounds: number) => `(() => {
+  const execute = window.__benchTools["calculate-exp-growth"].execute;
+  const plain = { currentGems: 1, days: 30 };
+  const many = { ...plain, ...Object.fromEntries(Array.from({ length: 100000 }, (_, index) => ["key" + index, index])) };
+  const time = (input) => { const started = performance.now(); const result = execute(input); return { elapsed: performance.now() - started, refused: result.isError === true }; };
+  const plainTimes = [], manyTimes = [];
+  let wrong = 0;
+  for (let round = 0; round < ${rounds}; round += 1) {
+    const [a, b] = [time(plain), time(many)];
+    if (a.refused || !b.refused) wrong += 1;
+    plainTimes.push(a.elapsed);
+    manyTimes.push(b.elapsed);
+  }
+  const median = (times) => times.sort((x, y) => x - y)[Math.floor(times.length / 2)];
+  return { plain: median(plainTimes), many: median(manyTimes), wrong };
+})()`;
+
 const ms = (value: number) => `${value.toFixed(3)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -88,6 +110,8 @@ export const toolsBench: BenchSection = async ({ siteUrl, launch }: BenchContext
     type Summary = { median: number; p99: number; max: number };
     const latency = (await page.evaluate(MEASURE(WARM_UP_CALLS, MEASURED_CALLS, ROUNDS))) as { quietest: Summary; noisiest: Summary; errors: number; isolated: boolean };
     if (latency.errors > 0) throw new Error(`${latency.errors} of the benchmark's calls returned an error; the generated inputs must all be valid`);
+    const unknown = (await page.evaluate(UNKNOWN_KEYS(ROUNDS * 3))) as { plain: number; many: number; wrong: number };
+    if (unknown.wrong > 0) throw new Error("the unknown-keys benchmark's calls were not answered as expected: the valid call must pass and the one with 100,000 unknown keys be refused");
     const timer = latency.isolated ? "5 µs timer" : "100 µs timer";
     const { quietest, noisiest } = latency;
     return [
@@ -95,6 +119,8 @@ export const toolsBench: BenchSection = async ({ siteUrl, launch }: BenchContext
       { metric: "calculate-exp-growth latency in the page, p99 (quietest round)", value: ms(quietest.p99), target: "< 1 ms" },
       { metric: "calculate-exp-growth latency in the page, p99 (noisiest round)", value: ms(noisiest.p99) },
       { metric: "calculate-exp-growth latency in the page, slowest call (noisiest round)", value: ms(noisiest.max) },
+      { metric: `calculate-exp-growth refusing an input with 100,000 unknown keys, median of ${ROUNDS * 3}`, value: ms(unknown.many), target: "< 500 ms" },
+      { metric: "calculate-exp-growth with the same valid input and no unknown keys, paired runs, median", value: ms(unknown.plain) },
       { metric: `homepage JavaScript, raw (${bodies.length} file${bodies.length === 1 ? "" : "s"})`, value: kb(raw) },
       { metric: "homepage JavaScript, gzip -9", value: kb(gzip), target: "≤ 15 KB" },
     ];
