@@ -30,7 +30,8 @@ const MEASURE = (warmUp: number, measured: number, rounds: number) => `(() => {
   const execute = window.__benchTools["calculate-exp-growth"].execute;
   let seed = 20261121;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-  const gems = () => { const value = 10 ** (random() * 20); return random() < 0.5 ? Math.max(value, 1) : Math.max(value, 1).toFixed(Math.floor(random() * 9)); };
+  // A JSON number above 2^53 is refused (its digits may be lost on the way), so those go as strings.
+  const gems = () => { const value = Math.max(10 ** (random() * 20), 1); return random() < 0.5 && value <= Number.MAX_SAFE_INTEGER ? value : value.toFixed(Math.floor(random() * 9)); };
   const input = () => {
     const call = { currentGems: gems() };
     if (random() < 0.5) call.goalGems = gems();

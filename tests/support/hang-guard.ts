@@ -5,4 +5,4 @@
  * the guard is far above any wait that will end. Browser tests get it as Playwright's default
  * timeout (support/browser.ts).
  */
-export const HANG_GUARD_MS = 600_000;
+export const HANG_GUARD_MS = 300_000;
