@@ -225,6 +225,8 @@ test("time fields take plain numbers and say so for 30m or 2h; a number read as 
       const error = page.locator(`#calculator-${name}-error`);
       await waitFor(page, `the refusal of ${typed}`, (id) => !document.getElementById(id)!.hidden, `calculator-${name}-error`);
       assert.is(await error.textContent(), `${label} takes a plain number, such as 30, without letters.`);
+      // The field's message may sit under the summary bar on a phone, so the bar says it too.
+      assert.is(await page.locator("#calculator-summary").textContent(), `${label} takes a plain number, such as 30, without letters.`, `the bar names the problem with ${typed}`);
       assert.is(await field(page, name).getAttribute("aria-invalid"), "true");
       assert.is(await shownFuture(page), null, `no result for ${typed}`);
     }

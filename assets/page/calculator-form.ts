@@ -330,7 +330,12 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
       const empty = Object.keys(reading.values).length === 0 && reading.problems.length === 0;
       show(empty ? "empty" : "stale");
       summary.textContent = empty ? emptySummary : "Fix the marked field.";
-      if (commit) showProblems(form, problems)?.focus();
+      // On Calculate or Enter the bar names the first problem too: its field's own message may sit under the bar.
+      if (commit) {
+        const first = showProblems(form, problems);
+        summary.textContent = form.querySelector(".field-error:not([hidden])")?.textContent || summary.textContent;
+        first?.focus();
+      }
       return null;
     }
     showProblems(form, []);
