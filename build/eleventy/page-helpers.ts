@@ -12,6 +12,7 @@ import { atKey } from "./pages.ts";
 import { absoluteUrl, href, twinPath } from "./site-links.ts";
 import { callTool } from "./tool-calls.ts";
 import { pageStylesheet } from "./inline-stylesheet.ts";
+import { afterPaintScripts } from "./after-paint-scripts.ts";
 import { resultChartSvg } from "../../assets/page/chart.ts";
 import type { CalculateOutput } from "../schemas/calculate-output.ts";
 
@@ -101,6 +102,9 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
   /** `<style>{% stylesheet styles %}</style>` and `style-src {% stylesheetHash styles %}`: a page's inlined styles and their CSP hash. */
   eleventyConfig.addShortcode("stylesheet", (styles?: string[]) => pageStylesheet(styles).css);
   eleventyConfig.addShortcode("stylesheetHash", (styles?: string[]) => pageStylesheet(styles).hash);
+  /** `<script type="module">{% afterPaintScripts scripts, page.url %}</script>` and `script-src 'self' {% afterPaintScriptsHash scripts, page.url %}`: a page's modules, started after its first paint. */
+  eleventyConfig.addShortcode("afterPaintScripts", (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).js);
+  eleventyConfig.addShortcode("afterPaintScriptsHash", (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).hash);
   /** `{% schemaFields "CalculatorInfo" %}`: a contract component's fields (shortcodes are never autoescaped). */
   eleventyConfig.addShortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), { components }));
 }

@@ -39,6 +39,8 @@ function htmlReferences(html: string): string[] {
       if (source) found.push(source);
     }
   }
+  // An inline module's imports (the homepage imports its bundle after the first paint).
+  for (const [, script] of html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) found.push(...scriptReferences(script!));
   return found;
 }
 
