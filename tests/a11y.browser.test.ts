@@ -13,6 +13,7 @@ import { paths } from "../build/data/site.ts";
 import { builtSite, PATH_SITE_URL } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
 import { testBrowser } from "./support/browser.ts";
+import { calculatorStarted } from "./support/calculator-started.ts";
 
 interface AxeViolation {
   id: string;
@@ -95,6 +96,8 @@ async function violationsOn(path: string): Promise<string[]> {
     const response = await page.goto(`${server.url}${path}`, { waitUntil: "load" });
     // A wrong address must really show the 404 page, with its status, not some other page.
     if (path.includes("no-such-page")) assert.is(response?.status(), 404, "the 404 page's status");
+    // The homepage as a player meets it: with its calculator running.
+    if (path === paths.home) await calculatorStarted(page);
     await page.addScriptTag({ content: axeSource });
     const found: string[] = [];
     const backgrounds = new Set<string>();
@@ -125,6 +128,7 @@ for (const { name, path } of PAGES) {
 async function homepageHasNoViolations(prepare: (page: Page) => Promise<void>): Promise<void> {
   await withAxePage(async (page) => {
     await page.goto(`${server.url}${paths.home}`, { waitUntil: "load" });
+    await calculatorStarted(page);
     await prepare(page);
     await page.addScriptTag({ content: axeSource });
     const found: string[] = [];

@@ -15,6 +15,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playw
 import { PATH_SITE_URL, builtSite } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
 import { recordPageMessages, testBrowser } from "./support/browser.ts";
+import { calculatorStarted } from "./support/calculator-started.ts";
 import type { CalculateOutput } from "../build/schemas/calculate-output.ts";
 import { HANG_GUARD_MS } from "./support/hang-guard.ts";
 
@@ -75,6 +76,7 @@ async function onEachVariant(check: (page: Page) => Promise<void>, extra: Browse
 async function open(page: Page, query = ""): Promise<void> {
   const response = await page.goto(new URL(query, served.url).href);
   assert.is(response?.status(), 200, "the homepage loads");
+  await calculatorStarted(page);
 }
 
 const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);
@@ -284,6 +286,7 @@ test("a shared link gives the same result in Los Angeles and Berlin, and still d
 
   const { page: reader } = await newPage({ timezoneId: "America/Los_Angeles" }, NOW + 400 * DAY);
   await reader.goto(written.href);
+  await calculatorStarted(reader);
   await waitFor(reader, "the link's result", () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden);
   assert.is(await shownFuture(reader), inBerlin, "the same balance in both time zones, after the link's date");
 

@@ -12,6 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
 import { recordPageMessages, testBrowser } from "./support/browser.ts";
+import { calculatorStarted } from "./support/calculator-started.ts";
 import type { CalculateOutput, Duration } from "../build/schemas/calculate-output.ts";
 import { toolDescriptors } from "../build/schemas/tool-descriptors.ts";
 import { HANG_GUARD_MS } from "./support/hang-guard.ts";
@@ -64,6 +65,7 @@ async function onEachViewport(check: (page: Page, viewport: { width: number; hei
 async function open(page: Page, path = "", query = ""): Promise<void> {
   const response = await page.goto(new URL(path + query, served.url).href);
   assert.is(response?.status(), 200, `${path || "/"} loads`);
+  if (path === "") await calculatorStarted(page);
 }
 
 const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);

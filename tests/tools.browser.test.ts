@@ -9,6 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
 import { launchChromium, recordPageMessages, testBrowser } from "./support/browser.ts";
+import { calculatorStarted } from "./support/calculator-started.ts";
 import { TOOL_NAMES } from "../assets/constants.ts";
 import { ErrorResponse } from "../build/schemas/error-response.ts";
 import { CalculateOutput } from "../build/schemas/calculate-output.ts";
@@ -50,6 +51,7 @@ async function openHome(browser: Browser, initScript?: string): Promise<{ page: 
   opened.messages.length = 0;
   const response = await opened.page.goto(served.url);
   assert.is(response?.status(), 200);
+  await calculatorStarted(opened.page);
   return opened;
 }
 
