@@ -14,7 +14,7 @@ import { Decimal } from "decimal.js";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
-import { recordPageMessages, testBrowser } from "./support/browser.ts";
+import { recordPageMessages, recordSchemeQueries, schemeOnlyRecolours, testBrowser } from "./support/browser.ts";
 import type { CalculateOutput } from "../build/schemas/calculate-output.ts";
 import { HANG_GUARD_MS } from "./support/hang-guard.ts";
 
@@ -22,10 +22,14 @@ import { HANG_GUARD_MS } from "./support/hang-guard.ts";
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const DAY = 86_400_000;
 
+/**
+ * Each viewport, one in each colour scheme. Everything checked here (text, values, positions,
+ * focus, scrolling, the link) is the same in the other scheme as long as the scheme only recolours
+ * the page, which each check asserts of its page (support/browser.ts `schemeOnlyRecolours`); the
+ * colours themselves are axe's to check, in both schemes (a11y.browser.test.ts).
+ */
 const VARIANTS = [
   { name: "phone light", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: "light" },
-  { name: "phone dark", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: "dark" },
-  { name: "desktop light", viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, colorScheme: "light" },
   { name: "desktop dark", viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, colorScheme: "dark" },
 ] as const;
 
@@ -75,6 +79,7 @@ test.after(async () => {
 /** A page in a new context, its clock fixed at `now` (or the real one for null); `messages` collects what it printed or requested elsewhere. */
 async function newPage(options: BrowserContextOptions, now: number | null = NOW): Promise<Opened> {
   const page = await (await browser.newContext(options)).newPage();
+  await recordSchemeQueries(page);
   // A fixed Date.now() where dates are checked; elsewhere the real clock, whose timers run as a person's do.
   if (now !== null) await page.clock.setFixedTime(now);
   return { page, messages: recordPageMessages(page, served.origin) };
@@ -92,6 +97,7 @@ async function onEachVariant(check: (page: Page) => Promise<void>, clock: "fixed
     try {
       await check(page);
       assert.equal(messages, [], "the page printed nothing and requested nothing from other sites");
+      assert.equal(await schemeOnlyRecolours(page), [], "the other colour scheme only recolours this page");
     } catch (error) {
       (error as Error).message = `[${name}] ${(error as Error).message}${messages.length ? `; the page printed ${JSON.stringify(messages)}` : ""}`;
       throw error;
