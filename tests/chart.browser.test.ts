@@ -12,18 +12,21 @@ import { Decimal } from "decimal.js";
 import type { Browser, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite, readBuilt } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
-import { recordPageMessages, testBrowser } from "./support/browser.ts";
+import { recordPageMessages, recordSchemeQueries, schemeOnlyRecolours, testBrowser } from "./support/browser.ts";
 import type { CalculateOutput } from "../build/schemas/calculate-output.ts";
 import type { RankList } from "../build/schemas/rank-list.ts";
 import { HANG_GUARD_MS } from "./support/hang-guard.ts";
 
-/** Each viewport, and the size it is turned or resized to; each is checked in both colour schemes. */
+/**
+ * Each viewport, and the size it is turned or resized to, one in each colour scheme. What is
+ * measured here (positions, text, the drawing's markup, the form's state) is the same in the other
+ * scheme as long as the scheme only recolours the page, which each check asserts of its page
+ * (support/browser.ts `schemeOnlyRecolours`); the colours are axe's to check (a11y.browser.test.ts).
+ */
 const VIEWS = [
-  { name: "phone", viewport: { width: 390, height: 844 }, turned: { width: 844, height: 390 }, isMobile: true, hasTouch: true },
-  { name: "desktop", viewport: { width: 1280, height: 800 }, turned: { width: 900, height: 800 }, isMobile: false, hasTouch: false },
+  { name: "phone light", viewport: { width: 390, height: 844 }, turned: { width: 844, height: 390 }, colorScheme: "light", isMobile: true, hasTouch: true },
+  { name: "desktop dark", viewport: { width: 1280, height: 800 }, turned: { width: 900, height: 800 }, colorScheme: "dark", isMobile: false, hasTouch: false },
 ] as const;
-const SCHEMES = ["light", "dark"] as const;
-type Scheme = (typeof SCHEMES)[number];
 
 /** The page's clock: Date.now() returns this instant, so dates on screen are known exactly. */
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -42,17 +45,10 @@ test.before(async () => {
   ranks = (JSON.parse(await readBuilt(site, "api/ranks.json")) as RankList).ranks;
   served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
   await Promise.all(
-    VIEWS.map(async ({ name, viewport, isMobile, hasTouch }) => {
-      const page = await (await browser.newContext({ viewport, isMobile, hasTouch, timezoneId: "UTC" })).newPage();
+    VIEWS.map(async ({ name, viewport, colorScheme, isMobile, hasTouch }) => {
+      const page = await (await browser.newContext({ viewport, colorScheme, isMobile, hasTouch, timezoneId: "UTC" })).newPage();
       await page.clock.setFixedTime(NOW);
-      // Any script that asks for the colour scheme is recorded (see inScheme).
-      await page.addInitScript(() => {
-        const matchMedia = window.matchMedia.bind(window);
-        window.matchMedia = (query: string) => {
-          if (/prefers-color-scheme/.test(query)) (window as unknown as { askedScheme: string }).askedScheme = query;
-          return matchMedia(query);
-        };
-      });
+      await recordSchemeQueries(page);
       pages.set(name, { page, messages: recordPageMessages(page, served.origin) });
     }),
   );
@@ -73,9 +69,9 @@ async function onEachView(check: (page: Page, view: (typeof VIEWS)[number]) => P
     VIEWS.map(async (view) => {
       const { page, messages } = pages.get(view.name)!;
       await page.setViewportSize(view.viewport);
-      await page.emulateMedia({ colorScheme: "light" });
       try {
         await check(page, view);
+        assert.equal(await schemeOnlyRecolours(page), [], "the other colour scheme only recolours this page");
       } catch (error) {
         (error as Error).message = `[${view.name}] ${(error as Error).message}`;
         throw error;
@@ -86,26 +82,6 @@ async function onEachView(check: (page: Page, view: (typeof VIEWS)[number]) => P
   // Every view finishes before the test does, so none is still at work when the next test begins.
   const failed = outcomes.find((outcome) => outcome.status === "rejected");
   if (failed) throw failed.reason;
-}
-
-/**
- * Runs `check` on the document already loaded, in each colour scheme in turn (the last one named
- * first, so consecutive calls switch once), naming the scheme in any failure. The scheme is
- * switched in place rather than by loading the page again: the page's script never asks for the
- * scheme (asserted here), so what it drew is what a load in that scheme draws, and only the
- * stylesheet's colours change.
- */
-async function inEachScheme(page: Page, check: (scheme: Scheme) => Promise<void>, order: readonly Scheme[] = SCHEMES): Promise<void> {
-  assert.is(await page.evaluate(() => (window as unknown as { askedScheme?: string }).askedScheme ?? null), null, "the page's script never reads the colour scheme; if it must, load the page once per scheme here");
-  for (const scheme of order) {
-    await page.emulateMedia({ colorScheme: scheme });
-    try {
-      await check(scheme);
-    } catch (error) {
-      (error as Error).message = `[${scheme}] ${(error as Error).message}`;
-      throw error;
-    }
-  }
 }
 
 /** Opens the homepage with a query and waits for its result (or for `selector`). */
@@ -242,12 +218,12 @@ test("each rank and goal on the way is a point at the engine's date, labelled be
     for (const values of CASES) {
       await open(page, new URLSearchParams(values).toString());
       const result = await tool(page, values);
-      await inEachScheme(page, async () => assertPoints(await drawn(page), result, JSON.stringify(values)));
+      assertPoints(await drawn(page), result, JSON.stringify(values));
       await page.setViewportSize(view.turned);
       await waitForRedraw(page);
-      await inEachScheme(page, async () => assertPoints(await drawn(page), result, `${JSON.stringify(values)} at ${view.turned.width} px`), ["dark", "light"]);
+      assertPoints(await drawn(page), result, `${JSON.stringify(values)} at ${view.turned.width} px`);
+      // The next case loads at the viewport's own size; this chart's redraw is not awaited.
       await page.setViewportSize(view.viewport);
-      await waitForRedraw(page);
     }
   });
 });
@@ -256,82 +232,73 @@ test("the axis shows dates where they fall, names a logarithmic scale, and draws
   await onEachView(async (page) => {
     await open(page, "currentGems=1000000&goalGems=20000000000&days=30");
     const result = await tool(page, { currentGems: "1000000", goalGems: "20000000000", days: "30" });
-    await inEachScheme(page, async () => {
-      const chart = await drawn(page);
-      const horizon = expectedPoints(result).horizon;
-      assert.is(chart.scale, "Gems, log scale");
-      const name = await page.locator("svg.growth-chart").evaluate((svg) => document.getElementById(svg.getAttribute("aria-labelledby") ?? "")?.textContent ?? "");
-      assert.match(name, /^Growth chart/, "the chart's name comes from its title");
-      assert.is(await page.getByRole("img", { name, exact: true }).count(), 1, "the browser exposes the chart as an image with that name");
-      const years = chart.ticks.filter((tick) => /^\d{4}$/.test(tick.text));
-      assert.ok(years.length >= 2, `years on the axis: ${JSON.stringify(chart.ticks)}`);
-      for (const tick of years) {
-        // A year's tick stands at its 1 January, counted from the page's clock.
-        const x = chart.plot.left + ((Date.UTC(Number(tick.text), 0, 1) - NOW) / 1000 / horizon) * (chart.plot.right - chart.plot.left);
-        assert.ok(Math.abs(tick.x - x) <= 1, `the tick ${tick.text} stands at 1 January ${tick.text} (x ${tick.x.toFixed(1)}, expected ${x.toFixed(1)})`);
-      }
-      assert.is(await page.locator("polyline.chart-beyond").count(), 1, "the way beyond the time given is drawn apart");
-      assert.match(await page.locator("polyline.chart-beyond").evaluate((line) => getComputedStyle(line).strokeDasharray), /\d/, "and dashed");
-    });
+    const chart = await drawn(page);
+    const horizon = expectedPoints(result).horizon;
+    assert.is(chart.scale, "Gems, log scale");
+    const name = await page.locator("svg.growth-chart").evaluate((svg) => document.getElementById(svg.getAttribute("aria-labelledby") ?? "")?.textContent ?? "");
+    assert.match(name, /^Growth chart/, "the chart's name comes from its title");
+    assert.is(await page.getByRole("img", { name, exact: true }).count(), 1, "the browser exposes the chart as an image with that name");
+    const years = chart.ticks.filter((tick) => /^\d{4}$/.test(tick.text));
+    assert.ok(years.length >= 2, `years on the axis: ${JSON.stringify(chart.ticks)}`);
+    for (const tick of years) {
+      // A year's tick stands at its 1 January, counted from the page's clock.
+      const x = chart.plot.left + ((Date.UTC(Number(tick.text), 0, 1) - NOW) / 1000 / horizon) * (chart.plot.right - chart.plot.left);
+      assert.ok(Math.abs(tick.x - x) <= 1, `the tick ${tick.text} stands at 1 January ${tick.text} (x ${tick.x.toFixed(1)}, expected ${x.toFixed(1)})`);
+    }
+    assert.is(await page.locator("polyline.chart-beyond").count(), 1, "the way beyond the time given is drawn apart");
+    assert.match(await page.locator("polyline.chart-beyond").evaluate((line) => getComputedStyle(line).strokeDasharray), /\d/, "and dashed");
 
     await open(page, "currentGems=5000000000&months=3");
-    await inEachScheme(page, async () => {
-      const months = (await drawn(page)).ticks.filter((tick) => /^[A-Z][a-z]{2} \d{4}$/.test(tick.text));
-      assert.ok(months.length >= 2, `months on the axis of a chart of months: ${JSON.stringify((await drawn(page)).ticks)}`);
-      assert.is((await drawn(page)).scale, "Gems", "a linear scale is not called logarithmic");
-      }, ["dark", "light"]);
-    });
+    const months = (await drawn(page)).ticks.filter((tick) => /^[A-Z][a-z]{2} \d{4}$/.test(tick.text));
+    assert.ok(months.length >= 2, `months on the axis of a chart of months: ${JSON.stringify((await drawn(page)).ticks)}`);
+    assert.is((await drawn(page)).scale, "Gems", "a linear scale is not called logarithmic");
   });
+});
 
-  test("the smallest and the largest balances draw without NaN or an error, with axis labels that differ", async () => {
-    const queries = ["currentGems=0.00000001", "currentGems=0.00000001&days=1", "currentGems=0.000000001&days=3", "currentGems=100000000000000000000&days=36500", "currentGems=100000000000000000000&seconds=1"];
-    await onEachView(async (page) => {
-      for (const query of queries) {
-        await open(page, query);
-        const expected = query === "currentGems=0.00000001" ? await tool(page, { currentGems: "0.00000001" }) : null;
-        await inEachScheme(page, async () => {
-          const chart = await drawn(page);
-          assert.not.match(chart.markup, /NaN|Infinity|undefined/, `${query}: every coordinate is a number`);
-          const yLabels = chart.gems;
-          assert.ok(yLabels.length >= 2, `${query}: the balance axis has labels: ${JSON.stringify(yLabels)}`);
-          assert.is(new Set(yLabels).size, yLabels.length, `${query}: no two balance labels read the same: ${JSON.stringify(yLabels)}`);
-          if (expected) assertPoints(chart, expected, query, false);
-        });
-      }
-    });
+test("the smallest and the largest balances draw without NaN or an error, with axis labels that differ", async () => {
+  const queries = ["currentGems=0.00000001", "currentGems=0.00000001&days=1", "currentGems=0.000000001&days=3", "currentGems=100000000000000000000&days=36500", "currentGems=100000000000000000000&seconds=1"];
+  await onEachView(async (page) => {
+    for (const query of queries) {
+      await open(page, query);
+      const chart = await drawn(page);
+      assert.not.match(chart.markup, /NaN|Infinity|undefined/, `${query}: every coordinate is a number`);
+      const yLabels = chart.gems;
+      assert.ok(yLabels.length >= 2, `${query}: the balance axis has labels: ${JSON.stringify(yLabels)}`);
+      assert.is(new Set(yLabels).size, yLabels.length, `${query}: no two balance labels read the same: ${JSON.stringify(yLabels)}`);
+      if (query === "currentGems=0.00000001") assertPoints(chart, await tool(page, { currentGems: "0.00000001" }), query, false);
+    }
   });
+});
 
-  test("the scrubber, by keyboard, says the date, balance and rank at the moment it marks", async () => {
-    await onEachView(async (page) => {
-      const values = { currentGems: "1000000", years: "5" };
-      await open(page, new URLSearchParams(values).toString());
-      const result = await tool(page, values);
-      const readout = page.locator("#calculator-scrub-readout");
-      assert.is(await readout.getAttribute("aria-live"), "polite");
-      const slider = page.locator("#calculator-scrub");
-      await inEachScheme(page, async () => {
-      await slider.focus();
-      await page.keyboard.press("End");
-      // At the end of five years: the engine's future balance and rank.
-      const end = new Date(NOW + Number(result.durationDays) * DAY);
-      assert.ok((await readout.textContent())!.startsWith(`${fullDate.format(end)}: `), `the end reads ${fullDate.format(end)}: ${await readout.textContent()}`);
-      const [, amount, rank] = /: (.+) gems, (.+)$/.exec((await readout.textContent())!)!;
-      assertCompact(amount!, result.futureGems, "the balance at the end");
-      assert.is(rank, result.futureRank.name);
-      assert.is(await slider.getAttribute("aria-valuetext"), fullDate.format(end));
-      await page.keyboard.press("Home");
-      assert.is(await readout.textContent(), `${fullDate.format(NOW)}: 1M gems, ${result.currentRank.name}`);
-      // Page Up moves a tenth of the way; five of them, half way. One step back and forward again.
-      for (let step = 0; step < 5; step++) await page.keyboard.press("PageUp");
-      await page.keyboard.press("ArrowLeft");
-      await page.keyboard.press("ArrowRight");
-      const [, date, halfway, rankThen] = /^(.+): (.+) gems, (.+)$/.exec((await readout.textContent())!)!;
-      const middle = NOW + (Number(result.durationDays) * DAY) / 2;
-      assert.is(date, fullDate.format(middle), "half way along, the date is half way through the time");
-      assertCompact(halfway!, new Decimal(result.currentGems).times(new Decimal("1.003").pow(Number(result.durationDays) / 2)).toFixed(8), "the balance half way");
-      const held = result.milestones.filter((milestone) => milestone.duration.totalSeconds * 1000 <= middle - NOW).at(-1) ?? result.currentRank;
-      assert.is(rankThen, held.name, "the rank half way");
-    });
+test("the scrubber, by keyboard, says the date, balance and rank at the moment it marks", async () => {
+  await onEachView(async (page) => {
+    const values = { currentGems: "1000000", years: "5" };
+    await open(page, new URLSearchParams(values).toString());
+    const result = await tool(page, values);
+    const readout = page.locator("#calculator-scrub-readout");
+    assert.is(await readout.getAttribute("aria-live"), "polite");
+    const slider = page.locator("#calculator-scrub");
+    await slider.focus();
+    await page.keyboard.press("End");
+    // At the end of five years: the engine's future balance and rank.
+    const end = new Date(NOW + Number(result.durationDays) * DAY);
+    assert.ok((await readout.textContent())!.startsWith(`${fullDate.format(end)}: `), `the end reads ${fullDate.format(end)}: ${await readout.textContent()}`);
+    const [, amount, rank] = /: (.+) gems, (.+)$/.exec((await readout.textContent())!)!;
+    assertCompact(amount!, result.futureGems, "the balance at the end");
+    assert.is(rank, result.futureRank.name);
+    assert.is(await slider.getAttribute("aria-valuetext"), fullDate.format(end));
+    await page.keyboard.press("Home");
+    assert.is(await readout.textContent(), `${fullDate.format(NOW)}: 1M gems, ${result.currentRank.name}`);
+    // Page Up moves a tenth of the way; five of them, half way. One step back and forward again.
+    for (let step = 0; step < 5; step++) await page.keyboard.press("PageUp");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowRight");
+    const [, date, halfway, rankThen] = /^(.+): (.+) gems, (.+)$/.exec((await readout.textContent())!)!;
+    const middle = NOW + (Number(result.durationDays) * DAY) / 2;
+    assert.is(date, fullDate.format(middle), "half way along, the date is half way through the time");
+    assertCompact(halfway!, new Decimal(result.currentGems).times(new Decimal("1.003").pow(Number(result.durationDays) / 2)).toFixed(8), "the balance half way");
+    const held = result.milestones.filter((milestone) => milestone.duration.totalSeconds * 1000 <= middle - NOW).at(-1) ?? result.currentRank;
+    assert.is(rankThen, held.name, "the rank half way");
   });
 });
 
@@ -385,64 +352,50 @@ async function assertGoal(page: Page, goal: string, current: string, what: strin
 }
 
 test("the rank chips, multipliers, picker, badge and progress bar agree with the goal after a tap, typing, Back, Forward and a reload", async () => {
-  await onEachView(async (page) => {
-    // Each scheme has loads of its own here: the flow is run, and reloaded, in each.
-    for (const scheme of SCHEMES) {
-      await page.emulateMedia({ colorScheme: scheme });
-      try {
-        await chipsFlow(page);
-      } catch (error) {
-        (error as Error).message = `[${scheme}] ${(error as Error).message}`;
-        throw error;
-      }
-    }
-  });
-});
-
-async function chipsFlow(page: Page): Promise<void> {
   const cosmic = new Decimal(ranks.at(-1)!.minGems);
   const radiant = ranks.find((rank) => rank.name === "Radiant")!;
-  await open(page, "currentGems=1000000000&goalGems=20B", "#calculator-goal-badge");
-  await assertGoal(page, "20000000000", "1000000000", "a shared link with 20B");
+  await onEachView(async (page) => {
+    await open(page, "currentGems=1000000000&goalGems=20B", "#calculator-goal-badge");
+    await assertGoal(page, "20000000000", "1000000000", "a shared link with 20B");
 
-  await page.locator(".rank-chips button", { hasText: /^Radiant$/ }).click();
-  assert.is((await goalState(page)).goal, grouped(new Decimal(radiant.minGems)), "the Radiant chip writes its threshold into the goal");
-  await assertGoal(page, radiant.minGems, "1000000000", "after the Radiant chip");
-  await page.locator("#calculator-goalGems").press("Enter");
-  await page.waitForFunction(() => new URLSearchParams(location.search).get("goalGems")?.replaceAll(",", "") === "1600000000");
+    await page.locator(".rank-chips button", { hasText: /^Radiant$/ }).click();
+    assert.is((await goalState(page)).goal, grouped(new Decimal(radiant.minGems)), "the Radiant chip writes its threshold into the goal");
+    await assertGoal(page, radiant.minGems, "1000000000", "after the Radiant chip");
+    await page.locator("#calculator-goalGems").press("Enter");
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("goalGems")?.replaceAll(",", "") === "1600000000");
 
-  await page.locator(".rank-chips button", { hasText: `2× ${ranks.at(-1)!.name}` }).click();
-  assert.is((await goalState(page)).goal, grouped(cosmic.times(2)), "2× the top rank is twice its threshold");
-  await assertGoal(page, cosmic.times(2).toFixed(0), "1000000000", "after the 2× chip");
-  await page.locator("#calculator-goalGems").press("Enter");
-  await page.waitForFunction((wanted) => new URLSearchParams(location.search).get("goalGems")?.replaceAll(",", "") === wanted, cosmic.times(2).toFixed(0));
+    await page.locator(".rank-chips button", { hasText: `2× ${ranks.at(-1)!.name}` }).click();
+    assert.is((await goalState(page)).goal, grouped(cosmic.times(2)), "2× the top rank is twice its threshold");
+    await assertGoal(page, cosmic.times(2).toFixed(0), "1000000000", "after the 2× chip");
+    await page.locator("#calculator-goalGems").press("Enter");
+    await page.waitForFunction((wanted) => new URLSearchParams(location.search).get("goalGems")?.replaceAll(",", "") === wanted, cosmic.times(2).toFixed(0));
 
-  await page.locator("#calculator-goalGems").fill("100B");
-  await assertGoal(page, "100000000000", "1000000000", "typing 100B");
-  await page.locator("#calculator-goalGems").fill("2000000000");
-  await assertGoal(page, "2000000000", "1000000000", "typing 2,000,000,000");
-  await page.locator("#calculator-currentGems").fill("3B");
-  await assertGoal(page, "2000000000", "3000000000", "a balance above the goal");
-  await page.locator("#calculator-currentGems").fill("1000000000");
-  await page.locator("#calculator-goalGems").press("Enter");
-  await page.waitForFunction(() => new URLSearchParams(location.search).get("goalGems")?.replaceAll(",", "") === "2000000000");
+    await page.locator("#calculator-goalGems").fill("100B");
+    await assertGoal(page, "100000000000", "1000000000", "typing 100B");
+    await page.locator("#calculator-goalGems").fill("2000000000");
+    await assertGoal(page, "2000000000", "1000000000", "typing 2,000,000,000");
+    await page.locator("#calculator-currentGems").fill("3B");
+    await assertGoal(page, "2000000000", "3000000000", "a balance above the goal");
+    await page.locator("#calculator-currentGems").fill("1000000000");
+    await page.locator("#calculator-goalGems").press("Enter");
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("goalGems")?.replaceAll(",", "") === "2000000000");
 
-  await page.goBack();
-  await page.waitForFunction((wanted) => document.querySelector<HTMLInputElement>("#calculator-goalGems")!.value.replaceAll(",", "") === wanted, cosmic.times(2).toFixed(0));
-  await assertGoal(page, cosmic.times(2).toFixed(0), "1000000000", "after Back");
-  await page.goBack();
-  await page.waitForFunction(() => document.querySelector<HTMLInputElement>("#calculator-goalGems")!.value.replaceAll(",", "") === "1600000000");
-  await assertGoal(page, radiant.minGems, "1000000000", "after Back again");
-  await page.goForward();
-  await page.waitForFunction((wanted) => document.querySelector<HTMLInputElement>("#calculator-goalGems")!.value.replaceAll(",", "") === wanted, cosmic.times(2).toFixed(0));
-  await assertGoal(page, cosmic.times(2).toFixed(0), "1000000000", "after Forward");
-  await page.reload();
-  await page.locator("#calculator-goal-badge").waitFor({ state: "visible" });
-  await assertGoal(page, cosmic.times(2).toFixed(0), "1000000000", "after a reload");
+    await page.goBack();
+    await page.waitForFunction((wanted) => document.querySelector<HTMLInputElement>("#calculator-goalGems")!.value.replaceAll(",", "") === wanted, cosmic.times(2).toFixed(0));
+    await assertGoal(page, cosmic.times(2).toFixed(0), "1000000000", "after Back");
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>("#calculator-goalGems")!.value.replaceAll(",", "") === "1600000000");
+    await assertGoal(page, radiant.minGems, "1000000000", "after Back again");
+    await page.goForward();
+    await page.waitForFunction((wanted) => document.querySelector<HTMLInputElement>("#calculator-goalGems")!.value.replaceAll(",", "") === wanted, cosmic.times(2).toFixed(0));
+    await assertGoal(page, cosmic.times(2).toFixed(0), "1000000000", "after Forward");
+    await page.reload();
+    await page.locator("#calculator-goal-badge").waitFor({ state: "visible" });
+    await assertGoal(page, cosmic.times(2).toFixed(0), "1000000000", "after a reload");
 
-  await page.locator("#calculator-goal-rank").selectOption({ label: `${radiant.name} (${radiant.displayValue})` });
-  await assertGoal(page, radiant.minGems, "1000000000", "after picking Radiant from the picker");
-}
-
+    await page.locator("#calculator-goal-rank").selectOption({ label: `${radiant.name} (${radiant.displayValue})` });
+    await assertGoal(page, radiant.minGems, "1000000000", "after picking Radiant from the picker");
+  });
+});
 
 test.run();
