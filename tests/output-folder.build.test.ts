@@ -11,7 +11,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { lockOutput, lockPath } from "../build/eleventy/output-folder.ts";
-import { BUILD_ENV, PATH_SITE_URL, ROOT, ROOT_SITE_URL, runBuild, withProjectCopy, withTempDir } from "./support/build.ts";
+import { BUILD_ENV, buildInProcess, PATH_SITE_URL, ROOT, ROOT_SITE_URL, withProjectCopy, withTempDir } from "./support/build.ts";
 
 const page = (slug: string) => ["---", `title: ${slug}`, `permalink: /${slug}/`, "eleventyExcludeFromCollections: true", "---", "", `# ${slug}`, ""].join("\n");
 
@@ -25,14 +25,14 @@ test("a renamed page leaves no old file, and nothing from before the build survi
   await withProjectCopy(async (project) => {
     await withTempDir("fresh-output", async (output) => {
       await writeFile(path.join(project, "content/old-name.md"), page("old-name"));
-      const first = await runBuild(project, output, ROOT_SITE_URL);
+      const first = await buildInProcess(project, output, ROOT_SITE_URL);
       assert.ok(first.ok, first.output);
       assert.ok(existsSync(path.join(output, "old-name/index.html")));
 
       await rm(path.join(project, "content/old-name.md"));
       await writeFile(path.join(project, "content/new-name.md"), page("new-name"));
       await writeFile(path.join(output, "left-over.html"), "<p>from an earlier build</p>");
-      const second = await runBuild(project, output, ROOT_SITE_URL);
+      const second = await buildInProcess(project, output, ROOT_SITE_URL);
       assert.ok(second.ok, second.output);
       assert.ok(existsSync(path.join(output, "new-name/index.html")));
       assert.not.ok(existsSync(path.join(output, "old-name")), "the old page's folder is gone");

@@ -10,7 +10,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { isPageFileLink, pageKeyOf, pageUrl, rememberPages } from "../build/eleventy/pages.ts";
-import { editFile, ROOT_SITE_URL, runBuild, withProjectCopy, withTempDir, type BuildResult } from "./support/build.ts";
+import { buildInProcess, editFile, ROOT_SITE_URL, withProjectCopy, withTempDir, type BuildResult } from "./support/build.ts";
 
 const FAQ = `---
 title: Frequently asked questions
@@ -31,7 +31,7 @@ function buildEdited(edit: (project: string) => Promise<void>): Promise<{ result
   return withProjectCopy((project) =>
     withTempDir("pages-site", async (output) => {
       await edit(project);
-      const result = await runBuild(project, output, ROOT_SITE_URL);
+      const result = await buildInProcess(project, output, ROOT_SITE_URL);
       const entries = await readdir(output, { recursive: true, withFileTypes: true });
       const names = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(output, path.join(entry.parentPath, entry.name)));
       const sources = ["content/pages/api.md"];
@@ -44,7 +44,7 @@ function buildEdited(edit: (project: string) => Promise<void>): Promise<{ result
   );
 }
 
-// The builds start as the file loads, so they run while other test files do.
+// The builds are queued as the file loads (this process builds one at a time), so they run while other tests wait.
 const newPage = buildEdited(async (project) => {
   await writeFile(path.join(project, "content/pages/faq.md"), FAQ);
   await editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nThe [FAQ](faq.md) answers the common questions first.\n\n");

@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { editFile, ROOT, ROOT_SITE_URL, runBuild, withProjectCopy, withTempDir, type BuildResult } from "./support/build.ts";
+import { buildInProcess, editFile, ROOT, ROOT_SITE_URL, withProjectCopy, withTempDir, type BuildResult } from "./support/build.ts";
 import { startDevServer } from "./support/dev-server.ts";
 
 /** Builds a copy of the project with `edit` applied; resolves with the build's result. */
@@ -17,7 +17,7 @@ function buildEdited(edit: (project: string) => Promise<void>): Promise<BuildRes
   return withProjectCopy((project) =>
     withTempDir("writer-error", async (output) => {
       await edit(project);
-      return runBuild(project, output, ROOT_SITE_URL);
+      return buildInProcess(project, output, ROOT_SITE_URL);
     }),
   );
 }
@@ -34,7 +34,7 @@ const DATA_NAME = "{{ calculator.dailyInterestRate }}";
 const MISSPELT = "{{ calculatr.dailyInterestRate }}";
 const REFRESH = '<meta http-equiv="refresh" content="3;url=https://evil.example/">';
 
-// The builds start as the file loads, so they run while other test files do.
+// The builds are queued as the file loads (this process builds one at a time), so they run while other tests wait.
 const builds = {
   refresh: buildEdited((project) => editFile(project, "content/pages/auth.md", "# Access policy\n", `# Access policy\n\n${REFRESH}\n`)),
   misspelt: buildEdited((project) => editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`)),

@@ -4,11 +4,11 @@
  */
 import { execFile } from "node:child_process";
 import { rmSync } from "node:fs";
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const run = promisify(execFile);
 
@@ -69,6 +69,131 @@ export async function runBuild(projectDir: string, outputDir: string, siteUrl: s
     return { ok: false, output: `${failure.stdout ?? ""}${failure.stderr ?? ""}` || failure.message };
   }
 }
+
+/** What this file needs of Eleventy's programmatic API (the package ships no types of its own). */
+interface EleventyInstance {
+  logger: { overrideLogger(logger: Record<"log" | "warn" | "error" | "info", (message: string) => void>): void };
+  errorHandler: { error(error: unknown, message: string): void };
+  passthroughManager: { copyPassthrough(...args: unknown[]): Promise<unknown> };
+  writer: { generateTemplates(...args: unknown[]): Promise<Promise<unknown>[]> };
+  init(): Promise<void>;
+  write(): Promise<unknown>;
+}
+type EleventyClass = new (input: string | undefined, output: string, options: Record<string, unknown>) => EleventyInstance;
+
+/** Eleventy's module, the one each copy's config imports through its linked `node_modules`. */
+const ELEVENTY = path.join(ROOT, "node_modules/@11ty/eleventy/src");
+
+/** Builds in this process take turns (see `buildInProcess`). */
+let buildQueue: Promise<unknown> = Promise.resolve();
+/** The SITE_URL each copy was first built with in this process, and its newest TypeScript file then. */
+const builtCopies = new Map<string, { siteUrl: string; newest: number }>();
+
+/** The newest modification time (ms) of the `.ts` files under `folder`, outside `node_modules`. */
+async function newestSource(folder: string): Promise<number> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  const sources = entries.filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.parentPath.includes(`${path.sep}node_modules`));
+  const times = await Promise.all(sources.map(async (entry) => (await stat(path.join(entry.parentPath, entry.name))).mtimeMs));
+  return Math.max(0, ...times);
+}
+
+/**
+ * Builds a copy of the project (`projectCopy`) as `runBuild` does, but in this process, through
+ * Eleventy's programmatic API (`Eleventy#write`, what its command runs). A new Node process spends
+ * most of a build loading Eleventy; here only the first build pays that, and each later one costs
+ * a fraction of it. The result holds what Eleventy logged, the error included, once.
+ *
+ * Builds in one process take turns: Eleventy resolves the project's folders against the working
+ * directory, which is set to the copy for the build, and the copy's `build/data/site.ts` reads
+ * `SITE_URL` (set for the build with `env`) when it is first imported. Node keeps each imported
+ * module, and a copy's modules have URLs of their own, so every copy runs its own config, data and
+ * templates; but a copy built again runs the modules of its first build. So a copy builds for one
+ * SITE_URL, and an edit to its TypeScript after its first build fails here, asking for a new copy.
+ * Edits to pages and other files Eleventy reads itself are seen by every build.
+ */
+export function buildInProcess(projectDir: string, outputDir: string, siteUrl: string, env: Record<string, string> = {}): Promise<BuildResult> {
+  requireGroup(["build", "browser"], "buildInProcess() builds the site");
+  const build = buildQueue.then(async (): Promise<BuildResult> => {
+    const project = path.resolve(projectDir);
+    const earlier = builtCopies.get(project);
+    if (earlier && earlier.siteUrl !== siteUrl) throw new Error(`${project} was built for SITE_URL=${earlier.siteUrl} in this process; build a new copy (projectCopy) for ${siteUrl}.`);
+    const newest = await newestSource(project);
+    if (earlier && newest !== earlier.newest) throw new Error(`A TypeScript file of ${project} changed after its first build in this process, which would still run the old module; build a new copy (projectCopy) with the edit.`);
+    if (!earlier) builtCopies.set(project, { siteUrl, newest });
+
+    const { Eleventy } = (await import(pathToFileURL(path.join(ELEVENTY, "Eleventy.js")).href)) as { Eleventy: EleventyClass };
+    // Eleventy keeps compiled templates and layouts for the whole process, by their path relative to
+    // the project (`./_includes/layouts/base.njk`), which every copy shares; its watcher clears
+    // them through these events of its process-wide bus when the config or a file changes, and so
+    // does each build here, so that a copy renders with its own templates and its own config's filters.
+    const bus = ((await import(pathToFileURL(path.join(ELEVENTY, "EventBus.js")).href)) as { default: { emit(event: string, ...args: unknown[]): Promise<unknown> } }).default;
+    await bus.emit("eleventy.compileCacheReset");
+    await bus.emit("eleventy.resourceModified", "");
+    // esbuild (the config's bundle step) starts its service in the folder the process was in when
+    // esbuild was first imported; imported here, before the working directory moves into a copy,
+    // that folder is one that outlives every copy.
+    await import("esbuild");
+    const variables = { ...env, SITE_URL: siteUrl };
+    const saved = Object.fromEntries(Object.keys(variables).map((name) => [name, process.env[name]]));
+    const cwd = process.cwd();
+    // A failed build sets the exit code, as the command's would; this process's own is the tests'.
+    const exitCode = process.exitCode;
+    let printed = "";
+    const capture = (message: string) => void (printed += `${message}\n`);
+    /** The copies and page writes under way, settled before the working directory moves back. */
+    const pending: Promise<unknown>[] = [];
+    const settled = (promise: Promise<unknown>) => pending.push(promise.then(() => undefined, () => undefined));
+    try {
+      process.chdir(project);
+      // As a build process inherits the environment with `env` added, and an empty value clears.
+      for (const [name, value] of Object.entries(variables)) {
+        if (value === "") delete process.env[name];
+        else process.env[name] = value;
+      }
+      // `source: "cli"`, as Eleventy's command: the output folder given here wins over the config's.
+      const eleventy = new Eleventy(undefined, path.resolve(outputDir), { source: "cli", quietMode: true, configPath: "eleventy.config.ts", runMode: "build" });
+      eleventy.logger.overrideLogger({ log: capture, warn: capture, error: capture, info: capture });
+      try {
+        await eleventy.init();
+        // When one page fails, Eleventy's write() rejects at once while the other pages and the
+        // file copies go on, reading the project by relative paths (a build process goes on the
+        // same way until it exits). Each is tracked so that the build ends only once they have.
+        const { passthroughManager: copies, writer } = eleventy;
+        const copy = copies.copyPassthrough.bind(copies);
+        copies.copyPassthrough = (...args) => {
+          const copying = copy(...args);
+          settled(copying);
+          return copying;
+        };
+        const generate = writer.generateTemplates.bind(writer);
+        writer.generateTemplates = async (...args) => {
+          const pages = await generate(...args);
+          pages.forEach(settled);
+          return pages;
+        };
+        await eleventy.write();
+        return { ok: true, output: printed.replace(ANSI, "") };
+      } catch (error) {
+        await Promise.all(pending);
+        // write() has logged its own failure; one in init() (the config) is logged here the same way.
+        if (!printed.includes("Problem writing Eleventy templates")) eleventy.errorHandler.error(error, "Eleventy could not start the build");
+        return { ok: false, output: printed.replace(ANSI, "") };
+      }
+    } finally {
+      process.exitCode = exitCode;
+      process.chdir(cwd);
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+  buildQueue = build.catch(() => undefined);
+  return build;
+}
+
+/** Terminal colour codes, which Eleventy's logger adds to some lines. */
+const ANSI = /\x1b\[[0-9;]*m/g;
 
 /**
  * Where test folders go: the folder `npm test` (tests/run.ts) makes for the run and removes at its
