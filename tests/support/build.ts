@@ -84,6 +84,13 @@ type EleventyClass = new (input: string | undefined, output: string, options: Re
 /** Eleventy's module, the one each copy's config imports through its linked `node_modules`. */
 const ELEVENTY = path.join(ROOT, "node_modules/@11ty/eleventy/src");
 
+export interface InProcessOptions {
+  /** Adds to (or, with an empty string, clears) variables of the environment for the build. */
+  env?: Record<string, string>;
+  /** Called with everything the build has printed so far, each time it prints. */
+  onPrint?: (printed: string) => void;
+}
+
 /** Builds in this process take turns (see `buildInProcess`). */
 let buildQueue: Promise<unknown> = Promise.resolve();
 /** The SITE_URL each copy was first built with in this process, and its newest TypeScript file then. */
@@ -111,7 +118,8 @@ async function newestSource(folder: string): Promise<number> {
  * SITE_URL, and an edit to its TypeScript after its first build fails here, asking for a new copy.
  * Edits to pages and other files Eleventy reads itself are seen by every build.
  */
-export function buildInProcess(projectDir: string, outputDir: string, siteUrl: string, env: Record<string, string> = {}): Promise<BuildResult> {
+export function buildInProcess(projectDir: string, outputDir: string, siteUrl: string, options: InProcessOptions = {}): Promise<BuildResult> {
+  const { env = {}, onPrint } = options;
   requireGroup(["build", "browser"], "buildInProcess() builds the site");
   const build = buildQueue.then(async (): Promise<BuildResult> => {
     const project = path.resolve(projectDir);
@@ -139,11 +147,17 @@ export function buildInProcess(projectDir: string, outputDir: string, siteUrl: s
     // A failed build sets the exit code, as the command's would; this process's own is the tests'.
     const exitCode = process.exitCode;
     let printed = "";
-    const capture = (message: string) => void (printed += `${message}\n`);
+    const capture = (...parts: unknown[]) => {
+      printed += `${parts.map(String).join(" ")}\n`;
+      onPrint?.(printed);
+    };
+    // What the config's own code prints (console.log), as a build process's output holds it too.
+    const consoleMethods = { log: console.log, info: console.info, warn: console.warn, error: console.error };
     /** The copies and page writes under way, settled before the working directory moves back. */
     const pending: Promise<unknown>[] = [];
     const settled = (promise: Promise<unknown>) => pending.push(promise.then(() => undefined, () => undefined));
     try {
+      Object.assign(console, { log: capture, info: capture, warn: capture, error: capture });
       process.chdir(project);
       // As a build process inherits the environment with `env` added, and an empty value clears.
       for (const [name, value] of Object.entries(variables)) {
@@ -180,6 +194,7 @@ export function buildInProcess(projectDir: string, outputDir: string, siteUrl: s
         return { ok: false, output: printed.replace(ANSI, "") };
       }
     } finally {
+      Object.assign(console, consoleMethods);
       process.exitCode = exitCode;
       process.chdir(cwd);
       for (const [name, value] of Object.entries(saved)) {
