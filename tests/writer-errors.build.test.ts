@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildInProcess, editFile, ROOT, ROOT_SITE_URL, withProjectCopy, withTempDir, type BuildResult } from "./support/build.ts";
+import { buildEachEdit, buildInProcess, editFile, ROOT, ROOT_SITE_URL, withProjectCopy, withTempDir, type BuildResult } from "./support/build.ts";
 
 /** Builds a copy of the project with `edit` applied; resolves with the build's result. */
 function buildEdited(edit: (project: string) => Promise<void>): Promise<BuildResult> {
@@ -32,11 +32,21 @@ const DATA_NAME = "{{ calculator.dailyInterestRate }}";
 const MISSPELT = "{{ calculatr.dailyInterestRate }}";
 const REFRESH = '<meta http-equiv="refresh" content="3;url=https://evil.example/">';
 
-// The builds are queued as the file loads (this process builds one at a time), so they run while other tests wait.
+// The builds are queued as the file loads (this process builds one at a time), so they run while
+// other tests wait. The three page edits take turns on one copy; the data edit needs a copy of its own.
+const [refresh, misspelt, typedRank] = buildEachEdit(
+  ROOT_SITE_URL,
+  [
+    (project) => editFile(project, "content/pages/auth.md", "# Access policy\n", `# Access policy\n\n${REFRESH}\n`),
+    (project) => editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`),
+    (project) => editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n"),
+  ],
+  async (result) => result,
+);
 const builds = {
-  refresh: buildEdited((project) => editFile(project, "content/pages/auth.md", "# Access policy\n", `# Access policy\n\n${REFRESH}\n`)),
-  misspelt: buildEdited((project) => editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`)),
-  typedRank: buildEdited((project) => editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n")),
+  refresh: refresh!,
+  misspelt: misspelt!,
+  typedRank: typedRank!,
   templateInData: buildEdited((project) => editFile(project, "_data/ranks.ts", 'name: "Luminary"', 'name: "Lumi {{ 7*7 }}"')),
 };
 for (const build of Object.values(builds)) build.catch(() => undefined);

@@ -141,6 +141,10 @@ export function buildInProcess(projectDir: string, outputDir: string, siteUrl: s
     const bus = ((await import(pathToFileURL(path.join(ELEVENTY, "EventBus.js")).href)) as { default: { emit(event: string, ...args: unknown[]): Promise<unknown> } }).default;
     await bus.emit("eleventy.compileCacheReset");
     await bus.emit("eleventy.resourceModified", "");
+    // It also keeps each template's text by its absolute path, so a page edited between two builds
+    // of one copy would render as it was: each build starts without it, as a build process does.
+    const { default: TemplateContent } = (await import(pathToFileURL(path.join(ELEVENTY, "TemplateContent.js")).href)) as { default: { _inputCache: Map<string, string> } };
+    TemplateContent._inputCache.clear();
     // esbuild (the config's bundle step) starts its service in the folder the process was in when
     // esbuild was first imported; imported here, before the working directory moves into a copy,
     // that folder is one that outlives every copy.
@@ -313,6 +317,56 @@ export async function withProjectCopy<T>(use: (project: string) => Promise<T>): 
   } finally {
     await rm(project, { recursive: true, force: true });
   }
+}
+
+/** Every file under `dir`, relative, or none when it does not exist. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+}
+
+/** Puts `copy`'s `content/` back as the repository's: changed files rewritten, added ones removed, only those touched. */
+async function restoreContent(copy: string): Promise<void> {
+  const [from, to] = [path.join(ROOT, "content"), path.join(copy, "content")];
+  const [original, current] = await Promise.all([filesUnder(from), filesUnder(to)]);
+  await Promise.all(current.filter((file) => !original.includes(file)).map((file) => rm(path.join(to, file))));
+  await Promise.all(
+    original.map(async (file) => {
+      const text = await readFile(path.join(from, file));
+      const now = await readFile(path.join(to, file)).catch(() => undefined);
+      if (!now?.equals(text)) await writeFile(path.join(to, file), text);
+    }),
+  );
+}
+
+/**
+ * Builds one copy of the project once for each edit, in turn (`buildInProcess`), each edit made
+ * alone on the copy as it was: after each build, what the edit changed or added under `content/`
+ * is put back. For edits of pages and other files under `content/` that Eleventy reads itself, which
+ * each build sees (an edited TypeScript module is refused: see `buildInProcess`); the copy's
+ * modules load once for all its builds, as in one `npm start`. `read` takes what a test needs from
+ * each build before its output folder is removed; the promises settle in the edits' order.
+ */
+export function buildEachEdit<T>(siteUrl: string, edits: ((project: string) => Promise<void>)[], read: (result: BuildResult, output: string, project: string) => Promise<T>): Promise<T>[] {
+  const copy = projectCopy();
+  let turn: Promise<unknown> = copy;
+  const builds = edits.map((edit) => {
+    const build = turn.then(async () => {
+      const project = await copy;
+      try {
+        return await withTempDir("edit", async (output) => {
+          await edit(project);
+          return read(await buildInProcess(project, output, siteUrl), output, project);
+        });
+      } finally {
+        await restoreContent(project);
+      }
+    });
+    turn = build.catch(() => undefined);
+    return build;
+  });
+  void turn.then(async () => rm(await copy, { recursive: true, force: true }), () => undefined);
+  return builds;
 }
 
 /** Replaces `search` with `replacement` in a copied project's file; fails if the text is absent. */
