@@ -11,10 +11,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite } from "./support/build.ts";
 import { serveSite, type ServedSite } from "./support/serve.ts";
-import { recordPageMessages, testBrowser } from "./support/browser.ts";
+import { recordPageMessages, recordSchemeQueries, schemeOnlyRecolours, testBrowser } from "./support/browser.ts";
 import { calculatorStarted } from "./support/calculator-started.ts";
 import type { CalculateOutput } from "../build/schemas/calculate-output.ts";
 import { HANG_GUARD_MS } from "./support/hang-guard.ts";
@@ -23,21 +23,53 @@ import { HANG_GUARD_MS } from "./support/hang-guard.ts";
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const DAY = 86_400_000;
 
+/**
+ * Each viewport, one in each colour scheme. Everything checked here (text, values, positions,
+ * focus, scrolling, the link) is the same in the other scheme as long as the scheme only recolours
+ * the page, which each check asserts of its page (support/browser.ts `schemeOnlyRecolours`); the
+ * colours themselves are axe's to check, in both schemes (a11y.browser.test.ts).
+ */
 const VARIANTS = [
   { name: "phone light", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: "light" },
-  { name: "phone dark", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: "dark" },
-  { name: "desktop light", viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, colorScheme: "light" },
   { name: "desktop dark", viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, colorScheme: "dark" },
 ] as const;
 
 let served: ServedSite;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+
+/**
+ * The pages, made once and loaded anew by each test (a new page costs a renderer; a new document
+ * in a page does not): per variant one with the clock fixed at NOW and one with the real clock, and
+ * one page for each time zone. Contexts of their own keep each page's options, clock and history
+ * apart, and the variants run at the same time: Playwright starts Chromium with background timer
+ * throttling off and emulates focus in every page, so a page need not be in front to run as a
+ * person's does.
+ */
+const fixed = new Map<string, Opened>();
+const live = new Map<string, Opened>();
+let berlin: Opened;
+let losAngeles: Opened;
+
+interface Opened {
+  page: Page;
+  /** What the page printed or requested elsewhere since the current test began. */
+  messages: string[];
+}
 
 test.before(async () => {
   const [site, launched] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
   browser = launched;
   served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
+  await Promise.all([
+    ...VARIANTS.map(async ({ name, ...options }) => {
+      const [withClock, withoutClock] = await Promise.all([newPage(options), newPage(options, null)]);
+      fixed.set(name, withClock);
+      live.set(name, withoutClock);
+    }),
+    newPage({ viewport: { width: 390, height: 844 }, timezoneId: "Europe/Berlin" }).then((opened) => (berlin = opened)),
+    // A link written in Berlin, opened in Los Angeles a year later.
+    newPage({ timezoneId: "America/Los_Angeles" }, NOW + 400 * DAY).then((opened) => (losAngeles = opened)),
+  ]);
 });
 
 test.after(async () => {
@@ -46,31 +78,40 @@ test.after(async () => {
 });
 
 /** A page in a new context, its clock fixed at `now` (or the real one for null); `messages` collects what it printed or requested elsewhere. */
-async function newPage(options: BrowserContextOptions, now: number | null = NOW): Promise<{ page: Page; messages: string[] }> {
-  const context = await browser.newContext(options);
-  contexts.push(context);
-  const page = await context.newPage();
-  // A background tab's timers are throttled; the page a person uses is in front.
-  await page.bringToFront();
+async function newPage(options: BrowserContextOptions, now: number | null = NOW): Promise<Opened> {
+  const page = await (await browser.newContext(options)).newPage();
+  await recordSchemeQueries(page);
   // A fixed Date.now() where dates are checked; elsewhere the real clock, whose timers run as a person's do.
   if (now !== null) await page.clock.setFixedTime(now);
   return { page, messages: recordPageMessages(page, served.origin) };
 }
 
-/** Runs `check` on a fresh page of each variant, naming the variant in any failure. */
-async function onEachVariant(check: (page: Page) => Promise<void>, extra: BrowserContextOptions = {}, now: number | null = NOW): Promise<void> {
-  for (const { name, ...options } of VARIANTS) {
-    const { page, messages } = await newPage({ ...options, ...extra }, now);
+/**
+ * Runs `check` on each variant's page (the clock fixed, or the real one), all at once unless told
+ * otherwise, naming the variant in any failure; each page must print nothing and request nothing
+ * from other sites meanwhile.
+ */
+async function onEachVariant(check: (page: Page) => Promise<void>, clock: "fixed" | "real" = "fixed", order: "together" | "one at a time" = "together"): Promise<void> {
+  const checkVariant = async (name: string) => {
+    const { page, messages } = (clock === "fixed" ? fixed : live).get(name)!;
+    messages.length = 0;
     try {
       await check(page);
       assert.equal(messages, [], "the page printed nothing and requested nothing from other sites");
+      assert.equal(await schemeOnlyRecolours(page), [], "the other colour scheme only recolours this page");
     } catch (error) {
       (error as Error).message = `[${name}] ${(error as Error).message}${messages.length ? `; the page printed ${JSON.stringify(messages)}` : ""}`;
       throw error;
-    } finally {
-      await page.context().close();
     }
+  };
+  if (order === "one at a time") {
+    for (const { name } of VARIANTS) await checkVariant(name);
+    return;
   }
+  // Every variant finishes before the test does, so none is still at work when the next test begins.
+  const outcomes = await Promise.allSettled(VARIANTS.map(({ name }) => checkVariant(name)));
+  const failed = outcomes.find((outcome) => outcome.status === "rejected");
+  if (failed) throw failed.reason;
 }
 
 async function open(page: Page, query = ""): Promise<void> {
@@ -152,6 +193,34 @@ async function pickRank(page: Page, name: string): Promise<string> {
   await page.locator("#calculator-goal-rank").selectOption(value);
   return value;
 }
+
+// First in each page, so the result link loads as a first visit does: nothing cached, nothing loaded before.
+test("a result link loads without layout shift (CLS at most 0.1), and every page has link-preview tags", async () => {
+  await onEachVariant(async (page) => {
+    await page.addInitScript(() => {
+      const shifts = ((window as unknown as { shifts: number }).shifts = 0);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+      return shifts;
+    });
+    await open(page, "?currentGems=2.5M&goalGems=1.6B&years=1");
+    await waitFor(page, "the link's result", () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden);
+    // Two frames after the result, every shift it caused has been reported.
+    const shifts = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { shifts: number }).shifts)))));
+    assert.ok(shifts <= 0.1, `cumulative layout shift ${shifts.toFixed(3)} is at most 0.1`);
+
+    for (const path of ["", "docs/"]) {
+      await page.goto(new URL(path, served.url).href);
+      const meta = await page.evaluate(() => Object.fromEntries(Array.from(document.querySelectorAll<HTMLMetaElement>('meta[property^="og:"], meta[name^="twitter:"]'), (tag) => [tag.getAttribute("property") ?? tag.name, tag.content])));
+      assert.is(meta["og:url"], new URL(path, PATH_SITE_URL).href, `${path || "/"}'s og:url is its public URL`);
+      assert.is(meta["og:title"], await page.title());
+      assert.is(meta["og:description"], await page.locator('meta[name="description"]').getAttribute("content"));
+      assert.is(meta["twitter:card"], "summary");
+      assert.is(meta["twitter:title"], meta["og:title"]);
+    }
+  });
+});
 
 test("a goal and no time: the headline says the date it is reached and how long until then, and is announced", async () => {
   await onEachVariant(async (page) => {
@@ -245,8 +314,8 @@ test("time fields take plain numbers and say so for 30m or 2h; a number read as 
 });
 
 test("a date alone is the start of that day, local time, and the page says so; an unreadable or past date is an error", async () => {
-  const berlin = { viewport: { width: 390, height: 844 }, timezoneId: "Europe/Berlin" };
-  const { page, messages } = await newPage(berlin);
+  const { page, messages } = berlin;
+  messages.length = 0;
   await open(page);
   await field(page, "currentGems").fill("1M");
   await field(page, "until").fill("2027-01-01");
@@ -269,12 +338,11 @@ test("a date alone is the start of that day, local time, and the page says so; a
     assert.is(await shownFuture(page), null, `no result from ${until}`);
   }
   assert.equal(messages, []);
-  await page.context().close();
 });
 
 test("a shared link gives the same result in Los Angeles and Berlin, and still does after its date", async () => {
   // A link the page wrote in Berlin, opened in Los Angeles a year later.
-  const { page: writer } = await newPage({ timezoneId: "Europe/Berlin" });
+  const { page: writer } = berlin;
   await open(writer);
   await field(writer, "currentGems").fill("2.5M");
   await field(writer, "until").fill("2030-01-01");
@@ -282,15 +350,12 @@ test("a shared link gives the same result in Los Angeles and Berlin, and still d
   await waitFor(writer, "a result", () => document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "");
   const written = new URL(writer.url());
   const inBerlin = await shownFuture(writer);
-  await writer.context().close();
 
-  const { page: reader } = await newPage({ timezoneId: "America/Los_Angeles" }, NOW + 400 * DAY);
+  const { page: reader } = losAngeles;
   await reader.goto(written.href);
   await calculatorStarted(reader);
   await waitFor(reader, "the link's result", () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden);
   assert.is(await shownFuture(reader), inBerlin, "the same balance in both time zones, after the link's date");
-
-  await reader.context().close();
 });
 
 test("the answer stays in view after each keystroke and after a pick, without scrolling the page", async () => {
@@ -323,12 +388,13 @@ test("the answer stays in view after each keystroke and after a pick, without sc
     assert.ok(Math.abs(after - (before as number)) <= 48, `a pick does not scroll the page (scrollY ${before} → ${after})`);
     await assertOnScreen(page, "#calculator-goal-rank", "the picker after a pick");
     assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-goal-rank", "focus stays on the picker");
-  }, {}, null);
+  }, "real");
 });
 
 test("Share copies the link and says so where the browser has no share sheet; Reset starts over", async () => {
   await onEachVariant(
     async (page) => {
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
       await page.addInitScript(() => delete (Navigator.prototype as { share?: unknown }).share);
       await open(page, "?currentGems=2.75M&days=30");
       await waitFor(page, "the link's result", () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden);
@@ -345,40 +411,16 @@ test("Share copies the link and says so where the browser has no share sheet; Re
       assert.is(new URL(page.url()).pathname, new URL(served.url).pathname, "the link stays on the page");
       assert.match((await page.locator("#calculator-summary").textContent())!, /^Enter your current gems/);
     },
-    { permissions: ["clipboard-read", "clipboard-write"] },
-    null,
+    "real",
+    // The browser has one clipboard for all its pages: one variant at a time writes and reads it.
+    "one at a time",
   );
 });
 
-test("a result link loads without layout shift (CLS at most 0.1), and every page has link-preview tags", async () => {
-  await onEachVariant(async (page) => {
-    await page.addInitScript(() => {
-      const shifts = ((window as unknown as { shifts: number }).shifts = 0);
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
-      }).observe({ type: "layout-shift", buffered: true });
-      return shifts;
-    });
-    await open(page, "?currentGems=2.5M&goalGems=1.6B&years=1");
-    await waitFor(page, "the link's result", () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden);
-    // Two frames after the result, every shift it caused has been reported.
-    const shifts = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { shifts: number }).shifts)))));
-    assert.ok(shifts <= 0.1, `cumulative layout shift ${shifts.toFixed(3)} is at most 0.1`);
-
-    for (const path of ["", "docs/"]) {
-      await page.goto(new URL(path, served.url).href);
-      const meta = await page.evaluate(() => Object.fromEntries(Array.from(document.querySelectorAll<HTMLMetaElement>('meta[property^="og:"], meta[name^="twitter:"]'), (tag) => [tag.getAttribute("property") ?? tag.name, tag.content])));
-      assert.is(meta["og:url"], new URL(path, PATH_SITE_URL).href, `${path || "/"}'s og:url is its public URL`);
-      assert.is(meta["og:title"], await page.title());
-      assert.is(meta["og:description"], await page.locator('meta[name="description"]').getAttribute("content"));
-      assert.is(meta["twitter:card"], "summary");
-      assert.is(meta["twitter:title"], meta["og:title"]);
-    }
-  });
-});
-
 test("a 3 MB paste or an 8,000-character link is refused at the field's limit, without freezing the page or filling the link", async () => {
-  const { page, messages } = await newPage({ viewport: { width: 390, height: 844 } });
+  // A 390×844 page; its time zone plays no part here.
+  const { page, messages } = berlin;
+  messages.length = 0;
   await open(page, `?currentGems=${"1".repeat(8_000)}`);
   assert.ok((await field(page, "currentGems").inputValue()).length <= 101, "the field holds at most its limit");
   assert.ok(await page.locator("#calculator-currentGems-error").isVisible(), "the field says it is too long");
@@ -390,7 +432,6 @@ test("a 3 MB paste or an 8,000-character link is refused at the field's limit, w
   await waitFor(page, "the refusal", () => !document.querySelector<HTMLInputElement>("#calculator-currentGems-error")!.hidden);
   assert.not.ok(page.url().includes("9".repeat(101)), "the link never holds the paste");
   assert.equal(messages, []);
-  await page.context().close();
 });
 
 test.run();

@@ -34,11 +34,12 @@ test.before(async () => {
   const [site, launched] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
   browser = launched;
   served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
-  for (const { name, ...options } of VIEWPORTS) {
-    const page = await (await browser.newContext(options)).newPage();
-    const messages = recordPageMessages(page, served.origin);
-    pages.set(name, { page, messages });
-  }
+  await Promise.all(
+    VIEWPORTS.map(async ({ name, ...options }) => {
+      const page = await (await browser.newContext(options)).newPage();
+      pages.set(name, { page, messages: recordPageMessages(page, served.origin) });
+    }),
+  );
 });
 
 test.after(async () => {
@@ -46,20 +47,27 @@ test.after(async () => {
   await served?.close();
 });
 
-/** Runs `check` on each viewport's page, naming the viewport in any failure. */
+/**
+ * Runs `check` on each viewport's page, both at once, naming the viewport in any failure. Each page
+ * has a context of its own, and Playwright runs Chromium with background throttling off and focus
+ * emulated in every page, so neither needs to be in front.
+ */
 async function onEachViewport(check: (page: Page, viewport: { width: number; height: number }) => Promise<void>): Promise<void> {
-  for (const { name, viewport } of VIEWPORTS) {
-    const { page, messages } = pages.get(name)!;
-    // A background tab's timers are throttled; the page a person uses is in front.
-    await page.bringToFront();
-    try {
-      await check(page, viewport);
-    } catch (error) {
-      (error as Error).message = `[${name} ${viewport.width}×${viewport.height}] ${(error as Error).message}`;
-      throw error;
-    }
-    assert.equal(messages, [], `[${name}] the page printed nothing and requested nothing from other sites`);
-  }
+  const outcomes = await Promise.allSettled(
+    VIEWPORTS.map(async ({ name, viewport }) => {
+      const { page, messages } = pages.get(name)!;
+      try {
+        await check(page, viewport);
+      } catch (error) {
+        (error as Error).message = `[${name} ${viewport.width}×${viewport.height}] ${(error as Error).message}`;
+        throw error;
+      }
+      assert.equal(messages, [], `[${name}] the page printed nothing and requested nothing from other sites`);
+    }),
+  );
+  // Every viewport finishes before the test does, so none is still at work when the next test begins.
+  const failed = outcomes.find((outcome) => outcome.status === "rejected");
+  if (failed) throw failed.reason;
 }
 
 async function open(page: Page, path = "", query = ""): Promise<void> {

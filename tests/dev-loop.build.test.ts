@@ -1,62 +1,50 @@
 /**
- * The dev loop (`npm start`): with `scripts/reload-modules.js` preloaded, one watching Eleventy
- * process picks up edits to a contract module deep in the data's imports and to a `_data` module,
- * rebuilding with the new values instead of Node's cached modules and without a restart (so the
- * open tab keeps its live reload); `npm start -- --port=N` serves on that port, and the site's
- * URLs name it. Runs in copies of the project, removed afterwards.
+ * The dev loop (`npm start`), as a writer runs it: one `npm start -- --port=N` in a copy of the
+ * project serves this file's tests in turn (a watching Eleventy that starts and builds once costs
+ * more than all its rebuilds). It serves on that port, and the site's URLs name it; with
+ * `scripts/reload-modules.js` preloaded, the same process picks up edits to a contract module deep
+ * in the data's imports and to a `_data` module, rebuilding with the new values instead of Node's
+ * cached modules and without a restart (so the open tab keeps its live reload); and it prints a
+ * writer's mistakes with their file and line, sends them to the open page over the live-reload
+ * socket (the page shows them: build-errors.browser.test.ts), and recovers when one is fixed.
  */
-import { spawn } from "node:child_process";
-import { createServer } from "node:net";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { setTimeout as delay } from "node:timers/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { editFile, readBuilt, withProjectCopy } from "./support/build.ts";
+import { editFile, projectCopy, readBuilt, ROOT } from "./support/build.ts";
+import { startNpmStart, type DevServer } from "./support/dev-server.ts";
 import { HANG_GUARD_MS } from "./support/hang-guard.ts";
 
-/** A guard against hanging only: a rebuild takes seconds, however busy the machine. */
+let project = "";
+let server: DevServer;
 
-function withoutSiteUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { SITE_URL: _unset, ...rest } = env;
-  return rest;
-}
+test.before(async () => {
+  project = await projectCopy();
+  server = await startNpmStart(project);
+});
 
-test("a watching build follows edits to assets/contract and _data modules in the same process", () => withProjectCopy(async (project) => {
+test.after(async () => {
+  await server?.stop();
+  await rm(project, { recursive: true, force: true });
+});
+
+test("npm start -- --port=N serves there, and every absolute URL of the site names that port", async () => {
+  const base = server.url;
+  assert.match(server.printed(), `Server at ${base}`);
+  const home = await (await fetch(base)).text();
+  assert.match(home, new RegExp(`<link rel="canonical" href="${base}">`), "the homepage's canonical URL names the port");
+  const guide = await (await fetch(new URL("llms.txt", base))).text();
+  assert.ok(guide.includes(`${base}openapi.json`), "llms.txt links name the port");
+  assert.not.ok(guide.includes("localhost:8080"), "no URL names the default port");
+});
+
+test("a watching build follows edits to assets/contract and _data modules in the same process", async () => {
   const output = path.join(project, "_site");
-  const eleventy = spawn(process.execPath, ["--import", "./scripts/reload-modules.js", "node_modules/@11ty/eleventy/cmd.cjs", "--config=eleventy.config.ts", "--watch"], {
-    cwd: project,
-    // uvu forces colour; plain output keeps the build summaries matchable.
-    // SITE_URL unset: the localhost address `npm start` serves (a blank value is refused).
-    env: { ...withoutSiteUrl(process.env), FORCE_COLOR: "0", NO_COLOR: "1" },
-  });
-  let printed = "";
-  eleventy.stdout.on("data", (chunk) => (printed += chunk));
-  eleventy.stderr.on("data", (chunk) => (printed += chunk));
-  const completedBuilds = () => (printed.match(/Wrote \d+ files[^]*?Watching/g) ?? []).length;
+  const completedBuilds = () => (server.printed().match(/Wrote \d+ files[^]*?Watching/g) ?? []).length;
   /** Resolves once Eleventy has finished `count` builds and is watching again; rejects if it exits first. */
-  const builds = (count: number) =>
-    new Promise<void>((resolve, reject) => {
-      const done = () => completedBuilds() >= count;
-      const check = () => {
-        if (done()) finish();
-      };
-      const exited = () => finish(new Error(`Eleventy exited before build ${count} finished:\n${printed}`));
-      const guard = setTimeout(() => finish(new Error(`build ${count} did not finish in ${HANG_GUARD_MS / 1000} s:\n${printed}`)), HANG_GUARD_MS);
-      function finish(error?: Error) {
-        clearTimeout(guard);
-        eleventy.stdout.off("data", check);
-        eleventy.stderr.off("data", check);
-        eleventy.off("exit", exited);
-        if (error) reject(error);
-        else resolve();
-      }
-      eleventy.stdout.on("data", check);
-      eleventy.stderr.on("data", check);
-      eleventy.once("exit", exited);
-      if (eleventy.exitCode !== null) exited();
-      else check();
-    });
+  const builds = (count: number) => server.waitUntil(() => completedBuilds() >= count, `finish build ${count}`);
   /**
    * Makes an edit and returns `outputFile` as the first build that shows `expected` wrote it. The
    * watcher may still be starting when Eleventy prints "Watching…", and a change it has not seen
@@ -66,7 +54,7 @@ test("a watching build follows edits to assets/contract and _data modules in the
    * a file read between builds may be missing: the wait goes on to the next build.
    */
   const editAndRebuild = async (file: string, search: string, replacement: string, outputFile: string, expected: RegExp): Promise<string> => {
-    const from = printed.length;
+    const from = server.printed().length;
     await editFile(project, file, search, replacement);
     const target = path.join(project, file);
     const shown = (async () => {
@@ -85,78 +73,68 @@ test("a watching build follows edits to assets/contract and _data modules in the
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const text = await Promise.race([shown, delay(1000).then(() => undefined)]);
       if (text !== undefined) return text;
-      if (!printed.slice(from).includes("File changed")) await writeFile(target, await readFile(target, "utf8"));
+      if (!server.printed().slice(from).includes("File changed")) await writeFile(target, await readFile(target, "utf8"));
     }
     return shown;
   };
-  try {
-    await builds(1);
-    assert.match(await readBuilt(output, "openapi.json"), /"version": "1\.0\.0"/);
-    const contract = await editAndRebuild("assets/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.7"', "openapi.json", /"version": "1\.0\.7"/);
-    assert.match(contract, /"version": "1\.0\.7"/, "the contract constant reached the rebuilt openapi.json");
-    const info = await editAndRebuild("_data/calculator.ts", "Shows how a gem balance grows", "Shows how a GEM balance grows", "api/info.json", /Shows how a GEM balance grows/);
-    assert.match(info, /Shows how a GEM balance grows/, "the data edit reached the rebuilt api/info.json");
-    assert.is(eleventy.exitCode, null, "the same process is still watching");
-  } finally {
-    eleventy.kill();
-    await new Promise((resolve) => (eleventy.exitCode === null && eleventy.signalCode === null ? eleventy.once("exit", resolve) : resolve(null)));
-  }
-}));
+  await builds(1);
+  assert.match(await readBuilt(output, "openapi.json"), /"version": "1\.0\.0"/);
+  const contract = await editAndRebuild("assets/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.7"', "openapi.json", /"version": "1\.0\.7"/);
+  assert.match(contract, /"version": "1\.0\.7"/, "the contract constant reached the rebuilt openapi.json");
+  const info = await editAndRebuild("_data/calculator.ts", "Shows how a gem balance grows", "Shows how a GEM balance grows", "api/info.json", /Shows how a GEM balance grows/);
+  assert.match(info, /Shows how a GEM balance grows/, "the data edit reached the rebuilt api/info.json");
+  assert.ok(server.running(), "the same process is still watching");
+});
 
-/** A port nothing listens on now: the system's pick for port 0. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+/** The 1-based line of the first line of `file` (in the repository) that contains `text`. */
+async function lineOf(file: string, text: string): Promise<number> {
+  const lines = (await readFile(path.join(ROOT, file), "utf8")).split("\n");
+  const index = lines.findIndex((line) => line.includes(text));
+  if (index < 0) throw new Error(`${file} has no line with ${JSON.stringify(text)}; update the test`);
+  return index + 1;
 }
 
-test("npm start -- --port=N serves there, and every absolute URL of the site names that port", () => withProjectCopy(async (project) => {
-  const port = await freePort();
-  // `detached`: npm, the shell and Eleventy share one process group, stopped together below.
-  const server = spawn("npm", ["start", "--", `--port=${port}`], { cwd: project, detached: true, env: { ...withoutSiteUrl(process.env), FORCE_COLOR: "0", NO_COLOR: "1" } });
-  let printed = "";
-  server.stdout.on("data", (chunk) => (printed += chunk));
-  server.stderr.on("data", (chunk) => (printed += chunk));
-  try {
-    const base = `http://localhost:${port}/`;
-    await new Promise<void>((resolve, reject) => {
-      const check = () => {
-        if (printed.includes(`Server at ${base}`)) finish();
-      };
-      const exited = () => finish(new Error(`npm start -- --port=${port} exited before it printed "Server at ${base}":\n${printed}`));
-      const guard = setTimeout(() => finish(new Error(`npm start -- --port=${port} printed no "Server at ${base}" in ${HANG_GUARD_MS / 1000} s:\n${printed}`)), HANG_GUARD_MS);
-      function finish(error?: Error) {
+const DATA_NAME = "{{ calculator.dailyInterestRate }}";
+const MISSPELT = "{{ calculatr.dailyInterestRate }}";
+
+test("npm start prints a writer's mistakes with their file and line, sends them to the open page, and recovers when one is fixed", async () => {
+  // The page's live-reload socket, as the dev server's client script opens it.
+  const socket = new WebSocket(`ws://localhost:${server.port}`);
+  const messages: string[] = [];
+  let onMessage = () => {};
+  socket.addEventListener("message", (event) => (messages.push(String(event.data)), onMessage()));
+  /** Resolves once the socket has been sent an error that includes `text`. */
+  const sentError = (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      const guard = setTimeout(() => reject(new Error(`the page was sent no error with ${text}: ${messages.join("\n")}`)), HANG_GUARD_MS);
+      onMessage = () => {
+        const errors = messages.map((message) => JSON.parse(message) as { type: string; error?: string }).filter((message) => message.type === "eleventy.error");
+        if (!errors.some((message) => message.error?.includes(text))) return;
         clearTimeout(guard);
-        server.stdout.off("data", check);
-        server.stderr.off("data", check);
-        server.off("exit", exited);
-        if (error) reject(error);
-        else resolve();
-      }
-      // Registered after the collectors above, so `printed` already holds each chunk a check sees.
-      server.stdout.on("data", check);
-      server.stderr.on("data", check);
-      server.once("exit", exited);
-      check();
+        resolve();
+      };
+      onMessage();
     });
-    const home = await (await fetch(base)).text();
-    assert.match(home, new RegExp(`<link rel="canonical" href="${base}">`), "the homepage's canonical URL names the port");
-    const guide = await (await fetch(new URL("llms.txt", base))).text();
-    assert.ok(guide.includes(`${base}openapi.json`), "llms.txt links name the port");
-    assert.not.ok(guide.includes("localhost:8080"), "no URL names the default port");
+  await new Promise((resolve, reject) => (socket.addEventListener("open", resolve), socket.addEventListener("error", reject)));
+  try {
+    const line = await lineOf("content/pages/docs.md", `(\`"${DATA_NAME}"\`)`);
+    const before = server.printed().length;
+    await editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`);
+    await server.waitFor(new RegExp(`content/pages/docs\\.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"\\?`), before);
+    // The page is sent the same message (build-errors.browser.test.ts shows it on the page).
+    await sentError(`content/pages/docs.md:${line}:`);
+    await server.waitFor(/Watching/, before);
+    const fixed = server.printed().length;
+    await editFile(project, "content/pages/docs.md", `(\`"${MISSPELT}"\`)`, `(\`"${DATA_NAME}"\`)`);
+    await server.waitFor(/Wrote \d+ files/, fixed);
+    // The drift check runs in the same rebuild: a rank name typed by hand, with its line and fix.
+    const typed = server.printed().length;
+    const support = await lineOf("content/pages/docs.md", "## Support");
+    await editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n");
+    await server.waitFor(new RegExp(`content/pages/docs\\.md:${support + 2}: types the rank name "Ethereal" by hand; write \\{\\{ ranks\\.ranks\\[1\\]\\.name \\| markdownText \\}\\}`), typed);
   } finally {
-    try {
-      process.kill(-server.pid!, "SIGTERM");
-    } catch {
-      // The server has already stopped.
-    }
-    await new Promise((resolve) => (server.exitCode === null && server.signalCode === null ? server.once("exit", resolve) : resolve(null)));
+    socket.close();
   }
-}));
+});
 
 test.run();

@@ -11,7 +11,7 @@ import * as assert from "uvu/assert";
 import ranks from "../_data/ranks.ts";
 import { paths } from "../build/data/site.ts";
 import { RankList } from "../build/schemas/rank-list.ts";
-import { editFile, ROOT_SITE_URL, runBuild, withProjectCopy, withTempDir, type BuildResult } from "./support/build.ts";
+import { buildInProcess, editFile, ROOT_SITE_URL, withProjectCopy, withTempDir, type BuildResult } from "./support/build.ts";
 import { decodeEntities, rendered, textOf } from "./support/pages.ts";
 
 /** Builds a copy of the project with `edit` applied and reads every output file, then removes both folders. */
@@ -19,7 +19,7 @@ function buildEdited(edit: (project: string) => Promise<void>): Promise<{ result
   return withProjectCopy((project) =>
     withTempDir("edited-site", async (output) => {
       await edit(project);
-      const result = await runBuild(project, output, ROOT_SITE_URL);
+      const result = await buildInProcess(project, output, ROOT_SITE_URL);
       const entries = await readdir(output, { recursive: true, withFileTypes: true });
       const names = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(output, path.join(entry.parentPath, entry.name)));
       return { result, files: new Map(await Promise.all(names.map(async (name) => [name, await readFile(path.join(output, name), "utf8")] as const))) };
@@ -42,7 +42,7 @@ const HOSTILE_RANKS = [
   { was: '{ name: "Radiant", minGems: "1600000000", displayValue: "1.6B+" }', name: "[x](javascript:alert(1)) [a]: /b", displayValue: "1.6B+" },
 ];
 
-// Both builds start as the file loads, so they run while other test files do.
+// Both builds are queued as the file loads (this process builds one at a time), so they run while other tests wait.
 const badEdit = buildEdited((project) => editFile(project, "_data/ranks.ts", 'minGems: "12000000000"', 'minGems: "12B"'));
 const goodEdits = buildEdited(async (project) => {
   await editFile(project, "_data/ranks.ts", `name: "${top.name}"`, `name: "Zenith"`);

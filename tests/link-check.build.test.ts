@@ -8,7 +8,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { editFile, PATH_SITE_URL, ROOT_SITE_URL, runBuild, withProjectCopy, withTempDir } from "./support/build.ts";
+import { buildInProcess, editFile, PATH_SITE_URL, ROOT_SITE_URL, withProjectCopy, withTempDir } from "./support/build.ts";
 
 /** The 1-based line of `file` in `project` holding `text`, found by reading the file (not the checker). */
 async function lineIn(project: string, file: string, text: string): Promise<number> {
@@ -72,7 +72,7 @@ async function breakLinks(project: string): Promise<void> {
 test("broken links, fragments and llms.txt links fail the build under a path prefix, each once, with file, line, URL and fix", async () => {
   await withProjectCopy(async (project) => {
     await breakLinks(project);
-    const result = await withTempDir("broken-links", (output) => runBuild(project, output, PATH_SITE_URL));
+    const result = await withTempDir("broken-links", (output) => buildInProcess(project, output, PATH_SITE_URL));
     assert.not.ok(result.ok, "the build must fail");
     const { count, lines } = report(result.output);
     assert.is(count, lines.length, "one line per broken link");
@@ -101,7 +101,7 @@ test("broken links, fragments and llms.txt links fail the build under a path pre
 test("a site at an origin's root is checked too", async () => {
   await withProjectCopy(async (project) => {
     await breakLinks(project);
-    const result = await withTempDir("broken-links-root", (output) => runBuild(project, output, ROOT_SITE_URL));
+    const result = await withTempDir("broken-links-root", (output) => buildInProcess(project, output, ROOT_SITE_URL));
     assert.not.ok(result.ok, "the build must fail");
     const { lines } = report(result.output);
     const stray = await lineIn(project, "content/stray.md", "[the rates]");

@@ -1,8 +1,8 @@
 /**
  * Each build starts from an empty output folder, and one build at a time writes it
  * (build/eleventy/output-folder.ts): a renamed page leaves no old file, a file left in the folder
- * is gone after the next build, and two builds started at once in one checkout leave one whole
- * build, not a mix of both.
+ * is gone after the next build, and two builds started at once in one checkout (two processes)
+ * leave one whole build, not a mix of both.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -11,7 +11,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { lockOutput, lockPath } from "../build/eleventy/output-folder.ts";
-import { BUILD_ENV, PATH_SITE_URL, ROOT, ROOT_SITE_URL, runBuild, withProjectCopy, withTempDir } from "./support/build.ts";
+import { BUILD_ENV, buildInProcess, PATH_SITE_URL, ROOT_SITE_URL, withProjectCopy, withTempDir } from "./support/build.ts";
 
 const page = (slug: string) => ["---", `title: ${slug}`, `permalink: /${slug}/`, "eleventyExcludeFromCollections: true", "---", "", `# ${slug}`, ""].join("\n");
 
@@ -25,14 +25,14 @@ test("a renamed page leaves no old file, and nothing from before the build survi
   await withProjectCopy(async (project) => {
     await withTempDir("fresh-output", async (output) => {
       await writeFile(path.join(project, "content/old-name.md"), page("old-name"));
-      const first = await runBuild(project, output, ROOT_SITE_URL);
+      const first = await buildInProcess(project, output, ROOT_SITE_URL);
       assert.ok(first.ok, first.output);
       assert.ok(existsSync(path.join(output, "old-name/index.html")));
 
       await rm(path.join(project, "content/old-name.md"));
       await writeFile(path.join(project, "content/new-name.md"), page("new-name"));
       await writeFile(path.join(output, "left-over.html"), "<p>from an earlier build</p>");
-      const second = await runBuild(project, output, ROOT_SITE_URL);
+      const second = await buildInProcess(project, output, ROOT_SITE_URL);
       assert.ok(second.ok, second.output);
       assert.ok(existsSync(path.join(output, "new-name/index.html")));
       assert.not.ok(existsSync(path.join(output, "old-name")), "the old page's folder is gone");
@@ -44,10 +44,13 @@ test("a renamed page leaves no old file, and nothing from before the build survi
   });
 });
 
-/** Starts a build like `runBuild`, resolving `waiting` once it says it waits for process `holder`. */
-function startBuild(output: string, siteUrl: string, holder: number) {
-  const eleventy = path.join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs");
-  const child = spawn(process.execPath, [eleventy, "--config=eleventy.config.ts", `--output=${output}`, "--quiet"], { cwd: ROOT, env: { ...process.env, ...BUILD_ENV, SITE_URL: siteUrl } });
+/**
+ * Starts a build in a process of its own, as `npm run build` runs it in `project`, resolving
+ * `waiting` once it says it waits for process `holder`.
+ */
+function startBuild(project: string, output: string, siteUrl: string, holder: number) {
+  const eleventy = path.join(project, "node_modules/@11ty/eleventy/cmd.cjs");
+  const child = spawn(process.execPath, [eleventy, "--config=eleventy.config.ts", `--output=${output}`, "--quiet"], { cwd: project, env: { ...process.env, ...BUILD_ENV, SITE_URL: siteUrl } });
   let printed = "";
   let onWaiting = () => {};
   const waiting = new Promise<void>((resolve) => (onWaiting = resolve));
@@ -63,19 +66,28 @@ function startBuild(output: string, siteUrl: string, holder: number) {
   return { waiting, done };
 }
 
-test("two builds started at once into one folder leave one whole build", async () => {
-  await withTempDir("concurrent-output", async (output) => {
-    // Both builds reach the folder while this process holds it, so they must take turns after it.
-    const release = await lockOutput(output);
-    const root = startBuild(output, ROOT_SITE_URL, process.pid);
-    const prefixed = startBuild(output, PATH_SITE_URL, process.pid);
-    await Promise.all([root.waiting, prefixed.waiting]);
-    release();
-    const [a, b] = await Promise.all([root.done, prefixed.done]);
+test("two builds started at once into one folder leave one whole build", () => withProjectCopy((project) => withTempDir("concurrent-output", async (output) => {
+  // A third process holds the folder while both builds reach it, so they must take turns after
+  // it: one build in a process of its own, the other in this process (buildInProcess).
+  const holder = spawn(process.execPath, ["-e", "setInterval(() => {}, 1 << 30)"], { stdio: "ignore" });
+  try {
+    await mkdir(lockPath(output));
+    await writeFile(path.join(lockPath(output), "pid"), String(holder.pid));
+    const prefixed = startBuild(project, output, PATH_SITE_URL, holder.pid!);
+    let onWaiting = () => {};
+    const waiting = new Promise<void>((resolve) => (onWaiting = resolve));
+    const root = buildInProcess(project, output, ROOT_SITE_URL, { onPrint: (printed) => printed.includes(`Waiting for the build in process ${holder.pid}`) && onWaiting() });
+    // Hang guard, as for the other build.
+    void root.then(onWaiting, onWaiting);
+    await Promise.all([waiting, prefixed.waiting]);
+    // The holder lets go, as a build does when it is done.
+    await rm(lockPath(output), { recursive: true });
+    const [rootResult, b] = await Promise.all([root, prefixed.done]);
+    const a = { code: rootResult.ok ? 0 : 1, printed: rootResult.output };
     assert.is(a.code, 0, a.printed);
     assert.is(b.code, 0, b.printed);
-    assert.match(a.printed, `Waiting for the build in process ${process.pid}`);
-    assert.match(b.printed, `Waiting for the build in process ${process.pid}`);
+    assert.match(a.printed, `Waiting for the build in process ${holder.pid}`);
+    assert.match(b.printed, `Waiting for the build in process ${holder.pid}`);
 
     // Whichever finished last wrote the folder, and only it.
     const written = await files(output);
@@ -89,8 +101,10 @@ test("two builds started at once into one folder leave one whole build", async (
     assert.is(written.length, Number(summary![1]) + Number(summary![2]) + 1, written.join("\n"));
     assert.ok(written.includes("assets/calculator.js"));
     assert.not.ok(existsSync(lockPath(output)), "no lock is left");
-  });
-});
+  } finally {
+    holder.kill();
+  }
+})));
 
 test("a lock left by a process that has exited is taken over", async () => {
   await withTempDir("stale-lock", async (output) => {

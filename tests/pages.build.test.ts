@@ -10,7 +10,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { isPageFileLink, pageKeyOf, pageUrl, rememberPages } from "../build/eleventy/pages.ts";
-import { editFile, ROOT_SITE_URL, runBuild, withProjectCopy, withTempDir, type BuildResult } from "./support/build.ts";
+import { buildEachEdit, editFile, ROOT_SITE_URL, type BuildResult } from "./support/build.ts";
 
 const FAQ = `---
 title: Frequently asked questions
@@ -26,31 +26,32 @@ order: 5
 In the [API docs](docs.md#resources); the [JSON API]({{ "api" | href }}) lists the resources and the [calculator](index.md) computes.
 `;
 
-/** Builds a copy of the project with `edit` applied; returns the result and every output file. */
-function buildEdited(edit: (project: string) => Promise<void>): Promise<{ result: BuildResult; files: Map<string, string>; project: Map<string, string> }> {
-  return withProjectCopy((project) =>
-    withTempDir("pages-site", async (output) => {
-      await edit(project);
-      const result = await runBuild(project, output, ROOT_SITE_URL);
-      const entries = await readdir(output, { recursive: true, withFileTypes: true });
-      const names = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(output, path.join(entry.parentPath, entry.name)));
-      const sources = ["content/pages/api.md"];
-      return {
-        result,
-        files: new Map(await Promise.all(names.map(async (name) => [name, await readFile(path.join(output, name), "utf8")] as const))),
-        project: new Map(await Promise.all(sources.map(async (name) => [name, await readFile(path.join(project, name), "utf8")] as const))),
-      };
-    }),
-  );
+/** What a test reads of a build: its result, every output file, and the edited page's source. */
+async function readBuild(result: BuildResult, output: string, project: string): Promise<{ result: BuildResult; files: Map<string, string>; project: Map<string, string> }> {
+  const entries = await readdir(output, { recursive: true, withFileTypes: true });
+  const names = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(output, path.join(entry.parentPath, entry.name)));
+  const sources = ["content/pages/api.md"];
+  return {
+    result,
+    files: new Map(await Promise.all(names.map(async (name) => [name, await readFile(path.join(output, name), "utf8")] as const))),
+    project: new Map(await Promise.all(sources.map(async (name) => [name, await readFile(path.join(project, name), "utf8")] as const))),
+  };
 }
 
-// The builds start as the file loads, so they run while other test files do.
-const newPage = buildEdited(async (project) => {
-  await writeFile(path.join(project, "content/pages/faq.md"), FAQ);
-  await editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nThe [FAQ](faq.md) answers the common questions first.\n\n");
-});
-const misspeltKey = buildEdited((project) => editFile(project, "content/pages/api.md", '[API docs]({{ "docs" | href }})', '[API docs]({{ "doc" | href }})'));
-const misspeltFile = buildEdited((project) => editFile(project, "content/pages/api.md", '[API docs]({{ "docs" | href }})', "[API docs](doc.md#resources)"));
+// The builds are queued as the file loads (this process builds one at a time), so they run while
+// other tests wait; the three edits, all of pages, take turns on one copy.
+const [newPage, misspeltKey, misspeltFile] = buildEachEdit(
+  ROOT_SITE_URL,
+  [
+    async (project) => {
+      await writeFile(path.join(project, "content/pages/faq.md"), FAQ);
+      await editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nThe [FAQ](faq.md) answers the common questions first.\n\n");
+    },
+    (project) => editFile(project, "content/pages/api.md", '[API docs]({{ "docs" | href }})', '[API docs]({{ "doc" | href }})'),
+    (project) => editFile(project, "content/pages/api.md", '[API docs]({{ "docs" | href }})', "[API docs](doc.md#resources)"),
+  ],
+  readBuild,
+) as [ReturnType<typeof readBuild>, ReturnType<typeof readBuild>, ReturnType<typeof readBuild>];
 for (const build of [newPage, misspeltKey, misspeltFile]) build.catch(() => undefined);
 
 async function built(file: string): Promise<string> {

@@ -1,23 +1,21 @@
 /**
  * A writer's commonest mistakes, each made in a copy of the project and built: the build fails
- * with the file, the line in the file and the fix, and `npm start`'s watching build prints the
- * same and sends it to the open page over the dev server's live-reload socket (the page shows it:
- * build-errors.browser.test.ts). page-checks.test.ts and data-rules.test.ts test the rules
- * themselves.
+ * with the file, the line in the file and the fix. `npm start`'s watching build prints the same
+ * and sends it to the open page (dev-loop.build.test.ts). page-checks.test.ts and
+ * data-rules.test.ts test the rules themselves.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { editFile, ROOT, ROOT_SITE_URL, runBuild, withProjectCopy, withTempDir, type BuildResult } from "./support/build.ts";
-import { startDevServer } from "./support/dev-server.ts";
+import { buildEachEdit, buildInProcess, editFile, ROOT, ROOT_SITE_URL, withProjectCopy, withTempDir, type BuildResult } from "./support/build.ts";
 
 /** Builds a copy of the project with `edit` applied; resolves with the build's result. */
 function buildEdited(edit: (project: string) => Promise<void>): Promise<BuildResult> {
   return withProjectCopy((project) =>
     withTempDir("writer-error", async (output) => {
       await edit(project);
-      return runBuild(project, output, ROOT_SITE_URL);
+      return buildInProcess(project, output, ROOT_SITE_URL);
     }),
   );
 }
@@ -34,11 +32,21 @@ const DATA_NAME = "{{ calculator.dailyInterestRate }}";
 const MISSPELT = "{{ calculatr.dailyInterestRate }}";
 const REFRESH = '<meta http-equiv="refresh" content="3;url=https://evil.example/">';
 
-// The builds start as the file loads, so they run while other test files do.
+// The builds are queued as the file loads (this process builds one at a time), so they run while
+// other tests wait. The three page edits take turns on one copy; the data edit needs a copy of its own.
+const [refresh, misspelt, typedRank] = buildEachEdit(
+  ROOT_SITE_URL,
+  [
+    (project) => editFile(project, "content/pages/auth.md", "# Access policy\n", `# Access policy\n\n${REFRESH}\n`),
+    (project) => editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`),
+    (project) => editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n"),
+  ],
+  async (result) => result,
+);
 const builds = {
-  refresh: buildEdited((project) => editFile(project, "content/pages/auth.md", "# Access policy\n", `# Access policy\n\n${REFRESH}\n`)),
-  misspelt: buildEdited((project) => editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`)),
-  typedRank: buildEdited((project) => editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n")),
+  refresh: refresh!,
+  misspelt: misspelt!,
+  typedRank: typedRank!,
   templateInData: buildEdited((project) => editFile(project, "_data/ranks.ts", 'name: "Luminary"', 'name: "Lumi {{ 7*7 }}"')),
 };
 for (const build of Object.values(builds)) build.catch(() => undefined);
@@ -80,35 +88,5 @@ test("template syntax in a rank name fails as a rule of the rank table, not as a
   assert.match(output, /_data\/ranks\.ts has invalid data:\n.*ranks\[2\]\.name: must not contain template syntax .*\[rule: no template syntax\]/);
   assert.not.match(output, /twin still contains template syntax/);
 });
-
-test("npm start prints a writer's mistakes with their file and line, sends them to the open page, and recovers when one is fixed", () => withProjectCopy(async (project) => {
-  const server = await startDevServer(project);
-  try {
-    // The page's live-reload socket, as the dev server's client script opens it.
-    const socket = new WebSocket(`ws://localhost:${server.port}`);
-    const messages: string[] = [];
-    socket.addEventListener("message", (event) => messages.push(String(event.data)));
-    await new Promise((resolve, reject) => (socket.addEventListener("open", resolve), socket.addEventListener("error", reject)));
-    const line = await lineOf("content/pages/docs.md", `(\`"${DATA_NAME}"\`)`);
-    const before = server.printed().length;
-    await editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`);
-    await server.waitFor(new RegExp(`content/pages/docs\\.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"\\?`), before);
-    // The page is sent the same message (build-errors.browser.test.ts shows it on the page).
-    await server.waitFor(/Watching/, before);
-    const errors = messages.map((message) => JSON.parse(message) as { type: string; error?: string }).filter((message) => message.type === "eleventy.error");
-    assert.ok(errors.some((message) => message.error?.includes(`content/pages/docs.md:${line}:`)), `the page was sent the error: ${messages.join("\n")}`);
-    const fixed = server.printed().length;
-    await editFile(project, "content/pages/docs.md", `(\`"${MISSPELT}"\`)`, `(\`"${DATA_NAME}"\`)`);
-    await server.waitFor(/Wrote \d+ files/, fixed);
-    // The drift check runs in the same rebuild: a rank name typed by hand, with its line and fix.
-    const typed = server.printed().length;
-    const support = await lineOf("content/pages/docs.md", "## Support");
-    await editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n");
-    await server.waitFor(new RegExp(`content/pages/docs\\.md:${support + 2}: types the rank name "Ethereal" by hand; write \\{\\{ ranks\\.ranks\\[1\\]\\.name \\| markdownText \\}\\}`), typed);
-    socket.close();
-  } finally {
-    await server.stop();
-  }
-}));
 
 test.run();

@@ -36,11 +36,15 @@ export const homepageData: esbuild.Plugin = {
   },
 };
 
-/** Writes the calculator bundle into `outputDir`. */
+/**
+ * Writes the calculator bundle into `outputDir`. The path is made absolute here because esbuild
+ * resolves a relative one against the folder the process started in, which is not the project's
+ * when a build runs through Eleventy's programmatic API from another folder.
+ */
 export async function bundleCalculator(outputDir: string): Promise<void> {
   await esbuild.build({
     entryPoints: [CALCULATOR_ENTRY],
-    outfile: path.join(outputDir, CALCULATOR_BUNDLE),
+    outfile: path.resolve(outputDir, CALCULATOR_BUNDLE),
     bundle: true,
     format: "esm",
     minify: true,

@@ -13,7 +13,10 @@
  * alone launches its own. Only a test that needs the WebMCP flag off launches a second browser
  * (`launchChromium({ webmcp: false })`). A new page costs about half a second of CPU (its renderer);
  * a new document in a page you already have (`page.goto`) costs a third of that, so keep a page per
- * viewport or per state and load into it.
+ * viewport or per state and load into it. Pages in contexts of their own can be driven at once:
+ * Playwright starts Chromium with background timer throttling off and emulates focus in every page,
+ * so none needs to be in front. A check that reads layout, text or behaviour needs one colour scheme
+ * per viewport when `schemeOnlyRecolours` finds nothing.
  */
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserServer, type Page } from "playwright-core";
@@ -117,4 +120,48 @@ export function recordPageMessages(page: Page, origin: string): string[] {
     if (!request.url().startsWith(origin)) messages.push(`third-party request: ${request.url()}`);
   });
   return messages;
+}
+
+/**
+ * Makes `page` record every media query about the colour scheme that its scripts ask
+ * (`matchMedia("(prefers-color-scheme: …)")`), for {@link schemeOnlyRecolours}. Call before loading.
+ */
+export async function recordSchemeQueries(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const asked: string[] = ((window as unknown as { schemeQueries: string[] }).schemeQueries = []);
+    const matchMedia = window.matchMedia.bind(window);
+    window.matchMedia = (query: string) => {
+      if (/prefers-color-scheme/.test(query)) asked.push(query);
+      return matchMedia(query);
+    };
+  });
+}
+
+/**
+ * Why the document in `page` could look other than recoloured in another colour scheme, or `[]`:
+ * a script that asked for the scheme (recorded by {@link recordSchemeQueries}), or a declaration
+ * under `@media (prefers-color-scheme: …)` that sets anything but a colour (a colour property, or a
+ * custom property whose value is a colour). When it is `[]`, the same document in the other scheme
+ * has the same elements, text, layout and behaviour, so a test that reads those checks both schemes
+ * in one; what the colours themselves must satisfy, axe checks in each scheme (a11y.browser.test.ts).
+ */
+export function schemeOnlyRecolours(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems = ((window as unknown as { schemeQueries?: string[] }).schemeQueries ?? ["the page was loaded without recordSchemeQueries"]).map((query) => `a script asks matchMedia("${query}")`);
+    const colourProperty = /^(color|background-color|border-(top|right|bottom|left|block-start|block-end|inline-start|inline-end)-color|outline-color|text-decoration-color|text-emphasis-color|caret-color|accent-color|column-rule-color|fill|stroke|stop-color|flood-color|lighting-color|color-scheme)$/;
+    const visit = (rules: CSSRuleList, inScheme: boolean) => {
+      for (const rule of Array.from(rules)) {
+        const scheme = inScheme || (rule instanceof CSSMediaRule && /prefers-color-scheme/.test(rule.conditionText));
+        if (scheme && rule instanceof CSSStyleRule) {
+          for (const name of Array.from(rule.style)) {
+            const value = rule.style.getPropertyValue(name).trim();
+            if (name.startsWith("--") ? !CSS.supports("color", value) : !colourProperty.test(name)) problems.push(`${rule.selectorText} { ${name}: ${value} } under a colour-scheme query`);
+          }
+        }
+        if ("cssRules" in rule) visit((rule as CSSGroupingRule).cssRules, scheme);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) visit(sheet.cssRules, false);
+    return problems;
+  });
 }

@@ -4,11 +4,12 @@
  */
 import { execFile } from "node:child_process";
 import { rmSync } from "node:fs";
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import module from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const run = promisify(execFile);
 
@@ -69,6 +70,153 @@ export async function runBuild(projectDir: string, outputDir: string, siteUrl: s
     return { ok: false, output: `${failure.stdout ?? ""}${failure.stderr ?? ""}` || failure.message };
   }
 }
+
+/** What this file needs of Eleventy's programmatic API (the package ships no types of its own). */
+interface EleventyInstance {
+  logger: { overrideLogger(logger: Record<"log" | "warn" | "error" | "info", (message: string) => void>): void };
+  errorHandler: { error(error: unknown, message: string): void };
+  passthroughManager: { copyPassthrough(...args: unknown[]): Promise<unknown> };
+  writer: { generateTemplates(...args: unknown[]): Promise<Promise<unknown>[]> };
+  init(): Promise<void>;
+  write(): Promise<unknown>;
+}
+type EleventyClass = new (input: string | undefined, output: string, options: Record<string, unknown>) => EleventyInstance;
+
+/** Eleventy's module, the one each copy's config imports through its linked `node_modules`. */
+const ELEVENTY = path.join(ROOT, "node_modules/@11ty/eleventy/src");
+
+export interface InProcessOptions {
+  /** Adds to (or, with an empty string, clears) variables of the environment for the build. */
+  env?: Record<string, string>;
+  /** Called with everything the build has printed so far, each time it prints. */
+  onPrint?: (printed: string) => void;
+}
+
+/** Builds in this process take turns (see `buildInProcess`). */
+let buildQueue: Promise<unknown> = Promise.resolve();
+/** The SITE_URL each copy was first built with in this process, and its newest TypeScript file then. */
+const builtCopies = new Map<string, { siteUrl: string; newest: number }>();
+
+/** The newest modification time (ms) of the `.ts` files under `folder`, outside `node_modules`. */
+async function newestSource(folder: string): Promise<number> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  const sources = entries.filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.parentPath.includes(`${path.sep}node_modules`));
+  const times = await Promise.all(sources.map(async (entry) => (await stat(path.join(entry.parentPath, entry.name))).mtimeMs));
+  return Math.max(0, ...times);
+}
+
+/**
+ * Builds a copy of the project (`projectCopy`) as `runBuild` does, but in this process, through
+ * Eleventy's programmatic API (`Eleventy#write`, what its command runs). A new Node process spends
+ * most of a build loading Eleventy; here only the first build pays that, and each later one costs
+ * a fraction of it. The result holds what Eleventy logged, the error included, once.
+ *
+ * Builds in one process take turns: Eleventy resolves the project's folders against the working
+ * directory, which is set to the copy for the build, and the copy's `build/data/site.ts` reads
+ * `SITE_URL` (set for the build with `env`) when it is first imported. Node keeps each imported
+ * module, and a copy's modules have URLs of their own, so every copy runs its own config, data and
+ * templates; but a copy built again runs the modules of its first build. So a copy builds for one
+ * SITE_URL, and an edit to its TypeScript after its first build fails here, asking for a new copy.
+ * Edits to pages and other files Eleventy reads itself are seen by every build.
+ */
+export function buildInProcess(projectDir: string, outputDir: string, siteUrl: string, options: InProcessOptions = {}): Promise<BuildResult> {
+  const { env = {}, onPrint } = options;
+  requireGroup(["build", "browser"], "buildInProcess() builds the site");
+  const build = buildQueue.then(async (): Promise<BuildResult> => {
+    const project = path.resolve(projectDir);
+    const earlier = builtCopies.get(project);
+    if (earlier && earlier.siteUrl !== siteUrl) throw new Error(`${project} was built for SITE_URL=${earlier.siteUrl} in this process; build a new copy (projectCopy) for ${siteUrl}.`);
+    const newest = await newestSource(project);
+    if (earlier && newest !== earlier.newest) throw new Error(`A TypeScript file of ${project} changed after its first build in this process, which would still run the old module; build a new copy (projectCopy) with the edit.`);
+    if (!earlier) builtCopies.set(project, { siteUrl, newest });
+
+    // Node's compile cache, as `npm run build` uses it (BUILD_ENV): loading Eleventy, which the first
+    // build here pays for, skips recompiling its modules.
+    module.enableCompileCache?.(BUILD_ENV.NODE_COMPILE_CACHE);
+    const { Eleventy } = (await import(pathToFileURL(path.join(ELEVENTY, "Eleventy.js")).href)) as { Eleventy: EleventyClass };
+    // Eleventy keeps compiled templates and layouts for the whole process, by their path relative to
+    // the project (`./_includes/layouts/base.njk`), which every copy shares; its watcher clears
+    // them through these events of its process-wide bus when the config or a file changes, and so
+    // does each build here, so that a copy renders with its own templates and its own config's filters.
+    const bus = ((await import(pathToFileURL(path.join(ELEVENTY, "EventBus.js")).href)) as { default: { emit(event: string, ...args: unknown[]): Promise<unknown> } }).default;
+    await bus.emit("eleventy.compileCacheReset");
+    await bus.emit("eleventy.resourceModified", "");
+    // It also keeps each template's text by its absolute path, so a page edited between two builds
+    // of one copy would render as it was: each build starts without it, as a build process does.
+    const { default: TemplateContent } = (await import(pathToFileURL(path.join(ELEVENTY, "TemplateContent.js")).href)) as { default: { _inputCache: Map<string, string> } };
+    TemplateContent._inputCache.clear();
+    // esbuild (the config's bundle step) starts its service in the folder the process was in when
+    // esbuild was first imported; imported here, before the working directory moves into a copy,
+    // that folder is one that outlives every copy.
+    await import("esbuild");
+    const variables = { ...env, SITE_URL: siteUrl };
+    const saved = Object.fromEntries(Object.keys(variables).map((name) => [name, process.env[name]]));
+    const cwd = process.cwd();
+    // A failed build sets the exit code, as the command's would; this process's own is the tests'.
+    const exitCode = process.exitCode;
+    let printed = "";
+    const capture = (...parts: unknown[]) => {
+      printed += `${parts.map(String).join(" ")}\n`;
+      onPrint?.(printed);
+    };
+    // What the config's own code prints (console.log), as a build process's output holds it too.
+    const consoleMethods = { log: console.log, info: console.info, warn: console.warn, error: console.error };
+    /** The copies and page writes under way, settled before the working directory moves back. */
+    const pending: Promise<unknown>[] = [];
+    const settled = (promise: Promise<unknown>) => pending.push(promise.then(() => undefined, () => undefined));
+    try {
+      Object.assign(console, { log: capture, info: capture, warn: capture, error: capture });
+      process.chdir(project);
+      // As a build process inherits the environment with `env` added, and an empty value clears.
+      for (const [name, value] of Object.entries(variables)) {
+        if (value === "") delete process.env[name];
+        else process.env[name] = value;
+      }
+      // `source: "cli"`, as Eleventy's command: the output folder given here wins over the config's.
+      const eleventy = new Eleventy(undefined, path.resolve(outputDir), { source: "cli", quietMode: true, configPath: "eleventy.config.ts", runMode: "build" });
+      eleventy.logger.overrideLogger({ log: capture, warn: capture, error: capture, info: capture });
+      try {
+        await eleventy.init();
+        // When one page fails, Eleventy's write() rejects at once while the other pages and the
+        // file copies go on, reading the project by relative paths (a build process goes on the
+        // same way until it exits). Each is tracked so that the build ends only once they have.
+        const { passthroughManager: copies, writer } = eleventy;
+        const copy = copies.copyPassthrough.bind(copies);
+        copies.copyPassthrough = (...args) => {
+          const copying = copy(...args);
+          settled(copying);
+          return copying;
+        };
+        const generate = writer.generateTemplates.bind(writer);
+        writer.generateTemplates = async (...args) => {
+          const pages = await generate(...args);
+          pages.forEach(settled);
+          return pages;
+        };
+        await eleventy.write();
+        return { ok: true, output: printed.replace(ANSI, "") };
+      } catch (error) {
+        await Promise.all(pending);
+        // write() has logged its own failure; one in init() (the config) is logged here the same way.
+        if (!printed.includes("Problem writing Eleventy templates")) eleventy.errorHandler.error(error, "Eleventy could not start the build");
+        return { ok: false, output: printed.replace(ANSI, "") };
+      }
+    } finally {
+      Object.assign(console, consoleMethods);
+      process.exitCode = exitCode;
+      process.chdir(cwd);
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+  buildQueue = build.catch(() => undefined);
+  return build;
+}
+
+/** Terminal colour codes, which Eleventy's logger adds to some lines. */
+const ANSI = /\x1b\[[0-9;]*m/g;
 
 /**
  * Where test folders go: the folder `npm test` (tests/run.ts) makes for the run and removes at its
@@ -146,15 +294,16 @@ export function readBuilt(siteDir: string, file: string): Promise<string> {
 }
 
 /**
- * A copy of the project (sources only; `node_modules` linked) for builds that edit files; the
+ * A copy of the project (the site's sources only; `node_modules` linked) for builds that edit files; the
  * caller removes it. A browser file may make one too (what `npm start` shows on an open page), since
  * each browser file has a process of its own.
  */
 export async function projectCopy(): Promise<string> {
   requireGroup(["build", "browser"], "projectCopy() copies the project to build it edited");
   const copy = await tempDir("project");
-  const skip = new Set(["node_modules", "_site", "_site.lock", ".git", ".node"]);
   // Any node_modules: the test tooling's (tests/node_modules) is not part of the sources either.
+  // Nor are the tests and the workflows, which no build or `npm start` reads: a third of the files.
+  const skip = new Set(["node_modules", "_site", "_site.lock", ".git", ".node", "tests", ".github", ".ci"]);
   await cp(ROOT, copy, { recursive: true, filter: (source) => !path.relative(ROOT, source).split(path.sep).some((part) => skip.has(part)) });
   await symlink(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
   return copy;
@@ -168,6 +317,56 @@ export async function withProjectCopy<T>(use: (project: string) => Promise<T>): 
   } finally {
     await rm(project, { recursive: true, force: true });
   }
+}
+
+/** Every file under `dir`, relative, or none when it does not exist. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+}
+
+/** Puts `copy`'s `content/` back as the repository's: changed files rewritten, added ones removed, only those touched. */
+async function restoreContent(copy: string): Promise<void> {
+  const [from, to] = [path.join(ROOT, "content"), path.join(copy, "content")];
+  const [original, current] = await Promise.all([filesUnder(from), filesUnder(to)]);
+  await Promise.all(current.filter((file) => !original.includes(file)).map((file) => rm(path.join(to, file))));
+  await Promise.all(
+    original.map(async (file) => {
+      const text = await readFile(path.join(from, file));
+      const now = await readFile(path.join(to, file)).catch(() => undefined);
+      if (!now?.equals(text)) await writeFile(path.join(to, file), text);
+    }),
+  );
+}
+
+/**
+ * Builds one copy of the project once for each edit, in turn (`buildInProcess`), each edit made
+ * alone on the copy as it was: after each build, what the edit changed or added under `content/`
+ * is put back. For edits of pages and other files under `content/` that Eleventy reads itself, which
+ * each build sees (an edited TypeScript module is refused: see `buildInProcess`); the copy's
+ * modules load once for all its builds, as in one `npm start`. `read` takes what a test needs from
+ * each build before its output folder is removed; the promises settle in the edits' order.
+ */
+export function buildEachEdit<T>(siteUrl: string, edits: ((project: string) => Promise<void>)[], read: (result: BuildResult, output: string, project: string) => Promise<T>): Promise<T>[] {
+  const copy = projectCopy();
+  let turn: Promise<unknown> = copy;
+  const builds = edits.map((edit) => {
+    const build = turn.then(async () => {
+      const project = await copy;
+      try {
+        return await withTempDir("edit", async (output) => {
+          await edit(project);
+          return read(await buildInProcess(project, output, siteUrl), output, project);
+        });
+      } finally {
+        await restoreContent(project);
+      }
+    });
+    turn = build.catch(() => undefined);
+    return build;
+  });
+  void turn.then(async () => rm(await copy, { recursive: true, force: true }), () => undefined);
+  return builds;
 }
 
 /** Replaces `search` with `replacement` in a copied project's file; fails if the text is absent. */

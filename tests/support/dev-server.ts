@@ -6,8 +6,6 @@ import { spawn } from "node:child_process";
 import { freePort } from "./serve.ts";
 import { HANG_GUARD_MS } from "./hang-guard.ts";
 
-/** How long the dev server may take to print what a test waits for before the test fails as hung. */
-
 export interface DevServer {
   /** `http://localhost:PORT/`. */
   url: string;
@@ -16,44 +14,93 @@ export interface DevServer {
   printed(): string;
   /** Resolves once what it printed after character `from` matches `pattern`. */
   waitFor(pattern: RegExp, from?: number): Promise<void>;
+  /** Resolves once `done` holds, checked as output arrives; `what` names the wait in its failure. */
+  waitUntil(done: () => boolean, what: string): Promise<void>;
+  /** Whether the process is still running. */
+  running(): boolean;
   stop(): Promise<void>;
 }
+
+/** Plain output keeps the messages matchable. */
+const PLAIN = { FORCE_COLOR: "0", NO_COLOR: "1" };
 
 /** Starts `npm start`'s dev server in `project` and waits until it serves and watches. */
 export async function startDevServer(project: string): Promise<DevServer> {
   const port = await freePort();
   const url = `http://localhost:${port}/`;
-  const eleventy = spawn(process.execPath, ["--import", "./scripts/reload-modules.js", "node_modules/@11ty/eleventy/cmd.cjs", "--config=eleventy.config.ts", "--serve", `--port=${port}`], {
+  const server = serve(port, spawn(process.execPath, ["--import", "./scripts/reload-modules.js", "node_modules/@11ty/eleventy/cmd.cjs", "--config=eleventy.config.ts", "--serve", `--port=${port}`], {
     cwd: project,
-    // Plain output keeps the messages matchable.
-    env: { ...process.env, SITE_URL: url, FORCE_COLOR: "0", NO_COLOR: "1" },
-  });
+    env: { ...process.env, SITE_URL: url, ...PLAIN },
+  }));
+  await server.started(/Server at/);
+  return server;
+}
+
+/**
+ * Runs `npm start -- --port=N` itself in `project`, with `SITE_URL` unset as a writer has it, and
+ * waits until it serves `http://localhost:N/` and watches.
+ */
+export async function startNpmStart(project: string): Promise<DevServer> {
+  const port = await freePort();
+  const { SITE_URL: _unset, ...env } = process.env;
+  // `detached`: npm, the shell and Eleventy share one process group, stopped together.
+  const server = serve(port, spawn("npm", ["start", "--", `--port=${port}`], { cwd: project, detached: true, env: { ...env, ...PLAIN } }), true);
+  await server.started(new RegExp(`Server at ${server.url.replaceAll(".", "\\.")}`));
+  return server;
+}
+
+type Child = ReturnType<typeof spawn>;
+
+function serve(port: number, child: Child, group = false): DevServer & { started(line: RegExp): Promise<void> } {
+  const url = `http://localhost:${port}/`;
+  const running = () => child.exitCode === null && child.signalCode === null;
   let printed = "";
-  eleventy.stdout.on("data", (chunk) => (printed += chunk));
-  eleventy.stderr.on("data", (chunk) => (printed += chunk));
-  const waitFor = (pattern: RegExp, from = 0) =>
+  const waiters = new Set<() => void>();
+  const collect = (chunk: Buffer) => {
+    printed += chunk;
+    for (const check of waiters) check();
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  child.once("exit", () => {
+    for (const check of waiters) check();
+  });
+  const waitUntil = (done: () => boolean, what: string) =>
     new Promise<void>((resolve, reject) => {
-      const guard = setTimeout(() => (clearInterval(poll), reject(new Error(`npm start printed no ${pattern}:\n${printed.slice(from)}`))), HANG_GUARD_MS);
-      const poll = setInterval(() => {
-        if (pattern.test(printed.slice(from))) resolve();
-        else if (eleventy.exitCode === null) return;
-        else reject(new Error(`npm start exited:\n${printed}`));
-        clearInterval(poll);
+      const finish = (error?: Error) => {
         clearTimeout(guard);
-      }, 100);
+        waiters.delete(check);
+        if (error) reject(error);
+        else resolve();
+      };
+      const check = () => {
+        if (done()) finish();
+        else if (!running()) finish(new Error(`npm start exited before ${what}:\n${printed}`));
+      };
+      const guard = setTimeout(() => finish(new Error(`npm start did not get to ${what} in ${HANG_GUARD_MS / 1000} s:\n${printed}`)), HANG_GUARD_MS);
+      waiters.add(check);
+      check();
     });
+  const waitFor = (pattern: RegExp, from = 0) => waitUntil(() => pattern.test(printed.slice(from)), `print ${pattern}${from ? " again" : ""}`);
   const stop = async () => {
-    if (eleventy.exitCode !== null || eleventy.signalCode !== null) return;
-    const exited = new Promise((resolve) => eleventy.once("exit", resolve));
-    eleventy.kill();
+    if (!running()) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      if (group) process.kill(-child.pid!, "SIGTERM");
+      else child.kill();
+    } catch {
+      // It has already stopped.
+    }
     await exited;
   };
-  try {
-    await waitFor(/Server at/);
-    await waitFor(/Watching/);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, port, printed: () => printed, waitFor, stop };
+  const started = async (line: RegExp) => {
+    try {
+      await waitFor(line);
+      await waitFor(/Watching/);
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+  };
+  return { url, port, printed: () => printed, waitFor, waitUntil, running, stop, started };
 }
