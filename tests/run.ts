@@ -153,7 +153,6 @@ if (only.length === 0) {
   const tsc = path.join(TESTS, "node_modules/.bin/tsc");
   jobs.push(runProcess("Type check of the site", tsc, ["--noEmit"], {}), runProcess("Type check of the tests", tsc, ["--noEmit", "-p", "tests"], {}));
 }
-if (only.length === 0) jobs.push(runProcess("Type check of the tests", path.join(TESTS, "node_modules/.bin/tsc"), ["--noEmit", "-p", path.join(TESTS, "tsconfig.json")], {}));
 for (const group of GROUPS) {
   const names = wanted(group.name);
   if (names.length === 0) continue;

@@ -13,7 +13,10 @@
  * alone launches its own. Only a test that needs the WebMCP flag off launches a second browser
  * (`launchChromium({ webmcp: false })`). A new page costs about half a second of CPU (its renderer);
  * a new document in a page you already have (`page.goto`) costs a third of that, so keep a page per
- * viewport or per state and load into it.
+ * viewport or per state and load into it. Pages in contexts of their own can be driven at once:
+ * Playwright starts Chromium with background timer throttling off and emulates focus in every page,
+ * so none needs to be in front. A check that reads layout, text or behaviour needs one colour scheme
+ * per viewport when `schemeOnlyRecolours` finds nothing.
  */
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserServer, type Page } from "playwright-core";
