@@ -49,6 +49,8 @@ const fixed = new Map<string, Opened>();
 const live = new Map<string, Opened>();
 let berlin: Opened;
 let losAngeles: Opened;
+/** The checks on the time zones' pages, begun in `before` (they share the Berlin page, so one after another). */
+let zoneChecks: Record<"date" | "link" | "paste", Promise<void>>;
 
 interface Opened {
   page: Page;
@@ -70,6 +72,13 @@ test.before(async () => {
     // A link written in Berlin, opened in Los Angeles a year later.
     newPage({ timezoneId: "America/Los_Angeles" }, NOW + 400 * DAY).then((opened) => (losAngeles = opened)),
   ]);
+  // The time zones' pages check one thing after another, beside the variants' tests.
+  const date = checkDateAlone();
+  const link = date.catch(() => undefined).then(checkSharedLink);
+  const paste = link.catch(() => undefined).then(checkLongInput);
+  zoneChecks = { date, link, paste };
+  // Each is awaited by its own test, which reports its failure; none is an unhandled rejection meanwhile.
+  for (const check of Object.values(zoneChecks)) check.catch(() => undefined);
 });
 
 test.after(async () => {
@@ -313,7 +322,9 @@ test("time fields take plain numbers and say so for 30m or 2h; a number read as 
   });
 });
 
-test("a date alone is the start of that day, local time, and the page says so; an unreadable or past date is an error", async () => {
+test("a date alone is the start of that day, local time, and the page says so; an unreadable or past date is an error", () => zoneChecks.date);
+
+async function checkDateAlone(): Promise<void> {
   const { page, messages } = berlin;
   messages.length = 0;
   await open(page);
@@ -338,9 +349,11 @@ test("a date alone is the start of that day, local time, and the page says so; a
     assert.is(await shownFuture(page), null, `no result from ${until}`);
   }
   assert.equal(messages, []);
-});
+}
 
-test("a shared link gives the same result in Los Angeles and Berlin, and still does after its date", async () => {
+test("a shared link gives the same result in Los Angeles and Berlin, and still does after its date", () => zoneChecks.link);
+
+async function checkSharedLink(): Promise<void> {
   // A link the page wrote in Berlin, opened in Los Angeles a year later.
   const { page: writer } = berlin;
   await open(writer);
@@ -356,7 +369,7 @@ test("a shared link gives the same result in Los Angeles and Berlin, and still d
   await calculatorStarted(reader);
   await waitFor(reader, "the link's result", () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden);
   assert.is(await shownFuture(reader), inBerlin, "the same balance in both time zones, after the link's date");
-});
+}
 
 test("the answer stays in view after each keystroke and after a pick, without scrolling the page", async () => {
   await onEachVariant(async (page) => {
@@ -417,7 +430,9 @@ test("Share copies the link and says so where the browser has no share sheet; Re
   );
 });
 
-test("a 3 MB paste or an 8,000-character link is refused at the field's limit, without freezing the page or filling the link", async () => {
+test("a 3 MB paste or an 8,000-character link is refused at the field's limit, without freezing the page or filling the link", () => zoneChecks.paste);
+
+async function checkLongInput(): Promise<void> {
   // A 390×844 page; its time zone plays no part here.
   const { page, messages } = berlin;
   messages.length = 0;
@@ -432,6 +447,6 @@ test("a 3 MB paste or an 8,000-character link is refused at the field's limit, w
   await waitFor(page, "the refusal", () => !document.querySelector<HTMLInputElement>("#calculator-currentGems-error")!.hidden);
   assert.not.ok(page.url().includes("9".repeat(101)), "the link never holds the paste");
   assert.equal(messages, []);
-});
+}
 
 test.run();

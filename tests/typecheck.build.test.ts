@@ -6,6 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { cp } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -14,6 +15,8 @@ import { ROOT, withProjectCopy } from "./support/build.ts";
 const TSC = path.join(ROOT, "tests/node_modules/typescript/bin/tsc");
 
 test("tsconfig.json type-checks clean with the writer's install and no tests/node_modules", () => withProjectCopy(async (project) => {
+  // The tests too (a copy for builds leaves them out), so that a tsconfig.json reaching into them is checked as a writer has them.
+  await cp(path.join(ROOT, "tests"), path.join(project, "tests"), { recursive: true, filter: (source) => !source.split(path.sep).includes("node_modules") });
   assert.not.ok(existsSync(path.join(project, "tests/node_modules")), "the copy has no test tooling");
   // One checker thread: the same answer for less CPU on a machine the other tests share.
   const result = spawnSync(process.execPath, [TSC, "--noEmit", "-p", path.join(project, "tsconfig.json"), "--listFiles", "--singleThreaded"], { cwd: project, encoding: "utf8" });
