@@ -221,4 +221,23 @@ test("on navigator.modelContext the tools register too, and a refused registrati
   await refused.page.close();
 });
 
+test("a page loaded hidden (a background tab) registers its tools at once, without waiting for a first paint", async () => {
+  // No paint entry ever arrives, as in a tab that is never shown; the page must not wait for one.
+  const hiddenWithoutPaint = `(() => {
+    const registered = [];
+    window.__registered = registered;
+    Object.defineProperty(navigator, "modelContext", { value: { registerTool(tool) { registered.push(tool.name); return Promise.resolve(); } } });
+    Object.defineProperty(Document.prototype, "hidden", { get: () => true });
+    PerformanceObserver.prototype.observe = function () {};
+  })();`;
+  const page = await withoutWebMcp.newPage();
+  const messages = recordPageMessages(page, served.origin);
+  await page.addInitScript(hiddenWithoutPaint);
+  await page.goto(served.url);
+  await page.waitForFunction((count) => (window as unknown as { __registered: string[] }).__registered.length === count, toolDescriptors.length);
+  assert.equal(await page.evaluate(`window.__registered`), toolDescriptors.map((tool) => tool.name));
+  assert.equal(messages, []);
+  await page.close();
+});
+
 test.run();

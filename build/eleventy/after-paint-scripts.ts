@@ -7,7 +7,8 @@
  * few bytes of inline module wait for the browser's `paint` performance entry (`buffered`, so an
  * entry from before the script ran counts too) and then import the modules: the first frame needs
  * nothing but the HTML. Every browser the bundle targets (`build/eleventy/bundle.ts`) reports paint
- * entries. A tab opened in the background paints, and so starts the calculator, when first shown.
+ * entries. A page loaded while hidden (a background tab, an agent's tab) has no first paint to wait
+ * for until it is shown, and its tools must be there at once, so it imports them straight away.
  * Importing a module twice (a second paint entry) runs it once.
  *
  * The specifiers are relative to the page, so the same text, and its hash, serve a site at an
@@ -28,7 +29,7 @@ export function afterPaintScripts(scripts: readonly string[], pageUrl: string): 
     return `import(${JSON.stringify(relative.startsWith(".") ? relative : `./${relative}`)})`;
   });
   // Minified by hand: these bytes count towards the homepage's JavaScript budget.
-  const js = `new PerformanceObserver(()=>${imports.join(",")}).observe({type:"paint",buffered:!0})`;
+  const js = `document.hidden?${imports.join(",")}:new PerformanceObserver(()=>${imports.join(",")}).observe({type:"paint",buffered:!0})`;
   if (/<\/script/i.test(js)) throw new Error(`afterPaintScripts: ${scripts.join(", ")} would end the inline <script> element`);
   return { js, hash: `'sha256-${createHash("sha256").update(js).digest("base64")}'` };
 }

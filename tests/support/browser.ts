@@ -52,11 +52,11 @@ export async function chromiumPath(): Promise<string> {
 }
 
 export async function launchChromium(options: { webmcp: boolean }): Promise<Browser> {
-  return chromium.launch({
+  return withHangGuard(await chromium.launch({
     executablePath: await chromiumPath(),
     headless: true,
     args: options.webmcp ? [...BASE_FLAGS, WEBMCP_FLAG] : BASE_FLAGS,
-  });
+  }));
 }
 
 /** The environment variable through which tests/run.ts hands each browser test process the shared Chromium. */
