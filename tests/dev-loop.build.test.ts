@@ -13,9 +13,10 @@ import { setTimeout as delay } from "node:timers/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { editFile, projectCopy, readBuilt, ROOT } from "./support/build.ts";
+import { editFile, projectCopy, readBuilt } from "./support/build.ts";
 import { startNpmStart, type DevServer } from "./support/dev-server.ts";
 import { HANG_GUARD_MS } from "./support/hang-guard.ts";
+import { DATA_NAME, lineOf, MISSPELT } from "./support/writer-mistakes.ts";
 
 let project = "";
 let server: DevServer;
@@ -86,16 +87,6 @@ test("a watching build follows edits to assets/contract and _data modules in the
   assert.ok(server.running(), "the same process is still watching");
 });
 
-/** The 1-based line of the first line of `file` (in the repository) that contains `text`. */
-async function lineOf(file: string, text: string): Promise<number> {
-  const lines = (await readFile(path.join(ROOT, file), "utf8")).split("\n");
-  const index = lines.findIndex((line) => line.includes(text));
-  if (index < 0) throw new Error(`${file} has no line with ${JSON.stringify(text)}; update the test`);
-  return index + 1;
-}
-
-const DATA_NAME = "{{ calculator.dailyInterestRate }}";
-const MISSPELT = "{{ calculatr.dailyInterestRate }}";
 
 test("npm start prints a writer's mistakes with their file and line, sends them to the open page, and recovers when one is fixed", async () => {
   // The page's live-reload socket, as the dev server's client script opens it.

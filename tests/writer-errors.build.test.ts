@@ -9,6 +9,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { buildEachEdit, buildInProcess, editFile, ROOT, ROOT_SITE_URL, withProjectCopy, withTempDir, type BuildResult } from "./support/build.ts";
+import { DATA_NAME, lineOf, MISSPELT } from "./support/writer-mistakes.ts";
 
 /** Builds a copy of the project with `edit` applied; resolves with the build's result. */
 function buildEdited(edit: (project: string) => Promise<void>): Promise<BuildResult> {
@@ -20,16 +21,6 @@ function buildEdited(edit: (project: string) => Promise<void>): Promise<BuildRes
   );
 }
 
-/** The 1-based line of the first line of `file` (in the repository) that contains `text`. */
-async function lineOf(file: string, text: string): Promise<number> {
-  const lines = (await readFile(path.join(ROOT, file), "utf8")).split("\n");
-  const index = lines.findIndex((line) => line.includes(text));
-  if (index < 0) throw new Error(`${file} has no line with ${JSON.stringify(text)}; update the test`);
-  return index + 1;
-}
-
-const DATA_NAME = "{{ calculator.dailyInterestRate }}";
-const MISSPELT = "{{ calculatr.dailyInterestRate }}";
 const REFRESH = '<meta http-equiv="refresh" content="3;url=https://evil.example/">';
 
 // The builds are queued as the file loads (this process builds one at a time), so they run while
