@@ -34,8 +34,8 @@ const NAMED_KEYS = 5;
 /** A key as compared for "did you mean": case, `_` and `-` ignored. */
 const folded = (key: string) => key.toLowerCase().replace(/[_-]/g, "");
 
-/** Edits (insertions, deletions, substitutions) between two short strings. */
-function editDistance(a: string, b: string): number {
+/** Edits (insertions, deletions, substitutions) between two short strings; the build's "nearest" suggestions use it too. */
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i += 1) {
     const row = [i];

@@ -19,6 +19,7 @@ import path from "node:path";
 import { LinkChecker, LinkState } from "linkinator";
 import { markdownLinks } from "./markdown-links.ts";
 import { twinPath } from "./site-links.ts";
+import { editDistance } from "../../assets/input/issues.ts";
 
 /** The part of an Eleventy build result this check reads. */
 export interface BuiltTemplate {
@@ -55,19 +56,8 @@ function freePort(): Promise<number> {
   });
 }
 
-/** How far apart two strings are (edits), for "nearest" suggestions. */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
 const nearest = (wanted: string, candidates: Iterable<string>, count = 3) =>
-  [...new Set(candidates)].sort((x, y) => distance(wanted, x) - distance(wanted, y) || x.localeCompare(y)).slice(0, count);
+  [...new Set(candidates)].sort((x, y) => editDistance(wanted, x) - editDistance(wanted, y) || x.localeCompare(y)).slice(0, count);
 
 /** The ids an output offers as fragments: HTML ids, or a Markdown file's heading slugs as GitHub writes them. */
 function anchorsOf(file: string, text: string): string[] {

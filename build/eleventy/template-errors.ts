@@ -5,6 +5,7 @@
  * value" at a line 7 short of the file's.
  */
 import { frontMatterLines, projectPath } from "./page-source.ts";
+import { editDistance } from "../../assets/input/issues.ts";
 
 /** Nunjucks' position in an error message: `(./content/pages/docs.md) [Line 56, Column 226]`. */
 const POSITION = /\[Line (\d+), Column (\d+)\]\s*([\s\S]*)$/;
@@ -16,17 +17,6 @@ function nunjucksPosition(error: unknown): { line: number; column: number; messa
     if (match) return { line: Number(match[1]), column: Number(match[2]), message: match[3]!.trim().replace(/^Error: /, "") };
   }
   return undefined;
-}
-
-/** Edits between two short strings. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j += 1) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length]!;
 }
 
 /** The known name closest to `name`, at most a third of its letters (and at least 1, at most 3) apart. */
