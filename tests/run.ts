@@ -10,8 +10,11 @@
  * | `NAME.site.test.ts`   | site      | when the shared builds are done; reads them                 |
  * | `NAME.browser.test.ts`| browser   | when the builds and the browser are ready; drives the shared Chromium (support/browser.ts) |
  *
- * Unit, build and site files each share one process per group; every browser file has a process of
- * its own, so their pages render at the same time in the one Chromium. A file in tests/ named like
+ * Unit, build and site files each share one process per group. The browser files are shared out
+ * among one process per core, longest first by their times in the last run (kept in
+ * node_modules/.cache/exp-bank-tests), so the processes finish together; each drives its own pages
+ * in the one Chromium, at the same time as the others. A Node process costs more than a second of
+ * CPU to start, so a process per file would spend the cores on starting. A file in tests/ named like
  * a test that fits no group stops the run before anything starts, and a file that does what its
  * group does not provide fails (support/build.ts `requireGroup`). Nothing here judges speed: the run
  * prints its time and its slowest files. A process still running after HANG_GUARD_MINUTES is
@@ -24,9 +27,9 @@
  * whose names contain those words, without the type check.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { mkdtemp, readdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserServer } from "playwright-core";
 import { GROUP_VARIABLE, ROOT, runBuild, SITE_BUILDS, siteVariable } from "./support/build.ts";
@@ -36,12 +39,14 @@ const TESTS = path.join(ROOT, "tests");
 const HANG_GUARD_MINUTES = 10;
 
 type GroupName = "unit" | "build" | "site" | "browser";
-const GROUPS: { name: GroupName; suffix: RegExp; label: string; processPerFile: boolean }[] = [
-  { name: "browser", suffix: /\.browser\.test\.ts$/, label: "Browser tests", processPerFile: true },
-  { name: "site", suffix: /\.site\.test\.ts$/, label: "Tests of the shared builds", processPerFile: false },
-  { name: "build", suffix: /\.build\.test\.ts$/, label: "Tests that make their own builds", processPerFile: false },
-  { name: "unit", suffix: /^[^.]+\.test\.ts$/, label: "Unit tests", processPerFile: false },
+const GROUPS: { name: GroupName; suffix: RegExp; label: string; processes: "one" | "one per core" }[] = [
+  { name: "browser", suffix: /\.browser\.test\.ts$/, label: "Browser tests", processes: "one per core" },
+  { name: "site", suffix: /\.site\.test\.ts$/, label: "Tests of the shared builds", processes: "one" },
+  { name: "build", suffix: /\.build\.test\.ts$/, label: "Tests that make their own builds", processes: "one" },
+  { name: "unit", suffix: /^[^.]+\.test\.ts$/, label: "Unit tests", processes: "one" },
 ];
+/** Each test file's seconds in the runs before, for sharing files out among processes. */
+const TIMES_FILE = path.join(ROOT, "node_modules/.cache/exp-bank-tests/times.json");
 
 const started = performance.now();
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -146,6 +151,26 @@ const browser: Promise<Record<string, string>> = !needsBrowser
       return { [BROWSER_VARIABLE]: server.wsEndpoint() };
     });
 
+const earlierTimes: Record<string, number> = existsSync(TIMES_FILE) ? (JSON.parse(readFileSync(TIMES_FILE, "utf8")) as Record<string, number>) : {};
+
+/**
+ * Shares `names` out among at most `count` lists whose times in earlier runs add up about the same:
+ * the longest first, each to the list with the least so far. A file with no earlier time counts as
+ * the mean of those with one, so a new file does not all land in one list.
+ */
+function shareOut(names: string[], count: number): string[][] {
+  const known = names.map((name) => earlierTimes[name]).filter((time) => time !== undefined);
+  const guess = known.length > 0 ? known.reduce((sum, time) => sum + time, 0) / known.length : 1;
+  const timeOf = (name: string) => earlierTimes[name] ?? guess;
+  const lists = Array.from({ length: Math.min(count, names.length) }, () => ({ names: [] as string[], total: 0 }));
+  for (const name of [...names].sort((a, b) => timeOf(b) - timeOf(a) || a.localeCompare(b))) {
+    const least = lists.reduce((best, list) => (list.total < best.total ? list : best));
+    least.names.push(name);
+    least.total += timeOf(name);
+  }
+  return lists.map((list) => list.names.sort());
+}
+
 const jobs: Promise<Job>[] = [];
 // The site (tsconfig.json, the writer's install alone), then the tests (tests/tsconfig.json).
 // What `npm run typecheck` checks: the site with the writer's types, then the tests with the tooling's.
@@ -157,9 +182,9 @@ for (const group of GROUPS) {
   const names = wanted(group.name);
   if (names.length === 0) continue;
   const ready = group.name === "browser" ? Promise.all([shared, browser]).then(([sites, endpoint]) => ({ ...sites, ...endpoint })) : group.name === "site" ? shared : Promise.resolve({});
-  const batches = group.processPerFile ? names.map((name) => [name]) : [names];
+  const batches = group.processes === "one" ? [names] : shareOut(names, availableParallelism());
   for (const batch of batches) {
-    const label = `${group.label}: ${batch.length === 1 ? batch[0] : `${batch.length} files`}`;
+    const label = `${group.label}: ${group.processes === "one" && batch.length > 1 ? `${batch.length} files` : batch.join(", ")}`;
     jobs.push(ready.then(
       (env) => runFiles(label, batch, { ...env, [GROUP_VARIABLE]: group.name }),
       (error: Error) => ({ label, code: 1, output: `${error.message}\n`, times: {} }),
@@ -177,6 +202,8 @@ for (const result of results) {
   if (result.code !== 0) failed = true;
   times.push(...Object.entries(result.times));
 }
+mkdirSync(path.dirname(TIMES_FILE), { recursive: true });
+writeFileSync(TIMES_FILE, JSON.stringify({ ...earlierTimes, ...Object.fromEntries(times) }, null, 1));
 const slowest = times.sort((a, b) => b[1] - a[1]).slice(0, 5);
 if (slowest.length > 0) console.log(`Slowest files: ${slowest.map(([file, time]) => `${file} ${time.toFixed(1)} s`).join(", ")}.`);
 console.log(`${failed ? "Failed" : "Passed"}: ${files.length} test files in ${seconds(started)}.`);
