@@ -11,10 +11,11 @@
  * | `NAME.browser.test.ts`| browser   | when the builds and the browser are ready; drives the shared Chromium (support/browser.ts) |
  *
  * Unit, build and site files each share one process per group. The browser files are shared out
- * among one process per core, longest first by their times in the last run (kept in
- * node_modules/.cache/exp-bank-tests), so the processes finish together; each drives its own pages
- * in the one Chromium, at the same time as the others. A Node process costs more than a second of
- * CPU to start, so a process per file would spend the cores on starting. A file in tests/ named like
+ * among one process per core, longest first by their times in the last run, so the processes
+ * finish together; each drives its pages in the one Chromium at the same time as the others. (A
+ * Node process costs about a second of CPU to start, so a process per file spends the cores on
+ * starting.) The type checks are incremental. What a run keeps for the next, the times and the
+ * type checks' state, is in node_modules/.cache/exp-bank-tests. A file in tests/ named like
  * a test that fits no group stops the run before anything starts, and a file that does what its
  * group does not provide fails (support/build.ts `requireGroup`). Nothing here judges speed: the run
  * prints its time and its slowest files. A process still running after HANG_GUARD_MINUTES is
@@ -27,7 +28,7 @@
  * whose names contain those words, without the type check.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { mkdtemp, readdir } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
@@ -45,8 +46,16 @@ const GROUPS: { name: GroupName; suffix: RegExp; label: string; processes: "one"
   { name: "build", suffix: /\.build\.test\.ts$/, label: "Tests that make their own builds", processes: "one" },
   { name: "unit", suffix: /^[^.]+\.test\.ts$/, label: "Unit tests", processes: "one" },
 ];
-/** Each test file's seconds in the runs before, for sharing files out among processes. */
-const TIMES_FILE = path.join(ROOT, "node_modules/.cache/exp-bank-tests/times.json");
+/** What one run leaves for the next: each test file's seconds, the type checks' state. */
+const CACHE = path.join(ROOT, "node_modules/.cache/exp-bank-tests");
+const TIMES_FILE = path.join(CACHE, "times.json");
+/** Replaces `file` whole (written beside it, then renamed), so another run reads the old or the new, never half. */
+function keep(file: string, content: string | Buffer): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const beside = `${file}.${process.pid}`;
+  writeFileSync(beside, content);
+  renameSync(beside, file);
+}
 
 const started = performance.now();
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -151,7 +160,12 @@ const browser: Promise<Record<string, string>> = !needsBrowser
       return { [BROWSER_VARIABLE]: server.wsEndpoint() };
     });
 
-const earlierTimes: Record<string, number> = existsSync(TIMES_FILE) ? (JSON.parse(readFileSync(TIMES_FILE, "utf8")) as Record<string, number>) : {};
+let earlierTimes: Record<string, number> = {};
+try {
+  earlierTimes = JSON.parse(readFileSync(TIMES_FILE, "utf8")) as Record<string, number>;
+} catch {
+  // No run has kept its times yet (or they are unreadable): the files are shared out evenly.
+}
 
 /**
  * Shares `names` out among at most `count` lists whose times in earlier runs add up about the same:
@@ -176,9 +190,20 @@ const jobs: Promise<Job>[] = [];
 // What `npm run typecheck` checks: the site with the writer's types, then the tests with the tooling's.
 if (only.length === 0) {
   const tsc = path.join(TESTS, "node_modules/.bin/tsc");
-  // Incremental: a run re-checks only what changed since the last (and what depends on it).
-  const check = (project: string, name: string) => ["--noEmit", "-p", project, "--incremental", "--tsBuildInfoFile", path.join(ROOT, `node_modules/.cache/tsc/${name}.tsbuildinfo`)];
-  jobs.push(runProcess("Type check of the site", tsc, check(".", "site"), {}), runProcess("Type check of the tests", tsc, check("tests", "tests"), {}));
+  /**
+   * Incremental: a check re-reads only what changed since the last run (and what depends on it).
+   * It works on a copy of the kept state in the run's scratch folder, and the new state replaces
+   * the kept one whole, so two runs at once never read a half-written state.
+   */
+  const check = async (label: string, project: string, name: string): Promise<Job> => {
+    const kept = path.join(CACHE, `tsc-${name}.tsbuildinfo`);
+    const working = path.join(scratch, `tsc-${name}.tsbuildinfo`);
+    if (existsSync(kept)) copyFileSync(kept, working);
+    const job = await runProcess(label, tsc, ["--noEmit", "-p", project, "--incremental", "--tsBuildInfoFile", working], {});
+    if (existsSync(working)) keep(kept, readFileSync(working));
+    return job;
+  };
+  jobs.push(check("Type check of the site", ".", "site"), check("Type check of the tests", "tests", "tests"));
 }
 for (const group of GROUPS) {
   const names = wanted(group.name);
@@ -204,8 +229,7 @@ for (const result of results) {
   if (result.code !== 0) failed = true;
   times.push(...Object.entries(result.times));
 }
-mkdirSync(path.dirname(TIMES_FILE), { recursive: true });
-writeFileSync(TIMES_FILE, JSON.stringify({ ...earlierTimes, ...Object.fromEntries(times) }, null, 1));
+keep(TIMES_FILE, JSON.stringify({ ...earlierTimes, ...Object.fromEntries(times) }, null, 1));
 const slowest = times.sort((a, b) => b[1] - a[1]).slice(0, 5);
 if (slowest.length > 0) console.log(`Slowest files: ${slowest.map(([file, time]) => `${file} ${time.toFixed(1)} s`).join(", ")}.`);
 console.log(`${failed ? "Failed" : "Passed"}: ${files.length} test files in ${seconds(started)}.`);
