@@ -3,7 +3,8 @@
  * offline), and their YAML holds what deployment and CI depend on: the official Pages actions,
  * SITE_URL from the Pages settings, least permissions, one deployment at a time, `npm ci` and
  * `npm test`; every action pinned to a commit SHA with its release named, a timeout on every job,
- * and no checkout token left in `.git/config`.
+ * and no checkout token left in `.git/config`; setup-node reads `.nvmrc`, and Dependabot keeps the
+ * npm manifests and the pinned actions current.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -138,32 +139,65 @@ test("pages.yml stops before the build when configure-pages gives no base_url", 
   assert.ok(guard < all.findIndex((step) => step.run === "npm run build"), "before the build");
 });
 
-/** The Node major versions a workflow's setup-node step runs, reading a matrix where it uses one. */
-function nodeVersions(doc: Json): string[] {
-  const { job, step } = stepUsing(doc, "actions/setup-node");
-  const version = String(step.with["node-version"]);
-  const matrix = version.match(/^\$\{\{ matrix\.(\w+) \}\}$/);
-  return matrix ? (doc.jobs[job].strategy.matrix[matrix[1]!] as unknown[]).map(String) : [version];
+/** A setup-node input, with `${{ matrix.KEY }}` read from one matrix entry; "" where it is not given. */
+function input(value: unknown, entry: Json): string {
+  const matrix = String(value ?? "").match(/^\$\{\{ matrix\.([\w-]+) \}\}$/);
+  return matrix ? String(entry[matrix[1]!] ?? "") : String(value ?? "");
 }
 
-test("ci.yml tests on Node 24 and Node 22 (the LTS lines package.json supports), with the npm cache", async () => {
+/** The Node version one setup-node run asks for: node-version, else the file node-version-file names. */
+async function nodeVersion(step: Json, entry: Json): Promise<string> {
+  const version = input(step.with["node-version"], entry);
+  if (version) return version;
+  const file = input(step.with["node-version-file"], entry);
+  assert.ok(file, "setup-node is given node-version or node-version-file");
+  return (await source(file)).trim();
+}
+
+/** The Node versions a workflow's setup-node step runs, one per entry of its matrix's `include`. */
+async function nodeVersions(doc: Json): Promise<string[]> {
+  const { job, step } = stepUsing(doc, "actions/setup-node");
+  const entries = (doc.jobs[job].strategy?.matrix?.include as Json[] | undefined) ?? [{}];
+  return Promise.all(entries.map((entry) => nodeVersion(step, entry)));
+}
+
+test(".nvmrc names Node 24, the LTS line developers and the deployment run", async () => {
+  assert.is(await source(".nvmrc"), "24\n");
+});
+
+test("ci.yml tests on Node 24 (.nvmrc) and Node 22 (the LTS lines package.json supports), with the npm cache", async () => {
   const doc = await workflow(".github/workflows/ci.yml");
-  assert.equal(nodeVersions(doc), ["24", "22"]);
+  assert.is(stepUsing(doc, "actions/setup-node").step.with["node-version-file"], "${{ matrix.node-version-file }}");
+  assert.equal(await nodeVersions(doc), ["24", "22"]);
   assert.is(stepUsing(doc, "actions/setup-node").step.with.cache, "npm");
 });
 
-test("pages.yml builds on Node 24 with the npm cache", async () => {
+test("pages.yml builds on the Node of .nvmrc (24) with the npm cache", async () => {
   const doc = await workflow(".github/workflows/pages.yml");
-  assert.equal(nodeVersions(doc), ["24"]);
+  assert.is(stepUsing(doc, "actions/setup-node").step.with["node-version-file"], ".nvmrc");
+  assert.equal(await nodeVersions(doc), ["24"]);
   assert.is(stepUsing(doc, "actions/setup-node").step.with.cache, "npm");
 });
 
 test("package.json engines accept the Node lines the workflows run, and not Node 20", async () => {
   const { engines } = JSON.parse(await source("package.json")) as { engines: { node: string } };
   for (const file of WORKFLOWS) {
-    for (const major of nodeVersions(await workflow(file))) assert.ok(satisfies(`${major}.99.0`, engines.node), `${file} runs Node ${major}`);
+    for (const major of await nodeVersions(await workflow(file))) assert.ok(satisfies(`${major}.99.0`, engines.node), `${file} runs Node ${major}`);
   }
   assert.not.ok(satisfies("20.99.0", engines.node), "Node 20 is past its end of life");
+});
+
+test("dependabot keeps the three npm manifests and the actions current, grouped, weekly", async () => {
+  const { updates } = await workflow(".github/dependabot.yml");
+  const npm = (updates as Json[]).find((update) => update["package-ecosystem"] === "npm");
+  const actions = (updates as Json[]).find((update) => update["package-ecosystem"] === "github-actions");
+  assert.ok(npm && actions, "an npm entry and a github-actions entry");
+  assert.equal(npm.directories, ["/", "/tests", "/tests/bench"]);
+  for (const manifest of npm.directories as string[]) await source(path.join(manifest, "package-lock.json"));
+  for (const update of [npm, actions]) {
+    assert.is(update.schedule.interval, "weekly");
+    assert.equal(Object.values(update.groups as Record<string, Json>).map((group) => group.patterns), [["*"]]);
+  }
 });
 
 test.run();
