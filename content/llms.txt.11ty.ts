@@ -9,8 +9,7 @@ import type { RankList } from "../build/schemas/rank-list.ts";
 import type { ToolData } from "../build/data/tools.ts";
 import type endpoints from "../build/data/endpoints.ts";
 import type openapi from "../build/data/openapi.ts";
-import { CALCULATE_LIMITS, DURATION_MAXIMA } from "../build/schemas/calculate-input.ts";
-import { LOSSY_NUMBER_RULE } from "../assets/input/input-rules.ts";
+import { CALCULATE_LIMITS, DURATION_MAXIMA, LOSSY_NUMBER_RULE } from "../build/schemas/calculate-input.ts";
 import type { DurationUnit } from "../assets/engine/duration.ts";
 import { TOOL_NAMES } from "../assets/constants.ts";
 import { calculateGrowth } from "../assets/engine/calculate.ts";
@@ -18,6 +17,7 @@ import { exactOf, exactToFixed8 } from "../assets/engine/exact.ts";
 import { absoluteUrl, twinPath } from "../build/eleventy/site-links.ts";
 import { bulletList, byOrder, llmsTxt, numberedList, type DocsPage } from "../build/eleventy/llms-txt.ts";
 import { markdownText } from "../build/eleventy/escape.ts";
+import { groupDigits } from "../assets/text/group-digits.ts";
 
 interface GuideData {
   site: Site;
@@ -43,8 +43,6 @@ type SchemaProperties = Record<string, FieldSchema>;
 function pathOf(url: string): string {
   return new URL(url).pathname;
 }
-
-const grouped = new Intl.NumberFormat("en-US");
 
 /** hours × an hourly profit, exactly, with 8 decimals: what a day would earn if the hourly figure were simple. */
 function hourlyTimesDay(profitPerHour: string, hoursPerDay: number): string {
@@ -123,7 +121,7 @@ function calculationNotes(data: GuideData): string[] {
   const halfDay = `(1 + ${r})^0.5`;
 
   return [
-    `How the balance grows: ${calculator.formula} The daily rate r is ${r} (${calculator.dailyInterestPercent}% a day). A year is ${time.yearDays} days, a month ${time.monthDays} days, and a day ${time.hoursPerDay} hours, ${grouped.format(time.minutesPerDay)} minutes or ${grouped.format(time.secondsPerDay)} seconds.`,
+    `How the balance grows: ${calculator.formula} The daily rate r is ${r} (${calculator.dailyInterestPercent}% a day). A year is ${time.yearDays} days, a month ${time.monthDays} days, and a day ${time.hoursPerDay} hours, ${groupDigits(time.minutesPerDay)} minutes or ${groupDigits(time.secondsPerDay)} seconds.`,
     `Limits: currentGems, goalGems and additionalGems are each greater than 0 and at most ${maxGems}; ${timeKeys.join(", ")} are each at least 0 and together at most ${maxDurationDays} days (${maxDurationDays / time.yearDays} years), so each alone is at most the whole ${maxDurationDays} days in its unit, rounded down: ${timeKeys.map((key) => `${key} ${DURATION_MAXIMA[key as DurationUnit]}`).join(", ")}; a decimal string has at most ${maxStringLength} characters. Each amount is a JSON number or a decimal string of plain digits, such as 1000000 or "1000000.5". A missing time counts as 0.`,
     `Rounding: every computed amount is a decimal string with exactly 8 decimals, the exact value rounded half-up (a remainder of exactly half a unit of the 8th decimal rounds up, not to even), rounded once at the end and never from an already rounded value. The time to reach a target is rounded up instead: \`daysToReach\` to 8 decimals and \`duration\` to the whole second, so that growing for either reaches the target. \`dailyInterestRate\` comes back as the constant "${r}", not padded.`,
     `Ranks: a balance holds the highest rank whose minGems ≤ the balance (a balance exactly at a threshold holds that rank), compared exactly. The ranks, lowest first (name: minGems, label):\n${bulletList(ranks.ranks.map((rank) => `${markdownText(rank.name)}: ${rank.minGems} gems, label ${markdownText(rank.displayValue)}`))}`,

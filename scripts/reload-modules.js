@@ -10,10 +10,10 @@
  * module loads a fresh copy of it and of everything it imports. Old copies stay in memory until the
  * server stops, which is fine for a dev server. https://nodejs.org/api/module.html#customization-hooks
  */
-import { readdirSync, statSync } from "node:fs";
 import { registerHooks } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { newestSource } from "./newest-source.js";
 
 if (typeof registerHooks !== "function") {
   console.error(`npm start needs Node 22.15 or newer (module.registerHooks); this is ${process.version}. Run \`npm ci\` first: it installs a newer Node for the npm scripts where the system's is older.`);
@@ -25,24 +25,12 @@ const rootUrl = pathToFileURL(root + path.sep).href;
 /** Folders that hold no source the build imports. */
 const SKIP = new Set(["node_modules", "_site", "tests"]);
 
-/** The newest modification time (ms) of the project's `.ts` files. */
-function newestSource(folder = root) {
-  let newest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    if (entry.name.startsWith(".") || SKIP.has(entry.name)) continue;
-    const file = path.join(folder, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(file));
-    else if (entry.name.endsWith(".ts")) newest = Math.max(newest, statSync(file).mtimeMs);
-  }
-  return newest;
-}
-
 registerHooks({
   resolve(specifier, context, nextResolve) {
     const resolved = nextResolve(specifier, context);
     const url = new URL(resolved.url);
     if (url.protocol !== "file:" || !url.href.startsWith(rootUrl) || !url.pathname.endsWith(".ts") || url.pathname.includes("/node_modules/")) return resolved;
-    url.searchParams.set("sources", String(newestSource()));
+    url.searchParams.set("sources", String(newestSource(root, SKIP)));
     return { ...resolved, url: url.href };
   },
 });

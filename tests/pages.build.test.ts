@@ -11,6 +11,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { isPageFileLink, pageKeyOf, pageUrl, rememberPages } from "../build/eleventy/pages.ts";
 import { buildEachEdit, editFile, ROOT_SITE_URL, type BuildResult } from "./support/build.ts";
+import { lineWith } from "./support/writer-mistakes.ts";
 
 const FAQ = `---
 title: Frequently asked questions
@@ -64,10 +65,7 @@ async function built(file: string): Promise<string> {
 
 /** The 1-based line of the edited `content/pages/api.md` that holds `text`. */
 async function lineOf(build: typeof misspeltKey, text: string): Promise<number> {
-  const source = (await build).project.get("content/pages/api.md")!;
-  const index = source.split("\n").findIndex((line) => line.includes(text));
-  assert.ok(index >= 0, `the edited page holds ${text}`);
-  return index + 1;
+  return lineWith((await build).project.get("content/pages/api.md")!, text, "the edited content/pages/api.md");
 }
 
 test("a page's key and URL come from its file; its front matter may set a slug", () => {

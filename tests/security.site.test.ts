@@ -11,6 +11,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { builtSite, PATH_SITE_URL, ROOT, ROOT_SITE_URL, SCRATCH } from "./support/build.ts";
+import { escapeRegExp } from "../build/eleventy/escape.ts";
 
 interface BuiltFile {
   /** Path inside the output folder, such as `docs/index.html`. */
@@ -56,7 +57,6 @@ function machineNames(): string[] {
   return [...new Set([os.hostname(), process.env.CONTAINER_NAME ?? "", process.env.HOSTNAME ?? ""].filter((name) => name.length > 0))];
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** String literals in a script: where a leaked name would sit, apart from minified identifiers. */
 function stringLiterals(script: string): string {

@@ -31,7 +31,7 @@ const { maxGems, maxDurationDays, maxStringLength } = CALCULATE_LIMITS;
 export const EXACT_NUMBER_LIMIT = 2 ** 53;
 
 /** Significant digits a double always carries exactly: any decimal of this many survives the trip. */
-const EXACT_DIGITS = 15;
+export const EXACT_DIGITS = 15;
 
 /**
  * Whether a JSON number cannot be the amount the caller wrote: a whole number above 2^53 whose
@@ -43,9 +43,6 @@ export function lossyNumber(value: number): boolean {
   const text = String(value);
   return /^\d+$/.test(text) && text.replace(/0+$/, "").length > EXACT_DIGITS;
 }
-
-/** The rule as the schema's description and the docs state it. */
-export const LOSSY_NUMBER_RULE = `A whole JSON number above 2^53 whose shortest decimal form has more than ${EXACT_DIGITS} significant digits is refused, since the tool cannot know the digits that were sent.`;
 
 /** The message of such a number. */
 export const LOSSY_NUMBER_MESSAGE = `is a whole number above 2^53 (${EXACT_NUMBER_LIMIT}) with more than ${EXACT_DIGITS} significant digits, which a JSON number cannot hold exactly, so digits may have been lost before the tool received it; send the digits as a decimal string, in quotes`;
@@ -173,9 +170,10 @@ function daysText(days: Days, limit: number): string {
 /**
  * The message when the time fields together exceed the longest duration, else undefined. A time
  * field out of its own range is reported by its own rule and not summed here, so the total stays a
- * short, bounded number in the message.
+ * short, bounded number in the message. `subject` says what comes to the total: the tools name
+ * their fields; the homepage form says "The time to grow comes".
  */
-export function durationTotalMistake(input: DurationInput): string | undefined {
+export function durationTotalMistake(input: DurationInput, subject = "years, months, days, hours, minutes and seconds come"): string | undefined {
   const outOfRange = DURATION_RULES.some((rule) => {
     const value = input[rule.field];
     return value !== undefined && !(typeof value === "string" ? DECIMAL_NUMBER.test(value) && inRange(value, rule) : Number.isFinite(value) && numberInRange(value, rule));
@@ -183,5 +181,5 @@ export function durationTotalMistake(input: DurationInput): string | undefined {
   if (outOfRange) return undefined;
   const total = durationDays(input);
   if (total.numerator <= BigInt(maxDurationDays) * total.denominator) return undefined;
-  return `years, months, days, hours, minutes and seconds come to ${daysText(total, maxDurationDays)} days; the total must be ${DURATION_LIMIT_TEXT}`;
+  return `${subject} to ${daysText(total, maxDurationDays)} days; the total must be ${DURATION_LIMIT_TEXT}`;
 }

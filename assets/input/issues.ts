@@ -2,6 +2,8 @@
  * A problem found in a value, as zod's `safeParse` reports it and as the page's own checker
  * (`check-input.ts`) does: the fields messages are made of, so zod's issues fit as they are.
  */
+import { didYouMean, nearestNames } from "../text/closest-name.ts";
+
 export interface Issue {
   code: string;
   path: PropertyKey[];
@@ -34,33 +36,14 @@ const NAMED_KEYS = 5;
 /** A key as compared for "did you mean": case, `_` and `-` ignored. */
 const folded = (key: string) => key.toLowerCase().replace(/[_-]/g, "");
 
-/** Edits (insertions, deletions, substitutions) between two short strings; the build's "nearest" suggestions use it too. */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j += 1) row[j] = Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length] as number;
-}
-
 /** The known field closest to `key` (at most 2 edits apart once folded), if any. */
-function closestField(key: string, fields: readonly string[]): string | undefined {
-  const typed = folded(key.slice(0, 40));
-  let best: { field: string; distance: number } | undefined;
-  for (const field of fields) {
-    const distance = editDistance(typed, folded(field));
-    if (distance <= 2 && (!best || distance < best.distance)) best = { field, distance };
-  }
-  return best?.field;
-}
+const closestField = (key: string, fields: readonly string[]) => nearestNames(key.slice(0, 40), fields, 2, folded)[0];
 
 /** `"dayz" (did you mean "days"?), "x" and 3 more`: a bounded list, whatever was sent. */
 function unknownKeys(keys: readonly string[], fields: readonly string[]): string {
   const named = keys.slice(0, NAMED_KEYS).map((key) => {
     const suggestion = closestField(key, fields);
-    return `${shown(key)}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`;
+    return `${shown(key)}${suggestion ? ` (${didYouMean(suggestion)})` : ""}`;
   });
   const rest = keys.length - named.length;
   return `${named.join(", ")}${rest > 0 ? ` and ${rest} more` : ""}`;

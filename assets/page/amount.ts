@@ -3,6 +3,7 @@
  * converted exactly, by moving the decimal point in the digit string, to the plain decimal string
  * the tool's strict schema takes. Refusals are sentences for a form, naming the real mistake.
  */
+import { groupNumber } from "../text/group-digits.ts";
 
 /** What each suffix multiplies by, as a power of ten: thousand, million, billion, trillion. */
 const SUFFIX_EXPONENT: Record<string, number> = { k: 3, m: 6, b: 9, t: 12 };
@@ -52,12 +53,10 @@ function refusal(number: string): string {
   return "is not a number; write digits with an optional k, M, B or T, such as 1,000,000 or 2.75M";
 }
 
-const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 20 });
-
 /** How the form shows what it understood: `2.75M` → `2,750,000`. */
 export function understood(value: string): string {
   const [whole = "", fraction] = value.split(".");
-  const digits = grouped.format(BigInt(whole));
+  const digits = groupNumber(BigInt(whole));
   return fraction ? `${digits}.${fraction}` : digits;
 }
 

@@ -16,6 +16,7 @@
  */
 import type { CalculateInput } from "../../build/schemas/calculate-input.ts";
 import { safeParseCalculateInput } from "../input/check-input.ts";
+import { durationTotalMistake } from "../input/input-rules.ts";
 import type { CalculateOutput, Duration } from "../../build/schemas/calculate-output.ts";
 import type { ExpRank } from "../../build/schemas/rank-list.ts";
 import { calculateGrowth } from "../engine/calculate.ts";
@@ -118,6 +119,9 @@ function formMessage(message: string): string {
   return message.replace(/(?<![\d.])\d{5,}/g, (digits) => understood(digits));
 }
 
+/** The time fields' total over the longest duration, in the form's words: "The time to grow comes to …". */
+const timeToGrowMistake = (reading: Reading) => durationTotalMistake(reading.values, "The time to grow comes");
+
 /** Checks a reading with the tool's schema; every problem is named by its field ("duration" for the total). */
 function validate(reading: Reading): { input: CalculateInput | null; problems: Problem[] } {
   const parsed = safeParseCalculateInput(reading.values);
@@ -130,10 +134,15 @@ function validate(reading: Reading): { input: CalculateInput | null; problems: P
     : parsed.error.issues
         .map((issue) => ({
           field: typeof issue.path[0] === "string" ? (reading.until && issue.path[0] === "seconds" ? UNTIL : issue.path[0]) : "duration",
-          message: formMessage(issue.message),
+          message: formMessage(typeof issue.path[0] === "string" ? issue.message : timeToGrowMistake(reading) ?? issue.message),
         }))
         .filter((problem) => !unreadable.has(problem.field) && !(problem.field === "duration" && unreadable.size > 0));
   return { input: null, problems: [...reading.problems, ...schemaProblems] };
+}
+
+/** A field's problem as its slot says it, after the field's label; the total of the time fields names itself. */
+function problemSentence(form: HTMLFormElement, field: string, message: string): string {
+  return field === "duration" ? `${message}.` : `${labelOf(form, field)} ${message}.`;
 }
 
 function showProblems(form: HTMLFormElement, problems: readonly Problem[]): HTMLInputElement | null {
@@ -141,7 +150,7 @@ function showProblems(form: HTMLFormElement, problems: readonly Problem[]): HTML
   for (const slot of Array.from(form.querySelectorAll<HTMLElement>(".field-error"))) {
     const field = slot.id.replace(/^calculator-|-error$/g, "");
     const problem = problems.find((entry) => entry.field === field);
-    slot.textContent = problem ? (field === "duration" ? `The time to grow ${problem.message.replace(/^years, months, days, hours, minutes and seconds come /, "comes ")}.` : `${labelOf(form, field)} ${problem.message}.`) : "";
+    slot.textContent = problem ? problemSentence(form, field, problem.message) : "";
     slot.hidden = !problem;
     const input = form.elements.namedItem(field === "duration" ? "years" : field);
     if (!(input instanceof HTMLInputElement)) continue;

@@ -10,6 +10,7 @@
  */
 import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TOOL_NAMES } from "../../assets/constants.ts";
 import type { SourceProblem } from "./page-source.ts";
+import { groupDigits } from "../../assets/text/group-digits.ts";
 
 /** One value the data knows, what it is, and the template that renders it. */
 export interface DataValue {
@@ -28,8 +29,6 @@ export interface DriftData {
   site: { paths: Record<string, string> };
   openapi: { components: { schemas: Record<string, unknown> } };
 }
-
-const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** The last data's values: the global data is frozen and shared by every page of a build. */
 let last: { sources: readonly unknown[]; values: DataValue[] } | undefined;
@@ -64,7 +63,7 @@ function collectValues(data: DriftData): DataValue[] {
     if (figure !== rank.displayValue && /\d/.test(figure)) values.push({ value: figure, what: `the ${rank.name} threshold "${figure}"`, render: `{{ ${at}.displayValue | markdownText }}` });
     // "0" and other short figures are ordinary numbers in prose; a threshold of four digits or more is the data's.
     if (rank.minGems.length > 3) {
-      for (const written of new Set([rank.minGems, grouped(rank.minGems)])) {
+      for (const written of new Set([rank.minGems, groupDigits(rank.minGems)])) {
         values.push({ value: written, what: `the ${rank.name} threshold ${written}`, render: `{{ ${at}.minGems | groupDigits }}` });
       }
     }

@@ -3,7 +3,7 @@
  * attributes: `escapeHtml` (Nunjucks' autoescape does the same for every `{{ }}` in templates).
  * Markdown prose (pages, twins, llms.txt): `markdownText`. Markdown code: `inlineCode`. JSON is
  * always `JSON.stringify`. Authored prose (the pages' own Markdown, the contract's descriptions)
- * is Markdown by design and is not escaped.
+ * is Markdown by design and is not escaped. Text inside a regular expression: `escapeRegExp`.
  */
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -11,6 +11,11 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
 /** Text for HTML or XML, in element content or a quoted attribute: `&`, `<`, `>`, `"` and `'` as references. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** Text that matches itself inside a regular expression: `1.6B+` → `1\\.6B\\+`. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /**

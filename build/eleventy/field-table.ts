@@ -7,6 +7,7 @@
  * Kept: no maintained library renders JSON Schema 2020-12 as Markdown tables with bounds in words.
  */
 import { slugify } from "./heading-anchors.ts";
+import { groupDigits } from "../../assets/text/group-digits.ts";
 
 export interface JsonSchema {
   type?: string | string[];
@@ -59,15 +60,13 @@ function literal(value: unknown): string {
 }
 
 /** Bounds with grouped digits, so 1e20 reads as 100,000,000,000,000,000,000. */
-const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 20 });
-
 function boundText(schema: JsonSchema): string[] {
   const bounds: string[] = [];
-  if (schema.exclusiveMinimum !== undefined) bounds.push(`> ${grouped.format(schema.exclusiveMinimum)}`);
+  if (schema.exclusiveMinimum !== undefined) bounds.push(`> ${groupDigits(schema.exclusiveMinimum)}`);
   // zod's `.int()` adds ±(2^53 − 1) bounds that say nothing a reader needs.
-  if (schema.minimum !== undefined && Math.abs(schema.minimum) !== Number.MAX_SAFE_INTEGER) bounds.push(`≥ ${grouped.format(schema.minimum)}`);
-  if (schema.exclusiveMaximum !== undefined) bounds.push(`< ${grouped.format(schema.exclusiveMaximum)}`);
-  if (schema.maximum !== undefined && Math.abs(schema.maximum) !== Number.MAX_SAFE_INTEGER) bounds.push(`≤ ${grouped.format(schema.maximum)}`);
+  if (schema.minimum !== undefined && Math.abs(schema.minimum) !== Number.MAX_SAFE_INTEGER) bounds.push(`≥ ${groupDigits(schema.minimum)}`);
+  if (schema.exclusiveMaximum !== undefined) bounds.push(`< ${groupDigits(schema.exclusiveMaximum)}`);
+  if (schema.maximum !== undefined && Math.abs(schema.maximum) !== Number.MAX_SAFE_INTEGER) bounds.push(`≤ ${groupDigits(schema.maximum)}`);
   if (schema.minLength === 1) bounds.push("not empty");
   else if (schema.minLength !== undefined) bounds.push(`at least ${schema.minLength} characters`);
   if (schema.maxLength !== undefined) bounds.push(`at most ${schema.maxLength} characters`);

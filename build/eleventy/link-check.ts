@@ -19,7 +19,9 @@ import path from "node:path";
 import { LinkChecker, LinkState } from "linkinator";
 import { markdownLinks } from "./markdown-links.ts";
 import { twinPath } from "./site-links.ts";
-import { editDistance } from "../../assets/input/issues.ts";
+import { escapeHtml, escapeRegExp } from "./escape.ts";
+import { lineAt } from "./page-source.ts";
+import { nearestNames } from "../../assets/text/closest-name.ts";
 
 /** The part of an Eleventy build result this check reads. */
 export interface BuiltTemplate {
@@ -42,8 +44,6 @@ export interface BrokenLink {
 /** Where the `.txt` outputs are handed to linkinator as pages; no site path starts so. */
 const TEXT_PAGES = ".text-outputs";
 
-const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A free local port, for linkinator's server, whose address the URL rewrite must know beforehand. */
 function freePort(): Promise<number> {
@@ -56,8 +56,9 @@ function freePort(): Promise<number> {
   });
 }
 
-const nearest = (wanted: string, candidates: Iterable<string>, count = 3) =>
-  [...new Set(candidates)].sort((x, y) => editDistance(wanted, x) - editDistance(wanted, y) || x.localeCompare(y)).slice(0, count);
+/** The three candidates nearest to `wanted`; among those as near, in alphabetical order. */
+const nearest = (wanted: string, candidates: Iterable<string>) =>
+  nearestNames(wanted, [...new Set(candidates)].sort((x, y) => x.localeCompare(y))).slice(0, 3);
 
 /** The ids an output offers as fragments: HTML ids, or a Markdown file's heading slugs as GitHub writes them. */
 function anchorsOf(file: string, text: string): string[] {
@@ -77,7 +78,7 @@ function lineOf(text: string, needles: string[]): number {
   for (const needle of [...needles].sort((a, b) => b.length - a.length)) {
     if (!needle) continue;
     const at = text.indexOf(needle);
-    if (at >= 0) return text.slice(0, at).split("\n").length;
+    if (at >= 0) return lineAt(text, at);
   }
   return 0;
 }

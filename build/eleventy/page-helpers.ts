@@ -7,6 +7,7 @@
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import openapi from "../data/openapi.ts";
 import { inlineCode, markdownText } from "./escape.ts";
+import { groupDigits } from "../../assets/text/group-digits.ts";
 import { fieldTable, type JsonSchema } from "./field-table.ts";
 import { atKey } from "./pages.ts";
 import { absoluteUrl, href, twinPath } from "./site-links.ts";
@@ -30,13 +31,6 @@ export function codeBlock(code: string, language = ""): string {
   const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(longest + 1);
   return `${fence}${language}\n${code.replace(/\n$/, "")}\n${fence}`;
-}
-
-/** Whole digits grouped for reading: `160000000` → `160,000,000`; decimals keep their digits. */
-export function groupDigits(value: string | number): string {
-  const [whole = "", fraction] = String(value).split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
 /** A decimal string with a zero fraction written as whole gems: `1000000.00000000` → `1,000,000`. */

@@ -35,6 +35,11 @@ export function lineAt(text: string, index: number): number {
   return line;
 }
 
+/** The 1-based line of the first line of `text` for which `found` holds, or 0. */
+export function lineWhere(text: string, found: (line: string) => boolean): number {
+  return text.split("\n").findIndex(found) + 1;
+}
+
 /** A problem at a line of a page: `content/pages/auth.md:14: <problem>`. */
 export interface SourceProblem {
   /** 1-based line in the text that was checked (the page without its front matter). */

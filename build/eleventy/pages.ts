@@ -13,8 +13,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { MarkdownIt } from "markdown-it";
-import { closestName } from "./template-errors.ts";
-import { projectPath } from "./page-source.ts";
+import { closestName, didYouMean } from "../../assets/text/closest-name.ts";
+import { lineWhere, projectPath } from "./page-source.ts";
+import { escapeRegExp } from "./escape.ts";
 
 /** The folder of the pages, as Eleventy names input paths. */
 export const PAGES_FOLDER = "./content/pages/";
@@ -135,14 +136,14 @@ export function unknownKey(key: string, siteKeys: readonly string[]): string {
   const pageKeysNow = pageKeys();
   const files = siteKeys.filter((name) => !pageKeysNow.includes(name));
   const suggestion = closestName(key, [...pageKeysNow, ...files]);
-  const fix = suggestion ? `did you mean "${suggestion}"? Write {{ "${suggestion}" | href }}` : `write one of them, as in {{ "docs" | href }}`;
+  const fix = suggestion ? `${didYouMean(suggestion)} Write {{ "${suggestion}" | href }}` : `write one of them, as in {{ "docs" | href }}`;
   return `"${key}" is not a page or a file of the site; ${fix}. Pages (a page's key is its file name in content/pages/): ${pageKeysNow.join(", ")}. Files (site.paths in build/data/site.ts): ${files.join(", ")}`;
 }
 
 /** The 1-based line of the file at `inputPath` where `found` first holds, or 0. */
-function lineWhere(inputPath: string, found: (line: string) => boolean): number {
+function lineInFile(inputPath: string, found: (line: string) => boolean): number {
   try {
-    return readFileSync(inputPath, "utf8").split("\n").findIndex(found) + 1;
+    return lineWhere(readFileSync(inputPath, "utf8"), found);
   } catch {
     return 0;
   }
@@ -150,7 +151,7 @@ function lineWhere(inputPath: string, found: (line: string) => boolean): number 
 
 /** The 1-based line of the file at `inputPath` where `target` is first linked, or 0. */
 function lineOfLink(inputPath: string, target: string): number {
-  return lineWhere(inputPath, (line) => line.includes(`(${target}`) || line.includes(`(<${target}`) || line.includes(`: ${target}`) || line.includes(`"${target}"`));
+  return lineInFile(inputPath, (line) => line.includes(`(${target}`) || line.includes(`(<${target}`) || line.includes(`: ${target}`) || line.includes(`"${target}"`));
 }
 
 /**
@@ -159,8 +160,8 @@ function lineOfLink(inputPath: string, target: string): number {
  */
 export function atKey(inputPath: string | undefined, key: string, message: string): string {
   if (inputPath === undefined) return message;
-  const written = new RegExp(`["']${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["']\\s*\\|\\s*href\\b`);
-  const line = lineWhere(inputPath, (text) => written.test(text));
+  const written = new RegExp(`["']${escapeRegExp(key)}["']\\s*\\|\\s*href\\b`);
+  const line = lineInFile(inputPath, (text) => written.test(text));
   return `${projectPath(inputPath)}${line > 0 ? `:${line}` : ""}: ${message}`;
 }
 

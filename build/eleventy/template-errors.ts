@@ -5,7 +5,7 @@
  * value" at a line 7 short of the file's.
  */
 import { frontMatterLines, projectPath } from "./page-source.ts";
-import { editDistance } from "../../assets/input/issues.ts";
+import { closestName, didYouMean } from "../../assets/text/closest-name.ts";
 
 /** Nunjucks' position in an error message: `(./content/pages/docs.md) [Line 56, Column 226]`. */
 const POSITION = /\[Line (\d+), Column (\d+)\]\s*([\s\S]*)$/;
@@ -17,17 +17,6 @@ function nunjucksPosition(error: unknown): { line: number; column: number; messa
     if (match) return { line: Number(match[1]), column: Number(match[2]), message: match[3]!.trim().replace(/^Error: /, "") };
   }
   return undefined;
-}
-
-/** The known name closest to `name`, at most a third of its letters (and at least 1, at most 3) apart. */
-export function closestName(name: string, known: readonly string[]): string | undefined {
-  const limit = Math.min(3, Math.max(1, Math.floor(name.length / 3)));
-  let best: { name: string; distance: number } | undefined;
-  for (const candidate of known) {
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (distance <= limit && (!best || distance < best.distance)) best = { name: candidate, distance };
-  }
-  return best?.name;
 }
 
 /**
@@ -49,7 +38,7 @@ function unknownFilter(message: string, source: string, filters: readonly string
   const lines = source.split("\n");
   const index = lines.findIndex((line) => use.test(line));
   const suggestion = closestName(name, filters);
-  const fix = suggestion ? `did you mean "${suggestion}"? Correct the spelling` : `the filters are: ${[...filters].sort().join(", ")}`;
+  const fix = suggestion ? `${didYouMean(suggestion)} Correct the spelling` : `the filters are: ${[...filters].sort().join(", ")}`;
   const tag = index >= 0 ? [...lines[index]!.matchAll(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/g)].find((match) => use.test(match[0]))?.[0] : undefined;
   return { line: index + 1, tag, problem: `there is no filter "${name}"; ${fix}` };
 }
@@ -90,7 +79,7 @@ function undefinedName(expression: string, data: Record<string, unknown>, bound:
   } else if (!Object.hasOwn(data, root)) {
     const known = Object.keys(data).filter((key) => !key.startsWith("eleventy") && key !== "pkg");
     const suggestion = closestName(root, known);
-    const fix = suggestion ? `did you mean "${suggestion}"? Correct the spelling` : `use one of: ${known.sort().join(", ")}`;
+    const fix = suggestion ? `${didYouMean(suggestion)} Correct the spelling` : `use one of: ${known.sort().join(", ")}`;
     return `"${root}" is not a name in the page's data; ${fix}`;
   }
   let at = root;
@@ -101,7 +90,7 @@ function undefinedName(expression: string, data: Record<string, unknown>, bound:
       if (holder === null || typeof holder !== "object") return `${at} is not an object, so it has no "${name}"`;
       const known = Array.isArray(holder) ? [] : Object.keys(holder);
       const suggestion = typeof name === "string" ? closestName(name, known) : undefined;
-      const fix = Array.isArray(holder) ? `it has ${holder.length} entries, [0] to [${holder.length - 1}]` : suggestion ? `did you mean "${suggestion}"? Correct the spelling` : `its keys are: ${known.join(", ")}`;
+      const fix = Array.isArray(holder) ? `it has ${holder.length} entries, [0] to [${holder.length - 1}]` : suggestion ? `${didYouMean(suggestion)} Correct the spelling` : `its keys are: ${known.join(", ")}`;
       return `${at} has no ${typeof name === "number" ? `[${name}]` : `"${name}"`}; ${fix}`;
     }
     value = holder[name];

@@ -12,7 +12,17 @@ import { describe } from "./describe.ts";
 import { DECIMAL_NUMBER } from "./decimal.ts";
 import { TIME_NORMALIZATION as TIME } from "../../assets/constants.ts";
 import { DURATION_DAYS_FORMULA } from "./formulas.ts";
-import { AMOUNT_RULES, CALCULATE_LIMITS, DURATION_LIMIT_TEXT, EXACT_NUMBER_LIMIT, LOSSY_NUMBER_RULE, boundsText, type AmountRule } from "../../assets/input/input-rules.ts";
+import { AMOUNT_RULES, CALCULATE_LIMITS, DURATION_LIMIT_TEXT, EXACT_NUMBER_LIMIT, boundsText, type AmountRule } from "../../assets/input/input-rules.ts";
+import { EXACT_DIGITS } from "../../assets/input/input-rules.ts";
+
+/**
+ * The lossy-number rule (`lossyNumber` in the input checker) as the schema's description and the
+ * docs state it. Here rather than beside the checker: the page never shows it, and a template
+ * literal left in the checker would ship in the page's bundle unused.
+ */
+export const LOSSY_NUMBER_RULE =
+  `A whole JSON number above 2^53 whose shortest decimal form has more than ${EXACT_DIGITS} significant digits ` +
+  "is refused, since the tool cannot know the digits that were sent.";
 
 export { CALCULATE_LIMITS, DURATION_GUIDANCE, DURATION_MAXIMA, FIELD_GUIDANCE, INPUT_EXAMPLE } from "../../assets/input/input-rules.ts";
 

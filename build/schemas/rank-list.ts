@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { describe } from "./describe.ts";
 import { WHOLE_NUMBER, wholeNumberString } from "./decimal.ts";
 import { DAILY_INTEREST_RATE, PRODUCT_NAME } from "../../assets/constants.ts";
+import { groupDigits } from "../../assets/text/group-digits.ts";
 import { CALCULATE_LIMITS } from "./calculate-input.ts";
 
 /** Longest rank name and label: they sit in table cells, headings' neighbours and one-line notes. */
@@ -143,8 +144,6 @@ export function labelFor(minGems: string): string {
 /** A name as compared for uniqueness: NFKC, then case folded (upper then lower, so "ß" meets "SS"), then NFKC again. */
 export const nameKey = (name: string) => name.normalize("NFKC").toUpperCase().toLowerCase().normalize("NFKC");
 
-const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-
 /**
  * The rank table's own rules, beyond each entry's shape: the first threshold is 0, thresholds
  * strictly increase, names are unique as a reader sees them, and each label shows its threshold.
@@ -180,8 +179,8 @@ const rankTable = z.array(ExpRank).check(
         if (said === undefined) {
           ctx.addIssue({ code: "custom", path: [index, "displayValue"], input: undefined, message: `must be a figure, an optional K, M, B or T (thousand, million, billion, trillion) and "+", such as "160M+"; for minGems "${rank.minGems}" ${fix} [rule: label shows its threshold] (got ${quoted(rank.displayValue)})` });
         } else if (said !== BigInt(rank.minGems)) {
-          const says = said < 0n ? "a fraction of a gem" : `${grouped(said.toString())} gems`;
-          ctx.addIssue({ code: "custom", path: [index, "displayValue"], input: undefined, message: `${quoted(rank.displayValue)} says ${says} but minGems is "${rank.minGems}" (${grouped(rank.minGems)} gems); ${fix} [rule: label shows its threshold]` });
+          const says = said < 0n ? "a fraction of a gem" : `${groupDigits(said)} gems`;
+          ctx.addIssue({ code: "custom", path: [index, "displayValue"], input: undefined, message: `${quoted(rank.displayValue)} says ${says} but minGems is "${rank.minGems}" (${groupDigits(rank.minGems)} gems); ${fix} [rule: label shows its threshold]` });
         }
       }
     });

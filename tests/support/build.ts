@@ -4,12 +4,13 @@
  */
 import { execFile } from "node:child_process";
 import { rmSync } from "node:fs";
-import { cp, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import module from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { newestSource } from "../../scripts/newest-source.js";
 
 const run = promisify(execFile);
 
@@ -97,14 +98,6 @@ let buildQueue: Promise<unknown> = Promise.resolve();
 /** The SITE_URL each copy was first built with in this process, and its newest TypeScript file then. */
 const builtCopies = new Map<string, { siteUrl: string; newest: number }>();
 
-/** The newest modification time (ms) of the `.ts` files under `folder`, outside `node_modules`. */
-async function newestSource(folder: string): Promise<number> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  const sources = entries.filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.parentPath.includes(`${path.sep}node_modules`));
-  const times = await Promise.all(sources.map(async (entry) => (await stat(path.join(entry.parentPath, entry.name))).mtimeMs));
-  return Math.max(0, ...times);
-}
-
 /**
  * Builds a copy of the project (`projectCopy`) as `runBuild` does, but in this process, through
  * Eleventy's programmatic API (`Eleventy#write`, what its command runs). A new Node process spends
@@ -126,7 +119,7 @@ export function buildInProcess(projectDir: string, outputDir: string, siteUrl: s
     const project = path.resolve(projectDir);
     const earlier = builtCopies.get(project);
     if (earlier && earlier.siteUrl !== siteUrl) throw new Error(`${project} was built for SITE_URL=${earlier.siteUrl} in this process; build a new copy (projectCopy) for ${siteUrl}.`);
-    const newest = await newestSource(project);
+    const newest = newestSource(project);
     if (earlier && newest !== earlier.newest) throw new Error(`A TypeScript file of ${project} changed after its first build in this process, which would still run the old module; build a new copy (projectCopy) with the edit.`);
     if (!earlier) builtCopies.set(project, { siteUrl, newest });
 
