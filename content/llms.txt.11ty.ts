@@ -15,8 +15,7 @@ import { TOOL_NAMES } from "../assets/constants.ts";
 import { calculateGrowth } from "../assets/engine/calculate.ts";
 import { exactOf, exactToFixed8 } from "../assets/engine/exact.ts";
 import { absoluteUrl, twinPath } from "../build/eleventy/site-links.ts";
-import { bulletList, byOrder, llmsTxt, numberedList, type DocsPage } from "../build/eleventy/llms-txt.ts";
-import { markdownText } from "../build/eleventy/escape.ts";
+import { bulletList, byOrder, llmsTxt, numberedList, rankLine, resourceLink, type DocsPage } from "../build/eleventy/llms-txt.ts";
 import { groupDigits } from "../assets/text/group-digits.ts";
 
 interface GuideData {
@@ -124,7 +123,7 @@ function calculationNotes(data: GuideData): string[] {
     `How the balance grows: ${calculator.formula} The daily rate r is ${r} (${calculator.dailyInterestPercent}% a day). A year is ${time.yearDays} days, a month ${time.monthDays} days, and a day ${time.hoursPerDay} hours, ${groupDigits(time.minutesPerDay)} minutes or ${groupDigits(time.secondsPerDay)} seconds.`,
     `Limits: currentGems, goalGems and additionalGems are each greater than 0 and at most ${maxGems}; ${timeKeys.join(", ")} are each at least 0 and together at most ${maxDurationDays} days (${maxDurationDays / time.yearDays} years), so each alone is at most the whole ${maxDurationDays} days in its unit, rounded down: ${timeKeys.map((key) => `${key} ${DURATION_MAXIMA[key as DurationUnit]}`).join(", ")}; a decimal string has at most ${maxStringLength} characters. Each amount is a JSON number or a decimal string of plain digits, such as 1000000 or "1000000.5". A missing time counts as 0.`,
     `Rounding: every computed amount is a decimal string with exactly 8 decimals, the exact value rounded half-up (a remainder of exactly half a unit of the 8th decimal rounds up, not to even), rounded once at the end and never from an already rounded value. The time to reach a target is rounded up instead: \`daysToReach\` to 8 decimals and \`duration\` to the whole second, so that growing for either reaches the target. \`dailyInterestRate\` comes back as the constant "${r}", not padded.`,
-    `Ranks: a balance holds the highest rank whose minGems ≤ the balance (a balance exactly at a threshold holds that rank), compared exactly. The ranks, lowest first (name: minGems, label):\n${bulletList(ranks.ranks.map((rank) => `${markdownText(rank.name)}: ${rank.minGems} gems, label ${markdownText(rank.displayValue)}`))}`,
+    `Ranks: a balance holds the highest rank whose minGems ≤ the balance (a balance exactly at a threshold holds that rank), compared exactly. The ranks, lowest first (name: minGems, label):\n${bulletList(ranks.ranks.map(rankLine))}`,
     `Inputs of ${calculate.name}:\n${bulletList([
       ...Object.entries(inputs).map(([key, field]) => `\`${key}\`${key === "currentGems" ? " (required)" : ""}: ${meaningOf(field.description)}${key === "additionalGems" ? " It is a target, not a deposit: it does not change futureGems. To model a deposit, add it to currentGems." : ""}`),
     ])}`,
@@ -189,11 +188,7 @@ export function render(data: GuideData): string {
       {
         title: "API",
         links: [
-          ...endpoints.resources.map((resource) => ({
-            name: `${resource.method} /${resource.path}`,
-            url: resource.url,
-            note: `${resource.summary} (operation \`${resource.operationId}\`, body ${resource.schema}, ${resource.mediaType}).`,
-          })),
+          ...endpoints.resources.map(resourceLink),
           { name: "OpenAPI contract", url: site.urls.openapi, note: `The OpenAPI ${openapi.openapi} contract, version ${openapi.info.version}, with every schema and example.` },
           { name: "API section guide", url: site.urls.apiAgentGuide, note: "The JSON resources on their own: what each holds, its fields and fixed values." },
         ],

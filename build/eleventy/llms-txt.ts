@@ -4,6 +4,8 @@
  * joined once; every URL is absolute, because the file is read outside the site.
  */
 import { markdownText } from "./escape.ts";
+import type endpoints from "../data/endpoints.ts";
+import type { RankList } from "../schemas/rank-list.ts";
 
 export interface LlmsLink {
   name: string;
@@ -69,4 +71,15 @@ export interface DocsPage {
 
 export function byOrder(pages: readonly DocsPage[]): DocsPage[] {
   return [...pages].sort((a, b) => a.data.order - b.data.order);
+}
+
+/** A rank as both guides list it: `Ethereal: 160000000 gems, label 160M+`. */
+export function rankLine(rank: RankList["ranks"][number]): string {
+  return `${markdownText(rank.name)}: ${rank.minGems} gems, label ${markdownText(rank.displayValue)}`;
+}
+
+/** A JSON resource as both guides link it: method and path, then its summary, operation, body schema and type. */
+export function resourceLink(resource: (typeof endpoints.resources)[number]): LlmsLink {
+  const { method, path, url, summary, operationId, schema, mediaType } = resource;
+  return { name: `${method} /${path}`, url, note: `${summary} (operation \`${operationId}\`, body ${schema}, ${mediaType}).` };
 }

@@ -6,8 +6,7 @@ import type openapi from "../../build/data/openapi.ts";
 import type endpoints from "../../build/data/endpoints.ts";
 import type { RankList } from "../../build/schemas/rank-list.ts";
 import { absoluteUrl, twinPath } from "../../build/eleventy/site-links.ts";
-import { bulletList, llmsTxt } from "../../build/eleventy/llms-txt.ts";
-import { markdownText } from "../../build/eleventy/escape.ts";
+import { bulletList, llmsTxt, rankLine, resourceLink } from "../../build/eleventy/llms-txt.ts";
 
 interface GuideData {
   site: Site;
@@ -26,7 +25,7 @@ type Properties = Record<string, { description?: string }>;
 /** A published value in a note: the rank table as one line a rank, anything else as JSON. */
 function valueText(key: string, value: unknown): string {
   if (key === "ranks" && Array.isArray(value)) {
-    return `, one a line (name: minGems, label):\n${(value as RankList["ranks"]).map((rank) => `  - ${markdownText(rank.name)}: ${rank.minGems} gems, label ${markdownText(rank.displayValue)}`).join("\n")}`;
+    return `, one a line (name: minGems, label):\n${(value as RankList["ranks"]).map((rank) => `  - ${rankLine(rank)}`).join("\n")}`;
   }
   return `; value \`${JSON.stringify(value).replace(/`/g, "\\u0060")}\``;
 }
@@ -57,11 +56,7 @@ export function render(data: GuideData): string {
       {
         title: "Resources",
         links: [
-          ...endpoints.resources.map((resource) => ({
-            name: `${resource.method} /${resource.path}`,
-            url: resource.url,
-            note: `${resource.summary}. Operation \`${resource.operationId}\`, ${resource.mediaType}, body ${resource.schema}.`,
-          })),
+          ...endpoints.resources.map(resourceLink),
           { name: "OpenAPI contract", url: site.urls.openapi, note: `OpenAPI ${openapi.openapi}, version ${openapi.info.version}: schemas, examples and declared errors.` },
         ],
       },
