@@ -65,8 +65,8 @@ async function breakLinks(project: string): Promise<void> {
       "",
     ].join("\n"),
   );
-  // /llms.txt itself, written by code: a misspelt path.
-  await editFile(project, "content/llms.txt.11ty.ts", "url: absoluteUrl(paths.fullAgentGuide)", 'url: absoluteUrl("llms-ful.txt")');
+  // /llms.txt itself, its link written by the template: a misspelt path.
+  await editFile(project, "content/llms.txt.njk", "({{ site.urls.fullAgentGuide }})", '({{ "llms-ful.txt" | absoluteUrl }})');
 }
 
 test("broken links, fragments and llms.txt links fail the build under a path prefix, each once, with file, line, URL and fix", async () => {
@@ -80,9 +80,9 @@ test("broken links, fragments and llms.txt links fail the build under a path pre
     const stray = await lineIn(project, "content/stray.md", "[the rates]");
     const auth = await lineIn(project, "content/pages/auth.md", "Also see [the rates]");
     const notes = (text: string) => lineIn(project, "content/stray-notes.njk", text);
-    const llms = await lineIn(project, "content/llms.txt.11ty.ts", "llms-ful.txt");
+    const llms = await lineIn(project, "content/llms.txt.njk", "llms-ful.txt");
     const expected = [
-      `content/llms.txt.11ty.ts:${llms}: https://example.github.io/exp-bank/llms-ful.txt answers 404: the build wrote no such file; nearest pages: /exp-bank/llms-full.txt`,
+      `content/llms.txt.njk:${llms}: https://example.github.io/exp-bank/llms-ful.txt answers 404: the build wrote no such file; nearest pages: /exp-bank/llms-full.txt`,
       `content/pages/auth.md:${auth}, content/stray.md:${stray}: https://example.github.io/exp-bank/rates/ answers 404: the build wrote no such file; nearest pages: /exp-bank/`,
       `content/stray-notes.njk:${await notes("missing.md")}: https://example.github.io/exp-bank/missing.md answers 404`,
       `content/stray-notes.njk:${await notes("no-such-heading")}: https://example.github.io/exp-bank/docs.md#no-such-heading names the fragment #no-such-heading, but docs.md has no heading with that slug; nearest: #`,

@@ -94,6 +94,14 @@ Shape("/llms.txt parses as llmstxt.org: name, summary, notes, sections of links 
   assert.is(guide.sections.at(-1)?.title, "Optional", "the skippable section comes last");
 });
 
+Shape("/llms.txt and /api/llms.txt are text: no HTML character reference where a value was written", async () => {
+  // The guide's prose is a Nunjucks template, which escapes a value as HTML unless it is marked safe.
+  for (const file of [paths.agentGuide, paths.apiAgentGuide]) {
+    const text = await readBuilt(site, file);
+    assert.equal(text.match(/&(?:quot|#39|amp|lt|gt);/g) ?? [], [], `${file} holds HTML references`);
+  }
+});
+
 Shape("/llms.txt points agents at every twin, the JSON resources, the contract, the API guide and the tools", async () => {
   const guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
   const urls = new Set(allLinks(guide).map((link) => link.url));

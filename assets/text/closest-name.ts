@@ -11,7 +11,11 @@ export function editDistance(a: string, b: string): number {
     const row = [i];
     for (let j = 1; j <= b.length; j += 1) {
       const replaced = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + replaced);
+      row[j] = Math.min(
+        (previous[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (previous[j - 1] as number) + replaced,
+      );
     }
     previous = row;
   }
@@ -22,7 +26,12 @@ export function editDistance(a: string, b: string): number {
  * The names at most `within` edits from `typed`, nearest first (among names as near, in the order
  * given), compared as `fold` writes them (case folded, say; as written unless given).
  */
-export function nearestNames(typed: string, names: Iterable<string>, within = Infinity, fold = (name: string) => name) {
+export function nearestNames(
+  typed: string,
+  names: Iterable<string>,
+  within = Infinity,
+  fold = (name: string) => name,
+) {
   const distance = (name: string) => editDistance(fold(typed), fold(name));
   return [...names].filter((name) => distance(name) <= within).sort((x, y) => distance(x) - distance(y));
 }

@@ -58,21 +58,6 @@ export function bulletList(items: readonly string[]): string {
   return items.map((item) => `- ${item}`).join("\n");
 }
 
-/** A Markdown numbered list, one item a line. */
-export function numberedList(items: readonly string[]): string {
-  return items.map((item, index) => `${index + 1}. ${oneLine(item)}`).join("\n");
-}
-
-/** A page in the `docs` collection, as llms.txt lists it: its Markdown twin. */
-export interface DocsPage {
-  url: string;
-  data: { title: string; description: string; order: number };
-}
-
-export function byOrder(pages: readonly DocsPage[]): DocsPage[] {
-  return [...pages].sort((a, b) => a.data.order - b.data.order);
-}
-
 /** A rank as both guides list it: `Ethereal: 160000000 gems, label 160M+`. */
 export function rankLine(rank: RankList["ranks"][number]): string {
   return `${markdownText(rank.name)}: ${rank.minGems} gems, label ${markdownText(rank.displayValue)}`;
