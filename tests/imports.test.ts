@@ -76,11 +76,13 @@ test("_data/ holds only what a writer edits: the rank table and the calculator's
   assert.equal(await violations("_data", (target) => !under(target, "build/eleventy")), []);
 });
 
-test("inside assets/, the engine imports only itself and the constants; the input checker not the tools or page; the tools not the page", async () => {
+test("inside assets/, the engine imports only itself and the constants; the input checker not the tools or page; the tools not the page; the text helpers nothing", async () => {
   const leaf = (target: string) => target === "assets/constants.ts";
   assert.equal(await violations("assets/engine", (target, typeOnly) => under(target, "assets/engine") || leaf(target) || (typeOnly && under(target, "build/schemas"))), []);
   assert.equal(await violations("assets/input", (target) => !under(target, "assets/tools") && !under(target, "assets/page")), []);
   assert.equal(await violations("assets/tools", (target) => !under(target, "assets/page")), []);
+  // The text helpers every message shares ("did you mean", digit grouping) import nothing.
+  assert.equal(await violations("assets/text", () => false), []);
 });
 
 test("the derived global data never imports the Eleventy modules, and the schemas import neither", async () => {
