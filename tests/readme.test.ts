@@ -16,7 +16,10 @@ const readme = read("README.md");
 
 test("the README is at most 8 KB", () => {
   const size = statSync(path.join(ROOT, "README.md")).size;
-  assert.ok(size <= 8 * 1024, `README.md is ${size} bytes; move developer detail to CONTRIBUTING.md or ARCHITECTURE.md`);
+  assert.ok(
+    size <= 8 * 1024,
+    `README.md is ${size} bytes; move developer detail to CONTRIBUTING.md or ARCHITECTURE.md`,
+  );
 });
 
 test("the README shows the install-and-serve command and the test command first", () => {
@@ -36,16 +39,21 @@ test("the README links CONTRIBUTING.md and ARCHITECTURE.md, which exist", () => 
 
 /** The code spans and code blocks of a Markdown text. */
 const codeOf = (text: string) =>
-  [...text.matchAll(/```[a-z]*\n([\s\S]*?)```|`([^`\n]+)`/g)].map((match) => match[1] ?? match[2] ?? "").join("\n");
+  [...text.matchAll(/```[a-z]*\n([\s\S]*?)```|`([^`\n]+)`/g)]
+    .map((match) => match[1] ?? match[2] ?? "")
+    .join("\n");
 
 for (const file of ["README.md", "CONTRIBUTING.md"]) {
   test(`every npm command ${file} names is a script in package.json`, () => {
     const { scripts } = JSON.parse(read("package.json")) as { scripts: Record<string, string> };
-    const named = [...codeOf(read(file)).matchAll(/\bnpm (?:run )?([a-z][\w:-]*)/g)].map((match) => match[1]!);
+    const named = [...codeOf(read(file)).matchAll(/\bnpm (?:run )?([a-z][\w:-]*)/g)].map(
+      (match) => match[1]!,
+    );
     const builtIn = new Set(["ci", "install", "run"]);
     const scriptNames = named.filter((name) => !builtIn.has(name));
     assert.ok(scriptNames.includes("test"), `${file} names npm test`);
-    for (const name of scriptNames) assert.ok(scripts[name], `${file} names "npm ${name}", which package.json does not define`);
+    for (const name of scriptNames)
+      assert.ok(scripts[name], `${file} names "npm ${name}", which package.json does not define`);
   });
 }
 
@@ -59,15 +67,23 @@ function treeFolders(): string[] {
 test("every folder in the README's tree exists", () => {
   const folders = treeFolders();
   assert.ok(folders.length >= 8, `the tree lists ${folders.length} folders`);
-  for (const folder of folders) assert.ok(existsSync(path.join(ROOT, folder)), `README's tree names ${folder}/, which does not exist`);
+  for (const folder of folders)
+    assert.ok(existsSync(path.join(ROOT, folder)), `README's tree names ${folder}/, which does not exist`);
 });
 
 test("the README's tree names every top-level folder a developer or writer edits", () => {
   const listed = new Set(treeFolders());
-  const tracked = execFileSync("git", ["ls-files"], { cwd: ROOT, encoding: "utf8" }).split("\n").filter(Boolean);
+  const tracked = execFileSync("git", ["ls-files"], { cwd: ROOT, encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean);
   // Dot-folders (.github, .ci) are CI's, described in CONTRIBUTING.md.
-  const folders = new Set(tracked.filter((file) => file.includes("/") && !file.startsWith(".")).map((file) => file.split("/")[0]!));
-  assert.equal([...folders].filter((folder) => !listed.has(folder)), []);
+  const folders = new Set(
+    tracked.filter((file) => file.includes("/") && !file.startsWith(".")).map((file) => file.split("/")[0]!),
+  );
+  assert.equal(
+    [...folders].filter((folder) => !listed.has(folder)),
+    [],
+  );
 });
 
 test.run();
