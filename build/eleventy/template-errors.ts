@@ -19,12 +19,15 @@ function nunjucksPosition(error: unknown): { line: number; column: number; messa
   return undefined;
 }
 
+/** The `{{ … }}` and `{% … %}` tags of one line of a template. */
+const tagsOf = (line: string) => [...line.matchAll(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/g)];
+
 /**
  * The `{{ … }}` or `{% … %}` tag of `line` at Nunjucks' `column` (the 0-based index where the tag
  * opens), or the one that holds it, or the next one.
  */
 function tagAt(line: string, column: number): string | undefined {
-  const tags = [...line.matchAll(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/g)];
+  const tags = tagsOf(line);
   const opening = tags.find((tag) => tag.index === column);
   const holding = tags.find((tag) => tag.index <= column && tag.index + tag[0].length > column);
   return (opening ?? holding ?? tags.find((tag) => tag.index >= column) ?? tags.at(-1))?.[0];
@@ -39,7 +42,7 @@ function unknownFilter(message: string, source: string, filters: readonly string
   const index = lines.findIndex((line) => use.test(line));
   const suggestion = closestName(name, filters);
   const fix = suggestion ? `${didYouMean(suggestion)} Correct the spelling` : `the filters are: ${[...filters].sort().join(", ")}`;
-  const tag = index >= 0 ? [...lines[index]!.matchAll(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/g)].find((match) => use.test(match[0]))?.[0] : undefined;
+  const tag = index >= 0 ? tagsOf(lines[index]!).find((match) => use.test(match[0]))?.[0] : undefined;
   return { line: index + 1, tag, problem: `there is no filter "${name}"; ${fix}` };
 }
 
