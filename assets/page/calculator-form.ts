@@ -40,13 +40,18 @@ const compactGems = (value: string, cut?: boolean) => compactAmount(value, lang(
 /** "3 days", "1 year": a count with its unit, singular for exactly 1. */
 const counted = (count: number | string, unit: string) => `${understood(String(count))} ${count == 1 ? unit : `${unit}s`}`;
 
-/** From how many seconds a wait is told in a unit (of `size` seconds) and the next larger (`per` of them): a month is a twelfth of the mean Gregorian year. */
-const WAIT_UNITS = [
+/**
+ * How a wait is told: from `from` seconds on, in `larger` and `unit` (`per` units to one larger),
+ * counted in units of `size` seconds. Tuples rather than objects keep the page's script small; the
+ * labels name each place. A month is a twelfth of the mean Gregorian year.
+ */
+type WaitUnit = readonly [from: number, size: number, unit: string, per: number, larger: string];
+const WAIT_UNITS: readonly WaitUnit[] = [
   [2629746, 2629746, "month", 12, "year"],
   [86400, 3600, "hour", 24, "day"],
   [3600, 60, "minute", 60, "hour"],
   [0, 1, "second", 60, "minute"],
-] as const;
+];
 
 /** "5 years 11 months", "3 days 4 hours", "1 second": a wait in its two largest units, rounded to the smaller. */
 function waitText(seconds: number): string {
