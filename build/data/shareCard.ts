@@ -40,6 +40,11 @@ function stepText(step: LadderStep): string {
   return `${step.name} ${step.label}`;
 }
 
+/** What a card shows, in the order it shows it: its `og:image:alt`. */
+export function describeCard(title: string, rate: string, steps: readonly LadderStep[]): string {
+  return `${title}. Gems grow ${rate} a day, compounding. The ranks, lowest first: ${steps.map(stepText).join(", ")}.`;
+}
+
 const rate = `${calculator.dailyInterestPercent}%`;
 const steps = ladderSteps(ranks.ranks.map((rank) => ({ name: rank.name, label: rank.displayValue })));
 
@@ -53,8 +58,7 @@ const shareCard = {
   /** The line under the title, in three parts so the card can set the rate apart. */
   tagline: { before: "Gems grow ", rate, after: " a day, compounding." },
   steps,
-  /** What the picture shows, in the order it shows it: `og:image:alt`. */
-  alt: `${site.name}. Gems grow ${rate} a day, compounding. The ranks, lowest first: ${steps.map(stepText).join(", ")}.`,
+  alt: describeCard(site.name, rate, steps),
 };
 
 export type ShareCard = typeof shareCard;

@@ -135,7 +135,8 @@ function ladderStep(step: LadderStep, place: StepPlace, nameText: FittedText, la
   const centre = left + width / 2;
   const block =
     "omitted" in step
-      ? `<rect x="${left + 1.5}" y="${top + 1.5}" width="${width - 3}" height="${card.height - top + 8}" rx="10" fill="none" stroke="${colours.muted}" stroke-width="3" stroke-dasharray="10 8"/>`
+      ? `<rect x="${left}" y="${top}" width="${width}" height="${card.height - top + 10}" rx="10" fill="${mix(colours.background, colours.muted, 0.1)}"/>` +
+        `<rect x="${left + 1.5}" y="${top + 1.5}" width="${width - 3}" height="${card.height - top + 8}" rx="8.5" fill="none" stroke="${colours.muted}" stroke-width="3" stroke-dasharray="10 8"/>`
       : `<rect x="${left}" y="${top}" width="${width}" height="${card.height - top + 10}" rx="10" fill="${mix(colours.background, colours.accent, 0.3 + 0.7 * share)}"/>`;
   return [
     block,
