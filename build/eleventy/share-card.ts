@@ -2,9 +2,9 @@
  * Draws the link previews' picture (`shareCard`, build/data/shareCard.ts) at build time: an SVG
  * written from the card's data (every value escaped), rasterised to a PNG by resvg
  * (`@resvg/resvg-js`, a prebuilt binary from the npm registry) and published at
- * `site.paths.shareCard`. The text is set in Inter, read from the font files of an npm package
- * and never from the system, so every machine draws the same picture and a rebuild writes the
- * same bytes. Nothing runs in the browser: pages only link to the PNG.
+ * `site.paths.shareCard`. The text is set in Atkinson Hyperlegible, read from an npm package's
+ * font files and never from the system's, so the picture does not depend on the fonts a machine
+ * has, and a rebuild writes the same bytes. Nothing runs in the browser: pages link to the PNG.
  */
 import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -17,11 +17,15 @@ import { escapeHtml } from "./escape.ts";
 
 const STYLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../assets/styles");
 
-/** Inter's regular and bold faces, as TrueType files (resvg reads TrueType and OpenType, not WOFF). */
-const FONT_FILES = ["400Regular/Inter_400Regular.ttf", "700Bold/Inter_700Bold.ttf"].map((file) =>
-  fileURLToPath(import.meta.resolve(`@expo-google-fonts/inter/${file}`)),
+/**
+ * Atkinson Hyperlegible (Braille Institute), regular and bold: made to tell letters and figures apart
+ * at small sizes, as a chat app shows the card (about a third of its size). TrueType files from an
+ * npm package, since resvg reads TrueType and OpenType, not the web's WOFF.
+ */
+const FONT_FILES = ["400Regular/AtkinsonHyperlegible_400Regular.ttf", "700Bold/AtkinsonHyperlegible_700Bold.ttf"].map((file) =>
+  fileURLToPath(import.meta.resolve(`@expo-google-fonts/atkinson-hyperlegible/${file}`)),
 );
-const FONT_FAMILY = "Inter";
+const FONT_FAMILY = "Atkinson Hyperlegible";
 /** Only the package's fonts: a system font would make the picture depend on the machine. */
 const RENDER_OPTIONS: ResvgRenderOptions = {
   font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
@@ -52,8 +56,8 @@ function icon(x: number, y: number, size: number): string {
 type Weight = 400 | 700;
 
 /**
- * How far the ink of `text` reaches from where it starts, in pixels, as resvg sets it in Inter
- * at `size`: the width the text needs on the card.
+ * How far the ink of `text` reaches from where it starts, in pixels, as resvg sets it in the
+ * card's font at `size`: the width the text needs on the card.
  */
 export function inkWidth(text: string, size: number, weight: Weight): number {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><text x="0" y="${size}" font-family="${FONT_FAMILY}" font-size="${size}" font-weight="${weight}">${escapeHtml(text)}</text></svg>`;
