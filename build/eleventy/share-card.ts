@@ -115,7 +115,7 @@ function mix(from: string, to: string, share: number): string {
 
 const CARD = { margin: 72, iconSize: 76 };
 /** The ladder: steps standing on the card's bottom edge, rising left to right. */
-const LADDER = { gap: 16, widestStep: 280, lowestTop: 548, highestTop: 372, nameSize: 30, labelSize: 28, smallestText: 18 };
+const LADDER = { gap: 16, widestStep: 280, lowestTop: 530, highestTop: 360, nameSize: 40, labelSize: 32, smallestText: 18 };
 
 /** What a step says: a rank's name and label, or how many ranks a gap leaves out. */
 function stepWords(step: LadderStep): { name: string; label: string } {
@@ -144,7 +144,7 @@ function ladderStep(step: LadderStep, place: StepPlace, nameText: FittedText, la
       : `<rect x="${left}" y="${top}" width="${width}" height="${card.height - top + 10}" rx="10" fill="${mix(colours.background, colours.accent, 0.3 + 0.7 * share)}"/>`;
   return [
     block,
-    textElement(nameText, `x="${centre}" y="${top - 50}" text-anchor="middle" font-weight="700" fill="${colours.text}"`),
+    textElement(nameText, `x="${centre}" y="${top - 56}" text-anchor="middle" font-weight="700" fill="${colours.text}"`),
     textElement(labelText, `x="${centre}" y="${top - 16}" text-anchor="middle" font-weight="700" fill="${"omitted" in step ? colours.muted : colours.accent}"`),
   ].join("");
 }
@@ -157,9 +157,10 @@ export function shareCardSvg(card: ShareCard): string {
   const title = fitText(card.title, card.width - margin - titleLeft, 700, 60, 36);
   const { before, rate, after } = card.tagline;
   // Measured bold throughout: wider than it is set, so it fits.
-  const tagline = fitText(`${before}${rate}${after}`, card.width - 2 * margin, 700, 38, 24);
+  const tagline = fitText(`${before}${rate}${after}`, card.width - 2 * margin, 700, 42, 24);
   const count = card.steps.length;
-  const stepWidth = Math.min(LADDER.widestStep, (card.width - 2 * margin - LADDER.gap * (count - 1)) / count);
+  // Whole pixels, so every step has crisp edges.
+  const stepWidth = Math.floor(Math.min(LADDER.widestStep, (card.width - 2 * margin - LADDER.gap * (count - 1)) / count));
   const words = card.steps.map(stepWords);
   const names = fitTogether(words.map((word) => word.name), stepWidth, 700, LADDER.nameSize, LADDER.smallestText);
   const labels = fitTogether(words.map((word) => word.label), stepWidth, 700, LADDER.labelSize, LADDER.smallestText);
@@ -169,7 +170,7 @@ export function shareCardSvg(card: ShareCard): string {
     `<rect width="${card.width}" height="${card.height}" fill="${colours.background}"/>`,
     icon(margin, 56, iconSize),
     textElement(title, `x="${titleLeft}" y="115" font-weight="700" fill="${colours.text}"`),
-    `<text x="${margin}" y="206" font-size="${tagline.size}" fill="${colours.muted}">${escapeHtml(before)}`,
+    `<text x="${margin}" y="204" font-size="${tagline.size}" fill="${colours.muted}">${escapeHtml(before)}`,
     `<tspan font-weight="700" fill="${colours.accent}">${escapeHtml(rate)}</tspan>${escapeHtml(after)}</text>`,
     ...card.steps.map((step, index) => ladderStep(step, { index, count, width: stepWidth }, names[index]!, labels[index]!, card, colours)),
     "</svg>",
