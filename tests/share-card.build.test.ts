@@ -42,35 +42,48 @@ function buildCard(edit: (project: string) => Promise<void>): Promise<Card> {
 
 // Both builds are queued as the file loads (this process builds one at a time).
 const unedited = buildCard(async () => undefined);
-const renamed = buildCard((project) => editFile(project, "_data/ranks.ts", `name: "${top.name}"`, `name: "${RENAMED}"`));
+const renamed = buildCard((project) =>
+  editFile(project, "_data/ranks.ts", `name: "${top.name}"`, `name: "${RENAMED}"`),
+);
 unedited.catch(() => undefined);
 renamed.catch(() => undefined);
 
 /** The smallest box holding every pixel where two images of one size and kind differ. */
-function differingBox(a: PngImage, b: PngImage): { left: number; top: number; right: number; bottom: number } | undefined {
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+function differingBox(a: PngImage, b: PngImage): Box | undefined {
   const rowBytes = a.width * a.channels;
-  let box: { left: number; top: number; right: number; bottom: number } | undefined;
+  const row = (image: PngImage, y: number) => image.pixels.subarray(y * rowBytes, (y + 1) * rowBytes);
+  let box: Box | undefined;
   for (let y = 0; y < a.height; y++) {
-    const [p, q] = [a.pixels.subarray(y * rowBytes, (y + 1) * rowBytes), b.pixels.subarray(y * rowBytes, (y + 1) * rowBytes)];
+    const [p, q] = [row(a, y), row(b, y)];
     if (p.equals(q)) continue;
     let [first, last] = [0, rowBytes - 1];
     while (p[first] === q[first]) first += 1;
     while (p[last] === q[last]) last -= 1;
     const [left, right] = [Math.floor(first / a.channels), Math.floor(last / a.channels)];
-    box = box ? { ...box, left: Math.min(box.left, left), right: Math.max(box.right, right), bottom: y } : { left, top: y, right, bottom: y };
+    box = box
+      ? { ...box, left: Math.min(box.left, left), right: Math.max(box.right, right), bottom: y }
+      : { left, top: y, right, bottom: y };
   }
   return box;
 }
 
 test("renaming the highest rank redraws its name on the card, and nothing else", async () => {
   const [before, after] = [await unedited, await renamed];
-  assert.equal([after.png.width, after.png.height, after.png.channels], [before.png.width, before.png.height, before.png.channels]);
+  const shape = (card: Card) => [card.png.width, card.png.height, card.png.channels];
+  assert.equal(shape(after), shape(before));
   const box = differingBox(before.png, after.png);
   assert.ok(box, "the card changed");
   // The highest step is the rightmost, the tallest; its name stands above it, below the title
   // and the rate. The steps, the other ranks and the title are the same pixels.
   assert.ok(box!.left > 900, `the change is at the right, over the highest step (${JSON.stringify(box)})`);
-  assert.ok(box!.top > 220 && box!.bottom < 400, `the change is where a name stands, above the step (${JSON.stringify(box)})`);
+  assert.ok(box!.top > 220 && box!.bottom < 400, `the change is where a name stands (${JSON.stringify(box)})`);
 });
 
 test("the card's text alternative names the renamed rank", async () => {

@@ -19,8 +19,10 @@ import { attributes, headOf } from "./support/pages.ts";
 /** Every HTML page of a build, by its path in the output folder. */
 async function htmlPages(siteDir: string): Promise<Map<string, string>> {
   const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
-  const names = entries.filter((entry) => entry.isFile() && entry.name.endsWith(".html")).map((entry) => path.relative(siteDir, path.join(entry.parentPath, entry.name)));
-  return new Map(await Promise.all(names.sort().map(async (name) => [name, await readFile(path.join(siteDir, name), "utf8")] as const)));
+  const pages = entries.filter((entry) => entry.isFile() && entry.name.endsWith(".html"));
+  const names = pages.map((entry) => path.relative(siteDir, path.join(entry.parentPath, entry.name))).sort();
+  const read = async (name: string) => [name, await readFile(path.join(siteDir, name), "utf8")] as const;
+  return new Map(await Promise.all(names.map(read)));
 }
 
 /** A page's `<meta>` tags by their `property` or `name`; a key given twice fails. */
@@ -66,7 +68,9 @@ for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
     const background = pixelAt(png, 2, 2);
     assert.ok(luminance(background) > 0.85, `the background ${background.join(",")} is light`);
     let darkInTopThird = 0;
-    for (let y = 0; y < 210; y += 2) for (let x = 0; x < 1200; x += 2) if (luminance(pixelAt(png, x, y)) < 0.05) darkInTopThird += 1;
+    for (let y = 0; y < 210; y += 2) {
+      for (let x = 0; x < 1200; x += 2) if (luminance(pixelAt(png, x, y)) < 0.05) darkInTopThird += 1;
+    }
     assert.ok(darkInTopThird > 500, `the title is drawn in dark ink (${darkInTopThird} sampled pixels)`);
     // The ladder stands on the bottom edge: one step per rank (the data has at most 8, all drawn).
     assert.ok(ranks.ranks.length <= 8, "the data's ranks all fit on the card");

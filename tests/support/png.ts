@@ -27,7 +27,8 @@ export function pngChunks(file: Buffer): { type: string; data: Buffer }[] {
     const type = file.toString("latin1", at + 4, at + 8);
     const end = at + 8 + length;
     if (end + 4 > file.length) throw new Error(`the ${type} chunk at byte ${at} is cut off`);
-    if (crc32(file.subarray(at + 4, end)) !== file.readUInt32BE(end)) throw new Error(`the ${type} chunk at byte ${at} fails its CRC`);
+    const crc = file.readUInt32BE(end);
+    if (crc32(file.subarray(at + 4, end)) !== crc) throw new Error(`the ${type} chunk at byte ${at} fails its CRC`);
     chunks.push({ type, data: file.subarray(at + 8, end) });
     at = end + 4;
   }
@@ -69,10 +70,16 @@ export function decodePng(file: Buffer): PngImage {
   const [width, height] = [header.readUInt32BE(0), header.readUInt32BE(4)];
   const [depth, colourType, interlace] = [header[8], header[9], header[12]];
   const channels = colourType === 6 ? 4 : colourType === 2 ? 3 : 0;
-  if (depth !== 8 || channels === 0 || interlace !== 0) throw new Error(`only 8-bit RGB or RGBA without interlacing is read here (depth ${depth}, colour type ${colourType}, interlace ${interlace})`);
+  if (depth !== 8 || channels === 0 || interlace !== 0) {
+    const found = `depth ${depth}, colour type ${colourType}, interlace ${interlace}`;
+    throw new Error(`only 8-bit RGB or RGBA without interlacing is read here (${found})`);
+  }
   const data = inflateSync(Buffer.concat(chunks.filter((chunk) => chunk.type === "IDAT").map((chunk) => chunk.data)));
   const stride = width * channels;
-  if (data.length !== height * (stride + 1)) throw new Error(`the image data holds ${data.length} bytes; ${width}×${height} needs ${height * (stride + 1)}`);
+  const needed = height * (stride + 1);
+  if (data.length !== needed) {
+    throw new Error(`the image data holds ${data.length} bytes; ${width}×${height} takes ${needed}`);
+  }
   const pixels = Buffer.alloc(height * stride);
   let above = Buffer.alloc(stride);
   for (let y = 0; y < height; y++) {
@@ -104,6 +111,9 @@ export function runsAlongRow(image: PngImage, y: number, background: [number, nu
 
 /** The relative luminance of an sRGB colour, 0 (black) to 1 (white), as WCAG defines it. */
 export function luminance([r, g, b]: [number, number, number]): number {
-  const linear = (channel: number) => (channel / 255 <= 0.04045 ? channel / 255 / 12.92 : ((channel / 255 + 0.055) / 1.055) ** 2.4);
+  const linear = (channel: number) => {
+    const value = channel / 255;
+    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
   return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
 }
