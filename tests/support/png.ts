@@ -117,3 +117,38 @@ export function luminance([r, g, b]: [number, number, number]): number {
   };
   return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
 }
+
+/**
+ * What a PNG says in words: the keywords and text of its text chunks (tEXt, zTXt, iTXt), where
+ * metadata such as a file's path would sit. The pixels are not text: read as characters they
+ * spell short words by chance.
+ */
+export function pngText(file: Buffer): string {
+  return pngChunks(file)
+    .filter((chunk) => chunk.type === "tEXt" || chunk.type === "zTXt" || chunk.type === "iTXt")
+    .map(({ type, data }) => {
+      const end = data.indexOf(0);
+      const keyword = data.toString("latin1", 0, end);
+      if (type === "tEXt") return `${keyword}: ${data.toString("latin1", end + 1)}`;
+      if (type === "zTXt") return `${keyword}: ${inflateSync(data.subarray(end + 2)).toString("latin1")}`;
+      // iTXt: compression flag and method, then a language tag and a translated keyword, each ended by a zero.
+      const compressed = data[end + 1] === 1;
+      const language = data.indexOf(0, end + 3);
+      const translated = data.indexOf(0, language + 1);
+      const text = data.subarray(translated + 1);
+      const words = (compressed ? inflateSync(text) : text).toString("utf8");
+      return `${keyword} ${data.toString("utf8", language + 1, translated)}: ${words}`;
+    })
+    .join("\n");
+}
+
+/** `file` with a tEXt chunk added after its header: a PNG carrying words, for tests of what reads them. */
+export function withTextChunk(file: Buffer, keyword: string, text: string): Buffer {
+  const body = Buffer.concat([Buffer.from("tEXt", "latin1"), Buffer.from(`${keyword}\0${text}`, "latin1")]);
+  const chunk = Buffer.alloc(body.length + 8);
+  chunk.writeUInt32BE(body.length - 4, 0);
+  body.copy(chunk, 4);
+  chunk.writeUInt32BE(crc32(body), body.length + 4);
+  const headerEnd = 8 + 8 + file.readUInt32BE(8) + 4;
+  return Buffer.concat([file.subarray(0, headerEnd), chunk, file.subarray(headerEnd)]);
+}
