@@ -1,8 +1,8 @@
 /**
  * The edges of the built site, for a root and a path SITE_URL: no built file (page, JSON, twin,
- * text, script, the text chunks of an image) carries a secret, a local path or the build machine's name; every HTML page keeps
- * its Content-Security-Policy, and nothing in it needs what the policy forbids; robots.txt and
- * the sitemap name only pages the site has.
+ * text, script, an image's text chunks) carries a secret, a local path or the build machine's
+ * name; every HTML page keeps its Content-Security-Policy, and nothing in it needs what the policy
+ * forbids; robots.txt and the sitemap name only pages the site has.
  */
 import { readdir, readFile } from "node:fs/promises";
 import os from "node:os";
