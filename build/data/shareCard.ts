@@ -22,7 +22,7 @@ export interface LadderGap {
 export type LadderStep = LadderRank | LadderGap;
 
 /** The most ranks the card draws legibly side by side at 1200 px. */
-export const MOST_RANKS_DRAWN = 8;
+const MOST_RANKS_DRAWN = 8;
 
 /**
  * The ladder as the card draws it: every rank while they fit; past that the lowest ones, a gap

@@ -82,7 +82,7 @@ const unitWidths = new Map<string, number>();
  * card's font at `size`: the width the text needs on the card. Measured once at size 100 and
  * scaled, since resvg does not hint: widths are proportional to the size.
  */
-export function inkWidth(text: string, size: number, weight: Weight): number {
+function inkWidth(text: string, size: number, weight: Weight): number {
   const key = `${weight} ${text}`;
   let unit = unitWidths.get(key);
   if (unit === undefined) {
@@ -116,7 +116,7 @@ function cutToFit(text: string, width: number, weight: Weight, size: number): st
 }
 
 /** A text as the card sets it: one or two lines at one size, each fitting its width. */
-export interface FittedText {
+interface FittedText {
   lines: string[];
   size: number;
 }
@@ -135,7 +135,7 @@ function twoLines(text: string): string[] {
  * each on one line, but not below `shared`; a text too wide at that size takes two lines, and a
  * line still too wide is cut with "…".
  */
-export function fitTogether(
+function fitTogether(
   texts: readonly string[],
   width: number,
   weight: Weight,
