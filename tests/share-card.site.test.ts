@@ -81,7 +81,8 @@ for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
 
     // The text alternative says what the card shows, from the same data.
     assert.ok(alt.includes(`${calculator.dailyInterestPercent}%`), `the alt text says the rate: ${alt}`);
-    if (all.length > 8) assert.ok(alt.includes(`, ${all.length - 8} more rank`), `the alt text counts those left out: ${alt}`);
+    const leftOut = `, ${all.length - 8} more rank`;
+    if (all.length > 8) assert.ok(alt.includes(leftOut), `the alt text counts the ranks left out: ${alt}`);
     let from = 0;
     for (const rank of drawn) {
       const at = alt.indexOf(`${rank.name} ${rank.displayValue}`, from);
