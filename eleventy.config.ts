@@ -15,6 +15,7 @@ import { freshOutputFolder, type BuildEvent } from "./build/eleventy/output-fold
 import { pageChecks } from "./build/eleventy/page-checks.ts";
 import { buildErrorsOnThePage } from "./build/eleventy/build-errors.ts";
 import { rememberPages } from "./build/eleventy/pages.ts";
+import { writeShareCard } from "./build/eleventy/share-card.ts";
 
 export const config = {
   dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
@@ -32,7 +33,7 @@ export default function (eleventyConfig: UserConfig) {
   // Global data is frozen, so every page shares one copy (`build/eleventy/global-data.ts`).
   eleventyConfig.addDataExtension("ts", { read: false, parser: dataModuleParser(path.join(config.dir.input, config.dir.data)) });
   // The globals derived from the writer's data and the contract (`build/data/`), one module each.
-  for (const name of ["site", "endpoints", "openapi", "tools"]) eleventyConfig.addGlobalData(name, derivedGlobal(new URL(`build/data/${name}.ts`, import.meta.url).href));
+  for (const name of ["site", "endpoints", "openapi", "tools", "shareCard"]) eleventyConfig.addGlobalData(name, derivedGlobal(new URL(`build/data/${name}.ts`, import.meta.url).href));
   eleventyConfig.addExtension("11ty.ts", { key: "11ty.js" });
   eleventyConfig.addTemplateFormats("11ty.ts");
 
@@ -53,9 +54,10 @@ export default function (eleventyConfig: UserConfig) {
   // Kept: Eleventy has no bundler of its own for TypeScript modules that import npm packages.
   // Each build first takes the output folder for itself and empties it (build/eleventy/output-folder.ts);
   // Eleventy runs the listeners of one event at once, so the steps are chained in one listener.
+  // The link previews' card is drawn meanwhile (build/eleventy/share-card.ts).
   eleventyConfig.on("eleventy.before", async (event: BuildEvent) => {
     await outputFolder.before(event);
-    await bundleCalculator(event.directories.output);
+    await Promise.all([bundleCalculator(event.directories.output), writeShareCard(event.directories.output)]);
   });
   eleventyConfig.addWatchTarget("assets/");
 

@@ -225,7 +225,8 @@ test("a result link loads without layout shift (CLS at most 0.1), and every page
       assert.is(meta["og:url"], new URL(path, PATH_SITE_URL).href, `${path || "/"}'s og:url is its public URL`);
       assert.is(meta["og:title"], await page.title());
       assert.is(meta["og:description"], await page.locator('meta[name="description"]').getAttribute("content"));
-      assert.is(meta["twitter:card"], "summary");
+      assert.is(meta["twitter:card"], "summary_large_image", "the preview shows the card large");
+      assert.is(meta["og:image"], new URL("assets/share-card.png", PATH_SITE_URL).href, "the card under the site's path");
       assert.is(meta["twitter:title"], meta["og:title"]);
     }
   });

@@ -95,11 +95,12 @@ test("two builds started at once into one folder leave one whole build", () => w
     const roots = texts.filter((text) => text.includes(ROOT_SITE_URL)).length;
     const paths = texts.filter((text) => text.includes(PATH_SITE_URL)).length;
     assert.ok((roots === 0) !== (paths === 0), `one build's files only (${roots} name ${ROOT_SITE_URL}, ${paths} name ${PATH_SITE_URL})`);
-    // And all of them: what it says it wrote and copied, and the bundle esbuild wrote beside them.
+    // And all of them: what it says it wrote and copied, and the bundle and the link previews' card
+    // written beside them.
     const summary = (roots > 0 ? a : b).printed.match(/Copied (\d+) Wrote (\d+) files/);
     assert.ok(summary, "the build prints what it wrote");
-    assert.is(written.length, Number(summary![1]) + Number(summary![2]) + 1, written.join("\n"));
-    assert.ok(written.includes("assets/calculator.js"));
+    assert.is(written.length, Number(summary![1]) + Number(summary![2]) + 2, written.join("\n"));
+    assert.ok(written.includes("assets/calculator.js") && written.includes("assets/share-card.png"));
     assert.not.ok(existsSync(lockPath(output)), "no lock is left");
   } finally {
     holder.kill();

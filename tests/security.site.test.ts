@@ -1,8 +1,8 @@
 /**
  * The edges of the built site, for a root and a path SITE_URL: no built file (page, JSON, twin,
- * text, script) carries a secret, a local path or the build machine's name; every HTML page keeps
- * its Content-Security-Policy, and nothing in it needs what the policy forbids; robots.txt and
- * the sitemap name only pages the site has.
+ * text, script, an image's text chunks) carries a secret, a local path or the build machine's
+ * name; every HTML page keeps its Content-Security-Policy, and nothing in it needs what the policy
+ * forbids; robots.txt and the sitemap name only pages the site has.
  */
 import { readdir, readFile } from "node:fs/promises";
 import os from "node:os";
@@ -10,8 +10,10 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { paths } from "../build/data/site.ts";
 import { builtSite, PATH_SITE_URL, ROOT, ROOT_SITE_URL, SCRATCH } from "./support/build.ts";
 import { escapeRegExp } from "../build/eleventy/escape.ts";
+import { pngText, withTextChunk } from "./support/png.ts";
 
 interface BuiltFile {
   /** Path inside the output folder, such as `docs/index.html`. */
@@ -22,7 +24,13 @@ interface BuiltFile {
 async function builtFiles(siteDir: string): Promise<BuiltFile[]> {
   const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(siteDir, path.join(entry.parentPath, entry.name)));
-  return Promise.all(files.sort().map(async (name) => ({ name, text: await readFile(path.join(siteDir, name), "utf8") })));
+  const read = async (name: string) => ({ name, text: textOf(name, await readFile(path.join(siteDir, name))) });
+  return Promise.all(files.sort().map(read));
+}
+
+/** What a built file says: a text file's characters, a PNG's text chunks (its pixels spell short words by chance). */
+function textOf(name: string, bytes: Buffer): string {
+  return name.endsWith(".png") ? pngText(bytes) : bytes.toString("utf8");
 }
 
 /** Credentials by their published shapes: the kinds a build could pick up from its environment. */
@@ -95,6 +103,13 @@ test("the leak scan finds planted secrets, local paths and the machine name (it 
   ];
   for (const text of planted) assert.ok(leaksIn({ name: "page.html", text }).length > 0, `not found: ${text}`);
   assert.equal(leaksIn({ name: "page.html", text: "No API key, no OAuth token, no bearer credential." }), []);
+});
+
+test("the leak scan reads a PNG's text chunks", async () => {
+  const card = await readFile(path.join(await builtSite(ROOT_SITE_URL), paths.shareCard));
+  assert.equal(leaksIn({ name: paths.shareCard, text: textOf(paths.shareCard, card) }), []);
+  const planted = withTextChunk(card, "Source", `${os.tmpdir()}/exp-bank-site-x/card.svg`);
+  assert.ok(leaksIn({ name: paths.shareCard, text: textOf(paths.shareCard, planted) }).length > 0);
 });
 
 for (const siteUrl of SITES) {

@@ -47,6 +47,7 @@ export const paths = {
   robots: "robots.txt",
   notFound: "404.html",
   icon: "assets/favicon.svg",
+  shareCard: "assets/share-card.png",
   calculatorScript: "assets/calculator.js",
 } as const;
 
