@@ -40,6 +40,8 @@ export interface ChartInput {
   locale?: string;
   /** A day to mark with the scrubber's cursor. */
   cursor?: number;
+  /** The rank the balance holds at the start, drawn as a band up to the next rank's threshold. */
+  currentRank?: { label: string; gems: string };
 }
 
 /** A drawn chart and the mapping the page's scrubber needs to point into it. */
@@ -54,11 +56,44 @@ export interface Chart {
 }
 
 const DAY_MS = TIME_NORMALIZATION.secondsPerDay * 1000;
-/** An over-estimate of a character's width at 11 px, so labels judged apart are apart. */
-const CHAR = 6.4;
+/** The chart's font size in px (`.growth-chart` in site.css) and the rows of text it lays out. */
+const FONT = 11;
+const ROW = 14;
+
+/** A rectangle in the SVG's units. */
+type Box = { left: number; top: number; right: number; bottom: number };
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const round = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * The width of `text` at the chart's font, over-estimated from DejaVu Sans, the widest sans-serif
+ * a system font falls back to (M and W 1 em, other capitals at most 0.86, digits and lower case at
+ * most 0.64, punctuation at most 0.4), and 1 em for any other character: text judged to fit fits.
+ */
+export function textWidth(text: string): number {
+  let em = 0;
+  for (const char of text) {
+    if (/[mwMW]/.test(char)) em += 1;
+    else if (/[A-Z=+×—]/.test(char)) em += 0.86;
+    else if (/[a-z0-9$%&#?]/.test(char)) em += 0.66;
+    else if (/[\s.,:;·'|!()\-/]/.test(char)) em += 0.42;
+    else if (/[\u00b2\u00b3\u00b9\u2070-\u207f]/.test(char)) em += 0.5;
+    else em += 1;
+  }
+  return em * FONT;
+}
+
+/** The box of `text` drawn at `x` with its baseline at `baseline`, anchored as SVG anchors it. */
+function textBox(text: string, x: number, baseline: number, anchor: "start" | "middle" | "end"): Box {
+  const width = textWidth(text);
+  const left = anchor === "start" ? x : anchor === "middle" ? x - width / 2 : x - width;
+  return { left, top: baseline - 11, right: left + width, bottom: baseline + 3 };
+}
+
+/** Whether two boxes come closer than `margin`. */
+const near = (a: Box, b: Box, margin: number) =>
+  a.left < b.right + margin && b.left < a.right + margin && a.top < b.bottom + margin && b.top < a.bottom + margin;
 
 /** `1.6B`, `0.0125`, and powers of ten beyond compact notation: `2.5 × 10¹⁸`, `10⁻⁹`. */
 export const gemsText = (value: number, digits: number, locale?: string): string =>
@@ -112,111 +147,246 @@ function gemTicks(low: number, high: number, log: boolean): { ticks: number[]; d
   return { ticks, digits: Math.floor(Math.log10(high)) - Math.floor(Math.log10(step)) + 2 };
 }
 
-/**
- * The chart: the balance from now to the horizon, which is the time given, or further when the
- * next rank or a goal lies beyond it (the part beyond drawn dashed), or the last target when no
- * time is given. Each target on the way is a faint horizontal line with a point where the balance
- * crosses it, labelled with its name and date beside the point; the axis is logarithmic, and says
- * so, when the balance spans more than a factor of ten. Null when there is nothing to draw.
- */
-export function growthChart(input: ChartInput): Chart | null {
-  const { width, height, locale, start } = input;
+/** A piece of text the chart places, and the box it takes. */
+interface Label {
+  text: string;
+  x: number;
+  baseline: number;
+  anchor: "start" | "middle" | "end";
+  box: Box;
+}
+
+const label = (text: string, x: number, baseline: number, anchor: Label["anchor"]): Label =>
+  ({ text, x, baseline, anchor, box: textBox(text, x, baseline, anchor) });
+
+const textMarkup = ({ text, x, baseline, anchor }: Label, className?: string) =>
+  `<text${className ? ` class="${className}"` : ""} x="${round(x)}" y="${round(baseline)}"` +
+  `${anchor === "start" ? "" : ` text-anchor="${anchor}"`}>${escapeXml(text)}</text>`;
+
+/** The growth the chart draws: the start, the horizon and every target within it, or null when there is none. */
+function growthSeries(input: ChartInput) {
   const growth = Math.log1p(Number(input.dailyInterestRate));
   const given = Number(input.durationDays);
-  const dayOf = (target: ChartTarget) => target.seconds / TIME_NORMALIZATION.secondsPerDay;
   const ahead = input.targets.filter((target) => target.seconds > 0);
   // The start is taken back from the engine's time to the first target, so the curve meets every
   // crossing point even where the 8-decimal balance rounds to 0 (below 0.000000005 gems).
   const first = ahead[0];
   const current = first ? Number(first.gems) * Math.exp(-growth * dayOf(first)) : Number(input.currentGems);
   const firstRank = ahead.find((target) => target.kind === "rank");
-  const days = Math.max(given, ...(given > 0 ? ahead.filter((target) => target === firstRank || target.kind === "goal") : ahead).map(dayOf));
+  const reach = given > 0 ? ahead.filter((target) => target === firstRank || target.kind === "goal") : ahead;
+  const days = Math.max(given, ...reach.map(dayOf));
   if (!(days > 0 && current > 0)) return null;
-  const shown = ahead.filter((target) => dayOf(target) <= days);
   const balanceAt = (day: number) => current * Math.exp(growth * day);
   const top = balanceAt(days);
   const log = top / current > 10;
-  const low = log ? current : Math.max(0, current - (top - current) * 0.1);
-  const high = log ? top : top + (top - current) * 0.1 || current * 1.01;
+  return {
+    given,
+    days,
+    current,
+    log,
+    shown: ahead.filter((target) => dayOf(target) <= days),
+    balanceAt,
+    low: log ? current : Math.max(0, current - (top - current) * 0.1),
+    high: log ? top : top + (top - current) * 0.1 || current * 1.01,
+    /** The solid part ends at the time given; the rest, on to a rank or goal beyond it, is dashed. */
+    solid: given > 0 ? Math.min(given, days) : days,
+  };
+}
+
+const dayOf = (target: ChartTarget) => target.seconds / TIME_NORMALIZATION.secondsPerDay;
+
+/** The legend of the solid and dashed line: one row of markup from `x`, and its box. */
+function legend(x: number, baseline: number): { markup: string; box: Box } {
+  const swatch = 18;
+  const items = [["", "within the chosen time"], [" chart-beyond", "beyond it"]] as const;
+  let at = x;
+  const markup = items.map(([className, text]) => {
+    const line = `<line class="chart-balance${className}" x1="${round(at)}" x2="${round(at + swatch)}" ` +
+      `y1="${baseline - 4}" y2="${baseline - 4}"/>`;
+    const words = label(text, at + swatch + 4, baseline, "start");
+    at = words.box.right + 12;
+    return line + textMarkup(words, "chart-label");
+  });
+  const box = { left: x, top: baseline - 11, right: at - 12, bottom: baseline + 3 };
+  return { markup: `<g class="chart-legend">${markup.join("")}</g>`, box };
+}
+
+/**
+ * The chart: the balance from now to the horizon, which is the time given, or further when the
+ * next rank or a goal lies beyond it (the part beyond drawn dashed, and a legend says so), or the
+ * last target when no time is given. "Now" marks the start and the end of the time given is a
+ * line with its date. The current rank is a shaded band; each target on the way is a horizontal
+ * line (no grid line beside it: the balance axis has ticks, not lines) with a point where the
+ * balance crosses it, labelled with its name and date beside the point, or its name alone, or
+ * nothing where no place is free (the scrubber then names the rank). Every text's box is estimated
+ * generously and kept inside the chart and apart from every other text, point and line. The axis
+ * is logarithmic, and says so, when the balance spans more than a factor of ten. Null when there
+ * is nothing to draw.
+ */
+export function growthChart(input: ChartInput): Chart | null {
+  const series = growthSeries(input);
+  if (!series) return null;
+  const { width, height, locale, start } = input;
+  const { given, days, shown, balanceAt, log, low, high, solid } = series;
   const { ticks: gems, digits } = gemTicks(low, high, log);
-  const gemLabels = gems.map((value) => gemsText(value, digits, locale));
-
-  const plot = { x: 8 + CHAR * Math.max(4, ...gemLabels.map((label) => label.length)), y: 22, w: 0, h: height - 22 - 26 };
-  plot.w = width - plot.x - 14;
-  const x = (day: number) => round(plot.x + (day / days) * plot.w);
-  const y = (value: number) => round(plot.y + plot.h - (log ? Math.log(value / low) / Math.log(high / low) : (value - low) / (high - low)) * plot.h);
-  const { level: unit, ticks } = timeTicks(days, Math.max(2, Math.floor(plot.w / 70)), start, locale);
-
+  const placed: Box[] = [];
   const parts: string[] = [];
-  // Ids and the Intl-formatted axis labels are the code's own; only names and the title are escaped.
+
+  // The rows above the plot: the scale's name, and the legend beside it or on a row of its own.
+  const scale = label(log ? "Gems, log scale" : "Gems", 4, 12, "start");
+  placed.push(scale.box);
+  let rows = 1;
+  let key: ReturnType<typeof legend> | null = null;
+  if (solid < days) {
+    key = legend(0, 12);
+    const room = width - 4 - (key.box.right - key.box.left);
+    key = room >= scale.box.right + 16 ? legend(room, 12) : legend(4, 12 + ROW);
+    rows = key.box.top > 12 ? 2 : 1;
+    placed.push(key.box);
+  }
+  // A free row above the plot holds the label of the last point, which the horizon puts at the top.
+  const gemLabels = gems.map((value) => gemsText(value, digits, locale));
+  const plot = { x: Math.ceil(10 + Math.max(...gemLabels.map(textWidth), 0)), y: (rows + 1) * ROW + 8, w: 0, h: 0 };
+  plot.w = width - plot.x - 10;
+  plot.h = height - plot.y - 26;
+  const right = plot.x + plot.w;
+  const bottom = plot.y + plot.h;
+  const x = (day: number) => round(plot.x + (day / days) * plot.w);
+  const scaled = (value: number) => (log ? Math.log(value / low) / Math.log(high / low) : (value - low) / (high - low));
+  const y = (value: number) => round(bottom - Math.min(1, Math.max(0, scaled(value))) * plot.h);
+
   const describedBy = input.describedBy ? ` aria-describedby="${input.describedBy}"` : "";
   parts.push(
-    `<svg class="growth-chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${input.id}"${describedBy}>`,
+    `<svg class="growth-chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" ` +
+      `aria-labelledby="${input.id}"${describedBy}>`,
     `<title id="${input.id}">${escapeXml(input.title)}</title>`,
-    `<g class="chart-grid"><text class="chart-label chart-scale" x="4" y="12">${log ? "Gems, log scale" : "Gems"}</text>`,
   );
-  gems.forEach((value, index) => parts.push(`<line x1="${plot.x}" x2="${plot.x + plot.w}" y1="${y(value)}" y2="${y(value)}"/><text class="chart-label" x="${plot.x - 6}" y="${y(value) + 4}" text-anchor="end">${gemLabels[index]}</text>`));
+
+  // The current rank's band, from its threshold (or the plot's foot) to the next rank's (or the top).
+  const rank = input.currentRank;
+  const band = rank && {
+    top: y(Math.min(high, Number(input.targets.find((target) => target.kind === "rank")?.gems ?? Infinity))),
+    bottom: y(Math.max(low, Number(rank.gems))),
+  };
+  if (band && band.bottom - band.top >= 1) {
+    parts.push(`<rect class="chart-band" x="${plot.x}" y="${band.top}" width="${round(plot.w)}" height="${round(band.bottom - band.top)}"/>`);
+  }
+
+  // The balance's axis: a tick and a label per value, and no grid line to stand beside a rank's.
+  parts.push(`<g class="chart-grid">${textMarkup(scale, "chart-label chart-scale")}`);
+  gems.forEach((value, index) => {
+    const tick = label(gemLabels[index]!, plot.x - 6, y(value) + 4, "end");
+    placed.push(tick.box);
+    parts.push(`<line x1="${plot.x - 4}" x2="${plot.x}" y1="${y(value)}" y2="${y(value)}"/>${textMarkup(tick, "chart-label")}`);
+  });
+
+  // The time axis: "Now", the end of the time given with its date, then the ticks that fit between.
+  const base = height - 8;
+  const free = (box: Box, margin: number) => box.left >= 1 && box.right <= width - 1 && !placed.some((other) => near(other, box, margin));
+  const place = (candidates: Label[], margin: number) => {
+    const chosen = candidates.find((candidate) => free(candidate.box, margin));
+    if (chosen) placed.push(chosen.box);
+    return chosen;
+  };
+  const now = label("Now", plot.x, base, "start");
+  placed.push(now.box);
+  parts.push(textMarkup(now, "chart-mark"));
+  if (given > 0) {
+    const end = x(solid);
+    const dateStyle = days < 2 ? ({ dateStyle: "medium", timeStyle: "short" } as const) : ({ dateStyle: "medium" } as const);
+    const text = new Intl.DateTimeFormat(locale, dateStyle).format(start + given * DAY_MS);
+        const mark = place([label(text, end, base, "middle"), label(text, end, base, "end"), label(text, end, base, "start"), label(text, now.box.right + 8, base, "start")], 6);
+    if (mark) parts.push(textMarkup(mark, "chart-mark"));
+  }
+  const { level: unit, ticks } = timeTicks(days, Math.max(2, Math.floor(plot.w / 70)), start, locale);
   for (const tick of ticks) {
-    const anchor = x(tick.day) > plot.x + plot.w - 30 ? "end" : "middle";
-    parts.push(`<text class="chart-label" x="${x(tick.day)}" y="${height - 8}" text-anchor="${anchor}">${tick.label}</text>`);
+    const anchor = x(tick.day) > right - 30 ? "end" : "middle";
+    const shownTick = place([label(tick.label, x(tick.day), base, anchor)], 6);
+    if (shownTick) parts.push(textMarkup(shownTick, "chart-label"));
   }
   parts.push(`</g>`);
 
-  // One label per point: targets at the same balance (a goal picked from the ranks) share one.
-  // The balance rises to the right, so a label left of its point and above it, or right of it and
-  // below it, stays clear of the line; the first of those that fits in the plot without touching
-  // a label already placed is used, the rightmost points first since they have least room.
-  // A crossing reads as a month ("Oct 2032"), or as a day and hour on a chart of days or hours.
-  const when = new Intl.DateTimeFormat(locale, unit > 1 ? UNITS[2].tick : { month: "short", day: "numeric", hour: "numeric" });
-  // The scale's name holds the top left corner; a label may rise into the rest of the top margin.
-  const placed: (readonly number[])[] = [[0, 0, 110, 14]];
-  const labels = new Map<ChartTarget, string>();
+  // What a label inside the plot must keep clear of: the plot's edges, the other points, every
+  // target's line, the end of the time given and the balance's own line.
   const level = (target: ChartTarget) => Number(target.gems);
   const spot = (target: ChartTarget) => [x(dayOf(target)), y(level(target))] as const;
-  for (const target of [...shown].sort((a, b) => b.seconds - a.seconds || (a.kind === "goal" ? -1 : 1))) {
+  const points = [[x(0), y(balanceAt(0))] as const, ...shown.map(spot)];
+  const lines = shown.map((target) => y(level(target)));
+  const dayAt = (px: number) => Math.min(days, Math.max(0, ((px - plot.x) / plot.w) * days));
+  const crossed = (box: Box, own: readonly number[]) =>
+    // A line may pass above the capitals or below the descenders, clear of the letters themselves.
+    lines.some((lineY) => lineY > box.top + 1 && lineY < box.bottom + 1) ||
+    (given > 0 && x(solid) > box.left - 3 && x(solid) < box.right + 3) ||
+    points.some(([px, py]) => (px !== own[0] || py !== own[1]) && near(box, { left: px, right: px, top: py, bottom: py }, 8)) ||
+    (y(balanceAt(dayAt(box.right))) <= box.bottom + 2 && y(balanceAt(dayAt(box.left))) >= box.top - 2);
+  const fits = (candidate: Label, own: readonly number[]) =>
+    candidate.box.left >= plot.x + 2 && candidate.box.right <= width - 2 && candidate.box.top >= 0 &&
+    candidate.box.bottom <= bottom - 2 && free(candidate.box, 3) && !crossed(candidate.box, own);
+
+  // One label per point: targets at the same balance (a goal picked from the ranks) share one.
+  // The balance rises to the right, so a label left of its point and above it, or right of it and
+  // below it, stays clear of the line. Goals first, since a player asked for them; then the
+  // rightmost points, since they have least room.
+  // A crossing reads as a month ("Oct 2032"), or as a day and hour on a chart of days or hours.
+  const when = new Intl.DateTimeFormat(locale, unit > 1 ? UNITS[2].tick : { month: "short", day: "numeric", hour: "numeric" });
+  const labels = new Map<ChartTarget, string>();
+  const goalFirst = (a: ChartTarget, b: ChartTarget) => Number(b.kind === "goal") - Number(a.kind === "goal") || b.seconds - a.seconds;
+  for (const target of [...shown].sort(goalFirst)) {
     const same = shown.filter((other) => level(other) === level(target));
     if (same.some((other) => labels.has(other))) continue;
-    const text = `${same.sort((a) => (a.kind === "goal" ? -1 : 1)).map((other) => other.label).join(" = ")} · ${when.format(start + target.seconds * 1000)}`;
+    const names = same.sort((a) => (a.kind === "goal" ? -1 : 1)).map((other) => other.label).join(" = ");
     const [px, py] = spot(target);
-    const w = text.length * CHAR;
-    // Last, right of it and above, across the line, where the halo keeps it legible.
-    for (const [left, baseline, anchor] of [[px - 6 - w, py - 5, "end"], [px + 6, py + 13, "start"], [px + 6, py - 5, "start"]] as const) {
-      const box = [left, baseline - 10, left + w, baseline + 3] as const;
-      const near = ([a, b, c = a, d = b]: readonly number[], margin: number) => a! < box[2] + margin && box[0] < c! + margin && b! < box[3] + margin && box[1] < d! + margin;
-      // Inside the plot (or its top margin), clear of every label placed, and so far from any
-      // other point that it cannot be read as that one's.
-      if (left < plot.x || box[2] > width - 2 || box[1] < 0 || box[3] > plot.y + plot.h || placed.some((other) => near(other, 0))) continue;
-      if (shown.some((other) => level(other) !== level(target) && near(spot(other), 8))) continue;
-      placed.push(box);
-      // Anchored at the end nearest the point, so the label's true width never moves it away.
-      labels.set(target, `<text x="${anchor === "end" ? px - 6 : px + 6}" y="${round(baseline)}" text-anchor="${anchor}">${escapeXml(text)}</text>`);
-      break;
-    }
+    const candidates = [`${names} · ${when.format(start + target.seconds * 1000)}`, names].flatMap((text) => [
+      label(text, px - 6, py - 5, "end"),
+      label(text, px + 6, py + 13, "start"),
+      label(text, px + 6, py - 5, "start"),
+      label(text, px - 6, py + 13, "end"),
+    ]);
+    const chosen = candidates.find((candidate) => fits(candidate, [px, py]));
+    if (!chosen) continue;
+    placed.push(chosen.box);
+    labels.set(target, textMarkup(chosen));
   }
   // Drawn lowest first, so the lines follow the milestone table's order.
   for (const target of [...shown].sort((a, b) => a.seconds - b.seconds)) {
-    const lineY = y(level(target));
+    const [px, lineY] = spot(target);
     parts.push(
       `<g class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}">` +
-        `<line x1="${plot.x}" x2="${plot.x + plot.w}" y1="${lineY}" y2="${lineY}"/>` +
-        `<circle cx="${x(dayOf(target))}" cy="${lineY}" r="3.5"/>${labels.get(target) ?? ""}</g>`,
+        `<line x1="${plot.x}" x2="${right}" y1="${lineY}" y2="${lineY}"/>` +
+        `<circle cx="${px}" cy="${lineY}" r="3.5"/>${labels.get(target) ?? ""}</g>`,
     );
   }
+  // The current rank's name in its band, where it finds room.
+  if (rank && band && band.bottom - band.top >= ROW + 4) {
+    const inside = [
+      label(rank.label, plot.x + 6, band.top + 14, "start"),
+      label(rank.label, right - 4, band.top + 14, "end"),
+      label(rank.label, right - 4, band.bottom - 5, "end"),
+      label(rank.label, plot.x + 6, band.bottom - 5, "start"),
+    ];
+    const chosen = inside.find((candidate) => fits(candidate, []));
+    if (chosen) {
+      placed.push(chosen.box);
+      parts.push(textMarkup(chosen, "chart-band-label"));
+    }
+  }
+  if (key) parts.push(key.markup);
 
   // On a log axis compound growth is a straight line; a linear axis needs a few points to bend.
   const segment = (from: number, to: number, className: string) => {
     const steps = log ? 1 : 32;
-    const points = Array.from({ length: steps + 1 }, (_, step) => from + ((to - from) * step) / steps).map((day) => `${x(day)},${y(balanceAt(day))}`);
-    parts.push(`<polyline class="chart-balance ${className}" points="${points.join(" ")}"/>`);
+    const line = Array.from({ length: steps + 1 }, (_, step) => from + ((to - from) * step) / steps);
+    parts.push(`<polyline class="chart-balance ${className}" points="${line.map((day) => `${x(day)},${y(balanceAt(day))}`).join(" ")}"/>`);
   };
-  const solid = given > 0 ? Math.min(given, days) : days;
   segment(0, solid, "");
   if (solid < days) segment(solid, days, "chart-beyond");
-  const bottom = plot.y + plot.h;
-  parts.push(`<path class="chart-axis" d="M${plot.x} ${plot.y}V${bottom}H${plot.x + plot.w}"/>`);
+  if (given > 0) parts.push(`<path class="chart-end" d="M${x(solid)} ${plot.y}V${bottom}"/>`);
+  parts.push(`<path class="chart-axis" d="M${plot.x} ${plot.y}V${bottom}H${right}"/>`, `<circle class="chart-now" cx="${x(0)}" cy="${y(balanceAt(0))}" r="3.5"/>`);
   const { cursor } = input;
-  if (cursor !== undefined) parts.push(`<g class="chart-cursor"><path d="M${x(cursor)} ${plot.y}V${bottom}"/><circle cx="${x(cursor)}" cy="${y(balanceAt(cursor))}" r="5"/></g>`);
-  return { svg: parts.join("") + "</svg>", days, left: plot.x, right: plot.x + plot.w, balanceAt };
+  if (cursor !== undefined) {
+    parts.push(`<g class="chart-cursor"><path d="M${x(cursor)} ${plot.y}V${bottom}"/><circle cx="${x(cursor)}" cy="${y(balanceAt(cursor))}" r="5"/></g>`);
+  }
+  return { svg: parts.join("") + "</svg>", days, left: plot.x, right, balanceAt };
 }
 
 /** The chart of a `calculate-exp-growth` result (its rank milestones, goal and amount to earn), or null when there is nothing to draw. */
@@ -230,6 +400,7 @@ export function resultChart(result: CalculateOutput, options: { id: string; desc
     ...options,
     ...result,
     targets,
+    currentRank: { label: result.currentRank.name, gems: result.currentRank.minGems },
     title: `Growth chart: the balance from ${gems(result.currentGems)} gems, with a point where it reaches each rank and goal; the table gives the figures.`,
     describedBy: result.milestones.length ? options.describedBy : undefined,
   });
