@@ -163,7 +163,9 @@ const textMarkup = ({ text, x, baseline, anchor }: Label, className?: string) =>
   `<text${className ? ` class="${className}"` : ""} x="${round(x)}" y="${round(baseline)}"` +
   `${anchor === "start" ? "" : ` text-anchor="${anchor}"`}>${escapeXml(text)}</text>`;
 
-/** The growth the chart draws: the start, the horizon and every target within it, or null when there is none. */
+const dayOf = (target: ChartTarget) => target.seconds / TIME_NORMALIZATION.secondsPerDay;
+
+/** The growth the chart draws: the start, the horizon and every target within it; null when there is none. */
 function growthSeries(input: ChartInput) {
   const growth = Math.log1p(Number(input.dailyInterestRate));
   const given = Number(input.durationDays);
@@ -182,9 +184,10 @@ function growthSeries(input: ChartInput) {
   return {
     given,
     days,
-    current,
     log,
     shown: ahead.filter((target) => dayOf(target) <= days),
+    /** The threshold of the rank above the current one, where the current rank's band ends. */
+    nextRank: firstRank ? Number(firstRank.gems) : Infinity,
     balanceAt,
     low: log ? current : Math.max(0, current - (top - current) * 0.1),
     high: log ? top : top + (top - current) * 0.1 || current * 1.01,
@@ -193,7 +196,7 @@ function growthSeries(input: ChartInput) {
   };
 }
 
-const dayOf = (target: ChartTarget) => target.seconds / TIME_NORMALIZATION.secondsPerDay;
+type Series = NonNullable<ReturnType<typeof growthSeries>>;
 
 /** The legend of the solid and dashed line: one row of markup from `x`, and its box. */
 function legend(x: number, baseline: number): { markup: string; box: Box } {
@@ -211,6 +214,179 @@ function legend(x: number, baseline: number): { markup: string; box: Box } {
   return { markup: `<g class="chart-legend">${markup.join("")}</g>`, box };
 }
 
+/** The rows above the plot: the scale's name, and the legend (where a part is dashed) beside it or below it. */
+function header(width: number, series: Series) {
+  const scale = label(series.log ? "Gems, log scale" : "Gems", 4, 12, "start");
+  if (series.solid >= series.days) return { scale, key: null, rows: 1 };
+  const room = width - 4 - (legend(0, 12).box.right);
+  const key = room >= scale.box.right + 16 ? legend(room, 12) : legend(4, 12 + ROW);
+  return { scale, key, rows: key.box.top > 12 ? 2 : 1 };
+}
+
+/** Where the chart draws: the plot's box, the scales from days and gems to pixels, and the text placed so far. */
+interface Frame {
+  width: number;
+  height: number;
+  plot: { x: number; y: number; w: number; h: number; right: number; bottom: number };
+  x: (day: number) => number;
+  y: (value: number) => number;
+  placed: Box[];
+}
+
+function frame(input: ChartInput, series: Series, rows: number, axisWidth: number): Frame {
+  const { width, height } = input;
+  const { days, log, low, high } = series;
+  // A free row above the plot holds the label of the last point, which the horizon puts at the top.
+  const plot = { x: Math.ceil(10 + axisWidth), y: (rows + 1) * ROW + 8, w: 0, h: 0, right: 0, bottom: 0 };
+  plot.w = width - plot.x - 10;
+  plot.h = height - plot.y - 26;
+  plot.right = plot.x + plot.w;
+  plot.bottom = plot.y + plot.h;
+  const scaled = (value: number) => (log ? Math.log(value / low) / Math.log(high / low) : (value - low) / (high - low));
+  return {
+    width,
+    height,
+    plot,
+    x: (day: number) => round(plot.x + (day / days) * plot.w),
+    y: (value: number) => round(plot.bottom - Math.min(1, Math.max(0, scaled(value))) * plot.h),
+    placed: [],
+  };
+}
+
+/**
+ * Places the first of `candidates` that lies inside the chart, `margin` clear of every text placed,
+ * and passes `clear`; null when none does.
+ */
+function place(frame: Frame, candidates: Label[], margin: number, clear = (_box: Box) => true): Label | null {
+  const chosen = candidates.find(({ box }) => box.left >= 1 && box.right <= frame.width - 1 &&
+    !frame.placed.some((other) => near(other, box, margin)) && clear(box));
+  if (chosen) frame.placed.push(chosen.box);
+  return chosen ?? null;
+}
+
+/** The balance's axis: a tick and a label per value, and no grid line to stand beside a rank's. */
+function balanceAxis(frame: Frame, gems: number[], labels: string[]): string {
+  const { plot, y } = frame;
+  return gems.map((value, index) => {
+    const tick = label(labels[index]!, plot.x - 6, y(value) + 4, "end");
+    frame.placed.push(tick.box);
+    const line = `<line x1="${plot.x - 4}" x2="${plot.x}" y1="${y(value)}" y2="${y(value)}"/>`;
+    return line + textMarkup(tick, "chart-label");
+  }).join("");
+}
+
+/** The time axis: "Now", the end of the time given with its date, then the ticks that fit; and the ticks' unit. */
+function timeAxis(frame: Frame, input: ChartInput, series: Series): { markup: string; unit: number } {
+  const { plot, x } = frame;
+  const { given, days, solid } = series;
+  const base = frame.height - 8;
+  const now = label("Now", plot.x, base, "start");
+  frame.placed.push(now.box);
+  const parts = [textMarkup(now, "chart-mark")];
+  if (given > 0) {
+    // Within two days, the hour too.
+    const style: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: days < 2 ? "short" : undefined };
+    const text = new Intl.DateTimeFormat(input.locale, style).format(input.start + given * DAY_MS);
+    const at = x(solid);
+    const anchors = (["middle", "end", "start"] as const).map((anchor) => label(text, at, base, anchor));
+    // Where the time given is short, the date follows "Now" rather than sit on it.
+    const mark = place(frame, [...anchors, label(text, now.box.right + 8, base, "start")], 6);
+    if (mark) parts.push(textMarkup(mark, "chart-mark"));
+  }
+  const { level: unit, ticks } = timeTicks(days, Math.max(2, Math.floor(plot.w / 70)), input.start, input.locale);
+  for (const tick of ticks) {
+    const anchor = x(tick.day) > plot.right - 30 ? "end" : "middle";
+    const shown = place(frame, [label(tick.label, x(tick.day), base, anchor)], 6);
+    if (shown) parts.push(textMarkup(shown, "chart-label"));
+  }
+  return { markup: parts.join(""), unit };
+}
+
+/**
+ * Whether a label's box inside the plot keeps clear of the plot's edges, the points other than its
+ * own (`own`), every target's line, the end of the time given and the balance's own line.
+ */
+function clearInPlot(frame: Frame, series: Series, own: readonly number[]) {
+  const { plot, x, y } = frame;
+  const { days, given, solid, balanceAt, shown } = series;
+  const points = [[x(0), y(balanceAt(0))], ...shown.map((target) => [x(dayOf(target)), y(Number(target.gems))])]
+    .filter(([px, py]) => px !== own[0] || py !== own[1])
+    .map(([px, py]) => ({ left: px!, right: px!, top: py!, bottom: py! }));
+  const lines = shown.map((target) => y(Number(target.gems)));
+  const curveAt = (px: number) => y(balanceAt(Math.min(days, Math.max(0, ((px - plot.x) / plot.w) * days))));
+  const end = given > 0 ? x(solid) : NaN;
+  return (box: Box) =>
+    box.left >= plot.x + 2 && box.top >= 0 && box.right <= frame.width - 2 && box.bottom <= plot.bottom - 2 &&
+    // A line may pass above the capitals or below the descenders, clear of the letters themselves.
+    !lines.some((lineY) => lineY > box.top + 1 && lineY < box.bottom + 1) &&
+    !(end > box.left - 3 && end < box.right + 3) &&
+    !points.some((point) => near(box, point, 8)) &&
+    // The balance rises to the right: it misses the box when it passes above its left edge or below its right.
+    !(curveAt(box.right) <= box.bottom + 2 && curveAt(box.left) >= box.top - 2);
+}
+
+/**
+ * One label per point: targets at the same balance (a goal picked from the ranks) share one. The
+ * balance rises to the right, so a label left of its point and above it, or right of it and below
+ * it, stays clear of the line; then the other two corners; then the names without the date. Goals
+ * first, since a player asked for them; then the rightmost points, since they have least room. A
+ * crossing reads as a month ("Oct 2032"), or as a day and hour on a chart of days or hours.
+ */
+function crossingLabels(frame: Frame, series: Series, input: ChartInput, unit: number): Map<ChartTarget, string> {
+  const { shown } = series;
+  const hours = { month: "short", day: "numeric", hour: "numeric" } as const;
+  const when = new Intl.DateTimeFormat(input.locale, unit > 1 ? UNITS[2].tick : hours);
+  const labels = new Map<ChartTarget, string>();
+  const goalFirst = (a: ChartTarget, b: ChartTarget) =>
+    Number(b.kind === "goal") - Number(a.kind === "goal") || b.seconds - a.seconds;
+  for (const target of [...shown].sort(goalFirst)) {
+    const same = shown.filter((other) => Number(other.gems) === Number(target.gems));
+    if (same.some((other) => labels.has(other))) continue;
+    const names = same.sort((a) => (a.kind === "goal" ? -1 : 1)).map((other) => other.label).join(" = ");
+    const [px, py] = [frame.x(dayOf(target)), frame.y(Number(target.gems))];
+    const candidates = [`${names} · ${when.format(input.start + target.seconds * 1000)}`, names].flatMap((text) => [
+      label(text, px - 6, py - 5, "end"),
+      label(text, px + 6, py + 13, "start"),
+      label(text, px + 6, py - 5, "start"),
+      label(text, px - 6, py + 13, "end"),
+    ]);
+    const chosen = place(frame, candidates, 3, clearInPlot(frame, series, [px, py]));
+    if (chosen) labels.set(target, textMarkup(chosen));
+  }
+  return labels;
+}
+
+/** The current rank's band, from its threshold (or the plot's foot) to the next rank's (or the top), named if room. */
+function currentBand(frame: Frame, series: Series, rank: ChartInput["currentRank"]): string {
+  const { plot, y } = frame;
+  if (!rank) return "";
+  const top = y(Math.min(series.high, series.nextRank));
+  const bottom = y(Math.max(series.low, Number(rank.gems)));
+  if (bottom - top < 1) return "";
+  const band = `<rect class="chart-band" x="${plot.x}" y="${top}" width="${round(plot.w)}" ` +
+    `height="${round(bottom - top)}"/>`;
+  if (bottom - top < ROW + 4) return band;
+  const inside = [
+    label(rank.label, plot.x + 6, top + 14, "start"),
+    label(rank.label, plot.right - 4, top + 14, "end"),
+    label(rank.label, plot.right - 4, bottom - 5, "end"),
+    label(rank.label, plot.x + 6, bottom - 5, "start"),
+  ];
+  const name = place(frame, inside, 3, clearInPlot(frame, series, []));
+  return band + (name ? textMarkup(name, "chart-band-label") : "");
+}
+
+/** The balance: solid within the time given, dashed beyond; straight on a log axis, bent on a linear one. */
+function balanceLine({ x, y }: Frame, { log, solid, days, balanceAt }: Series): string {
+  const segment = (from: number, to: number, className: string) => {
+    const steps = log ? 1 : 32;
+    const points = Array.from({ length: steps + 1 }, (_, step) => from + ((to - from) * step) / steps)
+      .map((day) => `${x(day)},${y(balanceAt(day))}`);
+    return `<polyline class="chart-balance ${className}" points="${points.join(" ")}"/>`;
+  };
+  return segment(0, solid, "") + (solid < days ? segment(solid, days, "chart-beyond") : "");
+}
+
 /**
  * The chart: the balance from now to the horizon, which is the time given, or further when the
  * next rank or a goal lies beyond it (the part beyond drawn dashed, and a legend says so), or the
@@ -226,167 +402,49 @@ function legend(x: number, baseline: number): { markup: string; box: Box } {
 export function growthChart(input: ChartInput): Chart | null {
   const series = growthSeries(input);
   if (!series) return null;
-  const { width, height, locale, start } = input;
-  const { given, days, shown, balanceAt, log, low, high, solid } = series;
-  const { ticks: gems, digits } = gemTicks(low, high, log);
-  const placed: Box[] = [];
-  const parts: string[] = [];
-
-  // The rows above the plot: the scale's name, and the legend beside it or on a row of its own.
-  const scale = label(log ? "Gems, log scale" : "Gems", 4, 12, "start");
-  placed.push(scale.box);
-  let rows = 1;
-  let key: ReturnType<typeof legend> | null = null;
-  if (solid < days) {
-    key = legend(0, 12);
-    const room = width - 4 - (key.box.right - key.box.left);
-    key = room >= scale.box.right + 16 ? legend(room, 12) : legend(4, 12 + ROW);
-    rows = key.box.top > 12 ? 2 : 1;
-    placed.push(key.box);
-  }
-  // A free row above the plot holds the label of the last point, which the horizon puts at the top.
-  const gemLabels = gems.map((value) => gemsText(value, digits, locale));
-  const plot = { x: Math.ceil(10 + Math.max(...gemLabels.map(textWidth), 0)), y: (rows + 1) * ROW + 8, w: 0, h: 0 };
-  plot.w = width - plot.x - 10;
-  plot.h = height - plot.y - 26;
-  const right = plot.x + plot.w;
-  const bottom = plot.y + plot.h;
-  const x = (day: number) => round(plot.x + (day / days) * plot.w);
-  const scaled = (value: number) => (log ? Math.log(value / low) / Math.log(high / low) : (value - low) / (high - low));
-  const y = (value: number) => round(bottom - Math.min(1, Math.max(0, scaled(value))) * plot.h);
-
+  const { width, height } = input;
+  const { ticks: gems, digits } = gemTicks(series.low, series.high, series.log);
+  const gemLabels = gems.map((value) => gemsText(value, digits, input.locale));
+  const { scale, key, rows } = header(width, series);
+  const chart = frame(input, series, rows, Math.max(0, ...gemLabels.map(textWidth)));
+  const { plot, x, y } = chart;
+  chart.placed.push(scale.box, ...(key ? [key.box] : []));
   const describedBy = input.describedBy ? ` aria-describedby="${input.describedBy}"` : "";
-  parts.push(
+  const parts = [
     `<svg class="growth-chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" ` +
       `aria-labelledby="${input.id}"${describedBy}>`,
     `<title id="${input.id}">${escapeXml(input.title)}</title>`,
-  );
-
-  // The current rank's band, from its threshold (or the plot's foot) to the next rank's (or the top).
-  const rank = input.currentRank;
-  const band = rank && {
-    top: y(Math.min(high, Number(input.targets.find((target) => target.kind === "rank")?.gems ?? Infinity))),
-    bottom: y(Math.max(low, Number(rank.gems))),
-  };
-  if (band && band.bottom - band.top >= 1) {
-    parts.push(`<rect class="chart-band" x="${plot.x}" y="${band.top}" width="${round(plot.w)}" height="${round(band.bottom - band.top)}"/>`);
-  }
-
-  // The balance's axis: a tick and a label per value, and no grid line to stand beside a rank's.
-  parts.push(`<g class="chart-grid">${textMarkup(scale, "chart-label chart-scale")}`);
-  gems.forEach((value, index) => {
-    const tick = label(gemLabels[index]!, plot.x - 6, y(value) + 4, "end");
-    placed.push(tick.box);
-    parts.push(`<line x1="${plot.x - 4}" x2="${plot.x}" y1="${y(value)}" y2="${y(value)}"/>${textMarkup(tick, "chart-label")}`);
-  });
-
-  // The time axis: "Now", the end of the time given with its date, then the ticks that fit between.
-  const base = height - 8;
-  const free = (box: Box, margin: number) => box.left >= 1 && box.right <= width - 1 && !placed.some((other) => near(other, box, margin));
-  const place = (candidates: Label[], margin: number) => {
-    const chosen = candidates.find((candidate) => free(candidate.box, margin));
-    if (chosen) placed.push(chosen.box);
-    return chosen;
-  };
-  const now = label("Now", plot.x, base, "start");
-  placed.push(now.box);
-  parts.push(textMarkup(now, "chart-mark"));
-  if (given > 0) {
-    const end = x(solid);
-    const dateStyle = days < 2 ? ({ dateStyle: "medium", timeStyle: "short" } as const) : ({ dateStyle: "medium" } as const);
-    const text = new Intl.DateTimeFormat(locale, dateStyle).format(start + given * DAY_MS);
-        const mark = place([label(text, end, base, "middle"), label(text, end, base, "end"), label(text, end, base, "start"), label(text, now.box.right + 8, base, "start")], 6);
-    if (mark) parts.push(textMarkup(mark, "chart-mark"));
-  }
-  const { level: unit, ticks } = timeTicks(days, Math.max(2, Math.floor(plot.w / 70)), start, locale);
-  for (const tick of ticks) {
-    const anchor = x(tick.day) > right - 30 ? "end" : "middle";
-    const shownTick = place([label(tick.label, x(tick.day), base, anchor)], 6);
-    if (shownTick) parts.push(textMarkup(shownTick, "chart-label"));
-  }
-  parts.push(`</g>`);
-
-  // What a label inside the plot must keep clear of: the plot's edges, the other points, every
-  // target's line, the end of the time given and the balance's own line.
-  const level = (target: ChartTarget) => Number(target.gems);
-  const spot = (target: ChartTarget) => [x(dayOf(target)), y(level(target))] as const;
-  const points = [[x(0), y(balanceAt(0))] as const, ...shown.map(spot)];
-  const lines = shown.map((target) => y(level(target)));
-  const dayAt = (px: number) => Math.min(days, Math.max(0, ((px - plot.x) / plot.w) * days));
-  const crossed = (box: Box, own: readonly number[]) =>
-    // A line may pass above the capitals or below the descenders, clear of the letters themselves.
-    lines.some((lineY) => lineY > box.top + 1 && lineY < box.bottom + 1) ||
-    (given > 0 && x(solid) > box.left - 3 && x(solid) < box.right + 3) ||
-    points.some(([px, py]) => (px !== own[0] || py !== own[1]) && near(box, { left: px, right: px, top: py, bottom: py }, 8)) ||
-    (y(balanceAt(dayAt(box.right))) <= box.bottom + 2 && y(balanceAt(dayAt(box.left))) >= box.top - 2);
-  const fits = (candidate: Label, own: readonly number[]) =>
-    candidate.box.left >= plot.x + 2 && candidate.box.right <= width - 2 && candidate.box.top >= 0 &&
-    candidate.box.bottom <= bottom - 2 && free(candidate.box, 3) && !crossed(candidate.box, own);
-
-  // One label per point: targets at the same balance (a goal picked from the ranks) share one.
-  // The balance rises to the right, so a label left of its point and above it, or right of it and
-  // below it, stays clear of the line. Goals first, since a player asked for them; then the
-  // rightmost points, since they have least room.
-  // A crossing reads as a month ("Oct 2032"), or as a day and hour on a chart of days or hours.
-  const when = new Intl.DateTimeFormat(locale, unit > 1 ? UNITS[2].tick : { month: "short", day: "numeric", hour: "numeric" });
-  const labels = new Map<ChartTarget, string>();
-  const goalFirst = (a: ChartTarget, b: ChartTarget) => Number(b.kind === "goal") - Number(a.kind === "goal") || b.seconds - a.seconds;
-  for (const target of [...shown].sort(goalFirst)) {
-    const same = shown.filter((other) => level(other) === level(target));
-    if (same.some((other) => labels.has(other))) continue;
-    const names = same.sort((a) => (a.kind === "goal" ? -1 : 1)).map((other) => other.label).join(" = ");
-    const [px, py] = spot(target);
-    const candidates = [`${names} · ${when.format(start + target.seconds * 1000)}`, names].flatMap((text) => [
-      label(text, px - 6, py - 5, "end"),
-      label(text, px + 6, py + 13, "start"),
-      label(text, px + 6, py - 5, "start"),
-      label(text, px - 6, py + 13, "end"),
-    ]);
-    const chosen = candidates.find((candidate) => fits(candidate, [px, py]));
-    if (!chosen) continue;
-    placed.push(chosen.box);
-    labels.set(target, textMarkup(chosen));
-  }
+  ];
+  // The band first, so every line and text is drawn over it; its name last, where the rest left room.
+  const bandAt = parts.push("") - 1;
+  const axis = balanceAxis(chart, gems, gemLabels);
+  const time = timeAxis(chart, input, series);
+  parts.push(`<g class="chart-grid">${textMarkup(scale, "chart-label chart-scale")}${axis}${time.markup}</g>`);
+  const labels = crossingLabels(chart, series, input, time.unit);
   // Drawn lowest first, so the lines follow the milestone table's order.
-  for (const target of [...shown].sort((a, b) => a.seconds - b.seconds)) {
-    const [px, lineY] = spot(target);
+  for (const target of [...series.shown].sort((a, b) => a.seconds - b.seconds)) {
+    const [px, lineY] = [x(dayOf(target)), y(Number(target.gems))];
     parts.push(
       `<g class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}">` +
-        `<line x1="${plot.x}" x2="${right}" y1="${lineY}" y2="${lineY}"/>` +
+        `<line x1="${plot.x}" x2="${plot.right}" y1="${lineY}" y2="${lineY}"/>` +
         `<circle cx="${px}" cy="${lineY}" r="3.5"/>${labels.get(target) ?? ""}</g>`,
     );
   }
-  // The current rank's name in its band, where it finds room.
-  if (rank && band && band.bottom - band.top >= ROW + 4) {
-    const inside = [
-      label(rank.label, plot.x + 6, band.top + 14, "start"),
-      label(rank.label, right - 4, band.top + 14, "end"),
-      label(rank.label, right - 4, band.bottom - 5, "end"),
-      label(rank.label, plot.x + 6, band.bottom - 5, "start"),
-    ];
-    const chosen = inside.find((candidate) => fits(candidate, []));
-    if (chosen) {
-      placed.push(chosen.box);
-      parts.push(textMarkup(chosen, "chart-band-label"));
-    }
-  }
+  parts[bandAt] = currentBand(chart, series, input.currentRank);
   if (key) parts.push(key.markup);
-
-  // On a log axis compound growth is a straight line; a linear axis needs a few points to bend.
-  const segment = (from: number, to: number, className: string) => {
-    const steps = log ? 1 : 32;
-    const line = Array.from({ length: steps + 1 }, (_, step) => from + ((to - from) * step) / steps);
-    parts.push(`<polyline class="chart-balance ${className}" points="${line.map((day) => `${x(day)},${y(balanceAt(day))}`).join(" ")}"/>`);
-  };
-  segment(0, solid, "");
-  if (solid < days) segment(solid, days, "chart-beyond");
-  if (given > 0) parts.push(`<path class="chart-end" d="M${x(solid)} ${plot.y}V${bottom}"/>`);
-  parts.push(`<path class="chart-axis" d="M${plot.x} ${plot.y}V${bottom}H${right}"/>`, `<circle class="chart-now" cx="${x(0)}" cy="${y(balanceAt(0))}" r="3.5"/>`);
+  parts.push(balanceLine(chart, series));
+  if (series.given > 0) parts.push(`<path class="chart-end" d="M${x(series.solid)} ${plot.y}V${plot.bottom}"/>`);
+  parts.push(
+    `<path class="chart-axis" d="M${plot.x} ${plot.y}V${plot.bottom}H${plot.right}"/>`,
+    `<circle class="chart-now" cx="${x(0)}" cy="${y(series.balanceAt(0))}" r="3.5"/>`,
+  );
   const { cursor } = input;
   if (cursor !== undefined) {
-    parts.push(`<g class="chart-cursor"><path d="M${x(cursor)} ${plot.y}V${bottom}"/><circle cx="${x(cursor)}" cy="${y(balanceAt(cursor))}" r="5"/></g>`);
+    parts.push(`<g class="chart-cursor"><path d="M${x(cursor)} ${plot.y}V${plot.bottom}"/>` +
+      `<circle cx="${x(cursor)}" cy="${y(series.balanceAt(cursor))}" r="5"/></g>`);
   }
-  return { svg: parts.join("") + "</svg>", days, left: plot.x, right, balanceAt };
+  const { days, balanceAt } = series;
+  return { svg: parts.join("") + "</svg>", days, left: plot.x, right: plot.right, balanceAt };
 }
 
 /** The chart of a `calculate-exp-growth` result (its rank milestones, goal and amount to earn), or null when there is nothing to draw. */
