@@ -425,6 +425,26 @@ test("at 320, 390, 1280 and 1600 px, no text of the chart is clipped, overlaps a
   );
 });
 
+test("the scrubber names each point, its label drawn or not, at the point's own date", async () => {
+  await onEachView(async (page) => {
+    const values = { currentGems: "1000", years: "100" };
+    await open(page, new URLSearchParams(values).toString());
+    const result = await tool(page, values);
+    const { horizon } = expectedPoints(result);
+    for (const milestone of result.milestones) {
+      // The slider's step nearest the crossing, set as a player's drag would leave it.
+      const step = Math.round((milestone.duration.totalSeconds / horizon) * 240);
+      await page.locator("#calculator-scrub").evaluate((slider: HTMLInputElement, value) => {
+        slider.value = String(value);
+        slider.dispatchEvent(new Event("input", { bubbles: true }));
+      }, step);
+      const reached = fullDate.format(NOW + milestone.duration.totalSeconds * 1000);
+      const text = (await page.locator("#calculator-scrub-readout").textContent())!;
+      assert.ok(text.startsWith(`${reached}: `) && text.endsWith(`, ${milestone.name} — ${milestone.name}`), `at ${milestone.name}'s point the scrubber reads ${JSON.stringify(text)}, not its date ${reached} and its name`);
+    }
+  });
+});
+
 /** A compact amount shows the exact value to three significant digits. */
 function assertCompact(shown: string, exact: string, what: string): void {
   const match = /^([\d.]+)([KMBT]?)$/.exec(shown);

@@ -53,6 +53,8 @@ export interface Chart {
   left: number;
   right: number;
   balanceAt: (day: number) => number;
+  /** Each point on the way: its day and what it marks ("Goal = Radiant"), for the scrubber to name. */
+  points: { day: number; names: string }[];
 }
 
 const DAY_MS = TIME_NORMALIZATION.secondsPerDay * 1000;
@@ -376,6 +378,15 @@ function currentBand(frame: Frame, series: Series, rank: ChartInput["currentRank
   return band + (name ? textMarkup(name, "chart-band-label") : "");
 }
 
+/** One entry per point, targets at the same balance named together, goals first. */
+function pointNames(shown: ChartTarget[]): Chart["points"] {
+  const levels = [...new Set(shown.map((target) => Number(target.gems)))];
+  return levels.map((level) => {
+    const same = shown.filter((target) => Number(target.gems) === level).sort((a) => (a.kind === "goal" ? -1 : 1));
+    return { day: dayOf(same[0]!), names: same.map((target) => target.label).join(" = ") };
+  });
+}
+
 /** The balance: solid within the time given, dashed beyond; straight on a log axis, bent on a linear one. */
 function balanceLine({ x, y }: Frame, { log, solid, days, balanceAt }: Series): string {
   const segment = (from: number, to: number, className: string) => {
@@ -444,7 +455,8 @@ export function growthChart(input: ChartInput): Chart | null {
       `<circle cx="${x(cursor)}" cy="${y(series.balanceAt(cursor))}" r="5"/></g>`);
   }
   const { days, balanceAt } = series;
-  return { svg: parts.join("") + "</svg>", days, left: plot.x, right: plot.right, balanceAt };
+  const points = pointNames(series.shown);
+  return { svg: parts.join("") + "</svg>", days, left: plot.x, right: plot.right, balanceAt, points };
 }
 
 /** The chart of a `calculate-exp-growth` result (its rank milestones, goal and amount to earn), or null when there is nothing to draw. */
