@@ -179,11 +179,14 @@ function assertPoints(chart: Drawn, result: CalculateOutput, what: string, every
     // A goal at a rank's threshold shares that rank's label ("Goal = Radiant · …").
     const label = target.label ?? chart.targets.find((other) => other.label && Math.abs(other.cy - target.cy) < 0.5 && Math.abs(other.cx - target.cx) < 0.5)?.label;
     if (!label) {
-      assert.not.ok(everyLabel, `${what}: ${point.name}'s point has a label`);
+      // A goal is what the player asked for: its label always finds a place.
+      assert.not.ok(everyLabel || point.name === "Goal", `${what}: ${point.name}'s point has a label`);
       continue;
     }
-    assert.ok(label.text.split(" · ")[0]!.split(" = ").includes(point.name), `${what}: ${JSON.stringify(label.text)} names ${point.name}`);
-    assert.ok(label.text.endsWith(` · ${month.format(NOW + point.seconds * 1000)}`), `${what}: ${JSON.stringify(label.text)} gives the month ${point.name} is reached, ${month.format(NOW + point.seconds * 1000)}`);
+    // A label is the names and the month, or the names alone where the month has no room.
+    const [names, when] = label.text.split(" · ");
+    assert.ok(names!.split(" = ").includes(point.name), `${what}: ${JSON.stringify(label.text)} names ${point.name}`);
+    if (when !== undefined) assert.is(when, month.format(NOW + point.seconds * 1000), `${what}: ${JSON.stringify(label.text)} gives the month ${point.name} is reached`);
     const gap = distance(target.cx, target.cy, label);
     assert.ok(gap <= 8, `${what}: ${JSON.stringify(label.text)} is beside its point (${gap.toFixed(1)} px away)`);
     for (const other of chart.targets) {
@@ -218,10 +221,11 @@ test("each rank and goal on the way is a point at the engine's date, labelled be
     for (const values of CASES) {
       await open(page, new URLSearchParams(values).toString());
       const result = await tool(page, values);
-      assertPoints(await drawn(page), result, JSON.stringify(values));
+      // A point whose label finds no room keeps its dot; the scrubber names the rank there.
+      assertPoints(await drawn(page), result, JSON.stringify(values), false);
       await page.setViewportSize(view.turned);
       await waitForRedraw(page);
-      assertPoints(await drawn(page), result, `${JSON.stringify(values)} at ${view.turned.width} px`);
+      assertPoints(await drawn(page), result, `${JSON.stringify(values)} at ${view.turned.width} px`, false);
       // The next case loads at the viewport's own size; this chart's redraw is not awaited.
       await page.setViewportSize(view.viewport);
     }
@@ -230,8 +234,9 @@ test("each rank and goal on the way is a point at the engine's date, labelled be
 
 test("the axis shows dates where they fall, names a logarithmic scale, and draws the way beyond the time given dashed", async () => {
   await onEachView(async (page) => {
-    await open(page, "currentGems=1000000&goalGems=20000000000&days=30");
-    const result = await tool(page, { currentGems: "1000000", goalGems: "20000000000", days: "30" });
+    // No time given, so no end's date stands among the years.
+    await open(page, "currentGems=1000000&goalGems=20000000000");
+    const result = await tool(page, { currentGems: "1000000", goalGems: "20000000000" });
     const chart = await drawn(page);
     const horizon = expectedPoints(result).horizon;
     assert.is(chart.scale, "Gems, log scale");
@@ -245,12 +250,15 @@ test("the axis shows dates where they fall, names a logarithmic scale, and draws
       const x = chart.plot.left + ((Date.UTC(Number(tick.text), 0, 1) - NOW) / 1000 / horizon) * (chart.plot.right - chart.plot.left);
       assert.ok(Math.abs(tick.x - x) <= 1, `the tick ${tick.text} stands at 1 January ${tick.text} (x ${tick.x.toFixed(1)}, expected ${x.toFixed(1)})`);
     }
+    await open(page, "currentGems=1000000&goalGems=20000000000&days=30");
     assert.is(await page.locator("polyline.chart-beyond").count(), 1, "the way beyond the time given is drawn apart");
     assert.match(await page.locator("polyline.chart-beyond").evaluate((line) => getComputedStyle(line).strokeDasharray), /\d/, "and dashed");
 
-    await open(page, "currentGems=5000000000&months=3");
+    // The end of the nine months stands near the horizon, so the months before it keep their ticks.
+    await open(page, "currentGems=5000000000&months=9");
     const months = (await drawn(page)).ticks.filter((tick) => /^[A-Z][a-z]{2} \d{4}$/.test(tick.text));
-    assert.ok(months.length >= 2, `months on the axis of a chart of months: ${JSON.stringify((await drawn(page)).ticks)}`);
+    // "Now" and the end's date take their room first; a month between them still reads as a month.
+    assert.ok(months.length >= 1, `months on the axis of a chart of months: ${JSON.stringify((await drawn(page)).ticks)}`);
     assert.is((await drawn(page)).scale, "Gems", "a linear scale is not called logarithmic");
   });
 });
@@ -299,6 +307,141 @@ test("the scrubber, by keyboard, says the date, balance and rank at the moment i
     assertCompact(halfway!, new Decimal(result.currentGems).times(new Decimal("1.003").pow(Number(result.durationDays) / 2)).toFixed(8), "the balance half way");
     const held = result.milestones.filter((milestone) => milestone.duration.totalSeconds * 1000 <= middle - NOW).at(-1) ?? result.currentRank;
     assert.is(rankThen, held.name, "the rank half way");
+  });
+});
+
+/** The widths a player's screen may have, from the smallest phone to a wide desktop, each in one colour scheme. */
+const WIDTHS = [
+  { width: 320, colorScheme: "light" },
+  { width: 390, colorScheme: "dark" },
+  { width: 1280, colorScheme: "light" },
+  { width: 1600, colorScheme: "dark" },
+] as const;
+
+/** The inputs that stretch the chart: a goal rank, the smallest and largest balances, a century, a goal beyond the time. */
+const STRETCHING = [
+  "currentGems=2500000&goalGems=1600000000",
+  "currentGems=2500000&goalGems=1600000000&years=1",
+  "currentGems=0.00000001",
+  "currentGems=0.00000001&years=100",
+  "currentGems=100000000000000000000&years=100",
+  "currentGems=1000&years=100",
+  "currentGems=900000000&days=30",
+];
+
+type Rect = { left: number; right: number; top: number; bottom: number };
+
+/** Every text of the chart and every line and point it must keep clear of, in CSS pixels of the page. */
+function chartText(page: Page) {
+  return page.locator("svg.growth-chart").evaluate((svg: SVGSVGElement) => {
+    const rect = (element: Element) => {
+      const { left, right, top, bottom } = element.getBoundingClientRect();
+      return { left, right, top, bottom };
+    };
+    const origin = svg.getBoundingClientRect();
+    const scale = origin.width / svg.viewBox.baseVal.width;
+    const point = (x: number, y: number) => ({ x: origin.left + x * scale, y: origin.top + y * scale });
+    const number = (element: Element, name: string) => Number(element.getAttribute(name));
+    const horizontal = (line: Element) => ({
+      ...point(number(line, "x1"), number(line, "y1")),
+      length: (number(line, "x2") - number(line, "x1")) * scale,
+      right: point(number(line, "x2"), 0).x,
+    });
+    return {
+      box: rect(svg),
+      texts: Array.from(svg.querySelectorAll("text"), (text) => ({ text: text.textContent!, ...rect(text), inPlot: !text.closest(".chart-grid, .chart-legend") })),
+      targetLines: Array.from(svg.querySelectorAll(".chart-target line"), horizontal),
+      gridLines: Array.from(svg.querySelectorAll(".chart-grid line"), horizontal),
+      balance: Array.from(svg.querySelectorAll("polyline.chart-balance"), (line) => line.getAttribute("points")!.split(" ").map((pair) => point(...(pair.split(",").map(Number) as [number, number])))),
+      beyond: svg.querySelector("polyline.chart-beyond") !== null,
+      legend: Array.from(svg.querySelectorAll(".chart-legend text"), (text) => text.textContent),
+      end: svg.querySelector("path.chart-end") && point(Number(svg.querySelector("path.chart-end")!.getAttribute("d")!.match(/^M([\d.]+)/)![1]), 0).x,
+      band: svg.querySelector("rect.chart-band") && rect(svg.querySelector("rect.chart-band")!),
+      now: svg.querySelector("circle.chart-now") && rect(svg.querySelector("circle.chart-now")!),
+      axis: (([x0, y0, y1, x1]) => ({ left: point(x0!, y0!).x, top: point(x0!, y0!).y, bottom: point(x1!, y1!).y, right: point(x1!, y1!).x }))(
+        svg.querySelector("path.chart-axis")!.getAttribute("d")!.match(/[\d.]+/g)!.map(Number),
+      ),
+    };
+  });
+}
+
+/** Whether the segment from `a` to `b` passes through the inside of `box` (its edges shrunk by `inset`). */
+function crosses(a: { x: number; y: number }, b: { x: number; y: number }, box: Rect, inset: number): boolean {
+  for (let step = 0; step <= 200; step++) {
+    const x = a.x + ((b.x - a.x) * step) / 200;
+    const y = a.y + ((b.y - a.y) * step) / 200;
+    if (x > box.left + inset && x < box.right - inset && y > box.top + inset && y < box.bottom - inset) return true;
+  }
+  return false;
+}
+
+test("at 320, 390, 1280 and 1600 px, no text of the chart is clipped, overlaps another or is struck by a line; Now, the end of the time, the legend and the current rank's band are drawn", async () => {
+  await Promise.all(
+    WIDTHS.map(async ({ width, colorScheme }) => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, timezoneId: "UTC" });
+      const page = await context.newPage();
+      await page.clock.setFixedTime(NOW);
+      await recordSchemeQueries(page);
+      const messages = recordPageMessages(page, served.origin);
+      for (const query of STRETCHING) {
+        const what = `${query} at ${width} px`;
+        await open(page, query);
+        const chart = await chartText(page);
+        const result = await tool(page, Object.fromEntries(new URLSearchParams(query)));
+        for (const [index, text] of chart.texts.entries()) {
+          const name = `${what}: ${JSON.stringify(text.text)}`;
+          assert.ok(text.left >= chart.box.left - 0.5 && text.right <= chart.box.right + 0.5 && text.top >= chart.box.top - 0.5 && text.bottom <= chart.box.bottom + 0.5, `${name} lies within the chart (${JSON.stringify(text)} in ${JSON.stringify(chart.box)})`);
+          for (const other of chart.texts.slice(index + 1)) assert.not.ok(overlap(text, other), `${name} and ${JSON.stringify(other.text)} do not overlap`);
+          if (!text.inPlot) continue;
+          // A line may pass above the capitals' tops, within the box's top 2 px, never through the letters.
+          const letters = { ...text, top: text.top + 2 };
+          for (const line of chart.targetLines) assert.not.ok(line.y > letters.top && line.y < letters.bottom && line.x < text.right && line.right > text.left, `${name} is not struck by a rank's or goal's line`);
+          for (const points of chart.balance) for (const [at, from] of points.slice(1).entries()) assert.not.ok(crosses(points[at]!, from, text, 1), `${name} is not crossed by the balance's line`);
+          if (chart.end !== null) assert.not.ok(chart.end > text.left + 1 && chart.end < text.right - 1, `${name} is not crossed by the end of the time`);
+        }
+        // The balance's axis has ticks, never a grid line beside a rank's or goal's line.
+        for (const line of chart.gridLines) assert.ok(line.length <= 6, `${what}: the balance's axis draws ticks of at most 6 px, not a grid line of ${line.length.toFixed(0)} px`);
+        const { left, right, bottom } = chart.axis;
+        const now = chart.texts.find((text) => text.text === "Now");
+        assert.ok(now && Math.abs(now.left - left) <= 1 && now.top >= bottom, `${what}: "Now" stands at the start of the time axis, under it`);
+        const given = Number(result.durationDays);
+        if (given > 0) {
+          const date = fullDate.format(NOW + given * DAY);
+          const mark = chart.texts.find((text) => text.text === date);
+          assert.ok(mark, `${what}: the end of the time given is marked with its date, ${date}: ${JSON.stringify(chart.texts.map((text) => text.text))}`);
+          const x = left + ((given * 86_400) / expectedPoints(result).horizon) * (right - left);
+          assert.ok(chart.end !== null && Math.abs(chart.end - x) <= 1.5, `${what}: the end's line stands at its time (x ${chart.end}, expected ${x.toFixed(1)})`);
+          assert.ok(Math.max(mark.left - chart.end!, chart.end! - mark.right) <= 60, `${what}: the end's date is next to its line`);
+        } else assert.is(chart.end, null, `${what}: no end is marked when no time is given`);
+        assert.equal(chart.legend, chart.beyond ? ["within the chosen time", "beyond it"] : [], `${what}: a legend says what is solid and dashed, where both are drawn`);
+        assert.ok(chart.band && chart.now, `${what}: the current rank's band and the start are drawn`);
+        const start = (chart.now.top + chart.now.bottom) / 2;
+        assert.ok(chart.band.bottom - chart.band.top >= 2 && chart.band.top - 0.5 <= start && start <= chart.band.bottom + 0.5, `${what}: the start lies in the current rank's band (${JSON.stringify(chart.band)}, start at ${start})`);
+      }
+      assert.equal(await schemeOnlyRecolours(page), [], `at ${width} px the other colour scheme only recolours the page`);
+      assert.equal(messages, [], `at ${width} px the page printed nothing and requested nothing elsewhere`);
+      await context.close();
+    }),
+  );
+});
+
+test("the scrubber names each point, its label drawn or not, at the point's own date", async () => {
+  await onEachView(async (page) => {
+    const values = { currentGems: "1000", years: "100" };
+    await open(page, new URLSearchParams(values).toString());
+    const result = await tool(page, values);
+    const { horizon } = expectedPoints(result);
+    for (const milestone of result.milestones) {
+      // The slider's step nearest the crossing, set as a player's drag would leave it.
+      const step = Math.round((milestone.duration.totalSeconds / horizon) * 240);
+      await page.locator("#calculator-scrub").evaluate((slider: HTMLInputElement, value) => {
+        slider.value = String(value);
+        slider.dispatchEvent(new Event("input", { bubbles: true }));
+      }, step);
+      const reached = fullDate.format(NOW + milestone.duration.totalSeconds * 1000);
+      const text = (await page.locator("#calculator-scrub-readout").textContent())!;
+      assert.ok(text.startsWith(`${reached}: `) && text.endsWith(`, ${milestone.name} — ${milestone.name}`), `at ${milestone.name}'s point the scrubber reads ${JSON.stringify(text)}, not its date ${reached} and its name`);
+    }
   });
 });
 

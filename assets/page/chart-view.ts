@@ -23,7 +23,7 @@ function draw(speak?: boolean): void {
   area.parentElement!.hidden = false;
   const width = Math.max(280, area.clientWidth);
   const marked = speak || readout().textContent !== "";
-  const at = (chart?.days ?? 0) * (Number(scrub.value) / Number(scrub.max));
+  const { at, point } = moment(Number(scrub.value) / Number(scrub.max));
   chart = resultChart(result, { id: "calculator-chart-title", describedBy: "calculator-milestones", width, height: area.clientHeight || 240, locale: document.documentElement.lang, start, cursor: marked ? at : undefined });
   area.parentElement!.hidden = !chart;
   area.innerHTML = chart?.svg ?? "";
@@ -32,12 +32,25 @@ function draw(speak?: boolean): void {
   // The slider spans the plot, so its thumb stands under the moment it names.
   scrub.style.marginInline = `${chart.left}px ${width - chart.right}px`;
   if (!marked) return;
-  const seconds = at * TIME_NORMALIZATION.secondsPerDay;
+  const seconds = Math.round(at * TIME_NORMALIZATION.secondsPerDay);
   const rank = result.milestones.findLast((milestone) => milestone.duration.totalSeconds <= seconds) ?? result.currentRank;
   const lang = document.documentElement.lang;
   const date = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: chart.days < 2 ? "short" : undefined }).format(start + seconds * 1000);
   scrub.setAttribute("aria-valuetext", date);
-  if (speak) readout().textContent = `${date}: ${gemsText(chart.balanceAt(at), 3, lang)} gems, ${rank.name}`;
+  const here = point ? ` — ${point.names}` : "";
+  if (speak) readout().textContent = `${date}: ${gemsText(chart.balanceAt(at), 3, lang)} gems, ${rank.name}${here}`;
+}
+
+/**
+ * The day the slider's `share` of the way marks: a point's own day when the slider's step nearest
+ * to it is this one, so every point (its label drawn or not) can be read, its name included.
+ */
+function moment(share: number): { at: number; point?: Chart["points"][number] } {
+  const days = chart?.days ?? 0;
+  const at = days * share;
+  const step = days / Number(slider().max);
+  const point = chart?.points.find((candidate) => Math.abs(candidate.day - at) <= step / 2);
+  return point ? { at: point.day, point } : { at };
 }
 
 /** Shows the chart of `result`, its dates counted from `start` (ms since the epoch). */

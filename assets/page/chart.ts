@@ -40,6 +40,8 @@ export interface ChartInput {
   locale?: string;
   /** A day to mark with the scrubber's cursor. */
   cursor?: number;
+  /** The rank the balance holds at the start, drawn as a band up to the next rank's threshold. */
+  currentRank?: { label: string; gems: string };
 }
 
 /** A drawn chart and the mapping the page's scrubber needs to point into it. */
@@ -51,14 +53,49 @@ export interface Chart {
   left: number;
   right: number;
   balanceAt: (day: number) => number;
+  /** Each point on the way: its day and what it marks ("Goal = Radiant"), for the scrubber to name. */
+  points: { day: number; names: string }[];
 }
 
 const DAY_MS = TIME_NORMALIZATION.secondsPerDay * 1000;
-/** An over-estimate of a character's width at 11 px, so labels judged apart are apart. */
-const CHAR = 6.4;
+/** The chart's font size in px (`.growth-chart` in site.css) and the rows of text it lays out. */
+const FONT = 11;
+const ROW = 14;
+
+/** A rectangle in the SVG's units. */
+type Box = { left: number; top: number; right: number; bottom: number };
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const round = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * The width of `text` at the chart's font, over-estimated from DejaVu Sans, the widest sans-serif
+ * a system font falls back to (M and W 1 em, other capitals at most 0.86, digits and lower case at
+ * most 0.64, punctuation at most 0.4), and 1 em for any other character: text judged to fit fits.
+ */
+export function textWidth(text: string): number {
+  let em = 0;
+  for (const char of text) {
+    if (/[mwMW]/.test(char)) em += 1;
+    else if (/[A-Z=+×—]/.test(char)) em += 0.86;
+    else if (/[a-z0-9$%&#?]/.test(char)) em += 0.66;
+    else if (/[\s.,:;·'|!()\-/]/.test(char)) em += 0.42;
+    else if (/[\u00b2\u00b3\u00b9\u2070-\u207f]/.test(char)) em += 0.5;
+    else em += 1;
+  }
+  return em * FONT;
+}
+
+/** The box of `text` drawn at `x` with its baseline at `baseline`, anchored as SVG anchors it. */
+function textBox(text: string, x: number, baseline: number, anchor: "start" | "middle" | "end"): Box {
+  const width = textWidth(text);
+  const left = anchor === "start" ? x : anchor === "middle" ? x - width / 2 : x - width;
+  return { left, top: baseline - 11, right: left + width, bottom: baseline + 3 };
+}
+
+/** Whether two boxes come closer than `margin`. */
+const near = (a: Box, b: Box, margin: number) =>
+  a.left < b.right + margin && b.left < a.right + margin && a.top < b.bottom + margin && b.top < a.bottom + margin;
 
 /** `1.6B`, `0.0125`, and powers of ten beyond compact notation: `2.5 × 10¹⁸`, `10⁻⁹`. */
 export const gemsText = (value: number, digits: number, locale?: string): string =>
@@ -112,111 +149,314 @@ function gemTicks(low: number, high: number, log: boolean): { ticks: number[]; d
   return { ticks, digits: Math.floor(Math.log10(high)) - Math.floor(Math.log10(step)) + 2 };
 }
 
-/**
- * The chart: the balance from now to the horizon, which is the time given, or further when the
- * next rank or a goal lies beyond it (the part beyond drawn dashed), or the last target when no
- * time is given. Each target on the way is a faint horizontal line with a point where the balance
- * crosses it, labelled with its name and date beside the point; the axis is logarithmic, and says
- * so, when the balance spans more than a factor of ten. Null when there is nothing to draw.
- */
-export function growthChart(input: ChartInput): Chart | null {
-  const { width, height, locale, start } = input;
+/** A piece of text the chart places, and the box it takes. */
+interface Label {
+  text: string;
+  x: number;
+  baseline: number;
+  anchor: "start" | "middle" | "end";
+  box: Box;
+}
+
+const label = (text: string, x: number, baseline: number, anchor: Label["anchor"]): Label =>
+  ({ text, x, baseline, anchor, box: textBox(text, x, baseline, anchor) });
+
+const textMarkup = ({ text, x, baseline, anchor }: Label, className?: string) =>
+  `<text${className ? ` class="${className}"` : ""} x="${round(x)}" y="${round(baseline)}"` +
+  `${anchor === "start" ? "" : ` text-anchor="${anchor}"`}>${escapeXml(text)}</text>`;
+
+const dayOf = (target: ChartTarget) => target.seconds / TIME_NORMALIZATION.secondsPerDay;
+
+/** The growth the chart draws: the start, the horizon and every target within it; null when there is none. */
+function growthSeries(input: ChartInput) {
   const growth = Math.log1p(Number(input.dailyInterestRate));
   const given = Number(input.durationDays);
-  const dayOf = (target: ChartTarget) => target.seconds / TIME_NORMALIZATION.secondsPerDay;
   const ahead = input.targets.filter((target) => target.seconds > 0);
   // The start is taken back from the engine's time to the first target, so the curve meets every
   // crossing point even where the 8-decimal balance rounds to 0 (below 0.000000005 gems).
   const first = ahead[0];
   const current = first ? Number(first.gems) * Math.exp(-growth * dayOf(first)) : Number(input.currentGems);
   const firstRank = ahead.find((target) => target.kind === "rank");
-  const days = Math.max(given, ...(given > 0 ? ahead.filter((target) => target === firstRank || target.kind === "goal") : ahead).map(dayOf));
+  const reach = given > 0 ? ahead.filter((target) => target === firstRank || target.kind === "goal") : ahead;
+  const days = Math.max(given, ...reach.map(dayOf));
   if (!(days > 0 && current > 0)) return null;
-  const shown = ahead.filter((target) => dayOf(target) <= days);
   const balanceAt = (day: number) => current * Math.exp(growth * day);
   const top = balanceAt(days);
   const log = top / current > 10;
-  const low = log ? current : Math.max(0, current - (top - current) * 0.1);
-  const high = log ? top : top + (top - current) * 0.1 || current * 1.01;
-  const { ticks: gems, digits } = gemTicks(low, high, log);
-  const gemLabels = gems.map((value) => gemsText(value, digits, locale));
+  return {
+    given,
+    days,
+    log,
+    shown: ahead.filter((target) => dayOf(target) <= days),
+    /** The threshold of the rank above the current one, where the current rank's band ends. */
+    nextRank: firstRank ? Number(firstRank.gems) : Infinity,
+    balanceAt,
+    low: log ? current : Math.max(0, current - (top - current) * 0.1),
+    high: log ? top : top + (top - current) * 0.1 || current * 1.01,
+    /** The solid part ends at the time given; the rest, on to a rank or goal beyond it, is dashed. */
+    solid: given > 0 ? Math.min(given, days) : days,
+  };
+}
 
-  const plot = { x: 8 + CHAR * Math.max(4, ...gemLabels.map((label) => label.length)), y: 22, w: 0, h: height - 22 - 26 };
-  plot.w = width - plot.x - 14;
-  const x = (day: number) => round(plot.x + (day / days) * plot.w);
-  const y = (value: number) => round(plot.y + plot.h - (log ? Math.log(value / low) / Math.log(high / low) : (value - low) / (high - low)) * plot.h);
-  const { level: unit, ticks } = timeTicks(days, Math.max(2, Math.floor(plot.w / 70)), start, locale);
+type Series = NonNullable<ReturnType<typeof growthSeries>>;
 
-  const parts: string[] = [];
-  // Ids and the Intl-formatted axis labels are the code's own; only names and the title are escaped.
-  const describedBy = input.describedBy ? ` aria-describedby="${input.describedBy}"` : "";
-  parts.push(
-    `<svg class="growth-chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${input.id}"${describedBy}>`,
-    `<title id="${input.id}">${escapeXml(input.title)}</title>`,
-    `<g class="chart-grid"><text class="chart-label chart-scale" x="4" y="12">${log ? "Gems, log scale" : "Gems"}</text>`,
-  );
-  gems.forEach((value, index) => parts.push(`<line x1="${plot.x}" x2="${plot.x + plot.w}" y1="${y(value)}" y2="${y(value)}"/><text class="chart-label" x="${plot.x - 6}" y="${y(value) + 4}" text-anchor="end">${gemLabels[index]}</text>`));
+/** The legend of the solid and dashed line: one row of markup from `x`, and its box. */
+function legend(x: number, baseline: number): { markup: string; box: Box } {
+  const swatch = 18;
+  const items = [["", "within the chosen time"], [" chart-beyond", "beyond it"]] as const;
+  let at = x;
+  const markup = items.map(([className, text]) => {
+    const line = `<line class="chart-balance${className}" x1="${round(at)}" x2="${round(at + swatch)}" ` +
+      `y1="${baseline - 4}" y2="${baseline - 4}"/>`;
+    const words = label(text, at + swatch + 4, baseline, "start");
+    at = words.box.right + 12;
+    return line + textMarkup(words, "chart-label");
+  });
+  const box = { left: x, top: baseline - 11, right: at - 12, bottom: baseline + 3 };
+  return { markup: `<g class="chart-legend">${markup.join("")}</g>`, box };
+}
+
+/** The rows above the plot: the scale's name, and the legend (where a part is dashed) beside it or below it. */
+function header(width: number, series: Series) {
+  const scale = label(series.log ? "Gems, log scale" : "Gems", 4, 12, "start");
+  if (series.solid >= series.days) return { scale, key: null, rows: 1 };
+  const room = width - 4 - (legend(0, 12).box.right);
+  const key = room >= scale.box.right + 16 ? legend(room, 12) : legend(4, 12 + ROW);
+  return { scale, key, rows: key.box.top > 12 ? 2 : 1 };
+}
+
+/** Where the chart draws: the plot's box, the scales from days and gems to pixels, and the text placed so far. */
+interface Frame {
+  width: number;
+  height: number;
+  plot: { x: number; y: number; w: number; h: number; right: number; bottom: number };
+  x: (day: number) => number;
+  y: (value: number) => number;
+  placed: Box[];
+}
+
+function frame(input: ChartInput, series: Series, rows: number, axisWidth: number): Frame {
+  const { width, height } = input;
+  const { days, log, low, high } = series;
+  // A free row above the plot holds the label of the last point, which the horizon puts at the top.
+  const plot = { x: Math.ceil(10 + axisWidth), y: (rows + 1) * ROW + 8, w: 0, h: 0, right: 0, bottom: 0 };
+  plot.w = width - plot.x - 10;
+  plot.h = height - plot.y - 26;
+  plot.right = plot.x + plot.w;
+  plot.bottom = plot.y + plot.h;
+  const scaled = (value: number) => (log ? Math.log(value / low) / Math.log(high / low) : (value - low) / (high - low));
+  return {
+    width,
+    height,
+    plot,
+    x: (day: number) => round(plot.x + (day / days) * plot.w),
+    y: (value: number) => round(plot.bottom - Math.min(1, Math.max(0, scaled(value))) * plot.h),
+    placed: [],
+  };
+}
+
+/**
+ * Places the first of `candidates` that lies inside the chart, `margin` clear of every text placed,
+ * and passes `clear`; null when none does.
+ */
+function place(frame: Frame, candidates: Label[], margin: number, clear = (_box: Box) => true): Label | null {
+  const chosen = candidates.find(({ box }) => box.left >= 1 && box.right <= frame.width - 1 &&
+    !frame.placed.some((other) => near(other, box, margin)) && clear(box));
+  if (chosen) frame.placed.push(chosen.box);
+  return chosen ?? null;
+}
+
+/** The balance's axis: a tick and a label per value, and no grid line to stand beside a rank's. */
+function balanceAxis(frame: Frame, gems: number[], labels: string[]): string {
+  const { plot, y } = frame;
+  return gems.map((value, index) => {
+    const tick = label(labels[index]!, plot.x - 6, y(value) + 4, "end");
+    frame.placed.push(tick.box);
+    const line = `<line x1="${plot.x - 4}" x2="${plot.x}" y1="${y(value)}" y2="${y(value)}"/>`;
+    return line + textMarkup(tick, "chart-label");
+  }).join("");
+}
+
+/** The time axis: "Now", the end of the time given with its date, then the ticks that fit; and the ticks' unit. */
+function timeAxis(frame: Frame, input: ChartInput, series: Series): { markup: string; unit: number } {
+  const { plot, x } = frame;
+  const { given, days, solid } = series;
+  const base = frame.height - 8;
+  const now = label("Now", plot.x, base, "start");
+  frame.placed.push(now.box);
+  const parts = [textMarkup(now, "chart-mark")];
+  if (given > 0) {
+    // Within two days, the hour too.
+    const style: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: days < 2 ? "short" : undefined };
+    const text = new Intl.DateTimeFormat(input.locale, style).format(input.start + given * DAY_MS);
+    const at = x(solid);
+    const anchors = (["middle", "end", "start"] as const).map((anchor) => label(text, at, base, anchor));
+    // Where the time given is short, the date follows "Now" rather than sit on it.
+    const mark = place(frame, [...anchors, label(text, now.box.right + 8, base, "start")], 6);
+    if (mark) parts.push(textMarkup(mark, "chart-mark"));
+  }
+  const { level: unit, ticks } = timeTicks(days, Math.max(2, Math.floor(plot.w / 70)), input.start, input.locale);
   for (const tick of ticks) {
-    const anchor = x(tick.day) > plot.x + plot.w - 30 ? "end" : "middle";
-    parts.push(`<text class="chart-label" x="${x(tick.day)}" y="${height - 8}" text-anchor="${anchor}">${tick.label}</text>`);
+    const anchor = x(tick.day) > plot.right - 30 ? "end" : "middle";
+    const shown = place(frame, [label(tick.label, x(tick.day), base, anchor)], 6);
+    if (shown) parts.push(textMarkup(shown, "chart-label"));
   }
-  parts.push(`</g>`);
+  return { markup: parts.join(""), unit };
+}
 
-  // One label per point: targets at the same balance (a goal picked from the ranks) share one.
-  // The balance rises to the right, so a label left of its point and above it, or right of it and
-  // below it, stays clear of the line; the first of those that fits in the plot without touching
-  // a label already placed is used, the rightmost points first since they have least room.
-  // A crossing reads as a month ("Oct 2032"), or as a day and hour on a chart of days or hours.
-  const when = new Intl.DateTimeFormat(locale, unit > 1 ? UNITS[2].tick : { month: "short", day: "numeric", hour: "numeric" });
-  // The scale's name holds the top left corner; a label may rise into the rest of the top margin.
-  const placed: (readonly number[])[] = [[0, 0, 110, 14]];
+/**
+ * Whether a label's box inside the plot keeps clear of the plot's edges, the points other than its
+ * own (`own`), every target's line, the end of the time given and the balance's own line.
+ */
+function clearInPlot(frame: Frame, series: Series, own: readonly number[]) {
+  const { plot, x, y } = frame;
+  const { days, given, solid, balanceAt, shown } = series;
+  const points = [[x(0), y(balanceAt(0))], ...shown.map((target) => [x(dayOf(target)), y(Number(target.gems))])]
+    .filter(([px, py]) => px !== own[0] || py !== own[1])
+    .map(([px, py]) => ({ left: px!, right: px!, top: py!, bottom: py! }));
+  const lines = shown.map((target) => y(Number(target.gems)));
+  const curveAt = (px: number) => y(balanceAt(Math.min(days, Math.max(0, ((px - plot.x) / plot.w) * days))));
+  const end = given > 0 ? x(solid) : NaN;
+  return (box: Box) =>
+    box.left >= plot.x + 2 && box.top >= 0 && box.right <= frame.width - 2 && box.bottom <= plot.bottom - 2 &&
+    // A line may pass above the capitals or below the descenders, clear of the letters themselves.
+    !lines.some((lineY) => lineY > box.top + 1 && lineY < box.bottom + 1) &&
+    !(end > box.left - 3 && end < box.right + 3) &&
+    !points.some((point) => near(box, point, 8)) &&
+    // The balance rises to the right: it misses the box when it passes above its left edge or below its right.
+    !(curveAt(box.right) <= box.bottom + 2 && curveAt(box.left) >= box.top - 2);
+}
+
+/**
+ * One label per point: targets at the same balance (a goal picked from the ranks) share one. The
+ * balance rises to the right, so a label left of its point and above it, or right of it and below
+ * it, stays clear of the line; then the other two corners; then the names without the date. Goals
+ * first, since a player asked for them; then the rightmost points, since they have least room. A
+ * crossing reads as a month ("Oct 2032"), or as a day and hour on a chart of days or hours.
+ */
+function crossingLabels(frame: Frame, series: Series, input: ChartInput, unit: number): Map<ChartTarget, string> {
+  const { shown } = series;
+  const hours = { month: "short", day: "numeric", hour: "numeric" } as const;
+  const when = new Intl.DateTimeFormat(input.locale, unit > 1 ? UNITS[2].tick : hours);
   const labels = new Map<ChartTarget, string>();
-  const level = (target: ChartTarget) => Number(target.gems);
-  const spot = (target: ChartTarget) => [x(dayOf(target)), y(level(target))] as const;
-  for (const target of [...shown].sort((a, b) => b.seconds - a.seconds || (a.kind === "goal" ? -1 : 1))) {
-    const same = shown.filter((other) => level(other) === level(target));
+  const goalFirst = (a: ChartTarget, b: ChartTarget) =>
+    Number(b.kind === "goal") - Number(a.kind === "goal") || b.seconds - a.seconds;
+  for (const target of [...shown].sort(goalFirst)) {
+    const same = shown.filter((other) => Number(other.gems) === Number(target.gems));
     if (same.some((other) => labels.has(other))) continue;
-    const text = `${same.sort((a) => (a.kind === "goal" ? -1 : 1)).map((other) => other.label).join(" = ")} · ${when.format(start + target.seconds * 1000)}`;
-    const [px, py] = spot(target);
-    const w = text.length * CHAR;
-    // Last, right of it and above, across the line, where the halo keeps it legible.
-    for (const [left, baseline, anchor] of [[px - 6 - w, py - 5, "end"], [px + 6, py + 13, "start"], [px + 6, py - 5, "start"]] as const) {
-      const box = [left, baseline - 10, left + w, baseline + 3] as const;
-      const near = ([a, b, c = a, d = b]: readonly number[], margin: number) => a! < box[2] + margin && box[0] < c! + margin && b! < box[3] + margin && box[1] < d! + margin;
-      // Inside the plot (or its top margin), clear of every label placed, and so far from any
-      // other point that it cannot be read as that one's.
-      if (left < plot.x || box[2] > width - 2 || box[1] < 0 || box[3] > plot.y + plot.h || placed.some((other) => near(other, 0))) continue;
-      if (shown.some((other) => level(other) !== level(target) && near(spot(other), 8))) continue;
-      placed.push(box);
-      // Anchored at the end nearest the point, so the label's true width never moves it away.
-      labels.set(target, `<text x="${anchor === "end" ? px - 6 : px + 6}" y="${round(baseline)}" text-anchor="${anchor}">${escapeXml(text)}</text>`);
-      break;
-    }
+    const names = same.sort((a) => (a.kind === "goal" ? -1 : 1)).map((other) => other.label).join(" = ");
+    const [px, py] = [frame.x(dayOf(target)), frame.y(Number(target.gems))];
+    const candidates = [`${names} · ${when.format(input.start + target.seconds * 1000)}`, names].flatMap((text) => [
+      label(text, px - 6, py - 5, "end"),
+      label(text, px + 6, py + 13, "start"),
+      label(text, px + 6, py - 5, "start"),
+      label(text, px - 6, py + 13, "end"),
+    ]);
+    const chosen = place(frame, candidates, 3, clearInPlot(frame, series, [px, py]));
+    if (chosen) labels.set(target, textMarkup(chosen));
   }
-  // Drawn lowest first, so the lines follow the milestone table's order.
-  for (const target of [...shown].sort((a, b) => a.seconds - b.seconds)) {
-    const lineY = y(level(target));
-    parts.push(
-      `<g class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}">` +
-        `<line x1="${plot.x}" x2="${plot.x + plot.w}" y1="${lineY}" y2="${lineY}"/>` +
-        `<circle cx="${x(dayOf(target))}" cy="${lineY}" r="3.5"/>${labels.get(target) ?? ""}</g>`,
-    );
-  }
+  return labels;
+}
 
-  // On a log axis compound growth is a straight line; a linear axis needs a few points to bend.
+/** The current rank's band, from its threshold (or the plot's foot) to the next rank's (or the top), named if room. */
+function currentBand(frame: Frame, series: Series, rank: ChartInput["currentRank"]): string {
+  const { plot, y } = frame;
+  if (!rank) return "";
+  const top = y(Math.min(series.high, series.nextRank));
+  const bottom = y(Math.max(series.low, Number(rank.gems)));
+  if (bottom - top < 1) return "";
+  const band = `<rect class="chart-band" x="${plot.x}" y="${top}" width="${round(plot.w)}" ` +
+    `height="${round(bottom - top)}"/>`;
+  if (bottom - top < ROW + 4) return band;
+  const inside = [
+    label(rank.label, plot.x + 6, top + 14, "start"),
+    label(rank.label, plot.right - 4, top + 14, "end"),
+    label(rank.label, plot.right - 4, bottom - 5, "end"),
+    label(rank.label, plot.x + 6, bottom - 5, "start"),
+  ];
+  const name = place(frame, inside, 3, clearInPlot(frame, series, []));
+  return band + (name ? textMarkup(name, "chart-band-label") : "");
+}
+
+/** One entry per point, targets at the same balance named together, goals first. */
+function pointNames(shown: ChartTarget[]): Chart["points"] {
+  const levels = [...new Set(shown.map((target) => Number(target.gems)))];
+  return levels.map((level) => {
+    const same = shown.filter((target) => Number(target.gems) === level).sort((a) => (a.kind === "goal" ? -1 : 1));
+    return { day: dayOf(same[0]!), names: same.map((target) => target.label).join(" = ") };
+  });
+}
+
+/** The balance: solid within the time given, dashed beyond; straight on a log axis, bent on a linear one. */
+function balanceLine({ x, y }: Frame, { log, solid, days, balanceAt }: Series): string {
   const segment = (from: number, to: number, className: string) => {
     const steps = log ? 1 : 32;
-    const points = Array.from({ length: steps + 1 }, (_, step) => from + ((to - from) * step) / steps).map((day) => `${x(day)},${y(balanceAt(day))}`);
-    parts.push(`<polyline class="chart-balance ${className}" points="${points.join(" ")}"/>`);
+    const points = Array.from({ length: steps + 1 }, (_, step) => from + ((to - from) * step) / steps)
+      .map((day) => `${x(day)},${y(balanceAt(day))}`);
+    return `<polyline class="chart-balance ${className}" points="${points.join(" ")}"/>`;
   };
-  const solid = given > 0 ? Math.min(given, days) : days;
-  segment(0, solid, "");
-  if (solid < days) segment(solid, days, "chart-beyond");
-  const bottom = plot.y + plot.h;
-  parts.push(`<path class="chart-axis" d="M${plot.x} ${plot.y}V${bottom}H${plot.x + plot.w}"/>`);
+  return segment(0, solid, "") + (solid < days ? segment(solid, days, "chart-beyond") : "");
+}
+
+/**
+ * The chart: the balance from now to the horizon, which is the time given, or further when the
+ * next rank or a goal lies beyond it (the part beyond drawn dashed, and a legend says so), or the
+ * last target when no time is given. "Now" marks the start and the end of the time given is a
+ * line with its date. The current rank is a shaded band; each target on the way is a horizontal
+ * line (no grid line beside it: the balance axis has ticks, not lines) with a point where the
+ * balance crosses it, labelled with its name and date beside the point, or its name alone, or
+ * nothing where no place is free (the scrubber then names the rank). Every text's box is estimated
+ * generously and kept inside the chart and apart from every other text, point and line. The axis
+ * is logarithmic, and says so, when the balance spans more than a factor of ten. Null when there
+ * is nothing to draw.
+ */
+export function growthChart(input: ChartInput): Chart | null {
+  const series = growthSeries(input);
+  if (!series) return null;
+  const { width, height } = input;
+  const { ticks: gems, digits } = gemTicks(series.low, series.high, series.log);
+  const gemLabels = gems.map((value) => gemsText(value, digits, input.locale));
+  const { scale, key, rows } = header(width, series);
+  const chart = frame(input, series, rows, Math.max(0, ...gemLabels.map(textWidth)));
+  const { plot, x, y } = chart;
+  chart.placed.push(scale.box, ...(key ? [key.box] : []));
+  const describedBy = input.describedBy ? ` aria-describedby="${input.describedBy}"` : "";
+  const parts = [
+    `<svg class="growth-chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" ` +
+      `aria-labelledby="${input.id}"${describedBy}>`,
+    `<title id="${input.id}">${escapeXml(input.title)}</title>`,
+  ];
+  // The band first, so every line and text is drawn over it; its name last, where the rest left room.
+  const bandAt = parts.push("") - 1;
+  const axis = balanceAxis(chart, gems, gemLabels);
+  const time = timeAxis(chart, input, series);
+  parts.push(`<g class="chart-grid">${textMarkup(scale, "chart-label chart-scale")}${axis}${time.markup}</g>`);
+  const labels = crossingLabels(chart, series, input, time.unit);
+  // Drawn lowest first, so the lines follow the milestone table's order.
+  for (const target of [...series.shown].sort((a, b) => a.seconds - b.seconds)) {
+    const [px, lineY] = [x(dayOf(target)), y(Number(target.gems))];
+    parts.push(
+      `<g class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}">` +
+        `<line x1="${plot.x}" x2="${plot.right}" y1="${lineY}" y2="${lineY}"/>` +
+        `<circle cx="${px}" cy="${lineY}" r="3.5"/>${labels.get(target) ?? ""}</g>`,
+    );
+  }
+  parts[bandAt] = currentBand(chart, series, input.currentRank);
+  if (key) parts.push(key.markup);
+  parts.push(balanceLine(chart, series));
+  if (series.given > 0) parts.push(`<path class="chart-end" d="M${x(series.solid)} ${plot.y}V${plot.bottom}"/>`);
+  parts.push(
+    `<path class="chart-axis" d="M${plot.x} ${plot.y}V${plot.bottom}H${plot.right}"/>`,
+    `<circle class="chart-now" cx="${x(0)}" cy="${y(series.balanceAt(0))}" r="3.5"/>`,
+  );
   const { cursor } = input;
-  if (cursor !== undefined) parts.push(`<g class="chart-cursor"><path d="M${x(cursor)} ${plot.y}V${bottom}"/><circle cx="${x(cursor)}" cy="${y(balanceAt(cursor))}" r="5"/></g>`);
-  return { svg: parts.join("") + "</svg>", days, left: plot.x, right: plot.x + plot.w, balanceAt };
+  if (cursor !== undefined) {
+    parts.push(`<g class="chart-cursor"><path d="M${x(cursor)} ${plot.y}V${plot.bottom}"/>` +
+      `<circle cx="${x(cursor)}" cy="${y(series.balanceAt(cursor))}" r="5"/></g>`);
+  }
+  const { days, balanceAt } = series;
+  const points = pointNames(series.shown);
+  return { svg: parts.join("") + "</svg>", days, left: plot.x, right: plot.right, balanceAt, points };
 }
 
 /** The chart of a `calculate-exp-growth` result (its rank milestones, goal and amount to earn), or null when there is nothing to draw. */
@@ -230,6 +470,7 @@ export function resultChart(result: CalculateOutput, options: { id: string; desc
     ...options,
     ...result,
     targets,
+    currentRank: { label: result.currentRank.name, gems: result.currentRank.minGems },
     title: `Growth chart: the balance from ${gems(result.currentGems)} gems, with a point where it reaches each rank and goal; the table gives the figures.`,
     describedBy: result.milestones.length ? options.describedBy : undefined,
   });

@@ -6,6 +6,8 @@
  */
 import { gzipSync } from "node:zlib";
 import { paths } from "../../build/data/site.ts";
+import { PATH_SITE_URL } from "../support/build.ts";
+import { HOMEPAGE_JS_BUDGET, homepageScripts } from "../support/homepage-scripts.ts";
 import type { BenchContext, BenchRow, BenchSection } from "./types.ts";
 
 const PAGES = [
@@ -90,7 +92,7 @@ async function pageResources(pageUrl: string): Promise<Resource[]> {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sum = (resources: Resource[], key: "raw" | "gzip") => resources.reduce((total, resource) => total + resource[key], 0);
 
-const pagesBench: BenchSection = async ({ siteUrl }: BenchContext): Promise<BenchRow[]> => {
+const pagesBench: BenchSection = async ({ siteUrl, siteDir }: BenchContext): Promise<BenchRow[]> => {
   const rows: BenchRow[] = [];
   for (const page of PAGES) {
     const resources = await pageResources(new URL(page.path, siteUrl).href);
@@ -102,11 +104,24 @@ const pagesBench: BenchSection = async ({ siteUrl }: BenchContext): Promise<Benc
       {
         metric: `${page.name} JavaScript (${scripts.length} file${scripts.length === 1 ? "" : "s"}), raw / gzip -9`,
         value: `${kb(sum(scripts, "raw"))} / ${kb(sum(scripts, "gzip"))}`,
-        ...(page.path === paths.home ? { target: "≤ 15 KB gzip" } : {}),
       },
     );
   }
+  rows.push(await homepageJavaScript(siteDir));
   return rows;
 };
+
+/** The homepage's JavaScript as `npm test` counts it against its budget: the module and what the inline script adds. */
+async function homepageJavaScript(siteDir: string): Promise<BenchRow> {
+  // The benchmark's build is made for PATH_SITE_URL (tests/bench.ts).
+  const scripts = await homepageScripts(siteDir, PATH_SITE_URL);
+  const total = scripts.reduce((sum, script) => sum + script.gzipped, 0);
+  const grouped = (bytes: number) => bytes.toLocaleString("en-US");
+  return {
+    metric: "/ JavaScript, gzip -9, as `npm test` counts it: each file, and what the inline script adds to the gzipped page",
+    value: `${scripts.map((script) => `${grouped(script.gzipped)}`).join(" + ")} = ${grouped(total)} bytes (${kb(total)})`,
+    target: `≤ ${HOMEPAGE_JS_BUDGET / 1024} KB gzip (${grouped(HOMEPAGE_JS_BUDGET)} bytes)`,
+  };
+}
 
 export default pagesBench;

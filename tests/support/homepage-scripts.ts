@@ -1,0 +1,58 @@
+/**
+ * The homepage's JavaScript as it is sent, read from a build: every script the page runs,
+ * external, inline and imported by an inline one. A file counts its own gzip -9 size (GitHub
+ * Pages serves text gzipped); an inline script is sent inside the gzipped HTML, so it counts the
+ * bytes it adds to that; a module imported twice is fetched, and counted, once. The size test
+ * (`tests/homepage-size.site.test.ts`) holds the total to its budget and `npm run bench` prints it.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { readBuilt } from "./build.ts";
+
+/** 20 KB gzip -9, as the README's performance table and the benchmark count a kilobyte. */
+export const HOMEPAGE_JS_BUDGET = 20 * 1024;
+
+export interface HomepageScript {
+  /** The script's path on the site, or "inline script". */
+  name: string;
+  text: string;
+  /** The bytes it adds to a first visit, gzip -9. */
+  gzipped: number;
+}
+
+/** Script types a browser runs; `application/ld+json` and other data blocks are not scripts. */
+const RUNS = /^(|module|text\/javascript|application\/javascript)$/i;
+
+const gzipped = (text: string) => gzipSync(text, { level: 9 }).length;
+
+/** Every script the homepage of the build in `siteDir`, made for `siteUrl`, runs. */
+export async function homepageScripts(siteDir: string, siteUrl: string): Promise<HomepageScript[]> {
+  const html = await readBuilt(siteDir, "index.html");
+  const page = new URL("index.html", siteUrl);
+  const prefix = new URL(siteUrl).pathname;
+  const scripts: HomepageScript[] = [];
+  const file = async (src: string) => {
+    const url = new URL(src, page);
+    if (url.origin !== new URL(siteUrl).origin) throw new Error(`${src}: the homepage runs a script from another site`);
+    if (!url.pathname.startsWith(prefix)) throw new Error(`${src}: the homepage runs a script outside ${prefix}`);
+    if (scripts.some((script) => script.name === url.pathname)) return;
+    const text = await readFile(path.join(siteDir, url.pathname.slice(prefix.length)), "utf8");
+    scripts.push({ name: url.pathname, text, gzipped: gzipped(text) });
+  };
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1]!;
+    const type = /\btype=["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? "";
+    if (!RUNS.test(type)) continue;
+    const src = /\bsrc=["']?([^"'\s>]+)/i.exec(attributes)?.[1];
+    if (src) {
+      await file(src);
+      continue;
+    }
+    const withoutText = html.slice(0, match.index) + match[0].replace(match[2]!, "") + html.slice(match.index + match[0].length);
+    scripts.push({ name: "inline script", text: match[2]!, gzipped: gzipped(html) - gzipped(withoutText) });
+    // The modules an inline script imports (the homepage's start after its first paint).
+    for (const imported of match[2]!.matchAll(/\bimport\(\s*(["'])([^"']+)\1\s*\)/g)) await file(imported[2]!);
+  }
+  return scripts;
+}
