@@ -78,8 +78,8 @@ export default function (eleventyConfig: UserConfig) {
   // The icon is published as a file; the stylesheet is inlined in each page's head (page-helpers).
   eleventyConfig.addPassthroughCopy({ "assets/styles/favicon.svg": site.paths.icon });
 
-  // linkinator checks every link after the files exist; a broken one fails the build, naming its
-  // source file and line (build/eleventy/link-check.ts).
+  // Every link of the written pages, twins and text outputs is checked from the build's own output
+  // list; a broken one fails the build, naming its source file and line (build/eleventy/link-check.ts).
   eleventyConfig.on("eleventy.after", async (event: AfterBuildEvent) => {
     try {
       await checkLinks(event);
