@@ -15,6 +15,7 @@ import { freshOutputFolder, type BuildEvent } from "./build/eleventy/output-fold
 import { pageChecks } from "./build/eleventy/page-checks.ts";
 import { buildErrorsOnThePage } from "./build/eleventy/build-errors.ts";
 import { rememberPages } from "./build/eleventy/pages.ts";
+import { loadTemplatesOnce } from "./build/eleventy/template-modules.ts";
 
 export const config = {
   dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
@@ -35,6 +36,8 @@ export default function (eleventyConfig: UserConfig) {
   for (const name of ["site", "endpoints", "openapi", "tools"]) eleventyConfig.addGlobalData(name, derivedGlobal(new URL(`build/data/${name}.ts`, import.meta.url).href));
   eleventyConfig.addExtension("11ty.ts", { key: "11ty.js" });
   eleventyConfig.addTemplateFormats("11ty.ts");
+  // Templates load through Node's compile cache, without Eleventy's per-build query (template-modules.ts).
+  loadTemplatesOnce();
 
   eleventyConfig.addPlugin(HtmlBasePlugin);
   // Pages link to each other by file (`[API docs](docs.md)`) or by key (`{{ "docs" | href }}`); both
