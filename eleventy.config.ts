@@ -50,6 +50,9 @@ export default function (eleventyConfig: UserConfig) {
   // Every absolute URL names the port `npm start` was given (`build/data/site.ts`), so a server that
   // moved to the next free port would publish links to the wrong one: a busy port stops instead.
   eleventyConfig.setServerOptions({ portReassignmentRetryCount: 0 });
+  // `npm start` rebuilds once a saved file has stopped changing for 30 ms (Eleventy waits 150 ms):
+  // long enough that the watcher never reads a half-written file, short enough not to be seen.
+  eleventyConfig.setChokidarConfig({ awaitWriteFinish: { stabilityThreshold: 30, pollInterval: 10 } });
 
   // The homepage's script (engine, WebMCP tools, calculator form): bundled by esbuild before each
   // build into the output folder; `npm start` rebuilds it when anything under `assets/` changes.
