@@ -16,8 +16,7 @@ import { fileURLToPath } from "node:url";
 import type * as esbuild from "esbuild";
 import { hashOf, hashOfFiles, readEntry, writeEntry } from "./build-cache.ts";
 import { paths } from "../data/site.ts";
-import rankList from "../../_data/ranks.ts";
-import { toolDescriptors } from "../schemas/tool-descriptors.ts";
+import { keptExport } from "./contract-cache.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -37,12 +36,13 @@ export const homepageData: esbuild.Plugin = {
   name: "homepage-data",
   setup(build) {
     build.onResolve({ filter: /^virtual:homepage-data$/ }, (args) => ({ path: args.path, namespace: "homepage-data" }));
-    build.onLoad({ filter: /.*/, namespace: "homepage-data" }, () => ({ contents: homepageDataSource(), loader: "js" }));
+    build.onLoad({ filter: /.*/, namespace: "homepage-data" }, async () => ({ contents: await homepageDataSource(), loader: "js" }));
   },
 };
 
-/** The module `virtual:homepage-data` stands for. */
-function homepageDataSource(): string {
+/** The module `virtual:homepage-data` stands for, from the contract's data (kept while it is unchanged). */
+async function homepageDataSource(): Promise<string> {
+  const [rankList, toolDescriptors] = await Promise.all([keptExport("_data/ranks.ts", "default"), keptExport("build/schemas/tool-descriptors.ts", "toolDescriptors")]);
   return `export const rankList = ${JSON.stringify(rankList)};\nexport const toolDescriptors = ${JSON.stringify(toolDescriptors)};`;
 }
 
@@ -69,7 +69,7 @@ const ESBUILD_PACKAGE = createRequire(import.meta.url).resolve("esbuild/package.
 
 async function recipe(): Promise<BundleRecipe> {
   const [esbuildPackage, config] = await Promise.all([readFile(ESBUILD_PACKAGE, "utf8"), readFile(fileURLToPath(import.meta.url), "utf8")]);
-  return { esbuildVersion: (JSON.parse(esbuildPackage) as { version: string }).version, config, data: homepageDataSource() };
+  return { esbuildVersion: (JSON.parse(esbuildPackage) as { version: string }).version, config, data: await homepageDataSource() };
 }
 
 /** How esbuild reads each kind of source file. */

@@ -8,7 +8,7 @@
  * (scripts/reload-modules.js) gives a module a new version when it or a module it imports changed.
  * https://nodejs.org/api/module.html#synchronous-hooks-accepted-by-moduleregisterhooks
  */
-import { registerHooks } from "node:module";
+import module from "node:module";
 
 /** Set once per process: the config module is loaded again on each config change in `npm start`. */
 const REGISTERED = Symbol.for("exp-bank.template-modules");
@@ -22,9 +22,10 @@ const isProjectModule = (url: URL) => url.pathname.endsWith(".ts") && !url.pathn
 /** Resolves every import of the project's modules without Eleventy's per-build query. */
 export function loadTemplatesOnce(): void {
   const state = globalThis as { [REGISTERED]?: boolean };
-  if (state[REGISTERED]) return;
+  // Node before 22.15 has no synchronous hooks (the benchmark's Node 20 + tsx baseline): templates load as Eleventy imports them.
+  if (state[REGISTERED] || typeof module.registerHooks !== "function") return;
   state[REGISTERED] = true;
-  registerHooks({
+  module.registerHooks({
     resolve(specifier, context, nextResolve) {
       const url = URL.parse(specifier, context.parentURL);
       if (!url || url.protocol !== "file:" || !url.searchParams.has("_cache_bust") || !isProjectModule(url)) return nextResolve(specifier, context);
