@@ -63,13 +63,21 @@ function attributesOf(text: string): Map<string, string> {
   return attributes;
 }
 
-/** Each start tag of `html` with its attributes, outside comments and text-only elements' content. */
-function* tags(html: string): Generator<[string, Map<string, string>]> {
+/**
+ * Each start tag of `html` that `wanted` picks by its name and attribute text, with its attributes
+ * read, outside comments and text-only elements' content. A page has thousands of tags (each
+ * highlighted token is a `<span>`), so only the wanted ones have their attributes read.
+ */
+function* tags(html: string, wanted: (tag: string, attributeText: string) => boolean): Generator<[string, Map<string, string>]> {
   for (const [, textElement, textAttributes, tag, attributes] of html.matchAll(TOKEN)) {
-    if (textElement) yield [textElement.toLowerCase(), attributesOf(textAttributes!)];
-    else if (tag) yield [tag.toLowerCase(), attributesOf(attributes!)];
+    const name = (textElement ?? tag)?.toLowerCase();
+    const text = textAttributes ?? attributes ?? "";
+    if (name && wanted(name, text)) yield [name, attributesOf(text)];
   }
 }
+
+const linksWanted = (tag: string) => tag === "base" || Object.hasOwn(URL_ATTRIBUTES, tag);
+const anchorsWanted = (_tag: string, attributeText: string) => /\b(?:id|name)\s*=/i.test(attributeText);
 
 const isAbsolute = (text: string) => /^[a-zA-Z][a-zA-Z\d+\-.]*:/.test(text);
 
@@ -110,7 +118,7 @@ export function htmlLinks(html: string, pageUrl: string): URL[] {
   let base = pageUrl;
   let baseSet = false;
   const links: URL[] = [];
-  for (const [tag, attributes] of tags(html)) {
+  for (const [tag, attributes] of tags(html, linksWanted)) {
     const baseHref = attributes.get("href");
     if (tag === "base" && !baseSet && baseHref !== undefined) {
       base = isAbsolute(baseHref) ? baseHref : new URL(baseHref, base).href.replace(/#.*$/, "");
@@ -127,7 +135,7 @@ export function htmlLinks(html: string, pageUrl: string): URL[] {
 /** The fragments an HTML page offers: every `id`, and `name` on `<a>`. */
 export function htmlAnchors(html: string): Set<string> {
   const anchors = new Set<string>();
-  for (const [tag, attributes] of tags(html)) {
+  for (const [tag, attributes] of tags(html, anchorsWanted)) {
     const id = attributes.get("id");
     if (id) anchors.add(id);
     const name = attributes.get("name");
