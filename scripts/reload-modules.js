@@ -19,7 +19,10 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 if (typeof registerHooks !== "function") {
-  console.error(`npm start needs Node 22.15 or newer (module.registerHooks); this is ${process.version}. Run \`npm ci\` first: it installs a newer Node for the npm scripts where the system's is older.`);
+  console.error(
+    `npm start needs Node 22.15 or newer (module.registerHooks); this is ${process.version}. Run \`npm ci\` first: ` +
+      "it installs a newer Node for the npm scripts where the system's is older.",
+  );
   process.exit(1);
 }
 
@@ -64,7 +67,11 @@ function watchSources() {
   }
 }
 
-const isProjectModule = (url) => url.protocol === "file:" && url.href.startsWith(rootUrl) && url.pathname.endsWith(".ts") && !url.pathname.includes("/node_modules/");
+const isProjectModule = (url) =>
+  url.protocol === "file:" &&
+  url.href.startsWith(rootUrl) &&
+  url.pathname.endsWith(".ts") &&
+  !url.pathname.includes("/node_modules/");
 
 watchSources();
 registerHooks({

@@ -17,13 +17,12 @@ test("the bundle's key changes with esbuild's version, its options, its data and
   const recipe = { esbuildVersion: "0.28.2", config: "minify: true", data: "export const rankList = [];" };
   const key = bundleKey(recipe, "sources");
   assert.is(bundleKey({ ...recipe }, "sources"), key, "the same inputs give the same key");
-  for (const changed of [{ ...recipe, esbuildVersion: "0.28.3" }, { ...recipe, config: "minify: false" }, { ...recipe, data: "export const rankList = [1];" }]) {
-    assert.is.not(bundleKey(changed, "sources"), key, JSON.stringify(changed));
-  }
+  const changes = [{ esbuildVersion: "0.28.3" }, { config: "minify: false" }, { data: "export const rankList = [1];" }];
+  for (const change of changes) assert.is.not(bundleKey({ ...recipe, ...change }, "sources"), key, JSON.stringify(change));
   assert.is.not(bundleKey(recipe, "other sources"), key, "the sources' hash");
 });
 
-test("a build reuses the kept bundle while nothing it is made of changed, and an edit to each input changes it", async () => {
+test("a build reuses the kept bundle while its inputs are unchanged, and an edit to each input changes it", async () => {
   await withProjectCopy((project) =>
     withTempDir("build-cache", async (cache) => {
       const entry = path.join(cache, "bundle.json");
@@ -39,7 +38,8 @@ test("a build reuses the kept bundle while nothing it is made of changed, and an
       assert.is((await stat(entry)).mtimeMs, kept, "nothing changed, so the kept bundle was not made again");
 
       const entryImport = 'import { rankList, toolDescriptors } from "virtual:homepage-data";';
-      await editFile(project, "assets/page/home.ts", entryImport, `${entryImport}\nconsole.info("edited home module");`);
+      const logged = `${entryImport}\nconsole.info("edited home module");`;
+      await editFile(project, "assets/page/home.ts", entryImport, logged);
       const edited = await build();
       assert.ok(edited.includes("edited home module"), "a source edit reaches the bundle");
 
@@ -47,7 +47,8 @@ test("a build reuses the kept bundle while nothing it is made of changed, and an
       const ranked = await build();
       assert.ok(ranked.includes("Cosmical") && !edited.includes("Cosmical"), "a rank edit reaches the bundle");
 
-      await editFile(project, "build/eleventy/bundle.ts", 'legalComments: "eof"', 'legalComments: "eof", banner: { js: "/* banner */" }');
+      const banner = 'legalComments: "eof", banner: { js: "/* banner */" }';
+      await editFile(project, "build/eleventy/bundle.ts", 'legalComments: "eof"', banner);
       assert.ok((await build()).startsWith("/* banner */"), "an option's edit reaches the bundle");
     }),
   );

@@ -6,13 +6,14 @@
  * linkinator, crawling the same output folder, finds exactly the same broken links in the same
  * outputs (tests/support/linkinator.ts).
  */
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { brokenTargets, readsLinks } from "../build/eleventy/link-check.ts";
-import { buildInProcess, editFile, PATH_SITE_URL, ROOT_SITE_URL, withProjectCopy, withTempDir, type BuildResult } from "./support/build.ts";
-import { linkinatorBrokenLinks } from "./support/linkinator.ts";
+import { brokenTargets } from "../build/eleventy/link-check.ts";
+import { buildInProcess, editFile, PATH_SITE_URL, ROOT_SITE_URL, withProjectCopy, withTempDir } from "./support/build.ts";
+import type { BuildResult } from "./support/build.ts";
+import { filesUnder, linkedOutputs, linkinatorBrokenLinks } from "./support/linkinator.ts";
 
 /** The 1-based line of `file` in `project` holding `text`, found by reading the file (not the checker). */
 async function lineIn(project: string, file: string, text: string): Promise<number> {
@@ -39,12 +40,10 @@ interface Findings {
 
 /** The build's check and linkinator over the same written folder. */
 async function bothCheckers(output: string, siteUrl: string): Promise<Findings> {
-  const files = (await readdir(output, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(output, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
-  const outputs = await Promise.all(files.filter(readsLinks).map(async (file) => ({ file, content: await readFile(path.join(output, file), "utf8") })));
+  const files = new Set(await filesUnder(output));
   const byUrl = (links: { url: string; outputs: string[] }[]) => new Map(links.map((link) => [link.url, link.outputs]));
-  return { build: byUrl(brokenTargets(outputs, new Set(files), siteUrl)), linkinator: byUrl(await linkinatorBrokenLinks(output, siteUrl)) };
+  const build = byUrl(brokenTargets(await linkedOutputs(output), files, siteUrl));
+  return { build, linkinator: byUrl(await linkinatorBrokenLinks(output, siteUrl)) };
 }
 
 /**
@@ -54,9 +53,13 @@ async function bothCheckers(output: string, siteUrl: string): Promise<Findings> 
  * of the build's, never one the build misses.
  */
 function assertAgree({ build, linkinator }: Findings): void {
-  assert.equal([...build.keys()].sort(), [...linkinator.keys()].sort(), "the build's check and linkinator find the same broken URLs");
+  const urls = (found: Map<string, string[]>) => [...found.keys()].sort();
+  assert.equal(urls(build), urls(linkinator), "the build's check and linkinator find the same broken URLs");
   for (const [url, outputs] of linkinator) {
-    for (const output of outputs) assert.ok(build.get(url)!.includes(output), `linkinator finds ${url} in ${output}, the build's check only in ${build.get(url)!.join(", ")}`);
+    const ours = build.get(url)!;
+    for (const output of outputs) {
+      assert.ok(ours.includes(output), `linkinator finds ${url} in ${output}, the build's check only in ${ours.join(", ")}`);
+    }
   }
 }
 
@@ -89,9 +92,9 @@ async function breakLinks(project: string): Promise<void> {
     ].join("\n"),
   );
   // The same missing page from a real page, which its twin and llms-full.txt repeat.
-  // A bare URL, which the twin's Markdown makes a link (GitHub's autolinks), and a heading the twin links by its GitHub slug.
-  const auth = await readFile(path.join(project, "content/pages/auth.md"), "utf8");
-  await writeFile(path.join(project, "content/pages/auth.md"), `${auth}\nAlso see [the rates](/rates/), or ${PATH_SITE_URL}nowhere/.\n`);
+  // And a bare URL, which the twin's Markdown makes a link (GitHub's autolinks).
+  const auth = path.join(project, "content/pages/auth.md");
+  await writeFile(auth, `${await readFile(auth, "utf8")}\nAlso see [the rates](/rates/), or ${PATH_SITE_URL}nowhere/.\n`);
   // A text output with absolute links under the public URL (checked against this build, not the internet).
   const base = new URL(PATH_SITE_URL);
   await writeFile(
@@ -129,10 +132,11 @@ test("broken links, fragments and llms.txt links fail the build under a path pre
     const notes = (text: string) => lineIn(project, "content/stray-notes.njk", text);
     const llms = await lineIn(project, "content/llms.txt.11ty.ts", "llms-ful.txt");
     const bare = await lineIn(project, "content/pages/auth.md", "nowhere/");
+    const images = await lineIn(project, "content/stray.md", "missing-card");
     const expected = [
       `content/pages/auth.md:${bare}: https://example.github.io/exp-bank/nowhere/ answers 404`,
-      `content/stray.md:${await lineIn(project, "content/stray.md", "missing-card")}: https://example.github.io/exp-bank/missing-card.png answers 404`,
-      `content/stray.md:${await lineIn(project, "content/stray.md", "missing-wide")}: https://example.github.io/exp-bank/missing-wide.png answers 404`,
+      `content/stray.md:${images}: https://example.github.io/exp-bank/missing-card.png answers 404`,
+      `content/stray.md:${images}: https://example.github.io/exp-bank/missing-wide.png answers 404`,
       `content/llms.txt.11ty.ts:${llms}: https://example.github.io/exp-bank/llms-ful.txt answers 404: the build wrote no such file; nearest pages: /exp-bank/llms-full.txt`,
       `content/pages/auth.md:${auth}, content/stray.md:${stray}: https://example.github.io/exp-bank/rates/ answers 404: the build wrote no such file; nearest pages: /exp-bank/`,
       `content/stray-notes.njk:${await notes("missing.md")}: https://example.github.io/exp-bank/missing.md answers 404`,

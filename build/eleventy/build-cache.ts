@@ -1,7 +1,8 @@
 /**
  * What a build keeps for the next one, so that nothing is redone that did not change: one entry
  * per name (the newest), in `node_modules/.cache/exp-bank-build/NAME.json`, beside Node's compile
- * cache (or in the folder `EXP_BANK_BUILD_CACHE` names, as a test gives its builds one of their own). An entry holds the hash of everything its output depends on (`key`), which the next build
+ * cache (or in the folder `EXP_BANK_BUILD_CACHE` names, as a test gives its builds one of their
+ * own). An entry holds the hash of everything its output depends on (`key`), which the next build
  * computes again and compares; a different key is a miss and the entry is replaced, so the folder
  * never holds more than one entry per name. Entries are written whole (a new file renamed over the
  * old), so two builds at once never read half an entry.

@@ -43,7 +43,16 @@ const URL_ATTRIBUTES: Record<string, string[]> = {
 const HINTS = new Set(["dns-prefetch", "preconnect"]);
 
 /** A comment, an element whose content is text (script, style, title, textarea), or a start tag. */
-const TOKEN = /<!--[\s\S]*?-->|<(script|style|title|textarea)(?=[\s/>])([^>]*)>[\s\S]*?<\/\1\s*>|<([a-zA-Z][^\s/>]*)([^>]*)>/g;
+const TOKEN = new RegExp(
+  [
+    /<!--[\s\S]*?-->/,
+    /<(script|style|title|textarea)(?=[\s/>])([^>]*)>[\s\S]*?<\/\1\s*>/,
+    /<([a-zA-Z][^\s/>]*)([^>]*)>/,
+  ]
+    .map((part) => part.source)
+    .join("|"),
+  "g",
+);
 const ATTRIBUTE = /([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 const ENTITY = /&(?:#(\d+)|#[xX]([0-9a-fA-F]+)|(amp|lt|gt|quot|apos|nbsp));/g;
 const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
@@ -68,7 +77,9 @@ function attributesOf(text: string): Map<string, string> {
  * read, outside comments and text-only elements' content. A page has thousands of tags (each
  * highlighted token is a `<span>`), so only the wanted ones have their attributes read.
  */
-function* tags(html: string, wanted: (tag: string, attributeText: string) => boolean): Generator<[string, Map<string, string>]> {
+type Wanted = (tag: string, attributeText: string) => boolean;
+
+function* tags(html: string, wanted: Wanted): Generator<[string, Map<string, string>]> {
   for (const [, textElement, textAttributes, tag, attributes] of html.matchAll(TOKEN)) {
     const name = (textElement ?? tag)?.toLowerCase();
     const text = textAttributes ?? attributes ?? "";
@@ -95,7 +106,11 @@ function metaLink(attributes: Map<string, string>): string | undefined {
 }
 
 /** The URLs of a `srcset`: each candidate's first word. */
-const srcsetUrls = (value: string) => value.split(/,\s+|,(?=\S)/).map((candidate) => candidate.trim().split(/\s+/)[0]!).filter(Boolean);
+const srcsetUrls = (value: string) =>
+  value
+    .split(/,\s+|,(?=\S)/)
+    .map((candidate) => candidate.trim().split(/\s+/)[0]!)
+    .filter(Boolean);
 
 /** The links of one tag's URL attributes, as written. */
 function tagLinks(tag: string, attributes: Map<string, string>): string[] {
@@ -156,8 +171,10 @@ const BARE_URL = /(?<![\w/:.@"'(<\]=])https?:\/\/[^\s<]+/g;
 
 /** A bare URL as GitHub's autolinks end it: without trailing punctuation or an unmatched `)`. */
 function trimBareUrl(url: string): string {
-  let trimmed = url.replace(/[?!.,:*_~'"]+$/, "");
-  while (trimmed.endsWith(")") && trimmed.split("(").length < trimmed.split(")").length) trimmed = trimmed.slice(0, -1).replace(/[?!.,:*_~'"]+$/, "");
+  const withoutPunctuation = (text: string) => text.replace(/[?!.,:*_~'"]+$/, "");
+  const unmatched = (text: string) => text.endsWith(")") && text.split("(").length < text.split(")").length;
+  let trimmed = withoutPunctuation(url);
+  while (unmatched(trimmed)) trimmed = withoutPunctuation(trimmed.slice(0, -1));
   return trimmed;
 }
 

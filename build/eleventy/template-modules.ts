@@ -22,13 +22,15 @@ const isProjectModule = (url: URL) => url.pathname.endsWith(".ts") && !url.pathn
 /** Resolves every import of the project's modules without Eleventy's per-build query. */
 export function loadTemplatesOnce(): void {
   const state = globalThis as { [REGISTERED]?: boolean };
-  // Node before 22.15 has no synchronous hooks (the benchmark's Node 20 + tsx baseline): templates load as Eleventy imports them.
+  // Node before 22.15 has no synchronous hooks (the benchmark's Node 20 + tsx baseline): there
+  // templates load as Eleventy imports them.
   if (state[REGISTERED] || typeof module.registerHooks !== "function") return;
   state[REGISTERED] = true;
   module.registerHooks({
     resolve(specifier, context, nextResolve) {
       const url = URL.parse(specifier, context.parentURL);
-      if (!url || url.protocol !== "file:" || !url.searchParams.has("_cache_bust") || !isProjectModule(url)) return nextResolve(specifier, context);
+      const busted = url?.protocol === "file:" && url.searchParams.has("_cache_bust") && isProjectModule(url);
+      if (!url || !busted) return nextResolve(specifier, context);
       url.searchParams.delete("_cache_bust");
       return nextResolve(url.href, context);
     },

@@ -10,10 +10,12 @@
  * with the text file's URL as its base; a bare `#fragment` in a text file is broken, as the build
  * reports it (a text file has no anchors).
  */
+import type { Dirent } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { LinkChecker, LinkState } from "linkinator";
+import { readsLinks, type OutputText } from "../../build/eleventy/link-check.ts";
 import { markdownLinks } from "../../build/eleventy/markdown-links.ts";
 import { freePort } from "./serve.ts";
 
@@ -29,9 +31,17 @@ const TEXT_PAGES = ".text-outputs";
 const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-async function filesUnder(folder: string): Promise<string[]> {
+/** Every file a build wrote to `folder`, as a path relative to it with `/` (`docs/index.html`). */
+export async function filesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
+  const relative = (entry: Dirent) => path.relative(folder, path.join(entry.parentPath, entry.name));
+  return entries.filter((entry) => entry.isFile()).map((entry) => relative(entry).split(path.sep).join("/"));
+}
+
+/** The outputs the build's link check reads in `folder` (pages, twins, text outputs), with their text. */
+export async function linkedOutputs(folder: string): Promise<OutputText[]> {
+  const files = (await filesUnder(folder)).filter(readsLinks);
+  return Promise.all(files.map(async (file) => ({ file, content: await readFile(path.join(folder, file), "utf8") })));
 }
 
 /** A folder serving `output` under `base`'s path, with each text output's links as a page beside it. */
@@ -50,11 +60,14 @@ async function servedCopy(root: string, output: string, base: URL) {
     if (file.endsWith(".html") || file.endsWith(".md")) starts.push([...prefix, file].join("/"));
     if (!file.endsWith(".txt")) continue;
     const hrefs = new Set(markdownLinks(await readFile(path.join(output, file), "utf8")));
-    for (const href of [...hrefs].filter((each) => each.startsWith("#"))) bareFragments.push({ url: href, outputs: [file] });
+    for (const href of [...hrefs].filter((each) => each.startsWith("#"))) {
+      bareFragments.push({ url: href, outputs: [file] });
+    }
     const page = `${TEXT_PAGES}/${file}.html`;
     await mkdir(path.dirname(path.join(root, page)), { recursive: true });
     const anchors = [...hrefs].map((href) => `<a href="${escapeHtml(href)}"></a>`).join("\n");
-    await writeFile(path.join(root, page), `<!doctype html><base href="${escapeHtml(new URL(file, base).href)}">\n${anchors}\n`);
+    const baseTag = `<base href="${escapeHtml(new URL(file, base).href)}">`;
+    await writeFile(path.join(root, page), `<!doctype html>${baseTag}\n${anchors}\n`);
     textPages.set(page, file);
     starts.push(page);
   }
@@ -67,7 +80,13 @@ export async function linkinatorBrokenLinks(output: string, siteUrl: string): Pr
 }
 
 /** What linkinator finds: the broken links, and every URL of this site it followed (without fragments). */
-export async function linkinatorCheck(output: string, siteUrl: string): Promise<{ broken: CrawledBrokenLink[]; followed: Set<string> }> {
+export interface CrawlFindings {
+  broken: CrawledBrokenLink[];
+  followed: Set<string>;
+}
+
+/** linkinator's crawl of the site written to `output` for `siteUrl`. */
+export async function linkinatorCheck(output: string, siteUrl: string): Promise<CrawlFindings> {
   const base = new URL(siteUrl);
   const root = await mkdtemp(path.join(tmpdir(), "exp-bank-linkinator-"));
   try {
