@@ -28,7 +28,8 @@ export const CALCULATOR_BUNDLE = paths.calculatorScript;
 const TARGETS = ["chrome111", "edge111", "firefox116", "safari16.4"];
 
 /**
- * Serves `virtual:homepage-data` (typed in `assets/page/homepage-data.d.ts`): the rank table, already validated by `_data/ranks.ts`, and the
+ * Serves `virtual:homepage-data` (typed in `assets/page/homepage-data.d.ts`): the rank table,
+ * already validated by `_data/ranks.ts`, and the
  * tool descriptors, computed here in Node. The page gets plain values and never runs the build's
  * validation or `z.toJSONSchema`.
  */
@@ -36,14 +37,19 @@ export const homepageData: esbuild.Plugin = {
   name: "homepage-data",
   setup(build) {
     build.onResolve({ filter: /^virtual:homepage-data$/ }, (args) => ({ path: args.path, namespace: "homepage-data" }));
-    build.onLoad({ filter: /.*/, namespace: "homepage-data" }, async () => ({ contents: await homepageDataSource(), loader: "js" }));
+    build.onLoad({ filter: /.*/, namespace: "homepage-data" }, async () => ({
+      contents: await homepageDataSource(),
+      loader: "js",
+    }));
   },
 };
 
 /** The module `virtual:homepage-data` stands for, from the contract's data (kept while it is unchanged). */
 async function homepageDataSource(): Promise<string> {
-  const [rankList, toolDescriptors] = await Promise.all([keptExport("_data/ranks.ts", "default"), keptExport("build/schemas/tool-descriptors.ts", "toolDescriptors")]);
-  return `export const rankList = ${JSON.stringify(rankList)};\nexport const toolDescriptors = ${JSON.stringify(toolDescriptors)};`;
+  const rankList = await keptExport("_data/ranks.ts", "default");
+  const toolDescriptors = await keptExport("build/schemas/tool-descriptors.ts", "toolDescriptors");
+  const rankExport = `export const rankList = ${JSON.stringify(rankList)};`;
+  return `${rankExport}\nexport const toolDescriptors = ${JSON.stringify(toolDescriptors)};`;
 }
 
 /** What the bundle is made of besides its source files. */
@@ -56,7 +62,8 @@ export interface BundleRecipe {
 }
 
 /** The key of a bundle: its recipe and the hash of its source files. */
-export const bundleKey = (recipe: BundleRecipe, sourcesHash: string) => hashOf([recipe.esbuildVersion, recipe.config, recipe.data, sourcesHash]);
+export const bundleKey = (recipe: BundleRecipe, sourcesHash: string) =>
+  hashOf([recipe.esbuildVersion, recipe.config, recipe.data, sourcesHash]);
 
 interface KeptBundle {
   key: string;
@@ -68,8 +75,9 @@ interface KeptBundle {
 const ESBUILD_PACKAGE = createRequire(import.meta.url).resolve("esbuild/package.json");
 
 async function recipe(): Promise<BundleRecipe> {
-  const [esbuildPackage, config] = await Promise.all([readFile(ESBUILD_PACKAGE, "utf8"), readFile(fileURLToPath(import.meta.url), "utf8")]);
-  return { esbuildVersion: (JSON.parse(esbuildPackage) as { version: string }).version, config, data: await homepageDataSource() };
+  const esbuildPackage = JSON.parse(await readFile(ESBUILD_PACKAGE, "utf8")) as { version: string };
+  const config = await readFile(fileURLToPath(import.meta.url), "utf8");
+  return { esbuildVersion: esbuildPackage.version, config, data: await homepageDataSource() };
 }
 
 /** How esbuild reads each kind of source file. */
@@ -85,7 +93,9 @@ function readSources(read: Map<string, Buffer>): esbuild.Plugin {
     setup(build) {
       build.onLoad({ filter: /.*/, namespace: "file" }, async (args) => {
         const loader = LOADERS[path.extname(args.path)];
-        if (!loader) throw new Error(`${args.path}: the homepage bundle reads only ${Object.keys(LOADERS).join(", ")} files; add a loader in build/eleventy/bundle.ts`);
+        const known = Object.keys(LOADERS).join(", ");
+        const fix = "add a loader in build/eleventy/bundle.ts";
+        if (!loader) throw new Error(`${args.path}: the homepage bundle reads only ${known} files; ${fix}`);
         const contents = await readFile(args.path);
         read.set(path.relative(ROOT, args.path).split(path.sep).join("/"), contents);
         return { contents, loader };
@@ -95,7 +105,8 @@ function readSources(read: Map<string, Buffer>): esbuild.Plugin {
 }
 
 /** The hash of source files as `hashOfFiles` computes it, from their texts as read. */
-const hashOfTexts = (texts: Map<string, Buffer>) => hashOf([...texts.keys()].sort().flatMap((file) => [file, texts.get(file)!]));
+const hashOfTexts = (texts: Map<string, Buffer>) =>
+  hashOf([...texts.keys()].sort().flatMap((file) => [file, texts.get(file)!]));
 
 /** Runs esbuild once and stops it: the bundle's text and the source files it read, with the hash of their texts. */
 async function runEsbuild(): Promise<{ code: string; sources: string[]; sourcesHash: string }> {
@@ -130,7 +141,8 @@ export async function bundleCalculator(outputDir: string): Promise<void> {
   if (code === undefined) {
     const built = await runEsbuild();
     code = built.code;
-    await writeEntry("bundle", { key: bundleKey(made, built.sourcesHash), sources: built.sources, code } satisfies KeptBundle);
+    const entry: KeptBundle = { key: bundleKey(made, built.sourcesHash), sources: built.sources, code };
+    await writeEntry("bundle", entry);
   }
   const outfile = path.resolve(outputDir, CALCULATOR_BUNDLE);
   await mkdir(path.dirname(outfile), { recursive: true });

@@ -30,8 +30,22 @@ export const KEPT_EXPORTS = {
 
 export type KeptModule = keyof typeof KEPT_EXPORTS;
 
-/** The folders and files the kept modules read, whose every file is part of the key. */
-export const CONTRACT_INPUTS = ["assets", "build/schemas", "build/data", "_data", "build/eleventy/contract-cache.ts", "package.json", "package-lock.json"];
+/**
+ * The folders and files the kept modules import from, whose every module (`.ts`, `.json`) is part of
+ * the key. The homepage's own script (`assets/page/`) and the stylesheets are not among them.
+ */
+export const CONTRACT_INPUTS = [
+  "assets/constants.ts",
+  "assets/engine",
+  "assets/input",
+  "assets/tools",
+  "build/schemas",
+  "build/data",
+  "_data",
+  "build/eleventy/contract-cache.ts",
+  "package.json",
+  "package-lock.json",
+];
 
 type Values = Record<string, Record<string, unknown>>;
 
@@ -50,7 +64,9 @@ async function inputFiles(): Promise<string[]> {
       continue;
     }
     const entries = await readdir(absolute, { recursive: true, withFileTypes: true });
-    for (const entry of entries) if (entry.isFile()) files.push(path.relative(PROJECT, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
+    for (const entry of entries.filter((each) => each.isFile() && /\.(ts|json)$/.test(each.name))) {
+      files.push(path.relative(PROJECT, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
+    }
   }
   return files.sort();
 }
@@ -74,11 +90,13 @@ async function importContract(): Promise<Values> {
 let last: { times: Map<string, number>; key: string; values: Values } | undefined;
 
 async function modificationTimes(files: string[]): Promise<Map<string, number>> {
-  const times = await Promise.all(files.map(async (file) => (await stat(path.join(PROJECT, file)).catch(() => undefined))?.mtimeMs ?? -1));
+  const timeOf = async (file: string) => (await stat(path.join(PROJECT, file)).catch(() => undefined))?.mtimeMs ?? -1;
+  const times = await Promise.all(files.map(timeOf));
   return new Map(files.map((file, index) => [file, times[index]!]));
 }
 
-const sameTimes = (a: Map<string, number>, b: Map<string, number>) => a.size === b.size && [...a].every(([file, time]) => b.get(file) === time);
+const sameTimes = (a: Map<string, number>, b: Map<string, number>) =>
+  a.size === b.size && [...a].every(([file, time]) => b.get(file) === time);
 
 async function currentValues(): Promise<Values> {
   const files = await inputFiles();
@@ -103,7 +121,9 @@ let pending: Promise<Values> | undefined;
  * The export `name` of `module` as the contract's modules make it, from the kept contract when
  * nothing it is made of changed. Calls that overlap share one look; the next look is taken anew.
  */
-export async function keptExport<M extends KeptModule>(module: M, name: (typeof KEPT_EXPORTS)[M][number]): Promise<unknown> {
+type ExportOf<M extends KeptModule> = (typeof KEPT_EXPORTS)[M][number];
+
+export async function keptExport<M extends KeptModule>(module: M, name: ExportOf<M>): Promise<unknown> {
   pending ??= currentValues().finally(() => setTimeout(() => (pending = undefined), 0));
   return (await pending)[module]![name];
 }
