@@ -16,6 +16,7 @@ import { pageChecks } from "./build/eleventy/page-checks.ts";
 import { buildErrorsOnThePage } from "./build/eleventy/build-errors.ts";
 import { rememberPages } from "./build/eleventy/pages.ts";
 import { writeShareCard } from "./build/eleventy/share-card.ts";
+import { loadTemplatesOnce } from "./build/eleventy/template-modules.ts";
 
 export const config = {
   dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
@@ -36,6 +37,8 @@ export default function (eleventyConfig: UserConfig) {
   for (const name of ["site", "endpoints", "openapi", "tools", "shareCard"]) eleventyConfig.addGlobalData(name, derivedGlobal(new URL(`build/data/${name}.ts`, import.meta.url).href));
   eleventyConfig.addExtension("11ty.ts", { key: "11ty.js" });
   eleventyConfig.addTemplateFormats("11ty.ts");
+  // Templates load through Node's compile cache, without Eleventy's per-build query (template-modules.ts).
+  loadTemplatesOnce();
 
   eleventyConfig.addPlugin(HtmlBasePlugin);
   // Pages link to each other by file (`[API docs](docs.md)`) or by key (`{{ "docs" | href }}`); both
@@ -48,6 +51,9 @@ export default function (eleventyConfig: UserConfig) {
   // Every absolute URL names the port `npm start` was given (`build/data/site.ts`), so a server that
   // moved to the next free port would publish links to the wrong one: a busy port stops instead.
   eleventyConfig.setServerOptions({ portReassignmentRetryCount: 0 });
+  // `npm start` rebuilds once a saved file has stopped changing for 30 ms (Eleventy waits 150 ms):
+  // long enough that the watcher never reads a half-written file, short enough not to be seen.
+  eleventyConfig.setChokidarConfig({ awaitWriteFinish: { stabilityThreshold: 30, pollInterval: 10 } });
 
   // The homepage's script (engine, WebMCP tools, calculator form): bundled by esbuild before each
   // build into the output folder; `npm start` rebuilds it when anything under `assets/` changes.
@@ -80,8 +86,8 @@ export default function (eleventyConfig: UserConfig) {
   // The icon is published as a file; the stylesheet is inlined in each page's head (page-helpers).
   eleventyConfig.addPassthroughCopy({ "assets/styles/favicon.svg": site.paths.icon });
 
-  // linkinator checks every link after the files exist; a broken one fails the build, naming its
-  // source file and line (build/eleventy/link-check.ts).
+  // Every link of the written pages, twins and text outputs is checked from the build's own output
+  // list; a broken one fails the build, naming its source file and line (build/eleventy/link-check.ts).
   eleventyConfig.on("eleventy.after", async (event: AfterBuildEvent) => {
     try {
       await checkLinks(event);

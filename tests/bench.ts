@@ -17,7 +17,7 @@ import type { BenchRow, BenchSection } from "./bench/types.ts";
 
 const SECTIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "bench");
 /** Sections run in this order (cheap and timing-sensitive first); any others follow by name. */
-const PREFERRED_ORDER = ["build", "install", "pages", "tools", "lighthouse"];
+const PREFERRED_ORDER = ["build", "save", "install", "pages", "tools", "lighthouse"];
 
 interface Section {
   name: string;

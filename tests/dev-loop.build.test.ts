@@ -41,7 +41,7 @@ test("npm start -- --port=N serves there, and every absolute URL of the site nam
   assert.not.ok(guide.includes("localhost:8080"), "no URL names the default port");
 });
 
-test("a watching build follows edits to assets/contract and _data modules in the same process", async () => {
+test("a watching build follows edits to assets/contract, _data and template modules in the same process", async () => {
   const output = path.join(project, "_site");
   const completedBuilds = () => (server.printed().match(/Wrote \d+ files[^]*?Watching/g) ?? []).length;
   /** Resolves once Eleventy has finished `count` builds and is watching again; rejects if it exits first. */
@@ -84,6 +84,8 @@ test("a watching build follows edits to assets/contract and _data modules in the
   assert.match(contract, /"version": "1\.0\.7"/, "the contract constant reached the rebuilt openapi.json");
   const info = await editAndRebuild("_data/calculator.ts", "Shows how a gem balance grows", "Shows how a GEM balance grows", "api/info.json", /Shows how a GEM balance grows/);
   assert.match(info, /Shows how a GEM balance grows/, "the data edit reached the rebuilt api/info.json");
+  const robots = await editAndRebuild("content/robots.txt.11ty.ts", '"Disallow:",', '"Disallow:", "# edited template",', "robots.txt", /# edited template/);
+  assert.match(robots, /# edited template/, "the template edit reached the rebuilt robots.txt");
   assert.ok(server.running(), "the same process is still watching");
 });
 

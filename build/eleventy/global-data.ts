@@ -6,7 +6,8 @@
  * page reads. Directory and template data stay unfrozen: Eleventy normalises their `tags` in place.
  */
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { keptExport, keptModule } from "./contract-cache.ts";
 
 /** Plain objects and arrays, the shapes data is written in; class instances keep their own state. */
 function isPlainData(value: unknown): value is object {
@@ -21,6 +22,13 @@ export function deepFreeze<T>(value: T): T {
   return Object.freeze(value);
 }
 
+/** A module's default export: kept by the contract cache (contract-cache.ts) when it is one of its modules. */
+async function defaultExport(file: string): Promise<unknown> {
+  const kept = keptModule(file);
+  if (kept) return keptExport(kept, "default");
+  return ((await import(pathToFileURL(file).href)) as { default: unknown }).default;
+}
+
 /**
  * The parser of Eleventy's `ts` data extension (`read: false`: it imports the module itself);
  * `globalDataDir` is Eleventy's data folder.
@@ -29,8 +37,8 @@ export function dataModuleParser(globalDataDir: string): (file: string) => Promi
   const globalPrefix = path.resolve(globalDataDir) + path.sep;
   return async (file) => {
     const absolute = path.resolve(file);
-    const module = (await import(pathToFileURL(absolute).href)) as { default: unknown };
-    return absolute.startsWith(globalPrefix) ? deepFreeze(module.default) : module.default;
+    const value = await defaultExport(absolute);
+    return absolute.startsWith(globalPrefix) ? deepFreeze(value) : value;
   };
 }
 
@@ -40,5 +48,5 @@ export function dataModuleParser(globalDataDir: string): (file: string) => Promi
  * (`scripts/reload-modules.js`), and frozen like the data folder's modules.
  */
 export function derivedGlobal(moduleUrl: string): () => Promise<unknown> {
-  return async () => deepFreeze(((await import(moduleUrl)) as { default: unknown }).default);
+  return async () => deepFreeze(await defaultExport(fileURLToPath(moduleUrl)));
 }

@@ -1,25 +1,21 @@
 /**
  * The link check after every build that writes files (`npm run build`, `npm start`, every build the
- * tests make): linkinator crawls the written site as GitHub Pages would serve it, under its path
- * prefix, with `#fragments` checked and the Markdown twins read as Markdown. Absolute links to the
- * public base URL are rewritten onto the local copy, so they are checked against this build,
- * never the internet; links to other sites are not followed.
- *
- * linkinator does not read `.txt` files, so the Markdown links of each text output (llms.txt, …),
- * read by the twins' link reader (markdown-links.ts), become a page of links that only the check
- * sees, with the text file's URL as its base; linkinator checks them like any other.
+ * tests make), from the build's own output list in memory (Eleventy's `eleventy.after` results):
+ * the links of every page, Markdown twin and text output (llms.txt, …), under the path prefix and
+ * with `#fragments`, are looked up among the files the build wrote, as GitHub Pages would serve
+ * them. Absolute links to the public base URL are looked up in this build, never fetched; links to
+ * other sites are not followed. What counts as a link and as an anchor in each kind of output is
+ * output-links.ts. linkinator, an independent crawler, checks the same builds in `npm test`
+ * (tests/links.site.test.ts), and agrees with this check on every broken link the tests make.
  *
  * A broken link fails the build once, however many pages repeat it, naming the source file and
  * line where it is written, the URL, and the nearest valid pages or fragments.
  */
-import { mkdtemp, mkdir, readFile, rm, symlink, writeFile, readdir } from "node:fs/promises";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { LinkChecker, LinkState } from "linkinator";
+import { htmlAnchors, htmlLinks, textLinks, twinAnchors, twinLinks } from "./output-links.ts";
 import { markdownLinks } from "./markdown-links.ts";
 import { twinPath } from "./site-links.ts";
-import { escapeHtml, escapeRegExp } from "./escape.ts";
 import { lineAt } from "./page-source.ts";
 import { nearestNames } from "../../assets/text/closest-name.ts";
 
@@ -41,36 +37,13 @@ export interface BrokenLink {
   places: string[];
 }
 
-/** Where the `.txt` outputs are handed to linkinator as pages; no site path starts so. */
-const TEXT_PAGES = ".text-outputs";
-
-
-/** A free local port, for linkinator's server, whose address the URL rewrite must know beforehand. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** The three candidates nearest to `wanted`; among those as near, in alphabetical order. */
 const nearest = (wanted: string, candidates: Iterable<string>) =>
   nearestNames(wanted, [...new Set(candidates)].sort((x, y) => x.localeCompare(y))).slice(0, 3);
 
-/** The ids an output offers as fragments: HTML ids, or a Markdown file's heading slugs as GitHub writes them. */
-function anchorsOf(file: string, text: string): string[] {
-  if (file.endsWith(".md")) {
-    return [...text.matchAll(/^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$/gm)].map((match) =>
-      match[1]!
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}\s_-]/gu, "")
-        .replace(/\s/g, "-"),
-    );
-  }
-  return [...text.matchAll(/\sid="([^"]*)"/g)].map((match) => match[1]!);
+/** The fragments an output offers: an HTML page's ids, or a Markdown twin's heading slugs as GitHub writes them. */
+function anchorsOf(file: string, text: string): Set<string> {
+  return file.endsWith(".md") ? twinAnchors(text) : htmlAnchors(text);
 }
 
 /** The first line of `text` holding any of `needles` (longest first), 1-based, or 0. */
@@ -84,8 +57,6 @@ function lineOf(text: string, needles: string[]): number {
 }
 
 interface Site {
-  /** The output folder, absolute. */
-  output: string;
   base: URL;
   /** Each written file's template, by its path in the output (`docs/index.html`). */
   templates: Map<string, BuiltTemplate>;
@@ -137,106 +108,141 @@ function needlesFor(url: URL, base: URL): string[] {
   return [url.href, `${url.pathname}${url.hash}`, `${sitePath}${url.hash}`, url.hash, url.pathname, sitePath === "/" ? "" : sitePath, segment.includes(".") ? segment : `/${segment}`];
 }
 
-/** Why `url` (broken with `status`) is broken, and the nearest valid pages or fragments. */
-async function reasonFor(site: Site, url: URL, status: number | undefined, detail: string): Promise<string> {
+/** Why `url` is broken, and the nearest valid pages or fragments. */
+function reasonFor(site: Site, url: URL, kind: BrokenKind): string {
   const pages = [...site.templates.keys()].map((file) => new URL(file.replace(/(^|\/)index\.html$/, "$1"), site.base).pathname);
   if (!url.pathname.startsWith(site.base.pathname)) return `is outside the site's base path ${site.base.pathname}, where GitHub Pages serves another site; nearest pages: ${nearest(url.pathname, pages).join(", ")}`;
-  if (url.hash && status === 200) {
-    let file = decodeURIComponent(url.pathname.slice(site.base.pathname.length));
-    if (file === "" || file.endsWith("/")) file += "index.html";
-    const text = site.templates.get(file)?.content ?? (await readFile(path.join(site.output, file), "utf8").catch(() => ""));
-    const ids = anchorsOf(file, text);
+  if (kind.fragmentOf) {
+    const file = kind.fragmentOf;
+    const ids = anchorsOf(file, site.templates.get(file)?.content ?? "");
     const what = file.endsWith(".md") ? "no heading with that slug" : "no element with that id";
     return `names the fragment ${url.hash}, but ${file} has ${what}; nearest: ${nearest(decodeURIComponent(url.hash.slice(1)), ids).map((id) => `#${id}`).join(", ") || "none (it has no anchors)"}`;
   }
-  const why = status ? `answers ${status}` : `fails (${detail || "no answer"})`;
-  return `${why}: the build wrote no such file; nearest pages: ${nearest(url.pathname, pages).join(", ")}. Link a page by its key ({{ "docs" | href }}) so its path follows the site.`;
+  return `answers 404: the build wrote no such file; nearest pages: ${nearest(url.pathname, pages).join(", ")}. Link a page by its key ({{ "docs" | href }}) so its path follows the site.`;
+}
+
+/** One output the check reads links from: its path in the output folder and its text. */
+export interface OutputText {
+  file: string;
+  content: string;
+}
+
+/** What is broken about a link: the file has no such fragment (`fragmentOf`), or there is no such file. */
+interface BrokenKind {
+  fragmentOf?: string;
+}
+
+/** One broken link as the outputs carry it: the URL, which outputs link to it, and why. */
+export interface BrokenTarget extends BrokenKind {
+  /** The URL as the site publishes it, or a text output's bare `#fragment` as written. */
+  url: string;
+  /** The output files that link to it (`docs/index.html`, `llms.txt`). */
+  outputs: string[];
+}
+
+/** The file GitHub Pages serves for a path of the site (`docs/` → `docs/index.html`), or undefined. */
+function servedFile(sitePath: string, files: Set<string>): string | undefined {
+  if (sitePath === "" || sitePath.endsWith("/")) return files.has(`${sitePath}index.html`) ? `${sitePath}index.html` : undefined;
+  if (files.has(sitePath)) return sitePath;
+  // A folder without its slash is redirected to it.
+  return files.has(`${sitePath}/index.html`) ? `${sitePath}/index.html` : undefined;
+}
+
+/** The links of one output, by its kind; a text output's bare fragments are returned apart. */
+function linksOf(output: OutputText, base: URL): { links: URL[]; bareFragments: string[] } {
+  // A page is served at its folder's URL (`docs/`), which its relative links and fragments start from.
+  const url = new URL(output.file.replace(/(^|\/)index\.html$/, "$1"), base).href;
+  if (output.file.endsWith(".html")) return { links: htmlLinks(output.content, url), bareFragments: [] };
+  if (output.file.endsWith(".md")) return { links: twinLinks(output.content, url), bareFragments: [] };
+  const bareFragments = [...new Set(markdownLinks(output.content).filter((href) => href.startsWith("#")))];
+  return { links: textLinks(output.content, url), bareFragments };
+}
+
+/** Whether an output is read for links: pages, twins and text outputs. */
+export const readsLinks = (file: string) => /\.(html|md|txt)$/.test(file);
+
+/** Each link of this site in `outputs` (other sites' are not followed), with the output that carries it. */
+export function* siteLinks(outputs: OutputText[], siteUrl: string): Generator<{ output: string; link: URL | string }> {
+  const base = new URL(siteUrl);
+  for (const output of outputs.filter((each) => readsLinks(each.file))) {
+    const { links, bareFragments } = linksOf(output, base);
+    for (const fragment of bareFragments) yield { output: output.file, link: fragment };
+    // The same host outside the base path is another site's, on GitHub Pages, but this origin's.
+    for (const link of links) if (link.origin === base.origin) yield { output: output.file, link };
+  }
+}
+
+/**
+ * Every broken link of `outputs`, each once with the outputs that carry it, where `files` are
+ * the paths of every file the build wrote (`docs/index.html`, `assets/favicon.svg`).
+ */
+export function brokenTargets(outputs: OutputText[], files: Set<string>, siteUrl: string): BrokenTarget[] {
+  const base = new URL(siteUrl);
+  const contentOf = new Map(outputs.map((output) => [output.file, output.content]));
+  const anchors = new Map<string, Set<string>>();
+  const broken = new Map<string, BrokenTarget>();
+  const report = (url: string, output: string, kind: BrokenKind) => {
+    const entry = broken.get(url) ?? { url, outputs: [], ...kind };
+    if (!entry.outputs.includes(output)) entry.outputs.push(output);
+    broken.set(url, entry);
+  };
+  for (const { output, link } of siteLinks(outputs, siteUrl)) {
+    // A text output's bare fragment: a text file has no anchors.
+    if (typeof link === "string") {
+      report(link, output, {});
+      continue;
+    }
+    const inside = link.pathname.startsWith(base.pathname);
+    const file = inside ? servedFile(decodeURIComponent(link.pathname.slice(base.pathname.length)), files) : undefined;
+    if (!file) {
+      report(link.href, output, {});
+      continue;
+    }
+    const fragment = decodeURIComponent(link.hash.slice(1));
+    if (!fragment || /^top$/i.test(fragment) || !/\.(html|md)$/.test(file)) continue;
+    if (!anchors.has(file)) anchors.set(file, anchorsOf(file, contentOf.get(file) ?? ""));
+    if (!anchors.get(file)!.has(fragment)) report(link.href, output, { fragmentOf: file });
+  }
+  return [...broken.values()];
+}
+
+/** Every file under `folder`, as paths relative to it with `/`. */
+async function filesUnder(folder: string): Promise<Set<string>> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return new Set(entries.filter((entry) => entry.isFile()).map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")));
+}
+
+/** A broken link as a writer reads it: the places in the sources that write it, and the fix. */
+async function described(site: Site, target: BrokenTarget): Promise<BrokenLink> {
+  if (target.url.startsWith("#")) {
+    const reason = "is a bare fragment, which a text file read on its own cannot resolve; link the page's absolute URL with the fragment";
+    return { url: target.url, reason, places: await Promise.all(target.outputs.map((file) => placeOf(site, file, [`(${target.url})`, target.url]))) };
+  }
+  const url = new URL(target.url);
+  const needles = needlesFor(url, site.base);
+  const places = new Set<string>();
+  for (const file of [...target.outputs].sort()) places.add(await placeOf(site, file, needles));
+  // A file that only repeats a page's text (llms-full.txt joins the twins) points at nothing a writer edits.
+  const written = [...places].filter((place) => !place.includes(" (writes "));
+  return { url: url.href, reason: reasonFor(site, url, target), places: written.length > 0 ? written : [...places] };
 }
 
 /**
  * Every broken link in the site written to `outputDir` for `siteUrl`, each once. `results` are the
- * build's templates (Eleventy's `eleventy.after` results); `project` is where their sources are.
+ * build's templates (Eleventy's `eleventy.after` results), whose text is read from memory; the
+ * folder is listed for the other files the build wrote. `project` is where their sources are.
  */
 export async function findBrokenLinks(results: BuiltTemplate[], outputDir: string, siteUrl: string, project = process.cwd()): Promise<BrokenLink[]> {
   const base = new URL(siteUrl);
   const output = path.resolve(outputDir);
   const templates = new Map<string, BuiltTemplate>();
   for (const result of results) if (result.outputPath) templates.set(path.relative(output, path.resolve(result.outputPath)).split(path.sep).join("/"), result);
-  const site: Site = { output, base, templates, project: path.resolve(project) };
-
-  // A served copy of the output under the base URL's path, beside the text outputs as pages.
-  const root = await mkdtemp(path.join(tmpdir(), "exp-bank-links-"));
-  try {
-    const prefix = base.pathname.split("/").filter(Boolean);
-    if (prefix.length > 0) {
-      await mkdir(path.join(root, ...prefix.slice(0, -1)), { recursive: true });
-      await symlink(output, path.join(root, ...prefix), "dir");
-    } else {
-      for (const entry of await readdir(output)) await symlink(path.join(output, entry), path.join(root, entry));
-    }
-    const served = (file: string) => [...prefix, file].join("/");
-    const starts: string[] = [];
-    const textPages = new Map<string, string>();
-    const barefragments: BrokenLink[] = [];
-    for (const [file, template] of templates) {
-      if (file.endsWith(".html") || file.endsWith(".md")) starts.push(served(file));
-      if (!file.endsWith(".txt")) continue;
-      const hrefs = new Set(markdownLinks(template.content));
-      for (const href of [...hrefs].filter((href) => href.startsWith("#"))) {
-        barefragments.push({ url: href, reason: "is a bare fragment, which a text file read on its own cannot resolve; link the page's absolute URL with the fragment", places: [await placeOf(site, file, [`(${href})`, href])] });
-      }
-      const page = `${TEXT_PAGES}/${file}.html`;
-      await mkdir(path.dirname(path.join(root, page)), { recursive: true });
-      const anchors = [...hrefs].map((href) => `<a href="${escapeHtml(href)}"></a>`).join("\n");
-      await writeFile(path.join(root, page), `<!doctype html><base href="${escapeHtml(new URL(file, base).href)}">\n${anchors}\n`);
-      textPages.set(page, file);
-      starts.push(page);
-    }
-
-    const port = await freePort();
-    const local = `http://127.0.0.1:${port}/`;
-    const publicOrigin = `${base.origin}/`;
-    const checker = new LinkChecker();
-    const result = await checker.check({
-      path: starts,
-      serverRoot: root,
-      port,
-      recurse: false,
-      markdown: true,
-      checkFragments: true,
-      concurrency: 16,
-      urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(publicOrigin)}`), replacement: local }],
-      // Skip rules see a link both as written and as rewritten; only this site is checked.
-      linksToSkip: async (link) => !(link.startsWith(publicOrigin) || link.startsWith(local)),
-    });
-
-    // Group by URL: a link every page repeats (the navigation) is one broken link.
-    const byUrl = new Map<string, { status: number | undefined; detail: string; parents: Set<string> }>();
-    for (const link of result.links) {
-      if (link.state !== LinkState.BROKEN) continue;
-      const entry = byUrl.get(link.url) ?? { status: link.status, detail: (link.failureDetails ?? []).map((failure) => (failure instanceof Error ? failure.message : String((failure as { status?: number }).status ?? ""))).join("; "), parents: new Set<string>() };
-      if (link.parent) entry.parents.add(link.parent);
-      byUrl.set(link.url, entry);
-    }
-    const broken: BrokenLink[] = [...barefragments];
-    const toPublic = (servedPath: string) => new URL(servedPath.replace(/^\/+/, ""), publicOrigin);
-    for (const [servedUrl, { status, detail, parents }] of byUrl) {
-      const url = toPublic(servedUrl);
-      const needles = needlesFor(url, base);
-      const places = new Set<string>();
-      for (const parent of [...parents].sort()) {
-        const clean = parent.split("#")[0]!.replace(/^\/+/, "");
-        const file = textPages.get(clean) ?? clean.slice(prefix.length ? prefix.join("/").length + 1 : 0);
-        places.add(await placeOf(site, file, needles));
-      }
-      // A file that only repeats a page's text (llms-full.txt joins the twins) points at nothing a writer edits.
-      const written = [...places].filter((place) => !place.includes(" (writes "));
-      broken.push({ url: url.href, reason: await reasonFor(site, url, status, detail), places: written.length > 0 ? written : [...places] });
-    }
-    return broken.sort((a, b) => a.places[0]!.localeCompare(b.places[0]!, "en", { numeric: true }) || a.url.localeCompare(b.url));
-  } finally {
-    await rm(root, { recursive: true, force: true });
-  }
+  const site: Site = { base, templates, project: path.resolve(project) };
+  const outputs = [...templates].map(([file, template]) => ({ file, content: template.content }));
+  const files = await filesUnder(output);
+  for (const file of templates.keys()) files.add(file);
+  const broken = await Promise.all(brokenTargets(outputs, files, siteUrl).map((target) => described(site, target)));
+  return broken.sort((a, b) => a.places[0]!.localeCompare(b.places[0]!, "en", { numeric: true }) || a.url.localeCompare(b.url));
 }
 
 /** The message of a build that wrote broken links. */

@@ -5,7 +5,9 @@
  * twin show the same thing. Nunjucks escapes every other `{{ }}` value as HTML (autoescape).
  */
 import type UserConfig from "@11ty/eleventy/UserConfig";
-import openapi from "../data/openapi.ts";
+import type openapi from "../data/openapi.ts";
+import type rankTable from "../../_data/ranks.ts";
+import { keptExport } from "./contract-cache.ts";
 import { inlineCode, markdownText } from "./escape.ts";
 import { groupDigits } from "../../assets/text/group-digits.ts";
 import { fieldTable, type JsonSchema } from "./field-table.ts";
@@ -17,7 +19,9 @@ import { afterPaintScripts } from "./after-paint-scripts.ts";
 import { resultChartSvg } from "../../assets/page/chart.ts";
 import type { CalculateOutput } from "../schemas/calculate-output.ts";
 
-const components = openapi.components.schemas as Record<string, JsonSchema>;
+/** The contract's component schemas and the rank table, read anew for each build (without zod when the contract is unchanged). */
+let components: Record<string, JsonSchema> = {};
+let rankList: typeof rankTable;
 
 /** A named component of the contract, such as `CalculatorInfo`; unknown names fail the build. */
 function componentSchema(name: string): JsonSchema {
@@ -42,6 +46,10 @@ export function wholeGems(value: string): string {
 type MarkSafe = (markdown: string) => unknown;
 
 export function pageHelpers(eleventyConfig: UserConfig): void {
+  eleventyConfig.on("eleventy.before", async () => {
+    components = ((await keptExport("build/data/openapi.ts", "default")) as typeof openapi).components.schemas as Record<string, JsonSchema>;
+    rankList = (await keptExport("_data/ranks.ts", "default")) as typeof rankTable;
+  });
   // The filters below that return Markdown escape the data inside it themselves; autoescape would
   // turn their quotes and brackets into HTML entities, which Markdown code blocks show literally.
   let markSafe: MarkSafe = () => {
@@ -81,7 +89,7 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
    */
   markdownFilter("fieldTable", (schema: JsonSchema, scope?: string) => fieldTable(schema, { root: schema, components }, scope));
   /** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) | jsonBlock }}`: a real result, computed now. */
-  eleventyConfig.addFilter("callTool", callTool);
+  eleventyConfig.addFilter("callTool", (name: string, input: unknown) => callTool(name, input, rankList));
   /**
    * `{{ result | growthChart("example-chart", "2026-07-01T12:00:00Z") }}`: the homepage's chart of a
    * calculate-exp-growth result, drawn now as static SVG, so the page needs no script for it; its

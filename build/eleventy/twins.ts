@@ -64,9 +64,21 @@ async function twinLink(target: string, pageUrl: string, twinned: Map<string, Tw
 }
 
 /** The Markdown twin of `source`; `docs` are the pages that have twins, for links between them. */
+/** Each page's Markdown anchors, read once however many links name a fragment of it. */
+const anchorsRead = new WeakMap<TwinSource, Promise<Set<string>>>();
+
+function anchorsOf(renderTemplate: RenderTemplate, page: TwinSource): Promise<Set<string>> {
+  let anchors = anchorsRead.get(page);
+  if (!anchors) {
+    anchors = markdownOf(renderTemplate, page).then(markdownAnchors);
+    anchorsRead.set(page, anchors);
+  }
+  return anchors;
+}
+
 export async function renderTwin(renderTemplate: RenderTemplate, source: TwinSource, docs: readonly TwinSource[]): Promise<string> {
   const twinned = new Map<string, Twinned>(
-    docs.map((page) => [absoluteUrl(page.url), { twin: absoluteUrl(twinPath(page.url)), anchors: async () => markdownAnchors(await markdownOf(renderTemplate, page)) }]),
+    docs.map((page) => [absoluteUrl(page.url), { twin: absoluteUrl(twinPath(page.url)), anchors: () => anchorsOf(renderTemplate, page) }]),
   );
   const pageUrl = absoluteUrl(source.url);
   const markdown = await markdownOf(renderTemplate, source);

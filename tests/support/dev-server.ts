@@ -3,6 +3,7 @@
  * module hook `npm start` preloads, for tests of what a writer sees while editing.
  */
 import { spawn } from "node:child_process";
+import { BUILD_ENV } from "./build.ts";
 import { freePort } from "./serve.ts";
 import { HANG_GUARD_MS } from "./hang-guard.ts";
 
@@ -46,6 +47,18 @@ export async function startNpmStart(project: string): Promise<DevServer> {
   // `detached`: npm, the shell and Eleventy share one process group, stopped together.
   const server = serve(port, spawn("npm", ["start", "--", `--port=${port}`], { cwd: project, detached: true, env: { ...env, ...PLAIN } }), true);
   await server.started(new RegExp(`Server at ${server.url.replaceAll(".", "\\.")}`));
+  return server;
+}
+
+/**
+ * Eleventy's own `--serve` in `project` with `config` and nothing preloaded (the benchmark's bare
+ * baseline), with Node's compile cache as `npm start` has it; waits until it serves and watches.
+ */
+export async function startEleventyServe(project: string, config: string): Promise<DevServer> {
+  const port = await freePort();
+  const args = ["node_modules/@11ty/eleventy/cmd.cjs", `--config=${config}`, "--serve", `--port=${port}`];
+  const server = serve(port, spawn(process.execPath, args, { cwd: project, env: { ...process.env, ...BUILD_ENV, ...PLAIN } }));
+  await server.started(/Server at/);
   return server;
 }
 

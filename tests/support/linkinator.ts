@@ -1,0 +1,125 @@
+/**
+ * linkinator over a built site: the independent check the build's own link check
+ * (build/eleventy/link-check.ts) is held to, as ajv holds the input checker to the published schema.
+ * It crawls the written files as GitHub Pages would serve them, under the base URL's path, with
+ * `#fragments` checked and the Markdown twins read as Markdown; absolute links to the public base
+ * URL are rewritten onto the local copy, and links to other sites are not followed.
+ *
+ * linkinator does not read `.txt` files, so the Markdown links of each text output (llms.txt, …),
+ * read by the twins' link reader (markdown-links.ts), become a page of links only this check sees,
+ * with the text file's URL as its base; a bare `#fragment` in a text file is broken, as the build
+ * reports it (a text file has no anchors).
+ */
+import type { Dirent } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { LinkChecker, LinkState } from "linkinator";
+import { readsLinks, type OutputText } from "../../build/eleventy/link-check.ts";
+import { markdownLinks } from "../../build/eleventy/markdown-links.ts";
+import { freePort } from "./serve.ts";
+
+/** One broken link: its public URL (or a text output's bare `#fragment`) and the outputs that carry it. */
+export interface CrawledBrokenLink {
+  url: string;
+  outputs: string[];
+}
+
+/** Where the `.txt` outputs are handed to linkinator as pages; no site path starts so. */
+const TEXT_PAGES = ".text-outputs";
+
+const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Every file a build wrote to `folder`, as a path relative to it with `/` (`docs/index.html`). */
+export async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  const relative = (entry: Dirent) => path.relative(folder, path.join(entry.parentPath, entry.name));
+  return entries.filter((entry) => entry.isFile()).map((entry) => relative(entry).split(path.sep).join("/"));
+}
+
+/** The outputs the build's link check reads in `folder` (pages, twins, text outputs), with their text. */
+export async function linkedOutputs(folder: string): Promise<OutputText[]> {
+  const files = (await filesUnder(folder)).filter(readsLinks);
+  return Promise.all(files.map(async (file) => ({ file, content: await readFile(path.join(folder, file), "utf8") })));
+}
+
+/** A folder serving `output` under `base`'s path, with each text output's links as a page beside it. */
+async function servedCopy(root: string, output: string, base: URL) {
+  const prefix = base.pathname.split("/").filter(Boolean);
+  if (prefix.length > 0) {
+    await mkdir(path.join(root, ...prefix.slice(0, -1)), { recursive: true });
+    await symlink(output, path.join(root, ...prefix), "dir");
+  } else {
+    for (const entry of await readdir(output)) await symlink(path.join(output, entry), path.join(root, entry));
+  }
+  const starts: string[] = [];
+  const textPages = new Map<string, string>();
+  const bareFragments: CrawledBrokenLink[] = [];
+  for (const file of (await filesUnder(output)).sort()) {
+    if (file.endsWith(".html") || file.endsWith(".md")) starts.push([...prefix, file].join("/"));
+    if (!file.endsWith(".txt")) continue;
+    const hrefs = new Set(markdownLinks(await readFile(path.join(output, file), "utf8")));
+    for (const href of [...hrefs].filter((each) => each.startsWith("#"))) {
+      bareFragments.push({ url: href, outputs: [file] });
+    }
+    const page = `${TEXT_PAGES}/${file}.html`;
+    await mkdir(path.dirname(path.join(root, page)), { recursive: true });
+    const anchors = [...hrefs].map((href) => `<a href="${escapeHtml(href)}"></a>`).join("\n");
+    const baseTag = `<base href="${escapeHtml(new URL(file, base).href)}">`;
+    await writeFile(path.join(root, page), `<!doctype html>${baseTag}\n${anchors}\n`);
+    textPages.set(page, file);
+    starts.push(page);
+  }
+  return { prefix, starts, textPages, bareFragments };
+}
+
+/** Every broken link linkinator finds in the site written to `output` for `siteUrl`, each once. */
+export async function linkinatorBrokenLinks(output: string, siteUrl: string): Promise<CrawledBrokenLink[]> {
+  return (await linkinatorCheck(output, siteUrl)).broken;
+}
+
+/** What linkinator finds: the broken links, and every URL of this site it followed (without fragments). */
+export interface CrawlFindings {
+  broken: CrawledBrokenLink[];
+  followed: Set<string>;
+}
+
+/** linkinator's crawl of the site written to `output` for `siteUrl`. */
+export async function linkinatorCheck(output: string, siteUrl: string): Promise<CrawlFindings> {
+  const base = new URL(siteUrl);
+  const root = await mkdtemp(path.join(tmpdir(), "exp-bank-linkinator-"));
+  try {
+    const { prefix, starts, textPages, bareFragments } = await servedCopy(root, path.resolve(output), base);
+    const port = await freePort();
+    const local = `http://127.0.0.1:${port}/`;
+    const publicOrigin = `${base.origin}/`;
+    const result = await new LinkChecker().check({
+      path: starts,
+      serverRoot: root,
+      port,
+      recurse: false,
+      markdown: true,
+      checkFragments: true,
+      concurrency: 16,
+      urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(publicOrigin)}`), replacement: local }],
+      // Skip rules see a link both as written and as rewritten; only this site is checked.
+      linksToSkip: async (link) => !(link.startsWith(publicOrigin) || link.startsWith(local)),
+    });
+    const byUrl = new Map<string, Set<string>>();
+    const followed = new Set<string>();
+    for (const link of result.links) {
+      const url = new URL(link.url.replace(/^\/+/, ""), publicOrigin).href;
+      if (link.state !== LinkState.SKIPPED && link.parent) followed.add(url.replace(/#.*$/, ""));
+      if (link.state !== LinkState.BROKEN) continue;
+      const parents = byUrl.get(url) ?? new Set<string>();
+      const parent = (link.parent ?? "").split("#")[0]!.replace(/^\/+/, "");
+      parents.add(textPages.get(parent) ?? parent.slice(prefix.length ? prefix.join("/").length + 1 : 0));
+      byUrl.set(url, parents);
+    }
+    const broken = [...bareFragments, ...[...byUrl].map(([url, outputs]) => ({ url, outputs: [...outputs].sort() }))];
+    return { broken, followed };
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
