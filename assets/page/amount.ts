@@ -104,7 +104,7 @@ function refusal(number: string): string {
   if (new RegExp(`\\d${SPACE}+\\d`).test(number)) return "has a space that does not group digits in threes; write 1 000 000 or 1000000";
   if (/^\d+,\d{1,2}$|,\d*\./.test(number) || /,\d{1,2}$/.test(number)) return "uses a comma as the decimal point; write a point, such as 2.5";
   if (/,/.test(number)) return "has commas that do not group digits in threes; write 1,000,000 or 1000000";
-  if (/e/i.test(number)) return "is not understood; write the digits out or use k, M, B or T, such as 2.5M";
+  if (/\de/i.test(number)) return "is not understood; write the digits out or use k, M, B or T, such as 2.5M";
   return "is not a number; write digits with an optional k, M, B or T, such as 1,000,000 or 2.75M";
 }
 

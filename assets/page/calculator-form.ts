@@ -412,7 +412,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     // What a link or an edit uses, or a message names, is never folded away.
     if (Array.from(more.querySelectorAll("input"), (field) => field.value).some(Boolean) || more.querySelector(".field-error:not([hidden])")) more.open = true;
     answer = null;
-    share.setAttribute("aria-disabled", String(!input));
+    share.toggleAttribute("data-empty", !input);
     if (!input) {
       const empty = Object.keys(reading.values).length === 0 && reading.problems.length === 0;
       // A field still being typed is not judged yet: the last result dims until it reads as valid.
