@@ -1,5 +1,5 @@
 /**
- * The homepage's JavaScript stays within its budget of 15 KB gzip -9 (GitHub Pages serves text
+ * The homepage's JavaScript stays within its budget of 20 KB gzip -9 (GitHub Pages serves text
  * gzipped): every script the built homepage runs, external, inline and imported by an inline one,
  * measured from the shared builds. A file counts its own gzip -9 size, as it is sent; an inline
  * script is sent inside the gzipped HTML, so it counts the bytes it adds to that. Sizes are deterministic, so this is a test; `npm run bench` prints the same figure.
@@ -13,8 +13,8 @@ import { gzipSync } from "node:zlib";
 import { paths } from "../build/data/site.ts";
 import { builtSite, readBuilt, PATH_SITE_URL, ROOT_SITE_URL } from "./support/build.ts";
 
-/** 15 KB, as the README's performance table and the benchmark count a kilobyte. */
-const BUDGET = 15 * 1024;
+/** 20 KB, as the README's performance table and the benchmark count a kilobyte. */
+const BUDGET = 20 * 1024;
 
 /** Script types a browser runs; `application/ld+json` and other data blocks are not scripts. */
 const RUNS = /^(|module|text\/javascript|application\/javascript)$/i;
@@ -53,12 +53,12 @@ async function homepageScripts(siteDir: string, siteUrl: string): Promise<{ name
 }
 
 for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
-  test(`the homepage runs at most 15 KB of JavaScript, gzip -9 (SITE_URL ${siteUrl})`, async () => {
+  test(`the homepage runs at most 20 KB of JavaScript, gzip -9 (SITE_URL ${siteUrl})`, async () => {
     const scripts = await homepageScripts(await builtSite(siteUrl), siteUrl);
     assert.ok(scripts.some((script) => script.name.endsWith(paths.calculatorScript)), `the calculator bundle ${paths.calculatorScript} is among the homepage's scripts`);
     const gzipped = scripts.reduce((total, script) => total + script.gzipped, 0);
     const listed = scripts.map((script) => `${script.name} ${script.gzipped} B`).join(", ");
-    assert.ok(gzipped <= BUDGET, `the homepage's JavaScript is ${(gzipped / 1024).toFixed(2)} KB gzip -9 (${listed}), over its 15 KB budget`);
+    assert.ok(gzipped <= BUDGET, `the homepage's JavaScript is ${(gzipped / 1024).toFixed(2)} KB gzip -9 (${listed}), over its 20 KB budget`);
   });
 }
 

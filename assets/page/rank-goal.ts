@@ -38,9 +38,9 @@ export function mountRankGoal(form: HTMLFormElement, ranks: readonly ExpRank[]):
     const target = amountIn(goal, ranks);
     for (const { chip, amount } of chips) chip.setAttribute("aria-pressed", String(same(target, amount)));
     picker.value = Array.from(picker.options).find((option) => option.value && same(target, exactOf(option.value)))?.value ?? "";
-    // The status keeps its line while empty, so it appears without moving the controls below.
-    badge.textContent = share.textContent = "";
-    bar.hidden = true;
+    // Hidden, the status keeps its line (calculator.css), so it appears without moving the controls below.
+    status.hidden = !target;
+    badge.textContent = "";
     if (!target) return;
     // "= Divine" for any goal that holds a rank; beyond the top rank, its multiple: "≈ 2.08× Cosmic".
     const index = rankIndex(ranks, target);
