@@ -83,20 +83,28 @@ const UNIT_SUFFIX: Record<DurationUnit, RegExp> = {
   minutes: /^(m|[Mm][Ii][Nn][Ss]?|[Mm][Ii][Nn][Uu][Tt][Ee][Ss]?)$/,
   seconds: /^(s|secs?|seconds?)$/i,
 };
-const SHORT_SUFFIX: Record<DurationUnit, string> = { years: "y", months: "mo", days: "d", hours: "h", minutes: "min", seconds: "s" };
+const SHORT_SUFFIX: Record<DurationUnit, string> = {
+  years: "y",
+  months: "mo",
+  days: "d",
+  hours: "h",
+  minutes: "min",
+  seconds: "s",
+};
 
 /** A time field's number: digits with an optional suffix of its own unit (`90d` in Days), never a scale. */
 export function readTime(typed: string, unit: DurationUnit): AmountReading {
   const text = typed.trim();
   const suffix = /^(.*?[\d.])\s*([a-z]+)$/i.exec(text);
-  const example = `such as 30 or 30${SHORT_SUFFIX[unit]}`;
-  if (!suffix) return /[a-z]/i.test(text) ? { ok: false, message: `takes a number of ${unit}, ${example}` } : readAmount(text);
+  const plain = `takes a number of ${unit}, such as 30 or 30${SHORT_SUFFIX[unit]}`;
+  if (!suffix) return /[a-z]/i.test(text) ? { ok: false, message: plain } : readAmount(text);
   const [, number, letters] = suffix as unknown as [string, string, string];
   if (UNIT_SUFFIX[unit].test(letters)) return readAmount(number);
   const other = (Object.keys(UNIT_SUFFIX) as DurationUnit[]).find((name) => UNIT_SUFFIX[name].test(letters));
-  if (other) return { ok: false, message: `takes ${unit}; put ${number}${letters} in ${other[0]!.toUpperCase()}${other.slice(1)}, or write it in ${unit}` };
-  if (/^[kmbt]$/i.test(letters)) return { ok: false, message: `takes a number of ${unit}, ${example}; a scale such as ${letters} is not read here` };
-  return { ok: false, message: `takes a number of ${unit}, ${example}` };
+  const label = other && `${other[0]!.toUpperCase()}${other.slice(1)}`;
+  if (label) return { ok: false, message: `takes ${unit}; put ${number}${letters} in ${label}, or write it in ${unit}` };
+  if (/^[kmbt]$/i.test(letters)) return { ok: false, message: `${plain}; a scale such as ${letters} is not read here` };
+  return { ok: false, message: plain };
 }
 
 /** The plain-language reason a number was not understood. */

@@ -28,10 +28,15 @@ import { compareExact, exactOf } from "../engine/exact.ts";
 import { compactAmount, readGems, readTime, scientificAmount, understood } from "./amount.ts";
 import { showChart } from "./chart-view.ts";
 
-/** The target date's field, and a query parameter the page still reads (a date, or an instant with its offset); every other parameter is a tool field name but `at`. */
+/**
+ * The target date's field, and a query parameter the page still reads (a date, or an instant with
+ * its offset); every other parameter is a tool field name but `at`.
+ */
 const UNTIL = "until";
 /** The query parameter of a shared link's moment of calculation: `at=2026-11-23T12:00:00Z`. */
 const AT = "at";
+/** What editing a shared calculation does. */
+const FROM_NOW = "Edit any field to count from now.";
 /** How long a field may rest while typed in before it is judged. */
 const PAUSE_MS = 1500;
 /** Characters a field takes: room for grouped digits, so a paste of megabytes never reaches the reader or the URL. */
@@ -262,7 +267,8 @@ function goalName(targetGems: string, ranks: readonly ExpRank[]): string {
  */
 function shareText({ result, now, given, ranks }: Shown): string {
   const parts: string[] = [];
-  const when = (seconds: number) => (seconds ? ` on ${dateText(new Date(now + seconds * 1000))} (in ${waitText(seconds)})` : " already");
+  const when = (seconds: number) =>
+    seconds ? ` on ${dateText(new Date(now + seconds * 1000))} (in ${waitText(seconds)})` : " already";
   if (given) parts.push(`${balanceText(result)} ${given.lead.toLowerCase()}`);
   const { goal, additional, nextRank } = result;
   if (goal) parts.push(goalName(goal.targetGems, ranks) + when(goal.duration.totalSeconds));
@@ -388,7 +394,8 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   const syncPicks = () => {
     const typed = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
     for (const pick of picks) {
-      const only = [...DURATION_UNITS, UNTIL].every((name) => typed(name) === (name === pick.dataset.unit ? pick.dataset.count : ""));
+      const { unit, count } = pick.dataset;
+      const only = [...DURATION_UNITS, UNTIL].every((name) => typed(name) === (name === unit ? count : ""));
       pick.setAttribute("aria-pressed", String(only));
     }
   };
@@ -410,7 +417,8 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     const shown = problems.filter((problem) => judged.has(judgedAs(problem.field)));
     const first = showProblems(form, shown);
     // What a link or an edit uses, or a message names, is never folded away.
-    if (Array.from(more.querySelectorAll("input"), (field) => field.value).some(Boolean) || more.querySelector(".field-error:not([hidden])")) more.open = true;
+    const used = Array.from(more.querySelectorAll("input"), (field) => field.value).some(Boolean);
+    if (used || more.querySelector(".field-error:not([hidden])")) more.open = true;
     answer = null;
     share.toggleAttribute("data-empty", !input);
     if (!input) {
@@ -421,7 +429,8 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
         return null;
       }
       show(empty ? "empty" : "stale");
-      summary.textContent = empty ? emptySummary : form.querySelector(".field-error:not([hidden])")?.textContent || "Fix the marked field.";
+      const message = form.querySelector(".field-error:not([hidden])")?.textContent;
+      summary.textContent = empty ? emptySummary : message || "Fix the marked field.";
       if (commit) first?.focus();
       return null;
     }
@@ -431,7 +440,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     const lines = render(region, view);
     const old = pinned !== null && Math.abs(Date.now() - pinned) >= 60_000 ? `As of ${dateText(new Date(pinned))}` : "";
     asOf.hidden = !old;
-    asOf.textContent = old && `${old}, when this link was made: its dates count from then. Edit any field to count from now.`;
+    asOf.textContent = old && `${old}, when this link was made: its dates count from then. ${FROM_NOW}`;
     summary.textContent = (old ? `${old}: ` : "") + lines.join(" ");
     answer = { text: shareText(view), query: queryOf(form, reading), now };
     if (commit) status.textContent = summary.textContent;
@@ -480,7 +489,8 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   // Leaving a field judges it: its message shows in the slot kept for it, so nothing moves.
   form.addEventListener("focusout", (event) => {
     const input = event.target;
-    if (input instanceof HTMLInputElement && input.name && !judged.has(judgedAs(input.name)) && input.value !== "") judge(input.name);
+    const done = input instanceof HTMLInputElement && input.name && input.value !== "";
+    if (done && !judged.has(judgedAs(input.name))) judge(input.name);
   });
   rankPicker.addEventListener("change", () => {
     if (rankPicker.value === "") return;
@@ -504,7 +514,8 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     const reading = update(true);
     record(reading, true);
     // A narrow screen shows the result below the form: it comes into view, focus left where it was.
-    if (reading && matchMedia("(max-width: 61.99rem)").matches) byId("result-heading").scrollIntoView({ block: "start" });
+    const narrow = matchMedia("(max-width: 61.99rem)").matches;
+    if (reading && narrow) byId("result-heading").scrollIntoView({ block: "start" });
   });
   // Reset empties the fields itself; the result, the notes, the errors and the URL follow.
   form.addEventListener("reset", () => {

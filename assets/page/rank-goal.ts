@@ -10,7 +10,10 @@ import { compareExact, exactOf, type Exact } from "../engine/exact.ts";
 import { rankIndex } from "../engine/ranks.ts";
 import { readGems, understood } from "./amount.ts";
 
-/** The field's amount, exactly (a rank's name, with `ranks`, as its threshold), or null when it is empty, unreadable or 0. */
+/**
+ * The field's amount, exactly (a rank's name, with `ranks`, as its threshold), or null when it is
+ * empty, unreadable or 0.
+ */
 function amountIn(input: HTMLInputElement, ranks?: readonly ExpRank[]): Exact | null {
   const read = readGems(input.value, ranks);
   return read.ok && Number(read.value) > 0 ? exactOf(read.value) : null;
