@@ -5,14 +5,18 @@
  *
  * - The headline answers what was asked: with a goal (a rank, an amount or gems to earn), when it
  *   is reached; with a time, the balance then; with both, both. No time given, no time spoken of.
- * - The result never disagrees with the fields: a valid edit recomputes at once, an invalid one
- *   hides the result until it is fixed.
- * - The answer is never scrolled to: a bar with its summary and the buttons stays at the bottom of
- *   the screen (above the on-screen keyboard), or the result sits beside the form. Calculate
- *   announces the headline in a status region; focus stays where the person left it.
+ * - The result never disagrees with the fields: a valid edit recomputes at once. A field being
+ *   typed is judged when the person is done with it (on leaving it, on Calculate or Enter, or
+ *   after a pause), so a half-typed number is never called wrong; its message sits in the
+ *   field's own reserved slot, and the result hides until it is fixed.
+ * - While a field is typed in, a bar with the summary and the buttons stays above the on-screen
+ *   keyboard. Calculate brings the result into view on a narrow screen and announces the headline
+ *   in a status region; focus stays where the person left it.
  * - The inputs live in the URL query under the tool's field names, so a link reproduces its
  *   result and back and forward restore earlier calculations. A target date is written as the
- *   seconds it stands for, so a link means the same in every time zone and after that date.
+ *   seconds it stands for, so a link means the same in every time zone and after that date. A
+ *   shared link also carries the moment it was calculated (`at`), so it shows the same dates to
+ *   whoever opens it later, "as of" that moment, until a field is edited.
  */
 import type { CalculateInput } from "../../build/schemas/calculate-input.ts";
 import { safeParseCalculateInput } from "../input/check-input.ts";
@@ -22,11 +26,20 @@ import type { ExpRank } from "../../build/schemas/rank-list.ts";
 import { calculateGrowth } from "../engine/calculate.ts";
 import { DURATION_UNITS, type DurationUnit } from "../engine/duration.ts";
 import { compareExact, exactOf } from "../engine/exact.ts";
-import { compactAmount, readAmount, scientificAmount, understood } from "./amount.ts";
+import { compactAmount, readGems, readTime, scientificAmount, understood } from "./amount.ts";
 import { showChart } from "./chart-view.ts";
 
-/** The target date's field, and a query parameter the page still reads (a date, or an instant with its offset); every other parameter is a tool field name. */
+/**
+ * The target date's field, and a query parameter the page still reads (a date, or an instant with
+ * its offset); every other parameter is a tool field name but `at`.
+ */
 const UNTIL = "until";
+/** The query parameter of a shared link's moment of calculation: `at=2026-11-23T12:00:00Z`. */
+const AT = "at";
+/** What editing a shared calculation does. */
+const FROM_NOW = "Edit any field to count from now.";
+/** How long a field may rest while typed in before it is judged. */
+const PAUSE_MS = 1500;
 /** Characters a field takes: room for grouped digits, so a paste of megabytes never reaches the reader or the URL. */
 const MAX_LENGTH = 100;
 
@@ -85,21 +98,23 @@ const NOT_A_DATE = "is not a date; pick one from the calendar";
 const PASSED = "has passed; pick a later day";
 
 /** Reads every field as a person wrote it, with the target date turned into seconds from `now`. */
-function readForm(form: HTMLFormElement, now: number): Reading {
+function readForm(form: HTMLFormElement, now: number, ranks: readonly ExpRank[]): Reading {
   const reading: Reading = { values: {}, problems: [], notes: {}, until: null };
+  const times: string[] = [];
   for (const input of inputs(form)) {
     if (input.name === UNTIL) continue;
-    const text = input.value.trim();
-    const time = !input.name.endsWith("Gems");
-    // Time takes plain numbers: `30m` in Minutes is a slip, never 30 million minutes.
     // A value from a link is cut to MAX_LENGTH + 1 characters first, so it stays too long to accept but cheap to read.
-    const read: ReturnType<typeof readAmount> = time && /[a-z]/i.test(text) ? { ok: false, message: "takes a plain number, such as 30, without letters" } : readAmount(text);
+    const text = input.value.trim();
+    const unit = DURATION_UNITS.find((name) => name === input.name);
+    const read = unit ? readTime(text, unit) : readGems(text, input.name === "goalGems" ? ranks : undefined);
     if (!read.ok) reading.problems.push({ field: input.name, message: read.message });
     else if (read.value !== "") {
       reading.values[input.name] = read.value;
-      if (!time && read.value !== text) reading.notes[input.name] = `Read as ${counted(read.value, "gem")}.`;
+      if (unit) times.push(counted(read.value, unit.slice(0, -1)));
+      else reading.notes[input.name] = `Read as ${counted(read.value, "gem")}${read.how ? ` (${read.how})` : ""}.`;
     }
   }
+  if (times.length) reading.notes.time = `Read as ${times.join(" ")}.`;
   const until = form.elements.namedItem(UNTIL);
   if (until instanceof HTMLInputElement && (until.value !== "" || untilProblem)) {
     // A date alone is the start of that day, local time: `new Date("2030-01-01")` would be UTC.
@@ -215,20 +230,37 @@ interface Shown {
 }
 
 /**
- * The answer to what was asked, one sentence a line: the balance at the time given, then when each
- * target is reached (the goal, the gems to earn; with neither, the next rank).
+ * The balance at the end, told so that what changed shows: when its compact figure is the start's
+ * (`2.5M` after an hour), the digits and the gain, `2,500,312 gems (+312)`.
+ */
+function balanceText({ futureGems, currentGems, profit }: CalculateOutput): string {
+  const figure = compactGems(futureGems, true);
+  if (figure !== compactGems(currentGems, true)) return `${figure} gems`;
+  const digits = new Intl.NumberFormat(lang(), { maximumFractionDigits: 2, roundingMode: "trunc" });
+  return `${digits.format(futureGems as Intl.StringNumericLiteral)} gems (+${compactGems(profit)})`;
+}
+
+/** "still Member" or "Radiant from Oct 19, 2032": the rank at the end, and when the last rank crossed arrives. */
+function rankThen(result: CalculateOutput, now: number): string {
+  const crossed = result.milestones.filter((milestone) => milestone.withinDuration);
+  const last = crossed.at(-1);
+  if (!last) return `still ${result.futureRank.name}`;
+  const passing = crossed.length > 1 ? `, passing ${crossed.slice(0, -1).map((rank) => rank.name).join(", ")}` : "";
+  return `${last.name} from ${dateText(new Date(now + last.duration.totalSeconds * 1000))}${passing}`;
+}
+
+/**
+ * The answer to what was asked, one sentence a line: the balance and rank at the time given, then
+ * when each target is reached (the goal, the gems to earn; with neither, the next rank).
  */
 function headline({ result, now, given, ranks }: Shown): string[] {
   const lines: string[] = [];
-  if (given) lines.push(`${given.lead} you have ${compactGems(result.futureGems, true)} gems.`);
+  if (given) lines.push(`${given.lead} you have ${balanceText(result)}, ${rankThen(result, now)}.`);
   // The engine gives a target at or below the balance 0 seconds; one above it, at least 1.
   const reach = (name: string, { duration: { totalSeconds }, reached }: { duration: Duration; reached: boolean }) =>
     lines.push(totalSeconds ? `You reach ${name} on ${dateText(new Date(now + totalSeconds * 1000))} — in ${waitText(totalSeconds)}${given?.late(reached) ?? ""}.` : `You already have ${name}.`);
   const { goal, additional, nextRank } = result;
-  if (goal) {
-    const rank = ranks.find((entry) => compareExact(exactOf(entry.minGems), exactOf(goal.targetGems)) === 0);
-    reach(rank ? rank.name : `${compactGems(goal.targetGems)} gems`, goal);
-  }
+  if (goal) reach(goalName(goal.targetGems, ranks), goal);
   if (additional) reach(`${compactGems(additional.targetGems)} gems (${compactGems(additional.additionalGems)} more)`, additional);
   if (!given && !goal && !additional) {
     if (nextRank) reach(`the next rank, ${nextRank.name},`, { ...nextRank, reached: false });
@@ -237,8 +269,30 @@ function headline({ result, now, given, ranks }: Shown): string[] {
   return lines;
 }
 
+/** A goal as a player names it: the rank it is the threshold of, or its amount. */
+function goalName(targetGems: string, ranks: readonly ExpRank[]): string {
+  const rank = ranks.find((entry) => compareExact(exactOf(entry.minGems), exactOf(targetGems)) === 0);
+  return rank ? rank.name : `${compactGems(targetGems)} gems`;
+}
+
+/**
+ * The line a player pastes in chat, the link after it:
+ * `2.5M gems → Radiant on Oct 21, 2032 (in 5 years 11 months)`, `2.5M gems → 2.52M gems in 30 days`.
+ */
+function shareText({ result, now, given, ranks }: Shown): string {
+  const parts: string[] = [];
+  const when = (seconds: number) =>
+    seconds ? ` on ${dateText(new Date(now + seconds * 1000))} (in ${waitText(seconds)})` : " already";
+  if (given) parts.push(`${balanceText(result)} ${given.lead.toLowerCase()}`);
+  const { goal, additional, nextRank } = result;
+  if (goal) parts.push(goalName(goal.targetGems, ranks) + when(goal.duration.totalSeconds));
+  if (additional) parts.push(`${compactGems(additional.targetGems)} gems${when(additional.duration.totalSeconds)}`);
+  if (!parts.length && nextRank) parts.push(nextRank.name + when(nextRank.duration.totalSeconds));
+  return `${compactGems(result.currentGems)} gems → ${parts.join("; ") || result.currentRank.name}`;
+}
+
 function render(region: HTMLElement, shown: Shown): string[] {
-  const { result, now, given } = shown;
+  const { result, now, given, ranks } = shown;
   const exact = exactFormat();
   const find = <T extends Element = HTMLElement>(selector: string) => region.querySelector<T & HTMLElement>(selector);
   const set = (name: string, text: string | Node) => find(`[data-result="${name}"]`)?.replaceChildren(text);
@@ -274,8 +328,10 @@ function render(region: HTMLElement, shown: Shown): string[] {
 
   const body = find<HTMLTableElement>("#calculator-milestones")!.tBodies[0]!;
   body.replaceChildren();
+  const goal = result.goal?.targetGems;
   for (const milestone of result.milestones) {
     const row = body.insertRow();
+    if (goal && goalName(goal, ranks) === milestone.name) row.className = "is-goal";
     cell(row, rankText(milestone));
     cell(row, compactGems(milestone.gemsNeeded), "align-right");
     cell(row, timeElement(now, milestone.duration));
@@ -299,27 +355,47 @@ function queryOf(form: HTMLFormElement, reading: Reading): string {
   return query.toString();
 }
 
+/** A moment as a shared link writes it: `2026-11-23T12:00:00Z`. */
+const momentText = (time: number) => new Date(time).toISOString().replace(/\.\d+Z$/, "Z");
+
 /**
  * Fills the form from a query. `until` may be a date (the start of that day, local time, into the
  * date field); anything else there (a time of day read differently in each time zone) is an error
- * on the date field, never ignored. The page's own links carry the seconds instead.
+ * on the date field, never ignored. The page's own links carry the seconds instead. Returns the
+ * moment the link was calculated at (`at`), or null for now.
  */
-function fillFrom(form: HTMLFormElement, search: string): void {
+function fillFrom(form: HTMLFormElement, search: string): number | null {
   const query = new URLSearchParams(search);
   const until = query.get(UNTIL)?.slice(0, MAX_LENGTH + 1) ?? "";
   const date = /^\d{4}-\d\d-\d\d$/.test(until);
   for (const input of inputs(form)) input.value = (input.name === UNTIL ? (date ? until : "") : query.get(input.name)?.slice(0, MAX_LENGTH + 1)) ?? "";
   untilProblem = until && !date ? `in the link ${NOT_A_DATE}` : "";
+  const at = query.get(AT) ?? "";
+  return /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(at) && !Number.isNaN(Date.parse(at)) ? Date.parse(at) : null;
 }
 
+/** Which field a problem's message belongs to, for judging: the time fields share "duration". */
+const judgedAs = (field: string) => ((DURATION_UNITS as readonly string[]).includes(field) ? "duration" : field);
+
 export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRank[]): void {
-  const region = document.getElementById("calculator-result")!;
-  const status = document.getElementById("calculator-status")!;
-  const summary = document.getElementById("calculator-summary")!;
+  const byId = (id: string) => document.getElementById(`calculator-${id}`)!;
+  const region = byId("result");
+  const status = byId("status");
+  const summary = byId("summary");
   const emptySummary = summary.textContent;
-  const shared = document.getElementById("calculator-shared")!;
-  const rankPicker = document.getElementById("calculator-goal-rank") as HTMLSelectElement;
+  const shared = byId("shared");
+  const share = byId("share");
+  const asOf = byId("as-of");
+  const more = byId("more") as HTMLDetailsElement;
+  const rankPicker = byId("goal-rank") as HTMLSelectElement;
   const goal = form.elements.namedItem("goalGems") as HTMLInputElement;
+  const picks = Array.from(form.querySelectorAll<HTMLButtonElement>("[data-unit]"));
+  /** A shared link's moment of calculation, until a field is edited; null: now. */
+  let pinned: number | null = null;
+  /** The answer on screen, for Share; null while there is none. */
+  let answer: { text: string; query: string; now: number } | null = null;
+  /** Fields the person is done with, whose problems show (a time field stands for "duration"). */
+  const judged = new Set<string>();
   const show = (part: "empty" | "stale" | "list") => {
     region.classList.remove("is-stale");
     for (const name of ["empty", "stale", "list"]) region.querySelector(`[data-result-${name}]`)?.toggleAttribute("hidden", name !== part);
@@ -328,36 +404,59 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   const viewport = visualViewport;
   for (const type of ["resize", "scroll"]) viewport?.addEventListener(type, () => document.documentElement.style.setProperty("--keyboard", `${Math.max(0, innerHeight - viewport.height - viewport.offsetTop)}px`));
 
+  /** The quick times show pressed while the time fields hold exactly theirs. */
+  const syncPicks = () => {
+    const typed = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
+    for (const pick of picks) {
+      const { unit, count } = pick.dataset;
+      const only = [...DURATION_UNITS, UNTIL].every((name) => typed(name) === (name === unit ? count : ""));
+      pick.setAttribute("aria-pressed", String(only));
+    }
+  };
+
   /**
    * Recomputes from the fields and puts the answer in the summary bar. `commit` (Calculate, a
-   * link, back or forward) also shows every problem and moves focus to the first one, or announces
-   * the answer. Returns the reading when it gave a result.
+   * link, back or forward) judges every field, shows every problem and moves focus to the first
+   * one, or announces the answer. Returns the reading when it gave a result.
    */
   const update = (commit: boolean): Reading | null => {
-    const now = Date.now();
-    const reading = readForm(form, now);
+    const now = pinned ?? Date.now();
+    const reading = readForm(form, now, ranks);
     showNotes(form, reading.notes);
+    syncPicks();
     const { input, problems } = validate(reading);
     status.textContent = "";
     shared.textContent = "";
+    if (commit) for (const problem of problems) judged.add(judgedAs(problem.field));
+    const shown = problems.filter((problem) => judged.has(judgedAs(problem.field)));
+    const first = showProblems(form, shown);
+    // What a link or an edit uses, or a message names, is never folded away.
+    const used = Array.from(more.querySelectorAll("input"), (field) => field.value).some(Boolean);
+    if (used || more.querySelector(".field-error:not([hidden])")) more.open = true;
+    answer = null;
+    share.toggleAttribute("data-empty", !input);
     if (!input) {
       const empty = Object.keys(reading.values).length === 0 && reading.problems.length === 0;
-      show(empty ? "empty" : "stale");
-      summary.textContent = empty ? emptySummary : "Fix the marked field.";
-      // On Calculate or Enter the bar names the first problem too: its field's own message may sit under the bar.
-      if (commit) {
-        const first = showProblems(form, problems);
-        summary.textContent = form.querySelector(".field-error:not([hidden])")?.textContent || summary.textContent;
-        first?.focus();
+      // A field still being typed is not judged yet: the last result dims until it reads as valid.
+      if (!empty && shown.length === 0) {
+        region.classList.add("is-stale");
+        return null;
       }
+      show(empty ? "empty" : "stale");
+      const message = form.querySelector(".field-error:not([hidden])")?.textContent;
+      summary.textContent = empty ? emptySummary : message || "Fix the marked field.";
+      if (commit) first?.focus();
       return null;
     }
-    showProblems(form, []);
     // Shown first, so the chart is drawn at the width its box really has.
     show("list");
-    const lines = render(region, { result: calculateGrowth(input, ranks), now, given: givenTime(reading), ranks });
-    summary.textContent = lines.join(" ");
-    form.classList.add("is-live");
+    const view: Shown = { result: calculateGrowth(input, ranks), now, given: givenTime(reading), ranks };
+    const lines = render(region, view);
+    const old = pinned !== null && Math.abs(Date.now() - pinned) >= 60_000 ? `As of ${dateText(new Date(pinned))}` : "";
+    asOf.hidden = !old;
+    asOf.textContent = old && `${old}, when this link was made: its dates count from then. ${FROM_NOW}`;
+    summary.textContent = (old ? `${old}: ` : "") + lines.join(" ");
+    answer = { text: shareText(view), query: queryOf(form, reading), now };
     if (commit) status.textContent = summary.textContent;
     return reading;
   };
@@ -365,7 +464,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   // One history entry per calculation: edits after a committed result start a new entry, and
   // further edits update that entry until the next commit. URLs are relative to the page.
   const record = (reading: Reading | null, commit: boolean) => {
-    if (!reading) return;
+    if (!reading || pinned !== null) return;
     const search = queryOf(form, reading);
     if (`?${search}` === location.search || (search === "" && location.search === "")) {
       if (commit) history.replaceState({ committed: true }, "");
@@ -377,62 +476,94 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   };
 
   let pending = 0;
-  form.addEventListener("input", (event) => {
-    // The picker's pick arrives as its change; the rank chips keep it in step with the goal.
-    if (event.target === rankPicker) return;
-    // A link's unreadable date stays an error until the person edits the form.
-    untilProblem = "";
+  let pause = 0;
+  /** The person is done with `name`: its problem, if any, shows. */
+  const judge = (name: string) => {
+    window.clearTimeout(pause);
+    if (judged.has(judgedAs(name))) return;
+    judged.add(judgedAs(name));
     window.clearTimeout(pending);
-    // The old result is marked stale at once; a valid edit replaces it, an invalid one hides it.
+    record(update(false), false);
+  };
+  form.addEventListener("input", (event) => {
+    const target = event.target;
+    // The picker's pick arrives as its change; the rank chips keep it in step with the goal.
+    if (!(target instanceof HTMLInputElement)) return;
+    // A link's unreadable date stays an error until the person edits the form; an edit counts from now.
+    untilProblem = "";
+    pinned = null;
+    judged.delete(judgedAs(target.name));
+    window.clearTimeout(pending);
+    window.clearTimeout(pause);
+    // The old result is marked stale at once; a valid edit replaces it, an invalid one hides it once judged.
     region.classList.add("is-stale");
     pending = window.setTimeout(() => record(update(false), false), 120);
+    pause = window.setTimeout(() => judge(target.name), PAUSE_MS);
   });
-  // Leaving a field marks it when it is wrong; the message itself waits for Calculate, because
-  // text appearing on blur would move the Calculate button under a pointer that is pressing it.
-  form.addEventListener("change", (event) => {
+  // Leaving a field judges it: its message shows in the slot kept for it, so nothing moves.
+  form.addEventListener("focusout", (event) => {
     const input = event.target;
-    if (!(input instanceof HTMLInputElement) || !input.name) return;
-    input.setAttribute("aria-invalid", String(validate(readForm(form, Date.now())).problems.some((problem) => problem.field === input.name)));
+    const done = input instanceof HTMLInputElement && input.name && input.value !== "";
+    if (done && !judged.has(judgedAs(input.name))) judge(input.name);
   });
   rankPicker.addEventListener("change", () => {
     if (rankPicker.value === "") return;
+    pinned = null;
     goal.value = understood(rankPicker.value);
     goal.dispatchEvent(new Event("change", { bubbles: true }));
     record(update(false), false);
   });
+  for (const pick of picks) {
+    pick.addEventListener("click", () => {
+      for (const name of [...DURATION_UNITS, UNTIL]) (form.elements.namedItem(name) as HTMLInputElement).value = "";
+      const field = form.elements.namedItem(pick.dataset.unit!) as HTMLInputElement;
+      field.value = pick.dataset.count!;
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  }
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     window.clearTimeout(pending);
-    record(update(true), true);
+    window.clearTimeout(pause);
+    const reading = update(true);
+    record(reading, true);
+    // A narrow screen shows the result below the form: it comes into view, focus left where it was.
+    const narrow = matchMedia("(max-width: 61.99rem)").matches;
+    if (reading && narrow) byId("result-heading").scrollIntoView({ block: "start" });
   });
   // Reset empties the fields itself; the result, the notes, the errors and the URL follow.
   form.addEventListener("reset", () => {
     window.setTimeout(() => {
       untilProblem = "";
-      showProblems(form, []);
+      pinned = null;
+      judged.clear();
+      more.open = false;
       update(false);
       history.pushState({ committed: true }, "", location.href.split(/[?#]/)[0]);
       // Whatever follows the goal (the rank chips, the picker) hears that the fields changed.
       form.dispatchEvent(new Event("change"));
     });
   });
-  // The Web Share sheet where the browser has one; elsewhere the link is copied, and the page says so.
-  document.getElementById("calculator-share")!.addEventListener("click", async () => {
-    const url = location.href;
+  // The answer in words with its link, pinned to the moment it was calculated: to the Web Share
+  // sheet where the browser has one, else to the clipboard, and the page says which.
+  share.addEventListener("click", async () => {
+    if (!answer) return void (shared.textContent = "Nothing to share yet: enter your gems and a goal or a time.");
+    const url = new URL(`?${answer.query}`, location.href);
+    url.searchParams.set(AT, momentText(answer.now));
+    const text = `${answer.text}: ${url.href}`;
     try {
-      if (navigator.share) return void (await navigator.share({ title: document.title, url }));
-      await navigator.clipboard.writeText(url);
-      shared.textContent = "Link copied.";
+      if (navigator.share) return void (await navigator.share({ text }));
+      await navigator.clipboard.writeText(text);
+      shared.textContent = "Copied the answer and its link.";
     } catch (error) {
-      if ((error as Error).name !== "AbortError") shared.textContent = `Copy this link: ${url}`;
+      if ((error as Error).name !== "AbortError") shared.textContent = `Copy this: ${text}`;
     }
   });
-  window.addEventListener("popstate", () => {
-    fillFrom(form, location.search);
-    update(location.search !== "");
-  });
-  if (location.search) {
-    fillFrom(form, location.search);
-    if (update(true)) history.replaceState({ committed: true }, "");
-  }
+  const load = () => {
+    pinned = fillFrom(form, location.search);
+    judged.clear();
+    return update(location.search !== "");
+  };
+  window.addEventListener("popstate", () => void load());
+  if (location.search && load()) history.replaceState({ committed: true }, "");
 }

@@ -8,11 +8,14 @@
 import type { ExpRank } from "../../build/schemas/rank-list.ts";
 import { compareExact, exactOf, type Exact } from "../engine/exact.ts";
 import { rankIndex } from "../engine/ranks.ts";
-import { readAmount, understood } from "./amount.ts";
+import { readGems, understood } from "./amount.ts";
 
-/** The field's amount, exactly, or null when it is empty, unreadable or 0. */
-function amountIn(input: HTMLInputElement): Exact | null {
-  const read = readAmount(input.value);
+/**
+ * The field's amount, exactly (a rank's name, with `ranks`, as its threshold), or null when it is
+ * empty, unreadable or 0.
+ */
+function amountIn(input: HTMLInputElement, ranks?: readonly ExpRank[]): Exact | null {
+  const read = readGems(input.value, ranks);
   return read.ok && Number(read.value) > 0 ? exactOf(read.value) : null;
 }
 
@@ -35,9 +38,10 @@ export function mountRankGoal(form: HTMLFormElement, ranks: readonly ExpRank[]):
   const same = (a: Exact | null, b: Exact) => !!a && compareExact(a, b) === 0;
 
   const sync = () => {
-    const target = amountIn(goal);
+    const target = amountIn(goal, ranks);
     for (const { chip, amount } of chips) chip.setAttribute("aria-pressed", String(same(target, amount)));
     picker.value = Array.from(picker.options).find((option) => option.value && same(target, exactOf(option.value)))?.value ?? "";
+    // Hidden, the status keeps its line (calculator.css), so it appears without moving the controls below.
     status.hidden = !target;
     badge.textContent = "";
     if (!target) return;
