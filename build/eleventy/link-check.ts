@@ -167,13 +167,15 @@ export async function findBrokenLinks(results: BuiltTemplate[], outputDir: strin
   const root = await mkdtemp(path.join(tmpdir(), "exp-bank-links-"));
   try {
     const prefix = base.pathname.split("/").filter(Boolean);
+    // On disk the prefix is decoded, as the local server decodes the paths it is asked for (`caf%C3%A9` is `café`).
+    const folders = prefix.map(decodeURIComponent);
     if (prefix.length > 0) {
-      await mkdir(path.join(root, ...prefix.slice(0, -1)), { recursive: true });
-      await symlink(output, path.join(root, ...prefix), "dir");
+      await mkdir(path.join(root, ...folders.slice(0, -1)), { recursive: true });
+      await symlink(output, path.join(root, ...folders), "dir");
     } else {
       for (const entry of await readdir(output)) await symlink(path.join(output, entry), path.join(root, entry));
     }
-    const served = (file: string) => [...prefix, file].join("/");
+    const served = (file: string) => [...folders, file].join("/");
     const starts: string[] = [];
     const textPages = new Map<string, string>();
     const barefragments: BrokenLink[] = [];
