@@ -23,6 +23,7 @@ import { DURATION_UNITS, type DurationUnit } from "../engine/duration.ts";
 import { compareExact, exactOf } from "../engine/exact.ts";
 import { compactAmount, readAmount, scientificAmount, understood } from "./amount.ts";
 import { showChart } from "./chart-view.ts";
+import { isCalendarDate } from "./calendar-date.ts";
 
 /** The target date's field, and a query parameter the page still reads (a date, or an instant with its offset); every other parameter is a tool field name. */
 const UNTIL = "until";
@@ -293,7 +294,7 @@ function queryOf(form: HTMLFormElement, reading: Reading): string {
 function fillFrom(form: HTMLFormElement, search: string): void {
   const query = new URLSearchParams(search);
   const until = query.get(UNTIL)?.slice(0, MAX_LENGTH + 1) ?? "";
-  const date = /^\d{4}-\d\d-\d\d$/.test(until);
+  const date = isCalendarDate(until);
   for (const input of inputs(form)) input.value = (input.name === UNTIL ? (date ? until : "") : query.get(input.name)?.slice(0, MAX_LENGTH + 1)) ?? "";
   untilProblem = until && !date ? `in the link ${NOT_A_DATE}` : "";
 }
