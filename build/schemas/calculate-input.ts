@@ -4,8 +4,7 @@
  * docs' input tables) and runs nowhere. The rules all fields share are stated once, in the
  * schema's description; each field's schema carries its bounds. The tools and the form check
  * input with `check-input.ts`, which applies the same rules, including those JSON Schema cannot
- * state (a decimal string's value against its bounds, the time total, a JSON number that lost
- * digits), and words every message.
+ * state (a decimal string's value against its bounds, the time total), and words every message.
  */
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
@@ -22,7 +21,9 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 /** A JSON number or an exact decimal string, within the rule's bounds. */
 function amount(rule: AmountRule, meaning: string) {
-  const number = z.number().check(rule.positive ? z.gt(0) : z.gte(0), z.lte(Number(rule.max)));
+  // A JSON number of 2^53 or more may not be what was sent (LOSSY_NUMBER_RULE): only below it.
+  const max = Number(rule.max) < EXACT_NUMBER_LIMIT ? z.lte(Number(rule.max)) : z.lt(EXACT_NUMBER_LIMIT);
+  const number = z.number().check(rule.positive ? z.gt(0) : z.gte(0), max);
   const decimal = z.string().check(z.maxLength(maxStringLength), z.regex(DECIMAL_NUMBER));
   const schema = describe(z.union([number, decimal]), `${meaning} ${capitalized(boundsText(rule))}.`);
   return rule.required ? schema : z.optional(schema);
@@ -49,7 +50,7 @@ export const CalculateInput = describe(
   [
     `A gem balance, an optional growth time, and optional targets; unknown keys are rejected.`,
     `Every amount is a JSON number or a decimal string of plain digits such as 1000000 or "1000000.5" (no sign, exponent, suffix such as 1M, digit grouping or spaces; at most ${maxStringLength} characters).`,
-    `A JSON number above 2^53 (${EXACT_NUMBER_LIMIT}) or with more than 15 significant digits may have lost digits before the tool sees it: send such values as decimal strings. ${LOSSY_NUMBER_RULE}`,
+    `${LOSSY_NUMBER_RULE} Send such amounts, and any with more than 15 significant digits, as decimal strings.`,
     `The time is ${DURATION_DAYS_FORMULA} days, ${DURATION_LIMIT_TEXT} in all; a missing part counts as 0.`,
   ].join(" "),
 );
