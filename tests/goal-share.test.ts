@@ -2,7 +2,7 @@
  * The goal badge's figures and a link's date, as pure functions (assets/page/goal-share.ts,
  * assets/page/calendar-date.ts), against decimal.js and figures worked by hand.
  */
-import Decimal from "decimal.js";
+import { Decimal } from "decimal.js";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { exactOf } from "../assets/engine/exact.ts";
