@@ -12,18 +12,17 @@ function wholes(a: Exact, b: Exact): [bigint, bigint] {
   return [a.digits * pow10(places - a.places), b.digits * pow10(places - b.places)];
 }
 
-/** A count of hundredths as a plain decimal: 208n → "2.08", 1230n → "12.3", 500n → "5". */
-function hundredthsText(hundredths: bigint): string {
-  const fraction = String(hundredths % 100n).padStart(2, "0").replace(/0+$/, "");
-  return `${hundredths / 100n}${fraction ? `.${fraction}` : ""}`;
-}
+/**
+ * A count of hundredths as a plain decimal: 208n → "2.08", 1230n → "12.3", 500n → "5" (a double
+ * prints the shortest decimal that reads back as it, which for these counts is the exact one).
+ */
+const hundredthsText = (hundredths: bigint) => String(Number(hundredths) / 100);
 
 /** "reached", or how far `current` is towards `goal` (above 0), rounded down: "99.99% of the way". */
 export function progressText(current: Exact, goal: Exact): string {
   const [have, want] = wholes(current, goal);
-  if (have >= want) return "reached";
   const hundredths = (have * 10_000n) / want;
-  return `${hundredths === 0n ? "under 0.01" : hundredthsText(hundredths)}% of the way`;
+  return have >= want ? "reached" : `${hundredths ? hundredthsText(hundredths) : "under 0.01"}% of the way`;
 }
 
 /** `goal` as a multiple of `threshold` (above 0), rounded half up to 2 decimals, and whether it is that exactly. */
