@@ -14,6 +14,7 @@ import { linkCheck, type AfterBuildEvent } from "./build/eleventy/link-check.ts"
 import { freshOutputFolder, type BuildEvent } from "./build/eleventy/output-folder.ts";
 import { pageChecks } from "./build/eleventy/page-checks.ts";
 import { buildErrorsOnThePage } from "./build/eleventy/build-errors.ts";
+import { writersDevServer } from "./build/eleventy/dev-server.ts";
 import { rememberPages } from "./build/eleventy/pages.ts";
 import { writeShareCard } from "./build/eleventy/share-card.ts";
 import { loadTemplatesOnce } from "./build/eleventy/template-modules.ts";
@@ -80,6 +81,8 @@ export default function (eleventyConfig: UserConfig) {
   pageChecks(eleventyConfig);
   // `npm start` shows a failed rebuild on the open page as well as in the terminal.
   buildErrorsOnThePage(eleventyConfig, site.pathPrefix);
+  // `npm start` listens on loopback, refuses other origins' sockets and bad paths, rebuilds on a deletion.
+  writersDevServer(eleventyConfig, [config.dir.input, "_includes", "_data"]);
   // Markdown twins render each page's source again with the same data (`build/eleventy/twins.ts`).
   eleventyConfig.addPlugin(RenderPlugin);
 

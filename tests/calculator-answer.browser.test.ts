@@ -360,7 +360,7 @@ async function checkDateAlone(): Promise<void> {
   assert.equal(Object.fromEntries(new URL(page.url()).searchParams), { currentGems: "1M", seconds: String(seconds) }, "the link holds the duration, not a local date");
 
   // A time of day would be read differently in each time zone: only a plain day is taken.
-  for (const [until, problem] of [["not-a-date", "is not a date"], ["2030-01-01T00:00:00Z", "is not a date"], ["2020-01-01", "has passed"]] as const) {
+  for (const [until, problem] of [["not-a-date", "is not a date"], ["2030-02-30", "is not a date"], ["2030-01-01T00:00:00Z", "is not a date"], ["2020-01-01", "has passed"]] as const) {
     await open(page, `?currentGems=1M&until=${until}`);
     const error = page.locator("#calculator-until-error");
     assert.ok(await error.isVisible(), `the link's date ${until} is an error`);

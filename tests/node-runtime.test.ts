@@ -100,6 +100,36 @@ test("a runtime matching its pin is installed in a folder named by its version, 
   });
 });
 
+test("a runtime found in .node/ is compared with the pinned tarball: a planted bin/node beside a copied marker is replaced, never linked", async () => {
+  await withTempDir("runtime-planted", async (dir) => {
+    const project = path.join(dir, "project");
+    const tarball = await fakeRuntimeTarball(path.join(dir, "real"), "v24.21.0");
+    const pins = { version: "24.21.0", integrity: { [runtimePackage()]: sha512(await readFile(tarball)) } };
+    const npm = await fakeNpm(path.join(dir, "real"), tarball);
+    const said: string[] = [];
+    const binary = installRuntime(project, pins, npm, (message: string) => said.push(message));
+    assert.equal(said, [], "a fresh install has nothing to replace");
+    // An intact runtime is reused as it is.
+    assert.is(installRuntime(project, pins, npm, (message: string) => said.push(message)), binary);
+    assert.equal(said, [], "an intact runtime is kept");
+
+    // Someone plants their own bin/node, keeping the marker that says the folder was verified.
+    const folder = runtimeFolder(project, runtimePackage(), "24.21.0");
+    const marker = await readFile(path.join(folder, ".verified-integrity"), "utf8");
+    await writeFile(path.join(folder, "bin/node"), "#!/bin/sh\necho planted\n");
+    await writeFile(path.join(folder, ".verified-integrity"), marker);
+    assert.is(installRuntime(project, pins, npm, (message: string) => said.push(message)), binary);
+    assert.is(execFileSync(binary, { encoding: "utf8" }).trim(), "v24.21.0", "the planted file is replaced by the tarball's");
+    assert.match(said.join("\n"), /is not the pinned node-.*@24\.21\.0 \(bin\/node differs from the archive\): unpacking it again from the checked tarball/);
+
+    // A file added beside it is found too (a library a binary would load).
+    await writeFile(path.join(folder, "bin/libplanted.so"), "planted");
+    installRuntime(project, pins, npm, (message: string) => said.push(message));
+    assert.not.ok(existsSync(path.join(folder, "bin/libplanted.so")), "the added file is gone");
+    assert.match(said.at(-1)!, /bin\/libplanted\.so is not in the archive/);
+  });
+});
+
 test("a platform without a pinned checksum gets no runtime, and the message says what to do", () => {
   assert.throws(() => installRuntime("/nonexistent", { version: "24.21.0", integrity: {} }), /pins no checksum for node-.*Install Node 24\.21\.0 yourself/);
 });

@@ -76,10 +76,10 @@ test("a number and the same decimal string give the same result", () => {
   assert.equal(asNumber.structuredContent, asString.structuredContent);
 });
 
-test("30 significant digits, balances of 1e20 and 100 years are accepted", () => {
+test("30 significant digits, balances of 1e20 (as a string) and 100 years are accepted", () => {
   const digits = call(calculateExpGrowth, { currentGems: "123456789012345678.901234567890", days: 1 });
   assert.is((digits.structuredContent as CalculateOutput).currentGems, "123456789012345678.90123457");
-  for (const currentGems of [1e20, CALCULATE_LIMITS.maxGems]) {
+  for (const currentGems of [2 ** 53 - 1, CALCULATE_LIMITS.maxGems]) {
     const result = call(calculateExpGrowth, { currentGems, years: CALCULATE_LIMITS.maxDurationDays / calculator.timeNormalization.yearDays });
     assert.is(result.isError, undefined);
   }
@@ -197,8 +197,16 @@ test("a JSON number that cannot have arrived exactly is refused, naming the fiel
   const exact = call(calculateExpGrowth, { currentGems: "28164430411862642682" });
   assert.not.ok(exact.isError);
   assert.is((exact.structuredContent as CalculateOutput).currentGems, "28164430411862642682.00000000");
-  // Numbers a double holds as sent: 2^53 itself, few significant digits, below 2^53.
-  for (const currentGems of [2 ** 53, 2 ** 53 - 1, 1e20, 2.5e19, 123456789012345e5]) assert.not.ok(call(calculateExpGrowth, { currentGems }).isError, String(currentGems));
+  // From 2^53 up a double skips whole numbers, and the tool sees only the double: each of these
+  // arrives as a number some other text also parses to (10000000000000001 as 1e16, 9007199254740993
+  // as 2^53, 100000000000000000001, over the limit, as 1e20), so all are refused with the fix.
+  for (const text of ["10000000000000001", "9007199254740993", "100000000000000000001", "9007199254740992", "100000000000000000000", "25000000000000000000"]) {
+    const refused = call(calculateExpGrowth, JSON.parse(`{"currentGems": ${text}}`));
+    assertInvalid(refused, "currentGems", "decimal string");
+    assert.match(ErrorResponse.parse(refused.structuredContent).error.message, /currentGems: is a JSON number of 2\^53 \(9007199254740992\) or more.*send the digits as a decimal string/, text);
+  }
+  // Below 2^53 every whole number is what was sent.
+  for (const currentGems of [2 ** 53 - 1, 123456789012345, 1e15]) assert.not.ok(call(calculateExpGrowth, { currentGems }).isError, String(currentGems));
 });
 
 test("null, as an overflowing literal such as 1e400 arrives, is explained as such", () => {

@@ -23,12 +23,12 @@ const KNOWN = new Set(FIELDS);
 /**
  * The one problem of a present value, if any. `hard` marks the problems after which the time
  * total is not added up: a value of the wrong kind, or too long to look at. A `custom` issue on a
- * field is one JSON Schema cannot state (a decimal string's value, a number that lost digits).
+ * field is one JSON Schema cannot state (a decimal string's value).
  */
 function amountIssue(value: unknown, rule: AmountRule): { code: string; message: string; hard?: true } | undefined {
   if (typeof value === "number" && Number.isFinite(value)) {
     if (!numberInRange(value, rule)) return { code: value > 0 ? "too_big" : "too_small", message: rangeMessage(rule) };
-    return lossyNumber(value) ? { code: "custom", message: LOSSY_NUMBER_MESSAGE } : undefined;
+    return lossyNumber(value) ? { code: "too_big", message: LOSSY_NUMBER_MESSAGE } : undefined;
   }
   if (typeof value !== "string" || tooLong(value)) return { code: "invalid_union", message: kindMistake(value), hard: true };
   if (!DECIMAL_NUMBER.test(value)) return { code: "invalid_format", message: decimalMistake(value) };

@@ -27,25 +27,19 @@ export const CALCULATE_LIMITS = {
 
 const { maxGems, maxDurationDays, maxStringLength } = CALCULATE_LIMITS;
 
-/** 2^53: up to here a JSON number (a double) holds every whole number exactly. */
+/** 2^53: from here up a double skips whole numbers, so a JSON number may not hold the digits sent. */
 export const EXACT_NUMBER_LIMIT = 2 ** 53;
 
-/** Significant digits a double always carries exactly: any decimal of this many survives the trip. */
-export const EXACT_DIGITS = 15;
-
 /**
- * Whether a JSON number cannot be the amount the caller wrote: a whole number above 2^53 whose
- * shortest decimal form has more than 15 significant digits (`28164430411862642682` arrives as
- * 28164430411862643000). Below 2^53 and with 15 digits or fewer, the number is what was sent.
+ * Whether a JSON number may not be the amount the caller wrote. A JSON number is read as the
+ * double it parses to, and from 2^53 up a double skips whole numbers: `9007199254740993` arrives as
+ * 9007199254740992 and `10000000000000001` as 10000000000000000, indistinguishable from the
+ * numbers they became. The tool sees only the double, so it refuses them all.
  */
-export function lossyNumber(value: number): boolean {
-  if (!Number.isInteger(value) || value <= EXACT_NUMBER_LIMIT) return false;
-  const text = String(value);
-  return /^\d+$/.test(text) && text.replace(/0+$/, "").length > EXACT_DIGITS;
-}
+export const lossyNumber = (value: number): boolean => value >= EXACT_NUMBER_LIMIT;
 
 /** The message of such a number. */
-export const LOSSY_NUMBER_MESSAGE = `is a whole number above 2^53 (${EXACT_NUMBER_LIMIT}) with more than ${EXACT_DIGITS} significant digits, which a JSON number cannot hold exactly, so digits may have been lost before the tool received it; send the digits as a decimal string, in quotes`;
+export const LOSSY_NUMBER_MESSAGE = `is a JSON number of 2^53 (${EXACT_NUMBER_LIMIT}) or more, which arrives as the nearest double (9007199254740993 arrives as 9007199254740992), so the tool cannot know the digits that were sent; send the digits as a decimal string, in quotes`;
 
 /** Largest value of each duration input on its own. */
 export const DURATION_MAXIMA = Object.fromEntries(
@@ -80,7 +74,7 @@ export const rangeMessage = (rule: AmountRule) => `must be ${boundsText(rule)}`;
 export const FIELD_GUIDANCE: Record<string, string> = Object.fromEntries(
   AMOUNT_RULES.map((rule) => [
     rule.field,
-    `Send ${rule.field} as a number or a decimal string of plain digits, ${boundsText(rule)}, such as ${rule.example} or "${rule.example}.5"${Number(rule.max) > EXACT_NUMBER_LIMIT ? `; a whole number above 2^53 with more than ${EXACT_DIGITS} significant digits only as a decimal string, such as "28164430411862642682"` : ""}.`,
+    `Send ${rule.field} as a number or a decimal string of plain digits, ${boundsText(rule)}, such as ${rule.example} or "${rule.example}.5"${Number(rule.max) > EXACT_NUMBER_LIMIT ? `; an amount of 2^53 (${EXACT_NUMBER_LIMIT}) or more only as a decimal string, such as "28164430411862642682"` : ""}.`,
   ]),
 );
 

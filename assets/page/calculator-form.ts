@@ -28,6 +28,7 @@ import { DURATION_UNITS, type DurationUnit } from "../engine/duration.ts";
 import { compareExact, exactOf } from "../engine/exact.ts";
 import { compactAmount, readGems, readTime, scientificAmount, understood } from "./amount.ts";
 import { showChart } from "./chart-view.ts";
+import { isCalendarDate } from "./calendar-date.ts";
 
 /**
  * The target date's field, and a query parameter the page still reads (a date, or an instant with
@@ -367,7 +368,7 @@ const momentText = (time: number) => new Date(time).toISOString().replace(/\.\d+
 function fillFrom(form: HTMLFormElement, search: string): number | null {
   const query = new URLSearchParams(search);
   const until = query.get(UNTIL)?.slice(0, MAX_LENGTH + 1) ?? "";
-  const date = /^\d{4}-\d\d-\d\d$/.test(until);
+  const date = isCalendarDate(until);
   for (const input of inputs(form)) input.value = (input.name === UNTIL ? (date ? until : "") : query.get(input.name)?.slice(0, MAX_LENGTH + 1)) ?? "";
   untilProblem = until && !date ? `in the link ${NOT_A_DATE}` : "";
   const at = query.get(AT) ?? "";

@@ -9,6 +9,7 @@ import type { ExpRank } from "../../build/schemas/rank-list.ts";
 import { compareExact, exactOf, type Exact } from "../engine/exact.ts";
 import { rankIndex } from "../engine/ranks.ts";
 import { readGems, understood } from "./amount.ts";
+import { multipleOf, progressText } from "./goal-share.ts";
 
 /**
  * The field's amount, exactly (a rank's name, with `ranks`, as its threshold), or null when it is
@@ -48,15 +49,15 @@ export function mountRankGoal(form: HTMLFormElement, ranks: readonly ExpRank[]):
     // "= Divine" for any goal that holds a rank; beyond the top rank, its multiple: "≈ 2.08× Cosmic".
     const index = rankIndex(ranks, target);
     const rank = ranks[index]!;
-    const goalGems = Number(plain(target));
-    const times = Math.round((goalGems / Number(rank.minGems)) * 100) / 100;
-    badge.textContent = index === ranks.length - 1 && goalGems !== Number(rank.minGems) ? `${times * Number(rank.minGems) === goalGems ? "=" : "≈"} ${times}× ${rank.name}` : `= ${rank.name}`;
+    const threshold = exactOf(rank.minGems);
+    const beyondTop = index === ranks.length - 1 && threshold.digits > 0n && compareExact(target, threshold) !== 0;
+    const multiple = beyondTop ? multipleOf(target, threshold) : null;
+    badge.textContent = multiple ? `${multiple.exact ? "=" : "≈"} ${multiple.times}× ${rank.name}` : `= ${rank.name}`;
     const current = amountIn(field("currentGems"));
-    const done = current ? Number(plain(current)) / goalGems : 0;
-    bar.value = Math.min(1, done);
+    bar.value = current ? Math.min(1, Number(plain(current)) / Number(plain(target))) : 0;
     bar.hidden = !current;
-    // Rounded down (past the float's last digit), so it never says 100% before the goal is reached.
-    share.textContent = !current ? "" : done >= 1 ? "reached" : `${done < 1e-4 ? "under 0.01" : Math.floor(done * 1e4 * (1 + 1e-12)) / 100}% of the way`;
+    // Exact, rounded down, so it never says "reached" or 100% before the goal is reached.
+    share.textContent = current ? progressText(current, target) : "";
   };
 
   for (const { chip, amount } of chips) {

@@ -55,7 +55,7 @@ export type SitePath = keyof typeof paths;
 
 /**
  * Parses `SITE_URL`: an absolute http(s) URL with no credentials, query or fragment, a plain host
- * name and a path of URL-safe characters, normalised to end with `/`. Unset means the address `npm start` serves; set but blank is a mistake.
+ * name (not an IPv6 address) and a path of URL-safe characters, normalised to end with `/`. Unset means the address `npm start` serves; set but blank is a mistake.
  */
 export function parseSiteUrl(value: string | undefined): URL {
   if (value === undefined) return new URL(DEFAULT_SITE_URL);
@@ -81,7 +81,12 @@ export function parseSiteUrl(value: string | undefined): URL {
   }
   // Every output writes the URL into Markdown links, HTML attributes, JSON and XML: a character
   // that ends or opens something there (`(`, `)`, `'`, `"`, `<`, a space) would break every link.
-  const host = /^\[[0-9a-f:.]+\]$/.test(url.hostname) ? "" : /[^a-z0-9.-]/.exec(url.hostname)?.[0];
+  // linkinator reads the Markdown twins' links with the brackets of an IPv6 literal escaped
+  // (`https://%5B::1%5D/`), so the link check could not follow any absolute link of the site.
+  if (url.hostname.startsWith("[")) {
+    throw new Error(`SITE_URL: "${text}" has the IPv6 address ${url.hostname} as its host, which the link check cannot read in Markdown links; use a host name, such as localhost`);
+  }
+  const host = /[^a-z0-9.-]/.exec(url.hostname)?.[0];
   if (host !== undefined && host !== "") {
     throw new Error(`SITE_URL: "${text}" has ${JSON.stringify(host)} in its host name, which holds only letters, digits, "-" and "."; correct the host name`);
   }

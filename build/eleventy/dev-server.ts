@@ -1,0 +1,131 @@
+/**
+ * `npm start` only: the dev server is the writer's alone. Eleventy's dev server
+ * (`@11ty/eleventy-dev-server` 2.x) listens on every network interface, accepts its live-reload
+ * WebSocket from any page, and leaves a request whose path it cannot map (`/..%2fpackage.json`)
+ * unanswered (an unhandled rejection). Here:
+ * - it listens on loopback (127.0.0.1) unless `npm start -- --host=ADDRESS` says otherwise;
+ * - with loopback, a request naming another host (a DNS-rebinding page) gets 403;
+ * - a WebSocket from a page of another origin is refused, so no other site reads the build errors
+ *   (stack traces, absolute paths, source lines) the socket carries;
+ * - a path that does not decode, or climbs out of the site (`..`), gets 400;
+ * - deleting a source file rebuilds, as adding or changing one does, so a deleted page's error goes.
+ * See https://www.11ty.dev/docs/dev-server/ (`middleware`, `ready`, `setServerOptions`).
+ */
+import { existsSync, rmSync, watch, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type UserConfig from "@11ty/eleventy/UserConfig";
+
+/** The environment variable through which `scripts/serve-host.js` hands on `--host`. */
+export const HOST_VARIABLE = "EXP_BANK_SERVE_HOST";
+
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+/**
+ * The address the dev server listens on: `--host` (through HOST_VARIABLE), else 127.0.0.1, where
+ * `localhost` reaches it too (browsers and Node try each address of a name in turn).
+ */
+export const serveHost = (env: NodeJS.ProcessEnv = process.env) => env[HOST_VARIABLE]?.trim() || "127.0.0.1";
+
+const isLoopback = (host: string) => LOOPBACK_NAMES.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/** The host name of a Host header (`localhost:8080` → `localhost`, `[::1]:8080` → `[::1]`). */
+const hostName = (header: string) => header.replace(/:\d+$/, "").toLowerCase();
+
+/**
+ * Why the dev server refuses a request: 400 for a path that does not decode or climbs out of the
+ * site, 403 for a Host that is not this machine while it serves loopback only; else null.
+ */
+export function refusal(url: string, hostHeader: string | undefined, host: string): { status: number; reason: string } | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(new URL(url, "http://localhost/").pathname);
+  } catch {
+    return { status: 400, reason: "the path has a malformed %-escape" };
+  }
+  if (decoded.split(/[/\\]/).includes("..") || decoded.includes("\0")) return { status: 400, reason: "the path climbs out of the site" };
+  if (isLoopback(host) && hostHeader !== undefined && !isLoopback(hostName(hostHeader))) {
+    return { status: 403, reason: `this server answers only for this machine (localhost), not ${hostName(hostHeader)}; start it with npm start -- --host=ADDRESS to serve others` };
+  }
+  return null;
+}
+
+/** Whether a WebSocket upgrade comes from a page this server served: its Origin is the Host asked for. */
+export function allowedSocket(origin: string | undefined, hostHeader: string | undefined, host: string): boolean {
+  if (!hostHeader) return false;
+  if (isLoopback(host) && !isLoopback(hostName(hostHeader))) return false;
+  // A client that is not a browser sends no Origin; a browser always does.
+  return origin === undefined || origin === `http://${hostHeader}` || origin === `https://${hostHeader}`;
+}
+
+interface Request {
+  url?: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+interface Response {
+  statusCode: number;
+  setHeader(name: string, value: string): void;
+  end(body?: string): void;
+}
+interface DevServer {
+  updateServer?: { options: { verifyClient?: (info: { origin?: string; req: Request }) => boolean } };
+}
+
+/**
+ * Eleventy's dev server 2.x takes no host: it listens with `server.listen({ port })`, on every
+ * interface, from its one `_serverListen(port)`. That method is given the host here; a test
+ * (tests/dev-loop.build.test.ts) fails if a dev server update moves it.
+ */
+function listenOn(host: string): void {
+  const require = createRequire(import.meta.url);
+  const DevServerClass = require("@11ty/eleventy-dev-server") as { prototype: { _serverListen(port: number): void; server: { listen(options: object): void } } };
+  DevServerClass.prototype._serverListen = function (this: { server: { listen(options: object): void } }, port: number) {
+    this.server.listen({ port, host });
+  };
+}
+
+/** The files a build reads: pages, layouts, partials, data and modules. */
+const SOURCE = /(^|\/)[^./][^/]*\.(md|njk|html|liquid|ts|js|json|txt|css|svg)$/;
+
+/**
+ * Rebuilds when a file under `folders` is deleted. Eleventy's watcher only logs a deletion, so
+ * a deleted page stays in the site and its error on the page; here a deletion rewrites a file
+ * Eleventy watches, which starts a build like any change.
+ */
+function rebuildOnDelete(eleventyConfig: UserConfig, folders: string[]): void {
+  const trigger = path.join(tmpdir(), `exp-bank-deleted-${process.pid}.txt`);
+  writeFileSync(trigger, "");
+  process.once("exit", () => rmSync(trigger, { force: true }));
+  eleventyConfig.addWatchTarget(trigger);
+  for (const folder of folders.filter((one) => existsSync(one))) {
+    watch(folder, { recursive: true, persistent: false }, (event, file) => {
+      // A source file gone; not an editor's swap or backup file.
+      const source = file && SOURCE.test(file) && !existsSync(path.join(folder, file));
+      if (event === "rename" && source) writeFileSync(trigger, `${folder}/${file}\n`);
+    });
+  }
+}
+
+/** Wires the above into `npm start`; a build (`npm run build`) runs no server and is untouched. */
+export function writersDevServer(eleventyConfig: UserConfig, folders: string[]): void {
+  if (!process.argv.includes("--serve")) return;
+  const host = serveHost();
+  listenOn(host);
+  rebuildOnDelete(eleventyConfig, folders);
+  eleventyConfig.setServerOptions({
+    middleware: [
+      (request: Request, response: Response, next: () => void) => {
+        const refused = refusal(request.url ?? "/", request.headers.host as string | undefined, host);
+        if (!refused) return next();
+        response.statusCode = refused.status;
+        response.setHeader("Content-Type", "text/plain; charset=utf-8");
+        response.end(`${refused.status === 400 ? "Bad Request" : "Forbidden"}: ${refused.reason}\n`);
+      },
+    ],
+    ready: (server: DevServer) => {
+      if (!server.updateServer) return;
+      server.updateServer.options.verifyClient = ({ origin, req }) => allowedSocket(origin, req.headers.host as string | undefined, host);
+    },
+  });
+}
