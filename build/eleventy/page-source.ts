@@ -52,3 +52,51 @@ export function pageError(title: string, inputPath: string, body: string, proble
   const lines = problems.map((problem) => `  ${file}:${problem.line + offset}: ${problem.message}`);
   return new Error(`${title} (${problems.length}) in ${file}:\n${lines.join("\n")}`);
 }
+
+/** The text of the file at `inputPath`, or "" when it cannot be read (a page rendered from something else). */
+export function fileText(inputPath: string): string {
+  try {
+    return readFileSync(inputPath, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The lines before `text` in the file at `inputPath`, where the file holds it: a page's body (after
+ * its front matter) or a string of its front matter (a `permalink`), found by its longest start
+ * that the file holds as written (YAML may escape the rest). 0 when the file holds none of it.
+ */
+export function linesBefore(inputPath: string, text: string): number {
+  const file = fileText(inputPath);
+  if (file.endsWith(text)) return frontMatterLines(inputPath, text);
+  for (let length = text.length; length >= 4; length = Math.floor(length / 2)) {
+    const at = file.indexOf(text.slice(0, length));
+    if (at >= 0) return lineAt(file, at) - 1;
+  }
+  return 0;
+}
+
+/**
+ * The 1-based line of the file's `text` (from `from`, past the front matter) where rendered output
+ * came from: the first needle found, in order. An exact needle is found as written; a word in any
+ * case, first on lines with template tags (which write what the source does not show), then on
+ * any line. 0 when none is found.
+ */
+export function lineOfOutput(text: string, from: number, needles: readonly { text: string; exact: boolean }[]): number {
+  const first = lineAt(text, from);
+  const lines = text.split("\n").map((line, index) => ({ line: line.toLowerCase(), number: index + 1 })).filter(({ number }) => number >= first);
+  const templated = lines.filter(({ line }) => /\{[{%]/.test(line));
+  for (const needle of needles) {
+    if (needle.text.length === 0) continue;
+    if (needle.exact) {
+      const at = text.indexOf(needle.text, from);
+      if (at >= 0) return lineAt(text, at);
+      continue;
+    }
+    const word = needle.text.toLowerCase();
+    const found = templated.find(({ line }) => line.includes(word)) ?? lines.find(({ line }) => line.includes(word));
+    if (found) return found.number;
+  }
+  return 0;
+}

@@ -14,6 +14,7 @@ import { mapMarkdownLinks, markdownAnchors } from "./markdown-links.ts";
 import { isPageFileLink, pageOfFileLink } from "./pages.ts";
 import { absoluteUrl, twinPath } from "./site-links.ts";
 import { templateError } from "./template-errors.ts";
+import { checkPageTemplate } from "./page-checks.ts";
 
 /** The parts of a collection item the twin needs. */
 export interface TwinSource {
@@ -37,7 +38,9 @@ function markdownOf(renderTemplate: RenderTemplate, source: TwinSource): Promise
     const raw = source.data.page.rawInput;
     if (typeof raw !== "string") throw new Error(`${source.inputPath}: no page source to render its Markdown twin from`);
     const data = { ...source.data, twin: true };
-    markdown = renderTemplate(raw, "njk", data).catch((error: unknown) => {
+    // The same template check as the page's own render: a twin renders the page's source again.
+    const render = async () => (checkPageTemplate(source.inputPath, raw), renderTemplate(raw, "njk", data));
+    markdown = render().catch((error: unknown) => {
       throw templateError(error, source.inputPath, raw, data);
     });
     rendered.set(source, markdown);

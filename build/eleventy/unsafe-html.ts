@@ -1,21 +1,40 @@
 /**
- * Raw HTML a Markdown page may not hold. Pages may write HTML (a table of contents, a `<details>`),
- * but not what runs code, loads or submits to another address, or takes the page elsewhere: the
- * Content-Security-Policy stops most of that, yet not a `<meta http-equiv="refresh">`, which sends
- * every visitor to another site. Markup of that kind belongs in a layout or partial (the homepage's
- * form is `_includes/calculator-form.njk`), where it is reviewed as code.
+ * What a visitor receives from a page: its HTML after its template has rendered and markdown-it
+ * has run (before the layout wraps it), parsed once with parse5, the HTML parser that follows the
+ * WHATWG specification browsers implement, and held to an allow-list. Every element, attribute
+ * and URL scheme must be one that Markdown (markdown-it with the site's plugins) or the site's own
+ * partials and filters write: so whatever the template assembled (`<{{ "" }}meta …>`,
+ * `{{ ("<"~"script>") | safe }}`, `| replace(…) | safe`) is judged as the browser will read it.
  *
- * Refused: the elements `script`, `iframe`, `frame`, `frameset`, `object`, `embed`, `applet`,
- * `base`, `form`, `meta`, `link` and `style`; any `on…=` event attribute; and `javascript:` or
- * `data:` in an attribute. The page's source is read with the pages' own markdown-it, so HTML inside
- * a code span or code block is an example, not markup, and passes.
+ * URLs (`href`, `src`, `cite`) are read as a browser reads them: entities decoded (by the parser),
+ * leading and trailing control characters and spaces stripped, tabs and newlines removed, then the
+ * scheme is taken; only `http:`, `https:`, `mailto:` and scheme-less (relative) URLs pass. Words
+ * that merely look like a scheme or an event handler (`<abbr title="data: the raw values">`, a
+ * URL with `online=1`) and tags named in a comment are text, and pass. `<noscript>` is parsed as
+ * a browser without scripts reads it, so what it holds is checked too.
  */
-import type { MarkdownIt } from "markdown-it";
-import { markdownLibrary } from "./markdown.ts";
-import { lineAt, type SourceProblem } from "./page-source.ts";
+import { defaultTreeAdapter, html as htmlSpec, parseFragment, type DefaultTreeAdapterTypes } from "parse5";
 
-/** Each refused element and why, for the message. */
-const ELEMENTS: Record<string, string> = {
+type Element = DefaultTreeAdapterTypes.Element;
+type Node = DefaultTreeAdapterTypes.Node;
+
+/** Text that may find a problem's line in the page's source: as written, or a word in any case. */
+export interface Needle {
+  text: string;
+  exact: boolean;
+}
+
+/** A refused element or attribute, and the text that may find its line in the page's source, most specific first. */
+export interface HtmlProblem {
+  message: string;
+  needles: Needle[];
+}
+
+const exactly = (texts: string[]): Needle[] => texts.map((text) => ({ text, exact: true }));
+const words = (texts: string[]): Needle[] => texts.map((text) => ({ text, exact: false }));
+
+/** Elements refused with a reason of their own, for the message. */
+const REASONS: Record<string, string> = {
   script: "runs code",
   iframe: "embeds another page",
   frame: "embeds another page",
@@ -24,69 +43,159 @@ const ELEMENTS: Record<string, string> = {
   embed: "embeds a plugin or another page",
   applet: "runs a plugin",
   base: "changes where every link on the page goes",
-  form: "sends what a visitor types to an address",
   meta: "can send every visitor to another address or change the page's security policy",
   link: "loads a resource the page did not ask for",
   style: "restyles the page outside its stylesheet",
+  template: "holds markup a script would stamp out",
+  animate: "changes another attribute as it runs, a link's target included",
+  animateMotion: "runs an animation",
+  animateTransform: "runs an animation",
+  set: "changes another attribute as it runs, a link's target included",
+  foreignObject: "embeds HTML in a drawing, past these checks",
+  use: "draws a copy of something, possibly from another file",
+  image: "loads an image from anywhere",
 };
-
-/** A start tag (or self-closing tag) and its attributes, in raw HTML. */
-const TAG = /<([a-zA-Z][a-zA-Z0-9-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>?/g;
-/** An event handler attribute, `onload=` or `onclick =`. */
-const EVENT_ATTRIBUTE = /(?:^|[\s"'/])(on[a-z]+)\s*=/i;
-/** A URL that runs code or carries a document of its own, in any attribute. */
-const SCRIPT_URL = /=\s*["']?\s*(javascript|vbscript|data):/i;
 
 const FIX = "move it into a layout or partial under _includes/, or write it in a code span if the page shows it as an example";
 
-/** The problems in one piece of raw HTML that starts at 1-based `line`. */
-function problemsIn(html: string, line: number): SourceProblem[] {
-  const problems: SourceProblem[] = [];
-  for (const tag of html.matchAll(TAG)) {
-    const at = line + lineAt(html, tag.index) - 1;
-    const name = tag[1]!.toLowerCase();
-    const attributes = tag[2] ?? "";
-    const reason = ELEMENTS[name];
-    if (reason) {
-      const detail = name === "meta" && /http-equiv/i.test(attributes) ? " http-equiv" : "";
-      problems.push({ line: at, message: `<${name}${detail}> is not allowed in a page: it ${reason}; ${FIX}` });
-      continue;
-    }
-    const handler = EVENT_ATTRIBUTE.exec(attributes)?.[1];
-    if (handler) problems.push({ line: at, message: `the ${handler.toLowerCase()}= attribute on <${name}> is not allowed in a page: it runs code; remove it (a page ships no script of its own)` });
-    const scheme = SCRIPT_URL.exec(attributes)?.[1];
-    if (scheme) problems.push({ line: at, message: `a ${scheme.toLowerCase()}: URL on <${name}> is not allowed in a page: it runs code or hides a document; link to a page or an https:// address` });
-  }
-  return problems;
+/** Attributes any element may carry, besides `aria-*` and `data-*`. */
+const GLOBAL = ["id", "class", "title", "lang", "dir", "hidden", "role", "translate", "tabindex"];
+
+const FIELD = ["name", "disabled", "required", "autocomplete"];
+
+/** HTML elements and their own attributes: what markdown-it writes, prose markup, and the calculator form's partial. */
+const HTML: Record<string, string[]> = {
+  ...Object.fromEntries(["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "pre", "code", "em", "strong", "s", "hr", "br"].map((name) => [name, []])),
+  ...Object.fromEntries(["table", "thead", "tbody", "tfoot", "tr", "caption"].map((name) => [name, []])),
+  ...Object.fromEntries(["div", "span", "section", "article", "aside", "header", "footer", "nav", "figure", "figcaption"].map((name) => [name, []])),
+  ...Object.fromEntries(["summary", "dl", "dt", "dd", "abbr", "b", "i", "u", "mark", "small", "sub", "sup", "kbd"].map((name) => [name, []])),
+  ...Object.fromEntries(["samp", "var", "cite", "dfn", "wbr", "noscript", "legend"].map((name) => [name, []])),
+  ol: ["start", "reversed", "type"],
+  li: ["value"],
+  a: ["href", "rel", "hreflang"],
+  img: ["src", "alt", "width", "height", "loading", "decoding"],
+  th: ["scope", "colspan", "rowspan", "abbr", "headers"],
+  td: ["colspan", "rowspan", "headers"],
+  colgroup: ["span"],
+  col: ["span"],
+  blockquote: ["cite"],
+  q: ["cite"],
+  del: ["cite", "datetime"],
+  ins: ["cite", "datetime"],
+  time: ["datetime"],
+  data: ["value"],
+  details: ["open"],
+  // No action, method or target: a form in a page submits to the page itself, and sends nowhere.
+  form: ["novalidate", "name", "autocomplete"],
+  fieldset: ["name", "disabled"],
+  label: ["for"],
+  input: [...FIELD, "type", "value", "maxlength", "minlength", "min", "max", "step", "inputmode", "spellcheck", "placeholder", "readonly", "checked", "size", "pattern", "list"],
+  select: [...FIELD, "multiple", "size"],
+  option: ["value", "selected", "disabled", "label"],
+  button: ["type", "name", "value", "disabled"],
+  output: ["for", "name"],
+  progress: ["max", "value"],
+  meter: ["min", "max", "value", "low", "high", "optimum"],
+};
+
+/** Presentation attributes every SVG element may carry. */
+const SVG_PAINT = ["fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity", "stroke-dasharray", "stroke-linecap", "stroke-linejoin", "opacity", "transform", "vector-effect", "shape-rendering", "font-size", "font-weight"];
+
+const SVG_TEXT = ["x", "y", "dx", "dy", "text-anchor", "dominant-baseline"];
+
+/** SVG elements and their own attributes: the shapes and text of the growth chart (`growthChart`). */
+const SVG: Record<string, string[]> = {
+  svg: ["viewBox", "width", "height", "xmlns", "preserveAspectRatio", "focusable"],
+  g: [],
+  path: ["d"],
+  line: ["x1", "y1", "x2", "y2"],
+  polyline: ["points"],
+  polygon: ["points"],
+  circle: ["cx", "cy", "r"],
+  ellipse: ["cx", "cy", "rx", "ry"],
+  rect: ["x", "y", "width", "height", "rx", "ry"],
+  text: SVG_TEXT,
+  tspan: SVG_TEXT,
+  title: [],
+  desc: [],
+};
+
+/** Attributes whose value is a URL. */
+const URL_ATTRIBUTES = new Set(["href", "src", "cite"]);
+
+/** Schemes a page's URL may have; a URL without one is relative to the page. */
+const SCHEMES = new Set(["http", "https", "mailto"]);
+
+/** The element's own list, by namespace: undefined for an element no page may write. */
+function allowedAttributes(element: Element): string[] | undefined {
+  if (element.namespaceURI === htmlSpec.NS.HTML) return Object.hasOwn(HTML, element.tagName) ? HTML[element.tagName] : undefined;
+  if (element.namespaceURI === htmlSpec.NS.SVG) return Object.hasOwn(SVG, element.tagName) ? [...SVG[element.tagName]!, ...SVG_PAINT] : undefined;
+  return undefined;
 }
 
-let parser: MarkdownIt | undefined;
+/** A URL as a browser reads it: the scheme, lower case, or "" for a relative URL; a control character left inside is reported. */
+export function urlScheme(value: string): { scheme: string; control: boolean } {
+  // The URL parser strips C0 controls and spaces at both ends, and removes every tab and newline.
+  const url = value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").replace(/[\t\n\r]/g, "");
+  return { scheme: /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(url)?.[1]?.toLowerCase() ?? "", control: /[\u0000-\u001f\u007f]/.test(url) };
+}
 
-/**
- * Every refused element or attribute in the raw HTML of `markdown` (a page's source without its
- * front matter; template tags are plain text to markdown-it, so its lines are the source's).
- */
-export function unsafeHtml(markdown: string): SourceProblem[] {
-  // No tag at all: nothing to parse (most pages, and every page of a large site).
-  if (!/<[a-zA-Z]/.test(markdown)) return [];
-  parser ??= markdownLibrary();
-  const problems: SourceProblem[] = [];
-  // A table cell's text has no lines of its own: its row's are the nearest before it.
-  let nearest = 0;
-  for (const token of parser.parse(markdown, {})) {
-    if (token.map) nearest = token.map[0];
-    const first = nearest + 1;
-    if (token.type === "html_block") problems.push(...problemsIn(token.content, first));
-    if (token.type !== "inline") continue;
-    // An inline token's children carry no lines: find each piece of HTML in the block's text.
-    let cursor = 0;
-    for (const child of token.children ?? []) {
-      if (child.type !== "html_inline") continue;
-      const at = token.content.indexOf(child.content, cursor);
-      const index = at < 0 ? cursor : at;
-      cursor = index + child.content.length;
-      problems.push(...problemsIn(child.content, first + lineAt(token.content, index) - 1));
-    }
+/** The text of `html` between two offsets of parse5's source locations, when it has them. */
+function slice(html: string, location: { startOffset: number; endOffset: number } | undefined | null): string[] {
+  return location ? [html.slice(location.startOffset, location.endOffset)] : [];
+}
+
+/** What is wrong with one attribute of an allowed element, or undefined. */
+function attributeProblem(element: Element, name: string, value: string, allowed: readonly string[]): string | undefined {
+  const tag = `<${element.tagName}>`;
+  if (/^on/i.test(name)) return `the ${name.toLowerCase()}= attribute on ${tag} is not allowed in a page: it runs code; remove it (a page ships no script of its own)`;
+  if (name === "style") return `the style= attribute on ${tag} is not allowed in a page: the pages' security policy refuses inline styles; use a class the stylesheet has`;
+  const known = GLOBAL.includes(name) || allowed.includes(name) || /^(?:aria|data)-[a-z0-9-]+$/.test(name);
+  if (!known) return `the ${name}= attribute on ${tag} is not allowed in a page: it is not among those Markdown and the site's partials write; remove it, or ${FIX}`;
+  if (!URL_ATTRIBUTES.has(name)) return undefined;
+  const { scheme, control } = urlScheme(value);
+  if (scheme && !SCHEMES.has(scheme)) return `a ${scheme}: URL on ${tag} is not allowed in a page: it runs code or hides a document; link to a page or an https:// address`;
+  if (control) return `the ${name}= of ${tag} holds a control character, which browsers read in ways a reader cannot see; write the URL plainly`;
+  return undefined;
+}
+
+/** The problems of one element (its attributes, or itself), and whether its content is still to be checked. */
+function elementProblems(element: Element, html: string): { problems: HtmlProblem[]; refused: boolean } {
+  const location = element.sourceCodeLocation;
+  const tagText = slice(html, location?.startTag);
+  const allowed = allowedAttributes(element);
+  if (!allowed) {
+    const equiv = element.tagName === "meta" && element.attrs.some((attribute) => attribute.name === "http-equiv");
+    const reason = REASONS[element.tagName] ? `it ${REASONS[element.tagName]}` : "it is not among the elements Markdown and the site's partials write";
+    const attributes = element.attrs.flatMap((attribute) => slice(html, location?.attrs?.[attribute.name.toLowerCase()]));
+    const message = `<${element.tagName}${equiv ? " http-equiv" : ""}> is not allowed in a page: ${reason}; ${FIX}`;
+    const needles = [...exactly(tagText), ...words([`<${element.tagName}`]), ...exactly(attributes), ...words([element.tagName])];
+    return { problems: [{ message, needles }], refused: true };
   }
+  const problems = element.attrs.flatMap((attribute): HtmlProblem[] => {
+    const message = attributeProblem(element, attribute.name, attribute.value, allowed);
+    if (!message) return [];
+    const written = slice(html, location?.attrs?.[attribute.name.toLowerCase()]);
+    return [{ message, needles: [...exactly([...written, ...tagText]), ...words([`${attribute.name}=`, attribute.value, element.tagName])] }];
+  });
+  return { problems, refused: false };
+}
+
+/** The context a page's HTML is parsed in: the layout puts it inside `<main>`. */
+const MAIN = defaultTreeAdapter.createElement("main", htmlSpec.NS.HTML, []);
+
+/** Every element, attribute or URL in a page's rendered HTML that no page may have. */
+export function unsafeHtml(html: string): HtmlProblem[] {
+  const fragment = parseFragment(MAIN, html, { scriptingEnabled: false, sourceCodeLocationInfo: true });
+  const problems: HtmlProblem[] = [];
+  const visit = (node: Node): void => {
+    if ("tagName" in node) {
+      const found = elementProblems(node, html);
+      problems.push(...found.problems);
+      if (found.refused) return;
+    }
+    if ("childNodes" in node) for (const child of node.childNodes) visit(child);
+  };
+  visit(fragment);
   return problems;
 }
