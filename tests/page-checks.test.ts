@@ -24,6 +24,7 @@ import { BUILT_IN_FILTERS, templateProblems } from "../build/eleventy/page-templ
 import { renderedHtmlError } from "../build/eleventy/page-checks.ts";
 import { unsafeHtml, urlScheme } from "../build/eleventy/unsafe-html.ts";
 import { resultChartSvg } from "../assets/page/chart.ts";
+import { renderTwin } from "../build/eleventy/twins.ts";
 import { ROOT } from "./support/build.ts";
 
 const DATA = { ranks, calculator, endpoints, site, openapi };
@@ -224,7 +225,7 @@ test("a page's template may use data, filters, if, for, set, shortcodes and part
     '{% set example = ("calculate-exp-growth" | callTool({ currentGems: 1000000, days: 30 })).structuredContent %}',
     "{% for key, value in openapi.components.schemas %}{{ key ~ \"-\" }}{% if not loop.last and value is defined %}, {% endif %}{% endfor %}",
     '{% schemaFields "CalculatorInfo" %} {% include "calculator-form.njk" %} {{ ("curl " + site.url) | replace("a", "b") | safe }}',
-    "{% raw %}{{ x() }}{% endraw %} {{ labels[input.name] }}",
+    "{% raw %}{{ x() }}{% endraw %} {{ labels[input.name] }} {% if ranks.ranks | length is divisibleby(3) %}{% endif %}",
   ].join("\n");
   assert.equal(templateLines(source), []);
 });
@@ -272,6 +273,20 @@ test("a line in a page's text is the line in its file: front matter counted", as
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test("a Markdown twin checks its page's template before rendering it again", async () => {
+  let rendered = false;
+  const renderer = {
+    renderTemplate: async () => ((rendered = true), "# X\n"),
+    checkPageTemplate: (inputPath: string) => {
+      throw new Error(`${inputPath}: refused`);
+    },
+  };
+  const source = { url: "/x/", inputPath: "./content/pages/x.md", data: { title: "X", page: { rawInput: '{{ "".constructor.constructor("x")() }}' } } };
+  const error = await renderTwin(renderer, source, [source]).then(() => undefined, (reason: Error) => reason);
+  assert.match(String(error?.message), /content\/pages\/x\.md: refused/);
+  assert.not.ok(rendered, "the source was rendered");
 });
 
 test.run();

@@ -62,6 +62,9 @@ const edits: Record<string, (project: string) => Promise<void>> = {
     for (const extension of ["njk", "html", "liquid"]) {
       await writeFile(path.join(project, `content/pages/other-${extension}.${extension}`), page(`Other${extension}`, [], "<script>alert(1)</script>"));
     }
+    // A JavaScript template runs as it is imported; a data file of its own, as it is read.
+    await writeFile(path.join(project, "content/pages/other-js.11ty.js"), `${writeCall(project)};\nexport default () => "x";\n`);
+    await writeFile(path.join(project, "content/pages/other-js.11tydata.js"), `${writeCall(project)};\nexport default {};\n`);
   },
   permalinks: async (project) => {
     for (const [name, permalink] of [["script", "/assets/x.js"], ["style", "/assets/x.css"], ["json", "/api/x.json"]]) {
@@ -134,10 +137,10 @@ test("a URL whose scheme hides behind entities, control characters or whitespace
   assert.ok(output.includes(`${AUTH}:${lines[4]}: <animate> is not allowed in a page`), output);
 });
 
-test("a page in another format than Markdown fails the build, naming the file", async () => {
+test("a page in another format than Markdown, or code of its own, fails the build naming the file, and runs nothing", async () => {
   const output = await failure("formats");
-  for (const extension of ["njk", "html", "liquid"]) {
-    assert.ok(output.includes(`content/pages/other-${extension}.${extension}: only Markdown pages (.md) live in content/pages/`), `${extension}: ${output}`);
+  for (const file of ["other-njk.njk", "other-html.html", "other-liquid.liquid", "other-js.11ty.js", "other-js.11tydata.js"]) {
+    assert.ok(output.includes(`content/pages/${file}: only Markdown pages (.md) live in content/pages/`), `${file}: ${output}`);
   }
 });
 

@@ -45,22 +45,13 @@ export function renderedHtmlError(inputPath: string, body: string, html: string)
   return new Error(`Unsafe HTML in a Markdown page (${problems.length}) in ${file}:\n${lines.join("\n")}`);
 }
 
-/** What the template check needs, set when the pages' Nunjucks environment exists. */
-let templateCheck: ((inputPath: string, source: string) => void) | undefined;
-
 /** Problems found per page source, so the page, its permalink and its twin parse it once. */
 const checked = new Map<string, Error | null>();
 
-/**
- * Fails when the template `source` of the page at `inputPath` (its body, or a front matter string
- * that renders) uses what no page may; the Markdown twins call it before rendering a page's source.
- */
-export function checkPageTemplate(inputPath: string, source: string): void {
-  if (!templateCheck) throw new Error("page-checks: a page rendered before the page checks were set up (pageChecks in eleventy.config.ts)");
-  templateCheck(inputPath, source);
-}
+/** Fails when a page's template `source` (its body, or a front matter string that renders) uses what no page may. */
+export type PageTemplateCheck = (inputPath: string, source: string) => void;
 
-function templateChecker(environment: () => TemplateEnvironment, rules: TemplateRules): (inputPath: string, source: string) => void {
+function templateChecker(environment: () => TemplateEnvironment, rules: TemplateRules): PageTemplateCheck {
   return (inputPath, source) => {
     const key = `${inputPath}\u0000${source}`;
     let error = checked.get(key);
@@ -104,13 +95,15 @@ export function pageChecks(eleventyConfig: UserConfig, options: PageCheckOptions
     environment = njk;
   });
   const filters = new Set([...BUILT_IN_FILTERS, ...options.filters]);
-  templateCheck = templateChecker(() => environment, { filters, shortcodes: new Set(options.shortcodes), includes: options.includes });
+  const checkPageTemplate = templateChecker(() => environment, { filters, shortcodes: new Set(options.shortcodes), includes: options.includes });
+  // The Markdown twins render each page's source again: they check it first with the same check,
+  // handed to JavaScript templates (`this.checkPageTemplate`) rather than imported, since `npm start`
+  // may load a new copy of this module for them that the config never set up.
+  eleventyConfig.addJavaScriptFunction("checkPageTemplate", checkPageTemplate);
   eleventyConfig.addExtension("md", {
     // Permalinks in front matter (`/{{ site.paths.notFound }}`) render as Markdown's do, with Nunjucks.
     compileOptions: { permalink: true },
     compile(source: string, inputPath: string) {
-      // The page's body, not a front matter string (a permalink) rendered the same way.
-      const body = fileText(inputPath).endsWith(source);
       return async function (this: { defaultRenderer: (data: unknown) => Promise<string> }, data: Record<string, unknown>) {
         checkPageTemplate(inputPath, source);
         let html: string;
@@ -119,7 +112,9 @@ export function pageChecks(eleventyConfig: UserConfig, options: PageCheckOptions
         } catch (error) {
           throw templateError(error, inputPath, source, data, Object.keys(environment.filters));
         }
-        const unsafe = body ? renderedHtmlError(inputPath, source, html) : undefined;
+        // The page's body, and the front matter strings rendered the same way (a permalink, which
+        // is text to the parser and passes): every output of a page is checked, none skipped.
+        const unsafe = renderedHtmlError(inputPath, source, html);
         if (unsafe) throw unsafe;
         return html;
       };

@@ -88,7 +88,7 @@ const INTERNAL = /^(?:constructor|prototype|__\w*)$/;
 /** The 0-based line of a node: a shortcode's node has none of its own, so its arguments' is taken. */
 function lineOfNode(node: TemplateNode): number {
   if (typeof node.lineno === "number") return node.lineno;
-  for (const child of nodesOf(node)) if (typeof child.lineno === "number") return child.lineno;
+  for (const { node: child } of nodesOf(node)) if (typeof child.lineno === "number") return child.lineno;
   return 0;
 }
 
@@ -98,8 +98,9 @@ function problem(node: TemplateNode, message: string): SourceProblem {
 }
 
 /** The problem with one node itself (not its children), or undefined. */
-function nodeProblem(node: TemplateNode, rules: TemplateRules): SourceProblem | undefined {
+function nodeProblem(node: TemplateNode, parent: TemplateNode | undefined, rules: TemplateRules): SourceProblem | undefined {
   const type = node.typename;
+  if (type === "FunCall" && isTest(node, parent)) return undefined;
   if (type === "Filter" || type === "FilterAsync") {
     const name = String(node.name?.value);
     if (rules.filters.has(name)) return undefined;
@@ -134,16 +135,25 @@ function includeProblem(node: TemplateNode, includes: string): SourceProblem | u
   return problem(node, `{% include %} names ${typeof name === "string" ? `"${name}", which is not a partial under ${includes}/` : "its file by an expression"}; a page includes a partial by its name, as in {% include "calculator-form.njk" %}`);
 }
 
-/** Every node under `node`, itself first. */
-function* nodesOf(node: TemplateNode): Generator<TemplateNode> {
-  yield node;
-  for (const field of node.fields) {
-    if (field === "extName" || field === "prop") continue;
-    const value = (node as unknown as Record<string, unknown>)[field];
-    for (const child of Array.isArray(value) ? value : [value]) {
-      if (child instanceof nunjucks.nodes.Node) yield* nodesOf(child as TemplateNode);
-    }
-  }
+/** The nodes directly under `node`. */
+function childrenOf(node: TemplateNode): TemplateNode[] {
+  return node.fields
+    .filter((field) => field !== "extName" && field !== "prop")
+    .flatMap((field) => {
+      const value = (node as unknown as Record<string, unknown>)[field];
+      return (Array.isArray(value) ? value : [value]).filter((child): child is TemplateNode => child instanceof nunjucks.nodes.Node);
+    });
+}
+
+/** Every node under `node`, itself first, each with the node that holds it. */
+function* nodesOf(node: TemplateNode, parent?: TemplateNode): Generator<{ node: TemplateNode; parent: TemplateNode | undefined }> {
+  yield { node, parent };
+  for (const child of childrenOf(node)) yield* nodesOf(child, node);
+}
+
+/** `x is divisibleby(3)`: a test, which Nunjucks looks up by name among its own, not a call of a value. */
+function isTest(node: TemplateNode, parent: TemplateNode | undefined): boolean {
+  return parent?.typename === "Is" && (parent as { right?: unknown }).right === node && node.name?.typename === "Symbol";
 }
 
 /**
@@ -161,8 +171,8 @@ export function templateProblems(source: string, environment: TemplateEnvironmen
   }
   const seen = new Set<string>();
   const problems: SourceProblem[] = [];
-  for (const node of nodesOf(root)) {
-    const found = nodeProblem(node, rules);
+  for (const { node, parent } of nodesOf(root)) {
+    const found = nodeProblem(node, parent, rules);
     const key = `${found?.line}:${found?.message}`;
     if (found && !seen.has(key)) (seen.add(key), problems.push(found));
   }
