@@ -121,6 +121,9 @@ test("each unsafe element or attribute in a page's HTML is refused with its line
     "7: the onerror= attribute on <img> is not allowed in a page: it runs code; remove it (a page ships no script of its own)",
     "8: a javascript: URL on <a> is not allowed in a page: it runs code or hides a document; link to a page or an https:// address",
   ]);
+  // An example in code comes before the tag; the same tag twice is found twice.
+  const twice = await renderedProblems("Write `<script>` in code.\n\n```js\nx = '<script>';\n```\n\n<script>a</script>\n\n<script>b</script>\n");
+  assert.equal(twice.map((line) => line.replace(/ is not allowed.*/, "")), ["12: <script>", "14: <script>"]);
   // In a table cell, in a list, upper case, and a tag spread over lines.
   const spread = await renderedProblems("| a | b |\n| --- | --- |\n| <SCRIPT>x</SCRIPT> | 1 |\n\n- item <Iframe\n  src=x></iframe>\n");
   assert.equal(spread.map((line) => line.slice(0, 22)), ["8: <script> is not all", "10: <iframe> is not al"]);

@@ -17,7 +17,7 @@
  */
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import { dataValues, typedValues, type DriftData } from "./drift.ts";
-import { fileText, lineOfOutput, linesBefore, pageError, projectPath } from "./page-source.ts";
+import { fileText, linesBefore, outputLines, pageError, projectPath } from "./page-source.ts";
 import { BUILT_IN_FILTERS, templateProblems, type TemplateEnvironment, type TemplateRules } from "./page-template.ts";
 import { templateError } from "./template-errors.ts";
 import { unsafeHtml } from "./unsafe-html.ts";
@@ -38,8 +38,9 @@ export function renderedHtmlError(inputPath: string, body: string, html: string)
   const file = projectPath(inputPath);
   const text = fileText(inputPath);
   const from = text.endsWith(body) ? text.length - body.length : 0;
+  const lineOf = outputLines(text, from);
   const lines = problems.map((problem) => {
-    const line = lineOfOutput(text, from, problem.needles);
+    const line = lineOf(problem.needles);
     return `  ${file}${line > 0 ? `:${line}` : ""}: ${problem.message}`;
   });
   return new Error(`Unsafe HTML in a Markdown page (${problems.length}) in ${file}:\n${lines.join("\n")}`);

@@ -77,26 +77,61 @@ export function linesBefore(inputPath: string, text: string): number {
   return 0;
 }
 
+/** The 1-based lines of `text` inside fenced code blocks (```` ``` ```` or `~~~`), fences included. */
+function fencedLines(text: string): Set<number> {
+  const fenced = new Set<number>();
+  let open: string | undefined;
+  text.split("\n").forEach((line, index) => {
+    const fence = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (open || fence) fenced.add(index + 1);
+    if (fence && (!open || (fence[0] === open[0] && fence.length >= open.length))) open = open ? undefined : fence;
+  });
+  return fenced;
+}
+
+/** Whether character `index` of `text` is in a code span on its line (after an odd number of backticks). */
+function inCodeSpan(text: string, index: number): boolean {
+  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
+  return (text.slice(lineStart, index).match(/`/g)?.length ?? 0) % 2 === 1;
+}
+
+/** Text that may find where rendered output came from: as written, or a word in any case. */
+export interface OutputNeedle {
+  text: string;
+  exact: boolean;
+}
+
 /**
- * The 1-based line of the file's `text` (from `from`, past the front matter) where rendered output
- * came from: the first needle found, in order. An exact needle is found as written; a word in any
- * case, first on lines with template tags (which write what the source does not show), then on
- * any line. 0 when none is found.
+ * A finder of the 1-based lines of the file's `text` (from `from`, past the front matter) where
+ * rendered output came from, for one page's problems in order: the first needle found wins. An
+ * exact needle is found as written, outside code (an example), each occurrence once, so a second
+ * identical tag finds the second line; a word in any case, first on lines with template tags
+ * (which write what the source does not show), then on any line. 0 when none is found.
  */
-export function lineOfOutput(text: string, from: number, needles: readonly { text: string; exact: boolean }[]): number {
+export function outputLines(text: string, from: number): (needles: readonly OutputNeedle[]) => number {
+  const fenced = fencedLines(text);
   const first = lineAt(text, from);
   const lines = text.split("\n").map((line, index) => ({ line: line.toLowerCase(), number: index + 1 })).filter(({ number }) => number >= first);
   const templated = lines.filter(({ line }) => /\{[{%]/.test(line));
-  for (const needle of needles) {
-    if (needle.text.length === 0) continue;
-    if (needle.exact) {
-      const at = text.indexOf(needle.text, from);
-      if (at >= 0) return lineAt(text, at);
-      continue;
+  const used = new Map<string, number>();
+  const exactLine = (needle: string): number => {
+    for (let at = text.indexOf(needle, used.get(needle) ?? from); at >= 0; at = text.indexOf(needle, at + 1)) {
+      const line = lineAt(text, at);
+      if (fenced.has(line) || inCodeSpan(text, at)) continue;
+      used.set(needle, at + 1);
+      return line;
     }
-    const word = needle.text.toLowerCase();
-    const found = templated.find(({ line }) => line.includes(word)) ?? lines.find(({ line }) => line.includes(word));
-    if (found) return found.number;
-  }
-  return 0;
+    return 0;
+  };
+  return (needles) => {
+    for (const needle of needles) {
+      if (needle.text.length === 0) continue;
+      const word = needle.text.toLowerCase();
+      const line = needle.exact
+        ? exactLine(needle.text)
+        : (templated.find(({ line }) => line.includes(word)) ?? lines.find(({ line }) => line.includes(word)))?.number ?? 0;
+      if (line > 0) return line;
+    }
+    return 0;
+  };
 }

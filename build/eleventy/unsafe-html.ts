@@ -13,16 +13,12 @@
  * URL with `online=1`) and tags named in a comment are text, and pass. `<noscript>` is parsed as
  * a browser without scripts reads it, so what it holds is checked too.
  */
+import type { OutputNeedle as Needle } from "./page-source.ts";
 import { defaultTreeAdapter, html as htmlSpec, parseFragment, type DefaultTreeAdapterTypes } from "parse5";
 
 type Element = DefaultTreeAdapterTypes.Element;
 type Node = DefaultTreeAdapterTypes.Node;
 
-/** Text that may find a problem's line in the page's source: as written, or a word in any case. */
-export interface Needle {
-  text: string;
-  exact: boolean;
-}
 
 /** A refused element or attribute, and the text that may find its line in the page's source, most specific first. */
 export interface HtmlProblem {
