@@ -144,6 +144,7 @@ test("a URL's scheme is read after entities, control characters and whitespace, 
     '<a href="&#106;avascript:alert(1)">decimal entity</a>',
     '<a href="vbscript:x">vbscript</a> <img src="data:image/svg+xml,x" alt="">',
     '<blockquote cite="javascript:x">quote</blockquote>',
+    '<img src="https://images.example/x.png" alt=""> <img src="//images.example/x.png" alt=""> <img src="/icon.svg" alt="">',
   ];
   const problems = await renderedProblems(lines.join("\n\n"));
   assert.equal(problems.map((line) => line.replace(/ is not allowed.*/, "")), [
@@ -155,6 +156,8 @@ test("a URL's scheme is read after entities, control characters and whitespace, 
     "16: a vbscript: URL on <a>",
     "16: a data: URL on <img>",
     "18: a javascript: URL on <blockquote>",
+    "20: the src= of <img> loads from another site, a third-party request the pages' security policy (img-src 'self') refuses; publish the file with the site and give its path",
+    "20: the src= of <img> loads from another site, a third-party request the pages' security policy (img-src 'self') refuses; publish the file with the site and give its path",
   ]);
   assert.equal(urlScheme(" \t\u0000https://example.com/"), { scheme: "https", control: false });
   assert.equal(urlScheme("/docs/\u0007x"), { scheme: "", control: true });

@@ -152,6 +152,9 @@ function attributeProblem(element: Element, name: string, value: string, allowed
   const { scheme, control } = urlScheme(value);
   if (scheme && !SCHEMES.has(scheme)) return `a ${scheme}: URL on ${tag} is not allowed in a page: it runs code or hides a document; link to a page or an https:// address`;
   if (control) return `the ${name}= of ${tag} holds a control character, which browsers read in ways a reader cannot see; write the URL plainly`;
+  if (name === "src" && (scheme || /^[\s/\\]{2}/.test(value.trim()))) {
+    return `the src= of ${tag} loads from another site, a third-party request the pages' security policy (img-src 'self') refuses; publish the file with the site and give its path`;
+  }
   return undefined;
 }
 
