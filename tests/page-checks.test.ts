@@ -246,6 +246,7 @@ test("a page's template that calls, defines or reaches code fails naming each li
     '{{ "{{ 7*7 }}" | renderContent("njk") }}', // 6
     '{% include "../content/pages/docs.md" %}{% include name %}', // 7
     '{{ site["con" ~ "structor"] }} {{ x.__proto__ }} {{ range(3) }}', // 8
+    '{{ "a" | replace(r/a/g, f) }}', // 9
   ].join("\n"));
   const expect = [
     [1, ".constructor reaches JavaScript's internals"],
@@ -261,6 +262,7 @@ test("a page's template that calls, defines or reaches code fails naming each li
     [8, "a key computed by an expression"],
     [8, ".__proto__ reaches JavaScript's internals"],
     [8, "calls a function"],
+    [9, "a regular expression (r/…/) is not allowed in a page"],
   ] as const;
   for (const [line, start] of expect) assert.ok(lines.some((found) => found.startsWith(`${line}: ${start}`)), `line ${line} "${start}": ${lines.join("\n")}`);
 });

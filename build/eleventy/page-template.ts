@@ -7,7 +7,8 @@
  * never through `constructor`, `prototype` or `__proto__`), literals, operators, `{% if %}`,
  * `{% for %}`, `{% set %}`, the site's own filters and shortcodes plus Nunjucks' built-in filters,
  * and `{% include %}` of a partial under `_includes/`. Nothing on the list calls a function: a
- * call (`x()`), a macro, `{% call %}`, `{% import %}`, `{% extends %}`, `{% block %}` and any other
+ * call (`x()`), a macro, `{% call %}`, `{% import %}`, `{% extends %}`, `{% block %}`, a regular
+ * expression literal (with it, `| replace` calls what replaces the match) and any other
  * filter or shortcode (Eleventy's `renderContent` and `renderTemplate` render a string as a new
  * template, past this check) fail the build with the file, the line and the fix.
  *
@@ -121,6 +122,9 @@ function nodeProblem(node: TemplateNode, parent: TemplateNode | undefined, rules
       return problem(node, "a key computed by an expression (x[a ~ b]) is not allowed in a page; name the key (x.name or x[0])");
     }
     return undefined;
+  }
+  if (type === "Literal" && node.value instanceof RegExp) {
+    return problem(node, "a regular expression (r/…/) is not allowed in a page: given one, | replace calls whatever replaces the match; replace a plain string");
   }
   if (type === "Include") return includeProblem(node, rules.includes);
   if (PLAIN.has(type)) return undefined;
