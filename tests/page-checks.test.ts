@@ -163,14 +163,29 @@ test("a URL's scheme is read after entities, control characters and whitespace, 
   assert.equal(urlScheme("/docs/\u0007x"), { scheme: "", control: true });
 });
 
-test("SVG animation, foreign content and noscript content are checked; the site's chart passes", async () => {
+test("SVG animation and references, foreign content, noscript content and attributes off the list are checked; the site's chart passes", async () => {
   const problems = await renderedProblems([
     '<svg><animate attributeName="href" values="#x;javascript:alert(1)"/></svg>',
     '<svg><set attributeName="href" to="javascript:alert(1)"/><a href="javascript:x"><text>t</text></a></svg>',
     '<svg><foreignObject><p>x</p></foreignObject></svg>',
     '<noscript><meta http-equiv="refresh" content="0;url=https://evil.example/"></noscript>',
+    '<svg><use href="/icon.svg#x"/></svg> <span style="color: red">red</span> <a href="/" target="_blank" ping="/x">x</a>',
+    '<form method="post"><input type="image" src="/x.png" formaction="/y"></form>',
   ].join("\n\n"));
-  assert.equal(problems.map((line) => line.replace(/ is not allowed.*/, "")), ["6: <animate>", "8: <set>", "8: <a>", "10: <foreignObject>", "12: <meta http-equiv>"]);
+  assert.equal(problems.map((line) => line.replace(/ is not allowed.*/, "")), [
+    "6: <animate>",
+    "8: <set>",
+    "8: <a>",
+    "10: <foreignObject>",
+    "12: <meta http-equiv>",
+    "14: <use>",
+    "14: the style= attribute on <span>",
+    "14: the target= attribute on <a>",
+    "14: the ping= attribute on <a>",
+    "16: the method= attribute on <form>",
+    "16: the src= attribute on <input>",
+    "16: the formaction= attribute on <input>",
+  ]);
   const result = (await import("../build/data/tools.ts")).default[0]!.example.result as { structuredContent: never };
   const chart = resultChartSvg(result.structuredContent, { id: "c", width: 640, height: 280, locale: "en-US", start: 0 });
   for (const tag of ["<svg", "<path", "<text", "<circle"]) assert.ok(chart.includes(tag), `the chart draws ${tag}>`);

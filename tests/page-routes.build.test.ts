@@ -73,6 +73,10 @@ const edits: Record<string, (project: string) => Promise<void>> = {
   },
   constructorCall: (project) => intoAuth(project, `{{ "".constructor.constructor("${writeCall(project)}")() }}`),
   renderContent: (project) => intoAuth(project, `{{ "{% set x = ''.constructor.constructor(\\"${writeCall(project)}\\")() %}ran" | renderContent("njk") }}`),
+  renderShortcodes: async (project) => {
+    await writeFile(path.join(project, "_includes/code.njk"), `{% set x = ''.constructor.constructor("${writeCall(project)}")() %}`);
+    await intoAuth(project, `{% renderTemplate "njk" %}{% set x = ''.constructor.constructor("${writeCall(project)}")() %}{% endrenderTemplate %}`, '{% renderFile "./_includes/code.njk" %}');
+  },
   permalinkCode: (project) =>
     writeFile(path.join(project, "content/pages/code.md"), page("Code", [`permalink: "/{{ ''.constructor.constructor(\\"${writeCall(project)}\\")() }}/"`], "Text.")),
   javascriptFrontMatter: (project) =>
@@ -156,6 +160,9 @@ test("template code that reaches JavaScript fails the build at its line, and run
   assert.ok(output.includes(`${AUTH}:${await authLine()}: `) && /auth\.md:\d+: .*calls? a function/.test(output), output);
   const render = await failure("renderContent");
   assert.ok(render.includes(`${AUTH}:${await authLine()}: the filter "renderContent" is not one a page may use`), render);
+  const shortcodes = await failure("renderShortcodes");
+  assert.ok(shortcodes.includes(`${AUTH}:${await authLine()}: {% renderTemplate %} is not a shortcode a page may use`), shortcodes);
+  assert.ok(shortcodes.includes(`${AUTH}:${await authLine(1)}: {% renderFile %} is not a shortcode a page may use`), shortcodes);
   const permalink = await failure("permalinkCode");
   assert.ok(/content\/pages\/code\.md:6: .*calls? a function/.test(permalink), permalink);
 });
