@@ -5,7 +5,7 @@
  * each problem names its line in the file (front matter counted) and the fix. writer-errors.build.test.ts
  * makes the same mistakes in real builds.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "uvu";
@@ -25,6 +25,7 @@ import { renderedHtmlError } from "../build/eleventy/page-checks.ts";
 import { unsafeHtml, urlScheme } from "../build/eleventy/unsafe-html.ts";
 import { resultChartSvg } from "../assets/page/chart.ts";
 import { renderTwin } from "../build/eleventy/twins.ts";
+import { checkPageUrls, foreignPageFiles } from "../build/eleventy/page-outputs.ts";
 import { ROOT } from "./support/build.ts";
 
 const DATA = { ranks, calculator, endpoints, site, openapi };
@@ -310,6 +311,24 @@ test("a Markdown twin checks its page's template before rendering it again", asy
   const error = await renderTwin(renderer, source, [source]).then(() => undefined, (reason: Error) => reason);
   assert.match(String(error?.message), /content\/pages\/x\.md: refused/);
   assert.not.ok(rendered, "the source was rendered");
+});
+
+test("content/pages/ holds Markdown pages and its data file; anything else is named, hidden files and backups aside", async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), "exp-bank-pages-"));
+  try {
+    for (const file of ["a.md", "pages.11tydata.ts", "b.njk", "guides/c.md", "guides/d.11ty.js", ".a.md.swp", "a.md~", ".cache/x.njk"]) {
+      await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+      await writeFile(path.join(dir, file), "");
+    }
+    assert.equal(foreignPageFiles(`${dir}/`).map((file) => path.relative(dir, path.resolve(file))), ["b.njk", "guides/d.11ty.js"]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a page is published as HTML only: a URL ending in / or .html passes, others fail naming the file and the permalink's line", () => {
+  checkPageUrls({ "./content/pages/docs.md": ["/docs/"], "./content/pages/a.md": ["/a.html"], "./content/pages/b.md": [false], "./content/openapi.json.11ty.ts": ["/openapi.json"] });
+  assert.throws(() => checkPageUrls({ "./content/pages/docs.md": ["/docs.js"] }), /content\/pages\/docs\.md: the permalink \/docs\.js is not an HTML page/);
 });
 
 test.run();

@@ -19,8 +19,10 @@ const FOLDER_DATA = "pages.11tydata.ts";
 export function foreignPageFiles(folder = PAGES_FOLDER): string[] {
   const entries = readdirSync(folder, { recursive: true, withFileTypes: true });
   return entries
-    .filter((entry) => entry.isFile())
+    // Hidden files and editors' backups (`.docs.md.swp`, `docs.md~`), which Eleventy does not read either.
+    .filter((entry) => entry.isFile() && !entry.name.startsWith(".") && !entry.name.endsWith("~"))
     .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !path.relative(folder, file).split(path.sep).some((part) => part.startsWith(".")))
     .filter((file) => !file.endsWith(".md") && path.relative(folder, file) !== FOLDER_DATA)
     .map(projectPath)
     .sort();
@@ -45,10 +47,11 @@ function permalinkLine(inputPath: string): number {
  * Fails when a page of `content/pages/` is published as anything but an HTML page: from Eleventy's
  * map of input paths to URLs (`eleventy.contentMap`, before any page renders).
  */
-export function checkPageUrls(inputPathToUrl: Record<string, readonly string[]>): void {
+export function checkPageUrls(inputPathToUrl: Record<string, readonly (string | false)[]>): void {
   const problems = Object.entries(inputPathToUrl)
     .filter(([inputPath]) => inputPath.startsWith(PAGES_FOLDER))
-    .flatMap(([inputPath, urls]) => urls.filter((url) => !/(?:\/|\.html)$/.test(url)).map((url) => ({ inputPath, url })))
+    // `permalink: false` (the URL false) writes no file.
+    .flatMap(([inputPath, urls]) => urls.filter((url) => url !== false && !/(?:\/|\.html)$/.test(url)).map((url) => ({ inputPath, url })))
     .map(({ inputPath, url }) => {
       const line = permalinkLine(inputPath);
       return `  ${projectPath(inputPath)}${line > 0 ? `:${line}` : ""}: the permalink ${url} is not an HTML page: a page is published as a folder (/faq/) or an .html file, never as a script, stylesheet or data file; end it in / or remove it`;
