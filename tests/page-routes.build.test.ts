@@ -79,6 +79,8 @@ const edits: Record<string, (project: string) => Promise<void>> = {
   },
   permalinkCode: (project) =>
     writeFile(path.join(project, "content/pages/code.md"), page("Code", [`permalink: "/{{ ''.constructor.constructor(\\"${writeCall(project)}\\")() }}/"`], "Text.")),
+  computedCode: (project) =>
+    writeFile(path.join(project, "content/pages/code.md"), page("Code", ["eleventyComputed:", `  description: "{{ ''.constructor.constructor(\\"${writeCall(project)}\\")() }}"`], "Text.")),
   javascriptFrontMatter: (project) =>
     writeFile(path.join(project, "content/pages/js.md"), `---js\nconst title = "Js"; ${writeCall(project)};\n---\n\n# Js\n`),
   legacyFrontMatter: (project) =>
@@ -165,6 +167,8 @@ test("template code that reaches JavaScript fails the build at its line, and run
   assert.ok(shortcodes.includes(`${AUTH}:${await authLine(1)}: {% renderFile %} is not a shortcode a page may use`), shortcodes);
   const permalink = await failure("permalinkCode");
   assert.ok(/content\/pages\/code\.md:6: .*calls? a function/.test(permalink), permalink);
+  const computed = await failure("computedCode");
+  assert.ok(/content\/pages\/code\.md:7: .*calls? a function/.test(computed), computed);
 });
 
 test("JavaScript front matter fails the build, naming the file, and runs nothing", async () => {
