@@ -172,6 +172,8 @@ test("SVG animation and references, foreign content, noscript content and attrib
     '<noscript><meta http-equiv="refresh" content="0;url=https://evil.example/"></noscript>',
     '<svg><use href="/icon.svg#x"/></svg> <span style="color: red">red</span> <a href="/" target="_blank" ping="/x">x</a>',
     '<form method="post"><input type="image" src="/x.png" formaction="/y"></form>',
+    // Text to a browser without scripts; with scripts, the noscript ends inside the title.
+    '<noscript><p title="</noscript><img src=/x.png onerror=alert(1)>"></p></noscript>',
   ].join("\n\n"));
   assert.equal(problems.map((line) => line.replace(/ is not allowed.*/, "")), [
     "6: <animate>",
@@ -186,6 +188,7 @@ test("SVG animation and references, foreign content, noscript content and attrib
     "16: the method= attribute on <form>",
     "16: the src= attribute on <input>",
     "16: the formaction= attribute on <input>",
+    "18: the onerror= attribute on <img>",
   ]);
   const result = (await import("../build/data/tools.ts")).default[0]!.example.result as { structuredContent: never };
   const chart = resultChartSvg(result.structuredContent, { id: "c", width: 640, height: 280, locale: "en-US", start: 0 });

@@ -10,8 +10,9 @@
  * leading and trailing control characters and spaces stripped, tabs and newlines removed, then the
  * scheme is taken; only `http:`, `https:`, `mailto:` and scheme-less (relative) URLs pass. Words
  * that merely look like a scheme or an event handler (`<abbr title="data: the raw values">`, a
- * URL with `online=1`) and tags named in a comment are text, and pass. `<noscript>` is parsed as
- * a browser without scripts reads it, so what it holds is checked too.
+ * URL with `online=1`) and tags named in a comment are text, and pass. HTML with a `<noscript>`
+ * is parsed both as a browser with scripts reads it (its content is text) and as one without
+ * (its content is markup), since markup hidden in one reading may be live in the other.
  */
 import type { OutputNeedle as Needle } from "./page-source.ts";
 import { defaultTreeAdapter, html as htmlSpec, parseFragment, type DefaultTreeAdapterTypes } from "parse5";
@@ -24,6 +25,8 @@ type Node = DefaultTreeAdapterTypes.Node;
 export interface HtmlProblem {
   message: string;
   needles: Needle[];
+  /** Where the element starts in the HTML, for reading order (-1 when unknown). */
+  offset: number;
 }
 
 const exactly = (texts: string[]): Needle[] => texts.map((text) => ({ text, exact: true }));
@@ -122,12 +125,11 @@ const URL_ATTRIBUTES = new Set(["href", "src", "cite"]);
 /** Schemes a page's URL may have; a URL without one is relative to the page. */
 const SCHEMES = new Set(["http", "https", "mailto"]);
 
-/** The element's own list, by namespace: undefined for an element no page may write. */
-function allowedAttributes(element: Element): string[] | undefined {
-  if (element.namespaceURI === htmlSpec.NS.HTML) return Object.hasOwn(HTML, element.tagName) ? HTML[element.tagName] : undefined;
-  if (element.namespaceURI === htmlSpec.NS.SVG) return Object.hasOwn(SVG, element.tagName) ? [...SVG[element.tagName]!, ...SVG_PAINT] : undefined;
-  return undefined;
-}
+/** Each namespace's elements, each with every attribute it may carry (its own and the global ones). */
+const ALLOWED = new Map<string, Map<string, Set<string>>>([
+  [htmlSpec.NS.HTML, new Map(Object.entries(HTML).map(([name, own]) => [name, new Set([...GLOBAL, ...own])]))],
+  [htmlSpec.NS.SVG, new Map(Object.entries(SVG).map(([name, own]) => [name, new Set([...GLOBAL, ...SVG_PAINT, ...own])]))],
+]);
 
 /** A URL as a browser reads it: the scheme, lower case, or "" for a relative URL; a control character left inside is reported. */
 export function urlScheme(value: string): { scheme: string; control: boolean } {
@@ -141,13 +143,14 @@ function slice(html: string, location: { startOffset: number; endOffset: number 
   return location ? [html.slice(location.startOffset, location.endOffset)] : [];
 }
 
-/** What is wrong with one attribute of an allowed element, or undefined. */
-function attributeProblem(element: Element, name: string, value: string, allowed: readonly string[]): string | undefined {
+/** What is wrong with one attribute of an element that may be written, or undefined. */
+function attributeProblem(element: Element, name: string, value: string, allowed: ReadonlySet<string>): string | undefined {
   const tag = `<${element.tagName}>`;
-  if (/^on/i.test(name)) return `the ${name.toLowerCase()}= attribute on ${tag} is not allowed in a page: it runs code; remove it (a page ships no script of its own)`;
-  if (name === "style") return `the style= attribute on ${tag} is not allowed in a page: the pages' security policy refuses inline styles; use a class the stylesheet has`;
-  const known = GLOBAL.includes(name) || allowed.includes(name) || /^(?:aria|data)-[a-z0-9-]+$/.test(name);
-  if (!known) return `the ${name}= attribute on ${tag} is not allowed in a page: it is not among those Markdown and the site's partials write; remove it, or ${FIX}`;
+  if (!allowed.has(name) && !/^(?:aria|data)-[a-z0-9-]+$/.test(name)) {
+    if (/^on/i.test(name)) return `the ${name.toLowerCase()}= attribute on ${tag} is not allowed in a page: it runs code; remove it (a page ships no script of its own)`;
+    if (name === "style") return `the style= attribute on ${tag} is not allowed in a page: the pages' security policy refuses inline styles; use a class the stylesheet has`;
+    return `the ${name}= attribute on ${tag} is not allowed in a page: it is not among those Markdown and the site's partials write; remove it, or ${FIX}`;
+  }
   if (!URL_ATTRIBUTES.has(name)) return undefined;
   const { scheme, control } = urlScheme(value);
   if (scheme && !SCHEMES.has(scheme)) return `a ${scheme}: URL on ${tag} is not allowed in a page: it runs code or hides a document; link to a page or an https:// address`;
@@ -158,43 +161,72 @@ function attributeProblem(element: Element, name: string, value: string, allowed
   return undefined;
 }
 
-/** The problems of one element (its attributes, or itself), and whether its content is still to be checked. */
-function elementProblems(element: Element, html: string): { problems: HtmlProblem[]; refused: boolean } {
+/** A refused element: its message, and where its line may be found. */
+function refusedElement(element: Element, html: string): HtmlProblem {
   const location = element.sourceCodeLocation;
-  const tagText = slice(html, location?.startTag);
-  const allowed = allowedAttributes(element);
-  if (!allowed) {
-    const equiv = element.tagName === "meta" && element.attrs.some((attribute) => attribute.name === "http-equiv");
-    const reason = REASONS[element.tagName] ? `it ${REASONS[element.tagName]}` : "it is not among the elements Markdown and the site's partials write";
-    const attributes = element.attrs.flatMap((attribute) => slice(html, location?.attrs?.[attribute.name.toLowerCase()]));
-    const message = `<${element.tagName}${equiv ? " http-equiv" : ""}> is not allowed in a page: ${reason}; ${FIX}`;
-    const needles = [...exactly(tagText), ...words([`<${element.tagName}`]), ...exactly(attributes), ...words([element.tagName])];
-    return { problems: [{ message, needles }], refused: true };
-  }
-  const problems = element.attrs.flatMap((attribute): HtmlProblem[] => {
+  const equiv = element.tagName === "meta" && element.attrs.some((attribute) => attribute.name === "http-equiv");
+  const reason = REASONS[element.tagName] ? `it ${REASONS[element.tagName]}` : "it is not among the elements Markdown and the site's partials write";
+  const attributes = element.attrs.flatMap((attribute) => slice(html, location?.attrs?.[attribute.name.toLowerCase()]));
+  const message = `<${element.tagName}${equiv ? " http-equiv" : ""}> is not allowed in a page: ${reason}; ${FIX}`;
+  const needles = [...exactly(slice(html, location?.startTag)), ...words([`<${element.tagName}`]), ...exactly(attributes), ...words([element.tagName])];
+  return { message, needles, offset: location?.startOffset ?? -1 };
+}
+
+/** The problems of one element's attributes, with where each line may be found. */
+function attributeProblems(element: Element, allowed: ReadonlySet<string>, html: string): HtmlProblem[] {
+  const location = element.sourceCodeLocation;
+  return element.attrs.flatMap((attribute): HtmlProblem[] => {
     const message = attributeProblem(element, attribute.name, attribute.value, allowed);
     if (!message) return [];
     const written = slice(html, location?.attrs?.[attribute.name.toLowerCase()]);
-    return [{ message, needles: [...exactly([...written, ...tagText]), ...words([`${attribute.name}=`, attribute.value, element.tagName])] }];
+    const tagText = slice(html, location?.startTag);
+    const needles = [...exactly([...written, ...tagText]), ...words([`${attribute.name}=`, attribute.value, element.tagName])];
+    return [{ message, needles, offset: location?.startOffset ?? -1 }];
   });
-  return { problems, refused: false };
 }
 
 /** The context a page's HTML is parsed in: the layout puts it inside `<main>`. */
 const MAIN = defaultTreeAdapter.createElement("main", htmlSpec.NS.HTML, []);
 
-/** Every element, attribute or URL in a page's rendered HTML that no page may have. */
-export function unsafeHtml(html: string): HtmlProblem[] {
-  const fragment = parseFragment(MAIN, html, { scriptingEnabled: false, sourceCodeLocationInfo: true });
+/** The problems in `html` as a browser with scripts on (`scripting`) or off parses it. */
+function scan(html: string, scripting: boolean, locations: boolean): HtmlProblem[] {
+  const fragment = parseFragment(MAIN, html, { scriptingEnabled: scripting, sourceCodeLocationInfo: locations });
   const problems: HtmlProblem[] = [];
   const visit = (node: Node): void => {
     if ("tagName" in node) {
-      const found = elementProblems(node, html);
-      problems.push(...found.problems);
-      if (found.refused) return;
+      const allowed = ALLOWED.get(node.namespaceURI)?.get(node.tagName);
+      if (!allowed) return void problems.push(refusedElement(node, html));
+      for (const attribute of node.attrs) {
+        if (!allowed.has(attribute.name) || URL_ATTRIBUTES.has(attribute.name)) {
+          problems.push(...attributeProblems(node, allowed, html));
+          break;
+        }
+      }
     }
     if ("childNodes" in node) for (const child of node.childNodes) visit(child);
   };
   visit(fragment);
   return problems;
+}
+
+/**
+ * The problems in `html` as browsers parse it, with scripts on and, where it has a `<noscript>`,
+ * off: the two read `<noscript>`'s content differently (as text, or as markup), and markup hidden
+ * in one reading can be live in the other.
+ */
+function scanBoth(html: string, locations: boolean): HtmlProblem[] {
+  const problems = scan(html, true, locations);
+  if (!/<noscript/i.test(html)) return problems;
+  const seen = new Set(problems.map((problem) => `${problem.message}\u0000${problem.needles[0]?.text}`));
+  const hidden = scan(html, false, locations).filter((problem) => !seen.has(`${problem.message}\u0000${problem.needles[0]?.text}`));
+  return [...problems, ...hidden].sort((a, b) => a.offset - b.offset);
+}
+
+/**
+ * Every element, attribute or URL in a page's rendered HTML that no page may have. A page that
+ * passes is parsed once (twice with a `<noscript>`); a page that fails is parsed again with
+ * source locations, to find each problem's line.
+ */
+export function unsafeHtml(html: string): HtmlProblem[] {
+  return scanBoth(html, false).length === 0 ? [] : scanBoth(html, true);
 }
