@@ -161,6 +161,7 @@ test("a URL's scheme is read after entities, control characters and whitespace, 
     "20: the src= of <img> loads from another site, a third-party request the pages' security policy (img-src 'self') refuses; publish the file with the site and give its path",
   ]);
   assert.equal(urlScheme(" \t\u0000https://example.com/"), { scheme: "https", control: false });
+  assert.equal(unsafeHtml('<p a\u001b[2Jb="x">t</p>').map((problem) => problem.message.slice(0, 26)), ["the a\\u001b[2jb= attribute"]);
   assert.equal(urlScheme("/docs/\u0007x"), { scheme: "", control: true });
 });
 

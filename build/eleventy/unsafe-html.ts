@@ -143,19 +143,25 @@ function slice(html: string, location: { startOffset: number; endOffset: number 
   return location ? [html.slice(location.startOffset, location.endOffset)] : [];
 }
 
+/** A name from the page as a message shows it: control characters spelt out, so none reaches a terminal. */
+function shown(name: string): string {
+  return name.replace(/[\u0000-\u001f\u007f-\u009f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 /** What is wrong with one attribute of an element that may be written, or undefined. */
-function attributeProblem(element: Element, name: string, value: string, allowed: ReadonlySet<string>): string | undefined {
+function attributeProblem(element: Element, attributeName: string, value: string, allowed: ReadonlySet<string>): string | undefined {
   const tag = `<${element.tagName}>`;
-  if (!allowed.has(name) && !/^(?:aria|data)-[a-z0-9-]+$/.test(name)) {
+  const name = shown(attributeName);
+  if (!allowed.has(attributeName) && !/^(?:aria|data)-[a-z0-9-]+$/.test(attributeName)) {
     if (/^on/i.test(name)) return `the ${name.toLowerCase()}= attribute on ${tag} is not allowed in a page: it runs code; remove it (a page ships no script of its own)`;
     if (name === "style") return `the style= attribute on ${tag} is not allowed in a page: the pages' security policy refuses inline styles; use a class the stylesheet has`;
     return `the ${name}= attribute on ${tag} is not allowed in a page: it is not among those Markdown and the site's partials write; remove it, or ${FIX}`;
   }
-  if (!URL_ATTRIBUTES.has(name)) return undefined;
+  if (!URL_ATTRIBUTES.has(attributeName)) return undefined;
   const { scheme, control } = urlScheme(value);
   if (scheme && !SCHEMES.has(scheme)) return `a ${scheme}: URL on ${tag} is not allowed in a page: it runs code or hides a document; link to a page or an https:// address`;
   if (control) return `the ${name}= of ${tag} holds a control character, which browsers read in ways a reader cannot see; write the URL plainly`;
-  if (name === "src" && (scheme || /^[\s/\\]{2}/.test(value.trim()))) {
+  if (attributeName === "src" && (scheme || /^[\s/\\]{2}/.test(value.trim()))) {
     return `the src= of ${tag} loads from another site, a third-party request the pages' security policy (img-src 'self') refuses; publish the file with the site and give its path`;
   }
   return undefined;
@@ -167,7 +173,7 @@ function refusedElement(element: Element, html: string): HtmlProblem {
   const equiv = element.tagName === "meta" && element.attrs.some((attribute) => attribute.name === "http-equiv");
   const reason = REASONS[element.tagName] ? `it ${REASONS[element.tagName]}` : "it is not among the elements Markdown and the site's partials write";
   const attributes = element.attrs.flatMap((attribute) => slice(html, location?.attrs?.[attribute.name.toLowerCase()]));
-  const message = `<${element.tagName}${equiv ? " http-equiv" : ""}> is not allowed in a page: ${reason}; ${FIX}`;
+  const message = `<${shown(element.tagName)}${equiv ? " http-equiv" : ""}> is not allowed in a page: ${reason}; ${FIX}`;
   const needles = [...exactly(slice(html, location?.startTag)), ...words([`<${element.tagName}`]), ...exactly(attributes), ...words([element.tagName])];
   return { message, needles, offset: location?.startOffset ?? -1 };
 }
