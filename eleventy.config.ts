@@ -18,6 +18,7 @@ import { writersDevServer } from "./build/eleventy/dev-server.ts";
 import { rememberPages } from "./build/eleventy/pages.ts";
 import { writeShareCard } from "./build/eleventy/share-card.ts";
 import { loadTemplatesOnce } from "./build/eleventy/template-modules.ts";
+import { checkPagesFolder, checkPageUrls } from "./build/eleventy/page-outputs.ts";
 
 export const config = {
   dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
@@ -46,9 +47,11 @@ export default function (eleventyConfig: UserConfig) {
   // need every page's URL before any renders (`build/eleventy/pages.ts`), and the pages `site.paths`
   // names must be where it says.
   eleventyConfig.addPlugin(InputPathToUrlTransformPlugin);
-  eleventyConfig.on("eleventy.contentMap", ({ inputPathToUrl }: { inputPathToUrl: Record<string, string[]> }) =>
-    rememberPages(inputPathToUrl, site.paths),
-  );
+  // Every page is published as an HTML page, never as a script, stylesheet or JSON (page-outputs.ts).
+  eleventyConfig.on("eleventy.contentMap", ({ inputPathToUrl }: { inputPathToUrl: Record<string, string[]> }) => {
+    checkPageUrls(inputPathToUrl);
+    rememberPages(inputPathToUrl, site.paths);
+  });
   // Every absolute URL names the port `npm start` was given (`build/data/site.ts`), so a server that
   // moved to the next free port would publish links to the wrong one: a busy port stops instead.
   eleventyConfig.setServerOptions({ portReassignmentRetryCount: 0 });
@@ -63,6 +66,8 @@ export default function (eleventyConfig: UserConfig) {
   // Eleventy runs the listeners of one event at once, so the steps are chained in one listener.
   // The link previews' card is drawn meanwhile (build/eleventy/share-card.ts).
   eleventyConfig.on("eleventy.before", async (event: BuildEvent) => {
+    // content/pages/ holds Markdown pages only, so every page passes the same checks (page-outputs.ts).
+    checkPagesFolder();
     await outputFolder.before(event);
     await Promise.all([bundleCalculator(event.directories.output), writeShareCard(event.directories.output)]);
   });
@@ -75,10 +80,12 @@ export default function (eleventyConfig: UserConfig) {
   // from a writer is inert in every page and twin.
   eleventyConfig.amendLibrary("md", pageMarkdown);
   eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: true });
-  pageHelpers(eleventyConfig);
-  // Each page's source is checked before it renders: no raw HTML that runs code or redirects, no
-  // value of the data typed by hand; failures name the file, the line and the fix.
-  pageChecks(eleventyConfig);
+  const helpers = pageHelpers(eleventyConfig);
+  // Each page's template may use only the site's data, filters, shortcodes and partials, and no
+  // JavaScript (Nunjucks is not a sandbox: the template is checked before it runs); no value of the
+  // data is typed by hand; and what it renders holds only the HTML Markdown and the site's partials
+  // write. Failures name the file, the line and the fix (build/eleventy/page-checks.ts).
+  pageChecks(eleventyConfig, { ...helpers, includes: path.join(config.dir.input, config.dir.includes) });
   // `npm start` shows a failed rebuild on the open page as well as in the terminal.
   buildErrorsOnThePage(eleventyConfig, site.pathPrefix);
   // `npm start` listens on loopback, refuses other origins' sockets and bad paths, rebuilds on a deletion.

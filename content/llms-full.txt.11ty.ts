@@ -2,7 +2,7 @@
 // navigation order, each followed by the address of its HTML page.
 import { paths, type Site } from "../build/data/site.ts";
 import { absoluteUrl } from "../build/eleventy/site-links.ts";
-import { renderTwin, type RenderTemplate, type TwinSource } from "../build/eleventy/twins.ts";
+import { renderTwin, type TwinRenderer, type TwinSource } from "../build/eleventy/twins.ts";
 
 interface FullGuideData {
   site: Site;
@@ -16,11 +16,11 @@ export const data = {
   eleventyImport: { collections: ["docs"] },
 };
 
-export async function render(this: { renderTemplate: RenderTemplate }, data: FullGuideData): Promise<string> {
+export async function render(this: TwinRenderer, data: FullGuideData): Promise<string> {
   const pages = [...data.collections.docs].sort((a, b) => a.data.order - b.data.order);
   const parts: string[] = [];
   for (const page of pages) {
-    parts.push(`${(await renderTwin(this.renderTemplate, page, pages)).trim()}\n\nSource: <${absoluteUrl(page.url)}>`);
+    parts.push(`${(await renderTwin(this, page, pages)).trim()}\n\nSource: <${absoluteUrl(page.url)}>`);
   }
   return `${parts.join("\n\n---\n\n")}\n`;
 }

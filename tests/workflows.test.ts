@@ -94,6 +94,49 @@ test("pages.yml deploys main with the three official Pages actions", async () =>
   assert.equal(doc.jobs[deploy.job].needs, "build");
 });
 
+/** The jobs `job` waits for, directly or through the jobs it needs. */
+function jobsBefore(doc: Json, job: string): Set<string> {
+  const before = new Set<string>();
+  const visit = (name: string) => {
+    const needs = doc.jobs[name]?.needs ?? [];
+    for (const need of typeof needs === "string" ? [needs] : (needs as string[])) {
+      if (!before.has(need)) (before.add(need), visit(need));
+    }
+  };
+  visit(job);
+  return before;
+}
+
+/** Whether `job` runs `npm test` after `npm ci`. */
+function jobTests(doc: Json, job: string): boolean {
+  const commands = (doc.jobs[job].steps as Json[]).flatMap((step) => (typeof step.run === "string" ? [step.run.trim()] : []));
+  const install = commands.findIndex((command) => command.startsWith("npm ci"));
+  return install >= 0 && commands.indexOf("npm test") > install;
+}
+
+test("pages.yml deploys only a commit whose tests passed: the deploy job waits for a job that runs npm test", async () => {
+  const doc = await workflow(".github/workflows/pages.yml");
+  const deploy = stepUsing(doc, "actions/deploy-pages").job;
+  const upload = stepUsing(doc, "actions/upload-pages-artifact").job;
+  const testing = [...jobsBefore(doc, deploy)].filter((job) => jobTests(doc, job));
+  assert.ok(testing.length > 0, `the deploy job (${deploy}) needs no job that runs npm test: ${[...jobsBefore(doc, deploy)].join(", ")}`);
+  // The artifact deployed is uploaded only after the tests passed, from the same commit.
+  assert.ok(testing.some((job) => jobsBefore(doc, upload).has(job) || job === upload), `the upload job (${upload}) does not wait for the tests`);
+  for (const job of testing) assert.is(doc.jobs[job].if, undefined, `${job} runs on every deployment`);
+});
+
+test("the deploy-after-tests rule refuses a workflow whose deploy job needs only the build", () => {
+  const doc = {
+    jobs: {
+      build: { steps: [{ run: "npm ci" }, { run: "npm run build" }] },
+      deploy: { needs: "build", steps: [{ uses: "actions/deploy-pages@x" }] },
+    },
+  };
+  assert.equal([...jobsBefore(doc, "deploy")].filter((job) => jobTests(doc, job)), []);
+  const tested = { jobs: { ...doc.jobs, test: { steps: [{ run: "npm ci --no-audit" }, { run: "npm test" }] }, build: { ...doc.jobs.build, needs: ["test"] } } };
+  assert.equal([...jobsBefore(tested, "deploy")].filter((job) => jobTests(tested, job)), ["test"]);
+});
+
 test("pages.yml builds with SITE_URL taken from the configure-pages output base_url", async () => {
   const doc = await workflow(".github/workflows/pages.yml");
   const configure = stepUsing(doc, "actions/configure-pages").step;
@@ -106,9 +149,10 @@ test("pages.yml builds with SITE_URL taken from the configure-pages output base_
   assert.ok(order.findIndex((s) => s?.startsWith("npm ci")) < order.indexOf("npm run build"), "npm ci runs before the build");
 });
 
-test("pages.yml grants least permissions: nothing by default, contents read to build, pages and id-token write to deploy", async () => {
+test("pages.yml grants least permissions: nothing by default, contents read to test and build, pages and id-token write to deploy", async () => {
   const doc = await workflow(".github/workflows/pages.yml");
   assert.equal(doc.permissions, {});
+  assert.equal(doc.jobs.test.permissions, { contents: "read" });
   assert.equal(doc.jobs.build.permissions, { contents: "read", pages: "read" });
   assert.equal(doc.jobs.deploy.permissions, { pages: "write", "id-token": "write" });
 });

@@ -45,7 +45,16 @@ export function wholeGems(value: string): string {
 /** Nunjucks' own `safe` filter: marks Markdown a filter built (and escaped) as final. */
 type MarkSafe = (markdown: string) => unknown;
 
-export function pageHelpers(eleventyConfig: UserConfig): void {
+/** The names of the filters and shortcodes the site adds: the ones a page may use besides Nunjucks' own (`page-template.ts`). */
+export interface PageHelperNames {
+  filters: string[];
+  shortcodes: string[];
+}
+
+export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
+  const names: PageHelperNames = { filters: [], shortcodes: [] };
+  const filter = (name: string, build: (...args: any[]) => unknown) => (names.filters.push(name), eleventyConfig.addFilter(name, build));
+  const shortcode = (name: string, build: (...args: any[]) => string) => (names.shortcodes.push(name), eleventyConfig.addShortcode(name, build));
   eleventyConfig.on("eleventy.before", async () => {
     components = ((await keptExport("build/data/openapi.ts", "default")) as typeof openapi).components.schemas as Record<string, JsonSchema>;
     rankList = (await keptExport("_data/ranks.ts", "default")) as typeof rankTable;
@@ -59,11 +68,12 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
     markSafe = environment.getFilter("safe");
   });
   const markdownFilter = <A extends unknown[]>(name: string, build: (...args: A) => string) =>
-    eleventyConfig.addFilter(name, (...args: A) => markSafe(build(...args)));
+    filter(name, (...args: A) => markSafe(build(...args)));
 
   // Straight on Nunjucks: Eleventy's wrapper of a filter's error ("Error in Nunjucks Filter") would
   // hide which key is wrong, the valid ones and the fix, which the page's error shows with its line.
   type KeyFilter = (this: { ctx?: { page?: { inputPath?: string } } }, key: string, fragment?: string) => string;
+  names.filters.push("href");
   eleventyConfig.amendLibrary("njk", (environment: { addFilter(name: string, filter: KeyFilter): void }) => {
     environment.addFilter("href", function (key, fragment) {
       try {
@@ -73,10 +83,10 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
       }
     });
   });
-  eleventyConfig.addFilter("absoluteUrl", absoluteUrl);
-  eleventyConfig.addFilter("twinPath", twinPath);
-  eleventyConfig.addFilter("groupDigits", groupDigits);
-  eleventyConfig.addFilter("wholeGems", wholeGems);
+  filter("absoluteUrl", absoluteUrl);
+  filter("twinPath", twinPath);
+  filter("groupDigits", groupDigits);
+  filter("wholeGems", wholeGems);
   /** `{{ rank.name | markdownText }}`: a value from data as Markdown text, inert (see escape.ts). */
   markdownFilter("markdownText", (value: unknown) => markdownText(String(value)));
   /** `{{ resource.method | inlineCode }}`: a value from data as a Markdown code span. */
@@ -89,7 +99,7 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
    */
   markdownFilter("fieldTable", (schema: JsonSchema, scope?: string) => fieldTable(schema, { root: schema, components }, scope));
   /** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) | jsonBlock }}`: a real result, computed now. */
-  eleventyConfig.addFilter("callTool", (name: string, input: unknown) => callTool(name, input, rankList));
+  filter("callTool", (name: string, input: unknown) => callTool(name, input, rankList));
   /**
    * `{{ result | growthChart("example-chart", "2026-07-01T12:00:00Z") }}`: the homepage's chart of a
    * calculate-exp-growth result, drawn now as static SVG, so the page needs no script for it; its
@@ -102,11 +112,12 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
     return `[${markdownText(name)}](${href("docs", name.toLowerCase())})`;
   });
   /** `<style>{% stylesheet styles %}</style>` and `style-src {% stylesheetHash styles %}`: a page's inlined styles and their CSP hash. */
-  eleventyConfig.addShortcode("stylesheet", (styles?: string[]) => pageStylesheet(styles).css);
-  eleventyConfig.addShortcode("stylesheetHash", (styles?: string[]) => pageStylesheet(styles).hash);
+  shortcode("stylesheet", (styles?: string[]) => pageStylesheet(styles).css);
+  shortcode("stylesheetHash", (styles?: string[]) => pageStylesheet(styles).hash);
   /** `<script type="module">{% afterPaintScripts scripts, page.url %}</script>` and `script-src 'self' {% afterPaintScriptsHash scripts, page.url %}`: a page's modules, started after its first paint. */
-  eleventyConfig.addShortcode("afterPaintScripts", (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).js);
-  eleventyConfig.addShortcode("afterPaintScriptsHash", (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).hash);
+  shortcode("afterPaintScripts", (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).js);
+  shortcode("afterPaintScriptsHash", (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).hash);
   /** `{% schemaFields "CalculatorInfo" %}`: a contract component's fields (shortcodes are never autoescaped). */
-  eleventyConfig.addShortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), { components }));
+  shortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), { components }));
+  return names;
 }

@@ -14,6 +14,7 @@ import { mapMarkdownLinks, markdownAnchors } from "./markdown-links.ts";
 import { isPageFileLink, pageOfFileLink } from "./pages.ts";
 import { absoluteUrl, twinPath } from "./site-links.ts";
 import { templateError } from "./template-errors.ts";
+import type { PageTemplateCheck } from "./page-checks.ts";
 
 /** The parts of a collection item the twin needs. */
 export interface TwinSource {
@@ -25,19 +26,31 @@ export interface TwinSource {
 /** The Render plugin's `renderTemplate`, bound to the calling template. */
 export type RenderTemplate = (content: string, language: string, data: Record<string, unknown>) => Promise<string>;
 
+/**
+ * What a twin needs of the JavaScript template that renders it (its `this`): the Render plugin's
+ * `renderTemplate`, and the pages' template check (`page-checks.ts`), run before a page's source
+ * renders again.
+ */
+export interface TwinRenderer {
+  renderTemplate: RenderTemplate;
+  checkPageTemplate: PageTemplateCheck;
+}
+
 /** Template syntax left in a twin means a tag the twin renderer did not process. */
 const TEMPLATE_SYNTAX = /\{\{|\{%|\{#/;
 
 /** Each page's Markdown before its links are rewritten, once per build (collection items are new each build). */
 const rendered = new WeakMap<TwinSource, Promise<string>>();
 
-function markdownOf(renderTemplate: RenderTemplate, source: TwinSource): Promise<string> {
+function markdownOf(renderer: TwinRenderer, source: TwinSource): Promise<string> {
   let markdown = rendered.get(source);
   if (!markdown) {
     const raw = source.data.page.rawInput;
     if (typeof raw !== "string") throw new Error(`${source.inputPath}: no page source to render its Markdown twin from`);
     const data = { ...source.data, twin: true };
-    markdown = renderTemplate(raw, "njk", data).catch((error: unknown) => {
+    // The same template check as the page's own render: a twin renders the page's source again.
+    const render = async () => (renderer.checkPageTemplate(source.inputPath, raw), renderer.renderTemplate(raw, "njk", data));
+    markdown = render().catch((error: unknown) => {
       throw templateError(error, source.inputPath, raw, data);
     });
     rendered.set(source, markdown);
@@ -67,21 +80,21 @@ async function twinLink(target: string, pageUrl: string, twinned: Map<string, Tw
 /** Each page's Markdown anchors, read once however many links name a fragment of it. */
 const anchorsRead = new WeakMap<TwinSource, Promise<Set<string>>>();
 
-function anchorsOf(renderTemplate: RenderTemplate, page: TwinSource): Promise<Set<string>> {
+function anchorsOf(renderer: TwinRenderer, page: TwinSource): Promise<Set<string>> {
   let anchors = anchorsRead.get(page);
   if (!anchors) {
-    anchors = markdownOf(renderTemplate, page).then(markdownAnchors);
+    anchors = markdownOf(renderer, page).then(markdownAnchors);
     anchorsRead.set(page, anchors);
   }
   return anchors;
 }
 
-export async function renderTwin(renderTemplate: RenderTemplate, source: TwinSource, docs: readonly TwinSource[]): Promise<string> {
+export async function renderTwin(renderer: TwinRenderer, source: TwinSource, docs: readonly TwinSource[]): Promise<string> {
   const twinned = new Map<string, Twinned>(
-    docs.map((page) => [absoluteUrl(page.url), { twin: absoluteUrl(twinPath(page.url)), anchors: () => anchorsOf(renderTemplate, page) }]),
+    docs.map((page) => [absoluteUrl(page.url), { twin: absoluteUrl(twinPath(page.url)), anchors: () => anchorsOf(renderer, page) }]),
   );
   const pageUrl = absoluteUrl(source.url);
-  const markdown = await markdownOf(renderTemplate, source);
+  const markdown = await markdownOf(renderer, source);
   const targets: string[] = [];
   mapMarkdownLinks(markdown, (target) => (targets.push(target), target));
   const links = new Map<string, string>();
