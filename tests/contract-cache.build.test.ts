@@ -5,7 +5,7 @@
  * changes what the next build writes. Every build here is a process of its own, as
  * `npm run build` is, with a cache folder of its own.
  */
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import * as esbuild from "esbuild";
 import { test } from "uvu";
@@ -79,6 +79,10 @@ test("an unchanged contract is read without zod, and an edit to each input reach
       const moved = await build(ROOT_SITE_URL);
       const movedOnly = moved.openapi.includes(ROOT_SITE_URL) && !moved.openapi.includes(PATH_SITE_URL);
       assert.ok(movedOnly, "another base URL reaches openapi.json");
+      // The contract of each base URL is kept, as a test run builds both in turn; and no more than a few.
+      assert.is((await build()).zodModules, 0, "the first base URL's contract is still kept");
+      const kept = (await readdir(cache)).filter((file) => file.startsWith("contract-"));
+      assert.ok(kept.length >= 2 && kept.length <= 4, `a few contracts are kept, not every one: ${kept.join(", ")}`);
     }),
   );
 });

@@ -1,14 +1,16 @@
 /**
- * What a build keeps for the next one, so that nothing is redone that did not change: one entry
- * per name (the newest), in `node_modules/.cache/exp-bank-build/NAME.json`, beside Node's compile
- * cache (or in the folder `EXP_BANK_BUILD_CACHE` names, as a test gives its builds one of their
- * own). An entry holds the hash of everything its output depends on (`key`), which the next build
- * computes again and compares; a different key is a miss and the entry is replaced, so the folder
- * never holds more than one entry per name. Entries are written whole (a new file renamed over the
- * old), so two builds at once never read half an entry.
+ * What a build keeps for the next one, so that nothing is redone that did not change, in
+ * `node_modules/.cache/exp-bank-build/`, beside Node's compile cache (or in the folder
+ * `EXP_BANK_BUILD_CACHE` names, as a test gives its builds one of their own). Each entry is kept
+ * under the hash of everything its output depends on (its key), which the next build computes
+ * again: either one entry per name (`NAME.json`, holding its key, replaced on a miss), or, where
+ * the key can be computed before reading (`readKeyed`), the few most recently used entries
+ * (`NAME-KEY.json`: the two base URLs a test run builds, for instance), the oldest removed. So the
+ * folder never grows without bound. Entries are written whole (a new file renamed over the old),
+ * so two builds at once never read half an entry.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -46,4 +48,28 @@ export async function writeEntry(name: string, value: unknown): Promise<void> {
   const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
   await writeFile(partial, JSON.stringify(value));
   await rename(partial, file);
+}
+
+/** How many entries of one name `writeKeyed` keeps: the most recently used. */
+const KEYED_ENTRIES = 4;
+
+/** The entry kept under `name` for `key`, or undefined; a hit counts as a use. */
+export async function readKeyed<T>(name: string, key: string): Promise<T | undefined> {
+  const value = await readEntry<T>(`${name}-${key}`);
+  if (value !== undefined) {
+    const now = new Date();
+    await utimes(path.join(folder(), `${name}-${key}.json`), now, now).catch(() => undefined);
+  }
+  return value;
+}
+
+/** Keeps `value` under `name` for `key`, and removes all but the most recently used entries of `name`. */
+export async function writeKeyed(name: string, key: string, value: unknown): Promise<void> {
+  await writeEntry(`${name}-${key}`, value);
+  const prefix = `${name}-`;
+  const files = (await readdir(folder())).filter((file) => file.startsWith(prefix) && file.endsWith(".json"));
+  const timeOf = async (file: string) => (await stat(path.join(folder(), file)).catch(() => undefined))?.mtimeMs ?? 0;
+  const used = await Promise.all(files.map(async (file) => ({ file, time: await timeOf(file) })));
+  const oldest = used.sort((a, b) => b.time - a.time).slice(KEYED_ENTRIES);
+  await Promise.all(oldest.map(({ file }) => rm(path.join(folder(), file), { force: true })));
 }

@@ -16,7 +16,7 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import site from "../data/site.ts";
-import { hashOf, hashOfFiles, PROJECT, readEntry, writeEntry } from "./build-cache.ts";
+import { hashOf, hashOfFiles, PROJECT, readKeyed, writeKeyed } from "./build-cache.ts";
 
 /** The exports kept, by module (relative to the project): each module's named exports. */
 export const KEPT_EXPORTS = {
@@ -50,7 +50,6 @@ export const CONTRACT_INPUTS = [
 type Values = Record<string, Record<string, unknown>>;
 
 interface KeptContract {
-  key: string;
   values: Values;
 }
 
@@ -107,9 +106,9 @@ async function currentValues(): Promise<Values> {
     last = { ...last, times };
     return last.values;
   }
-  const kept = await readEntry<KeptContract>("contract");
-  const values = kept?.key === key ? kept.values : await importContract();
-  if (kept?.key !== key) await writeEntry("contract", { key, values } satisfies KeptContract);
+  const kept = await readKeyed<KeptContract>("contract", key);
+  const values = kept ? kept.values : await importContract();
+  if (!kept) await writeKeyed("contract", key, { values } satisfies KeptContract);
   last = { times, key, values };
   return values;
 }

@@ -19,7 +19,7 @@ import { afterPaintScripts } from "./after-paint-scripts.ts";
 import { resultChartSvg } from "../../assets/page/chart.ts";
 import type { CalculateOutput } from "../schemas/calculate-output.ts";
 
-/** The contract's component schemas and the rank table, read anew for each build (without zod when the contract is unchanged). */
+/** The contract's component schemas and the rank table, read anew for each build (contract-cache.ts). */
 let components: Record<string, JsonSchema> = {};
 let rankList: typeof rankTable;
 
@@ -56,7 +56,8 @@ export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
   const filter = (name: string, build: (...args: any[]) => unknown) => (names.filters.push(name), eleventyConfig.addFilter(name, build));
   const shortcode = (name: string, build: (...args: any[]) => string) => (names.shortcodes.push(name), eleventyConfig.addShortcode(name, build));
   eleventyConfig.on("eleventy.before", async () => {
-    components = ((await keptExport("build/data/openapi.ts", "default")) as typeof openapi).components.schemas as Record<string, JsonSchema>;
+    const document = (await keptExport("build/data/openapi.ts", "default")) as typeof openapi;
+    components = document.components.schemas as Record<string, JsonSchema>;
     rankList = (await keptExport("_data/ranks.ts", "default")) as typeof rankTable;
   });
   // The filters below that return Markdown escape the data inside it themselves; autoescape would
