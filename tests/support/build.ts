@@ -10,6 +10,7 @@ import module from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
+import { requireGroup } from "./groups.ts";
 
 const run = promisify(execFile);
 
@@ -22,25 +23,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
  */
 export const BUILD_ENV = { NODE_COMPILE_CACHE: path.join(ROOT, "node_modules/.cache/node-compile") };
 
-/**
- * The environment variable through which tests/run.ts tells a test process its group, which the
- * file's name declares (see tests/run.ts): `unit`, `build`, `site` or `browser`.
- */
-export const GROUP_VARIABLE = "EXP_BANK_TEST_GROUP";
-
-/** What each group's file name ends with. */
-const GROUP_SUFFIX: Record<string, string> = { unit: ".test.ts", build: ".build.test.ts", site: ".site.test.ts", browser: ".browser.test.ts" };
-
-/**
- * Fails loudly when a test file does what its group does not provide (a unit test that builds, a
- * site test that opens the browser), so a file whose name declares the wrong group is renamed
- * rather than slowing or stalling another group. Outside `npm test` (a file run alone) anything goes.
- */
-export function requireGroup(groups: string[], what: string): void {
-  const group = process.env[GROUP_VARIABLE];
-  if (group === undefined || groups.includes(group)) return;
-  throw new Error(`${what}, which a ${group} test file may not do: name the file NAME${groups.map((name) => GROUP_SUFFIX[name]).join(" or NAME")} (the groups are in tests/run.ts).`);
-}
+export { GROUP_VARIABLE, requireGroup } from "./groups.ts";
 
 export interface BuildResult {
   ok: boolean;
@@ -54,7 +37,7 @@ export interface BuildResult {
  * `signal` stops the build.
  */
 export async function runBuild(projectDir: string, outputDir: string, siteUrl: string, env: Record<string, string> = {}, signal?: AbortSignal): Promise<BuildResult> {
-  requireGroup(["build", "site", "browser"], "runBuild() builds the site");
+  requireGroup(["builds", "site", "browser"], "runBuild() builds the site");
   const eleventy = path.join(projectDir, "node_modules/@11ty/eleventy/cmd.cjs");
   try {
     // The Node running the tests strips the TypeScript of the config, data and templates itself.
@@ -171,7 +154,7 @@ function describe(error: unknown): string {
  */
 export function buildInProcess(projectDir: string, outputDir: string, siteUrl: string, options: InProcessOptions = {}): Promise<BuildResult> {
   const { env = {}, onPrint } = options;
-  requireGroup(["build", "browser"], "buildInProcess() builds the site");
+  requireGroup(["builds", "browser"], "buildInProcess() builds the site");
   const build = buildQueue.then(async (): Promise<BuildResult> => {
     const project = path.resolve(projectDir);
     await refuseStaleModules(project, siteUrl);
@@ -285,7 +268,7 @@ export function readBuilt(siteDir: string, file: string): Promise<string> {
  * each browser file has a process of its own.
  */
 export async function projectCopy(): Promise<string> {
-  requireGroup(["build", "browser"], "projectCopy() copies the project to build it edited");
+  requireGroup(["builds", "browser"], "projectCopy() copies the project to build it edited");
   const copy = await tempDir("project");
   // Any node_modules: the test tooling's (tests/node_modules) is not part of the sources either.
   // Nor are the tests and the workflows, which no build or `npm start` reads: a third of the files.
