@@ -198,13 +198,17 @@ export async function tempDir(label: string): Promise<string> {
   return mkdtemp(path.join(SCRATCH, `exp-bank-${label}-`));
 }
 
-/** Runs `use` with a new empty folder, then removes the folder, also when `use` fails. */
+/**
+ * Runs `use` with a new empty folder, then removes the folder, also when `use` fails. The removal
+ * retries while the folder is still being written: after a failed build in this process
+ * (`buildInProcess`), Eleventy may still be writing its other pages.
+ */
 export async function withTempDir<T>(label: string, use: (dir: string) => Promise<T>): Promise<T> {
   const dir = await tempDir(label);
   try {
     return await use(dir);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 
