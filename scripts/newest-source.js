@@ -1,7 +1,6 @@
 /**
- * The newest modification time (ms) of a project's TypeScript sources: `npm start`'s module hook
- * (`reload-modules.js`) versions the project's modules by it, and the tests' in-process builds
- * use it to tell that a copy's TypeScript changed. Plain JavaScript, so the hook can load it.
+ * The newest modification time (ms) of a project's TypeScript sources: the tests' in-process builds
+ * use it to tell that a copy's TypeScript changed since its first build.
  */
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";

@@ -1,31 +1,25 @@
 /**
  * `npm test`: type-checks, builds the two site configurations (support/build.ts SITE_BUILDS) once,
- * starts one Chromium, and runs every test file, all in parallel where they do not wait on each
- * other. Each file's group comes from its name, never from what its source happens to contain:
+ * starts one Chromium, and runs every test file with uvu's command (`uvu DIR PATTERN`), all in
+ * parallel where they do not wait on each other. A test file's folder is its group: tests/unit/,
+ * tests/builds/, tests/site/ or tests/browser/. The groups, what each may do and what the run
+ * readies before it starts them, are in support/groups.ts. A test file left in tests/ itself stops
+ * the run before anything starts, naming the folder it belongs in.
  *
- * | File name             | Group     | Runs                                                        |
- * |-----------------------|-----------|-------------------------------------------------------------|
- * | `NAME.test.ts`        | unit      | at once; reads no build, starts no browser                  |
- * | `NAME.build.test.ts`  | build     | at once; makes builds of its own (edited copies, a watcher) |
- * | `NAME.site.test.ts`   | site      | when the shared builds are done; reads them                 |
- * | `NAME.browser.test.ts`| browser   | when the builds and the browser are ready; drives the shared Chromium (support/browser.ts) |
- *
- * Unit, build and site files each share one process per group. The browser files are shared out
- * among one process per core, longest first by their times in the last run, so the processes
- * finish together; each drives its pages in the one Chromium at the same time as the others. (A
- * Node process costs about a second of CPU to start, so a process per file spends the cores on
+ * Each group runs in one uvu process, except the browser files, which are shared out among one
+ * process per core, longest first by their times in the last run, so the processes finish
+ * together; each drives its pages in the one Chromium at the same time as the others. (A Node
+ * process costs about a second of CPU to start, so a process per file spends the cores on
  * starting.) The type checks are incremental. What a run keeps for the next, the times and the
- * type checks' state, is in node_modules/.cache/exp-bank-tests. A file in tests/ named like
- * a test that fits no group stops the run before anything starts, and a file that does what its
- * group does not provide fails (support/build.ts `requireGroup`). Nothing here judges speed: the run
+ * type checks' state, is in node_modules/.cache/exp-bank-tests. Nothing here judges speed: the run
  * prints its time and its slowest files. A process still running after HANG_GUARD_MINUTES is
  * stopped and fails, so a hung test cannot hold the run forever.
  *
  * Every folder the run makes lives in one scratch folder, on the RAM disk /dev/shm where there is
  * one, removed at the end: after a failure and after Ctrl-C too.
  *
- * `node tests/run.ts engine a11y` (on Node 24: `node_modules/.bin/node`) runs only the test files
- * whose names contain those words, without the type check.
+ * `node tests/run.ts engine browser/` (on Node 24: `node_modules/.bin/node`) runs only the test
+ * files whose paths under tests/ contain those words, without the type check.
  */
 import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -33,19 +27,14 @@ import { mkdtemp, readdir } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserServer } from "playwright-core";
-import { GROUP_VARIABLE, ROOT, runBuild, SITE_BUILDS, siteVariable } from "./support/build.ts";
+import { ROOT, runBuild, SITE_BUILDS, siteVariable } from "./support/build.ts";
 import { BROWSER_VARIABLE, launchSharedBrowser } from "./support/browser.ts";
+import { GROUP_VARIABLE, GROUPS, type GroupName } from "./support/groups.ts";
 
 const TESTS = path.join(ROOT, "tests");
+const UVU = path.join(TESTS, "node_modules/uvu/bin.js");
 const HANG_GUARD_MINUTES = 10;
 
-type GroupName = "unit" | "build" | "site" | "browser";
-const GROUPS: { name: GroupName; suffix: RegExp; label: string; processes: "one" | "one per core" }[] = [
-  { name: "browser", suffix: /\.browser\.test\.ts$/, label: "Browser tests", processes: "one per core" },
-  { name: "site", suffix: /\.site\.test\.ts$/, label: "Tests of the shared builds", processes: "one" },
-  { name: "build", suffix: /\.build\.test\.ts$/, label: "Tests that make their own builds", processes: "one" },
-  { name: "unit", suffix: /^[^.]+\.test\.ts$/, label: "Unit tests", processes: "one" },
-];
 /** What one run leaves for the next: each test file's seconds, the type checks' state. */
 const CACHE = path.join(ROOT, "node_modules/.cache/exp-bank-tests");
 const TIMES_FILE = path.join(CACHE, "times.json");
@@ -60,16 +49,30 @@ function keep(file: string, content: string | Buffer): void {
 const started = performance.now();
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-const only = process.argv.slice(2);
-const allFiles = (await readdir(TESTS)).filter((file) => /\.test\./.test(file)).sort();
-const unfit = allFiles.filter((file) => GROUPS.filter((group) => group.suffix.test(file)).length !== 1);
-if (unfit.length > 0) {
-  console.error(`These files in tests/ fit no test group, so they would not run:\n${unfit.map((file) => `  tests/${file}`).join("\n")}\nName each one NAME.test.ts (unit), NAME.build.test.ts (makes its own builds), NAME.site.test.ts (reads the shared builds) or NAME.browser.test.ts (drives the shared Chromium); see tests/run.ts.`);
+/** Where a test file in tests/ itself belongs, by the group its name gave it before groups were folders. */
+function folderFor(file: string): string {
+  const [, name, group] = /^(.*?)(?:\.(build|site|browser))?\.test\.ts$/.exec(file)!;
+  const folder = group === "build" ? "builds" : group ?? "unit";
+  return `tests/${folder}/${name}.test.ts`;
+}
+const strays = (await readdir(TESTS)).filter((file) => file.endsWith(".test.ts"));
+if (strays.length > 0) {
+  const moves = strays.map((file) => `  tests/${file}: move it to ${folderFor(file)}`).join("\n");
+  const groups = "(The groups are in tests/support/groups.ts.)";
+  console.error(`These test files are in no group folder, so they would not run:\n${moves}\n${groups}`);
   process.exit(1);
 }
+
+/** The test files in `group`'s folder, as `group/name.test.ts`. */
+async function filesOf(group: GroupName): Promise<string[]> {
+  const files = await readdir(path.join(TESTS, group), { recursive: true });
+  return files.filter((file) => file.endsWith(".test.ts")).map((file) => `${group}/${file}`);
+}
+const allFiles = (await Promise.all(GROUPS.map(({ name }) => filesOf(name)))).flat().sort();
+const only = process.argv.slice(2);
 const files = allFiles.filter((file) => only.length === 0 || only.some((word) => file.includes(word)));
 if (files.length === 0) throw new Error(`No test file in tests/ matches ${only.join(", ")}`);
-const groupOf = (file: string) => GROUPS.find((group) => group.suffix.test(file))!;
+const wanted = (group: GroupName) => files.filter((file) => file.startsWith(`${group}/`));
 
 const scratch = await mkdtemp(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "exp-bank-tests-"));
 /** Stops the shared builds when the run is interrupted. */
@@ -101,46 +104,64 @@ interface Job {
   label: string;
   code: number;
   output: string;
-  /** Each test file's seconds, as the process measured them. */
+  /** Each test file's seconds, from uvu's line naming the file to the next such line or the end. */
   times: Record<string, number>;
 }
 
-/** Runs a command in its own process group, stopped by the hang guard; resolves with its code and everything it printed. */
-function runProcess(label: string, command: string, args: string[], env: Record<string, string>, timesFile?: string): Promise<Job> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env, EXP_BANK_TEST_SCRATCH: scratch }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+/** Each marked file's seconds: from its mark to the next file's, or to `end`. */
+function timesOf(marks: [string, number][], end: number): Record<string, number> {
+  const until = (index: number) => marks[index + 1]?.[1] ?? end;
+  return Object.fromEntries(marks.map(([file, start], index) => [file, (until(index) - start) / 1000]));
+}
+
+/**
+ * Runs a command in its own process group, stopped by the hang guard; resolves with its code,
+ * everything it printed, and the times of the test `files` (`group/name`) whose names uvu printed.
+ */
+function runProcess(label: string, command: string, args: string[], env: Record<string, string>, files: string[] = []) {
+  return new Promise<Job>((resolve) => {
+    const variables = { ...process.env, ...env, EXP_BANK_TEST_SCRATCH: scratch };
+    const options = { cwd: ROOT, env: variables, detached: true };
+    const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
     running.add(child.pid!);
     let output = "";
     let hung = false;
+    const marks: [string, number][] = [];
     const guard = setTimeout(() => {
       hung = true;
       process.kill(-child.pid!, "SIGTERM");
     }, HANG_GUARD_MINUTES * 60_000);
-    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stdout.on("data", (chunk: Buffer) => {
+      // uvu prints each file's name, relative to the folder it was given, on a line of its own as the file starts.
+      for (const line of String(chunk).split("\n")) {
+        const file = files.find((name) => name.endsWith(`/${line.trim()}`));
+        if (file) marks.push([file, performance.now()]);
+      }
+      output += chunk;
+    });
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("close", (code, signal) => {
       clearTimeout(guard);
       running.delete(child.pid!);
-      if (hung) output += `\nStopped: still running after ${HANG_GUARD_MINUTES} minutes, so something in it waits for an event that never comes.\n`;
-      let times: Record<string, number> = {};
-      if (timesFile && existsSync(timesFile)) times = JSON.parse(readFileSync(timesFile, "utf8")) as Record<string, number>;
-      resolve({ label, code: hung ? 1 : code ?? (signal ? 1 : 0), output, times });
+      const why = "so something in it waits for an event that never comes";
+      if (hung) output += `\nStopped: still running after ${HANG_GUARD_MINUTES} minutes, ${why}.\n`;
+      resolve({ label, code: hung ? 1 : code ?? (signal ? 1 : 0), output, times: timesOf(marks, performance.now()) });
     });
   });
 }
 
-let processes = 0;
-/** Runs test files in one process of support/run-files.ts. */
-function runFiles(label: string, names: string[], env: Record<string, string>): Promise<Job> {
-  const timesFile = path.join(scratch, `times-${(processes += 1)}.json`);
-  return runProcess(label, process.execPath, [path.join(TESTS, "support/run-files.ts"), ...names], { ...env, EXP_BANK_TEST_TIMES: timesFile }, timesFile);
+/** Runs test files of one group in one process of uvu's command: it imports them all, then runs every suite in turn. */
+function runFiles(label: string, group: GroupName, names: string[], env: Record<string, string>): Promise<Job> {
+  const pattern = `^(?:${names.map((name) => path.relative(group, name).replaceAll(".", "\\.")).join("|")})$`;
+  // No colours: the tests read the output of the builds they start, which would inherit FORCE_COLOR.
+  const args = [UVU, path.join("tests", group), pattern, "--no-color"];
+  return runProcess(label, process.execPath, args, { ...env, [GROUP_VARIABLE]: group }, names);
 }
 
-const wanted = (name: GroupName) => files.filter((file) => groupOf(file).name === name);
-const needsBuilds = files.some((file) => ["site", "browser"].includes(groupOf(file).name));
-const needsBrowser = wanted("browser").length > 0;
-
-const shared: Promise<Record<string, string>> = !needsBuilds
+/** What a group may need, started only when a group of this run needs it. */
+const needed = (need: string) =>
+  GROUPS.some((group) => (group.needs as readonly string[]).includes(need) && wanted(group.name).length > 0);
+const sites: Promise<Record<string, string>> = !needed("sites")
   ? Promise.resolve({})
   : Promise.all(
       SITE_BUILDS.map(async (config) => {
@@ -153,12 +174,13 @@ const shared: Promise<Record<string, string>> = !needsBuilds
       console.log(`Built ${SITE_BUILDS.map((config) => config.siteUrl).join(" and ")} in ${seconds(started)}.`);
       return Object.fromEntries(built);
     });
-const browser: Promise<Record<string, string>> = !needsBrowser
+const browser: Promise<Record<string, string>> = !needed("browser")
   ? Promise.resolve({})
   : launchSharedBrowser().then((server) => {
       browserServer = server;
       return { [BROWSER_VARIABLE]: server.wsEndpoint() };
     });
+const NEEDS: Record<string, Promise<Record<string, string>>> = { sites, browser };
 
 let earlierTimes: Record<string, number> = {};
 try {
@@ -199,21 +221,24 @@ if (only.length === 0) {
     const kept = path.join(CACHE, `tsc-${name}.tsbuildinfo`);
     const working = path.join(scratch, `tsc-${name}.tsbuildinfo`);
     if (existsSync(kept)) copyFileSync(kept, working);
-    const job = await runProcess(label, tsc, ["--noEmit", "-p", project, "--incremental", "--tsBuildInfoFile", working], {});
+    const args = ["--noEmit", "-p", project, "--incremental", "--tsBuildInfoFile", working];
+    const job = await runProcess(label, tsc, args, {});
     if (existsSync(working)) keep(kept, readFileSync(working));
     return job;
   };
   jobs.push(check("Type check of the site", ".", "site"), check("Type check of the tests", "tests", "tests"));
 }
-for (const group of GROUPS) {
-  const names = wanted(group.name);
+for (const { name: group, needs } of GROUPS) {
+  const names = wanted(group);
   if (names.length === 0) continue;
-  const ready = group.name === "browser" ? Promise.all([shared, browser]).then(([sites, endpoint]) => ({ ...sites, ...endpoint })) : group.name === "site" ? shared : Promise.resolve({});
-  const batches = group.processes === "one" ? [names] : shareOut(names, availableParallelism());
+  const ready = Promise.all(needs.map((need) => NEEDS[need]!)).then((envs) => Object.assign({}, ...envs));
+  const batches = group === "browser" ? shareOut(names, availableParallelism()) : [names];
   for (const batch of batches) {
-    const label = `${group.label}: ${group.processes === "one" && batch.length > 1 ? `${batch.length} files` : batch.join(", ")}`;
+    const named = batch.length === 1 || group === "browser";
+    const which = named ? batch.map((name) => path.basename(name)).join(", ") : `${batch.length} files`;
+    const label = `tests/${group}/: ${which}`;
     jobs.push(ready.then(
-      (env) => runFiles(label, batch, { ...env, [GROUP_VARIABLE]: group.name }),
+      (env) => runFiles(label, group, batch, env),
       (error: Error) => ({ label, code: 1, output: `${error.message}\n`, times: {} }),
     ));
   }
@@ -225,12 +250,15 @@ await browserServer?.close();
 let failed = false;
 const times: [string, number][] = [];
 for (const result of results) {
-  if (result.output.trim() || result.code !== 0) console.log(`${result.label}${result.code === 0 ? "" : " (failed)"}:\n${result.output.trim() || `exit code ${result.code}`}\n`);
+  const report = result.output.trim() || `exit code ${result.code}`;
+  const failure = result.code === 0 ? "" : " (failed)";
+  if (result.output.trim() || result.code !== 0) console.log(`${result.label}${failure}:\n${report}\n`);
   if (result.code !== 0) failed = true;
   times.push(...Object.entries(result.times));
 }
 keep(TIMES_FILE, JSON.stringify({ ...earlierTimes, ...Object.fromEntries(times) }, null, 1));
 const slowest = times.sort((a, b) => b[1] - a[1]).slice(0, 5);
-if (slowest.length > 0) console.log(`Slowest files: ${slowest.map(([file, time]) => `${file} ${time.toFixed(1)} s`).join(", ")}.`);
+const list = slowest.map(([file, time]) => `${file} ${time.toFixed(1)} s`).join(", ");
+if (slowest.length > 0) console.log(`Slowest files: ${list}.`);
 console.log(`${failed ? "Failed" : "Passed"}: ${files.length} test files in ${seconds(started)}.`);
 process.exitCode = failed ? 1 : 0;

@@ -11,6 +11,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { newestSource } from "../../scripts/newest-source.js";
+import { requireGroup } from "./groups.ts";
 
 const run = promisify(execFile);
 
@@ -23,25 +24,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
  */
 export const BUILD_ENV = { NODE_COMPILE_CACHE: path.join(ROOT, "node_modules/.cache/node-compile") };
 
-/**
- * The environment variable through which tests/run.ts tells a test process its group, which the
- * file's name declares (see tests/run.ts): `unit`, `build`, `site` or `browser`.
- */
-export const GROUP_VARIABLE = "EXP_BANK_TEST_GROUP";
-
-/** What each group's file name ends with. */
-const GROUP_SUFFIX: Record<string, string> = { unit: ".test.ts", build: ".build.test.ts", site: ".site.test.ts", browser: ".browser.test.ts" };
-
-/**
- * Fails loudly when a test file does what its group does not provide (a unit test that builds, a
- * site test that opens the browser), so a file whose name declares the wrong group is renamed
- * rather than slowing or stalling another group. Outside `npm test` (a file run alone) anything goes.
- */
-export function requireGroup(groups: string[], what: string): void {
-  const group = process.env[GROUP_VARIABLE];
-  if (group === undefined || groups.includes(group)) return;
-  throw new Error(`${what}, which a ${group} test file may not do: name the file NAME${groups.map((name) => GROUP_SUFFIX[name]).join(" or NAME")} (the groups are in tests/run.ts).`);
-}
+export { GROUP_VARIABLE, requireGroup } from "./groups.ts";
 
 export interface BuildResult {
   ok: boolean;
@@ -55,7 +38,7 @@ export interface BuildResult {
  * `signal` stops the build.
  */
 export async function runBuild(projectDir: string, outputDir: string, siteUrl: string, env: Record<string, string> = {}, signal?: AbortSignal): Promise<BuildResult> {
-  requireGroup(["build", "site", "browser"], "runBuild() builds the site");
+  requireGroup(["builds", "site", "browser"], "runBuild() builds the site");
   const eleventy = path.join(projectDir, "node_modules/@11ty/eleventy/cmd.cjs");
   try {
     // The Node running the tests strips the TypeScript of the config, data and templates itself.
@@ -72,20 +55,6 @@ export async function runBuild(projectDir: string, outputDir: string, siteUrl: s
   }
 }
 
-/** What this file needs of Eleventy's programmatic API (the package ships no types of its own). */
-interface EleventyInstance {
-  logger: { overrideLogger(logger: Record<"log" | "warn" | "error" | "info", (message: string) => void>): void };
-  errorHandler: { error(error: unknown, message: string): void };
-  passthroughManager: { copyPassthrough(...args: unknown[]): Promise<unknown> };
-  writer: { generateTemplates(...args: unknown[]): Promise<Promise<unknown>[]> };
-  init(): Promise<void>;
-  write(): Promise<unknown>;
-}
-type EleventyClass = new (input: string | undefined, output: string, options: Record<string, unknown>) => EleventyInstance;
-
-/** Eleventy's module, the one each copy's config imports through its linked `node_modules`. */
-const ELEVENTY = path.join(ROOT, "node_modules/@11ty/eleventy/src");
-
 export interface InProcessOptions {
   /** Adds to (or, with an empty string, clears) variables of the environment for the build. */
   env?: Record<string, string>;
@@ -93,123 +62,123 @@ export interface InProcessOptions {
   onPrint?: (printed: string) => void;
 }
 
+/** Terminal colour codes, which Eleventy's logger adds to some lines. */
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+/** What this file uses of Eleventy's programmatic API (https://www.11ty.dev/docs/programmatic/). */
+interface EleventyConfig {
+  setUseTemplateCache(use: boolean): void;
+}
+type EleventyClass = new (
+  input: string | undefined,
+  output: string,
+  options: { source: "cli"; quietMode: boolean; configPath: string; config: (eleventyConfig: EleventyConfig) => void },
+) => { write(): Promise<unknown> };
+
 /** Builds in this process take turns (see `buildInProcess`). */
 let buildQueue: Promise<unknown> = Promise.resolve();
 /** The SITE_URL each copy was first built with in this process, and its newest TypeScript file then. */
 const builtCopies = new Map<string, { siteUrl: string; newest: number }>();
 
+/** Refuses a build that would run modules Node loaded for an earlier build of the same copy. */
+async function refuseStaleModules(project: string, siteUrl: string): Promise<void> {
+  const earlier = builtCopies.get(project);
+  if (earlier && earlier.siteUrl !== siteUrl) throw new Error(`${project} was built for SITE_URL=${earlier.siteUrl} in this process; build a new copy (projectCopy) for ${siteUrl}.`);
+  const newest = newestSource(project);
+  if (earlier && newest !== earlier.newest) throw new Error(`A TypeScript file of ${project} changed after its first build in this process, which would still run the old module; build a new copy (projectCopy) with the edit.`);
+  if (!earlier) builtCopies.set(project, { siteUrl, newest });
+}
+
+/**
+ * Sets what a build process would have: the working directory (Eleventy resolves the project's
+ * folders against it), the environment with `variables` added (an empty value clears), and
+ * console output going to `print`. Returns the function that puts everything back.
+ */
+function enterProject(project: string, variables: Record<string, string>, print: (...parts: unknown[]) => void): () => void {
+  const cwd = process.cwd();
+  // A failed build sets the exit code, as the command's would; this process's own is the tests'.
+  const exitCode = process.exitCode;
+  const saved = Object.fromEntries(Object.keys(variables).map((name) => [name, process.env[name]]));
+  const consoleMethods = { log: console.log, info: console.info, warn: console.warn, error: console.error };
+  const setEnv = (values: Record<string, string | undefined>) => {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined || value === "") delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  process.chdir(project);
+  setEnv(variables);
+  Object.assign(console, { log: print, info: print, warn: print, error: print });
+  return () => {
+    Object.assign(console, consoleMethods);
+    setEnv(saved);
+    process.chdir(cwd);
+    process.exitCode = exitCode;
+  };
+}
+
+/**
+ * An error and what caused it, one message each, as Eleventy's command prints a failure: its errors
+ * carry the error they wrap as `originalError`, others as `cause`.
+ */
+function describe(error: unknown): string {
+  const lines: string[] = [];
+  for (let next = error; next instanceof Error; next = next.cause ?? (next as { originalError?: unknown }).originalError) {
+    lines.push(`[11ty] ${next.message} (via ${next.name})`);
+  }
+  return lines.join("\n");
+}
+
 /**
  * Builds a copy of the project (`projectCopy`) as `runBuild` does, but in this process, through
- * Eleventy's programmatic API (`Eleventy#write`, what its command runs). A new Node process spends
- * most of a build loading Eleventy; here only the first build pays that, and each later one costs
- * a fraction of it. The result holds what Eleventy logged, the error included, once.
+ * Eleventy's programmatic API (`new Eleventy(input, output, options).write()`). A new Node process
+ * spends most of a build loading Eleventy; here only the first build pays that. The result holds
+ * what the build printed.
  *
- * Builds in one process take turns: Eleventy resolves the project's folders against the working
- * directory, which is set to the copy for the build, and the copy's `build/data/site.ts` reads
- * `SITE_URL` (set for the build with `env`) when it is first imported. Node keeps each imported
- * module, and a copy's modules have URLs of their own, so every copy runs its own config, data and
- * templates; but a copy built again runs the modules of its first build. So a copy builds for one
- * SITE_URL, and an edit to its TypeScript after its first build fails here, asking for a new copy.
- * Edits to pages and other files Eleventy reads itself are seen by every build.
+ * Builds in one process take turns: the working directory is the copy's for the build, and the
+ * copy's `build/data/site.ts` reads `SITE_URL` (set for the build with `env`) when it is first
+ * imported. Eleventy's template cache is off (`setUseTemplateCache(false)`), so each build reads
+ * and compiles the pages, layouts and templates afresh, as a build process does. Node keeps each
+ * imported module, and a copy's modules have URLs of their own, so every copy runs its own config,
+ * data and templates; but a copy built again runs the modules of its first build. So a copy builds
+ * for one SITE_URL, and an edit to its TypeScript after its first build fails here, asking for a
+ * new copy. When a page fails, Eleventy reports the failure while its other pages may still be
+ * rendering into the output folder, as in a failing build process before it exits.
  */
 export function buildInProcess(projectDir: string, outputDir: string, siteUrl: string, options: InProcessOptions = {}): Promise<BuildResult> {
   const { env = {}, onPrint } = options;
-  requireGroup(["build", "browser"], "buildInProcess() builds the site");
+  requireGroup(["builds", "browser"], "buildInProcess() builds the site");
   const build = buildQueue.then(async (): Promise<BuildResult> => {
     const project = path.resolve(projectDir);
-    const earlier = builtCopies.get(project);
-    if (earlier && earlier.siteUrl !== siteUrl) throw new Error(`${project} was built for SITE_URL=${earlier.siteUrl} in this process; build a new copy (projectCopy) for ${siteUrl}.`);
-    const newest = newestSource(project);
-    if (earlier && newest !== earlier.newest) throw new Error(`A TypeScript file of ${project} changed after its first build in this process, which would still run the old module; build a new copy (projectCopy) with the edit.`);
-    if (!earlier) builtCopies.set(project, { siteUrl, newest });
-
-    // Node's compile cache, as `npm run build` uses it (BUILD_ENV): loading Eleventy, which the first
-    // build here pays for, skips recompiling its modules.
+    await refuseStaleModules(project, siteUrl);
+    // Node's compile cache, as `npm run build` uses it: loading Eleventy, which the first build here pays for, skips recompiling.
     module.enableCompileCache?.(BUILD_ENV.NODE_COMPILE_CACHE);
-    const { Eleventy } = (await import(pathToFileURL(path.join(ELEVENTY, "Eleventy.js")).href)) as { Eleventy: EleventyClass };
-    // Eleventy keeps compiled templates and layouts for the whole process, by their path relative to
-    // the project (`./_includes/layouts/base.njk`), which every copy shares; its watcher clears
-    // them through these events of its process-wide bus when the config or a file changes, and so
-    // does each build here, so that a copy renders with its own templates and its own config's filters.
-    const bus = ((await import(pathToFileURL(path.join(ELEVENTY, "EventBus.js")).href)) as { default: { emit(event: string, ...args: unknown[]): Promise<unknown> } }).default;
-    await bus.emit("eleventy.compileCacheReset");
-    await bus.emit("eleventy.resourceModified", "");
-    // It also keeps each template's text by its absolute path, so a page edited between two builds
-    // of one copy would render as it was: each build starts without it, as a build process does.
-    const { default: TemplateContent } = (await import(pathToFileURL(path.join(ELEVENTY, "TemplateContent.js")).href)) as { default: { _inputCache: Map<string, string> } };
-    TemplateContent._inputCache.clear();
-    // esbuild (the config's bundle step) starts its service in the folder the process was in when
-    // esbuild was first imported; imported here, before the working directory moves into a copy,
-    // that folder is one that outlives every copy.
+    const { Eleventy } = (await import("@11ty/eleventy")) as unknown as { Eleventy: EleventyClass };
+    // esbuild (the config's bundle step) starts its service in the working directory of its first
+    // import; imported here, before the directory moves into a copy, it is one that outlives every copy.
     await import("esbuild");
-    const variables = { ...env, SITE_URL: siteUrl };
-    const saved = Object.fromEntries(Object.keys(variables).map((name) => [name, process.env[name]]));
-    const cwd = process.cwd();
-    // A failed build sets the exit code, as the command's would; this process's own is the tests'.
-    const exitCode = process.exitCode;
     let printed = "";
-    const capture = (...parts: unknown[]) => {
-      printed += `${parts.map(String).join(" ")}\n`;
+    const print = (...parts: unknown[]) => {
+      printed += `${parts.map(String).join(" ")}\n`.replace(ANSI, "");
       onPrint?.(printed);
     };
-    // What the config's own code prints (console.log), as a build process's output holds it too.
-    const consoleMethods = { log: console.log, info: console.info, warn: console.warn, error: console.error };
-    /** The copies and page writes under way, settled before the working directory moves back. */
-    const pending: Promise<unknown>[] = [];
-    const settled = (promise: Promise<unknown>) => pending.push(promise.then(() => undefined, () => undefined));
+    const leave = enterProject(project, { ...env, SITE_URL: siteUrl }, print);
     try {
-      Object.assign(console, { log: capture, info: capture, warn: capture, error: capture });
-      process.chdir(project);
-      // As a build process inherits the environment with `env` added, and an empty value clears.
-      for (const [name, value] of Object.entries(variables)) {
-        if (value === "") delete process.env[name];
-        else process.env[name] = value;
-      }
+      const config = (eleventyConfig: EleventyConfig) => eleventyConfig.setUseTemplateCache(false);
       // `source: "cli"`, as Eleventy's command: the output folder given here wins over the config's.
-      const eleventy = new Eleventy(undefined, path.resolve(outputDir), { source: "cli", quietMode: true, configPath: "eleventy.config.ts", runMode: "build" });
-      eleventy.logger.overrideLogger({ log: capture, warn: capture, error: capture, info: capture });
-      try {
-        await eleventy.init();
-        // When one page fails, Eleventy's write() rejects at once while the other pages and the
-        // file copies go on, reading the project by relative paths (a build process goes on the
-        // same way until it exits). Each is tracked so that the build ends only once they have.
-        const { passthroughManager: copies, writer } = eleventy;
-        const copy = copies.copyPassthrough.bind(copies);
-        copies.copyPassthrough = (...args) => {
-          const copying = copy(...args);
-          settled(copying);
-          return copying;
-        };
-        const generate = writer.generateTemplates.bind(writer);
-        writer.generateTemplates = async (...args) => {
-          const pages = await generate(...args);
-          pages.forEach(settled);
-          return pages;
-        };
-        await eleventy.write();
-        return { ok: true, output: printed.replace(ANSI, "") };
-      } catch (error) {
-        await Promise.all(pending);
-        // write() has logged its own failure; one in init() (the config) is logged here the same way.
-        if (!printed.includes("Problem writing Eleventy templates")) eleventy.errorHandler.error(error, "Eleventy could not start the build");
-        return { ok: false, output: printed.replace(ANSI, "") };
-      }
+      const options = { source: "cli", quietMode: true, configPath: "eleventy.config.ts", config } as const;
+      await new Eleventy(undefined, path.resolve(outputDir), options).write();
+      return { ok: true, output: printed };
+    } catch (error) {
+      if (!printed.includes((error as Error).message)) print(describe(error));
+      return { ok: false, output: printed };
     } finally {
-      Object.assign(console, consoleMethods);
-      process.exitCode = exitCode;
-      process.chdir(cwd);
-      for (const [name, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
+      leave();
     }
   });
   buildQueue = build.catch(() => undefined);
   return build;
 }
-
-/** Terminal colour codes, which Eleventy's logger adds to some lines. */
-const ANSI = /\x1b\[[0-9;]*m/g;
 
 /**
  * Where test folders go: the folder `npm test` (tests/run.ts) makes for the run and removes at its
@@ -222,13 +191,17 @@ export async function tempDir(label: string): Promise<string> {
   return mkdtemp(path.join(SCRATCH, `exp-bank-${label}-`));
 }
 
-/** Runs `use` with a new empty folder, then removes the folder, also when `use` fails. */
+/**
+ * Runs `use` with a new empty folder, then removes the folder, also when `use` fails. The removal
+ * retries while the folder is still being written: after a failed build in this process
+ * (`buildInProcess`), Eleventy may still be writing its other pages.
+ */
 export async function withTempDir<T>(label: string, use: (dir: string) => Promise<T>): Promise<T> {
   const dir = await tempDir(label);
   try {
     return await use(dir);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 
@@ -292,7 +265,7 @@ export function readBuilt(siteDir: string, file: string): Promise<string> {
  * each browser file has a process of its own.
  */
 export async function projectCopy(): Promise<string> {
-  requireGroup(["build", "browser"], "projectCopy() copies the project to build it edited");
+  requireGroup(["builds", "browser"], "projectCopy() copies the project to build it edited");
   const copy = await tempDir("project");
   // Any node_modules: the test tooling's (tests/node_modules) is not part of the sources either.
   // Nor are the tests and the workflows, which no build or `npm start` reads: a third of the files.
