@@ -1,7 +1,7 @@
 /**
  * The tools' only runtime check of their input, in the page and in Node: the rules and messages
  * of `input-rules.ts`, every problem reported with its field. The zod schemas describe the same
- * shape for JSON Schema and run nowhere; `tests/check-input.test.ts` holds this checker and ajv,
+ * shape for JSON Schema and run nowhere; `tests/unit/check-input.test.ts` holds this checker and ajv,
  * reading the published `inputSchema`, to the same answers.
  */
 import type { CalculateInput } from "../../build/schemas/calculate-input.ts";

@@ -2,7 +2,7 @@
  * The data derived from the contract (the writer's data as its schemas checked it, the endpoints,
  * the zod-built OpenAPI document, the tools and their JSON Schemas), kept for the next build
  * (build-cache.ts) under the hash of everything it is made of: every file of the folders its
- * modules import from (`CONTRACT_INPUTS`, which tests/contract-cache.test.ts holds to the modules'
+ * modules import from (`CONTRACT_INPUTS`, which tests/unit/contract-cache.test.ts holds to the modules'
  * real imports), the installed packages' lock, and the site's settings (`site`: the base URL and
  * the repository, from the environment). A build whose contract did not change reads the kept
  * values and never loads zod; one whose contract changed imports the modules, which check the data

@@ -75,7 +75,7 @@ interface DevServer {
 /**
  * Eleventy's dev server 2.x takes no host: it listens with `server.listen({ port })`, on every
  * interface, from its one `_serverListen(port)`. That method is given the host here; a test
- * (tests/dev-loop.build.test.ts) fails if a dev server update moves it.
+ * (tests/builds/dev-loop.test.ts) fails if a dev server update moves it.
  */
 function listenOn(host: string): void {
   const require = createRequire(import.meta.url);

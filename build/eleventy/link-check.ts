@@ -6,7 +6,7 @@
  * them. Absolute links to the public base URL are looked up in this build, never fetched; links to
  * other sites are not followed. What counts as a link and as an anchor in each kind of output is
  * output-links.ts. linkinator, an independent crawler, checks the same builds in `npm test`
- * (tests/links.site.test.ts), and agrees with this check on every broken link the tests make.
+ * (tests/site/links.test.ts), and agrees with this check on every broken link the tests make.
  *
  * A broken link fails the build once, however many pages repeat it, naming the source file and
  * line where it is written, the URL, and the nearest valid pages or fragments.

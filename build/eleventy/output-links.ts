@@ -2,7 +2,7 @@
  * What each kind of output links to and offers as `#fragments`, read from its text: the link
  * check's reader (link-check.ts). It reads what a browser (or, for the twins, a Markdown renderer
  * such as GitHub's) would treat as a link, the way linkinator does, which `npm test` runs over the
- * same builds to hold this reader to (tests/link-check.build.test.ts, tests/links.site.test.ts).
+ * same builds to hold this reader to (tests/builds/link-check.test.ts, tests/site/links.test.ts).
  *
  * - HTML: the URL attributes of each tag (`<a href>`, `<link href>`, `<img src>`, `srcset`,
  *   `<meta content>` holding an absolute URL or a refresh), never inside comments, scripts or

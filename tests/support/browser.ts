@@ -4,7 +4,7 @@
  * checked by ./chromium.ts into a folder of the project's own), or from
  * `CHROME_PATH` when set. A missing browser is a loud failure with the fix, never a skip.
  *
- * Browser tests share one Chromium. In a `NAME.browser.test.ts` file, connect with
+ * Browser tests share one Chromium. In a test file in `tests/browser/`, connect with
  * `const browser = await testBrowser()` in `before` (WebMCP on), open what you need in contexts of
  * your own (`browser.newContext({ viewport })`, or `browser.newPage()`, whose context closes with
  * the page), and `await browser.close()` in `after`: that closes your contexts and disconnects.
@@ -143,7 +143,7 @@ export async function recordSchemeQueries(page: Page): Promise<void> {
  * under `@media (prefers-color-scheme: …)` that sets anything but a colour (a colour property, or a
  * custom property whose value is a colour). When it is `[]`, the same document in the other scheme
  * has the same elements, text, layout and behaviour, so a test that reads those checks both schemes
- * in one; what the colours themselves must satisfy, axe checks in each scheme (a11y.browser.test.ts).
+ * in one; what the colours themselves must satisfy, axe checks in each scheme (browser/a11y.test.ts).
  */
 export function schemeOnlyRecolours(page: Page): Promise<string[]> {
   return page.evaluate(() => {

@@ -4,7 +4,7 @@
  * for. A test that uses the calculator waits for it here: importing the bundle from the page
  * resolves once the module has run, the page's own import included, since a document runs a module
  * once. (Playwright's clock replaces `performance`, so the page's own request of the bundle is not
- * read from its resource timing.) `chart.browser.test.ts` opens result links without this wait:
+ * read from its resource timing.) `browser/chart.test.ts` opens result links without this wait:
  * there the page starts the calculator by itself.
  */
 import type { Page } from "playwright-core";

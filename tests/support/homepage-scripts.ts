@@ -3,7 +3,7 @@
  * external, inline and imported by an inline one. A file counts its own gzip -9 size (GitHub
  * Pages serves text gzipped); an inline script is sent inside the gzipped HTML, so it counts the
  * bytes it adds to that; a module imported twice is fetched, and counted, once. The size test
- * (`tests/homepage-size.site.test.ts`) holds the total to its budget and `npm run bench` prints it.
+ * (`tests/site/homepage-size.test.ts`) holds the total to its budget and `npm run bench` prints it.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";

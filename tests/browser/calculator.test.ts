@@ -1,0 +1,306 @@
+/**
+ * The homepage calculator as a person uses it, in a real Chromium on a phone (390×844) and a
+ * desktop (1280×800), built for a site under a path and served the way GitHub Pages serves it.
+ * The figures on screen are checked against the calculate-exp-growth tool the same page registers
+ * (the engine's own answer, tested exactly elsewhere), read back from what the page shows: compact
+ * amounts are parsed with decimal.js, dates from their `<time datetime>` and the test's clock.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Decimal } from "decimal.js";
+import type { Browser, Page } from "playwright-core";
+import { PATH_SITE_URL, builtSite } from "../support/build.ts";
+import { serveSite, type ServedSite } from "../support/serve.ts";
+import { recordPageMessages, testBrowser } from "../support/browser.ts";
+import { calculatorStarted } from "../support/calculator-started.ts";
+import type { CalculateOutput, Duration } from "../../build/schemas/calculate-output.ts";
+import { toolDescriptors } from "../../build/schemas/tool-descriptors.ts";
+import { HANG_GUARD_MS } from "../support/hang-guard.ts";
+
+const VIEWPORTS = [
+  { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: "desktop", viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+] as const;
+
+/** The query parameters the form may write: the tool's input field names, plus the target date. */
+const QUERY_NAMES = new Set([...Object.keys((toolDescriptors.find((tool) => tool.name === "calculate-exp-growth")!.inputSchema as { properties: object }).properties), "until"]);
+
+let served: ServedSite;
+let browser: Browser;
+/** One page per viewport, reused by every test; `messages` collects what each page printed. */
+const pages = new Map<string, { page: Page; messages: string[] }>();
+
+test.before(async () => {
+  const [site, launched] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
+  browser = launched;
+  served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
+  await Promise.all(
+    VIEWPORTS.map(async ({ name, ...options }) => {
+      const page = await (await browser.newContext(options)).newPage();
+      pages.set(name, { page, messages: recordPageMessages(page, served.origin) });
+    }),
+  );
+});
+
+test.after(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+/**
+ * Runs `check` on each viewport's page, both at once, naming the viewport in any failure. Each page
+ * has a context of its own, and Playwright runs Chromium with background throttling off and focus
+ * emulated in every page, so neither needs to be in front.
+ */
+async function onEachViewport(check: (page: Page, viewport: { width: number; height: number }) => Promise<void>): Promise<void> {
+  const outcomes = await Promise.allSettled(
+    VIEWPORTS.map(async ({ name, viewport }) => {
+      const { page, messages } = pages.get(name)!;
+      try {
+        await check(page, viewport);
+      } catch (error) {
+        (error as Error).message = `[${name} ${viewport.width}×${viewport.height}] ${(error as Error).message}`;
+        throw error;
+      }
+      assert.equal(messages, [], `[${name}] the page printed nothing and requested nothing from other sites`);
+    }),
+  );
+  // Every viewport finishes before the test does, so none is still at work when the next test begins.
+  const failed = outcomes.find((outcome) => outcome.status === "rejected");
+  if (failed) throw failed.reason;
+}
+
+async function open(page: Page, path = "", query = ""): Promise<void> {
+  const response = await page.goto(new URL(path + query, served.url).href);
+  assert.is(response?.status(), 200, `${path || "/"} loads`);
+  if (path === "") await calculatorStarted(page);
+}
+
+const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);
+
+/** Opens the fold of optional fields (gems to earn, the time, the date) as a player does, when it is closed. */
+async function openMore(page: Page): Promise<void> {
+  if ((await page.locator("#calculator-more").getAttribute("open")) === null) await page.locator("#calculator-more summary").click();
+}
+
+/** Sets every field of the form: the given ones to their text, all others empty. */
+async function setFields(page: Page, values: Record<string, string>): Promise<void> {
+  await openMore(page);
+  for (const name of ["currentGems", "goalGems", "additionalGems", "years", "months", "days", "hours", "minutes", "seconds", "until"]) {
+    const wanted = values[name] ?? "";
+    if ((await field(page, name).inputValue()) !== wanted) await field(page, name).fill(wanted);
+  }
+}
+
+/** Fills the form and presses Enter in `enterIn`; returns the test's clock around the calculation. */
+async function calculate(page: Page, values: Record<string, string>, enterIn: string): Promise<{ before: number; after: number }> {
+  const before = Date.now();
+  await setFields(page, values);
+  await field(page, enterIn).press("Enter");
+  await waitForResult(page, true, "a result after Enter");
+  return { before, after: Date.now() };
+}
+
+/**
+ * Waits until the result shows the exact future balance `wanted` (its machine-readable
+ * value), any result (`true`), or none (`null`); a clear failure when it never does.
+ */
+async function waitForResult(page: Page, wanted: string | true | null, what: string): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (expected) => {
+        const value = document.querySelector<HTMLElement>("[data-result-list]")!.hidden ? null : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value;
+        return expected === true ? value !== null : value === expected;
+      },
+      wanted,
+      // A guard against hanging only: the result follows the input within a frame or two.
+      { timeout: HANG_GUARD_MS },
+    );
+  } catch {
+    assert.unreachable(`${what}: the result should show ${wanted === true ? "a result" : wanted ?? "nothing"}, but shows ${(await shownFuture(page)) ?? "nothing"}`);
+  }
+}
+
+type ToolResult = { structuredContent: unknown; isError?: boolean };
+
+async function tool(page: Page, input: Record<string, string>): Promise<CalculateOutput> {
+  const result = (await page.webmcp.callTool("calculate-exp-growth", input as never)) as ToolResult;
+  assert.is(result.isError, undefined, `the tool accepts ${JSON.stringify(input)}`);
+  return result.structuredContent as CalculateOutput;
+}
+
+const SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+const SUFFIXES: Record<string, number> = { "": 0, K: 3, M: 6, B: 9, T: 12 };
+
+/** The number a compact amount on screen stands for: `2.77M`, `1,094`, `3.61 × 10⁴⁷`. */
+function compactValue(text: string): Decimal {
+  const scientific = /^([\d.]+) × 10([⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/.exec(text.trim());
+  if (scientific) return new Decimal(scientific[1]!).times(Decimal.pow(10, [...scientific[2]!].map((digit) => SUPERSCRIPTS.indexOf(digit)).join("")));
+  const compact = /^([\d,]+(?:\.\d+)?)([KMBT]?)$/.exec(text.trim());
+  assert.ok(compact, `${JSON.stringify(text)} is a compact amount`);
+  return new Decimal(compact[1]!.replaceAll(",", "")).times(Decimal.pow(10, SUFFIXES[compact[2]!]!));
+}
+
+/** A compact amount shows the exact value to three significant digits: within half a unit of the third. */
+function assertCompact(shown: string, exact: string, what: string): void {
+  const error = compactValue(shown).minus(exact).abs();
+  assert.ok(error.lte(new Decimal(exact).times("0.005")), `${what}: ${shown} is not ${exact} to three significant digits`);
+}
+
+/**
+ * A balance read against thresholds is cut, never rounded up: the figure is at most the exact value
+ * and within one unit of its third significant digit, and below every mark the value is below.
+ */
+function assertCut(shown: string, exact: string, marks: readonly string[], what: string): void {
+  const figure = compactValue(shown);
+  const unit = Decimal.pow(10, figure.abs().log(10).floor().minus(2));
+  assert.ok(figure.lte(exact) && new Decimal(exact).minus(figure).lt(unit), `${what}: ${shown} is ${exact} cut to three or more significant digits`);
+  for (const mark of marks) if (new Decimal(exact).lt(mark)) assert.ok(figure.lt(mark), `${what}: ${shown} reads below ${mark}, as ${exact} is`);
+}
+
+/** The machine-readable date of a `<time>` equals the test's clock plus `duration`, give or take a second. */
+function assertDate(datetime: string | null, duration: Duration, clock: { before: number; after: number }, what: string): void {
+  assert.match(datetime ?? "", /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/, `${what} has an ISO date`);
+  const at = Date.parse(datetime!);
+  const earliest = clock.before + duration.totalSeconds * 1000 - 1000;
+  const latest = clock.after + duration.totalSeconds * 1000 + 1000;
+  assert.ok(at >= earliest && at <= latest, `${what}: ${datetime} is not now + ${duration.totalSeconds} s (${new Date(earliest).toISOString()} to ${new Date(latest).toISOString()})`);
+}
+
+/** The element's box lies within the viewport and nothing covers its middle. */
+async function assertOnScreen(page: Page, selector: string, viewport: { width: number; height: number }, what: string): Promise<void> {
+  const box = await page.locator(selector).boundingBox();
+  assert.ok(box, `${what} is displayed`);
+  assert.ok(box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width, `${what} is on screen: ${JSON.stringify(box)} in ${viewport.width}×${viewport.height}`);
+  const uncovered = await page.evaluate(
+    ([target, x, y]) => document.querySelector(target as string)!.contains(document.elementFromPoint(x as number, y as number)),
+    [selector, box.x + box.width / 2, box.y + box.height / 2] as const,
+  );
+  assert.ok(uncovered, `${what} is not covered by another element`);
+}
+
+/** The exact future balance the result shows (its machine-readable value), or null when hidden. */
+function shownFuture(page: Page): Promise<string | null> {
+  return page.evaluate(() => (document.querySelector<HTMLElement>("[data-result-list]")!.hidden ? null : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value));
+}
+
+test("the first field is on the first screen", async () => {
+  await onEachViewport(async (page, viewport) => {
+    await open(page);
+    assert.is(await page.evaluate("scrollY"), 0);
+    await assertOnScreen(page, "#calculator-currentGems", viewport, "#calculator-currentGems");
+  });
+});
+
+/** The balance a time-only headline states, checked against the tool's exact value and the rank thresholds. */
+async function assertBalanceHeadline(page: Page, expected: CalculateOutput, lead: string): Promise<void> {
+  const headline = (await page.locator("#calculator-headline").textContent())!;
+  const match = new RegExp(`^${lead} you have (\\S+) gems, (still \\w+|\\w+ from .+)\\.$`).exec(headline);
+  assert.ok(match, `the headline states the balance then: ${JSON.stringify(headline)}`);
+  assertCut(match[1]!, expected.futureGems, expected.milestones.map((milestone) => milestone.minGems), "the headline figure");
+}
+
+test("after a balance, a duration and Enter, the answer is in the viewport and announced", async () => {
+  await onEachViewport(async (page, viewport) => {
+    await open(page);
+    await calculate(page, { currentGems: "2.75M", days: "30" }, "days");
+    const expected = await tool(page, { currentGems: "2750000", days: "30" });
+    // A phone brings the result into view below the form, a wide screen shows it beside the form.
+    await assertOnScreen(page, "#calculator-headline", viewport, "the answer");
+    await assertBalanceHeadline(page, expected, "In 30 days");
+    assert.is(await shownFuture(page), expected.futureGems);
+    assert.is(await page.locator("#calculator-status").textContent(), await page.locator("#calculator-headline").textContent(), "the status region announces the headline");
+    assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-days", "focus stays in the field where Enter was pressed");
+  });
+});
+
+test("no stale result stays visible after an invalid entry, typed or submitted", async () => {
+  const resultParts = ["#calculator-headline", "#calculator-milestones", ".growth-chart", 'data[data-result="futureGems"]'];
+  await onEachViewport(async (page) => {
+    for (const [bad, submit] of [["12 34", false], ["abc", true], ["1,5", false], ["-3", true]] as const) {
+      await open(page);
+      await calculate(page, { currentGems: "1000000", years: "5" }, "years");
+      for (const selector of resultParts.slice(0, 3)) assert.ok(await page.locator(selector).isVisible(), `${selector} shows the valid result`);
+      await field(page, "currentGems").fill(bad);
+      if (submit) await field(page, "currentGems").press("Enter");
+      await waitForResult(page, null, `the result hides after currentGems "${bad}"${submit ? " and Enter" : ""}`);
+      for (const selector of resultParts) assert.not.ok(await page.locator(selector).isVisible(), `${selector} is hidden after currentGems "${bad}"`);
+      assert.ok(await page.locator("[data-result-stale]").isVisible(), "the result area says why it is empty");
+      if (submit) {
+        assert.ok(await page.locator("#calculator-currentGems-error").isVisible(), `an error names the field after "${bad}"`);
+        assert.is(await field(page, "currentGems").getAttribute("aria-invalid"), "true");
+      }
+    }
+  });
+});
+
+test("the milestone ladder is the tool's, each date is now plus its duration, and so is the goal's", async () => {
+  await onEachViewport(async (page) => {
+    await open(page);
+    const clock = await calculate(page, { currentGems: "1 000 000", goalGems: "2.5B", years: "5" }, "years");
+    const expected = await tool(page, { currentGems: "1000000", goalGems: "2500000000", years: "5" });
+    assert.ok(expected.milestones.some((milestone) => milestone.withinDuration) && expected.milestones.some((milestone) => !milestone.withinDuration), "the case has ranks within and beyond the duration");
+    const rows = await page.locator("#calculator-milestones tbody tr").evaluateAll((trs) =>
+      trs.map((tr) => ({ cells: Array.from((tr as HTMLTableRowElement).cells, (td) => td.textContent!.trim()), datetime: tr.querySelector("time")?.getAttribute("datetime") ?? null })),
+    );
+    assert.is(rows.length, expected.milestones.length, "one row per rank above the balance");
+    for (const [index, milestone] of expected.milestones.entries()) {
+      const { cells, datetime } = rows[index]!;
+      assert.is(cells[0], `${milestone.name} (${milestone.displayValue})`, `row ${index + 1} names the rank`);
+      assertCompact(cells[1]!, milestone.gemsNeeded, `${milestone.name}'s gems needed`);
+      assert.is(cells[3], milestone.withinDuration ? "Yes" : "No", `${milestone.name} within the duration`);
+      assertDate(datetime, milestone.duration, clock, `${milestone.name}'s date`);
+    }
+    assert.ok(await page.locator("#calculator-milestones").isVisible());
+    assertDate(await page.locator('[data-result="goal"] time').getAttribute("datetime"), expected.goal!.duration, clock, "the goal's date");
+  });
+});
+
+test("a shared URL reproduces its result, and back and forward restore earlier calculations", async () => {
+  await onEachViewport(async (page) => {
+    await open(page, "", "?currentGems=2.75M&days=30");
+    const first = await tool(page, { currentGems: "2750000", days: "30" });
+    assert.is(await shownFuture(page), first.futureGems, "the link's result shows on load");
+    assert.is(await field(page, "currentGems").inputValue(), "2.75M");
+    assert.is(await field(page, "days").inputValue(), "30");
+    await assertBalanceHeadline(page, first, "In 30 days");
+
+    await calculate(page, { currentGems: "1,000,000", years: "10" }, "years");
+    const second = await tool(page, { currentGems: "1000000", years: "10" });
+    assert.is(await shownFuture(page), second.futureGems);
+    const query = new URL(page.url()).searchParams;
+    assert.equal(Object.fromEntries(query), { currentGems: "1,000,000", years: "10" }, "the URL holds the inputs");
+    for (const name of query.keys()) assert.ok(QUERY_NAMES.has(name), `${name} is a tool field name`);
+
+    await page.goBack();
+    await waitForResult(page, first.futureGems, "back restores the link's result");
+    assert.is(await field(page, "currentGems").inputValue(), "2.75M");
+    assert.is(await field(page, "days").inputValue(), "30");
+    assert.is(await field(page, "years").inputValue(), "");
+    await page.goForward();
+    await waitForResult(page, second.futureGems, "forward restores the later result");
+    assert.is(await field(page, "currentGems").inputValue(), "1,000,000");
+  });
+});
+
+test("no page scrolls sideways, the homepage with the largest valid input included", async () => {
+  const largest = "?currentGems=100000000000000000000&days=36500";
+  const overflowing: string[] = [];
+  await onEachViewport(async (page, viewport) => {
+    for (const [path, query] of [["", ""], ["docs/", ""], ["api/", ""], ["auth/", ""], ["", largest]] as const) {
+      await open(page, path, query);
+      if (query) assert.ok(await page.locator("#calculator-headline").isVisible(), "the largest valid input gives a result");
+      const { scrollWidth, clientWidth, widest } = await page.evaluate(() => {
+        const { scrollWidth, clientWidth } = document.documentElement;
+        // The outermost element reaching past the right edge, to say what overflows.
+        const over = Array.from(document.body.querySelectorAll("*")).find((element) => element.getBoundingClientRect().right > clientWidth + 0.5);
+        return { scrollWidth, clientWidth, widest: over ? `<${over.tagName.toLowerCase()}${over.id ? `#${over.id}` : ""}${over.className && typeof over.className === "string" ? `.${over.className.split(" ").join(".")}` : ""}> ${JSON.stringify((over.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60))}` : "nothing" };
+      });
+      assert.is(clientWidth, viewport.width, `/${path}${query} lays out at the viewport's width`);
+      if (scrollWidth > clientWidth) overflowing.push(`${viewport.width} px /${path}${query}: ${scrollWidth} px of content in ${clientWidth} px, widest ${widest}`);
+    }
+  });
+  assert.equal(overflowing, [], "pages that scroll sideways");
+});
+
+test.run();

@@ -1,0 +1,245 @@
+/**
+ * The homepage in a real Chromium, built for a site under a path and served the way GitHub Pages
+ * serves it: with WebMCP, an agent sees exactly the two tools and gets exact answers and clear
+ * errors; without it, a person gets the same numbers from the form; neither prints anything.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { Browser, Page } from "playwright-core";
+import { PATH_SITE_URL, builtSite } from "../support/build.ts";
+import { serveSite, type ServedSite } from "../support/serve.ts";
+import { launchChromium, recordPageMessages, testBrowser } from "../support/browser.ts";
+import { calculatorStarted } from "../support/calculator-started.ts";
+import { TOOL_NAMES } from "../../assets/constants.ts";
+import { ErrorResponse } from "../../build/schemas/error-response.ts";
+import { CalculateOutput } from "../../build/schemas/calculate-output.ts";
+import { toolDescriptors } from "../../build/schemas/tool-descriptors.ts";
+import { calculateExpGrowth } from "../../assets/tools/calculate-exp-growth.ts";
+import rankList from "../../_data/ranks.ts";
+
+let served: ServedSite;
+let withWebMcp: Browser;
+let withoutWebMcp: Browser;
+
+test.before(async () => {
+  served = await serveSite(await builtSite(PATH_SITE_URL), new URL(PATH_SITE_URL).pathname);
+  [withWebMcp, withoutWebMcp] = await Promise.all([testBrowser(), launchChromium({ webmcp: false })]);
+});
+
+test.after(async () => {
+  await Promise.all([withWebMcp?.close(), withoutWebMcp?.close()]);
+  await served?.close();
+});
+
+/** One page per browser, loaded anew by each test that needs no script of its own: a new page costs a renderer. */
+const reused = new Map<Browser, { page: Page; messages: string[] }>();
+
+/**
+ * Opens the homepage in a fresh document, recording every console message, page error and request
+ * that leaves the site. Without `initScript`, in the browser's reused page (the caller leaves it
+ * open); with one, in a new page the caller closes.
+ */
+async function openHome(browser: Browser, initScript?: string): Promise<{ page: Page; messages: string[] }> {
+  let opened = initScript ? undefined : reused.get(browser);
+  if (!opened) {
+    const page = await browser.newPage();
+    opened = { page, messages: recordPageMessages(page, served.origin) };
+    if (initScript) await page.addInitScript(initScript);
+    else reused.set(browser, opened);
+  }
+  // What an earlier test's page printed was that test's failure, not this one's.
+  opened.messages.length = 0;
+  const response = await opened.page.goto(served.url);
+  assert.is(response?.status(), 200);
+  await calculatorStarted(opened.page);
+  return opened;
+}
+
+type ToolResult = { content: { type: string; text: string }[]; structuredContent: unknown; isError?: boolean };
+
+async function callTool(page: Page, name: string, input?: unknown): Promise<ToolResult> {
+  const result = (await page.webmcp.callTool(name, input as never)) as ToolResult;
+  assert.equal(JSON.parse(result.content[0]!.text), result.structuredContent);
+  return result;
+}
+
+const FORM_INPUT = { currentGems: "1234567.89", goalGems: "200000000", additionalGems: "5000", years: "1", months: "2", days: "3", hours: "4" };
+
+/** Fills the form by label, presses Calculate and reads the exact values the result shows. */
+async function submitForm(page: Page, values: Record<string, string>): Promise<Record<string, string>> {
+  // The time fields and gems to earn fold away while empty; a player opens the fold to fill them.
+  if ((await page.locator("#calculator-more").getAttribute("open")) === null) await page.locator("#calculator-more summary").click();
+  for (const [name, value] of Object.entries(values)) await page.locator(`#calculator-${name}`).fill(value);
+  await page.getByRole("button", { name: "Calculate" }).click();
+  return page.evaluate(`Object.fromEntries([...document.querySelectorAll("[data-result]")].map((element) => [element.dataset.result, element.getAttribute("value") ?? element.textContent]))`);
+}
+
+test("with WebMCP the homepage registers exactly the two tools, read-only, with their input schemas", async () => {
+  const { page, messages } = await openHome(withWebMcp);
+  const tools = await page.webmcp.tools();
+  assert.equal(tools.map((tool) => tool.name).sort(), [...TOOL_NAMES].sort());
+  for (const descriptor of toolDescriptors) {
+    const tool = tools.find((entry) => entry.name === descriptor.name)!;
+    assert.is(tool.description, descriptor.description);
+    assert.equal(tool.inputSchema, descriptor.inputSchema);
+    assert.equal(tool.annotations, { readOnly: true });
+  }
+  assert.equal(messages, []);
+});
+
+test("calculate-exp-growth in the page returns the exact result", async () => {
+  const { page, messages } = await openHome(withWebMcp);
+  const result = await callTool(page, "calculate-exp-growth", { currentGems: 1000000, days: 30 });
+  assert.is(result.isError, undefined);
+  assert.is((result.structuredContent as CalculateOutput).futureGems, "1094026.87487131");
+  const input = { ...FORM_INPUT, minutes: 59, seconds: "0.5" };
+  const full = await callTool(page, "calculate-exp-growth", input);
+  assert.ok(CalculateOutput.safeParse(full.structuredContent).success);
+  assert.equal(full.structuredContent, calculateExpGrowth(input, rankList.ranks).structuredContent, "the page and Node compute the same result");
+  assert.equal(messages, []);
+});
+
+test("calculate-exp-growth in the page answers bad input with invalid_request naming the field", async () => {
+  const { page, messages } = await openHome(withWebMcp);
+  const cases: [unknown, string][] = [
+    [{}, "currentGems"],
+    [{ currentGems: 0 }, "currentGems"],
+    [{ currentGems: -3 }, "currentGems"],
+    [{ currentGems: "abc" }, "currentGems"],
+    [{ currentGems: "" }, "currentGems"],
+    [{ currentGems: null }, "currentGems"],
+    [{ currentGems: true }, "currentGems"],
+    [{ currentGems: [1] }, "currentGems"],
+    [{ currentGems: { value: 1 } }, "currentGems"],
+    [{ currentGems: "0x1F" }, "currentGems"],
+    [{ currentGems: "1e99999999" }, "currentGems"],
+    [{ currentGems: "9".repeat(100_000) }, "currentGems"],
+    [{ currentGems: 1, years: 1e12 }, "years"],
+    [{ currentGems: 1, days: -2 }, "days"],
+    [{ currentGems: 1, years: 100, days: 1 }, "36501 days"],
+    [{ currentGems: 1, dayz: 1 }, "\"dayz\""],
+    [{ currentGems: 1, constructor: { prototype: { polluted: 1 } } }, "\"constructor\""],
+  ];
+  for (const [input, field] of cases) {
+    const result = await callTool(page, "calculate-exp-growth", input);
+    assert.is(result.isError, true, JSON.stringify(input).slice(0, 60));
+    const { error } = ErrorResponse.parse(result.structuredContent);
+    assert.is(error.code, "invalid_request");
+    assert.ok(error.message.includes(field), `${error.message} should name ${field}`);
+    assert.ok(error.resolution.startsWith("Send"));
+  }
+  const listed = await callTool(page, "list-exp-ranks", { unexpected: 1 });
+  assert.is(listed.isError, true);
+  assert.is(ErrorResponse.parse(listed.structuredContent).error.code, "invalid_request");
+  assert.is(await page.evaluate(`({}).polluted === undefined && Object.prototype.polluted === undefined`), true);
+  assert.equal(messages, []);
+});
+
+test("list-exp-ranks returns exactly the body of the published /api/ranks.json", async () => {
+  const { page, messages } = await openHome(withWebMcp);
+  const published = await (await fetch(new URL("api/ranks.json", served.url))).json();
+  const result = await callTool(page, "list-exp-ranks", {});
+  assert.is(result.isError, undefined);
+  assert.equal(result.structuredContent, published);
+  assert.equal((await callTool(page, "list-exp-ranks")).structuredContent, published);
+  assert.equal(messages, []);
+});
+
+test("the form shows the same numbers as the tool, grouped and with at least two decimals", async () => {
+  const { page, messages } = await openHome(withWebMcp);
+  const tool = (await callTool(page, "calculate-exp-growth", FORM_INPUT)).structuredContent as CalculateOutput;
+  const shown = await submitForm(page, FORM_INPUT);
+  for (const field of ["futureGems", "profit", "profitPercent", "profitPerDay", "profitPerHour"] as const) assert.is(shown[field], tool[field], field);
+  const futureText = await page.locator('[data-result="futureGems"]').textContent();
+  assert.is(futureText!.replaceAll(",", ""), tool.futureGems.replace(/0{1,6}$/, ""));
+  assert.match(futureText!, /^\d{1,3}(,\d{3})+\.\d{2,8}$/);
+  assert.ok(shown.currentRank!.startsWith(tool.currentRank.name));
+  assert.ok(shown.futureRank!.startsWith(tool.futureRank.name));
+  assert.ok(shown.nextRank!.startsWith(`${tool.nextRank!.name} (${tool.nextRank!.displayValue})`));
+  // The time the person gave, in their words: 1 year 2 months 3 days 4 hours.
+  const given = "your 1 year 2 months 3 days 4 hours";
+  assert.ok(shown.goal!.includes(tool.goal!.reached ? `within ${given}` : `after ${given}`), shown.goal);
+  assert.ok(shown.additional!.includes(tool.additional!.reached ? `within ${given}` : `after ${given}`), shown.additional);
+  // The status region announces the headline; the form keeps focus where the person left it.
+  assert.match((await page.locator("#calculator-status").textContent())!, /\S/);
+  assert.equal(messages, []);
+});
+
+test("without WebMCP the page registers nothing, prints nothing, and the form works", async () => {
+  const { page, messages } = await openHome(withoutWebMcp);
+  assert.is(await page.evaluate(`document.modelContext === undefined && navigator.modelContext === undefined`), true);
+  const shown = await submitForm(page, { currentGems: "1000000", days: "30" });
+  assert.is(shown.futureGems, "1094026.87487131");
+  assert.is(await page.locator('[data-result="futureGems"]').textContent(), "1,094,026.87487131");
+  assert.equal(messages, []);
+});
+
+test("the form shows each error next to its field and moves focus to the first", async () => {
+  const { page, messages } = await openHome(withoutWebMcp);
+  await submitForm(page, { days: "abc" });
+  const currentError = page.locator("#calculator-currentGems-error");
+  assert.ok(await currentError.isVisible());
+  assert.match((await currentError.textContent())!, /^Current gems is required/);
+  assert.match((await page.locator("#calculator-days-error").textContent())!, /^Days takes a number of days, such as 30 or 30d/);
+  assert.is(await page.locator("#calculator-currentGems").getAttribute("aria-invalid"), "true");
+  assert.is(await page.evaluate(`document.activeElement?.name`), "currentGems");
+  await submitForm(page, { currentGems: "5", days: "1" });
+  assert.not.ok(await currentError.isVisible(), "a fixed field's error goes away");
+  // Thousands separators are read; any other comma is an error, never a silently different number.
+  const grouped = await submitForm(page, { currentGems: "1,000,000", days: "30" });
+  assert.is(grouped.futureGems, "1094026.87487131");
+  await submitForm(page, { currentGems: "1000000", days: "2,5" });
+  assert.match((await page.locator("#calculator-days-error").textContent())!, /^Days uses a comma as the decimal point; write a point, such as 2\.5/);
+  // Spaces only group digits in threes: "12 34" is refused, never read as 1234.
+  await submitForm(page, { currentGems: "12 34", days: "1" });
+  assert.match((await currentError.textContent())!, /^Current gems has a space that does not group digits in threes/);
+  await submitForm(page, { currentGems: "5", years: "100", days: "2" });
+  assert.match((await page.locator("#calculator-duration-error").textContent())!, /^The time to grow comes to 36,502 days/);
+  assert.equal(messages, []);
+});
+
+test("on navigator.modelContext the tools register too, and a refused registration stays silent", async () => {
+  const recorder = `(() => {
+    const registered = [];
+    window.__registered = registered;
+    Object.defineProperty(navigator, "modelContext", { value: { registerTool(tool) { registered.push({ name: tool.name, title: tool.title, annotations: tool.annotations }); return Promise.resolve(); } } });
+  })();`;
+  const recorded = await openHome(withoutWebMcp, recorder);
+  assert.equal(
+    await recorded.page.evaluate(`window.__registered`),
+    toolDescriptors.map(({ name, title, annotations }) => ({ name, title, annotations })),
+  );
+  assert.equal(recorded.messages, []);
+  await recorded.page.close();
+
+  const refusing = `Object.defineProperty(navigator, "modelContext", { value: { registerTool() { window.__refusals = (window.__refusals ?? 0) + 1; return Promise.reject(new DOMException("refused", "InvalidStateError")); } } });`;
+  const refused = await openHome(withoutWebMcp, refusing);
+  assert.is(await refused.page.evaluate(`window.__refusals`), toolDescriptors.length, "the page asked to register every tool, and each was refused");
+  // An unhandled rejection is reported in a task after the one that rejected; once a task queued
+  // now has run, any report of the refusals has reached `messages`.
+  await refused.page.evaluate(`new Promise((resolve) => setTimeout(resolve))`);
+  assert.equal(refused.messages, []);
+  assert.is(await submitForm(refused.page, { currentGems: "1000", days: "1" }).then((shown) => shown.futureGems), "1003.00000000");
+  await refused.page.close();
+});
+
+test("a page loaded hidden (a background tab) registers its tools at once, without waiting for a first paint", async () => {
+  // No paint entry ever arrives, as in a tab that is never shown; the page must not wait for one.
+  const hiddenWithoutPaint = `(() => {
+    const registered = [];
+    window.__registered = registered;
+    Object.defineProperty(navigator, "modelContext", { value: { registerTool(tool) { registered.push(tool.name); return Promise.resolve(); } } });
+    Object.defineProperty(Document.prototype, "hidden", { get: () => true });
+    PerformanceObserver.prototype.observe = function () {};
+  })();`;
+  const page = await withoutWebMcp.newPage();
+  const messages = recordPageMessages(page, served.origin);
+  await page.addInitScript(hiddenWithoutPaint);
+  await page.goto(served.url);
+  await page.waitForFunction((count) => (window as unknown as { __registered: string[] }).__registered.length === count, toolDescriptors.length);
+  assert.equal(await page.evaluate(`window.__registered`), toolDescriptors.map((tool) => tool.name));
+  assert.equal(messages, []);
+  await page.close();
+});
+
+test.run();

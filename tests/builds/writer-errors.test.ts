@@ -1,0 +1,83 @@
+/**
+ * A writer's commonest mistakes, each made in a copy of the project and built: the build fails
+ * with the file, the line in the file and the fix. `npm start`'s watching build prints the same
+ * and sends it to the open page (builds/dev-loop.test.ts). page-checks.test.ts and
+ * data-rules.test.ts test the rules themselves.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { buildEachEdit, buildInProcess, editFile, ROOT, ROOT_SITE_URL, withProjectCopy, withTempDir, type BuildResult } from "../support/build.ts";
+import { DATA_NAME, lineOf, MISSPELT } from "../support/writer-mistakes.ts";
+
+/** Builds a copy of the project with `edit` applied; resolves with the build's result. */
+function buildEdited(edit: (project: string) => Promise<void>): Promise<BuildResult> {
+  return withProjectCopy((project) =>
+    withTempDir("writer-error", async (output) => {
+      await edit(project);
+      return buildInProcess(project, output, ROOT_SITE_URL);
+    }),
+  );
+}
+
+const REFRESH = '<meta http-equiv="refresh" content="3;url=https://evil.example/">';
+
+// The builds are queued as the file loads (this process builds one at a time), so they run while
+// other tests wait. The three page edits take turns on one copy; the data edit needs a copy of its own.
+const [refresh, misspelt, typedRank] = buildEachEdit(
+  ROOT_SITE_URL,
+  [
+    (project) => editFile(project, "content/pages/auth.md", "# Access policy\n", `# Access policy\n\n${REFRESH}\n`),
+    (project) => editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`),
+    (project) => editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n"),
+  ],
+  async (result) => result,
+);
+const builds = {
+  refresh: refresh!,
+  misspelt: misspelt!,
+  typedRank: typedRank!,
+  templateInData: buildEdited((project) => editFile(project, "_data/ranks.ts", 'name: "Luminary"', 'name: "Lumi {{ 7*7 }}"')),
+};
+for (const build of Object.values(builds)) build.catch(() => undefined);
+
+/** The build's output, which must be a failure. */
+async function failure(build: Promise<BuildResult>): Promise<string> {
+  const result = await build;
+  assert.not.ok(result.ok, "the build succeeded");
+  return result.output;
+}
+
+test("a meta refresh in a page fails the build, naming the file, its line and the fix", async () => {
+  const output = await failure(builds.refresh);
+  // The edit puts it two lines below the heading.
+  const line = (await lineOf("content/pages/auth.md", "# Access policy")) + 2;
+  assert.ok(output.includes(`content/pages/auth.md:${line}: <meta http-equiv> is not allowed in a page: it can send every visitor to another address`), output);
+  assert.match(output, /move it into a layout or partial under _includes\//);
+});
+
+test("a misspelt data name fails naming the file, the line in the file, the name and the closest one", async () => {
+  const output = await failure(builds.misspelt);
+  const line = await lineOf("content/pages/docs.md", `(\`"${DATA_NAME}"\`)`);
+  assert.ok(output.includes(`content/pages/docs.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"? Correct the spelling`), output);
+  assert.ok(output.includes(`in ${MISSPELT}`), "the tag is quoted");
+  // Nunjucks counts from the end of the front matter; that line must not be shown.
+  const frontMatter = (await readFile(path.join(ROOT, "content/pages/docs.md"), "utf8")).split("\n---\n")[0]!.split("\n").length + 1;
+  assert.not.ok(output.includes(`Line ${line - frontMatter}`), `the line counted without the front matter: ${output}`);
+});
+
+test("a rank name typed in a page fails naming the file, the line and the template to write; ordinary words pass", async () => {
+  const output = await failure(builds.typedRank);
+  const line = (await lineOf("content/pages/docs.md", "## Support")) + 2;
+  assert.ok(output.includes(`content/pages/docs.md:${line}: types the rank name "Ethereal" by hand; write {{ ranks.ranks[1].name | markdownText }} so the page follows the data`), output);
+  assert.not.match(output, /"Member"/, "Members is a word, not the rank");
+});
+
+test("template syntax in a rank name fails as a rule of the rank table, not as a twin problem", async () => {
+  const output = await failure(builds.templateInData);
+  assert.match(output, /_data\/ranks\.ts has invalid data:\n.*ranks\[2\]\.name: must not contain template syntax .*\[rule: no template syntax\]/);
+  assert.not.match(output, /twin still contains template syntax/);
+});
+
+test.run();

@@ -1,0 +1,95 @@
+/**
+ * Link previews with a picture, for a root and a path SITE_URL: every HTML page names the site's
+ * card as its `og:image`, an absolute URL under the base URL, with its type, size and text
+ * alternative, and `twitter:card` is `summary_large_image`; the PNG is there, its IHDR says
+ * 1200×630, it decodes (read by tests/support/png.ts, not by the renderer), and it is a light card
+ * with one step per rank standing on its bottom edge. The text alternative says the rate and
+ * every rank of the data.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import calculator from "../../_data/calculator.ts";
+import ranks from "../../_data/ranks.ts";
+import { builtSite, PATH_SITE_URL, ROOT_SITE_URL } from "../support/build.ts";
+import { decodePng, luminance, pixelAt, pngSize, runsAlongRow } from "../support/png.ts";
+import { attributes, headOf } from "../support/pages.ts";
+
+/** Every HTML page of a build, by its path in the output folder. */
+async function htmlPages(siteDir: string): Promise<Map<string, string>> {
+  const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
+  const pages = entries.filter((entry) => entry.isFile() && entry.name.endsWith(".html"));
+  const names = pages.map((entry) => path.relative(siteDir, path.join(entry.parentPath, entry.name))).sort();
+  const read = async (name: string) => [name, await readFile(path.join(siteDir, name), "utf8")] as const;
+  return new Map(await Promise.all(names.map(read)));
+}
+
+/** A page's `<meta>` tags by their `property` or `name`; a key given twice fails. */
+function metaTags(html: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const tag of headOf(html).match(/<meta\s[^>]*>/g) ?? []) {
+    const { property, name, content = "" } = attributes(tag);
+    const key = property ?? name;
+    if (key === undefined) continue;
+    assert.not.ok(key in found, `<meta> ${key} appears once`);
+    found[key] = content;
+  }
+  return found;
+}
+
+for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
+  test(`every page's link preview shows the card, an absolute URL under ${siteUrl}`, async () => {
+    const siteDir = await builtSite(siteUrl);
+    const pages = await htmlPages(siteDir);
+    assert.ok(pages.size >= 5 && pages.has("index.html") && pages.has("404.html"), `${pages.size} pages`);
+    const cards = new Set<string>();
+    for (const [name, html] of pages) {
+      const meta = metaTags(html);
+      const image = meta["og:image"] ?? "";
+      assert.ok(image.startsWith(siteUrl), `${name}: og:image ${image} is an absolute URL under ${siteUrl}`);
+      assert.match(image, /\.png$/, `${name}: og:image names a PNG`);
+      assert.is(meta["og:image:type"], "image/png", `${name}: og:image:type`);
+      assert.is(meta["og:image:width"], "1200", `${name}: og:image:width`);
+      assert.is(meta["og:image:height"], "630", `${name}: og:image:height`);
+      assert.is(meta["twitter:card"], "summary_large_image", `${name}: twitter:card`);
+      assert.ok((meta["og:image:alt"] ?? "").length > 0, `${name}: og:image:alt`);
+      cards.add(JSON.stringify([image, meta["og:image:alt"]]));
+    }
+    assert.is(cards.size, 1, "every page shows the same card with the same text");
+    const [image, alt] = JSON.parse([...cards][0]!) as [string, string];
+
+    const file = await readFile(path.join(siteDir, decodeURI(image.slice(siteUrl.length))));
+    assert.equal(pngSize(file), { width: 1200, height: 630 }, "the IHDR says 1200×630");
+    const png = decodePng(file);
+    assert.is(png.pixels.length, 1200 * 630 * png.channels);
+
+    // A light card with dark text, which reads in chat apps' dark and light themes alike.
+    const background = pixelAt(png, 2, 2);
+    assert.ok(luminance(background) > 0.85, `the background ${background.join(",")} is light`);
+    let darkInTopThird = 0;
+    for (let y = 0; y < 210; y += 2) {
+      for (let x = 0; x < 1200; x += 2) if (luminance(pixelAt(png, x, y)) < 0.05) darkInTopThird += 1;
+    }
+    assert.ok(darkInTopThird > 500, `the title is drawn in dark ink (${darkInTopThird} sampled pixels)`);
+    // The ladder stands on the bottom edge: a step per rank, up to 8; past that, the lowest 7, a
+    // step saying how many are left out, and the highest.
+    const all = ranks.ranks;
+    const drawn = all.length <= 8 ? all : [...all.slice(0, 7), all.at(-1)!];
+    const steps = all.length <= 8 ? all.length : 9;
+    assert.is(runsAlongRow(png, 629, background).length, steps, "one step per rank drawn, along the bottom edge");
+
+    // The text alternative says what the card shows, from the same data.
+    assert.ok(alt.includes(`${calculator.dailyInterestPercent}%`), `the alt text says the rate: ${alt}`);
+    const leftOut = `, ${all.length - 8} more rank`;
+    if (all.length > 8) assert.ok(alt.includes(leftOut), `the alt text counts the ranks left out: ${alt}`);
+    let from = 0;
+    for (const rank of drawn) {
+      const at = alt.indexOf(`${rank.name} ${rank.displayValue}`, from);
+      assert.ok(at >= from, `the alt text names ${rank.name} ${rank.displayValue}, in order: ${alt}`);
+      from = at;
+    }
+  });
+}
+
+test.run();

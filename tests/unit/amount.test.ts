@@ -1,0 +1,133 @@
+/**
+ * The form's reading of amounts as people write them: separators, suffixes, exact conversion to
+ * the plain decimal string the tool takes, and refusals in words a form can show.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { compactAmount, readAmount, readGems, readTime, understood } from "../../assets/page/amount.ts";
+import ranks from "../../_data/ranks.ts";
+
+const READ: [string, string][] = [
+  ["1,000,000", "1000000"],
+  ["1 000 000", "1000000"],
+  ["1\u202f000\u00a0000", "1000000"],
+  ["2.75M", "2750000"],
+  ["2.75 m", "2750000"],
+  ["160M", "160000000"],
+  ["1.6B", "1600000000"],
+  ["1.6b", "1600000000"],
+  ["12k", "12000"],
+  ["12K", "12000"],
+  ["3T", "3000000000000"],
+  ["0.000001k", "0.001"],
+  ["1,234.5678k", "1234567.8"],
+  [".5", "0.5"],
+  ["007", "7"],
+  ["2.", "2"],
+  ["0.12345678901234567891T", "123456789012.34567891"],
+  ["100000000000000000000", "100000000000000000000"],
+  ["  42  ", "42"],
+  ["", ""],
+];
+
+test("amounts as people write them become exact plain decimal strings", () => {
+  for (const [typed, value] of READ) assert.equal(readAmount(typed), { ok: true, value }, typed);
+});
+
+const REFUSED: [string, RegExp][] = [
+  ["12 34", /space that does not group digits in threes/],
+  ["1 0000", /space that does not group digits in threes/],
+  ["2,5", /comma as the decimal point/],
+  ["2,5555M", /commas that do not group digits in threes/],
+  ["gems", /is not a number/],
+  ["2.5M gemss", /is not a number/],
+  ["1,00,000", /commas that do not group digits in threes/],
+  ["-5", /cannot be negative/],
+  ["1e6", /not understood/],
+  ["abc", /is not a number/],
+  ["5X", /is not a number/],
+  ["M", /is not a number/],
+  ["1.2.3", /is not a number/],
+  ["2MM", /is not a number/],
+];
+
+test("anything else is refused with a reason, never read as some other number", () => {
+  for (const [typed, reason] of REFUSED) {
+    const read = readAmount(typed);
+    assert.is(read.ok, false, typed);
+    if (!read.ok) {
+      assert.match(read.message, reason, typed);
+      assert.not.match(read.message, /\bsend\b/i, `${typed}: a form's words, not an API's`);
+    }
+  }
+});
+
+test("a decimal comma before one or two digits and a scale, and a trailing \"gems\", are read as meant and said", () => {
+  assert.equal(readAmount("2,5M"), { ok: true, value: "2500000", how: "the comma as a decimal point" });
+  assert.equal(readAmount("1,6B"), { ok: true, value: "1600000000", how: "the comma as a decimal point" });
+  assert.equal(readAmount("1,25 b"), { ok: true, value: "1250000000", how: "the comma as a decimal point" });
+  assert.equal(readAmount("1.6B gems"), { ok: true, value: "1600000000" });
+  assert.equal(readAmount("2,5M gems"), { ok: true, value: "2500000", how: "the comma as a decimal point" });
+  assert.equal(readAmount("1,000,000 Gems"), { ok: true, value: "1000000" });
+  assert.equal(readAmount("1 gem"), { ok: true, value: "1" });
+  // Three digits after the comma group thousands: 2,500M is 2.5 billion, never 2.5 million.
+  assert.equal(readAmount("2,500M"), { ok: true, value: "2500000000" });
+});
+
+test("a rank's name typed as the goal, in any case, is its threshold; elsewhere it is no number", () => {
+  const radiant = ranks.ranks.find((rank) => rank.name === "Radiant")!;
+  for (const typed of ["Radiant", "radiant", " RADIANT "]) assert.equal(readGems(typed, ranks.ranks), { ok: true, value: radiant.minGems, how: "Radiant's minimum" }, typed);
+  assert.equal(readGems("2.5M", ranks.ranks), { ok: true, value: "2500000" });
+  assert.is(readGems("radiant").ok, false, "without the ranks (the balance) a name is not an amount");
+  assert.is(readGems("radiantt", ranks.ranks).ok, false);
+});
+
+test("a time field takes its own unit as a suffix, never a scale or another unit", () => {
+  const read: [string, "years" | "months" | "days" | "hours" | "minutes" | "seconds", string][] = [
+    ["90d", "days", "90"],
+    ["90 days", "days", "90"],
+    ["1 day", "days", "1"],
+    ["30m", "minutes", "30"],
+    ["30min", "minutes", "30"],
+    ["30 MIN", "minutes", "30"],
+    ["2h", "hours", "2"],
+    ["1.5 hours", "hours", "1.5"],
+    ["2y", "years", "2"],
+    ["6mo", "months", "6"],
+    ["45s", "seconds", "45"],
+    ["1,000", "days", "1000"],
+    ["", "days", ""],
+  ];
+  for (const [typed, unit, value] of read) assert.equal(readTime(typed, unit), { ok: true, value }, `${typed} in ${unit}`);
+  const refused: [string, "years" | "months" | "days" | "hours" | "minutes" | "seconds", RegExp][] = [
+    // 30M is not 30 million minutes, nor 30 minutes: the capital is a scale.
+    ["30M", "minutes", /^takes a number of minutes, such as 30 or 30min; a scale such as M is not read here$/],
+    ["1k", "days", /^takes a number of days, such as 30 or 30d; a scale such as k is not read here$/],
+    ["2h", "days", /^takes days; put 2h in Hours, or write it in days$/],
+    ["30m", "months", /^takes months; put 30m in Minutes, or write it in months$/],
+    ["5x", "days", /^takes a number of days, such as 30 or 30d$/],
+    ["d", "days", /^takes a number of days, such as 30 or 30d$/],
+    ["-3d", "days", /cannot be negative/],
+  ];
+  for (const [typed, unit, message] of refused) {
+    const reading = readTime(typed, unit);
+    assert.is(reading.ok, false, `${typed} in ${unit} is refused`);
+    if (!reading.ok) assert.match(reading.message, message, `${typed} in ${unit}`);
+  }
+});
+
+test("the form shows what it understood with grouped digits, fraction kept exactly", () => {
+  assert.is(understood("2750000"), "2,750,000");
+  assert.is(understood("123456789012.34567891"), "123,456,789,012.34567891");
+  assert.is(understood("100000000000000000000"), "100,000,000,000,000,000,000");
+});
+
+test("results lead with a compact figure, rounded from the exact string", () => {
+  assert.is(compactAmount("2765432.10000000", "en-US"), "2.77M");
+  assert.is(compactAmount("56028041474.27000000", "en-US"), "56.03B");
+  assert.is(compactAmount("3000.00000000", "en-US"), "3K");
+  assert.is(compactAmount("0.00000001", "en-US"), "0.00000001");
+  assert.is(compactAmount("361234000000000000000000000000000000000000000000.5", "en-US"), "3.61 × 10⁴⁷");
+});
+
+test.run();

@@ -1,0 +1,339 @@
+/**
+ * The growth engine against values a reader can check by hand and against an independent
+ * reference: exact rationals (BigInt) wherever the value is rational, decimal.js at ample
+ * precision for the rest (a different library and method from the engine's). Every comparison is
+ * of the exact 8-decimal string after the documented rounding (half-up for amounts, up for the
+ * days to reach a target); there is no tolerance anywhere.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Decimal as Big } from "decimal.js";
+import { DAILY_INTEREST_RATE, TIME_NORMALIZATION as TIME } from "../../assets/constants.ts";
+import { CalculateOutput } from "../../build/schemas/calculate-output.ts";
+import { CALCULATE_LIMITS, type CalculateInput } from "../../build/schemas/calculate-input.ts";
+import type { ExpRank } from "../../build/schemas/rank-list.ts";
+import { calculateGrowth } from "../../assets/engine/calculate.ts";
+import rankList from "../../_data/ranks.ts";
+
+const RANKS = rankList.ranks;
+const UNITS = ["years", "months", "days", "hours", "minutes", "seconds"] as const;
+const UNIT_SECONDS = { years: 365 * 86400, months: 30 * 86400, days: 86400, hours: 3600, minutes: 60, seconds: 1 };
+
+// ---- The reference ------------------------------------------------------------------------------
+
+/** An exact non-negative rational. */
+type Ratio = { n: bigint; d: bigint };
+
+function ratio(value: number | string): Ratio {
+  const big = new Big(value);
+  const [whole, fraction = ""] = big.toFixed().split(".");
+  return { n: BigInt(whole! + fraction), d: 10n ** BigInt(fraction.length) };
+}
+
+/** n/d rounded half-up to 8 places, written by hand from the rational. */
+function rounded({ n, d }: Ratio): string {
+  const eighths = (2n * n * 10n ** 8n + d) / (2n * d);
+  const text = eighths.toString().padStart(9, "0");
+  return `${text.slice(0, -8)}.${text.slice(-8)}`;
+}
+
+const RATE = ratio(DAILY_INTEREST_RATE);
+const FACTOR: Ratio = { n: RATE.d + RATE.n, d: RATE.d };
+
+/** The duration in days: each part in seconds, added as fractions, then divided by 86,400. */
+function referenceDays(input: Partial<Record<(typeof UNITS)[number], number | string>>): Ratio {
+  const seconds = UNITS.reduce<Ratio>((sum, unit) => {
+    if (input[unit] === undefined) return sum;
+    const part = ratio(input[unit]!);
+    return { n: sum.n * part.d + part.n * BigInt(UNIT_SECONDS[unit]) * sum.d, d: sum.d * part.d };
+  }, { n: 0n, d: 1n });
+  return { n: seconds.n, d: seconds.d * BigInt(TIME.secondsPerDay) };
+}
+
+/** decimal.js with `digits` significant digits: enough that a half-up rounding of its result is the exact one. */
+const bigWith = (digits: number) => Big.clone({ precision: digits, rounding: Big.ROUND_HALF_UP });
+
+/** ln(1 + r) and (1 + r)^(1/24) − 1 at 150 digits, computed once by decimal.js's own ln and pow. */
+const Wide = bigWith(150);
+const LN_FACTOR = new Wide(FACTOR.n.toString()).div(FACTOR.d.toString()).ln();
+const HOURLY_RATE = new Wide(FACTOR.n.toString()).div(FACTOR.d.toString()).pow(new Wide(1).div(24)).minus(1);
+
+const bigOf = (Ref: typeof Big, value: Ratio) => new Ref(value.n.toString()).div(value.d.toString());
+
+const factorPowers = new Map<bigint, Ratio>();
+
+/**
+ * (1 + r)^k exactly, computed once per k: a power near 36,500 days has some 110,000 digits, and
+ * the generated durations land on the same whole days again and again (the 100-year limit most).
+ */
+function factorPower(k: bigint): Ratio {
+  let power = factorPowers.get(k);
+  if (!power) factorPowers.set(k, (power = { n: FACTOR.n ** k, d: FACTOR.d ** k }));
+  return power;
+}
+
+/** c × (1 + r)^days: exact for whole days, decimal.js at 30 digits beyond the result's integer part otherwise. */
+function referenceFuture(current: Ratio, days: Ratio): { value: Ratio | Big; whole: boolean; Ref: typeof Big } {
+  // A bound from the whole days: a subnormal number of seconds makes n and d too large for floats.
+  const daysFloat = Number(days.n / days.d) + 1;
+  const digits = Math.max(0, Math.ceil(Math.log10(Number(current.n) / Number(current.d)) + daysFloat * Math.log10(1.003))) + 30;
+  const Ref = bigWith(Math.max(digits, 40));
+  if (days.n % days.d === 0n) {
+    const { n, d } = factorPower(days.n / days.d);
+    return { value: { n: current.n * n, d: current.d * d }, whole: true, Ref };
+  }
+  const power = bigOf(Ref, days).times(LN_FACTOR).exp();
+  return { value: bigOf(Ref, current).times(power), whole: false, Ref };
+}
+
+const roundBig = (value: Big) => value.toFixed(8, Big.ROUND_HALF_UP);
+const roundEither = (value: Ratio | Big) => (value instanceof Big ? roundBig(value) : rounded(value));
+
+/**
+ * Days from current to target at 40 digits, rounded up to 8 decimals and to the whole second, as
+ * the contract says; where the exact time lands on whole days k (target = current × 1003^k /
+ * 1000^k) both are decided by that exact comparison instead.
+ */
+function referenceReach(current: Ratio, target: Ratio): { daysToReach: string; totalSeconds: number } {
+  const [above, below] = [target.n * current.d, target.d * current.n];
+  if (above <= below) return { daysToReach: "0.00000000", totalSeconds: 0 };
+  // 40 digits beyond the first that departs from 1: a target 10^-316 above the balance needs 356.
+  const Ref = bigWith(40 + Math.max(0, below.toString().length - (above - below).toString().length));
+  const quotient = new Ref(above.toString()).div(below.toString());
+  const days = quotient.ln().div(LN_FACTOR);
+  let daysToReach = days.toFixed(8, Big.ROUND_CEIL);
+  let totalSeconds = BigInt(days.times(TIME.secondsPerDay).ceil().toFixed());
+  const nearest = days.toDecimalPlaces(0);
+  if (days.minus(nearest).abs().lt("1e-25")) {
+    const k = BigInt(nearest.toFixed());
+    const power = factorPower(k);
+    const reachedInK = target.n * current.d * power.d <= current.n * target.d * power.n;
+    daysToReach = reachedInK ? `${k}.00000000` : new Ref(k.toString()).plus("0.00000001").toFixed(8);
+    totalSeconds = reachedInK ? k * 86400n : k * 86400n + 1n;
+  }
+  return { daysToReach, totalSeconds: Number(totalSeconds > 0n ? totalSeconds : 1n) };
+}
+
+function futureAtLeast(future: Ratio | Big, amount: Ratio): boolean {
+  if (future instanceof Big) return future.gte(bigOf(Wide, amount));
+  return future.n * amount.d >= amount.n * future.d;
+}
+
+/** Every output of `calculateGrowth` against the reference; `ladder` also checks each milestone. */
+function assertExact(input: CalculateInput, ranks: readonly ExpRank[] = RANKS, ladder = true): void {
+  const where = JSON.stringify(input);
+  const result = calculateGrowth(input, ranks);
+  const current = ratio(input.currentGems);
+  const days = referenceDays(input);
+  const { value: future, whole, Ref } = referenceFuture(current, days);
+  assert.is(result.currentGems, rounded(current), `currentGems ${where}`);
+  assert.is(result.durationDays, rounded(days), `durationDays ${where}`);
+  assert.is(result.futureGems, roundEither(future), `futureGems ${where}`);
+  const profit = whole ? { n: (future as Ratio).n - current.n * ((future as Ratio).d / current.d), d: (future as Ratio).d } : (future as Big).minus(bigOf(Ref, current));
+  assert.is(result.profit, roundEither(profit), `profit ${where}`);
+  const percent = whole
+    ? { n: ((future as Ratio).n * current.d - current.n * (future as Ratio).d) * 100n, d: (future as Ratio).d * current.n }
+    : (future as Big).div(bigOf(Ref, current)).minus(1).times(100);
+  assert.is(result.profitPercent, roundEither(percent), `profitPercent ${where}`);
+  assert.is(result.profitPerDay, rounded({ n: current.n * RATE.n, d: current.d * RATE.d }), `profitPerDay ${where}`);
+  assert.is(result.profitPerHour, roundBig(bigOf(Wide, current).times(HOURLY_RATE)), `profitPerHour ${where}`);
+  for (const [name, target] of [["goal", input.goalGems], ["additional", input.additionalGems]] as const) {
+    const progress = result[name];
+    if (target === undefined) {
+      assert.is(progress, null);
+      continue;
+    }
+    const amount = ratio(target);
+    const goal = name === "goal" ? amount : { n: current.n * amount.d + amount.n * current.d, d: current.d * amount.d };
+    const reach = referenceReach(current, goal);
+    assert.is(progress!.targetGems, rounded(goal), `${name}.targetGems ${where}`);
+    assert.is(progress!.daysToReach, reach.daysToReach, `${name}.daysToReach ${where}`);
+    assert.is(progress!.duration.totalSeconds, reach.totalSeconds, `${name}.duration ${where}`);
+    assert.is(progress!.reached, futureAtLeast(future, goal), `${name}.reached ${where}`);
+  }
+  const above = ranks.filter((rank) => ratio(rank.minGems).n * current.d > current.n);
+  assert.equal(result.milestones.map((milestone) => milestone.name), above.map((rank) => rank.name), `milestones ${where}`);
+  assert.is(result.nextRank?.name ?? null, above[0]?.name ?? null);
+  assert.is(result.currentRank.name, ranks[ranks.length - above.length - 1]!.name, `currentRank ${where}`);
+  const reachedRanks = above.filter((rank) => futureAtLeast(future, ratio(rank.minGems)));
+  assert.is(result.futureRank.name, (reachedRanks.at(-1) ?? result.currentRank).name, `futureRank ${where}`);
+  if (!ladder) return;
+  result.milestones.forEach((milestone, index) => {
+    const minGems = ratio(above[index]!.minGems);
+    const reach = referenceReach(current, minGems);
+    assert.is(milestone.gemsNeeded, rounded({ n: minGems.n * current.d - current.n, d: current.d }), `${milestone.name}.gemsNeeded ${where}`);
+    assert.is(milestone.daysToReach, reach.daysToReach, `${milestone.name}.daysToReach ${where}`);
+    assert.is(milestone.duration.totalSeconds, reach.totalSeconds, `${milestone.name}.duration ${where}`);
+    assert.is(milestone.withinDuration, futureAtLeast(future, minGems), `${milestone.name}.withinDuration ${where}`);
+  });
+}
+
+// ---- Values checkable by hand ---------------------------------------------------------------------
+
+test("1,000,000 gems grow to 1,094,026.87487131 in 30 days", () => {
+  const result = calculateGrowth({ currentGems: 1000000, days: 30 }, RANKS);
+  assert.is(result.futureGems, "1094026.87487131");
+  assert.is(result.profit, "94026.87487131");
+  assert.is(result.profitPercent, "9.40268749");
+  assert.is(result.durationDays, "30.00000000");
+  assert.is(result.profitPerDay, "3000.00000000");
+});
+
+test("one day multiplies by 1.003, two by 1.006009, three by 1.009027027", () => {
+  const grown = (days: number) => calculateGrowth({ currentGems: 1000, days }, RANKS).futureGems;
+  assert.equal([0, 1, 2, 3].map(grown), ["1000.00000000", "1003.00000000", "1006.00900000", "1009.02702700"]);
+});
+
+test("a day is 24 hours, 1,440 minutes or 86,400 seconds; a year 365 days and a month 30", () => {
+  const day = calculateGrowth({ currentGems: 5000, days: 1 }, RANKS).futureGems;
+  for (const input of [{ hours: 24 }, { minutes: 1440 }, { seconds: 86400 }]) assert.is(calculateGrowth({ currentGems: 5000, ...input }, RANKS).futureGems, day);
+  assert.is(calculateGrowth({ currentGems: 1, years: 1, months: 2, days: 3 }, RANKS).durationDays, "428.00000000");
+  assert.is(calculateGrowth({ currentGems: 1, hours: 12, minutes: 30, seconds: 36 }, RANKS).durationDays, "0.52125000");
+});
+
+test("half-way ties round up: 5 gems for 3 days is 5.045135135, a 0.000432-second duration 5e-9 days", () => {
+  const result = calculateGrowth({ currentGems: 5, days: 3 }, RANKS);
+  assert.is(result.futureGems, "5.04513514");
+  assert.is(result.profit, "0.04513514");
+  assert.is(calculateGrowth({ currentGems: 1, seconds: "0.000432" }, RANKS).durationDays, "0.00000001");
+  assert.is(calculateGrowth({ currentGems: "0.000000005" }, RANKS).currentGems, "0.00000001");
+  assert.is(calculateGrowth({ currentGems: "0.0000000049999999999" }, RANKS).currentGems, "0.00000000");
+});
+
+test("a target exactly k days of growth away takes exactly k days, not a second more", () => {
+  for (const k of [1, 2, 7, 10]) {
+    const target = (1000n * 1003n ** BigInt(k)).toString();
+    const goalGems = `${target.slice(0, -3 * k)}.${target.slice(-3 * k)}`;
+    const goal = calculateGrowth({ currentGems: 1000, goalGems, days: k }, RANKS).goal!;
+    assert.is(goal.daysToReach, `${k}.00000000`);
+    assert.is(goal.duration.totalSeconds, k * 86400, goalGems);
+    assert.is(goal.reached, true);
+  }
+});
+
+test("a target a hair above the balance takes 0.00000001 days and one second, never 0; one at or below takes 0", () => {
+  const hair = "0." + "0".repeat(55) + "1";
+  const above = calculateGrowth({ currentGems: "1000", goalGems: `1000.${"0".repeat(55)}1` }, RANKS).goal!;
+  assert.equal([above.daysToReach, above.duration.totalSeconds, above.duration.text, above.reached], ["0.00000001", 1, "1 second", false]);
+  const below = calculateGrowth({ currentGems: `1000.${"0".repeat(55)}1`, goalGems: "1000" }, RANKS).goal!;
+  assert.equal([below.duration.totalSeconds, below.reached], [0, true]);
+  const additional = calculateGrowth({ currentGems: 1000, additionalGems: hair }, RANKS).additional!;
+  assert.is(additional.duration.totalSeconds, 1);
+});
+
+test("futureGems against a goal or a threshold is compared exactly, also at equality", () => {
+  const ranks: ExpRank[] = [{ name: "Low", minGems: "0", displayValue: "0+" }, { name: "High", minGems: "1003", displayValue: "1003+" }];
+  const result = calculateGrowth({ currentGems: 1000, days: 1, goalGems: "1003" }, ranks);
+  assert.is(result.goal!.reached, true);
+  assert.is(result.milestones[0]!.withinDuration, true);
+  assert.is(result.futureRank.name, "High");
+  assert.is(calculateGrowth({ currentGems: 1000, days: 1, goalGems: `1003.${"0".repeat(55)}1` }, ranks).goal!.reached, false);
+  assert.is(calculateGrowth({ currentGems: 1000, days: 1, goalGems: `1002.${"9".repeat(56)}` }, ranks).goal!.reached, true);
+});
+
+test("each threshold: a hair below holds the rank beneath, a second away; a hair above holds the rank", () => {
+  const hair = "0".repeat(55) + "1";
+  RANKS.slice(1).forEach((rank, index) => {
+    const below = calculateGrowth({ currentGems: `${BigInt(rank.minGems) - 1n}.${"9".repeat(56)}` }, RANKS);
+    assert.is(below.currentRank.name, RANKS[index]!.name);
+    assert.is(below.nextRank!.name, rank.name);
+    assert.is(below.nextRank!.duration.totalSeconds, 1);
+    const above = calculateGrowth({ currentGems: `${rank.minGems}.${hair}` }, RANKS);
+    assert.is(above.currentRank.name, rank.name);
+    assert.is(above.milestones.length, RANKS.length - index - 2);
+  });
+});
+
+test("the ladder lists every rank above the current balance, lowest first; nextRank is its first rung", () => {
+  const result = calculateGrowth({ currentGems: 100000000, years: 3 }, RANKS);
+  assert.equal(result.milestones.map((milestone) => milestone.name), RANKS.slice(1).map((rank) => rank.name));
+  assert.equal(result.nextRank, result.milestones[0]);
+  assert.is(result.futureRank.name, "Radiant");
+  assert.equal(result.milestones.map((milestone) => milestone.withinDuration), [true, true, true, false, false, false]);
+  assert.equal(calculateGrowth({ currentGems: RANKS.at(-1)!.minGems }, RANKS).milestones, []);
+  const { duration } = result.milestones[0]!;
+  assert.is(duration.totalSeconds, (((duration.years * 365 + duration.months * 30 + duration.days) * 24 + duration.hours) * 60 + duration.minutes) * 60 + duration.seconds);
+});
+
+// ---- Corners of the documented range, against the reference ----------------------------------------
+
+const MAX = CALCULATE_LIMITS.maxGems;
+
+test("corners: 1e-8 and 1e20 gems over 0 and 36,500 days, each unit at its maximum, fractional seconds", () => {
+  const durations: Partial<CalculateInput>[] = [
+    {}, { days: 0 }, { days: 36500 }, { years: 100 }, { months: 1216 }, { months: 1216, days: 20 }, { hours: 876000 }, { minutes: 52560000 }, { seconds: 3153600000 },
+    { seconds: "0.5" }, { seconds: "86399.999999" }, { years: 99, months: 12, days: 5, hours: "23.5", minutes: 59, seconds: "59.999" },
+  ];
+  for (const currentGems of ["0.00000001", 1e-8, "1", MAX, 1e20, "99999999999999999999.99999999"]) {
+    for (const duration of durations) assertExact({ currentGems, goalGems: MAX, additionalGems: "0.00000001", ...duration });
+  }
+  assert.ok(CalculateOutput.safeParse(calculateGrowth({ currentGems: MAX, years: 100 }, RANKS)).success);
+});
+
+test("extreme JSON numbers are exact: subnormal and tiny seconds, 2^53 ± 1, every unit at its limit", () => {
+  // Both once failed: a duration of 10^-324 seconds has a numerator and denominator beyond floats.
+  assertExact({ currentGems: 1000000, days: 30, seconds: 5e-324 });
+  assertExact({ currentGems: 1, days: 36499, seconds: 1e-300 });
+  const seconds = [5e-324, Number.MIN_VALUE * 3, 2.2250738585072014e-308, 1e-300, 1e-20];
+  const gems = [1e-8, 1, 2 ** 53 - 1, 2 ** 53, 1e20, "100000000000000000000"];
+  for (const [index, currentGems] of gems.entries()) {
+    const second = seconds[index % seconds.length]!;
+    assertExact({ currentGems, goalGems: gems[(index + 2) % gems.length]!, additionalGems: second, days: 36499, seconds: second }, RANKS, index % 2 === 0);
+    assertExact({ currentGems, years: 99, months: 12, days: 4, hours: 23, minutes: 59, seconds: second });
+  }
+  for (const unit of UNITS) assertExact({ currentGems: 2 ** 53 + 2, goalGems: 1e20, [unit]: Math.floor((36500 * 86400) / UNIT_SECONDS[unit]) });
+});
+
+test("1,000 gems for 36,500 days is exact to the last digit", () => {
+  assert.is(calculateGrowth({ currentGems: 1000, days: 36500 }, RANKS).futureGems, "304828272760845524936859681156618631066476711713151.40754742");
+});
+
+// ---- Generated inputs over the whole range ---------------------------------------------------------
+
+/** A small deterministic generator (mulberry32): the seed is printed with any failure. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  /** A decimal string drawn log-uniformly from 10^low to 10^high, with up to 20 significant digits. */
+  const logUniform = (low: number, high: number): string => {
+    const exponent = Math.floor(low + next() * (high - low));
+    const significant = 1 + Math.floor(next() * 20);
+    let digits = String(1 + Math.floor(next() * 9));
+    while (digits.length < significant) digits += String(Math.floor(next() * 10));
+    const places = significant - 1 - exponent;
+    if (places <= 0) return digits + "0".repeat(-places);
+    const padded = digits.padStart(places + 1, "0");
+    return `${padded.slice(0, -places)}.${padded.slice(-places)}`.replace(/\.?0+$/, "");
+  };
+  return { next, logUniform };
+}
+
+const SEED = 20261122;
+const CASES = 10_000;
+
+test(`${CASES} inputs drawn log-uniformly over the whole range agree with the reference (seed ${SEED})`, () => {
+  const { next, logUniform } = generator(SEED);
+  const started = performance.now();
+  for (let index = 0; index < CASES; index += 1) {
+    const input: CalculateInput = { currentGems: logUniform(-8, 20) };
+    const unit = UNITS[Math.floor(next() * UNITS.length)]!;
+    const days = Math.min(36500, Number(logUniform(-6, 5)));
+    if (next() < 0.9) input[unit] = next() < 0.3 ? String(Math.round(days * 86400 / UNIT_SECONDS[unit])) : String(Number(((days * 86400) / UNIT_SECONDS[unit]).toPrecision(8)));
+    if (next() < 0.5) input.goalGems = logUniform(-8, 20);
+    if (next() < 0.3) input.additionalGems = logUniform(-8, 20);
+    try {
+      assertExact(input, RANKS, index % 20 === 0);
+    } catch (error) {
+      throw new Error(`case ${index} of seed ${SEED}: ${(error as Error).message}`);
+    }
+  }
+  console.log(`    ${CASES} cases in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+});
+
+test.run();

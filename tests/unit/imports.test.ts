@@ -1,0 +1,100 @@
+/**
+ * Where code runs, from its path: `assets/` ships to the page, `build/` runs only in the build,
+ * `_data/` and `content/` are what a writer edits, and imports go one way between them (the build may run browser code such as the engine; browser
+ * code never runs build code). Inside each, the layers go one way too. Read from the source files,
+ * and from esbuild's metafile for what the homepage's bundle really holds.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { existsSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import * as esbuild from "esbuild";
+import { ROOT } from "../support/build.ts";
+import { CALCULATOR_ENTRY, homepageData } from "../../build/eleventy/bundle.ts";
+
+interface Import {
+  target: string;
+  /** `import type …` or `export type …`: erased when the code runs, so nothing of the target runs. */
+  typeOnly: boolean;
+}
+
+/** Every relative import of a TypeScript file, resolved to a path under the repository. */
+async function importsOf(file: string): Promise<Import[]> {
+  const source = await readFile(path.join(ROOT, file), "utf8");
+  const found = [...source.matchAll(/\b(import|export)(\s+type\b)?[^;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)];
+  return found
+    // A declaration file holds only types, whatever form its imports take.
+    .map((match) => ({ specifier: match[3] ?? match[4] ?? "", typeOnly: Boolean(match[2]) || file.endsWith(".d.ts") }))
+    .filter(({ specifier }) => specifier.startsWith("."))
+    .map(({ specifier, typeOnly }) => ({ target: path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier)), typeOnly }));
+}
+
+async function typescriptFiles(folder: string): Promise<string[]> {
+  const entries = await readdir(path.join(ROOT, folder), { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith(".ts")).map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+}
+
+const under = (file: string, folder: string) => file === folder || file.startsWith(`${folder}/`);
+
+/** `file imports target` for every import from `folder` that `allowed` refuses. */
+async function violations(folder: string, allowed: (target: string, typeOnly: boolean) => boolean): Promise<string[]> {
+  const found: string[] = [];
+  for (const file of await typescriptFiles(folder)) {
+    for (const { target, typeOnly } of await importsOf(file)) if (!allowed(target, typeOnly)) found.push(`${file} imports ${target}${typeOnly ? " (type only)" : ""}`);
+  }
+  return found;
+}
+
+test("the import reader finds relative imports, including type-only and dynamic ones", async () => {
+  const imports = await importsOf("build/data/openapi.ts");
+  assert.ok(imports.some(({ target }) => target === "build/data/endpoints.ts"), JSON.stringify(imports));
+  assert.ok(imports.some(({ target }) => target === "assets/constants.ts"), JSON.stringify(imports));
+  const chart = await importsOf("assets/page/chart.ts");
+  assert.ok(chart.some(({ target, typeOnly }) => target === "build/schemas/calculate-output.ts" && typeOnly), JSON.stringify(chart));
+});
+
+test("the folders the layout names exist, and the old mixed ones are gone", () => {
+  for (const folder of ["assets/engine", "assets/input", "assets/tools", "assets/page", "assets/styles", "build/schemas", "build/data", "build/eleventy", "_data", "content/pages", "_includes/layouts", "_includes/partials"]) {
+    assert.ok(existsSync(path.join(ROOT, folder)), `${folder}/ is missing`);
+  }
+  for (const folder of ["browser", "assets/contract", "_includes/lib"]) assert.not.ok(existsSync(path.join(ROOT, folder)), `${folder}/ should not exist`);
+});
+
+test("_includes/ holds only layouts and partials (Nunjucks), no modules", async () => {
+  const entries = await readdir(path.join(ROOT, "_includes"), { recursive: true, withFileTypes: true });
+  const modules = entries.filter((entry) => entry.isFile() && !entry.name.endsWith(".njk")).map((entry) => path.join(entry.parentPath, entry.name));
+  assert.equal(modules, []);
+});
+
+test("browser code runs no build code: only types (erased) come from build/schemas/", async () => {
+  assert.equal(await violations("assets", (target, typeOnly) => under(target, "assets") || (typeOnly && under(target, "build/schemas"))), []);
+});
+
+test("_data/ holds only what a writer edits: the rank table and the calculator's prose", async () => {
+  assert.equal((await readdir(path.join(ROOT, "_data"))).sort(), ["calculator.ts", "ranks.ts"]);
+  assert.equal(await violations("_data", (target) => !under(target, "build/eleventy")), []);
+});
+
+test("inside assets/, the engine imports only itself and the constants; the input checker not the tools or page; the tools not the page; the text helpers nothing", async () => {
+  const leaf = (target: string) => target === "assets/constants.ts";
+  assert.equal(await violations("assets/engine", (target, typeOnly) => under(target, "assets/engine") || leaf(target) || (typeOnly && under(target, "build/schemas"))), []);
+  assert.equal(await violations("assets/input", (target) => !under(target, "assets/tools") && !under(target, "assets/page")), []);
+  assert.equal(await violations("assets/tools", (target) => !under(target, "assets/page")), []);
+  // The text helpers every message shares ("did you mean", digit grouping) import nothing.
+  assert.equal(await violations("assets/text", () => false), []);
+});
+
+test("the derived global data never imports the Eleventy modules, and the schemas import neither", async () => {
+  assert.equal(await violations("build/data", (target) => !under(target, "build/eleventy")), []);
+  assert.equal(await violations("build/schemas", (target) => !under(target, "build/eleventy") && !under(target, "build/data")), []);
+});
+
+test("the homepage bundle is made of assets/ files only: no schema, no zod, no build module", async () => {
+  const result = await esbuild.build({ entryPoints: [CALCULATOR_ENTRY], bundle: true, write: false, metafile: true, format: "esm", platform: "browser", logLevel: "silent", plugins: [homepageData] });
+  const inputs = Object.keys(result.metafile.inputs);
+  assert.ok(inputs.some((input) => input.startsWith("assets/engine/")), inputs.join(", "));
+  assert.equal(inputs.filter((input) => !input.startsWith("assets/") && !input.startsWith("homepage-data:")), []);
+});
+
+test.run();

@@ -1,0 +1,36 @@
+/**
+ * The twins' Markdown link reader (build/eleventy/markdown-links.ts): which destinations it finds
+ * and rewrites, what it leaves alone (code), and the heading anchors a twin offers.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { mapMarkdownLinks, markdownAnchors, markdownLinks } from "../../build/eleventy/markdown-links.ts";
+
+import { PATH_SITE_URL, runBuild, withProjectCopy, withTempDir } from "../support/build.ts";
+
+test("Markdown links are read from inline links, references, autolinks and raw HTML, not from code", () => {
+  const markdown = [
+    "See [the docs](/docs/ \"Docs\") and [ranks][r], or <https://example.github.io/exp-bank/api/>.",
+    "",
+    "[r]: /api/ranks.json",
+    "[^1]: A footnote, not a link.",
+    "",
+    'A raw <a href="/auth/">link</a>; an example `[not](/a-link/)`.',
+    "",
+    "```md",
+    "[also not](/in-a-fence/)",
+    "```",
+  ].join("\n");
+  assert.equal(markdownLinks(markdown).sort(), ["/api/ranks.json", "/auth/", "/docs/", "https://example.github.io/exp-bank/api/"]);
+});
+
+test("Markdown links are rewritten in place, code left alone", () => {
+  const markdown = "[a](/a/) `[b](/b/)` <https://x.example/c> [d]: /d\n\n```\n[e](/e/)\n```\n";
+  assert.is(mapMarkdownLinks(markdown, (target) => target.toUpperCase()), "[a](/A/) `[b](/b/)` <HTTPS://X.EXAMPLE/C> [d]: /d\n\n```\n[e](/e/)\n```\n");
+});
+
+test("a Markdown file's anchors are its headings' slugs, not lines in code", () => {
+  assert.equal([...markdownAnchors("# API docs\n\n## Terms of use\n\n### GET /api/info.json ##\n\n```sh\n# not a heading\n```\n")], ["api-docs", "terms-of-use", "get-api-info-json"]);
+});
+
+test.run();

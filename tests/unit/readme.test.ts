@@ -1,0 +1,89 @@
+/**
+ * The README stays a day-one page that is true: at most 8 KB, the two commands before anything else,
+ * every `npm run X` it names (and CONTRIBUTING.md names) a script, and its tree of folders names
+ * folders that exist, every top-level one among them. CONTRIBUTING.md and ARCHITECTURE.md, where the
+ * rest lives, exist and are linked from it.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { ROOT } from "../support/build.ts";
+
+const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
+const readme = read("README.md");
+
+test("the README is at most 8 KB", () => {
+  const size = statSync(path.join(ROOT, "README.md")).size;
+  assert.ok(
+    size <= 8 * 1024,
+    `README.md is ${size} bytes; move developer detail to CONTRIBUTING.md or ARCHITECTURE.md`,
+  );
+});
+
+test("the README shows the install-and-serve command and the test command first", () => {
+  const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+  assert.match(firstBlock, /^npm ci && npm start\b/m);
+  assert.match(firstBlock, /^npm test\b/m);
+  const firstSection = readme.split(/^## /m)[1] ?? "";
+  assert.ok(firstSection.startsWith("Two commands"), "the first section is the two commands");
+});
+
+test("the README links CONTRIBUTING.md and ARCHITECTURE.md, which exist", () => {
+  for (const file of ["CONTRIBUTING.md", "ARCHITECTURE.md"]) {
+    assert.ok(readme.includes(`](${file}`), `README links ${file}`);
+    assert.ok(existsSync(path.join(ROOT, file)), `${file} exists`);
+  }
+});
+
+/** The code spans and code blocks of a Markdown text. */
+const codeOf = (text: string) =>
+  [...text.matchAll(/```[a-z]*\n([\s\S]*?)```|`([^`\n]+)`/g)]
+    .map((match) => match[1] ?? match[2] ?? "")
+    .join("\n");
+
+for (const file of ["README.md", "CONTRIBUTING.md"]) {
+  test(`every npm command ${file} names is a script in package.json`, () => {
+    const { scripts } = JSON.parse(read("package.json")) as { scripts: Record<string, string> };
+    const named = [...codeOf(read(file)).matchAll(/\bnpm (?:run )?([a-z][\w:-]*)/g)].map(
+      (match) => match[1]!,
+    );
+    const builtIn = new Set(["ci", "install", "run"]);
+    const scriptNames = named.filter((name) => !builtIn.has(name));
+    assert.ok(scriptNames.includes("test"), `${file} names npm test`);
+    for (const name of scriptNames)
+      assert.ok(scripts[name], `${file} names "npm ${name}", which package.json does not define`);
+  });
+}
+
+/** The folders of the README's tree under "## Where things are": the first word of each line that names one. */
+function treeFolders(): string[] {
+  const section = readme.split(/^## Where things are\n/m)[1]?.split(/^## /m)[0] ?? "";
+  const tree = /```\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+  return [...tree.matchAll(/^(\S+\/)\s/gm)].map((match) => match[1]!.replace(/\/$/, ""));
+}
+
+test("every folder in the README's tree exists", () => {
+  const folders = treeFolders();
+  assert.ok(folders.length >= 8, `the tree lists ${folders.length} folders`);
+  for (const folder of folders)
+    assert.ok(existsSync(path.join(ROOT, folder)), `README's tree names ${folder}/, which does not exist`);
+});
+
+test("the README's tree names every top-level folder a developer or writer edits", () => {
+  const listed = new Set(treeFolders());
+  const tracked = execFileSync("git", ["ls-files"], { cwd: ROOT, encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean);
+  // Dot-folders (.github, .ci) are CI's, described in CONTRIBUTING.md.
+  const folders = new Set(
+    tracked.filter((file) => file.includes("/") && !file.startsWith(".")).map((file) => file.split("/")[0]!),
+  );
+  assert.equal(
+    [...folders].filter((folder) => !listed.has(folder)),
+    [],
+  );
+});
+
+test.run();
