@@ -5,20 +5,20 @@
 import path from "node:path";
 import { HtmlBasePlugin, InputPathToUrlTransformPlugin, RenderPlugin } from "@11ty/eleventy";
 import type UserConfig from "@11ty/eleventy/UserConfig";
-import site from "./build/data/site.ts";
-import { bundleCalculator } from "./build/eleventy/bundle.ts";
-import { dataModuleParser, derivedGlobal } from "./build/eleventy/global-data.ts";
-import { pageMarkdown } from "./build/eleventy/markdown.ts";
-import { pageHelpers } from "./build/eleventy/page-helpers.ts";
-import { linkCheck, type AfterBuildEvent } from "./build/eleventy/link-check.ts";
-import { freshOutputFolder, type BuildEvent } from "./build/eleventy/output-folder.ts";
-import { pageChecks } from "./build/eleventy/page-checks.ts";
-import { buildErrorsOnThePage } from "./build/eleventy/build-errors.ts";
-import { writersDevServer } from "./build/eleventy/dev-server.ts";
-import { rememberPages } from "./build/eleventy/pages.ts";
-import { writeShareCard } from "./build/eleventy/share-card.ts";
-import { loadTemplatesOnce } from "./build/eleventy/template-modules.ts";
-import { checkPagesFolder, checkPageUrls } from "./build/eleventy/page-outputs.ts";
+import site from "./_data/site.ts";
+import { bundleCalculator } from "./_config/bundle.ts";
+import { dataModuleParser, derivedGlobal } from "./_config/global-data.ts";
+import { pageMarkdown } from "./_config/markdown.ts";
+import { pageHelpers } from "./_config/page-helpers.ts";
+import { linkCheck, type AfterBuildEvent } from "./_config/link-check.ts";
+import { freshOutputFolder, type BuildEvent } from "./_config/output-folder.ts";
+import { pageChecks } from "./_config/page-checks.ts";
+import { buildErrorsOnThePage } from "./_config/build-errors.ts";
+import { writersDevServer } from "./_config/dev-server.ts";
+import { rememberPages } from "./_config/pages.ts";
+import { writeShareCard } from "./_config/share-card.ts";
+import { loadTemplatesOnce } from "./_config/template-modules.ts";
+import { checkPagesFolder, checkPageUrls } from "./_config/page-outputs.ts";
 
 export const config = {
   dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },

@@ -1,13 +1,13 @@
 /**
  * `calculator`: the calculator's facts, the body of `/api/info.json`. The rate, the time constants
- * and the tool names are fixed by the specification and read from `assets/constants.ts`;
+ * and the tool names are fixed by the specification and read from `common/constants.ts`;
  * the prose fields are written here; the addresses come from `site`.
  */
-import { DAILY_INTEREST_RATE, PRODUCT_NAME, TIME_NORMALIZATION, TOOL_NAMES } from "../assets/constants.ts";
-import { CalculatorInfo } from "../build/schemas/calculator-info.ts";
-import { DAILY_INTEREST_PERCENT, DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../build/schemas/formulas.ts";
-import { validateData } from "../build/schemas/validate-data.ts";
-import site from "../build/data/site.ts";
+import { DAILY_INTEREST_RATE, PRODUCT_NAME, TIME_NORMALIZATION, TOOL_NAMES } from "../common/constants.ts";
+import { CalculatorInfo } from "../contract/calculator-info.ts";
+import { DAILY_INTEREST_PERCENT, DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../contract/formulas.ts";
+import { validateData } from "../contract/validate-data.ts";
+import site from "./site.ts";
 
 export default validateData(
   CalculatorInfo,

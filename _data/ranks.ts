@@ -3,9 +3,9 @@
  * The body of `/api/ranks.json` and of the `list-exp-ranks` tool. The build checks each entry's
  * shape, that the first threshold is 0, that thresholds strictly increase and that names are unique.
  */
-import { DAILY_INTEREST_RATE, PRODUCT_NAME } from "../assets/constants.ts";
-import { RankList } from "../build/schemas/rank-list.ts";
-import { validateData } from "../build/schemas/validate-data.ts";
+import { DAILY_INTEREST_RATE, PRODUCT_NAME } from "../common/constants.ts";
+import { RankList } from "../contract/rank-list.ts";
+import { validateData } from "../contract/validate-data.ts";
 
 export default validateData(
   RankList,

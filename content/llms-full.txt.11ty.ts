@@ -1,8 +1,8 @@
 // /llms-full.txt, for agents that want the whole site in one request: every Markdown twin, in
 // navigation order, each followed by the address of its HTML page.
-import { paths, type Site } from "../build/data/site.ts";
-import { absoluteUrl } from "../build/eleventy/site-links.ts";
-import { renderTwin, type TwinRenderer, type TwinSource } from "../build/eleventy/twins.ts";
+import { paths, type Site } from "../_data/site.ts";
+import { absoluteUrl } from "../_config/site-links.ts";
+import { renderTwin, type TwinRenderer, type TwinSource } from "../_config/twins.ts";
 
 interface FullGuideData {
   site: Site;

@@ -1,4 +1,4 @@
 // The figures, names and field lists the agent guide's prose (llms.txt.njk) reads as `guide`.
-import { agentGuide } from "../build/eleventy/agent-guide.ts";
+import { agentGuide } from "../_config/agent-guide.ts";
 
 export default { eleventyComputed: { guide: agentGuide } };

@@ -1,5 +1,5 @@
-// The OpenAPI 3.1 contract, for API clients, validators and agents: `build/data/openapi.ts` serialized.
-import { jsonFile, type JsonTemplateData } from "../build/eleventy/json-file.ts";
+// The OpenAPI 3.1 contract, for API clients, validators and agents: `_data/openapi.ts` serialized.
+import { jsonFile, type JsonTemplateData } from "../_config/json-file.ts";
 
 export const data = jsonFile((data) => data.site.paths.openapi);
 

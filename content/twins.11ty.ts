@@ -1,6 +1,6 @@
 // The Markdown twin of every page tagged `docs` (`/index.md`, `/docs.md`, …), for agents and
 // readers who want text, not HTML: one output per page, rendered from the page's own source.
-import { renderTwin, twinPermalink, type TwinRenderer, type TwinSource } from "../build/eleventy/twins.ts";
+import { renderTwin, twinPermalink, type TwinRenderer, type TwinSource } from "../_config/twins.ts";
 
 interface TwinData {
   source: TwinSource;

@@ -1,7 +1,7 @@
 /**
  * Preloaded by `npm start` (`node --import`): takes `--host=ADDRESS` (or `--host ADDRESS`) off the
  * command line, which Eleventy's would refuse as unknown, and hands it to the dev server's setup
- * (build/eleventy/dev-server.ts) as EXP_BANK_SERVE_HOST. Without it the server listens on loopback.
+ * (_config/dev-server.ts) as EXP_BANK_SERVE_HOST. Without it the server listens on loopback.
  */
 const at = process.argv.findIndex((argument) => argument === "--host" || argument.startsWith("--host="));
 if (at >= 0) {

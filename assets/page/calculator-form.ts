@@ -18,15 +18,15 @@
  *   shared link also carries the moment it was calculated (`at`), so it shows the same dates to
  *   whoever opens it later, "as of" that moment, until a field is edited.
  */
-import type { CalculateInput } from "../../build/schemas/calculate-input.ts";
-import { safeParseCalculateInput } from "../input/check-input.ts";
-import { durationTotalMistake } from "../input/input-rules.ts";
-import type { CalculateOutput, Duration } from "../../build/schemas/calculate-output.ts";
-import type { ExpRank } from "../../build/schemas/rank-list.ts";
-import { calculateGrowth } from "../engine/calculate.ts";
-import { DURATION_UNITS, type DurationUnit } from "../engine/duration.ts";
-import { compareExact, exactOf } from "../engine/exact.ts";
-import { compactAmount, readGems, readTime, scientificAmount, understood } from "./amount.ts";
+import type { CalculateInput } from "../../contract/calculate-input.ts";
+import { safeParseCalculateInput } from "../../common/input/check-input.ts";
+import { durationTotalMistake } from "../../common/input/input-rules.ts";
+import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
+import type { ExpRank } from "../../contract/rank-list.ts";
+import { calculateGrowth } from "../../common/engine/calculate.ts";
+import { DURATION_UNITS, type DurationUnit } from "../../common/engine/duration.ts";
+import { compareExact, exactOf } from "../../common/engine/exact.ts";
+import { compactAmount, readGems, readTime, scientificAmount, understood } from "../../common/amount.ts";
 import { showChart } from "./chart-view.ts";
 import { isCalendarDate } from "./calendar-date.ts";
 

@@ -3,9 +3,9 @@
  * changes (a resize, a phone turned), and read with a scrubber: a slider under the chart, or a
  * pointer on it, marks a moment and says its date, balance and rank in a live region.
  */
-import type { CalculateOutput } from "../../build/schemas/calculate-output.ts";
-import { TIME_NORMALIZATION } from "../constants.ts";
-import { gemsText, resultChart, type Chart } from "./chart.ts";
+import type { CalculateOutput } from "../../contract/calculate-output.ts";
+import { TIME_NORMALIZATION } from "../../common/constants.ts";
+import { gemsText, resultChart, type Chart } from "../../common/chart.ts";
 
 let shown: { result: CalculateOutput; start: number } | null = null;
 let chart: Chart | null = null;

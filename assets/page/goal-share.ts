@@ -4,7 +4,7 @@
  * with the calculator's exact answer (as floats, 1,000,000,000,000,000,000 gems of a goal of
  * 1,000,000,000,000,000,001 would read as reached).
  */
-import { pow10, type Exact } from "../engine/exact.ts";
+import { pow10, type Exact } from "../../common/engine/exact.ts";
 
 /** Both values as whole numbers over one power of ten. */
 function wholes(a: Exact, b: Exact): [bigint, bigint] {

@@ -5,10 +5,10 @@
  * picker, are read from the goal field after every edit, Back, Forward and load, so they never
  * disagree with it.
  */
-import type { ExpRank } from "../../build/schemas/rank-list.ts";
-import { compareExact, exactOf, type Exact } from "../engine/exact.ts";
-import { rankIndex } from "../engine/ranks.ts";
-import { readGems, understood } from "./amount.ts";
+import type { ExpRank } from "../../contract/rank-list.ts";
+import { compareExact, exactOf, type Exact } from "../../common/engine/exact.ts";
+import { rankIndex } from "../../common/engine/ranks.ts";
+import { readGems, understood } from "../../common/amount.ts";
 import { multipleOf, progressText } from "./goal-share.ts";
 
 /**

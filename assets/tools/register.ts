@@ -4,9 +4,9 @@
  * browser without WebMCP it does nothing and says nothing.
  * See https://github.com/webmachinelearning/webmcp
  */
-import type { RankList } from "../../build/schemas/rank-list.ts";
-import type { ToolDescriptor } from "../../build/schemas/tool-descriptors.ts";
-import { executeTool } from "./execute.ts";
+import type { RankList } from "../../contract/rank-list.ts";
+import type { ToolDescriptor } from "../../contract/tool-descriptors.ts";
+import { executeTool } from "../../common/tools/execute.ts";
 
 type ModelContext = WebMCP.ModelContext;
 

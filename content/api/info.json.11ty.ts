@@ -1,5 +1,5 @@
 // GET /api/info.json (getCalculatorInfo), for API clients: `_data/calculator.ts` serialized.
-import { jsonFile, type JsonTemplateData } from "../../build/eleventy/json-file.ts";
+import { jsonFile, type JsonTemplateData } from "../../_config/json-file.ts";
 
 export const data = jsonFile((data) => data.site.paths.info);
 

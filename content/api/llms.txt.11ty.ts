@@ -1,12 +1,12 @@
 // /api/llms.txt, the API section guide (llmstxt.org): the JSON resources and the contract, for
 // agents that only need the API. Each resource's fields come from its schema in the contract and
 // their values from the published body, so the file says exactly what a GET returns.
-import type { Site } from "../../build/data/site.ts";
-import type openapi from "../../build/data/openapi.ts";
-import type endpoints from "../../build/data/endpoints.ts";
-import type { RankList } from "../../build/schemas/rank-list.ts";
-import { absoluteUrl, twinPath } from "../../build/eleventy/site-links.ts";
-import { bulletList, llmsTxt, rankLine, resourceLink } from "../../build/eleventy/llms-txt.ts";
+import type { Site } from "../../_data/site.ts";
+import type openapi from "../../_data/openapi.ts";
+import type endpoints from "../../_data/endpoints.ts";
+import type { RankList } from "../../contract/rank-list.ts";
+import { absoluteUrl, twinPath } from "../../_config/site-links.ts";
+import { bulletList, llmsTxt, rankLine, resourceLink } from "../../_config/llms-txt.ts";
 
 interface GuideData {
   site: Site;

@@ -1,5 +1,5 @@
 // GET /api/ranks.json (listExpRanks), for API clients: `_data/ranks.ts` serialized.
-import { jsonFile, type JsonTemplateData } from "../../build/eleventy/json-file.ts";
+import { jsonFile, type JsonTemplateData } from "../../_config/json-file.ts";
 
 export const data = jsonFile((data) => data.site.paths.ranks);
 

@@ -17,7 +17,7 @@ import path from "node:path";
 import { freePort } from "../support/serve.ts";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { paths } from "../../build/data/site.ts";
+import { paths } from "../../_data/site.ts";
 import { chromiumPath } from "../support/browser.ts";
 import type { BenchContext, BenchRow, BenchSection } from "./types.ts";
 

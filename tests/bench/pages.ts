@@ -5,7 +5,7 @@
  * is JavaScript. Fetched over HTTP from the served build, as a browser with an empty cache would.
  */
 import { gzipSync } from "node:zlib";
-import { paths } from "../../build/data/site.ts";
+import { paths } from "../../_data/site.ts";
 import { PATH_SITE_URL } from "../support/build.ts";
 import { HOMEPAGE_JS_BUDGET, homepageScripts } from "../support/homepage-scripts.ts";
 import type { BenchContext, BenchRow, BenchSection } from "./types.ts";

@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { paths } from "../../build/data/site.ts";
+import { paths } from "../../_data/site.ts";
 import { builtSite, PATH_SITE_URL } from "../support/build.ts";
 import { serveSite, type ServedSite } from "../support/serve.ts";
 import { recordSchemeQueries, schemeOnlyRecolours, testBrowser } from "../support/browser.ts";

@@ -1,7 +1,7 @@
 /**
  * While `npm start` runs, a failed rebuild shows on the open page, not only in the terminal: a
  * dialog with the file, the line and the fix, which the next good build removes by reloading the
- * page (build/eleventy/build-errors.ts). Runs the dev server in a copy of the project.
+ * page (_config/build-errors.ts). Runs the dev server in a copy of the project.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";

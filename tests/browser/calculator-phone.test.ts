@@ -16,7 +16,7 @@ import { PATH_SITE_URL, builtSite } from "../support/build.ts";
 import { serveSite, type ServedSite } from "../support/serve.ts";
 import { recordPageMessages, recordSchemeQueries, schemeOnlyRecolours, testBrowser } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
-import type { CalculateOutput } from "../../build/schemas/calculate-output.ts";
+import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import { HANG_GUARD_MS } from "../support/hang-guard.ts";
 
 /** The page's "now": noon UTC on a fixed day. */

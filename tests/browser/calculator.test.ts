@@ -13,8 +13,8 @@ import { PATH_SITE_URL, builtSite } from "../support/build.ts";
 import { serveSite, type ServedSite } from "../support/serve.ts";
 import { recordPageMessages, testBrowser } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
-import type { CalculateOutput, Duration } from "../../build/schemas/calculate-output.ts";
-import { toolDescriptors } from "../../build/schemas/tool-descriptors.ts";
+import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
+import { toolDescriptors } from "../../contract/tool-descriptors.ts";
 import { HANG_GUARD_MS } from "../support/hang-guard.ts";
 
 const VIEWPORTS = [

@@ -13,8 +13,8 @@ import type { Browser, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite, readBuilt } from "../support/build.ts";
 import { serveSite, type ServedSite } from "../support/serve.ts";
 import { recordPageMessages, recordSchemeQueries, schemeOnlyRecolours, testBrowser } from "../support/browser.ts";
-import type { CalculateOutput } from "../../build/schemas/calculate-output.ts";
-import type { RankList } from "../../build/schemas/rank-list.ts";
+import type { CalculateOutput } from "../../contract/calculate-output.ts";
+import type { RankList } from "../../contract/rank-list.ts";
 import { HANG_GUARD_MS } from "../support/hang-guard.ts";
 
 /**

@@ -10,11 +10,11 @@ import { PATH_SITE_URL, builtSite } from "../support/build.ts";
 import { serveSite, type ServedSite } from "../support/serve.ts";
 import { launchChromium, recordPageMessages, testBrowser } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
-import { TOOL_NAMES } from "../../assets/constants.ts";
-import { ErrorResponse } from "../../build/schemas/error-response.ts";
-import { CalculateOutput } from "../../build/schemas/calculate-output.ts";
-import { toolDescriptors } from "../../build/schemas/tool-descriptors.ts";
-import { calculateExpGrowth } from "../../assets/tools/calculate-exp-growth.ts";
+import { TOOL_NAMES } from "../../common/constants.ts";
+import { ErrorResponse } from "../../contract/error-response.ts";
+import { CalculateOutput } from "../../contract/calculate-output.ts";
+import { toolDescriptors } from "../../contract/tool-descriptors.ts";
+import { calculateExpGrowth } from "../../common/tools/calculate-exp-growth.ts";
 import rankList from "../../_data/ranks.ts";
 
 let served: ServedSite;

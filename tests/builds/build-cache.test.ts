@@ -1,5 +1,5 @@
 /**
- * What a build keeps for the next one (build/eleventy/build-cache.ts) is keyed by everything its
+ * What a build keeps for the next one (_config/build-cache.ts) is keyed by everything its
  * output depends on: a build with nothing changed reuses the kept homepage bundle, and an edit to
  * each of its inputs (a source module, the rank data, the bundle's options) changes the bundle
  * the next build writes. esbuild's version, which a copy of the project cannot change, is part of
@@ -10,7 +10,7 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { bundleKey, CALCULATOR_BUNDLE } from "../../build/eleventy/bundle.ts";
+import { bundleKey, CALCULATOR_BUNDLE } from "../../_config/bundle.ts";
 import { editFile, PATH_SITE_URL, runBuild, withProjectCopy, withTempDir } from "../support/build.ts";
 
 test("the bundle's key changes with esbuild's version, its options, its data and its sources", () => {
@@ -48,7 +48,7 @@ test("a build reuses the kept bundle while its inputs are unchanged, and an edit
       assert.ok(ranked.includes("Cosmical") && !edited.includes("Cosmical"), "a rank edit reaches the bundle");
 
       const banner = 'legalComments: "eof", banner: { js: "/* banner */" }';
-      await editFile(project, "build/eleventy/bundle.ts", 'legalComments: "eof"', banner);
+      await editFile(project, "_config/bundle.ts", 'legalComments: "eof"', banner);
       assert.ok((await build()).startsWith("/* banner */"), "an option's edit reaches the bundle");
     }),
   );

@@ -1,5 +1,5 @@
 /**
- * The contract's derived data is kept for the next build (build/eleventy/contract-cache.ts) under
+ * The contract's derived data is kept for the next build (_config/contract-cache.ts) under
  * the hash of everything it is made of: a build whose contract did not change does not load zod,
  * and an edit to each kind of input (a schema, the writer's data, a constant, the site's settings)
  * changes what the next build writes. Every build here is a process of its own, as
@@ -10,7 +10,7 @@ import path from "node:path";
 import * as esbuild from "esbuild";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { CONTRACT_INPUTS, KEPT_EXPORTS } from "../../build/eleventy/contract-cache.ts";
+import { CONTRACT_INPUTS, KEPT_EXPORTS } from "../../_config/contract-cache.ts";
 import { editFile, PATH_SITE_URL, ROOT, ROOT_SITE_URL, runBuild } from "../support/build.ts";
 import { withProjectCopy, withTempDir } from "../support/build.ts";
 
@@ -42,7 +42,7 @@ test("the modules whose exports are kept import only from the folders the key ha
     logLevel: "silent",
   });
   const inputs = Object.keys(result.metafile.inputs);
-  assert.ok(inputs.some((input) => input.startsWith("build/schemas/")), "the schemas are among the imports");
+  assert.ok(inputs.some((input) => input.startsWith("contract/")), "the schemas are among the imports");
   const hashed = (input: string) => CONTRACT_INPUTS.some((kept) => input === kept || input.startsWith(`${kept}/`));
   for (const input of inputs) assert.ok(hashed(input), `${input} is imported by the contract but not part of its key`);
 });
@@ -66,14 +66,14 @@ test("an unchanged contract is read without zod, and an edit to each input reach
       assert.is(second.openapi, first.openapi);
 
       const edited = "What the calculator does, edited.";
-      await editFile(project, "build/schemas/calculator-info.ts", "What the calculator does.", edited);
+      await editFile(project, "contract/calculator-info.ts", "What the calculator does.", edited);
       const schema = await build();
       assert.ok(schema.zodModules > 0 && schema.openapi.includes(edited), "a schema's edit reaches openapi.json");
 
       await editFile(project, "_data/ranks.ts", '"Cosmic"', '"Cosmical"');
       assert.ok((await build()).ranks.includes('"Cosmical"'), "a rank's edit reaches api/ranks.json");
 
-      await editFile(project, "assets/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.9"');
+      await editFile(project, "common/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.9"');
       assert.ok((await build()).openapi.includes('"version": "1.0.9"'), "a constant's edit reaches openapi.json");
 
       const moved = await build(ROOT_SITE_URL);

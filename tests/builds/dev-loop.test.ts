@@ -81,7 +81,7 @@ test("a watching build follows edits to assets/contract, _data and template modu
   };
   await builds(1);
   assert.match(await readBuilt(output, "openapi.json"), /"version": "1\.0\.0"/);
-  const contract = await editAndRebuild("assets/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.7"', "openapi.json", /"version": "1\.0\.7"/);
+  const contract = await editAndRebuild("common/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.7"', "openapi.json", /"version": "1\.0\.7"/);
   assert.match(contract, /"version": "1\.0\.7"/, "the contract constant reached the rebuilt openapi.json");
   const info = await editAndRebuild("_data/calculator.ts", "Shows how a gem balance grows", "Shows how a GEM balance grows", "api/info.json", /Shows how a GEM balance grows/);
   assert.match(info, /Shows how a GEM balance grows/, "the data edit reached the rebuilt api/info.json");

@@ -9,8 +9,8 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import ranks from "../../_data/ranks.ts";
-import { paths } from "../../build/data/site.ts";
-import { RankList } from "../../build/schemas/rank-list.ts";
+import { paths } from "../../_data/site.ts";
+import { RankList } from "../../contract/rank-list.ts";
 import { buildInProcess, editFile, ROOT_SITE_URL, withProjectCopy, withTempDir, type BuildResult } from "../support/build.ts";
 import { decodeEntities, rendered, textOf } from "../support/pages.ts";
 

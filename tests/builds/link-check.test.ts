@@ -1,5 +1,5 @@
 /**
- * Every build checks its links from its own output list (build/eleventy/link-check.ts): pages,
+ * Every build checks its links from its own output list (_config/link-check.ts): pages,
  * twins and text outputs, under the path prefix and at an origin's root, absolute links to the
  * public URL against the build itself. A broken link fails the build once, however many outputs
  * repeat it, naming the source file and line, the URL and the nearest valid pages or fragments.
@@ -10,7 +10,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { brokenTargets } from "../../build/eleventy/link-check.ts";
+import { brokenTargets } from "../../_config/link-check.ts";
 import { buildInProcess, editFile, PATH_SITE_URL, ROOT_SITE_URL, withProjectCopy, withTempDir } from "../support/build.ts";
 import type { BuildResult } from "../support/build.ts";
 import { filesUnder, linkedOutputs, linkinatorBrokenLinks } from "../support/linkinator.ts";

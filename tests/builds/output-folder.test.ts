@@ -1,6 +1,6 @@
 /**
  * Each build starts from an empty output folder, and one build at a time writes it
- * (build/eleventy/output-folder.ts): a renamed page leaves no old file, a file left in the folder
+ * (_config/output-folder.ts): a renamed page leaves no old file, a file left in the folder
  * is gone after the next build, and two builds started at once in one checkout (two processes)
  * leave one whole build, not a mix of both. Nothing an earlier build leaves (an empty, garbled or
  * dead process's lock note, a build that ran out of disk space) makes a later one wait.
@@ -12,7 +12,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { lockOutput, lockPath } from "../../build/eleventy/output-folder.ts";
+import { lockOutput, lockPath } from "../../_config/output-folder.ts";
 import { BUILD_ENV, buildInProcess, PATH_SITE_URL, ROOT, ROOT_SITE_URL, runBuild, withProjectCopy, withTempDir } from "../support/build.ts";
 import { HANG_GUARD_MS } from "../support/hang-guard.ts";
 
@@ -69,7 +69,7 @@ function startBuild(project: string, output: string, siteUrl: string, holder: nu
   return { waiting, done };
 }
 
-const LOCK_MODULE = pathToFileURL(path.join(ROOT, "build/eleventy/output-folder.ts")).href;
+const LOCK_MODULE = pathToFileURL(path.join(ROOT, "_config/output-folder.ts")).href;
 
 /** Lines a child process prints, and a promise of the first line that includes `text`. */
 function linesOf(child: ChildProcess) {

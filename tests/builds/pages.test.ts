@@ -9,7 +9,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { isPageFileLink, pageKeyOf, pageUrl, rememberPages } from "../../build/eleventy/pages.ts";
+import { isPageFileLink, pageKeyOf, pageUrl, rememberPages } from "../../_config/pages.ts";
 import { buildEachEdit, editFile, ROOT_SITE_URL, type BuildResult } from "../support/build.ts";
 import { lineWith } from "../support/writer-mistakes.ts";
 

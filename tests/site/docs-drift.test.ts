@@ -3,25 +3,25 @@
  * contract schemas hold (rate, percent, constants, ranks, endpoints, operation ids, error codes,
  * tool and field names, version), and its Markdown twin shows the same with no template syntax
  * left. That the Markdown sources type none of those values themselves is checked by every build
- * (`build/eleventy/drift.ts`, tested in page-checks.test.ts); builds/edits.test.ts checks that an edit to
+ * (`_config/drift.ts`, tested in page-checks.test.ts); builds/edits.test.ts checks that an edit to
  * the data or to a page's prose reaches every output that shows it.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import calculator from "../../_data/calculator.ts";
 import ranks from "../../_data/ranks.ts";
-import openapi from "../../build/data/openapi.ts";
-import endpoints from "../../build/data/endpoints.ts";
+import openapi from "../../_data/openapi.ts";
+import endpoints from "../../_data/endpoints.ts";
 
 const { resources } = endpoints;
-import tools from "../../build/data/tools.ts";
-import { parseRepository, paths } from "../../build/data/site.ts";
-import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, TIME_NORMALIZATION, TOOL_NAMES } from "../../assets/constants.ts";
-import { CalculateOutput } from "../../build/schemas/calculate-output.ts";
+import tools from "../../_data/tools.ts";
+import { parseRepository, paths } from "../../_data/site.ts";
+import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, TIME_NORMALIZATION, TOOL_NAMES } from "../../common/constants.ts";
+import { CalculateOutput } from "../../contract/calculate-output.ts";
 import { builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "../support/build.ts";
-import { markdownLibrary } from "../../build/eleventy/markdown.ts";
+import { markdownLibrary } from "../../_config/markdown.ts";
 import { headOf, ids, linkRel, tags, TWINNED_PAGES, visibleText } from "../support/pages.ts";
-import { markdownLinks } from "../../build/eleventy/markdown-links.ts";
+import { markdownLinks } from "../../_config/markdown-links.ts";
 
 type Schema = { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; $ref?: string };
 

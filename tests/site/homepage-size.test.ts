@@ -7,7 +7,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { paths } from "../../build/data/site.ts";
+import { paths } from "../../_data/site.ts";
 import { builtSite, PATH_SITE_URL, ROOT_SITE_URL } from "../support/build.ts";
 import { HOMEPAGE_JS_BUDGET as BUDGET, homepageScripts } from "../support/homepage-scripts.ts";
 

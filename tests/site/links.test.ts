@@ -1,11 +1,11 @@
 /**
  * linkinator, an independent crawler, over the two shared builds: no broken link, fragments
- * checked, as the build's own check (build/eleventy/link-check.ts) found when it let them pass; and
+ * checked, as the build's own check (_config/link-check.ts) found when it let them pass; and
  * the two follow the same links of this site, so neither passes a link by not reading it.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { siteLinks } from "../../build/eleventy/link-check.ts";
+import { siteLinks } from "../../_config/link-check.ts";
 import { builtSite, SITE_BUILDS } from "../support/build.ts";
 import { linkedOutputs, linkinatorCheck } from "../support/linkinator.ts";
 

@@ -8,22 +8,22 @@
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { paths } from "../../build/data/site.ts";
-import endpoints from "../../build/data/endpoints.ts";
+import { paths } from "../../_data/site.ts";
+import endpoints from "../../_data/endpoints.ts";
 
 const { resources } = endpoints;
-import { TOOL_NAMES } from "../../assets/constants.ts";
+import { TOOL_NAMES } from "../../common/constants.ts";
 import { builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "../support/build.ts";
 import { TWINNED_PAGES } from "../support/pages.ts";
-import { markdownLinks } from "../../build/eleventy/markdown-links.ts";
+import { markdownLinks } from "../../_config/markdown-links.ts";
 import { Decimal as Big } from "decimal.js";
 import ranks from "../../_data/ranks.ts";
-import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../assets/constants.ts";
-import { CALCULATE_LIMITS, CalculateInput } from "../../build/schemas/calculate-input.ts";
-import { CalculateOutput } from "../../build/schemas/calculate-output.ts";
-import { RankList } from "../../build/schemas/rank-list.ts";
-import { CalculatorInfo } from "../../build/schemas/calculator-info.ts";
-import { markdownText } from "../../build/eleventy/escape.ts";
+import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../common/constants.ts";
+import { CALCULATE_LIMITS, CalculateInput } from "../../contract/calculate-input.ts";
+import { CalculateOutput } from "../../contract/calculate-output.ts";
+import { RankList } from "../../contract/rank-list.ts";
+import { CalculatorInfo } from "../../contract/calculator-info.ts";
+import { markdownText } from "../../_config/escape.ts";
 
 interface LlmsLink {
   name: string;
@@ -394,7 +394,7 @@ Teaches("goal, additional, daysToReach and durations: every field and rule the g
   for (const phrase of ["non-zero parts", "largest first", 'joined by ", "', "singular for 1", "parts that are 0 are left out", '"0 seconds" when there is no time left']) assert.ok(textRule.includes(phrase), phrase);
   assert.ok(units.length === 6, "six parts");
 
-  const { calculateExpGrowth } = await import("../../assets/tools/calculate-exp-growth.ts");
+  const { calculateExpGrowth } = await import("../../common/tools/calculate-exp-growth.ts");
   const lnFactor = Exact.ln(new Exact(1).plus(DAILY_INTEREST_RATE));
   const calls = seededCalls(60);
   assert.ok(calls.length >= 50, "the seeded calls");
@@ -437,7 +437,7 @@ Teaches("the per-unit limits are the whole 36,500 days in each unit, rounded dow
   const listed = find(limits, /rounded down: ([^;]+);/, "each unit's limit")[1]!;
   const maxima = Object.fromEntries(listed.split(", ").map((part) => part.split(" ") as [string, string]));
   const secondsIn = { years: TIME_NORMALIZATION.yearDays * 86400, months: TIME_NORMALIZATION.monthDays * 86400, days: 86400, hours: 3600, minutes: 60, seconds: 1 };
-  const { calculateExpGrowth } = await import("../../assets/tools/calculate-exp-growth.ts");
+  const { calculateExpGrowth } = await import("../../common/tools/calculate-exp-growth.ts");
   for (const [unit, size] of Object.entries(secondsIn)) {
     const max = Number(maxima[unit]);
     assert.is(max, Math.floor((CALCULATE_LIMITS.maxDurationDays * 86400) / size), unit);

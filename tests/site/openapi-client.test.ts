@@ -8,7 +8,7 @@ import { registerHooks } from "node:module";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import ts from "typescript5";
-import { paths } from "../../build/data/site.ts";
+import { paths } from "../../_data/site.ts";
 import { builtSite, PATH_SITE_URL, readBuilt } from "../support/build.ts";
 
 // openapi-typescript drives TypeScript 5's compiler API; the type checker of this project is

@@ -10,9 +10,9 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { paths } from "../../build/data/site.ts";
+import { paths } from "../../_data/site.ts";
 import { builtSite, PATH_SITE_URL, ROOT, ROOT_SITE_URL, SCRATCH } from "../support/build.ts";
-import { escapeRegExp } from "../../build/eleventy/escape.ts";
+import { escapeRegExp } from "../../_config/escape.ts";
 import { pngText, withTextChunk } from "../support/png.ts";
 
 interface BuiltFile {

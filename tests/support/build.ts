@@ -136,7 +136,7 @@ function describe(error: unknown): string {
  * what the build printed.
  *
  * Builds in one process take turns: the working directory is the copy's for the build, and the
- * copy's `build/data/site.ts` reads `SITE_URL` (set for the build with `env`) when it is first
+ * copy's `_data/site.ts` reads `SITE_URL` (set for the build with `env`) when it is first
  * imported. Eleventy's template cache is off (`setUseTemplateCache(false)`), so each build reads
  * and compiles the pages, layouts and templates afresh, as a build process does. Node keeps each
  * imported module, and a copy's modules have URLs of their own, so every copy runs its own config,

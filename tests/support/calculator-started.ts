@@ -1,6 +1,6 @@
 /**
  * The homepage starts its calculator (the form, the chart, the WebMCP tools) after its first paint
- * (`build/eleventy/after-paint-scripts.ts`), which can come after the load event `page.goto` waits
+ * (`_config/after-paint-scripts.ts`), which can come after the load event `page.goto` waits
  * for. A test that uses the calculator waits for it here: importing the bundle from the page
  * resolves once the module has run, the page's own import included, since a document runs a module
  * once. (Playwright's clock replaces `performance`, so the page's own request of the bundle is not
@@ -8,7 +8,7 @@
  * there the page starts the calculator by itself.
  */
 import type { Page } from "playwright-core";
-import { paths } from "../../build/data/site.ts";
+import { paths } from "../../_data/site.ts";
 
 export async function calculatorStarted(page: Page): Promise<void> {
   // The homepage sits at the site's root, so the bundle's path is relative to it.

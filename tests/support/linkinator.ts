@@ -1,6 +1,6 @@
 /**
  * linkinator over a built site: the independent check the build's own link check
- * (build/eleventy/link-check.ts) is held to, as ajv holds the input checker to the published schema.
+ * (_config/link-check.ts) is held to, as ajv holds the input checker to the published schema.
  * It crawls the written files as GitHub Pages would serve them, under the base URL's path, with
  * `#fragments` checked and the Markdown twins read as Markdown; absolute links to the public base
  * URL are rewritten onto the local copy, and links to other sites are not followed.
@@ -15,8 +15,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { LinkChecker, LinkState } from "linkinator";
-import { readsLinks, type OutputText } from "../../build/eleventy/link-check.ts";
-import { markdownLinks } from "../../build/eleventy/markdown-links.ts";
+import { readsLinks, type OutputText } from "../../_config/link-check.ts";
+import { markdownLinks } from "../../_config/markdown-links.ts";
 import { freePort } from "./serve.ts";
 
 /** One broken link: its public URL (or a text output's bare `#fragment`) and the outputs that carry it. */

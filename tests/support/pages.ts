@@ -3,7 +3,7 @@
  * expressions are enough here: the HTML is the site's own, written by one layout.
  */
 import markdownIt from "markdown-it";
-import { paths } from "../../build/data/site.ts";
+import { paths } from "../../_data/site.ts";
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&nbsp;": " " };
 

@@ -4,7 +4,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { compactAmount, readAmount, readGems, readTime, understood } from "../../assets/page/amount.ts";
+import { compactAmount, readAmount, readGems, readTime, understood } from "../../common/amount.ts";
 import ranks from "../../_data/ranks.ts";
 
 const READ: [string, string][] = [

@@ -12,11 +12,11 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import type * as z from "zod/mini";
-import { CalculateInput, DURATION_MAXIMA } from "../../build/schemas/calculate-input.ts";
-import { ListRanksInput } from "../../build/schemas/list-ranks-input.ts";
-import { safeParseCalculateInput, safeParseListRanksInput } from "../../assets/input/check-input.ts";
-import type { Issue } from "../../assets/input/issues.ts";
-import { toolDescriptors } from "../../build/schemas/tool-descriptors.ts";
+import { CalculateInput, DURATION_MAXIMA } from "../../contract/calculate-input.ts";
+import { ListRanksInput } from "../../contract/list-ranks-input.ts";
+import { safeParseCalculateInput, safeParseListRanksInput } from "../../common/input/check-input.ts";
+import type { Issue } from "../../common/input/issues.ts";
+import { toolDescriptors } from "../../contract/tool-descriptors.ts";
 
 const SEED = 20261122;
 const CASES = 6000;

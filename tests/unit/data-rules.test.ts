@@ -4,9 +4,9 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { RankList } from "../../build/schemas/rank-list.ts";
-import { validateData } from "../../build/schemas/validate-data.ts";
-import { CalculatorInfo } from "../../build/schemas/calculator-info.ts";
+import { RankList } from "../../contract/rank-list.ts";
+import { validateData } from "../../contract/validate-data.ts";
+import { CalculatorInfo } from "../../contract/calculator-info.ts";
 import ranks from "../../_data/ranks.ts";
 import calculator from "../../_data/calculator.ts";
 

@@ -8,11 +8,11 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Decimal as Big } from "decimal.js";
-import { DAILY_INTEREST_RATE, TIME_NORMALIZATION as TIME } from "../../assets/constants.ts";
-import { CalculateOutput } from "../../build/schemas/calculate-output.ts";
-import { CALCULATE_LIMITS, type CalculateInput } from "../../build/schemas/calculate-input.ts";
-import type { ExpRank } from "../../build/schemas/rank-list.ts";
-import { calculateGrowth } from "../../assets/engine/calculate.ts";
+import { DAILY_INTEREST_RATE, TIME_NORMALIZATION as TIME } from "../../common/constants.ts";
+import { CalculateOutput } from "../../contract/calculate-output.ts";
+import { CALCULATE_LIMITS, type CalculateInput } from "../../contract/calculate-input.ts";
+import type { ExpRank } from "../../contract/rank-list.ts";
+import { calculateGrowth } from "../../common/engine/calculate.ts";
 import rankList from "../../_data/ranks.ts";
 
 const RANKS = rankList.ranks;

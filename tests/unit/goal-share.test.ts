@@ -5,7 +5,7 @@
 import { Decimal } from "decimal.js";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { exactOf } from "../../assets/engine/exact.ts";
+import { exactOf } from "../../common/engine/exact.ts";
 import { isCalendarDate } from "../../assets/page/calendar-date.ts";
 import { multipleOf, progressText } from "../../assets/page/goal-share.ts";
 

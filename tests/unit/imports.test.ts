@@ -11,7 +11,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import * as esbuild from "esbuild";
 import { ROOT } from "../support/build.ts";
-import { CALCULATOR_ENTRY, homepageData } from "../../build/eleventy/bundle.ts";
+import { CALCULATOR_ENTRY, homepageData } from "../../_config/bundle.ts";
 
 interface Import {
   target: string;
@@ -47,15 +47,15 @@ async function violations(folder: string, allowed: (target: string, typeOnly: bo
 }
 
 test("the import reader finds relative imports, including type-only and dynamic ones", async () => {
-  const imports = await importsOf("build/data/openapi.ts");
-  assert.ok(imports.some(({ target }) => target === "build/data/endpoints.ts"), JSON.stringify(imports));
-  assert.ok(imports.some(({ target }) => target === "assets/constants.ts"), JSON.stringify(imports));
-  const chart = await importsOf("assets/page/chart.ts");
-  assert.ok(chart.some(({ target, typeOnly }) => target === "build/schemas/calculate-output.ts" && typeOnly), JSON.stringify(chart));
+  const imports = await importsOf("_data/openapi.ts");
+  assert.ok(imports.some(({ target }) => target === "_data/endpoints.ts"), JSON.stringify(imports));
+  assert.ok(imports.some(({ target }) => target === "common/constants.ts"), JSON.stringify(imports));
+  const chart = await importsOf("common/chart.ts");
+  assert.ok(chart.some(({ target, typeOnly }) => target === "contract/calculate-output.ts" && typeOnly), JSON.stringify(chart));
 });
 
 test("the folders the layout names exist, and the old mixed ones are gone", () => {
-  for (const folder of ["assets/engine", "assets/input", "assets/tools", "assets/page", "assets/styles", "build/schemas", "build/data", "build/eleventy", "_data", "content/pages", "_includes/layouts", "_includes/partials"]) {
+  for (const folder of ["common/engine", "common/input", "assets/tools", "assets/page", "assets/styles", "build/schemas", "build/data", "build/eleventy", "_data", "content/pages", "_includes/layouts", "_includes/partials"]) {
     assert.ok(existsSync(path.join(ROOT, folder)), `${folder}/ is missing`);
   }
   for (const folder of ["browser", "assets/contract", "_includes/lib"]) assert.not.ok(existsSync(path.join(ROOT, folder)), `${folder}/ should not exist`);
@@ -67,7 +67,7 @@ test("_includes/ holds only layouts and partials (Nunjucks), no modules", async 
   assert.equal(modules, []);
 });
 
-test("browser code runs no build code: only types (erased) come from build/schemas/", async () => {
+test("browser code runs no build code: only types (erased) come from contract/", async () => {
   assert.equal(await violations("assets", (target, typeOnly) => under(target, "assets") || (typeOnly && under(target, "build/schemas"))), []);
 });
 
@@ -77,9 +77,9 @@ test("_data/ holds only what a writer edits: the rank table and the calculator's
 });
 
 test("inside assets/, the engine imports only itself and the constants; the input checker not the tools or page; the tools not the page; the text helpers nothing", async () => {
-  const leaf = (target: string) => target === "assets/constants.ts";
-  assert.equal(await violations("assets/engine", (target, typeOnly) => under(target, "assets/engine") || leaf(target) || (typeOnly && under(target, "build/schemas"))), []);
-  assert.equal(await violations("assets/input", (target) => !under(target, "assets/tools") && !under(target, "assets/page")), []);
+  const leaf = (target: string) => target === "common/constants.ts";
+  assert.equal(await violations("common/engine", (target, typeOnly) => under(target, "common/engine") || leaf(target) || (typeOnly && under(target, "build/schemas"))), []);
+  assert.equal(await violations("common/input", (target) => !under(target, "assets/tools") && !under(target, "assets/page")), []);
   assert.equal(await violations("assets/tools", (target) => !under(target, "assets/page")), []);
   // The text helpers every message shares ("did you mean", digit grouping) import nothing.
   assert.equal(await violations("assets/text", () => false), []);
@@ -93,7 +93,7 @@ test("the derived global data never imports the Eleventy modules, and the schema
 test("the homepage bundle is made of assets/ files only: no schema, no zod, no build module", async () => {
   const result = await esbuild.build({ entryPoints: [CALCULATOR_ENTRY], bundle: true, write: false, metafile: true, format: "esm", platform: "browser", logLevel: "silent", plugins: [homepageData] });
   const inputs = Object.keys(result.metafile.inputs);
-  assert.ok(inputs.some((input) => input.startsWith("assets/engine/")), inputs.join(", "));
+  assert.ok(inputs.some((input) => input.startsWith("common/engine/")), inputs.join(", "));
   assert.equal(inputs.filter((input) => !input.startsWith("assets/") && !input.startsWith("homepage-data:")), []);
 });
 

@@ -1,10 +1,10 @@
 /**
- * The twins' Markdown link reader (build/eleventy/markdown-links.ts): which destinations it finds
+ * The twins' Markdown link reader (_config/markdown-links.ts): which destinations it finds
  * and rewrites, what it leaves alone (code), and the heading anchors a twin offers.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mapMarkdownLinks, markdownAnchors, markdownLinks } from "../../build/eleventy/markdown-links.ts";
+import { mapMarkdownLinks, markdownAnchors, markdownLinks } from "../../_config/markdown-links.ts";
 
 import { PATH_SITE_URL, runBuild, withProjectCopy, withTempDir } from "../support/build.ts";
 

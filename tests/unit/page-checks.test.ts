@@ -1,5 +1,5 @@
 /**
- * The checks each Markdown page's source passes in every build (`build/eleventy/page-checks.ts`),
+ * The checks each Markdown page's source passes in every build (`_config/page-checks.ts`),
  * unit-tested on texts written here: raw HTML that runs code or sends a visitor elsewhere is
  * refused, a figure or name of the data typed by hand is refused, ordinary words are not, and
  * each problem names its line in the file (front matter counted) and the fix. builds/writer-errors.test.ts
@@ -11,21 +11,21 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import calculator from "../../_data/calculator.ts";
-import endpoints from "../../build/data/endpoints.ts";
-import openapi from "../../build/data/openapi.ts";
+import endpoints from "../../_data/endpoints.ts";
+import openapi from "../../_data/openapi.ts";
 import ranks from "../../_data/ranks.ts";
-import site from "../../build/data/site.ts";
-import { checkPageSource } from "../../build/eleventy/page-checks.ts";
-import { dataValues, typedValues } from "../../build/eleventy/drift.ts";
-import { frontMatterLines } from "../../build/eleventy/page-source.ts";
+import site from "../../_data/site.ts";
+import { checkPageSource } from "../../_config/page-checks.ts";
+import { dataValues, typedValues } from "../../_config/drift.ts";
+import { frontMatterLines } from "../../_config/page-source.ts";
 import nunjucks from "nunjucks";
-import { markdownLibrary } from "../../build/eleventy/markdown.ts";
-import { BUILT_IN_FILTERS, templateProblems } from "../../build/eleventy/page-template.ts";
-import { renderedHtmlError } from "../../build/eleventy/page-checks.ts";
-import { unsafeHtml, urlScheme } from "../../build/eleventy/unsafe-html.ts";
-import { resultChartSvg } from "../../assets/page/chart.ts";
-import { renderTwin } from "../../build/eleventy/twins.ts";
-import { checkPageUrls, foreignPageFiles } from "../../build/eleventy/page-outputs.ts";
+import { markdownLibrary } from "../../_config/markdown.ts";
+import { BUILT_IN_FILTERS, templateProblems } from "../../_config/page-template.ts";
+import { renderedHtmlError } from "../../_config/page-checks.ts";
+import { unsafeHtml, urlScheme } from "../../_config/unsafe-html.ts";
+import { resultChartSvg } from "../../common/chart.ts";
+import { renderTwin } from "../../_config/twins.ts";
+import { checkPageUrls, foreignPageFiles } from "../../_config/page-outputs.ts";
 import { ROOT } from "../support/build.ts";
 
 const DATA = { ranks, calculator, endpoints, site, openapi };
@@ -191,7 +191,7 @@ test("SVG animation and references, foreign content, noscript content and attrib
     "16: the formaction= attribute on <input>",
     "18: the onerror= attribute on <img>",
   ]);
-  const result = (await import("../../build/data/tools.ts")).default[0]!.example.result as { structuredContent: never };
+  const result = (await import("../../_data/tools.ts")).default[0]!.example.result as { structuredContent: never };
   const chart = resultChartSvg(result.structuredContent, { id: "c", width: 640, height: 280, locale: "en-US", start: 0 });
   for (const tag of ["<svg", "<path", "<text", "<circle"]) assert.ok(chart.includes(tag), `the chart draws ${tag}>`);
   assert.equal(unsafeHtml(`<figure class="chart-static">${chart}</figure>`), []);

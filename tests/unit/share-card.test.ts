@@ -5,8 +5,8 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import shareCard, { describeCard, ladderSteps, type LadderRank } from "../../build/data/shareCard.ts";
-import { shareCardPng, shareCardSvg } from "../../build/eleventy/share-card.ts";
+import shareCard, { describeCard, ladderSteps, type LadderRank } from "../../_data/shareCard.ts";
+import { shareCardPng, shareCardSvg } from "../../_config/share-card.ts";
 import { decodePng, pixelAt, runsAlongRow, type PngImage } from "../support/png.ts";
 import { decodeEntities } from "../support/pages.ts";
 

@@ -1,7 +1,7 @@
 /** `SITE_URL` parsing, the one setting of the site: unit tests, no build. */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { DEFAULT_SITE_URL, parseSiteUrl, servePort } from "../../build/data/site.ts";
+import { DEFAULT_SITE_URL, parseSiteUrl, servePort } from "../../_data/site.ts";
 
 function refusal(value: string): string {
   try {

@@ -10,16 +10,16 @@ import fc from "fast-check";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import calculator from "../../_data/calculator.ts";
 import rankList from "../../_data/ranks.ts";
-import tools from "../../build/data/tools.ts";
-import { DAILY_INTEREST_RATE, TOOL_NAMES } from "../../assets/constants.ts";
-import { CALCULATE_LIMITS, CalculateInput, DURATION_MAXIMA } from "../../build/schemas/calculate-input.ts";
-import { CalculateOutput } from "../../build/schemas/calculate-output.ts";
-import { ErrorResponse } from "../../build/schemas/error-response.ts";
-import { DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../../build/schemas/formulas.ts";
-import { calculateGrowth } from "../../assets/engine/calculate.ts";
-import { calculateExpGrowth as calculateOver } from "../../assets/tools/calculate-exp-growth.ts";
-import { listExpRanks as listOver } from "../../assets/tools/list-exp-ranks.ts";
-import { toolDescriptors, toolOutputSchemas } from "../../build/schemas/tool-descriptors.ts";
+import tools from "../../_data/tools.ts";
+import { DAILY_INTEREST_RATE, TOOL_NAMES } from "../../common/constants.ts";
+import { CALCULATE_LIMITS, CalculateInput, DURATION_MAXIMA } from "../../contract/calculate-input.ts";
+import { CalculateOutput } from "../../contract/calculate-output.ts";
+import { ErrorResponse } from "../../contract/error-response.ts";
+import { DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../../contract/formulas.ts";
+import { calculateGrowth } from "../../common/engine/calculate.ts";
+import { calculateExpGrowth as calculateOver } from "../../common/tools/calculate-exp-growth.ts";
+import { listExpRanks as listOver } from "../../common/tools/list-exp-ranks.ts";
+import { toolDescriptors, toolOutputSchemas } from "../../contract/tool-descriptors.ts";
 
 const calculateExpGrowth = (input: unknown) => calculateOver(input, rankList.ranks);
 const listExpRanks = (input: unknown) => listOver(input, rankList);
@@ -382,7 +382,7 @@ test("the published input schema accepts what the tool accepts and rejects unkno
   assert.equal(listRanksTool!.inputSchema.additionalProperties, false);
 });
 
-test("build/data/tools.ts lists both tools with the form's inputs and a worked example a reader can check", () => {
+test("_data/tools.ts lists both tools with the form's inputs and a worked example a reader can check", () => {
   assert.equal(tools.map((tool) => tool.name), [...TOOL_NAMES]);
   const [calculate] = tools;
   assert.equal(calculate!.inputFields.map((field) => field.name), Object.keys(CalculateInput.shape));

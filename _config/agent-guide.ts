@@ -1,0 +1,191 @@
+/**
+ * What /llms.txt states that its writer does not type: figures, field lists and the worked example,
+ * read from the data, the contract's schemas and the engine, for the prose in `content/llms.txt.njk`
+ * (as `guide`, from `content/llms.txt.11tydata.ts`). Lists come as finished Markdown: the schemas'
+ * descriptions are authored Markdown, and values from data are escaped here.
+ */
+import type { Site } from "../_data/site.ts";
+import type { CalculatorInfo } from "../contract/calculator-info.ts";
+import type { RankList } from "../contract/rank-list.ts";
+import type { ToolData } from "../_data/tools.ts";
+import { CALCULATE_LIMITS, DURATION_MAXIMA, LOSSY_NUMBER_RULE } from "../contract/calculate-input.ts";
+import type { DurationUnit } from "../common/engine/duration.ts";
+import { TOOL_NAMES } from "../common/constants.ts";
+import { calculateGrowth } from "../common/engine/calculate.ts";
+import { exactOf, exactToFixed8 } from "../common/engine/exact.ts";
+import { groupDigits } from "../common/text/group-digits.ts";
+import { absoluteUrl, twinPath } from "./site-links.ts";
+import { bulletList, rankLine, resourceLink } from "./llms-txt.ts";
+import type endpoints from "../_data/endpoints.ts";
+
+export interface GuideData {
+  site: Site;
+  calculator: CalculatorInfo;
+  ranks: RankList;
+  tools: ToolData[];
+  endpoints: typeof endpoints;
+}
+
+type FieldSchema = {
+  description?: string;
+  type?: string;
+  anyOf?: FieldSchema[];
+  items?: FieldSchema;
+  properties?: SchemaProperties;
+};
+type SchemaProperties = Record<string, FieldSchema>;
+
+/** hours × an hourly profit, exactly, with 8 decimals: what a day would earn if the hourly figure were simple. */
+function hourlyTimesDay(profitPerHour: string, hoursPerDay: number): string {
+  const hourly = exactOf(profitPerHour);
+  return exactToFixed8({ digits: hourly.digits * BigInt(hoursPerDay), places: hourly.places });
+}
+
+/** Top-level fields of a tool's JSON Schema, with their descriptions; a root `$ref` into `$defs` is followed. */
+function propertiesOf(schema: Record<string, unknown>): SchemaProperties {
+  const ref = typeof schema.$ref === "string" ? /^#\/\$defs\/(.+)$/.exec(schema.$ref)?.[1] : undefined;
+  const root = ref ? (schema.$defs as Record<string, Record<string, unknown>> | undefined)?.[ref] : schema;
+  if (!root?.properties)
+    throw new Error(`llms.txt: a tool schema without properties: ${JSON.stringify(schema).slice(0, 200)}`);
+  return root.properties as SchemaProperties;
+}
+
+/** The fields of an object-valued field (an object, a nullable object, or an array of objects), if it has any. */
+function fieldsOf(field: FieldSchema): SchemaProperties | undefined {
+  if (field.properties) return field.properties;
+  if (field.items) return fieldsOf(field.items);
+  for (const option of field.anyOf ?? []) {
+    const found = fieldsOf(option);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The part of an input's description that says what it means, before the sending rule stated once for all amounts. */
+function meaningOf(description = ""): string {
+  return description.replace(/\s*Send .*$/, "");
+}
+
+const FIXED_8_SUFFIX = / A decimal string with exactly 8 fractional digits, rounded (half-)?up\.$/;
+
+/** `- \`key\`: description`, one a line, without the suffix every 8-decimal field shares. */
+const fieldLines = (fields: SchemaProperties) =>
+  Object.entries(fields).map(
+    ([key, field]) => `\`${key}\`: ${(field.description ?? "").replace(FIXED_8_SUFFIX, "")}`,
+  );
+
+/**
+ * The result's fields, with the fields of goal, additional and each milestone as a sub-list (a
+ * duration's fields have their own note).
+ */
+function resultFieldLines(outputs: SchemaProperties): string[] {
+  return Object.entries(outputs).map(([key, field]) => {
+    const line = fieldLines({ [key]: field })[0] as string;
+    // nextRank is milestones[0], and a rank's own fields are those of the rank table above.
+    const inner = ["milestones", "goal", "additional"].includes(key) ? fieldsOf(field) : undefined;
+    if (!inner) return line;
+    const lines = fieldLines(inner).map((text) =>
+      /^`duration`:/.test(text) ? "`duration`: a Duration (see Durations below)." : text,
+    );
+    const subject = key === "milestones" ? "Each milestone (and nextRank)" : "It";
+    return `${line} ${subject} has:\n${lines.map((text) => `  - ${text}`).join("\n")}`;
+  });
+}
+
+/** A JSON value over a few lines: top-level fields one a line, arrays one item a line. */
+function exampleJson(value: Record<string, unknown>): string {
+  const fields = Object.entries(value).map(([key, field]) => {
+    const text =
+      Array.isArray(field) && field.length > 0
+        ? `[\n${field.map((item) => `    ${JSON.stringify(item)}`).join(",\n")}\n  ]`
+        : JSON.stringify(field);
+    return `  ${JSON.stringify(key)}: ${text}`;
+  });
+  return `{\n${fields.join(",\n")}\n}`;
+}
+
+/** A URL's path, as a reader types it after the host: `https://user.github.io/exp-bank/docs/` → `/exp-bank/docs/`. */
+const pathOf = (url: string) => new URL(url).pathname;
+
+/** The tool named `name` in the tools data. */
+function toolNamed(tools: ToolData[], name: string): ToolData {
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (!tool) throw new Error(`llms.txt: no tool named ${name} in the tools data`);
+  return tool;
+}
+
+/** `\`currentGems\`, \`goalGems\``: a schema's top-level fields, as code. */
+const keysOf = (schema: Record<string, unknown>) =>
+  Object.keys(propertiesOf(schema))
+    .map((key) => `\`${key}\``)
+    .join(", ");
+
+/** Each input of the calculate tool with what it means; additionalGems with the deposit warning. */
+function inputLines(inputs: SchemaProperties): string[] {
+  return Object.entries(inputs).map(([key, field]) => {
+    const required = key === "currentGems" ? " (required)" : "";
+    const warning =
+      key === "additionalGems"
+        ? " It is a target, not a deposit: it does not change futureGems. To model a deposit, add it to currentGems."
+        : "";
+    return `\`${key}\`${required}: ${meaningOf(field.description)}${warning}`;
+  });
+}
+
+/** Everything `content/llms.txt.njk` reads as `guide`. */
+export function agentGuide(data: GuideData) {
+  const { calculator, ranks, site } = data;
+  const time = calculator.timeNormalization;
+  const [calculateName, listName] = TOOL_NAMES;
+  const calculate = toolNamed(data.tools, calculateName);
+  const list = toolNamed(data.tools, listName);
+  const inputs = propertiesOf(calculate.inputSchema);
+  const outputs = propertiesOf(calculate.outputSchema);
+  const example = calculate.example.result as {
+    structuredContent: Record<string, unknown> & { profitPerDay: string; profitPerHour: string };
+  };
+  const result = example.structuredContent;
+  const { maxGems, maxDurationDays } = CALCULATE_LIMITS;
+  // The largest result: the largest balance grown for the longest time, so the recipe can say how many digits it needs.
+  const largest = calculateGrowth({ currentGems: maxGems, days: maxDurationDays }, ranks.ranks).futureGems;
+  const largestDigits = (largest.split(".")[0] ?? "").length;
+  const timeKeys = Object.keys(inputs).filter((key) => !key.endsWith("Gems"));
+  const durationFields = fieldsOf(fieldsOf(outputs.milestones ?? {})?.duration ?? {});
+  if (!durationFields) throw new Error("llms.txt: the result schema has no milestones[].duration fields");
+  const docsTwin = absoluteUrl(twinPath(`/${site.paths.docs}`));
+  return {
+    calculateName,
+    listName,
+    toolNames: TOOL_NAMES.map((name) => `\`${name}\``).join(" and "),
+    limits: CALCULATE_LIMITS,
+    maxYears: maxDurationDays / time.yearDays,
+    minutesPerDay: groupDigits(time.minutesPerDay),
+    secondsPerDay: groupDigits(time.secondsPerDay),
+    twelveMonths: 12 * time.monthDays,
+    timeKeys: timeKeys.join(", "),
+    timeMaxima: timeKeys.map((key) => `${key} ${DURATION_MAXIMA[key as DurationUnit]}`).join(", "),
+    ranks: bulletList(ranks.ranks.map(rankLine)),
+    inputs: bulletList(inputLines(inputs)),
+    results: bulletList(resultFieldLines(outputs)),
+    durationFields: bulletList(fieldLines(durationFields)),
+    exampleInput: JSON.stringify(calculate.example.input),
+    exampleOutput: exampleJson(result),
+    largestDigits,
+    precisionDigits: largestDigits + 8 + 20,
+    profitPerHour: result.profitPerHour,
+    profitPerDay: result.profitPerDay,
+    dayOfHourlyProfit: hourlyTimesDay(result.profitPerHour, time.hoursPerDay),
+    twoTo53: String(2n ** 53n),
+    lossyNumberRule: LOSSY_NUMBER_RULE,
+    resources: data.endpoints.resources.map(resourceLink),
+    twinExample: { page: pathOf(site.urls.docs), twin: pathOf(docsTwin), home: pathOf(site.urls.overview) },
+    tools: {
+      calculate: {
+        url: new URL(`#${calculateName}`, docsTwin).href,
+        takes: keysOf(calculate.inputSchema),
+        returns: keysOf(calculate.outputSchema),
+      },
+      list: { url: new URL(`#${listName}`, docsTwin).href, returns: keysOf(list.outputSchema) },
+    },
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * The docs cannot drift from the data: a page's Markdown source renders every figure and name the
+ * data holds (`{{ ranks.ranks[1].name | markdownText }}`) and never types one by hand, since a
+ * typed copy stays behind when the data changes.
+ *
+ * A value counts as typed where it stands as data, outside template tags: a name as a whole word
+ * ("Member", not the "Member" in "Members"), a figure as a whole number ("160,000,000", not the
+ * "160,000,000" in "1,160,000,000" or "160,000,000.5"), a label or a path as written. Case counts:
+ * a rank name is a proper noun. Code blocks are checked too, since a typed example drifts as well.
+ */
+import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TOOL_NAMES } from "../common/constants.ts";
+import type { SourceProblem } from "./page-source.ts";
+import { groupDigits } from "../common/text/group-digits.ts";
+
+/** One value the data knows, what it is, and the template that renders it. */
+export interface DataValue {
+  value: string;
+  /** `the rank name "Ethereal"`. */
+  what: string;
+  /** `{{ ranks.ranks[1].name | markdownText }}`. */
+  render: string;
+}
+
+/** The parts of the global data the check reads (the page's own data holds them). */
+export interface DriftData {
+  ranks: { ranks: readonly { name: string; minGems: string; displayValue: string }[] };
+  calculator: { dailyInterestRate: string; dailyInterestPercent: string };
+  endpoints: { resources: readonly { path: string; operationId: string }[] };
+  site: { paths: Record<string, string> };
+  openapi: { components: { schemas: Record<string, unknown> } };
+}
+
+/** The last data's values: the global data is frozen and shared by every page of a build. */
+let last: { sources: readonly unknown[]; values: DataValue[] } | undefined;
+
+/** Every value the data knows, as a writer might type it, with the template that renders it instead. */
+export function dataValues(data: DriftData): DataValue[] {
+  const sources = [data.ranks, data.calculator, data.endpoints, data.site, data.openapi];
+  const frozen = sources.every((source) => Object.isFrozen(source));
+  if (frozen && last && last.sources.every((source, index) => source === sources[index])) return last.values;
+  const values = collectValues(data);
+  if (frozen) last = { sources, values };
+  return values;
+}
+
+function collectValues(data: DriftData): DataValue[] {
+  const pathKey = (path: string) => Object.entries(data.site.paths).find(([, value]) => value === path)?.[0];
+  const sitePath = (path: string, what: string): DataValue => {
+    const key = pathKey(path);
+    return { value: path, what, render: key ? `{{ site.paths.${key} }}` : `{{ site.paths.<key> }}` };
+  };
+  const values: DataValue[] = [
+    { value: PRODUCT_NAME, what: "the product name", render: "{{ site.name }}" },
+    { value: data.calculator.dailyInterestRate, what: "the daily rate", render: "{{ calculator.dailyInterestRate }}" },
+    { value: `${data.calculator.dailyInterestPercent}%`, what: "the daily percent", render: "{{ calculator.dailyInterestPercent }}%" },
+  ];
+  data.ranks.ranks.forEach((rank, index) => {
+    const at = `ranks.ranks[${index}]`;
+    values.push({ value: rank.name, what: `the rank name "${rank.name}"`, render: `{{ ${at}.name | markdownText }}` });
+    values.push({ value: rank.displayValue, what: `the rank label "${rank.displayValue}"`, render: `{{ ${at}.displayValue | markdownText }}` });
+    // The label's figure without its "+" ("160M") is the same threshold, typed.
+    const figure = rank.displayValue.replace(/\+$/, "");
+    if (figure !== rank.displayValue && /\d/.test(figure)) values.push({ value: figure, what: `the ${rank.name} threshold "${figure}"`, render: `{{ ${at}.displayValue | markdownText }}` });
+    // "0" and other short figures are ordinary numbers in prose; a threshold of four digits or more is the data's.
+    if (rank.minGems.length > 3) {
+      for (const written of new Set([rank.minGems, groupDigits(rank.minGems)])) {
+        values.push({ value: written, what: `the ${rank.name} threshold ${written}`, render: `{{ ${at}.minGems | groupDigits }}` });
+      }
+    }
+  });
+  data.endpoints.resources.forEach((resource, index) => {
+    values.push({ value: resource.operationId, what: `the operation id "${resource.operationId}"`, render: `{{ endpoints.resources[${index}].operationId }}` });
+    values.push(sitePath(resource.path, `the path "${resource.path}"`));
+  });
+  const contract = data.site.paths.openapi ?? "openapi.json";
+  values.push(sitePath(contract, `the contract's path "${contract}"`));
+  for (const code of ERROR_CODES) values.push({ value: code, what: `the error code "${code}"`, render: "{{ error.code }} in a loop over endpoints.errorCodes" });
+  TOOL_NAMES.forEach((name, index) => values.push({ value: name, what: `the tool name "${name}"`, render: `{{ tools[${index}].name }}` }));
+  values.push({ value: API_VERSION, what: `the contract version ${API_VERSION}`, render: "{{ openapi.info.version }}" });
+  values.push({ value: OPENAPI_VERSION, what: `the OpenAPI version ${OPENAPI_VERSION}`, render: "{{ openapi.openapi }}" });
+  for (const name of Object.keys(data.openapi.components.schemas)) values.push({ value: name, what: `the schema name "${name}"`, render: `{{ "${name}" | schemaLink }}` });
+  return values;
+}
+
+/**
+ * `markdown` with every template tag (`{{ }}`, `{% %}`, `{# #}`) blanked out, line breaks kept,
+ * so what is left is what the writer typed and every line stays where it was.
+ */
+export function typedText(markdown: string): string {
+  return markdown.replace(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g, (tag) => tag.replace(/[^\n]/g, " "));
+}
+
+const WORD = /[\p{L}\p{N}_]/u;
+
+/** Whether `value` stands on its own at `index` of `text`: not part of a longer word or number. */
+function standsAlone(text: string, index: number, value: string): boolean {
+  const before = text.slice(Math.max(0, index - 2), index);
+  const after = text.slice(index + value.length, index + value.length + 2);
+  if (WORD.test(value.at(0)!)) {
+    if (WORD.test(before.at(-1) ?? "")) return false;
+    // "1,160,000,000" and "10.003" are other numbers.
+    if (/\d/.test(value.at(0)!) && /\d[.,]$/.test(before)) return false;
+  }
+  if (WORD.test(value.at(-1)!)) {
+    if (WORD.test(after.at(0) ?? "")) return false;
+    if (/\d/.test(value.at(-1)!) && /^[.,]\d/.test(after)) return false;
+  }
+  return true;
+}
+
+/**
+ * Every data value typed in `markdown` (a page's source without its front matter), with its line
+ * and the template to write instead. Where values overlap ("160M+" and "160M"), the longer one is
+ * reported.
+ */
+export function typedValues(markdown: string, values: readonly DataValue[]): SourceProblem[] {
+  const text = typedText(markdown);
+  const found: { index: number; end: number; value: DataValue }[] = [];
+  for (const value of [...values].sort((a, b) => b.value.length - a.value.length)) {
+    if (!value.value) continue;
+    for (let index = text.indexOf(value.value); index >= 0; index = text.indexOf(value.value, index + 1)) {
+      const end = index + value.value.length;
+      if (!standsAlone(text, index, value.value)) continue;
+      if (found.some((earlier) => index < earlier.end && end > earlier.index)) continue;
+      found.push({ index, end, value });
+    }
+  }
+  return found
+    .sort((a, b) => a.index - b.index)
+    .map(({ index, value }) => ({
+      line: text.slice(0, index).split("\n").length,
+      message: `types ${value.what} by hand; write ${value.render} so the page follows the data`,
+    }));
+}

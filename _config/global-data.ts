@@ -1,0 +1,52 @@
+/**
+ * TypeScript data files: each module's default export, and for global data (`_data/*.ts`) deeply
+ * frozen. Eleventy merges the global data into every page's data; it deep-copies a plain object
+ * for each page but shares a frozen one as it is (@11ty/eleventy-utils `Merge`), so the contract,
+ * the tools and the endpoints cost nothing per page, and no template can change a value another
+ * page reads. Directory and template data stay unfrozen: Eleventy normalises their `tags` in place.
+ */
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { keptExport, keptModule } from "./contract-cache.ts";
+
+/** Plain objects and arrays, the shapes data is written in; class instances keep their own state. */
+function isPlainData(value: unknown): value is object {
+  if (value === null || typeof value !== "object") return false;
+  const prototype = Object.getPrototypeOf(value);
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+}
+
+export function deepFreeze<T>(value: T): T {
+  if (!isPlainData(value) || Object.isFrozen(value)) return value;
+  for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
+  return Object.freeze(value);
+}
+
+/** A module's default export: kept by the contract cache (contract-cache.ts) when it is one of its modules. */
+async function defaultExport(file: string): Promise<unknown> {
+  const kept = keptModule(file);
+  if (kept) return keptExport(kept, "default");
+  return ((await import(pathToFileURL(file).href)) as { default: unknown }).default;
+}
+
+/**
+ * The parser of Eleventy's `ts` data extension (`read: false`: it imports the module itself);
+ * `globalDataDir` is Eleventy's data folder.
+ */
+export function dataModuleParser(globalDataDir: string): (file: string) => Promise<unknown> {
+  const globalPrefix = path.resolve(globalDataDir) + path.sep;
+  return async (file) => {
+    const absolute = path.resolve(file);
+    const value = await defaultExport(absolute);
+    return absolute.startsWith(globalPrefix) ? deepFreeze(value) : value;
+  };
+}
+
+/**
+ * A global derived in `_data/` (registered with `addGlobalData`): imported when each build
+ * asks for it, so `npm start` follows an edit to it or to anything it imports
+ * (`scripts/reload-modules.js`), and frozen like the data folder's modules.
+ */
+export function derivedGlobal(moduleUrl: string): () => Promise<unknown> {
+  return async () => deepFreeze(await defaultExport(fileURLToPath(moduleUrl)));
+}

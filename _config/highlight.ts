@@ -1,0 +1,29 @@
+/**
+ * Build-time syntax highlighting for fenced code blocks. highlight.js's core with only the
+ * languages the pages use, so the HTML carries classes and the browser runs no script for it.
+ * See https://highlightjs.readthedocs.io/en/latest/readme.html#importing-the-library
+ * Kept: Eleventy's syntax-highlight plugin is Prism, and would add a second highlighter's grammar.
+ */
+import hljs from "highlight.js/lib/core";
+import bash from "highlight.js/lib/languages/bash";
+import javascript from "highlight.js/lib/languages/javascript";
+import json from "highlight.js/lib/languages/json";
+import { escapeHtml } from "./escape.ts";
+
+// The language modules ship no type declarations of their own; they are `LanguageFn`s.
+type LanguageFn = Parameters<typeof hljs.registerLanguage>[1];
+hljs.registerLanguage("json", json as unknown as LanguageFn);
+hljs.registerLanguage("sh", bash as unknown as LanguageFn);
+hljs.registerLanguage("js", javascript as unknown as LanguageFn);
+
+/**
+ * markdown-it's `highlight` option: the block's inner HTML. An unknown language is a build error,
+ * so a typo in a fence never ships unhighlighted code silently; a fence without a language is plain.
+ */
+export function highlight(code: string, language: string): string {
+  if (!language) return escapeHtml(code);
+  if (!hljs.getLanguage(language)) {
+    throw new Error(`Code fence language "${language}" is not registered in _config/highlight.ts; use one of: ${hljs.listLanguages().join(", ")}`);
+  }
+  return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+}

@@ -1,0 +1,56 @@
+/**
+ * The reader of link destinations in Markdown that the twins rewrite their links with: inline links
+ * (`](target)`), reference definitions (`[ref]: target`), autolinks (`<https://…>`) and raw HTML
+ * (`href="…"`, `src="…"`), outside code, where a link is an example rather than a link. It rewrites;
+ * it checks nothing (the build checks the built links, _config/link-check.ts).
+ */
+import { slugify } from "./heading-anchors.ts";
+
+/** Fenced code blocks and code spans: copied as they are. */
+const CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[^\n]*$|(`+)[^`]*?\2/gm;
+/**
+ * Each alternative captures the text before the destination, then the destination. A `]` after
+ * an odd run of backslashes is an escaped bracket, text rather than the end of a link text.
+ */
+const LINK = /(?<=(?:^|[^\\])(?:\\\\)*)(\]\(\s*<?)([^)\s>]+)|^( {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?)([^\s>]+)|(<)(https?:\/\/[^>\s]+)(?=>)|(\s(?:href|src)=")([^"]*)(?=")/gm;
+
+function mapProse(prose: string, replace: (target: string) => string): string {
+  return prose.replace(LINK, (match, ...groups: (string | undefined)[]) => {
+    for (let index = 0; index < 8; index += 2) {
+      const before = groups[index];
+      const target = groups[index + 1];
+      if (before !== undefined && target !== undefined) return `${before}${replace(target)}`;
+    }
+    return match;
+  });
+}
+
+/** `markdown` with every link destination outside code replaced by `replace(destination)`. */
+export function mapMarkdownLinks(markdown: string, replace: (target: string) => string): string {
+  let mapped = "";
+  let at = 0;
+  for (const code of markdown.matchAll(CODE)) {
+    mapped += mapProse(markdown.slice(at, code.index), replace) + code[0];
+    at = code.index + code[0].length;
+  }
+  return mapped + mapProse(markdown.slice(at), replace);
+}
+
+/** Every link destination in `markdown` outside code, in order; `&amp;` in raw HTML decoded. */
+export function markdownLinks(markdown: string): string[] {
+  const found: string[] = [];
+  mapMarkdownLinks(markdown, (target) => {
+    found.push(target.replaceAll("&amp;", "&"));
+    return target;
+  });
+  return found;
+}
+
+/**
+ * The anchors a Markdown file offers: its headings' slugs, as the site's pages name them
+ * (`### calculate-exp-growth` → `calculate-exp-growth`), so `docs.md#support` finds `## Support`.
+ */
+export function markdownAnchors(markdown: string): Set<string> {
+  const prose = markdown.replace(CODE, "");
+  return new Set([...prose.matchAll(/^ {0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/gm)].map((match) => slugify(match[1]!)));
+}

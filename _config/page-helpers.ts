@@ -1,0 +1,124 @@
+/**
+ * Filters and shortcodes the pages use to render data: links by key (a page or `site.paths`), absolute URLs,
+ * JSON and field tables from the contract's schemas, numbers written for people, and values from
+ * data as Markdown text or code. Each returns Markdown (or plain text), so a page and its Markdown
+ * twin show the same thing. Nunjucks escapes every other `{{ }}` value as HTML (autoescape).
+ */
+import type UserConfig from "@11ty/eleventy/UserConfig";
+import type openapi from "../_data/openapi.ts";
+import type rankTable from "../_data/ranks.ts";
+import { keptExport } from "./contract-cache.ts";
+import { inlineCode, markdownText } from "./escape.ts";
+import { groupDigits } from "../common/text/group-digits.ts";
+import { fieldTable, type JsonSchema } from "./field-table.ts";
+import { atKey } from "./pages.ts";
+import { absoluteUrl, href, twinPath } from "./site-links.ts";
+import { callTool } from "./tool-calls.ts";
+import { pageStylesheet } from "./inline-stylesheet.ts";
+import { afterPaintScripts } from "./after-paint-scripts.ts";
+import { resultChartSvg } from "../common/chart.ts";
+import type { CalculateOutput } from "../contract/calculate-output.ts";
+
+/** The contract's component schemas and the rank table, read anew for each build (contract-cache.ts). */
+let components: Record<string, JsonSchema> = {};
+let rankList: typeof rankTable;
+
+/** A named component of the contract, such as `CalculatorInfo`; unknown names fail the build. */
+function componentSchema(name: string): JsonSchema {
+  const schema = components[name];
+  if (!schema) throw new Error(`"${name}" is not a schema of the contract; use one of: ${Object.keys(components).join(", ")}`);
+  return schema;
+}
+
+/** A fenced code block; the fence grows past any backtick run inside the code. */
+export function codeBlock(code: string, language = ""): string {
+  const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}${language}\n${code.replace(/\n$/, "")}\n${fence}`;
+}
+
+/** A decimal string with a zero fraction written as whole gems: `1000000.00000000` → `1,000,000`. */
+export function wholeGems(value: string): string {
+  return groupDigits(value.replace(/\.0+$/, ""));
+}
+
+/** Nunjucks' own `safe` filter: marks Markdown a filter built (and escaped) as final. */
+type MarkSafe = (markdown: string) => unknown;
+
+/** The names of the filters and shortcodes the site adds: the ones a page may use besides Nunjucks' own (`page-template.ts`). */
+export interface PageHelperNames {
+  filters: string[];
+  shortcodes: string[];
+}
+
+export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
+  const names: PageHelperNames = { filters: [], shortcodes: [] };
+  const filter = (name: string, build: (...args: any[]) => unknown) => (names.filters.push(name), eleventyConfig.addFilter(name, build));
+  const shortcode = (name: string, build: (...args: any[]) => string) => (names.shortcodes.push(name), eleventyConfig.addShortcode(name, build));
+  eleventyConfig.on("eleventy.before", async () => {
+    const document = (await keptExport("_data/openapi.ts", "default")) as typeof openapi;
+    components = document.components.schemas as Record<string, JsonSchema>;
+    rankList = (await keptExport("_data/ranks.ts", "default")) as typeof rankTable;
+  });
+  // The filters below that return Markdown escape the data inside it themselves; autoescape would
+  // turn their quotes and brackets into HTML entities, which Markdown code blocks show literally.
+  let markSafe: MarkSafe = () => {
+    throw new Error("page-helpers: a Markdown filter ran before the Nunjucks environment existed");
+  };
+  eleventyConfig.amendLibrary("njk", (environment: { getFilter(name: string): MarkSafe }) => {
+    markSafe = environment.getFilter("safe");
+  });
+  const markdownFilter = <A extends unknown[]>(name: string, build: (...args: A) => string) =>
+    filter(name, (...args: A) => markSafe(build(...args)));
+
+  // Straight on Nunjucks: Eleventy's wrapper of a filter's error ("Error in Nunjucks Filter") would
+  // hide which key is wrong, the valid ones and the fix, which the page's error shows with its line.
+  type KeyFilter = (this: { ctx?: { page?: { inputPath?: string } } }, key: string, fragment?: string) => string;
+  names.filters.push("href");
+  eleventyConfig.amendLibrary("njk", (environment: { addFilter(name: string, filter: KeyFilter): void }) => {
+    environment.addFilter("href", function (key, fragment) {
+      try {
+        return href(key, fragment);
+      } catch (error) {
+        throw new Error(atKey(this.ctx?.page?.inputPath, String(key), (error as Error).message));
+      }
+    });
+  });
+  filter("absoluteUrl", absoluteUrl);
+  filter("twinPath", twinPath);
+  filter("groupDigits", groupDigits);
+  filter("wholeGems", wholeGems);
+  /** `{{ rank.name | markdownText }}`: a value from data as Markdown text, inert (see escape.ts). */
+  markdownFilter("markdownText", (value: unknown) => markdownText(String(value)));
+  /** `{{ resource.method | inlineCode }}`: a value from data as a Markdown code span. */
+  markdownFilter("inlineCode", (value: unknown) => inlineCode(String(value)));
+  markdownFilter("jsonBlock", (value: unknown) => codeBlock(JSON.stringify(value, null, 2), "json"));
+  markdownFilter("codeBlock", codeBlock);
+  /**
+   * `{{ tool.inputSchema | fieldTable }}`: any JSON Schema object with properties. With a scope
+   * (`fieldTable(tool.name)`), an object used in several places gets one table of its own.
+   */
+  markdownFilter("fieldTable", (schema: JsonSchema, scope?: string) => fieldTable(schema, { root: schema, components }, scope));
+  /** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) | jsonBlock }}`: a real result, computed now. */
+  filter("callTool", (name: string, input: unknown) => callTool(name, input, rankList));
+  /**
+   * `{{ result | growthChart("example-chart", "2026-07-01T12:00:00Z") }}`: the homepage's chart of a
+   * calculate-exp-growth result, drawn now as static SVG, so the page needs no script for it; its
+   * dates count from the given start, since a built page has no "today".
+   */
+  markdownFilter("growthChart", (result: CalculateOutput, id: string, start: string) => `<figure class="chart-static">${resultChartSvg(result, { id, width: 640, height: 280, locale: "en-US", start: Date.parse(start) })}</figure>`);
+  /** `{{ "ErrorResponse" | schemaLink }}`: a link to a component's table on /docs; unknown names fail. */
+  markdownFilter("schemaLink", (name: string) => {
+    componentSchema(name);
+    return `[${markdownText(name)}](${href("docs", name.toLowerCase())})`;
+  });
+  /** `<style>{% stylesheet styles %}</style>` and `style-src {% stylesheetHash styles %}`: a page's inlined styles and their CSP hash. */
+  shortcode("stylesheet", (styles?: string[]) => pageStylesheet(styles).css);
+  shortcode("stylesheetHash", (styles?: string[]) => pageStylesheet(styles).hash);
+  /** `<script type="module">{% afterPaintScripts scripts, page.url %}</script>` and `script-src 'self' {% afterPaintScriptsHash scripts, page.url %}`: a page's modules, started after its first paint. */
+  shortcode("afterPaintScripts", (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).js);
+  shortcode("afterPaintScriptsHash", (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).hash);
+  /** `{% schemaFields "CalculatorInfo" %}`: a contract component's fields (shortcodes are never autoescaped). */
+  shortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), { components }));
+  return names;
+}

@@ -1,0 +1,171 @@
+/**
+ * `site`: where the site lives. The one setting is the `SITE_URL` environment variable, a full URL
+ * that may carry a path (`https://user.github.io/exp-bank/`); every absolute URL in every output
+ * is built from it with `new URL(path, site.url)`.
+ */
+import { PRODUCT_NAME } from "../common/constants.ts";
+import packageJson from "../package.json" with { type: "json" };
+
+/** The port of Eleventy's dev server when none is given. */
+export const DEFAULT_PORT = 8080;
+
+/**
+ * The port `npm start` serves on: Eleventy's own `--port` option (`npm start -- --port=8347`),
+ * read from the command line the way Eleventy reads it, else its default.
+ */
+export function servePort(argv: readonly string[]): number {
+  let value: string | undefined;
+  for (const [index, argument] of argv.entries()) {
+    if (argument === "--port") value = argv[index + 1] ?? "";
+    else if (argument.startsWith("--port=")) value = argument.slice("--port=".length);
+  }
+  if (value === undefined) return DEFAULT_PORT;
+  const port = /^[0-9]{1,5}$/.test(value) ? Number(value) : NaN;
+  if (!(port >= 1 && port <= 65535)) throw new Error(`--port: "${value}" is not a port; give a whole number from 1 to 65535, such as npm start -- --port=8347`);
+  return port;
+}
+
+/** Used when `SITE_URL` is not set: the address `npm start` serves, on its port. */
+export const DEFAULT_SITE_URL = `http://localhost:${servePort(process.argv)}/`;
+
+/** Site-relative paths of the pages and files other outputs link to; permalinks read them too. */
+export const paths = {
+  home: "",
+  docs: "docs/",
+  api: "api/",
+  auth: "auth/",
+  info: "api/info.json",
+  ranks: "api/ranks.json",
+  openapi: "openapi.json",
+  agentGuide: "llms.txt",
+  apiAgentGuide: "api/llms.txt",
+  overview: "index.md",
+  accessPolicy: "auth.md",
+  fullAgentGuide: "llms-full.txt",
+  apiCatalog: ".well-known/api-catalog",
+  sitemap: "sitemap.xml",
+  robots: "robots.txt",
+  notFound: "404.html",
+  icon: "assets/favicon.svg",
+  shareCard: "assets/share-card.png",
+  calculatorScript: "assets/calculator.js",
+} as const;
+
+export type SitePath = keyof typeof paths;
+
+/**
+ * Parses `SITE_URL`: an absolute http(s) URL with no credentials, query or fragment, a plain host
+ * name (not an IPv6 address) and a path of URL-safe characters, normalised to end with `/`. Unset means the address `npm start` serves; set but blank is a mistake.
+ */
+export function parseSiteUrl(value: string | undefined): URL {
+  if (value === undefined) return new URL(DEFAULT_SITE_URL);
+  const text = value.trim();
+  const example = "such as https://user.github.io/exp-bank/";
+  if (!text) throw new Error(`SITE_URL is set but blank; set it to the public address of the site, ${example}, or unset it to build for ${DEFAULT_SITE_URL}`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`SITE_URL: "${text}" is not an absolute URL; set it to the public address of the site, ${example}`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new Error(`SITE_URL: "${text}" must start with https:// or http://`);
+  }
+  // The URL is published in every output, so credentials in it would be too.
+  if (url.username || url.password) {
+    throw new Error(`SITE_URL: "${url.protocol}//${url.host}${url.pathname}" must not carry a user name or password; remove the "user:password@" part`);
+  }
+  // `new URL` drops an empty `?` or `#`, so the text is checked, not only the parsed URL.
+  if (url.search || url.hash || /[?#]/.test(text)) {
+    throw new Error(`SITE_URL: "${text}" must not carry a query or fragment ("?" or "#"); give only the origin and path`);
+  }
+  // Every output writes the URL into Markdown links, HTML attributes, JSON and XML: a character
+  // that ends or opens something there (`(`, `)`, `'`, `"`, `<`, a space) would break every link.
+  // linkinator reads the Markdown twins' links with the brackets of an IPv6 literal escaped
+  // (`https://%5B::1%5D/`), so the link check could not follow any absolute link of the site.
+  if (url.hostname.startsWith("[")) {
+    throw new Error(`SITE_URL: "${text}" has the IPv6 address ${url.hostname} as its host, which the link check cannot read in Markdown links; use a host name, such as localhost`);
+  }
+  const host = /[^a-z0-9.-]/.exec(url.hostname)?.[0];
+  if (host !== undefined && host !== "") {
+    throw new Error(`SITE_URL: "${text}" has ${JSON.stringify(host)} in its host name, which holds only letters, digits, "-" and "."; correct the host name`);
+  }
+  const path = text.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "");
+  const unsafe = /%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~/%]/u.exec(path)?.[0];
+  if (unsafe !== undefined) {
+    throw new Error(`SITE_URL: "${text}" has ${JSON.stringify(unsafe)} in its path, which would break the site's links in Markdown, HTML and JSON; use only letters, digits and - . _ ~ / in the path, or percent-encode the character (such as %28 for "(")`);
+  }
+  if (!url.pathname.endsWith("/")) url.pathname += "/";
+  return url;
+}
+
+const base = parseSiteUrl(process.env.SITE_URL);
+
+/**
+ * Whether the site is served from its origin's root. Root-only files, such as the RFC 9727 catalog
+ * at `/.well-known/api-catalog` (a well-known URI, RFC 8615), exist only there: under a path such
+ * as `/exp-bank/` the same file would not be a well-known URI.
+ */
+const ownsOriginRoot = base.pathname === "/";
+
+/**
+ * The repository the site is published from, read from the variables GitHub Actions sets in every
+ * workflow (`GITHUB_SERVER_URL`, `GITHUB_REPOSITORY`), so Support can link its issues; `null` in a
+ * build that has neither, where Support keeps its sentence without a link.
+ * See https://docs.github.com/en/actions/reference/variables-reference#default-environment-variables
+ */
+export function parseRepository(serverUrl: string | undefined, repository: string | undefined): { url: string; issues: string } | null {
+  const server = serverUrl?.trim();
+  const name = repository?.trim();
+  if (!server || !name) return null;
+  if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(name)) {
+    throw new Error(`GITHUB_REPOSITORY: "${name}" is not owner/name; unset it, or set it the way GitHub Actions does, such as example/exp-bank`);
+  }
+  let origin: URL;
+  try {
+    origin = new URL(server.endsWith("/") ? server : `${server}/`);
+  } catch {
+    throw new Error(`GITHUB_SERVER_URL: "${server}" is not an absolute URL; GitHub Actions sets it to https://github.com`);
+  }
+  if (origin.protocol !== "https:" && origin.protocol !== "http:") throw new Error(`GITHUB_SERVER_URL: "${server}" must start with https:// or http://`);
+  const url = new URL(name, origin).href;
+  return { url, issues: `${url}/issues` };
+}
+
+/** The absolute URL of a site-relative path, such as `docs/` or `api/info.json`. */
+export function absoluteUrl(path: string): string {
+  return new URL(path.replace(/^\/+/, ""), base).href;
+}
+
+const site = {
+  name: PRODUCT_NAME,
+  language: "en",
+  /** The public base address, ending with `/`. */
+  url: base.href,
+  /** The path the site is served under, such as `/exp-bank/`; Eleventy's `pathPrefix`. */
+  pathPrefix: base.pathname,
+  paths,
+  /** Absolute URLs of every path in `paths`. */
+  urls: Object.fromEntries(Object.entries(paths).map(([key, path]) => [key, absoluteUrl(path)])) as Record<SitePath, string>,
+  /**
+   * The RFC 9727 API catalog where the site owns its origin's root, else `null` (no file, no link).
+   * RFC 9727 asks for the media type with its profile; a host that sets types by extension (GitHub
+   * Pages) cannot, since the name has none, and sends `servedByGitHubPagesAs` instead.
+   */
+  apiCatalog: ownsOriginRoot
+    ? {
+        url: absoluteUrl(paths.apiCatalog),
+        mediaType: "application/linkset+json",
+        profile: "https://www.rfc-editor.org/info/rfc9727",
+        servedByGitHubPagesAs: "application/octet-stream",
+      }
+    : null,
+  repository: parseRepository(process.env.GITHUB_SERVER_URL, process.env.GITHUB_REPOSITORY),
+  contact: { name: `${PRODUCT_NAME} maintainers`, url: absoluteUrl(`${paths.docs}#support`) },
+  /** The licence of the site and its data, an SPDX identifier from `package.json`. */
+  license: { name: packageJson.license, identifier: packageJson.license },
+  termsOfService: absoluteUrl(`${paths.docs}#terms-of-use`),
+};
+
+export type Site = typeof site;
+export default site;

@@ -1,0 +1,60 @@
+/**
+ * `tools`: the homepage's WebMCP tools as the docs show them and the page registers them (the
+ * bundle ships the same descriptors): name, title, description, JSON Schemas generated from the
+ * zod schemas, annotations, the form's inputs, and a worked example computed by the engine.
+ */
+import { DURATION_UNITS } from "../common/engine/duration.ts";
+import { INPUT_EXAMPLE } from "../contract/calculate-input.ts";
+import { executeTool } from "../common/tools/execute.ts";
+import { toolDescriptors, toolOutputSchemas, type JsonSchema, type ToolDescriptor } from "../contract/tool-descriptors.ts";
+import rankList from "./ranks.ts";
+
+/** One input of the homepage's form, read from the tool's input schema. */
+export interface FormField {
+  name: string;
+  /** The form's label: "Current gems" for `currentGems`. */
+  label: string;
+  /** `gems` or `time` for an input, by what it measures: the form's two groups. */
+  kind: "gems" | "time" | "other";
+  required: boolean;
+}
+
+/** The form's label of an input: `currentGems` → "Current gems". */
+function labelOf(name: string): string {
+  const words = name.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The top-level inputs of a tool, in schema order. */
+function formFields(schema: ToolDescriptor["inputSchema"]): FormField[] {
+  const { properties = {}, required = [] } = schema as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.keys(properties).map((name) => ({
+    name,
+    label: labelOf(name),
+    kind: (DURATION_UNITS as readonly string[]).includes(name) ? "time" : name.endsWith("Gems") ? "gems" : "other",
+    required: required.includes(name),
+  }));
+}
+
+export interface ToolData extends ToolDescriptor {
+  /** What the tool returns as `structuredContent` on success (the docs' output tables). */
+  outputSchema: JsonSchema;
+  /** The homepage form's inputs. */
+  inputFields: FormField[];
+  /** A real call and what the tool returns for it, computed at build time. */
+  example: { input: Record<string, unknown>; result: unknown };
+}
+
+const exampleInputs: Record<ToolDescriptor["name"], Record<string, unknown>> = {
+  "calculate-exp-growth": { ...INPUT_EXAMPLE },
+  "list-exp-ranks": {},
+};
+
+const tools: ToolData[] = toolDescriptors.map((tool) => ({
+  ...tool,
+  outputSchema: toolOutputSchemas[tool.name],
+  inputFields: formFields(tool.inputSchema),
+  example: { input: exampleInputs[tool.name], result: executeTool(tool.name, exampleInputs[tool.name], rankList) },
+}));
+
+export default tools;

@@ -1,0 +1,152 @@
+/**
+ * Amounts as people write them in the form (`1,000,000`, `1 000 000`, `2.75M`, `1.6b`, `12k`,
+ * `2,5M`, `1.6B gems`, a rank's name as the goal, `90d` in Days), converted exactly, by moving the
+ * decimal point in the digit string, to the plain decimal string the tool's strict schema takes.
+ * What was read in a way the person may not expect is said back (`how`); refusals are sentences
+ * for a form, naming the real mistake and the fix. The tools never read this way: their schema
+ * stays strict (`common/input/`).
+ */
+import { groupNumber } from "./text/group-digits.ts";
+import type { ExpRank } from "../contract/rank-list.ts";
+import type { DurationUnit } from "./engine/duration.ts";
+
+/** What each suffix multiplies by, as a power of ten: thousand, million, billion, trillion. */
+const SUFFIX_EXPONENT: Record<string, number> = { k: 3, m: 6, b: 9, t: 12 };
+
+/** Space characters a person or a pasted number may group digits with. */
+const SPACE = "[ \\u00a0\\u202f]";
+
+/** Plain digits, digits grouped by commas, or digits grouped by spaces, with an optional `.fraction` (`2.` reads as 2, as it does mid-typing). */
+const NUMBER = new RegExp(`^(\\d+|\\d{1,3}(?:,\\d{3})+|\\d{1,3}(?:${SPACE}\\d{3})+)?(?:\\.(\\d*))?$`);
+
+/** `value` is a plain decimal string; `how` says how the text was read where that is not plain to see. */
+export type AmountReading = { ok: true; value: string; how?: string } | { ok: false; message: string };
+
+/** A decimal comma before one or two digits and a scale: `2,5M`, `1,25 B`; `2,500M` groups digits instead. */
+const DECIMAL_COMMA = new RegExp(`^(\\d+),(\\d{1,2})(${SPACE}?[kmbt])$`, "i");
+
+/** A trailing "gems" after the amount: `1.6B gems`. */
+const GEMS_WORD = /^(.*\d\.?\s*[kmbt]?)\s*gems?$/i;
+
+/** `digits` with the decimal point `fraction.length − exponent` places from the right, leading and trailing zeros dropped. */
+function shifted(whole: string, fraction: string, exponent: number): string {
+  const digits = whole + fraction;
+  const places = fraction.length - exponent;
+  const padded = places < 0 ? digits + "0".repeat(-places) : digits.padStart(places + 1, "0");
+  const point = padded.length - Math.max(places, 0);
+  const integer = padded.slice(0, point).replace(/^0+(?=\d)/, "");
+  const decimals = padded.slice(point).replace(/0+$/, "");
+  return decimals ? `${integer}.${decimals}` : integer;
+}
+
+/**
+ * Reads one amount as typed. An empty field is `{ ok: true, value: "" }`; the caller decides
+ * whether the field is required. Range rules (more than 0, at most the maximum) stay with the schema.
+ */
+export function readAmount(typed: string): AmountReading {
+  const withWord = typed.trim();
+  const words = GEMS_WORD.exec(withWord);
+  const comma = DECIMAL_COMMA.exec(words ? words[1]!.trim() : withWord);
+  const text = comma ? `${comma[1]}.${comma[2]}${comma[3]}` : words ? words[1]!.trim() : withWord;
+  const read = readPlain(text);
+  return read.ok && comma ? { ...read, how: "the comma as a decimal point" } : read;
+}
+
+/** An amount without the word "gems" or a decimal comma. */
+function readPlain(text: string): AmountReading {
+  if (text === "") return { ok: true, value: "" };
+  if (/^[-−]/.test(text)) return { ok: false, message: "cannot be negative" };
+  const suffix = new RegExp(`^(.*?)${SPACE}?([kmbt])$`, "i").exec(text);
+  const number = suffix ? suffix[1]! : text;
+  const exponent = suffix ? SUFFIX_EXPONENT[suffix[2]!.toLowerCase()]! : 0;
+  const match = NUMBER.exec(number);
+  if (!match || !/\d/.test(number)) return { ok: false, message: refusal(number) };
+  const whole = (match[1] ?? "0").replace(/\D/g, "");
+  return { ok: true, value: shifted(whole, match[2] ?? "", exponent) };
+}
+
+/** A gem amount, or for the goal (with `ranks`) a rank's name in any case, read as its threshold. */
+export function readGems(typed: string, ranks?: readonly ExpRank[]): AmountReading {
+  const name = typed.trim().toLowerCase();
+  const rank = name && ranks?.find((entry) => entry.name.toLowerCase() === name);
+  return rank ? { ok: true, value: rank.minGems, how: `${rank.name}'s minimum` } : readAmount(typed);
+}
+
+/**
+ * The suffixes each time field takes for its own unit. A lone `m` is minutes only in lower case:
+ * `30M` in Minutes is refused, never read as 30 million minutes.
+ */
+const UNIT_SUFFIX: Record<DurationUnit, RegExp> = {
+  years: /^(y|yrs?|years?)$/i,
+  months: /^(mo|mos|mons?|months?)$/i,
+  days: /^(d|days?)$/i,
+  hours: /^(h|hrs?|hours?)$/i,
+  minutes: /^(m|[Mm][Ii][Nn][Ss]?|[Mm][Ii][Nn][Uu][Tt][Ee][Ss]?)$/,
+  seconds: /^(s|secs?|seconds?)$/i,
+};
+const SHORT_SUFFIX: Record<DurationUnit, string> = {
+  years: "y",
+  months: "mo",
+  days: "d",
+  hours: "h",
+  minutes: "min",
+  seconds: "s",
+};
+
+/** A time field's number: digits with an optional suffix of its own unit (`90d` in Days), never a scale. */
+export function readTime(typed: string, unit: DurationUnit): AmountReading {
+  const text = typed.trim();
+  const suffix = /^(.*?[\d.])\s*([a-z]+)$/i.exec(text);
+  const plain = `takes a number of ${unit}, such as 30 or 30${SHORT_SUFFIX[unit]}`;
+  if (!suffix) return /[a-z]/i.test(text) ? { ok: false, message: plain } : readAmount(text);
+  const [, number, letters] = suffix as unknown as [string, string, string];
+  if (UNIT_SUFFIX[unit].test(letters)) return readAmount(number);
+  const other = (Object.keys(UNIT_SUFFIX) as DurationUnit[]).find((name) => UNIT_SUFFIX[name].test(letters));
+  const label = other && `${other[0]!.toUpperCase()}${other.slice(1)}`;
+  if (label) return { ok: false, message: `takes ${unit}; put ${number}${letters} in ${label}, or write it in ${unit}` };
+  if (/^[kmbt]$/i.test(letters)) return { ok: false, message: `${plain}; a scale such as ${letters} is not read here` };
+  return { ok: false, message: plain };
+}
+
+/** The plain-language reason a number was not understood. */
+function refusal(number: string): string {
+  if (new RegExp(`\\d${SPACE}+\\d`).test(number)) return "has a space that does not group digits in threes; write 1 000 000 or 1000000";
+  if (/^\d+,\d{1,2}$|,\d*\./.test(number) || /,\d{1,2}$/.test(number)) return "uses a comma as the decimal point; write a point, such as 2.5";
+  if (/,/.test(number)) return "has commas that do not group digits in threes; write 1,000,000 or 1000000";
+  if (/\de/i.test(number)) return "is not understood; write the digits out or use k, M, B or T, such as 2.5M";
+  return "is not a number; write digits with an optional k, M, B or T, such as 1,000,000 or 2.75M";
+}
+
+/** How the form shows what it understood: `2.75M` → `2,750,000`. */
+export function understood(value: string): string {
+  const [whole = "", fraction] = value.split(".");
+  const digits = groupNumber(BigInt(whole));
+  return fraction ? `${digits}.${fraction}` : digits;
+}
+
+const SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+
+/**
+ * A result amount at a glance: `2.77M`, `56.03B`, and still `0.00000001` for a tiny one. From a
+ * quadrillion up, `3.61 × 10⁴⁷`, since compact notation stops at T. Rounded from the decimal string
+ * to three significant digits; with `cut`, cut instead (never rounded up), so a balance below a
+ * threshold never reads as the threshold.
+ */
+export function compactAmount(value: string, locale?: string, cut?: boolean): string {
+  const number = value as Intl.StringNumericLiteral;
+  const roundingMode = cut ? "trunc" : "halfExpand";
+  if ((value.split(".")[0] ?? "").length < 16) {
+    return new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: 3, maximumFractionDigits: 2, roundingPriority: "morePrecision", roundingMode }).format(number);
+  }
+  return scientificAmount(number, locale, 2, roundingMode);
+}
+
+/** `3.05 × 10⁶⁷`, `2.5 × 10⁻⁹`: a large or tiny value as people read it, not as `3.05E67`. `1 × 10⁶⁰` is written `10⁶⁰`. */
+export function scientificAmount(value: Intl.StringNumericLiteral | number, locale?: string, fractionDigits = 2, roundingMode: "trunc" | "halfExpand" = "halfExpand"): string {
+  const parts = new Intl.NumberFormat(locale, { notation: "scientific", maximumFractionDigits: fractionDigits, roundingMode }).formatToParts(value);
+  const mantissa = parts.filter((part) => !part.type.startsWith("exponent")).map((part) => part.value).join("");
+  const exponent = parts.find((part) => part.type === "exponentInteger")?.value ?? "0";
+  const sign = parts.some((part) => part.type === "exponentMinusSign") ? "⁻" : "";
+  const power = `10${sign}${[...exponent].map((digit) => SUPERSCRIPT[Number(digit)]).join("")}`;
+  return mantissa === "1" ? power : `${mantissa} × ${power}`;
+}

@@ -1,0 +1,480 @@
+/**
+ * The growth chart as SVG markup: a pure function of the result, so the page draws it in the
+ * browser and the docs render the same chart at build time, with no DOM. Colours come from classes
+ * and `currentColor` (styled in site.css for light and dark); the CSP refuses inline styles.
+ * Lines are styled there too (dashes, widths), so the markup stays small.
+ * Balances are plotted as floating-point numbers: a picture needs pixels, not the exact digits.
+ * Each crossing is placed at the engine's own time for it (`totalSeconds`), so the chart's dates
+ * are the milestone table's.
+ */
+import type { CalculateOutput } from "../contract/calculate-output.ts";
+import { TIME_NORMALIZATION } from "./constants.ts";
+import { compactAmount, scientificAmount } from "./amount.ts";
+
+export interface ChartTarget {
+  /** What the point is called: a rank's name, "Goal", "+10B". */
+  label: string;
+  /** The target balance, a decimal string. */
+  gems: string;
+  /** Seconds of growth until the balance reaches it (the engine's `totalSeconds`). */
+  seconds: number;
+  kind: "rank" | "goal";
+}
+
+export interface ChartInput {
+  currentGems: string;
+  /** Days of growth the person asked for; 0 when no time was given. */
+  durationDays: string;
+  dailyInterestRate: string;
+  targets: readonly ChartTarget[];
+  /** The chart's accessible name. */
+  title: string;
+  /** Id for the `<title>`, unique in the page. */
+  id: string;
+  /** Id of the element (the milestone table) that gives the figures in text. */
+  describedBy?: string;
+  width: number;
+  height: number;
+  /** The moment the growth starts (ms since the epoch), in the local time zone of the axis's dates. */
+  start: number;
+  locale?: string;
+  /** A day to mark with the scrubber's cursor. */
+  cursor?: number;
+  /** The rank the balance holds at the start, drawn as a band up to the next rank's threshold. */
+  currentRank?: { label: string; gems: string };
+}
+
+/** A drawn chart and the mapping the page's scrubber needs to point into it. */
+export interface Chart {
+  svg: string;
+  /** The horizon, in days. */
+  days: number;
+  /** The plot's left and right edges, in the SVG's units (pixels at its drawn size). */
+  left: number;
+  right: number;
+  balanceAt: (day: number) => number;
+  /** Each point on the way: its day and what it marks ("Goal = Radiant"), for the scrubber to name. */
+  points: { day: number; names: string }[];
+}
+
+const DAY_MS = TIME_NORMALIZATION.secondsPerDay * 1000;
+/** The chart's font size in px (`.growth-chart` in site.css) and the rows of text it lays out. */
+const FONT = 11;
+const ROW = 14;
+
+/** A rectangle in the SVG's units. */
+type Box = { left: number; top: number; right: number; bottom: number };
+
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * The width of `text` at the chart's font, over-estimated from DejaVu Sans, the widest sans-serif
+ * a system font falls back to (M and W 1 em, other capitals at most 0.86, digits and lower case at
+ * most 0.64, punctuation at most 0.4), and 1 em for any other character: text judged to fit fits.
+ */
+export function textWidth(text: string): number {
+  let em = 0;
+  for (const char of text) {
+    if (/[mwMW]/.test(char)) em += 1;
+    else if (/[A-Z=+×—]/.test(char)) em += 0.86;
+    else if (/[a-z0-9$%&#?]/.test(char)) em += 0.66;
+    else if (/[\s.,:;·'|!()\-/]/.test(char)) em += 0.42;
+    else if (/[\u00b2\u00b3\u00b9\u2070-\u207f]/.test(char)) em += 0.5;
+    else em += 1;
+  }
+  return em * FONT;
+}
+
+/** The box of `text` drawn at `x` with its baseline at `baseline`, anchored as SVG anchors it. */
+function textBox(text: string, x: number, baseline: number, anchor: "start" | "middle" | "end"): Box {
+  const width = textWidth(text);
+  const left = anchor === "start" ? x : anchor === "middle" ? x - width / 2 : x - width;
+  return { left, top: baseline - 11, right: left + width, bottom: baseline + 3 };
+}
+
+/** Whether two boxes come closer than `margin`. */
+const near = (a: Box, b: Box, margin: number) =>
+  a.left < b.right + margin && b.left < a.right + margin && a.top < b.bottom + margin && b.top < a.bottom + margin;
+
+/** `1.6B`, `0.0125`, and powers of ten beyond compact notation: `2.5 × 10¹⁸`, `10⁻⁹`. */
+export const gemsText = (value: number, digits: number, locale?: string): string =>
+  value === 0 || (value >= 1e-3 && value < 1e15) ? new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: digits }).format(value) : scientificAmount(value, locale, digits - 1);
+
+/** Time units for the axis, finest first: the unit's size in days, the steps it may take and how its ticks read. */
+const UNITS = [
+  { size: 1 / 24, steps: [1, 2, 3, 6, 12], tick: { hour: "numeric" } },
+  { size: 1, steps: [1, 2, 7, 14], tick: { month: "short", day: "numeric" } },
+  { size: 30.4, steps: [1, 2, 3, 6], tick: { month: "short", year: "numeric" } },
+  { size: 365.2, steps: [1, 2, 5, 10, 20, 25, 50, 100, 200], tick: { year: "numeric" } },
+] as const;
+
+/**
+ * Ticks for `days` from `start`: local calendar boundaries (the hour, midnight, the first of a
+ * month, 1 January) at the finest unit and step that fit `count` labels; and that unit's index.
+ */
+function timeTicks(days: number, count: number, start: number, locale?: string) {
+  let level = 3;
+  let step = 200;
+  UNITS.some((unit, index) => unit.steps.some((size) => days / (unit.size * size) <= count && ((level = index), (step = size))));
+  const from = new Date(start);
+  // Year, month, day and hour of the boundary before the start; the unit's own field then counts on.
+  const fields = [from.getFullYear(), level > 2 ? 0 : from.getMonth(), level > 1 ? 1 : from.getDate(), level > 0 ? 0 : from.getHours()];
+  const ticks: { day: number; label: string }[] = [];
+  for (let next = 1, day = 0; day <= days; next++) {
+    const parts = [...fields];
+    parts[3 - level]! += next;
+    const date = new Date(parts[0]!, parts[1]!, parts[2], parts[3]);
+    day = (date.getTime() - start) / DAY_MS;
+    // Steps fall on round values (every third month, every tenth year); on an axis of hours, midnight is named by its date.
+    if (day <= days && (parts[3 - level]! - (level === 1 ? 1 : 0)) % step === 0) ticks.push({ day, label: new Intl.DateTimeFormat(locale, UNITS[level || date.getHours() ? level : 1]!.tick).format(date) });
+  }
+  return { level, ticks };
+}
+
+/** Ticks for the balance: powers of ten on a log axis, about four round values on a linear one, with the digits that tell them apart. */
+function gemTicks(low: number, high: number, log: boolean): { ticks: number[]; digits: number } {
+  const ticks: number[] = [];
+  if (log) {
+    const first = Math.ceil(Math.log10(low));
+    const last = Math.floor(Math.log10(high));
+    const every = Math.ceil((last - first + 1) / 6);
+    for (let power = first; power <= last; power += every) ticks.push(10 ** power);
+    return { ticks, digits: 1 };
+  }
+  const rough = (high - low) / 4;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step = ([1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= rough) ?? 10) * magnitude;
+  for (let index = Math.ceil(low / step); index * step <= high; index++) ticks.push(index * step);
+  return { ticks, digits: Math.floor(Math.log10(high)) - Math.floor(Math.log10(step)) + 2 };
+}
+
+/** A piece of text the chart places, and the box it takes. */
+interface Label {
+  text: string;
+  x: number;
+  baseline: number;
+  anchor: "start" | "middle" | "end";
+  box: Box;
+}
+
+const label = (text: string, x: number, baseline: number, anchor: Label["anchor"]): Label =>
+  ({ text, x, baseline, anchor, box: textBox(text, x, baseline, anchor) });
+
+const textMarkup = ({ text, x, baseline, anchor }: Label, className?: string) =>
+  `<text${className ? ` class="${className}"` : ""} x="${round(x)}" y="${round(baseline)}"` +
+  `${anchor === "start" ? "" : ` text-anchor="${anchor}"`}>${escapeXml(text)}</text>`;
+
+const dayOf = (target: ChartTarget) => target.seconds / TIME_NORMALIZATION.secondsPerDay;
+
+/** The growth the chart draws: the start, the horizon and every target within it; null when there is none. */
+function growthSeries(input: ChartInput) {
+  const growth = Math.log1p(Number(input.dailyInterestRate));
+  const given = Number(input.durationDays);
+  const ahead = input.targets.filter((target) => target.seconds > 0);
+  // The start is taken back from the engine's time to the first target, so the curve meets every
+  // crossing point even where the 8-decimal balance rounds to 0 (below 0.000000005 gems).
+  const first = ahead[0];
+  const current = first ? Number(first.gems) * Math.exp(-growth * dayOf(first)) : Number(input.currentGems);
+  const firstRank = ahead.find((target) => target.kind === "rank");
+  const reach = given > 0 ? ahead.filter((target) => target === firstRank || target.kind === "goal") : ahead;
+  const days = Math.max(given, ...reach.map(dayOf));
+  if (!(days > 0 && current > 0)) return null;
+  const balanceAt = (day: number) => current * Math.exp(growth * day);
+  const top = balanceAt(days);
+  const log = top / current > 10;
+  return {
+    given,
+    days,
+    log,
+    shown: ahead.filter((target) => dayOf(target) <= days),
+    /** The threshold of the rank above the current one, where the current rank's band ends. */
+    nextRank: firstRank ? Number(firstRank.gems) : Infinity,
+    balanceAt,
+    low: log ? current : Math.max(0, current - (top - current) * 0.1),
+    high: log ? top : top + (top - current) * 0.1 || current * 1.01,
+    /** The solid part ends at the time given; the rest, on to a rank or goal beyond it, is dashed. */
+    solid: given > 0 ? Math.min(given, days) : days,
+  };
+}
+
+type Series = NonNullable<ReturnType<typeof growthSeries>>;
+
+/** The legend of the solid and dashed line: one row of markup from `x`, and its box. */
+function legend(x: number, baseline: number): { markup: string; box: Box } {
+  const swatch = 18;
+  const items = [["", "within the chosen time"], [" chart-beyond", "beyond it"]] as const;
+  let at = x;
+  const markup = items.map(([className, text]) => {
+    const line = `<line class="chart-balance${className}" x1="${round(at)}" x2="${round(at + swatch)}" ` +
+      `y1="${baseline - 4}" y2="${baseline - 4}"/>`;
+    const words = label(text, at + swatch + 4, baseline, "start");
+    at = words.box.right + 12;
+    return line + textMarkup(words, "chart-label");
+  });
+  const box = { left: x, top: baseline - 11, right: at - 12, bottom: baseline + 3 };
+  return { markup: `<g class="chart-legend">${markup.join("")}</g>`, box };
+}
+
+/** The rows above the plot: the scale's name, and the legend (where a part is dashed) beside it or below it. */
+function header(width: number, series: Series) {
+  const scale = label(series.log ? "Gems, log scale" : "Gems", 4, 12, "start");
+  if (series.solid >= series.days) return { scale, key: null, rows: 1 };
+  const room = width - 4 - (legend(0, 12).box.right);
+  const key = room >= scale.box.right + 16 ? legend(room, 12) : legend(4, 12 + ROW);
+  return { scale, key, rows: key.box.top > 12 ? 2 : 1 };
+}
+
+/** Where the chart draws: the plot's box, the scales from days and gems to pixels, and the text placed so far. */
+interface Frame {
+  width: number;
+  height: number;
+  plot: { x: number; y: number; w: number; h: number; right: number; bottom: number };
+  x: (day: number) => number;
+  y: (value: number) => number;
+  placed: Box[];
+}
+
+function frame(input: ChartInput, series: Series, rows: number, axisWidth: number): Frame {
+  const { width, height } = input;
+  const { days, log, low, high } = series;
+  // A free row above the plot holds the label of the last point, which the horizon puts at the top.
+  const plot = { x: Math.ceil(10 + axisWidth), y: (rows + 1) * ROW + 8, w: 0, h: 0, right: 0, bottom: 0 };
+  plot.w = width - plot.x - 10;
+  plot.h = height - plot.y - 26;
+  plot.right = plot.x + plot.w;
+  plot.bottom = plot.y + plot.h;
+  const scaled = (value: number) => (log ? Math.log(value / low) / Math.log(high / low) : (value - low) / (high - low));
+  return {
+    width,
+    height,
+    plot,
+    x: (day: number) => round(plot.x + (day / days) * plot.w),
+    y: (value: number) => round(plot.bottom - Math.min(1, Math.max(0, scaled(value))) * plot.h),
+    placed: [],
+  };
+}
+
+/**
+ * Places the first of `candidates` that lies inside the chart, `margin` clear of every text placed,
+ * and passes `clear`; null when none does.
+ */
+function place(frame: Frame, candidates: Label[], margin: number, clear = (_box: Box) => true): Label | null {
+  const chosen = candidates.find(({ box }) => box.left >= 1 && box.right <= frame.width - 1 &&
+    !frame.placed.some((other) => near(other, box, margin)) && clear(box));
+  if (chosen) frame.placed.push(chosen.box);
+  return chosen ?? null;
+}
+
+/** The balance's axis: a tick and a label per value, and no grid line to stand beside a rank's. */
+function balanceAxis(frame: Frame, gems: number[], labels: string[]): string {
+  const { plot, y } = frame;
+  return gems.map((value, index) => {
+    const tick = label(labels[index]!, plot.x - 6, y(value) + 4, "end");
+    frame.placed.push(tick.box);
+    const line = `<line x1="${plot.x - 4}" x2="${plot.x}" y1="${y(value)}" y2="${y(value)}"/>`;
+    return line + textMarkup(tick, "chart-label");
+  }).join("");
+}
+
+/** The time axis: "Now", the end of the time given with its date, then the ticks that fit; and the ticks' unit. */
+function timeAxis(frame: Frame, input: ChartInput, series: Series): { markup: string; unit: number } {
+  const { plot, x } = frame;
+  const { given, days, solid } = series;
+  const base = frame.height - 8;
+  const now = label("Now", plot.x, base, "start");
+  frame.placed.push(now.box);
+  const parts = [textMarkup(now, "chart-mark")];
+  if (given > 0) {
+    // Within two days, the hour too.
+    const style: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: days < 2 ? "short" : undefined };
+    const text = new Intl.DateTimeFormat(input.locale, style).format(input.start + given * DAY_MS);
+    const at = x(solid);
+    const anchors = (["middle", "end", "start"] as const).map((anchor) => label(text, at, base, anchor));
+    // Where the time given is short, the date follows "Now" rather than sit on it.
+    const mark = place(frame, [...anchors, label(text, now.box.right + 8, base, "start")], 6);
+    if (mark) parts.push(textMarkup(mark, "chart-mark"));
+  }
+  const { level: unit, ticks } = timeTicks(days, Math.max(2, Math.floor(plot.w / 70)), input.start, input.locale);
+  for (const tick of ticks) {
+    const anchor = x(tick.day) > plot.right - 30 ? "end" : "middle";
+    const shown = place(frame, [label(tick.label, x(tick.day), base, anchor)], 6);
+    if (shown) parts.push(textMarkup(shown, "chart-label"));
+  }
+  return { markup: parts.join(""), unit };
+}
+
+/**
+ * Whether a label's box inside the plot keeps clear of the plot's edges, the points other than its
+ * own (`own`), every target's line, the end of the time given and the balance's own line.
+ */
+function clearInPlot(frame: Frame, series: Series, own: readonly number[]) {
+  const { plot, x, y } = frame;
+  const { days, given, solid, balanceAt, shown } = series;
+  const points = [[x(0), y(balanceAt(0))], ...shown.map((target) => [x(dayOf(target)), y(Number(target.gems))])]
+    .filter(([px, py]) => px !== own[0] || py !== own[1])
+    .map(([px, py]) => ({ left: px!, right: px!, top: py!, bottom: py! }));
+  const lines = shown.map((target) => y(Number(target.gems)));
+  const curveAt = (px: number) => y(balanceAt(Math.min(days, Math.max(0, ((px - plot.x) / plot.w) * days))));
+  const end = given > 0 ? x(solid) : NaN;
+  return (box: Box) =>
+    box.left >= plot.x + 2 && box.top >= 0 && box.right <= frame.width - 2 && box.bottom <= plot.bottom - 2 &&
+    // A line may pass above the capitals or below the descenders, clear of the letters themselves.
+    !lines.some((lineY) => lineY > box.top + 1 && lineY < box.bottom + 1) &&
+    !(end > box.left - 3 && end < box.right + 3) &&
+    !points.some((point) => near(box, point, 8)) &&
+    // The balance rises to the right: it misses the box when it passes above its left edge or below its right.
+    !(curveAt(box.right) <= box.bottom + 2 && curveAt(box.left) >= box.top - 2);
+}
+
+/**
+ * One label per point: targets at the same balance (a goal picked from the ranks) share one. The
+ * balance rises to the right, so a label left of its point and above it, or right of it and below
+ * it, stays clear of the line; then the other two corners; then the names without the date. Goals
+ * first, since a player asked for them; then the rightmost points, since they have least room. A
+ * crossing reads as a month ("Oct 2032"), or as a day and hour on a chart of days or hours.
+ */
+function crossingLabels(frame: Frame, series: Series, input: ChartInput, unit: number): Map<ChartTarget, string> {
+  const { shown } = series;
+  const hours = { month: "short", day: "numeric", hour: "numeric" } as const;
+  const when = new Intl.DateTimeFormat(input.locale, unit > 1 ? UNITS[2].tick : hours);
+  const labels = new Map<ChartTarget, string>();
+  const goalFirst = (a: ChartTarget, b: ChartTarget) =>
+    Number(b.kind === "goal") - Number(a.kind === "goal") || b.seconds - a.seconds;
+  for (const target of [...shown].sort(goalFirst)) {
+    const same = shown.filter((other) => Number(other.gems) === Number(target.gems));
+    if (same.some((other) => labels.has(other))) continue;
+    const names = same.sort((a) => (a.kind === "goal" ? -1 : 1)).map((other) => other.label).join(" = ");
+    const [px, py] = [frame.x(dayOf(target)), frame.y(Number(target.gems))];
+    const candidates = [`${names} · ${when.format(input.start + target.seconds * 1000)}`, names].flatMap((text) => [
+      label(text, px - 6, py - 5, "end"),
+      label(text, px + 6, py + 13, "start"),
+      label(text, px + 6, py - 5, "start"),
+      label(text, px - 6, py + 13, "end"),
+    ]);
+    const chosen = place(frame, candidates, 3, clearInPlot(frame, series, [px, py]));
+    if (chosen) labels.set(target, textMarkup(chosen));
+  }
+  return labels;
+}
+
+/** The current rank's band, from its threshold (or the plot's foot) to the next rank's (or the top), named if room. */
+function currentBand(frame: Frame, series: Series, rank: ChartInput["currentRank"]): string {
+  const { plot, y } = frame;
+  if (!rank) return "";
+  const top = y(Math.min(series.high, series.nextRank));
+  const bottom = y(Math.max(series.low, Number(rank.gems)));
+  if (bottom - top < 1) return "";
+  const band = `<rect class="chart-band" x="${plot.x}" y="${top}" width="${round(plot.w)}" ` +
+    `height="${round(bottom - top)}"/>`;
+  if (bottom - top < ROW + 4) return band;
+  const inside = [
+    label(rank.label, plot.x + 6, top + 14, "start"),
+    label(rank.label, plot.right - 4, top + 14, "end"),
+    label(rank.label, plot.right - 4, bottom - 5, "end"),
+    label(rank.label, plot.x + 6, bottom - 5, "start"),
+  ];
+  const name = place(frame, inside, 3, clearInPlot(frame, series, []));
+  return band + (name ? textMarkup(name, "chart-band-label") : "");
+}
+
+/** One entry per point, targets at the same balance named together, goals first. */
+function pointNames(shown: ChartTarget[]): Chart["points"] {
+  const levels = [...new Set(shown.map((target) => Number(target.gems)))];
+  return levels.map((level) => {
+    const same = shown.filter((target) => Number(target.gems) === level).sort((a) => (a.kind === "goal" ? -1 : 1));
+    return { day: dayOf(same[0]!), names: same.map((target) => target.label).join(" = ") };
+  });
+}
+
+/** The balance: solid within the time given, dashed beyond; straight on a log axis, bent on a linear one. */
+function balanceLine({ x, y }: Frame, { log, solid, days, balanceAt }: Series): string {
+  const segment = (from: number, to: number, className: string) => {
+    const steps = log ? 1 : 32;
+    const points = Array.from({ length: steps + 1 }, (_, step) => from + ((to - from) * step) / steps)
+      .map((day) => `${x(day)},${y(balanceAt(day))}`);
+    return `<polyline class="chart-balance ${className}" points="${points.join(" ")}"/>`;
+  };
+  return segment(0, solid, "") + (solid < days ? segment(solid, days, "chart-beyond") : "");
+}
+
+/**
+ * The chart: the balance from now to the horizon, which is the time given, or further when the
+ * next rank or a goal lies beyond it (the part beyond drawn dashed, and a legend says so), or the
+ * last target when no time is given. "Now" marks the start and the end of the time given is a
+ * line with its date. The current rank is a shaded band; each target on the way is a horizontal
+ * line (no grid line beside it: the balance axis has ticks, not lines) with a point where the
+ * balance crosses it, labelled with its name and date beside the point, or its name alone, or
+ * nothing where no place is free (the scrubber then names the rank). Every text's box is estimated
+ * generously and kept inside the chart and apart from every other text, point and line. The axis
+ * is logarithmic, and says so, when the balance spans more than a factor of ten. Null when there
+ * is nothing to draw.
+ */
+export function growthChart(input: ChartInput): Chart | null {
+  const series = growthSeries(input);
+  if (!series) return null;
+  const { width, height } = input;
+  const { ticks: gems, digits } = gemTicks(series.low, series.high, series.log);
+  const gemLabels = gems.map((value) => gemsText(value, digits, input.locale));
+  const { scale, key, rows } = header(width, series);
+  const chart = frame(input, series, rows, Math.max(0, ...gemLabels.map(textWidth)));
+  const { plot, x, y } = chart;
+  chart.placed.push(scale.box, ...(key ? [key.box] : []));
+  const describedBy = input.describedBy ? ` aria-describedby="${input.describedBy}"` : "";
+  const parts = [
+    `<svg class="growth-chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" ` +
+      `aria-labelledby="${input.id}"${describedBy}>`,
+    `<title id="${input.id}">${escapeXml(input.title)}</title>`,
+  ];
+  // The band first, so every line and text is drawn over it; its name last, where the rest left room.
+  const bandAt = parts.push("") - 1;
+  const axis = balanceAxis(chart, gems, gemLabels);
+  const time = timeAxis(chart, input, series);
+  parts.push(`<g class="chart-grid">${textMarkup(scale, "chart-label chart-scale")}${axis}${time.markup}</g>`);
+  const labels = crossingLabels(chart, series, input, time.unit);
+  // Drawn lowest first, so the lines follow the milestone table's order.
+  for (const target of [...series.shown].sort((a, b) => a.seconds - b.seconds)) {
+    const [px, lineY] = [x(dayOf(target)), y(Number(target.gems))];
+    parts.push(
+      `<g class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}">` +
+        `<line x1="${plot.x}" x2="${plot.right}" y1="${lineY}" y2="${lineY}"/>` +
+        `<circle cx="${px}" cy="${lineY}" r="3.5"/>${labels.get(target) ?? ""}</g>`,
+    );
+  }
+  parts[bandAt] = currentBand(chart, series, input.currentRank);
+  if (key) parts.push(key.markup);
+  parts.push(balanceLine(chart, series));
+  if (series.given > 0) parts.push(`<path class="chart-end" d="M${x(series.solid)} ${plot.y}V${plot.bottom}"/>`);
+  parts.push(
+    `<path class="chart-axis" d="M${plot.x} ${plot.y}V${plot.bottom}H${plot.right}"/>`,
+    `<circle class="chart-now" cx="${x(0)}" cy="${y(series.balanceAt(0))}" r="3.5"/>`,
+  );
+  const { cursor } = input;
+  if (cursor !== undefined) {
+    parts.push(`<g class="chart-cursor"><path d="M${x(cursor)} ${plot.y}V${plot.bottom}"/>` +
+      `<circle cx="${x(cursor)}" cy="${y(series.balanceAt(cursor))}" r="5"/></g>`);
+  }
+  const { days, balanceAt } = series;
+  const points = pointNames(series.shown);
+  return { svg: parts.join("") + "</svg>", days, left: plot.x, right: plot.right, balanceAt, points };
+}
+
+/** The chart of a `calculate-exp-growth` result (its rank milestones, goal and amount to earn), or null when there is nothing to draw. */
+export function resultChart(result: CalculateOutput, options: { id: string; describedBy?: string; width: number; height: number; locale?: string; start: number; cursor?: number }): Chart | null {
+  const gems = (value: string) => compactAmount(value, options.locale);
+  const targets: ChartTarget[] = result.milestones.map((milestone) => ({ label: milestone.name, gems: milestone.minGems, seconds: milestone.duration.totalSeconds, kind: "rank" }));
+  const { goal, additional } = result;
+  if (goal) targets.push({ label: "Goal", gems: goal.targetGems, seconds: goal.duration.totalSeconds, kind: "goal" });
+  if (additional) targets.push({ label: `+${gems(additional.additionalGems)}`, gems: additional.targetGems, seconds: additional.duration.totalSeconds, kind: "goal" });
+  return growthChart({
+    ...options,
+    ...result,
+    targets,
+    currentRank: { label: result.currentRank.name, gems: result.currentRank.minGems },
+    title: `Growth chart: the balance from ${gems(result.currentGems)} gems, with a point where it reaches each rank and goal; the table gives the figures.`,
+    describedBy: result.milestones.length ? options.describedBy : undefined,
+  });
+}
+
+/** The same chart as markup, empty when there is nothing to draw: the docs draw it at build time. */
+export const resultChartSvg = (...args: Parameters<typeof resultChart>): string => resultChart(...args)?.svg ?? "";

@@ -1,0 +1,178 @@
+/**
+ * The whole calculation behind `calculate-exp-growth`, the homepage form and the docs' worked
+ * examples: validated input and the rank table in, the result object out. Inputs are exact
+ * decimals; every 8-decimal amount is the exact value rounded half-up, while a time to reach a
+ * target is rounded up (daysToReach to 8 decimals, its duration to the whole second), so growing
+ * for it reaches the target.
+ *
+ * Growth is computed to a precision chosen from the size of the result, with a proven error
+ * bound (`growth.ts`). When the interval holds a rounding boundary the precision grows; the only
+ * values that can sit exactly on a boundary are rational ones, and those are computed exactly:
+ * growth over whole days is c·1003^n / 1000^n, and a target that is exactly c·1.003^k takes k days.
+ */
+import { DAILY_INTEREST_RATE } from "../constants.ts";
+import type { CalculateInput } from "../../contract/calculate-input.ts";
+import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
+import type { ExpRank } from "../../contract/rank-list.ts";
+import { addExact, compareExact, exactOf, exactToFixed8, fixed8Within, pow10, ratioToFixed8, subtractExact, type Exact } from "./exact.ts";
+import { rankIndex } from "./ranks.ts";
+import { SECONDS_PER_DAY, durationDays, durationFromSeconds, type Days } from "./duration.ts";
+import { FACTOR_DIGITS, LN_FACTOR_FLOAT, RATE, daysToReachAt, growthFactorAt, hourlyRateAt, lnEstimate, wholeDaysEstimate, type Approximation } from "./growth.ts";
+
+/** Beyond this precision no input of the documented range can be undecided; reaching it is a defect. */
+const MAX_PLACES = 4096;
+
+/** Places beyond the 8th decimal and the integer digits that the first attempt carries. */
+const GUARD_PLACES = 24;
+
+/**
+ * The first precision that settles `attempt`, doubling from `start`; `exact` computes the value
+ * exactly when one failed attempt shows it may sit on a boundary (whole days).
+ */
+function refine<T>(start: number, attempt: (places: number) => T | undefined, exact?: () => T): T {
+  for (let places = start; places <= MAX_PLACES; places *= 2) {
+    const settled = attempt(places);
+    if (settled !== undefined) return settled;
+    if (exact) return exact();
+  }
+  throw new RangeError(`no precision up to ${MAX_PLACES} places settles the rounding`);
+}
+
+/** Decimal digits before the point of a value whose natural logarithm is `ln` (at least 0). */
+const integerDigits = (ln: number): number => Math.max(0, Math.ceil(ln / Math.LN10));
+
+/** −1, 0 or 1 as [low, high] / 10^places lies below, holds, or lies above `value` (or at it). */
+function compareInterval(low: bigint, high: bigint, places: number, value: Exact): number | undefined {
+  const scale = Math.max(places, value.places);
+  const [from, to] = [low * pow10(scale - places), high * pow10(scale - places)];
+  const target = value.digits * pow10(scale - value.places);
+  return from >= target ? 1 : to < target ? -1 : undefined;
+}
+
+/** currentGems × (1 + r)^days: its rounded amounts and exact comparisons, sharing one approximation per precision. */
+function growth(current: Exact, days: Days) {
+  const wholeDays = days.numerator % days.denominator === 0n;
+  const n = days.numerator / days.denominator;
+  // Digits of the largest value rounded here: futureGems, or the percent (factor × 100). The days
+  // are bounded above by their whole part plus one, in BigInt: a numerator and denominator of
+  // hundreds of digits (a subnormal number of seconds) are Infinity as floats.
+  const lnFactor = (Number(n) + 1) * LN_FACTOR_FLOAT;
+  const start = integerDigits(Math.max(lnEstimate(current), Math.log(100)) + lnFactor) + GUARD_PLACES;
+  const factors = new Map<number, Approximation>();
+  const factorAt = (places: number) => {
+    let factor = factors.get(places);
+    if (!factor) factors.set(places, (factor = growthFactorAt(days, places)));
+    return factor;
+  };
+  // Whole days: (1 + r)^n = FACTOR_DIGITS^n / 10^(n·RATE.places) exactly, computed only when needed.
+  let exactFactor: Exact | undefined;
+  const exactPower = () => (exactFactor ??= { digits: FACTOR_DIGITS ** n, places: Number(n) * RATE.places });
+  const exactFuture = () => ({ digits: current.digits * exactPower().digits, places: current.places + exactPower().places });
+  /** currentGems × (factor ± error − minus), over 10^(current.places + places). */
+  const scaled = (places: number, minus: bigint) => {
+    const { value, error } = factorAt(places);
+    return [current.digits * (value - error - minus), current.digits * (value + error - minus)] as const;
+  };
+  const rounded = (approximate: (places: number) => string | undefined, exact: () => Exact) => refine(start, approximate, wholeDays ? () => exactToFixed8(exact()) : undefined);
+  return {
+    future: () => rounded((places) => fixed8Within(...scaled(places, 0n), current.places + places), exactFuture),
+    profit: () => rounded((places) => fixed8Within(...scaled(places, pow10(places)), current.places + places), () => subtractExact(exactFuture(), current)),
+    /** (factor − 1) × 100: the profit as a percent of currentGems. */
+    percent: () =>
+      rounded(
+        (places) => {
+          const { value, error } = factorAt(places);
+          return fixed8Within((value - error - pow10(places)) * 100n, (value + error - pow10(places)) * 100n, places);
+        },
+        () => ({ digits: (exactPower().digits - pow10(exactPower().places)) * 100n, places: exactPower().places }),
+      ),
+    /** Whether futureGems ≥ `amount`, compared exactly. */
+    atLeast: (amount: Exact): boolean =>
+      refine(
+        start,
+        (places) => {
+          const order = compareInterval(...scaled(places, 0n), current.places + places, amount);
+          return order === undefined ? undefined : order >= 0;
+        },
+        wholeDays ? () => compareExact(exactFuture(), amount) >= 0 : undefined,
+      ),
+  };
+}
+
+/** ⌈fixed / unit⌉ of a fixed-point value, a negative one counted as 0. */
+const ceilDiv = (fixed: bigint, unit: bigint): bigint => (fixed <= 0n ? 0n : (fixed + unit - 1n) / unit);
+
+/**
+ * Days and whole-second duration for `current` to grow to `target`, each the exact time rounded
+ * up (to 8 decimals, to the second), so growing for either reaches the target: 0 when it is
+ * already there, at least 0.00000001 days and one second when it is not.
+ */
+function reach(current: Exact, target: Exact): { daysToReach: string; duration: Duration } {
+  if (compareExact(target, current) <= 0) return { daysToReach: exactToFixed8({ digits: 0n, places: 0 }), duration: durationFromSeconds(0) };
+  const eighthsPerDay = pow10(8);
+  // Whether k whole days reach the target: target ≤ current·(1 + r)^k, exactly.
+  const reachedIn = (k: bigint) => compareExact(target, { digits: current.digits * FACTOR_DIGITS ** k, places: current.places + Number(k) * RATE.places }) <= 0;
+  /**
+   * The rounded-up count shared by the ends of an interval, `low` and `high` (`perDay` to a day).
+   * The exact time is irrational unless it is a whole number of days k, so an interval whose
+   * ends round up one count apart settles at more precision, except across a whole day: there
+   * the exact comparison at k decides.
+   */
+  const settle = (low: bigint, high: bigint, perDay: bigint) => {
+    if (low === high) return low;
+    if (high - low === 1n && low % perDay === 0n) return reachedIn(low / perDay) ? low : high;
+    return undefined;
+  };
+  const start = GUARD_PLACES + String(wholeDaysEstimate(current, target)).length;
+  const [eighths, seconds] = refine(start, (places) => {
+    const { value, error } = daysToReachAt(current, target, places);
+    const [low, high] = [value - error, value + error];
+    const one = pow10(places);
+    const eighths = settle(ceilDiv(low, one / eighthsPerDay), ceilDiv(high, one / eighthsPerDay), eighthsPerDay);
+    const seconds = settle(ceilDiv(low * SECONDS_PER_DAY, one), ceilDiv(high * SECONDS_PER_DAY, one), SECONDS_PER_DAY);
+    return eighths === undefined || seconds === undefined ? undefined : ([eighths, seconds] as const);
+  });
+  return { daysToReach: ratioToFixed8(eighths, eighthsPerDay), duration: durationFromSeconds(Number(seconds)) };
+}
+
+/** Computes the result of `calculate-exp-growth` for an input already checked by `CalculateInput`, over the rank table `ranks` (lowest first, the first at 0). */
+export function calculateGrowth(input: CalculateInput, ranks: readonly ExpRank[]): CalculateOutput {
+  const current = exactOf(input.currentGems);
+  const days = durationDays(input);
+  const grown = growth(current, days);
+  const thresholds = ranks.map((rank) => exactOf(rank.minGems));
+  const currentIndex = rankIndex(ranks, current);
+  const milestones = ranks.slice(currentIndex + 1).map((rank, offset) => {
+    const minGems = thresholds[currentIndex + 1 + offset] as Exact;
+    return { ...rank, gemsNeeded: exactToFixed8(subtractExact(minGems, current)), ...reach(current, minGems), withinDuration: grown.atLeast(minGems) };
+  });
+  const reachedRanks = milestones.filter((milestone) => milestone.withinDuration).length;
+  const goal = input.goalGems === undefined ? null : exactOf(input.goalGems);
+  const additional = input.additionalGems === undefined ? null : exactOf(input.additionalGems);
+  const additionalTarget = additional && addExact(current, additional);
+  const hourlyStart = integerDigits(lnEstimate(current)) + GUARD_PLACES;
+  return {
+    currentGems: exactToFixed8(current),
+    durationDays: ratioToFixed8(days.numerator, days.denominator),
+    dailyInterestRate: DAILY_INTEREST_RATE,
+    futureGems: grown.future(),
+    profit: grown.profit(),
+    profitPercent: grown.percent(),
+    profitPerDay: exactToFixed8({ digits: current.digits * RATE.digits, places: current.places + RATE.places }),
+    profitPerHour: refine(hourlyStart, (places) => {
+      const { value, error } = hourlyRateAt(places);
+      return fixed8Within(current.digits * (value - error), current.digits * (value + error), current.places + places);
+    }),
+    currentRank: { ...(ranks[currentIndex] as ExpRank) },
+    futureRank: { ...(ranks[currentIndex + reachedRanks] as ExpRank) },
+    nextRank: milestones[0] ?? null,
+    milestones,
+    goal: goal && { targetGems: exactToFixed8(goal), reached: grown.atLeast(goal), ...reach(current, goal) },
+    additional: additional && additionalTarget && {
+      additionalGems: exactToFixed8(additional),
+      targetGems: exactToFixed8(additionalTarget),
+      reached: grown.atLeast(additionalTarget),
+      ...reach(current, additionalTarget),
+    },
+  };
+}

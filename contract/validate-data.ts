@@ -1,0 +1,42 @@
+/**
+ * Build-time validation of the `_data` modules: a bad edit fails the build with the file, each
+ * field's path and the rule it breaks. Only `_data/` imports this; the browser never runs it.
+ */
+import type * as z from "zod/mini";
+import { describeIssue } from "../common/input/issues.ts";
+
+/** The project's folder: this module is `contract/validate-data.ts`. */
+const PROJECT = new URL("../", import.meta.url).pathname;
+
+/** `_data/ranks.ts` from a module's `import.meta.url`, for error messages: the path from the project's folder. */
+function dataFileName(moduleUrl: string): string {
+  const path = new URL(moduleUrl).pathname;
+  return path.startsWith(PROJECT) ? path.slice(PROJECT.length) : path;
+}
+
+type Issue = z.core.$ZodIssue;
+
+/** What a value is, in words: `the number 160000000`, `an object`. */
+function kindOf(input: unknown): string {
+  if (input === null) return "null";
+  if (Array.isArray(input)) return "an array";
+  if (typeof input === "object") return "an object";
+  const text = typeof input === "string" ? JSON.stringify(input) : String(input);
+  return `the ${typeof input} ${text.length > 40 ? `${text.slice(0, 37)}...` : text}`;
+}
+
+/** zod's type errors say "Invalid input"; a data file's writer needs the rule: required, and of which type. */
+function withRule(issue: Issue): Issue {
+  if (issue.code !== "invalid_type") return issue;
+  const expected = issue.expected === "string" ? "a string (a decimal value goes in quotes, such as \"160000000\")" : `${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
+  const message = issue.input === undefined ? `is required: ${expected}` : `must be ${expected}, not ${kindOf(issue.input)}`;
+  return { code: "custom", path: issue.path, message, input: undefined } as Issue;
+}
+
+/** The value, parsed with its schema; otherwise an error naming the file, each field and its rule. */
+export function validateData<S extends z.ZodMiniType>(schema: S, value: unknown, moduleUrl: string): z.infer<S> {
+  const result = schema.safeParse(value, { reportInput: true });
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  - ${describeIssue(withRule(issue))}`);
+  throw new Error(`${dataFileName(moduleUrl)} has invalid data:\n${lines.join("\n")}`);
+}
