@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The project folder, whose `node_modules` holds the cache. */
-export const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const folder = () => process.env.EXP_BANK_BUILD_CACHE || path.join(PROJECT, "node_modules/.cache/exp-bank-build");
 
 /** The hash of `parts`, each length-prefixed so that no two lists of parts hash alike. */

@@ -25,6 +25,7 @@ export const KEPT_EXPORTS = {
   "_data/endpoints.ts": ["default"],
   "_data/openapi.ts": ["default"],
   "_data/tools.ts": ["default"],
+  "_data/shareCard.ts": ["default"],
   "contract/tool-descriptors.ts": ["toolDescriptors"],
 } as const;
 
@@ -32,15 +33,11 @@ export type KeptModule = keyof typeof KEPT_EXPORTS;
 
 /**
  * The folders and files the kept modules import from, whose every module (`.ts`, `.json`) is part of
- * the key. The homepage's own script (`assets/page/`) and the stylesheets are not among them.
+ * the key. The homepage's own script (`assets/`) and the stylesheets are not among them.
  */
 export const CONTRACT_INPUTS = [
-  "common/constants.ts",
-  "common/engine",
-  "common/input",
-  "assets/tools",
-  "build/schemas",
-  "build/data",
+  "common",
+  "contract",
   "_data",
   "_config/contract-cache.ts",
   "package.json",

@@ -41,12 +41,3 @@ export function dataModuleParser(globalDataDir: string): (file: string) => Promi
     return absolute.startsWith(globalPrefix) ? deepFreeze(value) : value;
   };
 }
-
-/**
- * A global derived in `_data/` (registered with `addGlobalData`): imported when each build
- * asks for it, so `npm start` follows an edit to it or to anything it imports
- * (`scripts/reload-modules.js`), and frozen like the data folder's modules.
- */
-export function derivedGlobal(moduleUrl: string): () => Promise<unknown> {
-  return async () => deepFreeze(await defaultExport(fileURLToPath(moduleUrl)));
-}

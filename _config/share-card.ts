@@ -15,7 +15,7 @@ import shareCard, { type LadderStep, type ShareCard } from "../_data/shareCard.t
 import { paths } from "../_data/site.ts";
 import { escapeHtml } from "./escape.ts";
 
-const STYLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../assets/styles");
+const STYLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../assets/styles");
 
 /**
  * Atkinson Hyperlegible (Braille Institute), regular and bold: made to tell letters and figures

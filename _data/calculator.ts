@@ -1,3 +1,4 @@
+// Written by hand (a writer edits this file's prose): the calculator's facts.
 /**
  * `calculator`: the calculator's facts, the body of `/api/info.json`. The rate, the time constants
  * and the tool names are fixed by the specification and read from `common/constants.ts`;

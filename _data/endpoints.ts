@@ -1,3 +1,4 @@
+// Derived, not written by hand: the site's JSON resources, from `calculator.ts`, `ranks.ts` and the contract.
 /**
  * `endpoints`: every JSON resource the site serves, as the OpenAPI document (`_data/openapi.ts`)
  * and the docs describe it, and the error responses the contract declares. Written here once; the

@@ -1,3 +1,4 @@
+// Derived, not written by hand: the OpenAPI document, from the zod schemas in `contract/` and `endpoints.ts`.
 /**
  * `openapi`: the OpenAPI 3.1 contract served at `/openapi.json`, assembled by zod-openapi from the
  * zod schemas (the bodies) and `endpoints` (the operations), so it cannot drift from either.

@@ -1,3 +1,4 @@
+// Written by hand (a writer edits this file): the rank table.
 /**
  * `ranks`: the rank thresholds over gem balances (the calculator's Discord ranks), lowest first.
  * The body of `/api/ranks.json` and of the `list-exp-ranks` tool. The build checks each entry's

@@ -1,3 +1,4 @@
+// Derived, not written by hand: the link previews' card, from `ranks.ts`, the rate and `site.ts`.
 /**
  * `shareCard`: the picture a link preview shows (Open Graph and Twitter cards, read by Discord,
  * Slack and social sites): a 1200×630 PNG that the build draws from the site's name, the daily

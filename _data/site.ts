@@ -1,3 +1,4 @@
+// Derived, not written by hand: the site's URLs, from the SITE_URL environment variable and package.json.
 /**
  * `site`: where the site lives. The one setting is the `SITE_URL` environment variable, a full URL
  * that may carry a path (`https://user.github.io/exp-bank/`); every absolute URL in every output

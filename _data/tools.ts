@@ -1,3 +1,4 @@
+// Derived, not written by hand: the WebMCP tools' descriptors, from the contract and the engine.
 /**
  * `tools`: the homepage's WebMCP tools as the docs show them and the page registers them (the
  * bundle ships the same descriptors): name, title, description, JSON Schemas generated from the

@@ -1,6 +1,7 @@
 /**
  * `npm start` preloads this (`node --import`), so that editing a TypeScript module of the project
- * (`build/`, `assets/`, `_data/`, the templates, the config) shows in the next rebuild without
+ * (`_config/`, `_data/`, `contract/`, `common/`, `assets/`, the templates, the config) shows in the next
+ * rebuild without
  * restarting the server, and the open tab keeps its live reload.
  *
  * Node caches every imported module by URL, and Eleventy re-imports only the file that changed, not

@@ -2,8 +2,9 @@
  * The dev loop (`npm start`), as a writer runs it: one `npm start -- --port=N` in a copy of the
  * project serves this file's tests in turn (a watching Eleventy that starts and builds once costs
  * more than all its rebuilds). It serves on that port, and the site's URLs name it; with
- * `scripts/reload-modules.js` preloaded, the same process picks up edits to a contract module deep
- * in the data's imports and to a `_data` module, rebuilding with the new values instead of Node's
+ * `scripts/reload-modules.js` preloaded, the same process picks up edits to a constant deep in the
+ * data's imports, a `_data` module, a schema in `contract/`, a build module in `_config/` and a
+ * template, rebuilding with the new values instead of Node's
  * cached modules and without a restart (so the open tab keeps its live reload); and it prints a
  * writer's mistakes with their file and line, sends them to the open page over the live-reload
  * socket (the page shows them: browser/build-errors.test.ts), and recovers when one is fixed.
@@ -42,7 +43,7 @@ test("npm start -- --port=N serves there, and every absolute URL of the site nam
   assert.not.ok(guide.includes("localhost:8080"), "no URL names the default port");
 });
 
-test("a watching build follows edits to assets/contract, _data and template modules in the same process", async () => {
+test("a watching build follows edits to modules in common/, contract/, _config/, _data/ and templates in the same process", async () => {
   const output = path.join(project, "_site");
   const completedBuilds = () => (server.printed().match(/Wrote \d+ files[^]*?Watching/g) ?? []).length;
   /** Resolves once Eleventy has finished `count` builds and is watching again; rejects if it exits first. */
@@ -87,6 +88,10 @@ test("a watching build follows edits to assets/contract, _data and template modu
   assert.match(info, /Shows how a GEM balance grows/, "the data edit reached the rebuilt api/info.json");
   const robots = await editAndRebuild("content/robots.txt.11ty.ts", '"Disallow:",', '"Disallow:", "# edited template",', "robots.txt", /# edited template/);
   assert.match(robots, /# edited template/, "the template edit reached the rebuilt robots.txt");
+  const schema = await editAndRebuild("contract/calculator-info.ts", '"Days in a month."', '"Days in one month."', "openapi.json", /Days in one month\./);
+  assert.match(schema, /Days in one month\./, "the schema's description reached the rebuilt openapi.json");
+  const page = await editAndRebuild("_config/after-paint-scripts.ts", "buffered:!0", "buffered:true", "index.html", /buffered:true/);
+  assert.match(page, /buffered:true/, "the build module's edit reached the rebuilt homepage");
   assert.ok(server.running(), "the same process is still watching");
 });
 

@@ -94,7 +94,7 @@ test("links by file: relative .md destinations only", () => {
 test("the pages site.paths names must be there: a moved or missing one fails naming the file and both URLs", () => {
   const paths = { home: "", docs: "docs/", openapi: "openapi.json" };
   rememberPages({ "./content/pages/index.md": ["/"], "./content/pages/docs.md": ["/docs/"], "./content/openapi.json.11ty.ts": ["/openapi.json"] }, paths);
-  assert.throws(() => rememberPages({ "./content/pages/index.md": ["/"], "./content/pages/docs.md": ["/documentation/"] }, paths), /content\/pages\/docs\.md is served at \/documentation\/, but site\.paths\.docs \(build\/data\/site\.ts\) says \/docs\//);
+  assert.throws(() => rememberPages({ "./content/pages/index.md": ["/"], "./content/pages/docs.md": ["/documentation/"] }, paths), /content\/pages\/docs\.md is served at \/documentation\/, but site\.paths\.docs \(_data\/site\.ts\) says \/docs\//);
   assert.throws(() => rememberPages({ "./content/pages/index.md": ["/"] }, paths), /content\/pages\/docs\.md is missing: site\.paths\.docs/);
 });
 
@@ -125,7 +125,7 @@ test("a misspelt page key fails the build with the file, the line, the valid key
   const line = await lineOf(misspeltKey, '"doc" | href');
   assert.ok(result.output.includes(`content/pages/api.md:${line}: "doc" is not a page or a file of the site; did you mean "docs"? Write {{ "docs" | href }}`), result.output);
   assert.match(result.output, /Pages \(a page's key is its file name in content\/pages\/\): api, auth, docs, home\./);
-  assert.match(result.output, /Files \(site\.paths in build\/data\/site\.ts\): info, ranks, openapi,/);
+  assert.match(result.output, /Files \(site\.paths in _data\/site\.ts\): info, ranks, openapi,/);
   assert.not.match(result.output, /Error in Nunjucks Filter/);
 });
 

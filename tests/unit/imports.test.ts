@@ -1,7 +1,7 @@
 /**
- * Where code runs, from its path: `assets/` ships to the page, `build/` runs only in the build,
- * `_data/` and `content/` are what a writer edits, and imports go one way between them (the build may run browser code such as the engine; browser
- * code never runs build code). Inside each, the layers go one way too. Read from the source files,
+ * Where code runs, from its path: `assets/` runs only in the page, `common/` in the page and the
+ * build, `contract/` and `_config/` only in the build; `_data/` and `content/` are what a writer edits
+ * (besides the derived `_data/` modules), and imports go one way: browser code never runs build code. Inside each, the layers go one way too. Read from the source files,
  * and from esbuild's metafile for what the homepage's bundle really holds.
  */
 import { test } from "uvu";
@@ -54,11 +54,13 @@ test("the import reader finds relative imports, including type-only and dynamic 
   assert.ok(chart.some(({ target, typeOnly }) => target === "contract/calculate-output.ts" && typeOnly), JSON.stringify(chart));
 });
 
-test("the folders the layout names exist, and the old mixed ones are gone", () => {
-  for (const folder of ["common/engine", "common/input", "assets/tools", "assets/page", "assets/styles", "build/schemas", "build/data", "build/eleventy", "_data", "content/pages", "_includes/layouts", "_includes/partials"]) {
-    assert.ok(existsSync(path.join(ROOT, folder)), `${folder}/ is missing`);
+test("the folders the layout names exist, and no source folder is named build/", () => {
+  const folders = ["assets/page", "assets/tools", "assets/styles", "common/engine", "common/input", "common/tools", "common/text",
+    "contract", "_config", "_data", "content/pages", "_includes/layouts", "_includes/partials"];
+  for (const folder of folders) assert.ok(existsSync(path.join(ROOT, folder)), `${folder}/ is missing`);
+  for (const folder of ["build", "browser", "assets/engine", "assets/input", "_includes/lib"]) {
+    assert.not.ok(existsSync(path.join(ROOT, folder)), `${folder}/ should not exist`);
   }
-  for (const folder of ["browser", "assets/contract", "_includes/lib"]) assert.not.ok(existsSync(path.join(ROOT, folder)), `${folder}/ should not exist`);
 });
 
 test("_includes/ holds only layouts and partials (Nunjucks), no modules", async () => {
@@ -67,34 +69,46 @@ test("_includes/ holds only layouts and partials (Nunjucks), no modules", async 
   assert.equal(modules, []);
 });
 
-test("browser code runs no build code: only types (erased) come from contract/", async () => {
-  assert.equal(await violations("assets", (target, typeOnly) => under(target, "assets") || (typeOnly && under(target, "build/schemas"))), []);
+test("browser code runs nothing of the build: assets/ imports assets/ and common/, and only types from contract/", async () => {
+  const allowed = (target: string, typeOnly: boolean) =>
+    under(target, "assets") || under(target, "common") || (typeOnly && under(target, "contract"));
+  assert.equal(await violations("assets", allowed), []);
+  assert.equal(await violations("common", (target, typeOnly) => under(target, "common") || (typeOnly && under(target, "contract"))), []);
 });
 
-test("_data/ holds only what a writer edits: the rank table and the calculator's prose", async () => {
-  assert.equal((await readdir(path.join(ROOT, "_data"))).sort(), ["calculator.ts", "ranks.ts"]);
-  assert.equal(await violations("_data", (target) => !under(target, "build/eleventy")), []);
+test("_data/ tells the writer's files from the derived ones in its first line, and never imports _config/", async () => {
+  const firstLines: Record<string, string> = {};
+  for (const file of (await readdir(path.join(ROOT, "_data"))).sort()) {
+    firstLines[file] = (await readFile(path.join(ROOT, "_data", file), "utf8")).split("\n")[0]!;
+  }
+  const writers = Object.keys(firstLines).filter((file) => firstLines[file]!.startsWith("// Written by hand"));
+  const derived = Object.keys(firstLines).filter((file) => firstLines[file]!.startsWith("// Derived, not written by hand: "));
+  assert.equal(writers, ["calculator.ts", "ranks.ts"]);
+  assert.equal(derived.length + writers.length, Object.keys(firstLines).length, JSON.stringify(firstLines));
+  assert.equal(await violations("_data", (target) => !under(target, "_config")), []);
 });
 
-test("inside assets/, the engine imports only itself and the constants; the input checker not the tools or page; the tools not the page; the text helpers nothing", async () => {
+test("inside common/, the engine imports only itself and the constants; the input checker not the tools", async () => {
   const leaf = (target: string) => target === "common/constants.ts";
-  assert.equal(await violations("common/engine", (target, typeOnly) => under(target, "common/engine") || leaf(target) || (typeOnly && under(target, "build/schemas"))), []);
-  assert.equal(await violations("common/input", (target) => !under(target, "assets/tools") && !under(target, "assets/page")), []);
+  const engineAllowed = (target: string, typeOnly: boolean) =>
+    under(target, "common/engine") || leaf(target) || (typeOnly && under(target, "contract"));
+  assert.equal(await violations("common/engine", engineAllowed), []);
+  assert.equal(await violations("common/input", (target) => !under(target, "common/tools") && !under(target, "assets")), []);
   assert.equal(await violations("assets/tools", (target) => !under(target, "assets/page")), []);
   // The text helpers every message shares ("did you mean", digit grouping) import nothing.
-  assert.equal(await violations("assets/text", () => false), []);
+  assert.equal(await violations("common/text", () => false), []);
 });
 
-test("the derived global data never imports the Eleventy modules, and the schemas import neither", async () => {
-  assert.equal(await violations("build/data", (target) => !under(target, "build/eleventy")), []);
-  assert.equal(await violations("build/schemas", (target) => !under(target, "build/eleventy") && !under(target, "build/data")), []);
+test("the schemas import neither the Eleventy modules nor the derived data", async () => {
+  assert.equal(await violations("contract", (target) => !under(target, "_config") && !under(target, "_data")), []);
 });
 
-test("the homepage bundle is made of assets/ files only: no schema, no zod, no build module", async () => {
+test("the homepage bundle is made of assets/ and common/ files only: no schema, no zod, no build module", async () => {
   const result = await esbuild.build({ entryPoints: [CALCULATOR_ENTRY], bundle: true, write: false, metafile: true, format: "esm", platform: "browser", logLevel: "silent", plugins: [homepageData] });
   const inputs = Object.keys(result.metafile.inputs);
   assert.ok(inputs.some((input) => input.startsWith("common/engine/")), inputs.join(", "));
-  assert.equal(inputs.filter((input) => !input.startsWith("assets/") && !input.startsWith("homepage-data:")), []);
+  const browserCode = (input: string) => input.startsWith("assets/") || input.startsWith("common/") || input.startsWith("homepage-data:");
+  assert.equal(inputs.filter((input) => !browserCode(input)), []);
 });
 
 test.run();
