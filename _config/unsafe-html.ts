@@ -88,7 +88,7 @@ const HTML: Record<string, string[]> = {
   form: ["novalidate", "name", "autocomplete"],
   fieldset: ["name", "disabled"],
   label: ["for"],
-  input: [...FIELD, "type", "value", "maxlength", "minlength", "min", "max", "step", "inputmode", "spellcheck", "placeholder", "readonly", "checked", "size", "pattern", "list"],
+  input: [...FIELD, "type", "value", "maxlength", "minlength", "min", "max", "step", "inputmode", "enterkeyhint", "spellcheck", "placeholder", "readonly", "checked", "size", "pattern", "list"],
   select: [...FIELD, "multiple", "size"],
   option: ["value", "selected", "disabled", "label"],
   button: ["type", "name", "value", "disabled"],
