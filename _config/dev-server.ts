@@ -93,11 +93,19 @@ const SOURCE = /(^|\/)[^./][^/]*\.(md|njk|html|liquid|ts|js|json|txt|css|svg)$/;
  * a deleted page stays in the site and its error on the page; here a deletion rewrites a file
  * Eleventy watches, which starts a build like any change.
  */
+/** Set on the process once the deletion watch is up. */
+const WATCHING = Symbol.for("exp-bank.rebuildOnDelete");
+
 function rebuildOnDelete(eleventyConfig: UserConfig, folders: string[]): void {
   const trigger = path.join(tmpdir(), `exp-bank-deleted-${process.pid}.txt`);
+  eleventyConfig.addWatchTarget(trigger);
+  // Once per process: the config runs again after an edit under _config/ (a config reset), and a
+  // second trigger write or watcher would start a second, overlapping build.
+  const state = globalThis as { [WATCHING]?: boolean };
+  if (state[WATCHING]) return;
+  state[WATCHING] = true;
   writeFileSync(trigger, "");
   process.once("exit", () => rmSync(trigger, { force: true }));
-  eleventyConfig.addWatchTarget(trigger);
   for (const folder of folders.filter((one) => existsSync(one))) {
     watch(folder, { recursive: true, persistent: false }, (event, file) => {
       // A source file gone; not an editor's swap or backup file.

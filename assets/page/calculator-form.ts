@@ -19,6 +19,7 @@
  *   whoever opens it later, "as of" that moment, until a field is edited.
  */
 import type { CalculateInput } from "../../contract/calculate-input.ts";
+import { TIME_NORMALIZATION } from "../../common/constants.ts";
 import { safeParseCalculateInput } from "../../common/input/check-input.ts";
 import { durationTotalMistake } from "../../common/input/input-rules.ts";
 import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
@@ -311,6 +312,9 @@ function render(region: HTMLElement, shown: Shown): string[] {
   const percent = result.profitPercent as Intl.StringNumericLiteral;
   find("[data-result-percent]")!.textContent = Number(percent) < 1e6 ? new Intl.NumberFormat(lang(), { maximumFractionDigits: 2 }).format(percent) : scientificAmount(percent, lang());
   for (const element of Array.from(region.querySelectorAll<HTMLElement>("[data-timed]"))) element.hidden = !given;
+  // The end balance's day: "on Nov 23, 2027".
+  const endsAt = new Date(now + Number(result.durationDays) * TIME_NORMALIZATION.secondsPerDay * 1000);
+  find("[data-result-after]")!.textContent = given ? `on ${dateText(endsAt)}` : "";
 
   set("currentRank", rankText(result.currentRank));
   set("futureRank", rankText(result.futureRank));

@@ -318,6 +318,8 @@ test("headlines keep what changed: the gain when the figure is the start's, the 
     const ethereal = month.milestones[0]!;
     assert.ok(ethereal.withinDuration, "the case crosses a rank");
     assert.match((await page.locator("#calculator-headline").textContent())!, new RegExp(`^In 30 days you have \\S+ gems, Ethereal from ${dateAfter(NOW, ethereal.duration.totalSeconds)}\\.$`));
+    // The end balance's day, written as the headline writes its dates.
+    assert.is(await page.locator("[data-result-after]").textContent(), `on ${dateAfter(NOW, 30 * 86_400)}`);
   });
 });
 
