@@ -42,7 +42,10 @@ export default async function (eleventyConfig: UserConfig) {
   // loaded with Node's own type stripping. See https://www.11ty.dev/docs/data-custom/ and
   // https://www.11ty.dev/docs/languages/typescript/
   // Global data is frozen, so every page shares one copy (`_config/global-data.ts`).
-  eleventyConfig.addDataExtension("ts", { read: false, parser: dataModuleParser(path.join(config.dir.input, config.dir.data)) });
+  eleventyConfig.addDataExtension("ts", {
+    read: false,
+    parser: dataModuleParser(path.join(config.dir.input, config.dir.data)),
+  });
   eleventyConfig.addExtension("11ty.ts", { key: "11ty.js" });
   eleventyConfig.addTemplateFormats("11ty.ts");
   // Templates load through Node's compile cache, without Eleventy's per-build query (template-modules.ts).
@@ -54,10 +57,13 @@ export default async function (eleventyConfig: UserConfig) {
   // names must be where it says.
   eleventyConfig.addPlugin(InputPathToUrlTransformPlugin);
   // Every page is published as an HTML page, never as a script, stylesheet or JSON (page-outputs.ts).
-  eleventyConfig.on("eleventy.contentMap", ({ inputPathToUrl }: { inputPathToUrl: Record<string, string[]> }) => {
-    checkPageUrls(inputPathToUrl);
-    rememberPages(inputPathToUrl, site.paths);
-  });
+  eleventyConfig.on(
+    "eleventy.contentMap",
+    ({ inputPathToUrl }: { inputPathToUrl: Record<string, string[]> }) => {
+      checkPageUrls(inputPathToUrl);
+      rememberPages(inputPathToUrl, site.paths);
+    },
+  );
   // Every absolute URL names the port `npm start` was given (`_data/site.ts`), so a server that
   // moved to the next free port would publish links to the wrong one: a busy port stops instead.
   eleventyConfig.setServerOptions({ portReassignmentRetryCount: 0 });
@@ -81,7 +87,8 @@ export default async function (eleventyConfig: UserConfig) {
   // itself; an edit under `assets/` re-runs the bundle; one under `_config/`, `contract/` or `common/`
   // (which this config imports) reloads the config, so its filters and checks are the edited ones.
   eleventyConfig.addWatchTarget("assets/");
-  for (const folder of ["_config/", "contract/", "common/"]) eleventyConfig.addWatchTarget(folder, { resetConfig: true });
+  for (const folder of ["_config/", "contract/", "common/"])
+    eleventyConfig.addWatchTarget(folder, { resetConfig: true });
 
   // Pages: Eleventy's own markdown-it (14.x renders a page in half the time of 15.x's transpiled
   // build, to the same bytes) with heading anchors and build-time highlighting; Nunjucks fails the

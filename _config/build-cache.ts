@@ -16,7 +16,8 @@ import { fileURLToPath } from "node:url";
 
 /** The project folder, whose `node_modules` holds the cache. */
 export const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const folder = () => process.env.EXP_BANK_BUILD_CACHE || path.join(PROJECT, "node_modules/.cache/exp-bank-build");
+const folder = () =>
+  process.env.EXP_BANK_BUILD_CACHE || path.join(PROJECT, "node_modules/.cache/exp-bank-build");
 
 /** The hash of `parts`, each length-prefixed so that no two lists of parts hash alike. */
 export function hashOf(parts: (string | Buffer)[]): string {
@@ -28,7 +29,9 @@ export function hashOf(parts: (string | Buffer)[]): string {
 /** The hash of the files `relativePaths` (under the project) with their names; a missing file hashes as missing. */
 export async function hashOfFiles(relativePaths: string[]): Promise<string> {
   const sorted = [...new Set(relativePaths)].sort();
-  const contents = await Promise.all(sorted.map((file) => readFile(path.join(PROJECT, file)).catch(() => "\0missing")));
+  const contents = await Promise.all(
+    sorted.map((file) => readFile(path.join(PROJECT, file)).catch(() => "\0missing")),
+  );
   return hashOf(sorted.flatMap((file, index) => [file, contents[index]!]));
 }
 
@@ -68,7 +71,8 @@ export async function writeKeyed(name: string, key: string, value: unknown): Pro
   await writeEntry(`${name}-${key}`, value);
   const prefix = `${name}-`;
   const files = (await readdir(folder())).filter((file) => file.startsWith(prefix) && file.endsWith(".json"));
-  const timeOf = async (file: string) => (await stat(path.join(folder(), file)).catch(() => undefined))?.mtimeMs ?? 0;
+  const timeOf = async (file: string) =>
+    (await stat(path.join(folder(), file)).catch(() => undefined))?.mtimeMs ?? 0;
   const used = await Promise.all(files.map(async (file) => ({ file, time: await timeOf(file) })));
   const oldest = used.sort((a, b) => b.time - a.time).slice(KEYED_ENTRIES);
   await Promise.all(oldest.map(({ file }) => rm(path.join(folder(), file), { force: true })));

@@ -70,7 +70,11 @@ export function buildErrorsOnThePage(eleventyConfig: UserConfig, pathPrefix: str
   const tag = `<script type="module" src="${pathPrefix.replace(/\/$/, "")}${SCRIPT_PATH}"></script>`;
   eleventyConfig.setServerOptions({
     onRequest: {
-      [SCRIPT_PATH]: () => ({ status: 200, headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" }, body: SCRIPT }),
+      [SCRIPT_PATH]: () => ({
+        status: 200,
+        headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" },
+        body: SCRIPT,
+      }),
     },
     // Added to each HTML page as it is served, never written to the output folder, so the built
     // site and its link check see the pages as `npm run build` writes them.
@@ -79,8 +83,17 @@ export function buildErrorsOnThePage(eleventyConfig: UserConfig, pathPrefix: str
         const end = response.end;
         response.end = function (this: Response, data?: unknown, ...rest: unknown[]) {
           const html = String(response.getHeader("Content-Type") ?? "").startsWith("text/html");
-          const text = typeof data === "string" ? data : data instanceof Uint8Array ? Buffer.from(data).toString("utf8") : undefined;
-          return end.call(this, html && text?.includes("</body>") ? text.replace("</body>", `${tag}\n</body>`) : data, ...rest);
+          const text =
+            typeof data === "string"
+              ? data
+              : data instanceof Uint8Array
+                ? Buffer.from(data).toString("utf8")
+                : undefined;
+          return end.call(
+            this,
+            html && text?.includes("</body>") ? text.replace("</body>", `${tag}\n</body>`) : data,
+            ...rest,
+          );
         };
         next();
       },

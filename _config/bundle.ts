@@ -36,7 +36,10 @@ const TARGETS = ["chrome111", "edge111", "firefox116", "safari16.4"];
 export const homepageData: esbuild.Plugin = {
   name: "homepage-data",
   setup(build) {
-    build.onResolve({ filter: /^virtual:homepage-data$/ }, (args) => ({ path: args.path, namespace: "homepage-data" }));
+    build.onResolve({ filter: /^virtual:homepage-data$/ }, (args) => ({
+      path: args.path,
+      namespace: "homepage-data",
+    }));
     build.onLoad({ filter: /.*/, namespace: "homepage-data" }, async () => ({
       contents: await homepageDataSource(),
       loader: "js",
@@ -128,7 +131,11 @@ async function runEsbuild(): Promise<{ code: string; sources: string[]; sourcesH
       logLevel: "silent",
       plugins: [homepageData, readSources(read)],
     });
-    return { code: result.outputFiles[0]!.text, sources: [...read.keys()].sort(), sourcesHash: hashOfTexts(read) };
+    return {
+      code: result.outputFiles[0]!.text,
+      sources: [...read.keys()].sort(),
+      sourcesHash: hashOfTexts(read),
+    };
   } finally {
     await stop();
   }

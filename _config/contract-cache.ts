@@ -86,7 +86,8 @@ async function importContract(): Promise<Values> {
 let last: { times: Map<string, number>; key: string; values: Values } | undefined;
 
 async function modificationTimes(files: string[]): Promise<Map<string, number>> {
-  const timeOf = async (file: string) => (await stat(path.join(PROJECT, file)).catch(() => undefined))?.mtimeMs ?? -1;
+  const timeOf = async (file: string) =>
+    (await stat(path.join(PROJECT, file)).catch(() => undefined))?.mtimeMs ?? -1;
   const times = await Promise.all(files.map(timeOf));
   return new Map(files.map((file, index) => [file, times[index]!]));
 }

@@ -37,22 +37,34 @@ const hostName = (header: string) => header.replace(/:\d+$/, "").toLowerCase();
  * Why the dev server refuses a request: 400 for a path that does not decode or climbs out of the
  * site, 403 for a Host that is not this machine while it serves loopback only; else null.
  */
-export function refusal(url: string, hostHeader: string | undefined, host: string): { status: number; reason: string } | null {
+export function refusal(
+  url: string,
+  hostHeader: string | undefined,
+  host: string,
+): { status: number; reason: string } | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(new URL(url, "http://localhost/").pathname);
   } catch {
     return { status: 400, reason: "the path has a malformed %-escape" };
   }
-  if (decoded.split(/[/\\]/).includes("..") || decoded.includes("\0")) return { status: 400, reason: "the path climbs out of the site" };
+  if (decoded.split(/[/\\]/).includes("..") || decoded.includes("\0"))
+    return { status: 400, reason: "the path climbs out of the site" };
   if (isLoopback(host) && hostHeader !== undefined && !isLoopback(hostName(hostHeader))) {
-    return { status: 403, reason: `this server answers only for this machine (localhost), not ${hostName(hostHeader)}; start it with npm start -- --host=ADDRESS to serve others` };
+    return {
+      status: 403,
+      reason: `this server answers only for this machine (localhost), not ${hostName(hostHeader)}; start it with npm start -- --host=ADDRESS to serve others`,
+    };
   }
   return null;
 }
 
 /** Whether a WebSocket upgrade comes from a page this server served: its Origin is the Host asked for. */
-export function allowedSocket(origin: string | undefined, hostHeader: string | undefined, host: string): boolean {
+export function allowedSocket(
+  origin: string | undefined,
+  hostHeader: string | undefined,
+  host: string,
+): boolean {
   if (!hostHeader) return false;
   if (isLoopback(host) && !isLoopback(hostName(hostHeader))) return false;
   // A client that is not a browser sends no Origin; a browser always does.
@@ -79,8 +91,13 @@ interface DevServer {
  */
 function listenOn(host: string): void {
   const require = createRequire(import.meta.url);
-  const DevServerClass = require("@11ty/eleventy-dev-server") as { prototype: { _serverListen(port: number): void; server: { listen(options: object): void } } };
-  DevServerClass.prototype._serverListen = function (this: { server: { listen(options: object): void } }, port: number) {
+  const DevServerClass = require("@11ty/eleventy-dev-server") as {
+    prototype: { _serverListen(port: number): void; server: { listen(options: object): void } };
+  };
+  DevServerClass.prototype._serverListen = function (
+    this: { server: { listen(options: object): void } },
+    port: number,
+  ) {
     this.server.listen({ port, host });
   };
 }
@@ -133,7 +150,8 @@ export function writersDevServer(eleventyConfig: UserConfig, folders: string[]):
     ],
     ready: (server: DevServer) => {
       if (!server.updateServer) return;
-      server.updateServer.options.verifyClient = ({ origin, req }) => allowedSocket(origin, req.headers.host as string | undefined, host);
+      server.updateServer.options.verifyClient = ({ origin, req }) =>
+        allowedSocket(origin, req.headers.host as string | undefined, host);
     },
   });
 }

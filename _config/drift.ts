@@ -51,34 +51,79 @@ function collectValues(data: DriftData): DataValue[] {
   };
   const values: DataValue[] = [
     { value: PRODUCT_NAME, what: "the product name", render: "{{ site.name }}" },
-    { value: data.calculator.dailyInterestRate, what: "the daily rate", render: "{{ calculator.dailyInterestRate }}" },
-    { value: `${data.calculator.dailyInterestPercent}%`, what: "the daily percent", render: "{{ calculator.dailyInterestPercent }}%" },
+    {
+      value: data.calculator.dailyInterestRate,
+      what: "the daily rate",
+      render: "{{ calculator.dailyInterestRate }}",
+    },
+    {
+      value: `${data.calculator.dailyInterestPercent}%`,
+      what: "the daily percent",
+      render: "{{ calculator.dailyInterestPercent }}%",
+    },
   ];
   data.ranks.ranks.forEach((rank, index) => {
     const at = `ranks.ranks[${index}]`;
-    values.push({ value: rank.name, what: `the rank name "${rank.name}"`, render: `{{ ${at}.name | markdownText }}` });
-    values.push({ value: rank.displayValue, what: `the rank label "${rank.displayValue}"`, render: `{{ ${at}.displayValue | markdownText }}` });
+    values.push({
+      value: rank.name,
+      what: `the rank name "${rank.name}"`,
+      render: `{{ ${at}.name | markdownText }}`,
+    });
+    values.push({
+      value: rank.displayValue,
+      what: `the rank label "${rank.displayValue}"`,
+      render: `{{ ${at}.displayValue | markdownText }}`,
+    });
     // The label's figure without its "+" ("160M") is the same threshold, typed.
     const figure = rank.displayValue.replace(/\+$/, "");
-    if (figure !== rank.displayValue && /\d/.test(figure)) values.push({ value: figure, what: `the ${rank.name} threshold "${figure}"`, render: `{{ ${at}.displayValue | markdownText }}` });
+    if (figure !== rank.displayValue && /\d/.test(figure))
+      values.push({
+        value: figure,
+        what: `the ${rank.name} threshold "${figure}"`,
+        render: `{{ ${at}.displayValue | markdownText }}`,
+      });
     // "0" and other short figures are ordinary numbers in prose; a threshold of four digits or more is the data's.
     if (rank.minGems.length > 3) {
       for (const written of new Set([rank.minGems, groupDigits(rank.minGems)])) {
-        values.push({ value: written, what: `the ${rank.name} threshold ${written}`, render: `{{ ${at}.minGems | groupDigits }}` });
+        values.push({
+          value: written,
+          what: `the ${rank.name} threshold ${written}`,
+          render: `{{ ${at}.minGems | groupDigits }}`,
+        });
       }
     }
   });
   data.endpoints.resources.forEach((resource, index) => {
-    values.push({ value: resource.operationId, what: `the operation id "${resource.operationId}"`, render: `{{ endpoints.resources[${index}].operationId }}` });
+    values.push({
+      value: resource.operationId,
+      what: `the operation id "${resource.operationId}"`,
+      render: `{{ endpoints.resources[${index}].operationId }}`,
+    });
     values.push(sitePath(resource.path, `the path "${resource.path}"`));
   });
   const contract = data.site.paths.openapi ?? "openapi.json";
   values.push(sitePath(contract, `the contract's path "${contract}"`));
-  for (const code of ERROR_CODES) values.push({ value: code, what: `the error code "${code}"`, render: "{{ error.code }} in a loop over endpoints.errorCodes" });
-  TOOL_NAMES.forEach((name, index) => values.push({ value: name, what: `the tool name "${name}"`, render: `{{ tools[${index}].name }}` }));
-  values.push({ value: API_VERSION, what: `the contract version ${API_VERSION}`, render: "{{ openapi.info.version }}" });
-  values.push({ value: OPENAPI_VERSION, what: `the OpenAPI version ${OPENAPI_VERSION}`, render: "{{ openapi.openapi }}" });
-  for (const name of Object.keys(data.openapi.components.schemas)) values.push({ value: name, what: `the schema name "${name}"`, render: `{{ "${name}" | schemaLink }}` });
+  for (const code of ERROR_CODES)
+    values.push({
+      value: code,
+      what: `the error code "${code}"`,
+      render: "{{ error.code }} in a loop over endpoints.errorCodes",
+    });
+  TOOL_NAMES.forEach((name, index) =>
+    values.push({ value: name, what: `the tool name "${name}"`, render: `{{ tools[${index}].name }}` }),
+  );
+  values.push({
+    value: API_VERSION,
+    what: `the contract version ${API_VERSION}`,
+    render: "{{ openapi.info.version }}",
+  });
+  values.push({
+    value: OPENAPI_VERSION,
+    what: `the OpenAPI version ${OPENAPI_VERSION}`,
+    render: "{{ openapi.openapi }}",
+  });
+  for (const name of Object.keys(data.openapi.components.schemas))
+    values.push({ value: name, what: `the schema name "${name}"`, render: `{{ "${name}" | schemaLink }}` });
   return values;
 }
 
@@ -87,7 +132,9 @@ function collectValues(data: DriftData): DataValue[] {
  * so what is left is what the writer typed and every line stays where it was.
  */
 export function typedText(markdown: string): string {
-  return markdown.replace(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g, (tag) => tag.replace(/[^\n]/g, " "));
+  return markdown.replace(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g, (tag) =>
+    tag.replace(/[^\n]/g, " "),
+  );
 }
 
 const WORD = /[\p{L}\p{N}_]/u;

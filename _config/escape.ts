@@ -6,7 +6,13 @@
  * is Markdown by design and is not escaped. Text inside a regular expression: `escapeRegExp`.
  */
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
 
 /** Text for HTML or XML, in element content or a quoted attribute: `&`, `<`, `>`, `"` and `'` as references. */
 export function escapeHtml(text: string): string {
@@ -34,7 +40,9 @@ export function markdownText(value: string): string {
     .replace(/\s*[\r\n]+\s*/g, " ")
     .replace(/[\\`*_[\]()<>#|~&!:@]/g, "\\$&")
     .replace(/(?<=\bwww)\./gi, "\\.")
-    .replace(/^([-+=]|\d{1,9}(?=[.)](?:\s|$)))/, (marker: string) => (/\d/.test(marker) ? `${marker}\\` : `\\${marker}`));
+    .replace(/^([-+=]|\d{1,9}(?=[.)](?:\s|$)))/, (marker: string) =>
+      /\d/.test(marker) ? `${marker}\\` : `\\${marker}`,
+    );
 }
 
 /**

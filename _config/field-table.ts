@@ -64,14 +64,17 @@ function boundText(schema: JsonSchema): string[] {
   const bounds: string[] = [];
   if (schema.exclusiveMinimum !== undefined) bounds.push(`> ${groupDigits(schema.exclusiveMinimum)}`);
   // zod's `.int()` adds ±(2^53 − 1) bounds that say nothing a reader needs.
-  if (schema.minimum !== undefined && Math.abs(schema.minimum) !== Number.MAX_SAFE_INTEGER) bounds.push(`≥ ${groupDigits(schema.minimum)}`);
+  if (schema.minimum !== undefined && Math.abs(schema.minimum) !== Number.MAX_SAFE_INTEGER)
+    bounds.push(`≥ ${groupDigits(schema.minimum)}`);
   if (schema.exclusiveMaximum !== undefined) bounds.push(`< ${groupDigits(schema.exclusiveMaximum)}`);
-  if (schema.maximum !== undefined && Math.abs(schema.maximum) !== Number.MAX_SAFE_INTEGER) bounds.push(`≤ ${groupDigits(schema.maximum)}`);
+  if (schema.maximum !== undefined && Math.abs(schema.maximum) !== Number.MAX_SAFE_INTEGER)
+    bounds.push(`≤ ${groupDigits(schema.maximum)}`);
   if (schema.minLength === 1) bounds.push("not empty");
   else if (schema.minLength !== undefined) bounds.push(`at least ${schema.minLength} characters`);
   if (schema.maxLength !== undefined) bounds.push(`at most ${schema.maxLength} characters`);
   if (schema.minItems === 1) bounds.push("not empty");
-  else if (schema.minItems !== undefined && schema.minItems > 1) bounds.push(`at least ${schema.minItems} items`);
+  else if (schema.minItems !== undefined && schema.minItems > 1)
+    bounds.push(`at least ${schema.minItems} items`);
   if (schema.maxItems !== undefined) bounds.push(`at most ${schema.maxItems} items`);
   if (schema.format) bounds.push(`format ${schema.format}`);
   if (schema.pattern) bounds.push(`pattern \`${schema.pattern}\``);
@@ -101,13 +104,16 @@ function typeText(input: JsonSchema, context: RefContext = {}): string {
   if (shared) return `[${shared.name}](#${shared.anchor})`;
   if (schema.$ref?.startsWith(COMPONENT_REF)) {
     const name = schema.$ref.slice(COMPONENT_REF.length);
-    if (!context.components?.[name]) throw new Error(`Field table: ${schema.$ref} is not a component of the contract`);
+    if (!context.components?.[name])
+      throw new Error(`Field table: ${schema.$ref} is not a component of the contract`);
     return `[${name}](#${name.toLowerCase()})`;
   }
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) return variants.map((variant) => typeText(variant, context)).join("; or ");
   if (schema.allOf?.length === 1 && schema.allOf[0]) return typeText(schema.allOf[0], context);
-  let base = Array.isArray(schema.type) ? schema.type.join(" or ") : schema.type ?? (schema.const !== undefined ? typeof schema.const : "any");
+  let base = Array.isArray(schema.type)
+    ? schema.type.join(" or ")
+    : (schema.type ?? (schema.const !== undefined ? typeof schema.const : "any"));
   if (base === "array" && schema.items) base = `array of ${typeText(schema.items, context)}`;
   const parts = [base];
   if (schema.const !== undefined) parts.push(`constant ${literal(schema.const)}`);
@@ -125,7 +131,8 @@ function childObject(schema: JsonSchema, context: RefContext): { schema: JsonSch
     if (items.properties) return { schema: items, suffix: "[]" };
   }
   const variants = expanded.anyOf ?? expanded.oneOf;
-  const objects = variants?.map((variant) => expand(variant, context)).filter((variant) => variant.properties) ?? [];
+  const objects =
+    variants?.map((variant) => expand(variant, context)).filter((variant) => variant.properties) ?? [];
   if (objects.length === 1 && objects[0]) return { schema: objects[0], suffix: "" };
   return null;
 }
@@ -133,7 +140,8 @@ function childObject(schema: JsonSchema, context: RefContext): { schema: JsonSch
 /** One row per field, depth first, nested fields under their parent's dotted name. */
 function fieldRows(schema: JsonSchema, context: RefContext = {}, prefix = ""): FieldRow[] {
   const object = expand(schema, context);
-  if (!object.properties) throw new Error(`Field table: the schema${prefix ? ` at ${prefix}` : ""} has no properties to list`);
+  if (!object.properties)
+    throw new Error(`Field table: the schema${prefix ? ` at ${prefix}` : ""} has no properties to list`);
   const required = new Set(object.required ?? []);
   const rows: FieldRow[] = [];
   for (const [name, property] of Object.entries(object.properties)) {
@@ -146,7 +154,8 @@ function fieldRows(schema: JsonSchema, context: RefContext = {}, prefix = ""): F
       description: expanded.description ?? "",
     });
     const child = childObject(property, context);
-    if (child && !context.shared?.has(shapeKey(child.schema))) rows.push(...fieldRows(child.schema, context, `${field}${child.suffix}`));
+    if (child && !context.shared?.has(shapeKey(child.schema)))
+      rows.push(...fieldRows(child.schema, context, `${field}${child.suffix}`));
   }
   return rows;
 }
@@ -173,7 +182,10 @@ function objectUses(schema: JsonSchema, context: RefContext, uses: Use[] = []): 
   for (const [name, property] of Object.entries(expand(schema, context).properties ?? {})) {
     const expanded = expand(property, context);
     const items = expanded.type === "array" && expanded.items ? expand(expanded.items, context) : null;
-    const found = [expanded, ...(expanded.anyOf ?? expanded.oneOf ?? []).map((variant) => expand(variant, context))].filter((entry) => entry.properties);
+    const found = [
+      expanded,
+      ...(expanded.anyOf ?? expanded.oneOf ?? []).map((variant) => expand(variant, context)),
+    ].filter((entry) => entry.properties);
     const named = name.charAt(0).toUpperCase() + name.slice(1);
     for (const object of found) uses.push({ schema: object, name: named, fromArray: false });
     if (items?.properties) uses.push({ schema: items, name: named.replace(/s$/, ""), fromArray: true });
@@ -186,7 +198,10 @@ function table(rows: FieldRow[]): string {
   return [
     "| Field | Type | Required | Description |",
     "| --- | --- | --- | --- |",
-    ...rows.map((row) => `| \`${row.field}\` | ${cell(row.type)} | ${row.required ? "yes" : "no"} | ${cell(row.description)} |`),
+    ...rows.map(
+      (row) =>
+        `| \`${row.field}\` | ${cell(row.type)} | ${row.required ? "yes" : "no"} | ${cell(row.description)} |`,
+    ),
   ].join("\n");
 }
 
@@ -201,8 +216,11 @@ export function fieldTable(schema: JsonSchema, context: RefContext = {}, scope?:
   if (scope) {
     const uses = objectUses(schema, context);
     const byShape = new Map<string, Use[]>();
-    for (const use of uses) byShape.set(shapeKey(use.schema), [...(byShape.get(shapeKey(use.schema)) ?? []), use]);
-    const components = new Map(Object.entries(context.components ?? {}).map(([name, component]) => [shapeKey(component), name]));
+    for (const use of uses)
+      byShape.set(shapeKey(use.schema), [...(byShape.get(shapeKey(use.schema)) ?? []), use]);
+    const components = new Map(
+      Object.entries(context.components ?? {}).map(([name, component]) => [shapeKey(component), name]),
+    );
     for (const [key, group] of byShape) {
       if (group.length < 2) continue;
       // A contract component already has its table on the page.
@@ -222,7 +240,11 @@ export function fieldTable(schema: JsonSchema, context: RefContext = {}, scope?:
   if (rows.length === 0) return "This object has no fields: send `{}`.";
   const parts = [table(rows)];
   for (const section of sections) {
-    parts.push(`#### ${section.heading}`, cell(section.schema.description ?? ""), table(fieldRows(section.schema, scoped)));
+    parts.push(
+      `#### ${section.heading}`,
+      cell(section.schema.description ?? ""),
+      table(fieldRows(section.schema, scoped)),
+    );
   }
   return parts.join("\n\n");
 }

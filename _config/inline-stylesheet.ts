@@ -16,14 +16,19 @@ const cache = new Map<string, { modified: number; css: string }>();
 
 /** One stylesheet's text, read again when the file changes. */
 function sheet(name: string): string {
-  if (!/^[a-z-]+$/.test(name)) throw new Error(`Stylesheet "${name}": use the name of a file in assets/styles/ without ".css"`);
+  if (!/^[a-z-]+$/.test(name))
+    throw new Error(`Stylesheet "${name}": use the name of a file in assets/styles/ without ".css"`);
   const file = path.join(STYLES, `${name}.css`);
   const modified = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
-  if (modified === undefined) throw new Error(`Stylesheet "${name}": assets/styles/${name}.css does not exist`);
+  if (modified === undefined)
+    throw new Error(`Stylesheet "${name}": assets/styles/${name}.css does not exist`);
   const known = cache.get(file);
   if (known?.modified === modified) return known.css;
   const css = readFileSync(file, "utf8").trim();
-  if (/<\/style/i.test(css)) throw new Error(`${file}: a stylesheet may not contain "</style", which would end the inlined <style> element`);
+  if (/<\/style/i.test(css))
+    throw new Error(
+      `${file}: a stylesheet may not contain "</style", which would end the inlined <style> element`,
+    );
   cache.set(file, { modified, css });
   return css;
 }

@@ -39,7 +39,10 @@ export interface BrokenLink {
 
 /** The three candidates nearest to `wanted`; among those as near, in alphabetical order. */
 const nearest = (wanted: string, candidates: Iterable<string>) =>
-  nearestNames(wanted, [...new Set(candidates)].sort((x, y) => x.localeCompare(y))).slice(0, 3);
+  nearestNames(
+    wanted,
+    [...new Set(candidates)].sort((x, y) => x.localeCompare(y)),
+  ).slice(0, 3);
 
 /** The fragments an output offers: an HTML page's ids, or a Markdown twin's heading slugs as GitHub writes them. */
 function anchorsOf(file: string, text: string): Set<string> {
@@ -71,7 +74,13 @@ async function placeOf(site: Site, outputFile: string, needles: string[]): Promi
   // A twin is rendered from its page's source: the link is written there.
   let inputPath = template.inputPath;
   if (outputFile.endsWith(".md")) {
-    const page = [...site.templates.values()].find((other) => other.url && other.outputPath && other.outputPath.endsWith(".html") && twinPath(other.url) === outputFile);
+    const page = [...site.templates.values()].find(
+      (other) =>
+        other.url &&
+        other.outputPath &&
+        other.outputPath.endsWith(".html") &&
+        twinPath(other.url) === outputFile,
+    );
     if (page) inputPath = page.inputPath;
   }
   const source = path.relative(site.project, path.resolve(site.project, inputPath));
@@ -80,7 +89,10 @@ async function placeOf(site: Site, outputFile: string, needles: string[]): Promi
   if (line) return `${source}:${line}`;
   // Links shared by every page come from a layout or partial.
   for (const partial of await includes(site.project)) {
-    const partialLine = lineOf(await readFile(path.join(site.project, partial), "utf8"), needles.filter((needle) => needle.length > 2));
+    const partialLine = lineOf(
+      await readFile(path.join(site.project, partial), "utf8"),
+      needles.filter((needle) => needle.length > 2),
+    );
     if (partialLine) return `${partial}:${partialLine} (on ${source})`;
   }
   // Written by code (a text output): the line of the built file.
@@ -103,20 +115,37 @@ async function includes(project: string): Promise<string[]> {
 
 /** What the writer may have typed for `url`: with and without the prefix, the fragment, the last segment. */
 function needlesFor(url: URL, base: URL): string[] {
-  const sitePath = url.pathname.startsWith(base.pathname) ? `/${url.pathname.slice(base.pathname.length)}` : url.pathname;
+  const sitePath = url.pathname.startsWith(base.pathname)
+    ? `/${url.pathname.slice(base.pathname.length)}`
+    : url.pathname;
   const segment = sitePath.split("/").filter(Boolean).pop() ?? "";
-  return [url.href, `${url.pathname}${url.hash}`, `${sitePath}${url.hash}`, url.hash, url.pathname, sitePath === "/" ? "" : sitePath, segment.includes(".") ? segment : `/${segment}`];
+  return [
+    url.href,
+    `${url.pathname}${url.hash}`,
+    `${sitePath}${url.hash}`,
+    url.hash,
+    url.pathname,
+    sitePath === "/" ? "" : sitePath,
+    segment.includes(".") ? segment : `/${segment}`,
+  ];
 }
 
 /** Why `url` is broken, and the nearest valid pages or fragments. */
 function reasonFor(site: Site, url: URL, kind: BrokenKind): string {
-  const pages = [...site.templates.keys()].map((file) => new URL(file.replace(/(^|\/)index\.html$/, "$1"), site.base).pathname);
-  if (!url.pathname.startsWith(site.base.pathname)) return `is outside the site's base path ${site.base.pathname}, where GitHub Pages serves another site; nearest pages: ${nearest(url.pathname, pages).join(", ")}`;
+  const pages = [...site.templates.keys()].map(
+    (file) => new URL(file.replace(/(^|\/)index\.html$/, "$1"), site.base).pathname,
+  );
+  if (!url.pathname.startsWith(site.base.pathname))
+    return `is outside the site's base path ${site.base.pathname}, where GitHub Pages serves another site; nearest pages: ${nearest(url.pathname, pages).join(", ")}`;
   if (kind.fragmentOf) {
     const file = kind.fragmentOf;
     const ids = anchorsOf(file, site.templates.get(file)?.content ?? "");
     const what = file.endsWith(".md") ? "no heading with that slug" : "no element with that id";
-    return `names the fragment ${url.hash}, but ${file} has ${what}; nearest: ${nearest(decodeURIComponent(url.hash.slice(1)), ids).map((id) => `#${id}`).join(", ") || "none (it has no anchors)"}`;
+    return `names the fragment ${url.hash}, but ${file} has ${what}; nearest: ${
+      nearest(decodeURIComponent(url.hash.slice(1)), ids)
+        .map((id) => `#${id}`)
+        .join(", ") || "none (it has no anchors)"
+    }`;
   }
   return `answers 404: the build wrote no such file; nearest pages: ${nearest(url.pathname, pages).join(", ")}. Link a page by its key ({{ "docs" | href }}) so its path follows the site.`;
 }
@@ -142,7 +171,8 @@ export interface BrokenTarget extends BrokenKind {
 
 /** The file GitHub Pages serves for a path of the site (`docs/` → `docs/index.html`), or undefined. */
 function servedFile(sitePath: string, files: Set<string>): string | undefined {
-  if (sitePath === "" || sitePath.endsWith("/")) return files.has(`${sitePath}index.html`) ? `${sitePath}index.html` : undefined;
+  if (sitePath === "" || sitePath.endsWith("/"))
+    return files.has(`${sitePath}index.html`) ? `${sitePath}index.html` : undefined;
   if (files.has(sitePath)) return sitePath;
   // A folder without its slash is redirected to it.
   return files.has(`${sitePath}/index.html`) ? `${sitePath}/index.html` : undefined;
@@ -162,7 +192,10 @@ function linksOf(output: OutputText, base: URL): { links: URL[]; bareFragments: 
 export const readsLinks = (file: string) => /\.(html|md|txt)$/.test(file);
 
 /** Each link of this site in `outputs` (other sites' are not followed), with the output that carries it. */
-export function* siteLinks(outputs: OutputText[], siteUrl: string): Generator<{ output: string; link: URL | string }> {
+export function* siteLinks(
+  outputs: OutputText[],
+  siteUrl: string,
+): Generator<{ output: string; link: URL | string }> {
   const base = new URL(siteUrl);
   for (const output of outputs.filter((each) => readsLinks(each.file))) {
     const { links, bareFragments } = linksOf(output, base);
@@ -193,7 +226,9 @@ export function brokenTargets(outputs: OutputText[], files: Set<string>, siteUrl
       continue;
     }
     const inside = link.pathname.startsWith(base.pathname);
-    const file = inside ? servedFile(decodeURIComponent(link.pathname.slice(base.pathname.length)), files) : undefined;
+    const file = inside
+      ? servedFile(decodeURIComponent(link.pathname.slice(base.pathname.length)), files)
+      : undefined;
     if (!file) {
       report(link.href, output, {});
       continue;
@@ -209,14 +244,27 @@ export function brokenTargets(outputs: OutputText[], files: Set<string>, siteUrl
 /** Every file under `folder`, as paths relative to it with `/`. */
 async function filesUnder(folder: string): Promise<Set<string>> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return new Set(entries.filter((entry) => entry.isFile()).map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")));
+  return new Set(
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) =>
+        path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"),
+      ),
+  );
 }
 
 /** A broken link as a writer reads it: the places in the sources that write it, and the fix. */
 async function described(site: Site, target: BrokenTarget): Promise<BrokenLink> {
   if (target.url.startsWith("#")) {
-    const reason = "is a bare fragment, which a text file read on its own cannot resolve; link the page's absolute URL with the fragment";
-    return { url: target.url, reason, places: await Promise.all(target.outputs.map((file) => placeOf(site, file, [`(${target.url})`, target.url]))) };
+    const reason =
+      "is a bare fragment, which a text file read on its own cannot resolve; link the page's absolute URL with the fragment";
+    return {
+      url: target.url,
+      reason,
+      places: await Promise.all(
+        target.outputs.map((file) => placeOf(site, file, [`(${target.url})`, target.url])),
+      ),
+    };
   }
   const url = new URL(target.url);
   const needles = needlesFor(url, site.base);
@@ -224,7 +272,11 @@ async function described(site: Site, target: BrokenTarget): Promise<BrokenLink> 
   for (const file of [...target.outputs].sort()) places.add(await placeOf(site, file, needles));
   // A file that only repeats a page's text (llms-full.txt joins the twins) points at nothing a writer edits.
   const written = [...places].filter((place) => !place.includes(" (writes "));
-  return { url: url.href, reason: reasonFor(site, url, target), places: written.length > 0 ? written : [...places] };
+  return {
+    url: url.href,
+    reason: reasonFor(site, url, target),
+    places: written.length > 0 ? written : [...places],
+  };
 }
 
 /**
@@ -232,17 +284,28 @@ async function described(site: Site, target: BrokenTarget): Promise<BrokenLink> 
  * build's templates (Eleventy's `eleventy.after` results), whose text is read from memory; the
  * folder is listed for the other files the build wrote. `project` is where their sources are.
  */
-export async function findBrokenLinks(results: BuiltTemplate[], outputDir: string, siteUrl: string, project = process.cwd()): Promise<BrokenLink[]> {
+export async function findBrokenLinks(
+  results: BuiltTemplate[],
+  outputDir: string,
+  siteUrl: string,
+  project = process.cwd(),
+): Promise<BrokenLink[]> {
   const base = new URL(siteUrl);
   const output = path.resolve(outputDir);
   const templates = new Map<string, BuiltTemplate>();
-  for (const result of results) if (result.outputPath) templates.set(path.relative(output, path.resolve(result.outputPath)).split(path.sep).join("/"), result);
+  for (const result of results)
+    if (result.outputPath)
+      templates.set(path.relative(output, path.resolve(result.outputPath)).split(path.sep).join("/"), result);
   const site: Site = { base, templates, project: path.resolve(project) };
   const outputs = [...templates].map(([file, template]) => ({ file, content: template.content }));
   const files = await filesUnder(output);
   for (const file of templates.keys()) files.add(file);
-  const broken = await Promise.all(brokenTargets(outputs, files, siteUrl).map((target) => described(site, target)));
-  return broken.sort((a, b) => a.places[0]!.localeCompare(b.places[0]!, "en", { numeric: true }) || a.url.localeCompare(b.url));
+  const broken = await Promise.all(
+    brokenTargets(outputs, files, siteUrl).map((target) => described(site, target)),
+  );
+  return broken.sort(
+    (a, b) => a.places[0]!.localeCompare(b.places[0]!, "en", { numeric: true }) || a.url.localeCompare(b.url),
+  );
 }
 
 /** The message of a build that wrote broken links. */

@@ -32,14 +32,16 @@ function oneLine(text: string): string {
 
 function line(link: LlmsLink): string {
   const url = new URL(link.url);
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`llms.txt link "${link.name}" must be an absolute http(s) URL, not ${link.url}`);
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new Error(`llms.txt link "${link.name}" must be an absolute http(s) URL, not ${link.url}`);
   return `- [${markdownText(link.name)}](${url.href})${link.note ? `: ${oneLine(link.note)}` : ""}`;
 }
 
 /** Notes are Markdown blocks; a heading among them would end the notes for an llms.txt reader. */
 function checkNote(note: string): string {
   const heading = note.split("\n").find((text) => /^ {0,3}#/.test(text));
-  if (heading !== undefined) throw new Error(`llms.txt notes may not contain headings: ${JSON.stringify(heading)}`);
+  if (heading !== undefined)
+    throw new Error(`llms.txt notes may not contain headings: ${JSON.stringify(heading)}`);
   return note;
 }
 
@@ -48,7 +50,9 @@ export function llmsTxt(guide: LlmsTxt): string {
     `# ${oneLine(guide.title)}`,
     `> ${oneLine(guide.summary)}`,
     ...guide.notes.map(checkNote),
-    ...guide.sections.map((section) => [`## ${oneLine(section.title)}`, ...section.links.map(line)].join("\n")),
+    ...guide.sections.map((section) =>
+      [`## ${oneLine(section.title)}`, ...section.links.map(line)].join("\n"),
+    ),
   ];
   return `${parts.join("\n\n")}\n`;
 }
@@ -66,5 +70,9 @@ export function rankLine(rank: RankList["ranks"][number]): string {
 /** A JSON resource as both guides link it: method and path, then its summary, operation, body schema and type. */
 export function resourceLink(resource: (typeof endpoints.resources)[number]): LlmsLink {
   const { method, path, url, summary, operationId, schema, mediaType } = resource;
-  return { name: `${method} /${path}`, url, note: `${summary} (operation \`${operationId}\`, body ${schema}, ${mediaType}).` };
+  return {
+    name: `${method} /${path}`,
+    url,
+    note: `${summary} (operation \`${operationId}\`, body ${schema}, ${mediaType}).`,
+  };
 }

@@ -12,7 +12,8 @@ const CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[^\n]*$|(`+)[^`]*?\2/
  * Each alternative captures the text before the destination, then the destination. A `]` after
  * an odd run of backslashes is an escaped bracket, text rather than the end of a link text.
  */
-const LINK = /(?<=(?:^|[^\\])(?:\\\\)*)(\]\(\s*<?)([^)\s>]+)|^( {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?)([^\s>]+)|(<)(https?:\/\/[^>\s]+)(?=>)|(\s(?:href|src)=")([^"]*)(?=")/gm;
+const LINK =
+  /(?<=(?:^|[^\\])(?:\\\\)*)(\]\(\s*<?)([^)\s>]+)|^( {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?)([^\s>]+)|(<)(https?:\/\/[^>\s]+)(?=>)|(\s(?:href|src)=")([^"]*)(?=")/gm;
 
 function mapProse(prose: string, replace: (target: string) => string): string {
   return prose.replace(LINK, (match, ...groups: (string | undefined)[]) => {
@@ -52,5 +53,7 @@ export function markdownLinks(markdown: string): string[] {
  */
 export function markdownAnchors(markdown: string): Set<string> {
   const prose = markdown.replace(CODE, "");
-  return new Set([...prose.matchAll(/^ {0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/gm)].map((match) => slugify(match[1]!)));
+  return new Set(
+    [...prose.matchAll(/^ {0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/gm)].map((match) => slugify(match[1]!)),
+  );
 }

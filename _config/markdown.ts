@@ -51,14 +51,23 @@ function cellLabels(md: MarkdownIt): void {
 }
 
 /** A header cell's text without its Markdown: inline code keeps its text and loses its backticks. */
-function plainText(token: { type: string; children: { type: string; content: string }[] | null } | undefined): string {
+function plainText(
+  token: { type: string; children: { type: string; content: string }[] | null } | undefined,
+): string {
   if (token?.type !== "inline") return "";
-  return (token.children ?? []).filter((child) => child.type === "text" || child.type === "code_inline").map((child) => child.content).join("").trim();
+  return (token.children ?? [])
+    .filter((child) => child.type === "text" || child.type === "code_inline")
+    .map((child) => child.content)
+    .join("")
+    .trim();
 }
 
 /** Highlighting, heading anchors and table classes, added to a markdown-it instance that allows HTML. */
 export function pageMarkdown(md: MarkdownIt): void {
-  md.set({ highlight: (code, language) => `<pre class="code" data-language="${language || "text"}"><code>${highlight(code, language)}</code></pre>` });
+  md.set({
+    highlight: (code, language) =>
+      `<pre class="code" data-language="${language || "text"}"><code>${highlight(code, language)}</code></pre>`,
+  });
   md.use(headingAnchors);
   md.use(alignmentClasses);
   md.use(cellLabels);

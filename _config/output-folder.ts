@@ -48,7 +48,10 @@ interface Holder {
 /** This process, as it describes itself: `node node_modules/@11ty/eleventy/cmd.cjs --serve`. */
 const me: Holder = {
   pid: process.pid,
-  command: ["node", ...process.argv.slice(1).map((part, index) => (index === 0 ? path.relative(process.cwd(), part) : part))].join(" "),
+  command: [
+    "node",
+    ...process.argv.slice(1).map((part, index) => (index === 0 ? path.relative(process.cwd(), part) : part)),
+  ].join(" "),
   since: "",
 };
 
@@ -66,7 +69,9 @@ function listen(address: string, clients: Set<Socket>): Promise<Server | false> 
       // The connection stays open until the lock is released: its close is what the waiter waits for.
       client.write(`${JSON.stringify(me)}\n`);
     });
-    server.once("error", (error: NodeJS.ErrnoException) => (error.code === "EADDRINUSE" ? resolve(false) : reject(error)));
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      error.code === "EADDRINUSE" ? resolve(false) : reject(error),
+    );
     server.listen({ path: address, exclusive: true }, () => {
       // A build whose listener never runs (it failed) must still end its process.
       server.unref();
@@ -92,7 +97,8 @@ function ask(address: string): Promise<{ holder: Holder | null; gone: Promise<vo
       resolve({ holder: parseHolder(text.slice(0, text.indexOf("\n"))), gone });
     });
     socket.on("error", (error: NodeJS.ErrnoException) => {
-      if (!answered) resolve(error.code === "ECONNREFUSED" || error.code === "ENOENT" ? null : { holder: null, gone });
+      if (!answered)
+        resolve(error.code === "ECONNREFUSED" || error.code === "ENOENT" ? null : { holder: null, gone });
     });
     socket.on("end", () => {
       if (!answered) resolve({ holder: parseHolder(text), gone });
@@ -118,10 +124,12 @@ async function leftover(lock: string): Promise<string | null> {
   const text = await readFile(path.join(lock, "pid"), "utf8").catch((error: NodeJS.ErrnoException) => error);
   if (text instanceof Error) {
     const entries = await readdir(lock).catch(() => null);
-    if (entries?.length === 0) return "an empty lock folder, as a build that failed before writing its process number (a full disk) leaves";
+    if (entries?.length === 0)
+      return "an empty lock folder, as a build that failed before writing its process number (a full disk) leaves";
     return `a lock folder whose pid file is unreadable (${text.code ?? text.message})`;
   }
-  if (!/^[1-9][0-9]*$/.test(text)) return `a pid file holding ${JSON.stringify(text.slice(0, 40))}, which is not a process number`;
+  if (!/^[1-9][0-9]*$/.test(text))
+    return `a pid file holding ${JSON.stringify(text.slice(0, 40))}, which is not a process number`;
   if (Number(text) === process.pid) return null;
   return `process ${text}'s note; that process holds no lock now (it has exited, or the number is another program's)`;
 }
@@ -134,7 +142,10 @@ function waitingMessage(holder: Holder | null, output: string): string {
 }
 
 /** Takes the lock on `output` for this process, waiting while another process holds it. */
-export async function lockOutput(output: string, log: (message: string) => void = console.log): Promise<() => void> {
+export async function lockOutput(
+  output: string,
+  log: (message: string) => void = console.log,
+): Promise<() => void> {
   const key = path.resolve(output);
   const mine = held.get(key);
   if (mine) return mine.release;
@@ -174,7 +185,9 @@ async function writeNote(output: string, log: (message: string) => void): Promis
   const found = await leftover(lock);
   if (found) {
     await rm(lock, { recursive: true, force: true });
-    log(`Took over the output folder ${output}: ${lock} held ${found}, left by an earlier build; no process holds the lock.`);
+    log(
+      `Took over the output folder ${output}: ${lock} held ${found}, left by an earlier build; no process holds the lock.`,
+    );
   }
   await mkdir(lock, { recursive: true });
   await writeFile(path.join(lock, "pid"), String(process.pid));

@@ -114,7 +114,11 @@ const srcsetUrls = (value: string) =>
 
 /** The links of one tag's URL attributes, as written. */
 function tagLinks(tag: string, attributes: Map<string, string>): string[] {
-  const rel = attributes.get("rel")?.toLowerCase().match(/[^\t\n\f\r ]+/g) ?? [];
+  const rel =
+    attributes
+      .get("rel")
+      ?.toLowerCase()
+      .match(/[^\t\n\f\r ]+/g) ?? [];
   if (tag === "link" && rel.length > 0 && rel.every((token) => HINTS.has(token))) return [];
   const links: string[] = [];
   for (const name of URL_ATTRIBUTES[tag] ?? []) {
@@ -180,13 +184,18 @@ function trimBareUrl(url: string): string {
 
 /** The bare URLs of `markdown`'s prose (outside code, links' own destinations and raw HTML). */
 function bareUrls(markdown: string): string[] {
-  const prose = markdown.replace(FENCED_CODE, "").replace(CODE_SPAN, "").replace(/\]\([^)]*\)|<[^>\n]*>/g, "");
+  const prose = markdown
+    .replace(FENCED_CODE, "")
+    .replace(CODE_SPAN, "")
+    .replace(/\]\([^)]*\)|<[^>\n]*>/g, "");
   return [...prose.matchAll(BARE_URL)].map((match) => trimBareUrl(match[0]));
 }
 
 /** Every link of a Markdown twin, resolved against its URL. */
 export function twinLinks(markdown: string, twinUrl: string): URL[] {
-  return [...markdownLinks(markdown), ...bareUrls(markdown)].flatMap((link) => URL.parse(link, twinUrl) ?? []);
+  return [...markdownLinks(markdown), ...bareUrls(markdown)].flatMap(
+    (link) => URL.parse(link, twinUrl) ?? [],
+  );
 }
 
 /** Every link of a text output (its Markdown links), resolved against its URL. */
@@ -208,7 +217,10 @@ function headingText(heading: string): string {
 
 /** A heading's anchor as GitHub writes it: lower case, only letters, numbers, `_`, `-` and spaces as `-`. */
 function githubSlug(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "")
+    .replace(/ /g, "-");
 }
 
 /** The fragments a Markdown twin offers: its headings' GitHub slugs, a repeated one numbered (`-1`, `-2`). */

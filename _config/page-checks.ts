@@ -18,7 +18,12 @@
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import { dataValues, typedValues, type DriftData } from "./drift.ts";
 import { fileText, linesBefore, outputLines, pageError, projectPath } from "./page-source.ts";
-import { BUILT_IN_FILTERS, templateProblems, type TemplateEnvironment, type TemplateRules } from "./page-template.ts";
+import {
+  BUILT_IN_FILTERS,
+  templateProblems,
+  type TemplateEnvironment,
+  type TemplateRules,
+} from "./page-template.ts";
 import { templateError } from "./template-errors.ts";
 import { unsafeHtml } from "./unsafe-html.ts";
 
@@ -61,7 +66,12 @@ function templateChecker(environment: () => TemplateEnvironment, rules: Template
       const offset = linesBefore(inputPath, source);
       const file = projectPath(inputPath);
       const lines = problems.map((problem) => `  ${file}:${problem.line + offset}: ${problem.message}`);
-      error = problems.length > 0 ? new Error(`Template code a page may not use (${problems.length}) in ${file}:\n${lines.join("\n")}`) : null;
+      error =
+        problems.length > 0
+          ? new Error(
+              `Template code a page may not use (${problems.length}) in ${file}:\n${lines.join("\n")}`,
+            )
+          : null;
       checked.set(key, error);
     }
     if (error) throw error;
@@ -71,7 +81,9 @@ function templateChecker(environment: () => TemplateEnvironment, rules: Template
 /** JavaScript front matter (`---js`), refused by name of the file: it would run as code in the build. */
 function refuseJavaScript(_code: string, context?: { filePath?: string }): never {
   const file = context?.filePath ? projectPath(context.filePath) : "a page";
-  throw new Error(`${file}: JavaScript front matter runs code in the build, so no page may use it; write the front matter in YAML (--- … ---)`);
+  throw new Error(
+    `${file}: JavaScript front matter runs code in the build, so no page may use it; write the front matter in YAML (--- … ---)`,
+  );
 }
 
 export interface PageCheckOptions {
@@ -83,20 +95,38 @@ export interface PageCheckOptions {
 }
 
 export function pageChecks(eleventyConfig: UserConfig, options: PageCheckOptions): void {
-  eleventyConfig.setFrontMatterParsingOptions({ engines: { javascript: refuseJavaScript, jsLegacy: refuseJavaScript } });
-  eleventyConfig.addPreprocessor("page-source", "md", function (this: { inputPath: string }, data: DriftData & { page: { inputPath: string } }, content: string) {
-    checkPageSource(data.page.inputPath, content, data);
-    return undefined;
+  eleventyConfig.setFrontMatterParsingOptions({
+    engines: { javascript: refuseJavaScript, jsLegacy: refuseJavaScript },
   });
+  eleventyConfig.addPreprocessor(
+    "page-source",
+    "md",
+    function (
+      this: { inputPath: string },
+      data: DriftData & { page: { inputPath: string } },
+      content: string,
+    ) {
+      checkPageSource(data.page.inputPath, content, data);
+      return undefined;
+    },
+  );
   // Markdown renders as before (Nunjucks, then markdown-it); its template is checked first, its
   // HTML after, and its errors are rewritten. The environment's filters and shortcodes are read
   // when a page renders (the project's own are added after this runs).
-  let environment: TemplateEnvironment & { filters: Record<string, unknown> } = { filters: {}, extensionsList: [], opts: {} };
+  let environment: TemplateEnvironment & { filters: Record<string, unknown> } = {
+    filters: {},
+    extensionsList: [],
+    opts: {},
+  };
   eleventyConfig.amendLibrary("njk", (njk: typeof environment) => {
     environment = njk;
   });
   const filters = new Set([...BUILT_IN_FILTERS, ...options.filters]);
-  const checkPageTemplate = templateChecker(() => environment, { filters, shortcodes: new Set(options.shortcodes), includes: options.includes });
+  const checkPageTemplate = templateChecker(() => environment, {
+    filters,
+    shortcodes: new Set(options.shortcodes),
+    includes: options.includes,
+  });
   // The Markdown twins render each page's source again: they check it first with the same check,
   // handed to JavaScript templates (`this.checkPageTemplate`) rather than imported, since `npm start`
   // may load a new copy of this module for them that the config never set up.
@@ -105,7 +135,10 @@ export function pageChecks(eleventyConfig: UserConfig, options: PageCheckOptions
     // Permalinks in front matter (`/{{ site.paths.notFound }}`) render as Markdown's do, with Nunjucks.
     compileOptions: { permalink: true },
     compile(source: string, inputPath: string) {
-      return async function (this: { defaultRenderer: (data: unknown) => Promise<string> }, data: Record<string, unknown>) {
+      return async function (
+        this: { defaultRenderer: (data: unknown) => Promise<string> },
+        data: Record<string, unknown>,
+      ) {
         checkPageTemplate(inputPath, source);
         let html: string;
         try {

@@ -26,7 +26,10 @@ let rankList: typeof rankTable;
 /** A named component of the contract, such as `CalculatorInfo`; unknown names fail the build. */
 function componentSchema(name: string): JsonSchema {
   const schema = components[name];
-  if (!schema) throw new Error(`"${name}" is not a schema of the contract; use one of: ${Object.keys(components).join(", ")}`);
+  if (!schema)
+    throw new Error(
+      `"${name}" is not a schema of the contract; use one of: ${Object.keys(components).join(", ")}`,
+    );
   return schema;
 }
 
@@ -53,8 +56,14 @@ export interface PageHelperNames {
 
 export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
   const names: PageHelperNames = { filters: [], shortcodes: [] };
-  const filter = (name: string, build: (...args: any[]) => unknown) => (names.filters.push(name), eleventyConfig.addFilter(name, build));
-  const shortcode = (name: string, build: (...args: any[]) => string) => (names.shortcodes.push(name), eleventyConfig.addShortcode(name, build));
+  const filter = (name: string, build: (...args: any[]) => unknown) => (
+    names.filters.push(name),
+    eleventyConfig.addFilter(name, build)
+  );
+  const shortcode = (name: string, build: (...args: any[]) => string) => (
+    names.shortcodes.push(name),
+    eleventyConfig.addShortcode(name, build)
+  );
   eleventyConfig.on("eleventy.before", async () => {
     const document = (await keptExport("_data/openapi.ts", "default")) as typeof openapi;
     components = document.components.schemas as Record<string, JsonSchema>;
@@ -73,7 +82,11 @@ export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
 
   // Straight on Nunjucks: Eleventy's wrapper of a filter's error ("Error in Nunjucks Filter") would
   // hide which key is wrong, the valid ones and the fix, which the page's error shows with its line.
-  type KeyFilter = (this: { ctx?: { page?: { inputPath?: string } } }, key: string, fragment?: string) => string;
+  type KeyFilter = (
+    this: { ctx?: { page?: { inputPath?: string } } },
+    key: string,
+    fragment?: string,
+  ) => string;
   names.filters.push("href");
   eleventyConfig.amendLibrary("njk", (environment: { addFilter(name: string, filter: KeyFilter): void }) => {
     environment.addFilter("href", function (key, fragment) {
@@ -98,7 +111,9 @@ export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
    * `{{ tool.inputSchema | fieldTable }}`: any JSON Schema object with properties. With a scope
    * (`fieldTable(tool.name)`), an object used in several places gets one table of its own.
    */
-  markdownFilter("fieldTable", (schema: JsonSchema, scope?: string) => fieldTable(schema, { root: schema, components }, scope));
+  markdownFilter("fieldTable", (schema: JsonSchema, scope?: string) =>
+    fieldTable(schema, { root: schema, components }, scope),
+  );
   /** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) | jsonBlock }}`: a real result, computed now. */
   filter("callTool", (name: string, input: unknown) => callTool(name, input, rankList));
   /**
@@ -106,7 +121,11 @@ export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
    * calculate-exp-growth result, drawn now as static SVG, so the page needs no script for it; its
    * dates count from the given start, since a built page has no "today".
    */
-  markdownFilter("growthChart", (result: CalculateOutput, id: string, start: string) => `<figure class="chart-static">${resultChartSvg(result, { id, width: 640, height: 280, locale: "en-US", start: Date.parse(start) })}</figure>`);
+  markdownFilter(
+    "growthChart",
+    (result: CalculateOutput, id: string, start: string) =>
+      `<figure class="chart-static">${resultChartSvg(result, { id, width: 640, height: 280, locale: "en-US", start: Date.parse(start) })}</figure>`,
+  );
   /** `{{ "ErrorResponse" | schemaLink }}`: a link to a component's table on /docs; unknown names fail. */
   markdownFilter("schemaLink", (name: string) => {
     componentSchema(name);
@@ -116,8 +135,14 @@ export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
   shortcode("stylesheet", (styles?: string[]) => pageStylesheet(styles).css);
   shortcode("stylesheetHash", (styles?: string[]) => pageStylesheet(styles).hash);
   /** `<script type="module">{% afterPaintScripts scripts, page.url %}</script>` and `script-src 'self' {% afterPaintScriptsHash scripts, page.url %}`: a page's modules, started after its first paint. */
-  shortcode("afterPaintScripts", (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).js);
-  shortcode("afterPaintScriptsHash", (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).hash);
+  shortcode(
+    "afterPaintScripts",
+    (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).js,
+  );
+  shortcode(
+    "afterPaintScriptsHash",
+    (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).hash,
+  );
   /** `{% schemaFields "CalculatorInfo" %}`: a contract component's fields (shortcodes are never autoescaped). */
   shortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), { components }));
   return names;

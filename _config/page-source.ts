@@ -51,7 +51,12 @@ export interface SourceProblem {
  * One error for every problem in a page, each as `file:line: message`, with the line in the file
  * (front matter counted); a title line says what kind of problem they are.
  */
-export function pageError(title: string, inputPath: string, body: string, problems: readonly SourceProblem[]): Error {
+export function pageError(
+  title: string,
+  inputPath: string,
+  body: string,
+  problems: readonly SourceProblem[],
+): Error {
   const file = projectPath(inputPath);
   const offset = frontMatterLines(inputPath, body);
   const lines = problems.map((problem) => `  ${file}:${problem.line + offset}: ${problem.message}`);
@@ -89,7 +94,8 @@ function fencedLines(text: string): Set<number> {
   text.split("\n").forEach((line, index) => {
     const fence = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (open || fence) fenced.add(index + 1);
-    if (fence && (!open || (fence[0] === open[0] && fence.length >= open.length))) open = open ? undefined : fence;
+    if (fence && (!open || (fence[0] === open[0] && fence.length >= open.length)))
+      open = open ? undefined : fence;
   });
   return fenced;
 }
@@ -116,11 +122,18 @@ export interface OutputNeedle {
 export function outputLines(text: string, from: number): (needles: readonly OutputNeedle[]) => number {
   const fenced = fencedLines(text);
   const first = lineAt(text, from);
-  const lines = text.split("\n").map((line, index) => ({ line: line.toLowerCase(), number: index + 1 })).filter(({ number }) => number >= first);
+  const lines = text
+    .split("\n")
+    .map((line, index) => ({ line: line.toLowerCase(), number: index + 1 }))
+    .filter(({ number }) => number >= first);
   const templated = lines.filter(({ line }) => /\{[{%]/.test(line));
   const used = new Map<string, number>();
   const exactLine = (needle: string): number => {
-    for (let at = text.indexOf(needle, used.get(needle) ?? from); at >= 0; at = text.indexOf(needle, at + 1)) {
+    for (
+      let at = text.indexOf(needle, used.get(needle) ?? from);
+      at >= 0;
+      at = text.indexOf(needle, at + 1)
+    ) {
       const line = lineAt(text, at);
       if (fenced.has(line) || inCodeSpan(text, at)) continue;
       used.set(needle, at + 1);
@@ -134,7 +147,9 @@ export function outputLines(text: string, from: number): (needles: readonly Outp
       const word = needle.text.toLowerCase();
       const line = needle.exact
         ? exactLine(needle.text)
-        : (templated.find(({ line }) => line.includes(word)) ?? lines.find(({ line }) => line.includes(word)))?.number ?? 0;
+        : ((
+            templated.find(({ line }) => line.includes(word)) ?? lines.find(({ line }) => line.includes(word))
+          )?.number ?? 0);
       if (line > 0) return line;
     }
     return 0;

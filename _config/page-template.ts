@@ -57,28 +57,107 @@ export interface TemplateRules {
 
 /** Nunjucks' built-in filters: each takes values and returns a value, and calls nothing it is given. */
 export const BUILT_IN_FILTERS = [
-  "abs", "batch", "capitalize", "center", "default", "d", "dictsort", "dump", "escape", "e", "first", "float",
-  "forceescape", "groupby", "indent", "int", "join", "last", "length", "list", "lower", "nl2br", "random", "reject",
-  "rejectattr", "replace", "reverse", "round", "safe", "select", "selectattr", "slice", "sort", "string",
-  "striptags", "sum", "title", "trim", "truncate", "upper", "urlencode", "urlize", "wordcount",
+  "abs",
+  "batch",
+  "capitalize",
+  "center",
+  "default",
+  "d",
+  "dictsort",
+  "dump",
+  "escape",
+  "e",
+  "first",
+  "float",
+  "forceescape",
+  "groupby",
+  "indent",
+  "int",
+  "join",
+  "last",
+  "length",
+  "list",
+  "lower",
+  "nl2br",
+  "random",
+  "reject",
+  "rejectattr",
+  "replace",
+  "reverse",
+  "round",
+  "safe",
+  "select",
+  "selectattr",
+  "slice",
+  "sort",
+  "string",
+  "striptags",
+  "sum",
+  "title",
+  "trim",
+  "truncate",
+  "upper",
+  "urlencode",
+  "urlize",
+  "wordcount",
 ];
 
 /** Nodes that hold only text, data, literals, operators and control flow. */
 const PLAIN = new Set([
-  "Root", "NodeList", "Output", "TemplateData", "Literal", "Symbol", "Group", "Array", "Dict", "Pair", "KeywordArgs",
-  "If", "IfAsync", "InlineIf", "For", "AsyncEach", "AsyncAll", "Set", "Switch", "Case", "Capture",
-  "In", "Is", "Or", "And", "Not", "Add", "Concat", "Sub", "Mul", "Div", "FloorDiv", "Mod", "Pow", "Neg", "Pos",
-  "Compare", "CompareOperand",
+  "Root",
+  "NodeList",
+  "Output",
+  "TemplateData",
+  "Literal",
+  "Symbol",
+  "Group",
+  "Array",
+  "Dict",
+  "Pair",
+  "KeywordArgs",
+  "If",
+  "IfAsync",
+  "InlineIf",
+  "For",
+  "AsyncEach",
+  "AsyncAll",
+  "Set",
+  "Switch",
+  "Case",
+  "Capture",
+  "In",
+  "Is",
+  "Or",
+  "And",
+  "Not",
+  "Add",
+  "Concat",
+  "Sub",
+  "Mul",
+  "Div",
+  "FloorDiv",
+  "Mod",
+  "Pow",
+  "Neg",
+  "Pos",
+  "Compare",
+  "CompareOperand",
 ]);
 
 /** Why each refused kind of node is refused, with the fix. */
 const REFUSED: Record<string, string> = {
-  FunCall: "calls a function, which runs JavaScript in the build; a page uses the site's data and filters only (a new filter goes in _config/page-helpers.ts)",
-  Macro: "{% macro %} is not allowed in a page: a macro is a function, and a page calls none; write the markup in a partial under _includes/ and {% include %} it",
-  Caller: "{% call %} is not allowed in a page: it calls a macro; write the markup in a partial under _includes/ and {% include %} it",
-  Import: "{% import %} is not allowed in a page: it brings in macros, and a page calls none; {% include %} a partial instead",
-  FromImport: "{% from … import %} is not allowed in a page: it brings in macros, and a page calls none; {% include %} a partial instead",
-  Extends: "{% extends %} is not allowed in a page: a page's layout comes from its folder (content/pages/pages.11tydata.ts)",
+  FunCall:
+    "calls a function, which runs JavaScript in the build; a page uses the site's data and filters only (a new filter goes in _config/page-helpers.ts)",
+  Macro:
+    "{% macro %} is not allowed in a page: a macro is a function, and a page calls none; write the markup in a partial under _includes/ and {% include %} it",
+  Caller:
+    "{% call %} is not allowed in a page: it calls a macro; write the markup in a partial under _includes/ and {% include %} it",
+  Import:
+    "{% import %} is not allowed in a page: it brings in macros, and a page calls none; {% include %} a partial instead",
+  FromImport:
+    "{% from … import %} is not allowed in a page: it brings in macros, and a page calls none; {% include %} a partial instead",
+  Extends:
+    "{% extends %} is not allowed in a page: a page's layout comes from its folder (content/pages/pages.11tydata.ts)",
   Block: "{% block %} is not allowed in a page: blocks belong to layouts under _includes/",
   Super: "super() is not allowed in a page: blocks belong to layouts under _includes/",
 };
@@ -99,36 +178,59 @@ function problem(node: TemplateNode, message: string): SourceProblem {
 }
 
 /** The problem with one node itself (not its children), or undefined. */
-function nodeProblem(node: TemplateNode, parent: TemplateNode | undefined, rules: TemplateRules): SourceProblem | undefined {
+function nodeProblem(
+  node: TemplateNode,
+  parent: TemplateNode | undefined,
+  rules: TemplateRules,
+): SourceProblem | undefined {
   const type = node.typename;
   if (type === "FunCall" && isTest(node, parent)) return undefined;
   if (type === "Filter" || type === "FilterAsync") {
     const name = String(node.name?.value);
     if (rules.filters.has(name)) return undefined;
     const allowed = [...rules.filters].sort().join(", ");
-    return problem(node, `the filter "${name}" is not one a page may use (a filter that renders a string as a template would run code past this check); use one of: ${allowed}`);
+    return problem(
+      node,
+      `the filter "${name}" is not one a page may use (a filter that renders a string as a template would run code past this check); use one of: ${allowed}`,
+    );
   }
   if (type === "CallExtension" || type === "CallExtensionAsync") {
     const name = String(node.extName);
     if (rules.shortcodes.has(name) && (node.contentArgs ?? []).length === 0) return undefined;
-    return problem(node, `{% ${name} %} is not a shortcode a page may use; use one of: ${[...rules.shortcodes].sort().join(", ")}`);
+    return problem(
+      node,
+      `{% ${name} %} is not a shortcode a page may use; use one of: ${[...rules.shortcodes].sort().join(", ")}`,
+    );
   }
   if (type === "LookupVal") {
     const key = node.val;
     if (key?.typename === "Literal" && INTERNAL.test(String(key.value))) {
-      return problem(node, `.${String(key.value)} reaches JavaScript's internals, not the site's data; a page reads data by its name (such as {{ site.name }})`);
+      return problem(
+        node,
+        `.${String(key.value)} reaches JavaScript's internals, not the site's data; a page reads data by its name (such as {{ site.name }})`,
+      );
     }
     if (key && !["Literal", "Symbol", "LookupVal"].includes(key.typename)) {
-      return problem(node, "a key computed by an expression (x[a ~ b]) is not allowed in a page; name the key (x.name or x[0])");
+      return problem(
+        node,
+        "a key computed by an expression (x[a ~ b]) is not allowed in a page; name the key (x.name or x[0])",
+      );
     }
     return undefined;
   }
   if (type === "Literal" && node.value instanceof RegExp) {
-    return problem(node, "a regular expression (r/…/) is not allowed in a page: given one, | replace calls whatever replaces the match; replace a plain string");
+    return problem(
+      node,
+      "a regular expression (r/…/) is not allowed in a page: given one, | replace calls whatever replaces the match; replace a plain string",
+    );
   }
   if (type === "Include") return includeProblem(node, rules.includes);
   if (PLAIN.has(type)) return undefined;
-  return problem(node, REFUSED[type] ?? `{% ${type.toLowerCase()} %} is not allowed in a page; use data, filters, {% if %}, {% for %} and {% set %}`);
+  return problem(
+    node,
+    REFUSED[type] ??
+      `{% ${type.toLowerCase()} %} is not allowed in a page; use data, filters, {% if %}, {% for %} and {% set %}`,
+  );
 }
 
 /** `{% include "calculator-form.njk" %}`: a partial named as written, under the includes folder. */
@@ -136,7 +238,10 @@ function includeProblem(node: TemplateNode, includes: string): SourceProblem | u
   const name = node.template?.typename === "Literal" ? node.template.value : undefined;
   const inside = typeof name === "string" && !path.isAbsolute(name) && !name.split(/[\\/]/).includes("..");
   if (inside && existsSync(path.join(includes, name))) return undefined;
-  return problem(node, `{% include %} names ${typeof name === "string" ? `"${name}", which is not a partial under ${includes}/` : "its file by an expression"}; a page includes a partial by its name, as in {% include "calculator-form.njk" %}`);
+  return problem(
+    node,
+    `{% include %} names ${typeof name === "string" ? `"${name}", which is not a partial under ${includes}/` : "its file by an expression"}; a page includes a partial by its name, as in {% include "calculator-form.njk" %}`,
+  );
 }
 
 /** The nodes directly under `node`. */
@@ -145,26 +250,39 @@ function childrenOf(node: TemplateNode): TemplateNode[] {
     .filter((field) => field !== "extName" && field !== "prop")
     .flatMap((field) => {
       const value = (node as unknown as Record<string, unknown>)[field];
-      return (Array.isArray(value) ? value : [value]).filter((child): child is TemplateNode => child instanceof nunjucks.nodes.Node);
+      return (Array.isArray(value) ? value : [value]).filter(
+        (child): child is TemplateNode => child instanceof nunjucks.nodes.Node,
+      );
     });
 }
 
 /** Every node under `node`, itself first, each with the node that holds it. */
-function* nodesOf(node: TemplateNode, parent?: TemplateNode): Generator<{ node: TemplateNode; parent: TemplateNode | undefined }> {
+function* nodesOf(
+  node: TemplateNode,
+  parent?: TemplateNode,
+): Generator<{ node: TemplateNode; parent: TemplateNode | undefined }> {
   yield { node, parent };
   for (const child of childrenOf(node)) yield* nodesOf(child, node);
 }
 
 /** `x is divisibleby(3)`: a test, which Nunjucks looks up by name among its own, not a call of a value. */
 function isTest(node: TemplateNode, parent: TemplateNode | undefined): boolean {
-  return parent?.typename === "Is" && (parent as { right?: unknown }).right === node && node.name?.typename === "Symbol";
+  return (
+    parent?.typename === "Is" &&
+    (parent as { right?: unknown }).right === node &&
+    node.name?.typename === "Symbol"
+  );
 }
 
 /**
  * Every construct of the template `source` that a page may not use, each with its 1-based line in
  * `source`; a template Nunjucks cannot parse is left to the render, whose error names the line.
  */
-export function templateProblems(source: string, environment: TemplateEnvironment, rules: TemplateRules): SourceProblem[] {
+export function templateProblems(
+  source: string,
+  environment: TemplateEnvironment,
+  rules: TemplateRules,
+): SourceProblem[] {
   // No tag at all: nothing but text (most lines of most pages).
   if (!/\{[{%]/.test(source)) return [];
   let root: TemplateNode;

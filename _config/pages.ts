@@ -25,14 +25,19 @@ const HOME = "home";
 
 /** `./content/pages/docs.md` → `docs`; `index.md` → `home`; `guides/start.md` → `guides/start`. */
 export function pageKeyOf(inputPath: string): string {
-  const key = path.posix.normalize(inputPath).replace(/^(\.\/)?content\/pages\//, "").replace(/\.md$/, "");
+  const key = path.posix
+    .normalize(inputPath)
+    .replace(/^(\.\/)?content\/pages\//, "")
+    .replace(/\.md$/, "");
   return key === "index" ? HOME : key.replace(/\/index$/, "");
 }
 
 /** What a page's front matter must give, and what each is for. */
 const FRONT_MATTER = {
-  title: "the page's title, in the browser's tab, llms.txt and llms-full.txt, such as title: Frequently asked questions",
-  description: "one sentence for search results and llms.txt, such as description: Answers to the questions players ask most.",
+  title:
+    "the page's title, in the browser's tab, llms.txt and llms-full.txt, such as title: Frequently asked questions",
+  description:
+    "one sentence for search results and llms.txt, such as description: Answers to the questions players ask most.",
   navLabel: "the link text in the navigation, such as navLabel: FAQ",
   order: "the page's place in the navigation and llms.txt, a number such as order: 5",
 } as const;
@@ -51,14 +56,20 @@ export function pageUrl(data: PageData): string {
   const file = projectPath(data.page.inputPath);
   const missing = Object.entries(FRONT_MATTER).filter(([name]) => {
     const value = data[name as keyof typeof FRONT_MATTER];
-    return name === "order" ? typeof value !== "number" || !Number.isFinite(value) : typeof value !== "string" || value.trim() === "";
+    return name === "order"
+      ? typeof value !== "number" || !Number.isFinite(value)
+      : typeof value !== "string" || value.trim() === "";
   });
   if (missing.length > 0) {
-    throw new Error(`${file}: its front matter needs ${missing.map(([name]) => name).join(", ")}:\n${missing.map(([name, use]) => `  - ${name}: ${use}`).join("\n")}`);
+    throw new Error(
+      `${file}: its front matter needs ${missing.map(([name]) => name).join(", ")}:\n${missing.map(([name, use]) => `  - ${name}: ${use}`).join("\n")}`,
+    );
   }
   if (data.slug !== undefined) {
     if (typeof data.slug !== "string" || !/^[a-z0-9]+(?:[-/][a-z0-9]+)*$/.test(data.slug)) {
-      throw new Error(`${file}: slug must be lowercase letters, digits and hyphens, such as slug: frequently-asked-questions (or set permalink: /a/full/path/)`);
+      throw new Error(
+        `${file}: slug must be lowercase letters, digits and hyphens, such as slug: frequently-asked-questions (or set permalink: /a/full/path/)`,
+      );
     }
     return `/${data.slug}/`;
   }
@@ -81,17 +92,31 @@ let pages = new Map<string, Page>();
  * page renders), and checks that each page `site.paths` names (a path that is a folder: `docs/`,
  * and `` for the homepage), where the contract, the JSON and llms.txt link, is served there.
  */
-export function rememberPages(inputPathToUrl: Record<string, string[]>, sitePaths: Readonly<Record<string, string>>): void {
+export function rememberPages(
+  inputPathToUrl: Record<string, string[]>,
+  sitePaths: Readonly<Record<string, string>>,
+): void {
   pages = new Map(
     Object.entries(inputPathToUrl)
       .filter(([inputPath]) => inputPath.startsWith(PAGES_FOLDER) && inputPath.endsWith(".md"))
-      .map(([inputPath, urls]) => [pageKeyOf(inputPath), { key: pageKeyOf(inputPath), inputPath, url: urls[0] ?? "" }]),
+      .map(([inputPath, urls]) => [
+        pageKeyOf(inputPath),
+        { key: pageKeyOf(inputPath), inputPath, url: urls[0] ?? "" },
+      ]),
   );
-  for (const [key, sitePath] of Object.entries(sitePaths).filter(([, value]) => value === "" || value.endsWith("/"))) {
+  for (const [key, sitePath] of Object.entries(sitePaths).filter(
+    ([, value]) => value === "" || value.endsWith("/"),
+  )) {
     const page = pages.get(key);
     const file = `${PAGES_FOLDER.slice(2)}${key === HOME ? "index" : key}.md`;
-    if (!page) throw new Error(`${file} is missing: site.paths.${key} (_data/site.ts) names it, and the contract, the JSON and llms.txt link to /${sitePath}; restore the page, or change site.paths.${key} to the page that replaces it`);
-    if (page.url !== `/${sitePath}`) throw new Error(`${projectPath(page.inputPath)} is served at ${page.url}, but site.paths.${key} (_data/site.ts) says /${sitePath}, where the contract, the JSON and llms.txt link; remove its slug or permalink, or change site.paths.${key} too`);
+    if (!page)
+      throw new Error(
+        `${file} is missing: site.paths.${key} (_data/site.ts) names it, and the contract, the JSON and llms.txt link to /${sitePath}; restore the page, or change site.paths.${key} to the page that replaces it`,
+      );
+    if (page.url !== `/${sitePath}`)
+      throw new Error(
+        `${projectPath(page.inputPath)} is served at ${page.url}, but site.paths.${key} (_data/site.ts) says /${sitePath}, where the contract, the JSON and llms.txt link; remove its slug or permalink, or change site.paths.${key} too`,
+      );
   }
 }
 
@@ -111,7 +136,10 @@ export function isPageFileLink(target: string): boolean {
 }
 
 /** The page a file link written in the page at `fromInputPath` names (`docs.md#support`), and the part after the file name. */
-export function pageOfFileLink(target: string, fromInputPath: string): { page: Page | undefined; file: string; suffix: string } {
+export function pageOfFileLink(
+  target: string,
+  fromInputPath: string,
+): { page: Page | undefined; file: string; suffix: string } {
   const [, file = "", suffix = ""] = /^([^#?]*)(.*)$/.exec(target) ?? [];
   const inputPath = `./${path.posix.join(path.posix.dirname(fromInputPath), decodeURI(file))}`;
   return { page: [...pages.values()].find((page) => page.inputPath === inputPath), file, suffix };
@@ -136,7 +164,9 @@ export function unknownKey(key: string, siteKeys: readonly string[]): string {
   const pageKeysNow = pageKeys();
   const files = siteKeys.filter((name) => !pageKeysNow.includes(name));
   const suggestion = closestName(key, [...pageKeysNow, ...files]);
-  const fix = suggestion ? `${didYouMean(suggestion)} Write {{ "${suggestion}" | href }}` : `write one of them, as in {{ "docs" | href }}`;
+  const fix = suggestion
+    ? `${didYouMean(suggestion)} Write {{ "${suggestion}" | href }}`
+    : `write one of them, as in {{ "docs" | href }}`;
   return `"${key}" is not a page or a file of the site; ${fix}. Pages (a page's key is its file name in content/pages/): ${pageKeysNow.join(", ")}. Files (site.paths in _data/site.ts): ${files.join(", ")}`;
 }
 
@@ -151,7 +181,14 @@ function lineInFile(inputPath: string, found: (line: string) => boolean): number
 
 /** The 1-based line of the file at `inputPath` where `target` is first linked, or 0. */
 function lineOfLink(inputPath: string, target: string): number {
-  return lineInFile(inputPath, (line) => line.includes(`(${target}`) || line.includes(`(<${target}`) || line.includes(`: ${target}`) || line.includes(`"${target}"`));
+  return lineInFile(
+    inputPath,
+    (line) =>
+      line.includes(`(${target}`) ||
+      line.includes(`(<${target}`) ||
+      line.includes(`: ${target}`) ||
+      line.includes(`"${target}"`),
+  );
 }
 
 /**
@@ -179,7 +216,9 @@ export function pageFileLinks(md: MarkdownIt): void {
         const target = child.type === "link_open" ? child.attrGet("href") : null;
         if (target === null || !isPageFileLink(target) || pageOfFileLink(target, inputPath).page) continue;
         const line = lineOfLink(inputPath, target);
-        throw new Error(`${projectPath(inputPath)}${line > 0 ? `:${line}` : ""}: ${unknownPageFile(target, inputPath)}`);
+        throw new Error(
+          `${projectPath(inputPath)}${line > 0 ? `:${line}` : ""}: ${unknownPageFile(target, inputPath)}`,
+        );
       }
     }
   });

@@ -23,7 +23,10 @@ const STYLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../as
  * from an npm package, since resvg reads TrueType and OpenType, not the web's WOFF.
  */
 const FONT_PACKAGE = "@expo-google-fonts/atkinson-hyperlegible";
-const FONT_FILES = ["400Regular/AtkinsonHyperlegible_400Regular.ttf", "700Bold/AtkinsonHyperlegible_700Bold.ttf"];
+const FONT_FILES = [
+  "400Regular/AtkinsonHyperlegible_400Regular.ttf",
+  "700Bold/AtkinsonHyperlegible_700Bold.ttf",
+];
 const FONT_FAMILY = "Atkinson Hyperlegible";
 /** Only the package's fonts: a system font would make the picture depend on the machine. */
 const RENDER_OPTIONS: ResvgRenderOptions = {
@@ -39,7 +42,9 @@ type Attributes = Record<string, string | number>;
 
 /** Attributes as written in a start tag, each value escaped. */
 function written(attributes: Attributes): string {
-  return Object.entries(attributes).map(([key, value]) => ` ${key}="${escapeHtml(String(value))}"`).join("");
+  return Object.entries(attributes)
+    .map(([key, value]) => ` ${key}="${escapeHtml(String(value))}"`)
+    .join("");
 }
 
 /** An SVG element; every attribute value and the text are escaped. */
@@ -63,7 +68,12 @@ function lightPalette(): Palette {
     const rule = `the first :root rule as a #rrggbb colour`;
     throw new Error(`assets/styles/site.css: the share card reads --${name} from ${rule}; none was found`);
   };
-  return { text: colour("text"), muted: colour("muted"), background: colour("background"), accent: colour("link") };
+  return {
+    text: colour("text"),
+    muted: colour("muted"),
+    background: colour("background"),
+    accent: colour("link"),
+  };
 }
 
 /** The site's icon (assets/styles/favicon.svg) as an SVG element placed at `x`, `y` and `size`. */
@@ -86,7 +96,11 @@ function inkWidth(text: string, size: number, weight: Weight): number {
   const key = `${weight} ${text}`;
   let unit = unitWidths.get(key);
   if (unit === undefined) {
-    const line = element("text", { y: 100, "font-family": FONT_FAMILY, "font-size": 100, "font-weight": weight }, text);
+    const line = element(
+      "text",
+      { y: 100, "font-family": FONT_FAMILY, "font-size": 100, "font-weight": weight },
+      text,
+    );
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1">${line}</svg>`;
     const box = new Resvg(svg, RENDER_OPTIONS).getBBox();
     unit = box ? (box.x + box.width) / 100 : 0;
@@ -160,7 +174,9 @@ function textElement(fitted: FittedText, x: number, y: number, attributes: Attri
 /** A colour between `from` and `to` (both `#rrggbb`), `share` of the way. */
 function mix(from: string, to: string, share: number): string {
   const channel = (hex: string, at: number) => parseInt(hex.slice(at, at + 2), 16);
-  const parts = [1, 3, 5].map((at) => Math.round(channel(from, at) + (channel(to, at) - channel(from, at)) * share));
+  const parts = [1, 3, 5].map((at) =>
+    Math.round(channel(from, at) + (channel(to, at) - channel(from, at)) * share),
+  );
   return `#${parts.map((part) => part.toString(16).padStart(2, "0")).join("")}`;
 }
 
@@ -179,7 +195,8 @@ const LADDER = {
 
 /** What a step says: a rank's name and label, or how many ranks a gap leaves out. */
 function stepWords(step: LadderStep): { name: string; label: string } {
-  if ("omitted" in step) return { name: `${step.omitted} more`, label: step.omitted === 1 ? "rank" : "ranks" };
+  if ("omitted" in step)
+    return { name: `${step.omitted} more`, label: step.omitted === 1 ? "rank" : "ranks" };
   return step;
 }
 
@@ -200,8 +217,18 @@ function stepBlock(step: LadderStep, box: StepBox, share: number, colours: Palet
   }
   const fill = mix(colours.background, colours.muted, 0.1);
   const pale = element("rect", { x: left, y: top, width, height, rx: 10, fill });
-  const outline = { x: left + 1.5, y: top + 1.5, width: width - 3, height: height - 3, rx: 8.5, fill: "none" };
-  return pale + element("rect", { ...outline, stroke: colours.muted, "stroke-width": 3, "stroke-dasharray": "10 8" });
+  const outline = {
+    x: left + 1.5,
+    y: top + 1.5,
+    width: width - 3,
+    height: height - 3,
+    rx: 8.5,
+    fill: "none",
+  };
+  return (
+    pale +
+    element("rect", { ...outline, stroke: colours.muted, "stroke-width": 3, "stroke-dasharray": "10 8" })
+  );
 }
 
 /** What stands above a step. */
@@ -216,8 +243,16 @@ function ladderStep(step: LadderStep, box: StepBox, share: number, text: StepTex
   const labelColour = "omitted" in step ? colours.muted : colours.accent;
   return [
     stepBlock(step, box, share, colours),
-    textElement(text.name, centre, box.top - 56, { "text-anchor": "middle", "font-weight": 700, fill: colours.text }),
-    textElement(text.label, centre, box.top - 16, { "text-anchor": "middle", "font-weight": 700, fill: labelColour }),
+    textElement(text.name, centre, box.top - 56, {
+      "text-anchor": "middle",
+      "font-weight": 700,
+      fill: colours.text,
+    }),
+    textElement(text.label, centre, box.top - 16, {
+      "text-anchor": "middle",
+      "font-weight": 700,
+      fill: labelColour,
+    }),
   ].join("");
 }
 
@@ -228,12 +263,29 @@ function ladder(card: ShareCard, colours: Palette): string[] {
   // Whole pixels, so every step has crisp edges.
   const width = Math.floor(Math.min(LADDER.widestStep, room / count));
   const words = card.steps.map(stepWords);
-  const names = fitTogether(words.map((word) => word.name), width, 700, LADDER.nameSize, LADDER.sharedSize);
-  const labels = fitTogether(words.map((word) => word.label), width, 700, LADDER.labelSize, LADDER.sharedSize);
+  const names = fitTogether(
+    words.map((word) => word.name),
+    width,
+    700,
+    LADDER.nameSize,
+    LADDER.sharedSize,
+  );
+  const labels = fitTogether(
+    words.map((word) => word.label),
+    width,
+    700,
+    LADDER.labelSize,
+    LADDER.sharedSize,
+  );
   return card.steps.map((step, index) => {
     const share = count === 1 ? 1 : index / (count - 1);
     const top = Math.round(LADDER.lowestTop - (LADDER.lowestTop - LADDER.highestTop) * share);
-    const box = { left: CARD.margin + index * (width + LADDER.gap), width, top, height: card.height - top + 10 };
+    const box = {
+      left: CARD.margin + index * (width + LADDER.gap),
+      width,
+      top,
+      height: card.height - top + 10,
+    };
     return ladderStep(step, box, share, { name: names[index]!, label: labels[index]! }, colours);
   });
 }
@@ -243,7 +295,13 @@ function tagline(card: ShareCard, colours: Palette): string {
   const { before, rate, after } = card.tagline;
   // Measured bold throughout: wider than it is set, so it fits.
   const size = sizeToFit(`${before}${rate}${after}`, card.width - 2 * CARD.margin, 700, 42, 24);
-  const attributes = { x: CARD.margin, y: 204, "font-family": FONT_FAMILY, "font-size": size, fill: colours.muted };
+  const attributes = {
+    x: CARD.margin,
+    y: 204,
+    "font-family": FONT_FAMILY,
+    "font-size": size,
+    fill: colours.muted,
+  };
   const emphasis = element("tspan", { "font-weight": 700, fill: colours.accent }, rate);
   return `<text${written(attributes)}>${escapeHtml(before)}${emphasis}${escapeHtml(after)}</text>`;
 }
@@ -261,7 +319,11 @@ export function shareCardSvg(card: ShareCard): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     element("rect", { width, height, fill: colours.background }),
     icon(margin, 56, iconSize),
-    textElement(title, titleLeft, 115, { "font-family": FONT_FAMILY, "font-weight": 700, fill: colours.text }),
+    textElement(title, titleLeft, 115, {
+      "font-family": FONT_FAMILY,
+      "font-weight": 700,
+      fill: colours.text,
+    }),
     tagline(card, colours),
     `<g${written({ "font-family": FONT_FAMILY })}>`,
     ...ladder(card, colours),

@@ -37,8 +37,13 @@ export function twinPath(pageUrl: string): string {
 }
 
 // The two twins the specification names must be where the specification says.
-for (const [pageKey, twinKey] of [["home", "overview"], ["auth", "accessPolicy"]] as const) {
+for (const [pageKey, twinKey] of [
+  ["home", "overview"],
+  ["auth", "accessPolicy"],
+] as const) {
   if (twinPath(`/${paths[pageKey]}`) !== paths[twinKey]) {
-    throw new Error(`site.paths.${twinKey} ("${paths[twinKey]}") must be the Markdown twin of site.paths.${pageKey} ("${paths[pageKey]}")`);
+    throw new Error(
+      `site.paths.${twinKey} ("${paths[twinKey]}") must be the Markdown twin of site.paths.${pageKey} ("${paths[pageKey]}")`,
+    );
   }
 }

@@ -12,9 +12,18 @@ const POSITION = /\[Line (\d+), Column (\d+)\]\s*([\s\S]*)$/;
 
 /** The Nunjucks error in an error's chain (Eleventy wraps it as `originalError`), with its position. */
 function nunjucksPosition(error: unknown): { line: number; column: number; message: string } | undefined {
-  for (let current = error as { message?: string; originalError?: unknown; cause?: unknown } | undefined; current; current = (current.originalError ?? current.cause) as typeof current) {
+  for (
+    let current = error as { message?: string; originalError?: unknown; cause?: unknown } | undefined;
+    current;
+    current = (current.originalError ?? current.cause) as typeof current
+  ) {
     const match = POSITION.exec(current.message ?? "");
-    if (match) return { line: Number(match[1]), column: Number(match[2]), message: match[3]!.trim().replace(/^Error: /, "") };
+    if (match)
+      return {
+        line: Number(match[1]),
+        column: Number(match[2]),
+        message: match[3]!.trim().replace(/^Error: /, ""),
+      };
   }
   return undefined;
 }
@@ -34,14 +43,20 @@ function tagAt(line: string, column: number): string | undefined {
 }
 
 /** `filter not found: groupDigit`: Nunjucks names no line for it; the first line that uses the filter, and the closest filter there is. */
-function unknownFilter(message: string, source: string, filters: readonly string[]): { line: number; tag: string | undefined; problem: string } | undefined {
+function unknownFilter(
+  message: string,
+  source: string,
+  filters: readonly string[],
+): { line: number; tag: string | undefined; problem: string } | undefined {
   const name = /filter not found: ([\w$]+)/.exec(message)?.[1];
   if (!name) return undefined;
   const use = new RegExp(`\\|\\s*${name}\\b`);
   const lines = source.split("\n");
   const index = lines.findIndex((line) => use.test(line));
   const suggestion = closestName(name, filters);
-  const fix = suggestion ? `${didYouMean(suggestion)} Correct the spelling` : `the filters are: ${[...filters].sort().join(", ")}`;
+  const fix = suggestion
+    ? `${didYouMean(suggestion)} Correct the spelling`
+    : `the filters are: ${[...filters].sort().join(", ")}`;
   const tag = index >= 0 ? tagsOf(lines[index]!).find((match) => use.test(match[0]))?.[0] : undefined;
   return { line: index + 1, tag, problem: `there is no filter "${name}"; ${fix}` };
 }
@@ -56,19 +71,34 @@ function boundNames(source: string): Map<string, string | undefined> {
     const parts = match[1]!.split(",").map((name) => name.trim());
     parts.forEach((name) => names.set(name, parts.length === 1 ? match[2] : undefined));
   }
-  for (const match of source.matchAll(/\{%-?\s*set\s+([\w\s,]+?)\s*=/g)) for (const name of match[1]!.split(",")) names.set(name.trim(), undefined);
-  for (const match of source.matchAll(/\{%-?\s*macro\s+\w+\(([^)]*)\)/g)) for (const name of match[1]!.split(",")) names.set(name.replace(/=.*$/, "").trim(), undefined);
+  for (const match of source.matchAll(/\{%-?\s*set\s+([\w\s,]+?)\s*=/g))
+    for (const name of match[1]!.split(",")) names.set(name.trim(), undefined);
+  for (const match of source.matchAll(/\{%-?\s*macro\s+\w+\(([^)]*)\)/g))
+    for (const name of match[1]!.split(",")) names.set(name.replace(/=.*$/, "").trim(), undefined);
   return names;
 }
 
 /** The value at a simple data path (`ranks.ranks`), or undefined. */
 function valueAt(data: Record<string, unknown>, path: string): unknown {
-  return path.split(/\.|\[(\d+)\]/).filter(Boolean).reduce<unknown>((value, key) => (value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined), data);
+  return path
+    .split(/\.|\[(\d+)\]/)
+    .filter(Boolean)
+    .reduce<unknown>(
+      (value, key) =>
+        value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined,
+      data,
+    );
 }
 
 /** Why `expression` (such as `calculator.dailyInterestRat`) is undefined in `data`, with the fix; undefined when it is not a data lookup. */
-function undefinedName(expression: string, data: Record<string, unknown>, bound: Map<string, string | undefined>): string | undefined {
-  const path = /^\s*([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*|\s*\[\s*\d+\s*\])*)/.exec(expression)?.[1]?.replace(/\s+/g, "");
+function undefinedName(
+  expression: string,
+  data: Record<string, unknown>,
+  bound: Map<string, string | undefined>,
+): string | undefined {
+  const path = /^\s*([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*|\s*\[\s*\d+\s*\])*)/
+    .exec(expression)?.[1]
+    ?.replace(/\s+/g, "");
   if (!path) return undefined;
   const keys = path.split(/\.|(?=\[)/);
   const [root = ""] = keys;
@@ -82,7 +112,9 @@ function undefinedName(expression: string, data: Record<string, unknown>, bound:
   } else if (!Object.hasOwn(data, root)) {
     const known = Object.keys(data).filter((key) => !key.startsWith("eleventy") && key !== "pkg");
     const suggestion = closestName(root, known);
-    const fix = suggestion ? `${didYouMean(suggestion)} Correct the spelling` : `use one of: ${known.sort().join(", ")}`;
+    const fix = suggestion
+      ? `${didYouMean(suggestion)} Correct the spelling`
+      : `use one of: ${known.sort().join(", ")}`;
     return `"${root}" is not a name in the page's data; ${fix}`;
   }
   let at = root;
@@ -90,10 +122,15 @@ function undefinedName(expression: string, data: Record<string, unknown>, bound:
     const name = key.startsWith("[") ? Number(key.slice(1, -1)) : key;
     const holder = value as Record<string | number, unknown> | null | undefined;
     if (holder === null || typeof holder !== "object" || !Object.hasOwn(holder, name)) {
-      if (holder === null || typeof holder !== "object") return `${at} is not an object, so it has no "${name}"`;
+      if (holder === null || typeof holder !== "object")
+        return `${at} is not an object, so it has no "${name}"`;
       const known = Array.isArray(holder) ? [] : Object.keys(holder);
       const suggestion = typeof name === "string" ? closestName(name, known) : undefined;
-      const fix = Array.isArray(holder) ? `it has ${holder.length} entries, [0] to [${holder.length - 1}]` : suggestion ? `${didYouMean(suggestion)} Correct the spelling` : `its keys are: ${known.join(", ")}`;
+      const fix = Array.isArray(holder)
+        ? `it has ${holder.length} entries, [0] to [${holder.length - 1}]`
+        : suggestion
+          ? `${didYouMean(suggestion)} Correct the spelling`
+          : `its keys are: ${known.join(", ")}`;
       return `${at} has no ${typeof name === "number" ? `[${name}]` : `"${name}"`}; ${fix}`;
     }
     value = holder[name];
@@ -107,11 +144,25 @@ function undefinedName(expression: string, data: Record<string, unknown>, bound:
  * error naming the file, its line and the fix; the error itself when it carries no template
  * position.
  */
-export function templateError(error: unknown, inputPath: string, source: string, data: Record<string, unknown>, filters: readonly string[] = []): unknown {
+export function templateError(
+  error: unknown,
+  inputPath: string,
+  source: string,
+  data: Record<string, unknown>,
+  filters: readonly string[] = [],
+): unknown {
   const file = projectPath(inputPath);
-  const filter = unknownFilter(String((error as Error)?.message ?? ""), source, filters) ?? unknownFilter(String((error as { originalError?: Error })?.originalError?.message ?? ""), source, filters);
+  const filter =
+    unknownFilter(String((error as Error)?.message ?? ""), source, filters) ??
+    unknownFilter(
+      String((error as { originalError?: Error })?.originalError?.message ?? ""),
+      source,
+      filters,
+    );
   if (filter && filter.line > 0) {
-    return new Error(`${file}:${filter.line + frontMatterLines(inputPath, source)}: ${filter.problem}${filter.tag ? `\n  in ${filter.tag}` : ""}`);
+    return new Error(
+      `${file}:${filter.line + frontMatterLines(inputPath, source)}: ${filter.problem}${filter.tag ? `\n  in ${filter.tag}` : ""}`,
+    );
   }
   const position = nunjucksPosition(error);
   if (!position) return error;
@@ -120,7 +171,12 @@ export function templateError(error: unknown, inputPath: string, source: string,
   const expression = tag?.replace(/^\{[{%]-?\s*|\s*-?[}%]\}$/g, "");
   let problem = position.message;
   if (/undefined value|undefined or falsey/.test(problem) && expression !== undefined) {
-    problem = undefinedName(expression.replace(/^(if|elif|for\s+[\w\s,]+\s+in|set\s+\w+\s*=)\s+/, ""), data, boundNames(source)) ?? `${problem}: ${tag} names a value the page's data does not have`;
+    problem =
+      undefinedName(
+        expression.replace(/^(if|elif|for\s+[\w\s,]+\s+in|set\s+\w+\s*=)\s+/, ""),
+        data,
+        boundNames(source),
+      ) ?? `${problem}: ${tag} names a value the page's data does not have`;
   }
   const message = `${file}:${line}: ${problem}${tag ? `\n  in ${tag}` : ""}`;
   // Not chained to the Nunjucks error: its line counts from the end of the front matter, and

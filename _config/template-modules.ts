@@ -17,7 +17,8 @@ const REGISTERED = Symbol.for("exp-bank.template-modules");
  * Whether `url` is a TypeScript module of a project (not a package's). Any project's: the tests
  * build several copies of the project in one process (tests/support/build.ts).
  */
-const isProjectModule = (url: URL) => url.pathname.endsWith(".ts") && !url.pathname.includes("/node_modules/");
+const isProjectModule = (url: URL) =>
+  url.pathname.endsWith(".ts") && !url.pathname.includes("/node_modules/");
 
 /** Resolves every import of the project's modules without Eleventy's per-build query. */
 export function loadTemplatesOnce(): void {

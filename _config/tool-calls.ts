@@ -8,6 +8,7 @@ import { executeTool, isToolName } from "../common/tools/execute.ts";
 
 /** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) }}`: the tool's `CallToolResult` over the rank table `rankList`. */
 export function callTool(name: string, input: unknown, rankList: typeof rankTable): unknown {
-  if (!isToolName(name)) throw new Error(`"${name}" is not a browser tool; use one of: ${TOOL_NAMES.join(", ")}`);
+  if (!isToolName(name))
+    throw new Error(`"${name}" is not a browser tool; use one of: ${TOOL_NAMES.join(", ")}`);
   return executeTool(name, input, rankList);
 }

@@ -24,7 +24,11 @@ export interface TwinSource {
 }
 
 /** The Render plugin's `renderTemplate`, bound to the calling template. */
-export type RenderTemplate = (content: string, language: string, data: Record<string, unknown>) => Promise<string>;
+export type RenderTemplate = (
+  content: string,
+  language: string,
+  data: Record<string, unknown>,
+) => Promise<string>;
 
 /**
  * What a twin needs of the JavaScript template that renders it (its `this`): the Render plugin's
@@ -46,10 +50,14 @@ function markdownOf(renderer: TwinRenderer, source: TwinSource): Promise<string>
   let markdown = rendered.get(source);
   if (!markdown) {
     const raw = source.data.page.rawInput;
-    if (typeof raw !== "string") throw new Error(`${source.inputPath}: no page source to render its Markdown twin from`);
+    if (typeof raw !== "string")
+      throw new Error(`${source.inputPath}: no page source to render its Markdown twin from`);
     const data = { ...source.data, twin: true };
     // The same template check as the page's own render: a twin renders the page's source again.
-    const render = async () => (renderer.checkPageTemplate(source.inputPath, raw), renderer.renderTemplate(raw, "njk", data));
+    const render = async () => (
+      renderer.checkPageTemplate(source.inputPath, raw),
+      renderer.renderTemplate(raw, "njk", data)
+    );
     markdown = render().catch((error: unknown) => {
       throw templateError(error, source.inputPath, raw, data);
     });
@@ -73,7 +81,9 @@ async function twinLink(target: string, pageUrl: string, twinned: Map<string, Tw
   const page = twinned.get(url.href);
   if (!page || (url.href === pageUrl && !fragment)) return local ? `${url.href}${fragment}` : target;
   if (!fragment) return page.twin;
-  return (await page.anchors()).has(decodeURIComponent(fragment.slice(1))) ? `${page.twin}${fragment}` : `${url.href}${fragment}`;
+  return (await page.anchors()).has(decodeURIComponent(fragment.slice(1)))
+    ? `${page.twin}${fragment}`
+    : `${url.href}${fragment}`;
 }
 
 /** The Markdown twin of `source`; `docs` are the pages that have twins, for links between them. */
@@ -89,9 +99,16 @@ function anchorsOf(renderer: TwinRenderer, page: TwinSource): Promise<Set<string
   return anchors;
 }
 
-export async function renderTwin(renderer: TwinRenderer, source: TwinSource, docs: readonly TwinSource[]): Promise<string> {
+export async function renderTwin(
+  renderer: TwinRenderer,
+  source: TwinSource,
+  docs: readonly TwinSource[],
+): Promise<string> {
   const twinned = new Map<string, Twinned>(
-    docs.map((page) => [absoluteUrl(page.url), { twin: absoluteUrl(twinPath(page.url)), anchors: () => anchorsOf(renderer, page) }]),
+    docs.map((page) => [
+      absoluteUrl(page.url),
+      { twin: absoluteUrl(twinPath(page.url)), anchors: () => anchorsOf(renderer, page) },
+    ]),
   );
   const pageUrl = absoluteUrl(source.url);
   const markdown = await markdownOf(renderer, source);
@@ -106,7 +123,8 @@ export async function renderTwin(renderer: TwinRenderer, source: TwinSource, doc
   }
   const linked = mapMarkdownLinks(markdown, (target) => links.get(target) ?? target);
   const twin = `${linked.replace(/\n{3,}/g, "\n\n").trim()}\n`;
-  if (TEMPLATE_SYNTAX.test(twin)) throw new Error(`${source.inputPath}: its Markdown twin still contains template syntax`);
+  if (TEMPLATE_SYNTAX.test(twin))
+    throw new Error(`${source.inputPath}: its Markdown twin still contains template syntax`);
   return twin;
 }
 

@@ -20,7 +20,6 @@ import { defaultTreeAdapter, html as htmlSpec, parseFragment, type DefaultTreeAd
 type Element = DefaultTreeAdapterTypes.Element;
 type Node = DefaultTreeAdapterTypes.Node;
 
-
 /** A refused element or attribute, and the text that may find its line in the page's source, most specific first. */
 export interface HtmlProblem {
   message: string;
@@ -55,7 +54,8 @@ const REASONS: Record<string, string> = {
   image: "loads an image from anywhere",
 };
 
-const FIX = "move it into a layout or partial under _includes/, or write it in a code span if the page shows it as an example";
+const FIX =
+  "move it into a layout or partial under _includes/, or write it in a code span if the page shows it as an example";
 
 /** Attributes any element may carry, besides `aria-*` and `data-*`. */
 const GLOBAL = ["id", "class", "title", "lang", "dir", "hidden", "role", "translate", "tabindex"];
@@ -64,11 +64,26 @@ const FIELD = ["name", "disabled", "required", "autocomplete"];
 
 /** HTML elements and their own attributes: what markdown-it writes, prose markup, and the calculator form's partial. */
 const HTML: Record<string, string[]> = {
-  ...Object.fromEntries(["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "pre", "code", "em", "strong", "s", "hr", "br"].map((name) => [name, []])),
+  ...Object.fromEntries(
+    ["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "pre", "code", "em", "strong", "s", "hr", "br"].map(
+      (name) => [name, []],
+    ),
+  ),
   ...Object.fromEntries(["table", "thead", "tbody", "tfoot", "tr", "caption"].map((name) => [name, []])),
-  ...Object.fromEntries(["div", "span", "section", "article", "aside", "header", "footer", "nav", "figure", "figcaption"].map((name) => [name, []])),
-  ...Object.fromEntries(["summary", "dl", "dt", "dd", "abbr", "b", "i", "u", "mark", "small", "sub", "sup", "kbd"].map((name) => [name, []])),
-  ...Object.fromEntries(["samp", "var", "cite", "dfn", "wbr", "noscript", "legend"].map((name) => [name, []])),
+  ...Object.fromEntries(
+    ["div", "span", "section", "article", "aside", "header", "footer", "nav", "figure", "figcaption"].map(
+      (name) => [name, []],
+    ),
+  ),
+  ...Object.fromEntries(
+    ["summary", "dl", "dt", "dd", "abbr", "b", "i", "u", "mark", "small", "sub", "sup", "kbd"].map((name) => [
+      name,
+      [],
+    ]),
+  ),
+  ...Object.fromEntries(
+    ["samp", "var", "cite", "dfn", "wbr", "noscript", "legend"].map((name) => [name, []]),
+  ),
   ol: ["start", "reversed", "type"],
   li: ["value"],
   a: ["href", "rel", "hreflang"],
@@ -88,7 +103,25 @@ const HTML: Record<string, string[]> = {
   form: ["novalidate", "name", "autocomplete"],
   fieldset: ["name", "disabled"],
   label: ["for"],
-  input: [...FIELD, "type", "value", "maxlength", "minlength", "min", "max", "step", "inputmode", "enterkeyhint", "spellcheck", "placeholder", "readonly", "checked", "size", "pattern", "list"],
+  input: [
+    ...FIELD,
+    "type",
+    "value",
+    "maxlength",
+    "minlength",
+    "min",
+    "max",
+    "step",
+    "inputmode",
+    "enterkeyhint",
+    "spellcheck",
+    "placeholder",
+    "readonly",
+    "checked",
+    "size",
+    "pattern",
+    "list",
+  ],
   select: [...FIELD, "multiple", "size"],
   option: ["value", "selected", "disabled", "label"],
   button: ["type", "name", "value", "disabled"],
@@ -98,7 +131,22 @@ const HTML: Record<string, string[]> = {
 };
 
 /** Presentation attributes every SVG element may carry. */
-const SVG_PAINT = ["fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity", "stroke-dasharray", "stroke-linecap", "stroke-linejoin", "opacity", "transform", "vector-effect", "shape-rendering", "font-size", "font-weight"];
+const SVG_PAINT = [
+  "fill",
+  "fill-opacity",
+  "stroke",
+  "stroke-width",
+  "stroke-opacity",
+  "stroke-dasharray",
+  "stroke-linecap",
+  "stroke-linejoin",
+  "opacity",
+  "transform",
+  "vector-effect",
+  "shape-rendering",
+  "font-size",
+  "font-weight",
+];
 
 const SVG_TEXT = ["x", "y", "dx", "dy", "text-anchor", "dominant-baseline"];
 
@@ -127,40 +175,64 @@ const SCHEMES = new Set(["http", "https", "mailto"]);
 
 /** Each namespace's elements, each with every attribute it may carry (its own and the global ones). */
 const ALLOWED = new Map<string, Map<string, Set<string>>>([
-  [htmlSpec.NS.HTML, new Map(Object.entries(HTML).map(([name, own]) => [name, new Set([...GLOBAL, ...own])]))],
-  [htmlSpec.NS.SVG, new Map(Object.entries(SVG).map(([name, own]) => [name, new Set([...GLOBAL, ...SVG_PAINT, ...own])]))],
+  [
+    htmlSpec.NS.HTML,
+    new Map(Object.entries(HTML).map(([name, own]) => [name, new Set([...GLOBAL, ...own])])),
+  ],
+  [
+    htmlSpec.NS.SVG,
+    new Map(Object.entries(SVG).map(([name, own]) => [name, new Set([...GLOBAL, ...SVG_PAINT, ...own])])),
+  ],
 ]);
 
 /** A URL as a browser reads it: the scheme, lower case, or "" for a relative URL; a control character left inside is reported. */
 export function urlScheme(value: string): { scheme: string; control: boolean } {
   // The URL parser strips C0 controls and spaces at both ends, and removes every tab and newline.
   const url = value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").replace(/[\t\n\r]/g, "");
-  return { scheme: /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(url)?.[1]?.toLowerCase() ?? "", control: /[\u0000-\u001f\u007f]/.test(url) };
+  return {
+    scheme: /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(url)?.[1]?.toLowerCase() ?? "",
+    control: /[\u0000-\u001f\u007f]/.test(url),
+  };
 }
 
 /** The text of `html` between two offsets of parse5's source locations, when it has them. */
-function slice(html: string, location: { startOffset: number; endOffset: number } | undefined | null): string[] {
+function slice(
+  html: string,
+  location: { startOffset: number; endOffset: number } | undefined | null,
+): string[] {
   return location ? [html.slice(location.startOffset, location.endOffset)] : [];
 }
 
 /** A name from the page as a message shows it: control characters spelt out, so none reaches a terminal. */
 function shown(name: string): string {
-  return name.replace(/[\u0000-\u001f\u007f-\u009f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return name.replace(
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** What is wrong with one attribute of an element that may be written, or undefined. */
-function attributeProblem(element: Element, attributeName: string, value: string, allowed: ReadonlySet<string>): string | undefined {
+function attributeProblem(
+  element: Element,
+  attributeName: string,
+  value: string,
+  allowed: ReadonlySet<string>,
+): string | undefined {
   const tag = `<${element.tagName}>`;
   const name = shown(attributeName);
   if (!allowed.has(attributeName) && !/^(?:aria|data)-[a-z0-9-]+$/.test(attributeName)) {
-    if (/^on/i.test(name)) return `the ${name.toLowerCase()}= attribute on ${tag} is not allowed in a page: it runs code; remove it (a page ships no script of its own)`;
-    if (name === "style") return `the style= attribute on ${tag} is not allowed in a page: the pages' security policy refuses inline styles; use a class the stylesheet has`;
+    if (/^on/i.test(name))
+      return `the ${name.toLowerCase()}= attribute on ${tag} is not allowed in a page: it runs code; remove it (a page ships no script of its own)`;
+    if (name === "style")
+      return `the style= attribute on ${tag} is not allowed in a page: the pages' security policy refuses inline styles; use a class the stylesheet has`;
     return `the ${name}= attribute on ${tag} is not allowed in a page: it is not among those Markdown and the site's partials write; remove it, or ${FIX}`;
   }
   if (!URL_ATTRIBUTES.has(attributeName)) return undefined;
   const { scheme, control } = urlScheme(value);
-  if (scheme && !SCHEMES.has(scheme)) return `a ${scheme}: URL on ${tag} is not allowed in a page: it runs code or hides a document; link to a page or an https:// address`;
-  if (control) return `the ${name}= of ${tag} holds a control character, which browsers read in ways a reader cannot see; write the URL plainly`;
+  if (scheme && !SCHEMES.has(scheme))
+    return `a ${scheme}: URL on ${tag} is not allowed in a page: it runs code or hides a document; link to a page or an https:// address`;
+  if (control)
+    return `the ${name}= of ${tag} holds a control character, which browsers read in ways a reader cannot see; write the URL plainly`;
   if (attributeName === "src" && (scheme || /^[\s/\\]{2}/.test(value.trim()))) {
     return `the src= of ${tag} loads from another site, a third-party request the pages' security policy (img-src 'self') refuses; publish the file with the site and give its path`;
   }
@@ -170,11 +242,21 @@ function attributeProblem(element: Element, attributeName: string, value: string
 /** A refused element: its message, and where its line may be found. */
 function refusedElement(element: Element, html: string): HtmlProblem {
   const location = element.sourceCodeLocation;
-  const equiv = element.tagName === "meta" && element.attrs.some((attribute) => attribute.name === "http-equiv");
-  const reason = REASONS[element.tagName] ? `it ${REASONS[element.tagName]}` : "it is not among the elements Markdown and the site's partials write";
-  const attributes = element.attrs.flatMap((attribute) => slice(html, location?.attrs?.[attribute.name.toLowerCase()]));
+  const equiv =
+    element.tagName === "meta" && element.attrs.some((attribute) => attribute.name === "http-equiv");
+  const reason = REASONS[element.tagName]
+    ? `it ${REASONS[element.tagName]}`
+    : "it is not among the elements Markdown and the site's partials write";
+  const attributes = element.attrs.flatMap((attribute) =>
+    slice(html, location?.attrs?.[attribute.name.toLowerCase()]),
+  );
   const message = `<${shown(element.tagName)}${equiv ? " http-equiv" : ""}> is not allowed in a page: ${reason}; ${FIX}`;
-  const needles = [...exactly(slice(html, location?.startTag)), ...words([`<${element.tagName}`]), ...exactly(attributes), ...words([element.tagName])];
+  const needles = [
+    ...exactly(slice(html, location?.startTag)),
+    ...words([`<${element.tagName}`]),
+    ...exactly(attributes),
+    ...words([element.tagName]),
+  ];
   return { message, needles, offset: location?.startOffset ?? -1 };
 }
 
@@ -186,7 +268,10 @@ function attributeProblems(element: Element, allowed: ReadonlySet<string>, html:
     if (!message) return [];
     const written = slice(html, location?.attrs?.[attribute.name.toLowerCase()]);
     const tagText = slice(html, location?.startTag);
-    const needles = [...exactly([...written, ...tagText]), ...words([`${attribute.name}=`, attribute.value, element.tagName])];
+    const needles = [
+      ...exactly([...written, ...tagText]),
+      ...words([`${attribute.name}=`, attribute.value, element.tagName]),
+    ];
     return [{ message, needles, offset: location?.startOffset ?? -1 }];
   });
 }
@@ -196,7 +281,10 @@ const MAIN = defaultTreeAdapter.createElement("main", htmlSpec.NS.HTML, []);
 
 /** The problems in `html` as a browser with scripts on (`scripting`) or off parses it. */
 function scan(html: string, scripting: boolean, locations: boolean): HtmlProblem[] {
-  const fragment = parseFragment(MAIN, html, { scriptingEnabled: scripting, sourceCodeLocationInfo: locations });
+  const fragment = parseFragment(MAIN, html, {
+    scriptingEnabled: scripting,
+    sourceCodeLocationInfo: locations,
+  });
   const problems: HtmlProblem[] = [];
   const visit = (node: Node): void => {
     if ("tagName" in node) {
@@ -224,7 +312,9 @@ function scanBoth(html: string, locations: boolean): HtmlProblem[] {
   const problems = scan(html, true, locations);
   if (!/<noscript/i.test(html)) return problems;
   const seen = new Set(problems.map((problem) => `${problem.message}\u0000${problem.needles[0]?.text}`));
-  const hidden = scan(html, false, locations).filter((problem) => !seen.has(`${problem.message}\u0000${problem.needles[0]?.text}`));
+  const hidden = scan(html, false, locations).filter(
+    (problem) => !seen.has(`${problem.message}\u0000${problem.needles[0]?.text}`),
+  );
   return [...problems, ...hidden].sort((a, b) => a.offset - b.offset);
 }
 

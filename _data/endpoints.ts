@@ -24,7 +24,8 @@ const resources = [
     tag: "Calculator",
     summary: "Get the calculator's assumptions",
     responseDescription: "The calculator's assumptions.",
-    description: "Returns the daily interest rate, the growth formula, the time constants, where arbitrary calculations can be done, and links to the guides. A static file: no parameters, no request body, no credentials.",
+    description:
+      "Returns the daily interest rate, the growth formula, the time constants, where arbitrary calculations can be done, and links to the guides. A static file: no parameters, no request body, no credentials.",
     schema: "CalculatorInfo",
     example: calculator,
   },
@@ -37,7 +38,8 @@ const resources = [
     tag: "Ranks",
     summary: "List the rank thresholds",
     responseDescription: "The rank thresholds, lowest first.",
-    description: "Returns every rank with its minimum gem balance and display label, lowest first, and the daily interest rate they are computed with. A static file: no parameters, no request body, no credentials.",
+    description:
+      "Returns every rank with its minimum gem balance and display label, lowest first, and the daily interest rate they are computed with. A static file: no parameters, no request body, no credentials.",
     schema: "RankList",
     example: ranks,
   },
@@ -96,5 +98,8 @@ export default {
   contract,
   errorResponses,
   errorCodes,
-  errorExamples: { notFound: errorResponses.NotFound.example, internalError: errorResponses.UnexpectedError.example },
+  errorExamples: {
+    notFound: errorResponses.NotFound.example,
+    internalError: errorResponses.UnexpectedError.example,
+  },
 };

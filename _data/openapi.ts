@@ -20,7 +20,9 @@ const bodies = { CalculatorInfo, RankList, ExpRank, ErrorResponse };
 
 type Endpoint = (typeof endpoints.resources)[number] | typeof endpoints.contract;
 
-const json = (schema: z.ZodMiniType, example?: unknown) => ({ [endpoints.contract.mediaType]: example === undefined ? { schema } : { schema, example } });
+const json = (schema: z.ZodMiniType, example?: unknown) => ({
+  [endpoints.contract.mediaType]: example === undefined ? { schema } : { schema, example },
+});
 
 const operation = (endpoint: Endpoint, schema: z.ZodMiniType, example?: unknown) => ({
   get: {
@@ -62,13 +64,21 @@ const document = createDocument(
       { name: "Contract", description: "This OpenAPI document." },
     ],
     paths: {
-      ...Object.fromEntries(endpoints.resources.map((resource) => [`/${resource.path}`, operation(resource, bodies[resource.schema], resource.example)])),
+      ...Object.fromEntries(
+        endpoints.resources.map((resource) => [
+          `/${resource.path}`,
+          operation(resource, bodies[resource.schema], resource.example),
+        ]),
+      ),
       [`/${endpoints.contract.path}`]: operation(endpoints.contract, OpenApiDocument),
     },
     components: {
       schemas: bodies,
       responses: Object.fromEntries(
-        Object.entries(endpoints.errorResponses).map(([name, response]) => [name, { description: response.description, content: json(ErrorResponse, response.example) }]),
+        Object.entries(endpoints.errorResponses).map(([name, response]) => [
+          name,
+          { description: response.description, content: json(ErrorResponse, response.example) },
+        ]),
       ),
     },
   },
@@ -81,6 +91,8 @@ export default {
   components: {
     ...document.components,
     // zod-openapi lists components in the order it meets them; the docs list them in the order above.
-    schemas: Object.fromEntries(Object.keys(bodies).map((id) => [id, document.components?.schemas?.[id] ?? {}])),
+    schemas: Object.fromEntries(
+      Object.keys(bodies).map((id) => [id, document.components?.schemas?.[id] ?? {}]),
+    ),
   },
 };

@@ -7,7 +7,12 @@
 import { DURATION_UNITS } from "../common/engine/duration.ts";
 import { INPUT_EXAMPLE } from "../contract/calculate-input.ts";
 import { executeTool } from "../common/tools/execute.ts";
-import { toolDescriptors, toolOutputSchemas, type JsonSchema, type ToolDescriptor } from "../contract/tool-descriptors.ts";
+import {
+  toolDescriptors,
+  toolOutputSchemas,
+  type JsonSchema,
+  type ToolDescriptor,
+} from "../contract/tool-descriptors.ts";
 import rankList from "./ranks.ts";
 
 /** One input of the homepage's form, read from the tool's input schema. */
@@ -28,11 +33,18 @@ function labelOf(name: string): string {
 
 /** The top-level inputs of a tool, in schema order. */
 function formFields(schema: ToolDescriptor["inputSchema"]): FormField[] {
-  const { properties = {}, required = [] } = schema as { properties?: Record<string, unknown>; required?: string[] };
+  const { properties = {}, required = [] } = schema as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
   return Object.keys(properties).map((name) => ({
     name,
     label: labelOf(name),
-    kind: (DURATION_UNITS as readonly string[]).includes(name) ? "time" : name.endsWith("Gems") ? "gems" : "other",
+    kind: (DURATION_UNITS as readonly string[]).includes(name)
+      ? "time"
+      : name.endsWith("Gems")
+        ? "gems"
+        : "other",
     required: required.includes(name),
   }));
 }
@@ -55,7 +67,10 @@ const tools: ToolData[] = toolDescriptors.map((tool) => ({
   ...tool,
   outputSchema: toolOutputSchemas[tool.name],
   inputFields: formFields(tool.inputSchema),
-  example: { input: exampleInputs[tool.name], result: executeTool(tool.name, exampleInputs[tool.name], rankList) },
+  example: {
+    input: exampleInputs[tool.name],
+    result: executeTool(tool.name, exampleInputs[tool.name], rankList),
+  },
 }));
 
 export default tools;

@@ -103,15 +103,22 @@ export function readTime(typed: string, unit: DurationUnit): AmountReading {
   if (UNIT_SUFFIX[unit].test(letters)) return readAmount(number);
   const other = (Object.keys(UNIT_SUFFIX) as DurationUnit[]).find((name) => UNIT_SUFFIX[name].test(letters));
   const label = other && `${other[0]!.toUpperCase()}${other.slice(1)}`;
-  if (label) return { ok: false, message: `takes ${unit}; put ${number}${letters} in ${label}, or write it in ${unit}` };
-  if (/^[kmbt]$/i.test(letters)) return { ok: false, message: `${plain}; a scale such as ${letters} is not read here` };
+  if (label)
+    return {
+      ok: false,
+      message: `takes ${unit}; put ${number}${letters} in ${label}, or write it in ${unit}`,
+    };
+  if (/^[kmbt]$/i.test(letters))
+    return { ok: false, message: `${plain}; a scale such as ${letters} is not read here` };
   return { ok: false, message: plain };
 }
 
 /** The plain-language reason a number was not understood. */
 function refusal(number: string): string {
-  if (new RegExp(`\\d${SPACE}+\\d`).test(number)) return "has a space that does not group digits in threes; write 1 000 000 or 1000000";
-  if (/^\d+,\d{1,2}$|,\d*\./.test(number) || /,\d{1,2}$/.test(number)) return "uses a comma as the decimal point; write a point, such as 2.5";
+  if (new RegExp(`\\d${SPACE}+\\d`).test(number))
+    return "has a space that does not group digits in threes; write 1 000 000 or 1000000";
+  if (/^\d+,\d{1,2}$|,\d*\./.test(number) || /,\d{1,2}$/.test(number))
+    return "uses a comma as the decimal point; write a point, such as 2.5";
   if (/,/.test(number)) return "has commas that do not group digits in threes; write 1,000,000 or 1000000";
   if (/\de/i.test(number)) return "is not understood; write the digits out or use k, M, B or T, such as 2.5M";
   return "is not a number; write digits with an optional k, M, B or T, such as 1,000,000 or 2.75M";
@@ -136,15 +143,33 @@ export function compactAmount(value: string, locale?: string, cut?: boolean): st
   const number = value as Intl.StringNumericLiteral;
   const roundingMode = cut ? "trunc" : "halfExpand";
   if ((value.split(".")[0] ?? "").length < 16) {
-    return new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: 3, maximumFractionDigits: 2, roundingPriority: "morePrecision", roundingMode }).format(number);
+    return new Intl.NumberFormat(locale, {
+      notation: "compact",
+      maximumSignificantDigits: 3,
+      maximumFractionDigits: 2,
+      roundingPriority: "morePrecision",
+      roundingMode,
+    }).format(number);
   }
   return scientificAmount(number, locale, 2, roundingMode);
 }
 
 /** `3.05 × 10⁶⁷`, `2.5 × 10⁻⁹`: a large or tiny value as people read it, not as `3.05E67`. `1 × 10⁶⁰` is written `10⁶⁰`. */
-export function scientificAmount(value: Intl.StringNumericLiteral | number, locale?: string, fractionDigits = 2, roundingMode: "trunc" | "halfExpand" = "halfExpand"): string {
-  const parts = new Intl.NumberFormat(locale, { notation: "scientific", maximumFractionDigits: fractionDigits, roundingMode }).formatToParts(value);
-  const mantissa = parts.filter((part) => !part.type.startsWith("exponent")).map((part) => part.value).join("");
+export function scientificAmount(
+  value: Intl.StringNumericLiteral | number,
+  locale?: string,
+  fractionDigits = 2,
+  roundingMode: "trunc" | "halfExpand" = "halfExpand",
+): string {
+  const parts = new Intl.NumberFormat(locale, {
+    notation: "scientific",
+    maximumFractionDigits: fractionDigits,
+    roundingMode,
+  }).formatToParts(value);
+  const mantissa = parts
+    .filter((part) => !part.type.startsWith("exponent"))
+    .map((part) => part.value)
+    .join("");
   const exponent = parts.find((part) => part.type === "exponentInteger")?.value ?? "0";
   const sign = parts.some((part) => part.type === "exponentMinusSign") ? "⁻" : "";
   const power = `10${sign}${[...exponent].map((digit) => SUPERSCRIPT[Number(digit)]).join("")}`;

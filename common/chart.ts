@@ -95,11 +95,16 @@ function textBox(text: string, x: number, baseline: number, anchor: "start" | "m
 
 /** Whether two boxes come closer than `margin`. */
 const near = (a: Box, b: Box, margin: number) =>
-  a.left < b.right + margin && b.left < a.right + margin && a.top < b.bottom + margin && b.top < a.bottom + margin;
+  a.left < b.right + margin &&
+  b.left < a.right + margin &&
+  a.top < b.bottom + margin &&
+  b.top < a.bottom + margin;
 
 /** `1.6B`, `0.0125`, and powers of ten beyond compact notation: `2.5 × 10¹⁸`, `10⁻⁹`. */
 export const gemsText = (value: number, digits: number, locale?: string): string =>
-  value === 0 || (value >= 1e-3 && value < 1e15) ? new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: digits }).format(value) : scientificAmount(value, locale, digits - 1);
+  value === 0 || (value >= 1e-3 && value < 1e15)
+    ? new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: digits }).format(value)
+    : scientificAmount(value, locale, digits - 1);
 
 /** Time units for the axis, finest first: the unit's size in days, the steps it may take and how its ticks read. */
 const UNITS = [
@@ -116,10 +121,17 @@ const UNITS = [
 function timeTicks(days: number, count: number, start: number, locale?: string) {
   let level = 3;
   let step = 200;
-  UNITS.some((unit, index) => unit.steps.some((size) => days / (unit.size * size) <= count && ((level = index), (step = size))));
+  UNITS.some((unit, index) =>
+    unit.steps.some((size) => days / (unit.size * size) <= count && ((level = index), (step = size))),
+  );
   const from = new Date(start);
   // Year, month, day and hour of the boundary before the start; the unit's own field then counts on.
-  const fields = [from.getFullYear(), level > 2 ? 0 : from.getMonth(), level > 1 ? 1 : from.getDate(), level > 0 ? 0 : from.getHours()];
+  const fields = [
+    from.getFullYear(),
+    level > 2 ? 0 : from.getMonth(),
+    level > 1 ? 1 : from.getDate(),
+    level > 0 ? 0 : from.getHours(),
+  ];
   const ticks: { day: number; label: string }[] = [];
   for (let next = 1, day = 0; day <= days; next++) {
     const parts = [...fields];
@@ -127,7 +139,13 @@ function timeTicks(days: number, count: number, start: number, locale?: string) 
     const date = new Date(parts[0]!, parts[1]!, parts[2], parts[3]);
     day = (date.getTime() - start) / DAY_MS;
     // Steps fall on round values (every third month, every tenth year); on an axis of hours, midnight is named by its date.
-    if (day <= days && (parts[3 - level]! - (level === 1 ? 1 : 0)) % step === 0) ticks.push({ day, label: new Intl.DateTimeFormat(locale, UNITS[level || date.getHours() ? level : 1]!.tick).format(date) });
+    if (day <= days && (parts[3 - level]! - (level === 1 ? 1 : 0)) % step === 0)
+      ticks.push({
+        day,
+        label: new Intl.DateTimeFormat(locale, UNITS[level || date.getHours() ? level : 1]!.tick).format(
+          date,
+        ),
+      });
   }
   return { level, ticks };
 }
@@ -158,8 +176,13 @@ interface Label {
   box: Box;
 }
 
-const label = (text: string, x: number, baseline: number, anchor: Label["anchor"]): Label =>
-  ({ text, x, baseline, anchor, box: textBox(text, x, baseline, anchor) });
+const label = (text: string, x: number, baseline: number, anchor: Label["anchor"]): Label => ({
+  text,
+  x,
+  baseline,
+  anchor,
+  box: textBox(text, x, baseline, anchor),
+});
 
 const textMarkup = ({ text, x, baseline, anchor }: Label, className?: string) =>
   `<text${className ? ` class="${className}"` : ""} x="${round(x)}" y="${round(baseline)}"` +
@@ -203,10 +226,14 @@ type Series = NonNullable<ReturnType<typeof growthSeries>>;
 /** The legend of the solid and dashed line: one row of markup from `x`, and its box. */
 function legend(x: number, baseline: number): { markup: string; box: Box } {
   const swatch = 18;
-  const items = [["", "within the chosen time"], [" chart-beyond", "beyond it"]] as const;
+  const items = [
+    ["", "within the chosen time"],
+    [" chart-beyond", "beyond it"],
+  ] as const;
   let at = x;
   const markup = items.map(([className, text]) => {
-    const line = `<line class="chart-balance${className}" x1="${round(at)}" x2="${round(at + swatch)}" ` +
+    const line =
+      `<line class="chart-balance${className}" x1="${round(at)}" x2="${round(at + swatch)}" ` +
       `y1="${baseline - 4}" y2="${baseline - 4}"/>`;
     const words = label(text, at + swatch + 4, baseline, "start");
     at = words.box.right + 12;
@@ -220,7 +247,7 @@ function legend(x: number, baseline: number): { markup: string; box: Box } {
 function header(width: number, series: Series) {
   const scale = label(series.log ? "Gems, log scale" : "Gems", 4, 12, "start");
   if (series.solid >= series.days) return { scale, key: null, rows: 1 };
-  const room = width - 4 - (legend(0, 12).box.right);
+  const room = width - 4 - legend(0, 12).box.right;
   const key = room >= scale.box.right + 16 ? legend(room, 12) : legend(4, 12 + ROW);
   return { scale, key, rows: key.box.top > 12 ? 2 : 1 };
 }
@@ -244,7 +271,8 @@ function frame(input: ChartInput, series: Series, rows: number, axisWidth: numbe
   plot.h = height - plot.y - 26;
   plot.right = plot.x + plot.w;
   plot.bottom = plot.y + plot.h;
-  const scaled = (value: number) => (log ? Math.log(value / low) / Math.log(high / low) : (value - low) / (high - low));
+  const scaled = (value: number) =>
+    log ? Math.log(value / low) / Math.log(high / low) : (value - low) / (high - low);
   return {
     width,
     height,
@@ -260,8 +288,13 @@ function frame(input: ChartInput, series: Series, rows: number, axisWidth: numbe
  * and passes `clear`; null when none does.
  */
 function place(frame: Frame, candidates: Label[], margin: number, clear = (_box: Box) => true): Label | null {
-  const chosen = candidates.find(({ box }) => box.left >= 1 && box.right <= frame.width - 1 &&
-    !frame.placed.some((other) => near(other, box, margin)) && clear(box));
+  const chosen = candidates.find(
+    ({ box }) =>
+      box.left >= 1 &&
+      box.right <= frame.width - 1 &&
+      !frame.placed.some((other) => near(other, box, margin)) &&
+      clear(box),
+  );
   if (chosen) frame.placed.push(chosen.box);
   return chosen ?? null;
 }
@@ -269,12 +302,14 @@ function place(frame: Frame, candidates: Label[], margin: number, clear = (_box:
 /** The balance's axis: a tick and a label per value, and no grid line to stand beside a rank's. */
 function balanceAxis(frame: Frame, gems: number[], labels: string[]): string {
   const { plot, y } = frame;
-  return gems.map((value, index) => {
-    const tick = label(labels[index]!, plot.x - 6, y(value) + 4, "end");
-    frame.placed.push(tick.box);
-    const line = `<line x1="${plot.x - 4}" x2="${plot.x}" y1="${y(value)}" y2="${y(value)}"/>`;
-    return line + textMarkup(tick, "chart-label");
-  }).join("");
+  return gems
+    .map((value, index) => {
+      const tick = label(labels[index]!, plot.x - 6, y(value) + 4, "end");
+      frame.placed.push(tick.box);
+      const line = `<line x1="${plot.x - 4}" x2="${plot.x}" y1="${y(value)}" y2="${y(value)}"/>`;
+      return line + textMarkup(tick, "chart-label");
+    })
+    .join("");
 }
 
 /** The time axis: "Now", the end of the time given with its date, then the ticks that fit; and the ticks' unit. */
@@ -287,7 +322,10 @@ function timeAxis(frame: Frame, input: ChartInput, series: Series): { markup: st
   const parts = [textMarkup(now, "chart-mark")];
   if (given > 0) {
     // Within two days, the hour too.
-    const style: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: days < 2 ? "short" : undefined };
+    const style: Intl.DateTimeFormatOptions = {
+      dateStyle: "medium",
+      timeStyle: days < 2 ? "short" : undefined,
+    };
     const text = new Intl.DateTimeFormat(input.locale, style).format(input.start + given * DAY_MS);
     const at = x(solid);
     const anchors = (["middle", "end", "start"] as const).map((anchor) => label(text, at, base, anchor));
@@ -295,7 +333,12 @@ function timeAxis(frame: Frame, input: ChartInput, series: Series): { markup: st
     const mark = place(frame, [...anchors, label(text, now.box.right + 8, base, "start")], 6);
     if (mark) parts.push(textMarkup(mark, "chart-mark"));
   }
-  const { level: unit, ticks } = timeTicks(days, Math.max(2, Math.floor(plot.w / 70)), input.start, input.locale);
+  const { level: unit, ticks } = timeTicks(
+    days,
+    Math.max(2, Math.floor(plot.w / 70)),
+    input.start,
+    input.locale,
+  );
   for (const tick of ticks) {
     const anchor = x(tick.day) > plot.right - 30 ? "end" : "middle";
     const shown = place(frame, [label(tick.label, x(tick.day), base, anchor)], 6);
@@ -311,14 +354,20 @@ function timeAxis(frame: Frame, input: ChartInput, series: Series): { markup: st
 function clearInPlot(frame: Frame, series: Series, own: readonly number[]) {
   const { plot, x, y } = frame;
   const { days, given, solid, balanceAt, shown } = series;
-  const points = [[x(0), y(balanceAt(0))], ...shown.map((target) => [x(dayOf(target)), y(Number(target.gems))])]
+  const points = [
+    [x(0), y(balanceAt(0))],
+    ...shown.map((target) => [x(dayOf(target)), y(Number(target.gems))]),
+  ]
     .filter(([px, py]) => px !== own[0] || py !== own[1])
     .map(([px, py]) => ({ left: px!, right: px!, top: py!, bottom: py! }));
   const lines = shown.map((target) => y(Number(target.gems)));
   const curveAt = (px: number) => y(balanceAt(Math.min(days, Math.max(0, ((px - plot.x) / plot.w) * days))));
   const end = given > 0 ? x(solid) : NaN;
   return (box: Box) =>
-    box.left >= plot.x + 2 && box.top >= 0 && box.right <= frame.width - 2 && box.bottom <= plot.bottom - 2 &&
+    box.left >= plot.x + 2 &&
+    box.top >= 0 &&
+    box.right <= frame.width - 2 &&
+    box.bottom <= plot.bottom - 2 &&
     // A line may pass above the capitals or below the descenders, clear of the letters themselves.
     !lines.some((lineY) => lineY > box.top + 1 && lineY < box.bottom + 1) &&
     !(end > box.left - 3 && end < box.right + 3) &&
@@ -334,7 +383,12 @@ function clearInPlot(frame: Frame, series: Series, own: readonly number[]) {
  * first, since a player asked for them; then the rightmost points, since they have least room. A
  * crossing reads as a month ("Oct 2032"), or as a day and hour on a chart of days or hours.
  */
-function crossingLabels(frame: Frame, series: Series, input: ChartInput, unit: number): Map<ChartTarget, string> {
+function crossingLabels(
+  frame: Frame,
+  series: Series,
+  input: ChartInput,
+  unit: number,
+): Map<ChartTarget, string> {
   const { shown } = series;
   const hours = { month: "short", day: "numeric", hour: "numeric" } as const;
   const when = new Intl.DateTimeFormat(input.locale, unit > 1 ? UNITS[2].tick : hours);
@@ -344,14 +398,19 @@ function crossingLabels(frame: Frame, series: Series, input: ChartInput, unit: n
   for (const target of [...shown].sort(goalFirst)) {
     const same = shown.filter((other) => Number(other.gems) === Number(target.gems));
     if (same.some((other) => labels.has(other))) continue;
-    const names = same.sort((a) => (a.kind === "goal" ? -1 : 1)).map((other) => other.label).join(" = ");
+    const names = same
+      .sort((a) => (a.kind === "goal" ? -1 : 1))
+      .map((other) => other.label)
+      .join(" = ");
     const [px, py] = [frame.x(dayOf(target)), frame.y(Number(target.gems))];
-    const candidates = [`${names} · ${when.format(input.start + target.seconds * 1000)}`, names].flatMap((text) => [
-      label(text, px - 6, py - 5, "end"),
-      label(text, px + 6, py + 13, "start"),
-      label(text, px + 6, py - 5, "start"),
-      label(text, px - 6, py + 13, "end"),
-    ]);
+    const candidates = [`${names} · ${when.format(input.start + target.seconds * 1000)}`, names].flatMap(
+      (text) => [
+        label(text, px - 6, py - 5, "end"),
+        label(text, px + 6, py + 13, "start"),
+        label(text, px + 6, py - 5, "start"),
+        label(text, px - 6, py + 13, "end"),
+      ],
+    );
     const chosen = place(frame, candidates, 3, clearInPlot(frame, series, [px, py]));
     if (chosen) labels.set(target, textMarkup(chosen));
   }
@@ -365,7 +424,8 @@ function currentBand(frame: Frame, series: Series, rank: ChartInput["currentRank
   const top = y(Math.min(series.high, series.nextRank));
   const bottom = y(Math.max(series.low, Number(rank.gems)));
   if (bottom - top < 1) return "";
-  const band = `<rect class="chart-band" x="${plot.x}" y="${top}" width="${round(plot.w)}" ` +
+  const band =
+    `<rect class="chart-band" x="${plot.x}" y="${top}" width="${round(plot.w)}" ` +
     `height="${round(bottom - top)}"/>`;
   if (bottom - top < ROW + 4) return band;
   const inside = [
@@ -382,7 +442,9 @@ function currentBand(frame: Frame, series: Series, rank: ChartInput["currentRank
 function pointNames(shown: ChartTarget[]): Chart["points"] {
   const levels = [...new Set(shown.map((target) => Number(target.gems)))];
   return levels.map((level) => {
-    const same = shown.filter((target) => Number(target.gems) === level).sort((a) => (a.kind === "goal" ? -1 : 1));
+    const same = shown
+      .filter((target) => Number(target.gems) === level)
+      .sort((a) => (a.kind === "goal" ? -1 : 1));
     return { day: dayOf(same[0]!), names: same.map((target) => target.label).join(" = ") };
   });
 }
@@ -391,8 +453,9 @@ function pointNames(shown: ChartTarget[]): Chart["points"] {
 function balanceLine({ x, y }: Frame, { log, solid, days, balanceAt }: Series): string {
   const segment = (from: number, to: number, className: string) => {
     const steps = log ? 1 : 32;
-    const points = Array.from({ length: steps + 1 }, (_, step) => from + ((to - from) * step) / steps)
-      .map((day) => `${x(day)},${y(balanceAt(day))}`);
+    const points = Array.from({ length: steps + 1 }, (_, step) => from + ((to - from) * step) / steps).map(
+      (day) => `${x(day)},${y(balanceAt(day))}`,
+    );
     return `<polyline class="chart-balance ${className}" points="${points.join(" ")}"/>`;
   };
   return segment(0, solid, "") + (solid < days ? segment(solid, days, "chart-beyond") : "");
@@ -430,7 +493,9 @@ export function growthChart(input: ChartInput): Chart | null {
   const bandAt = parts.push("") - 1;
   const axis = balanceAxis(chart, gems, gemLabels);
   const time = timeAxis(chart, input, series);
-  parts.push(`<g class="chart-grid">${textMarkup(scale, "chart-label chart-scale")}${axis}${time.markup}</g>`);
+  parts.push(
+    `<g class="chart-grid">${textMarkup(scale, "chart-label chart-scale")}${axis}${time.markup}</g>`,
+  );
   const labels = crossingLabels(chart, series, input, time.unit);
   // Drawn lowest first, so the lines follow the milestone table's order.
   for (const target of [...series.shown].sort((a, b) => a.seconds - b.seconds)) {
@@ -444,15 +509,18 @@ export function growthChart(input: ChartInput): Chart | null {
   parts[bandAt] = currentBand(chart, series, input.currentRank);
   if (key) parts.push(key.markup);
   parts.push(balanceLine(chart, series));
-  if (series.given > 0) parts.push(`<path class="chart-end" d="M${x(series.solid)} ${plot.y}V${plot.bottom}"/>`);
+  if (series.given > 0)
+    parts.push(`<path class="chart-end" d="M${x(series.solid)} ${plot.y}V${plot.bottom}"/>`);
   parts.push(
     `<path class="chart-axis" d="M${plot.x} ${plot.y}V${plot.bottom}H${plot.right}"/>`,
     `<circle class="chart-now" cx="${x(0)}" cy="${y(series.balanceAt(0))}" r="3.5"/>`,
   );
   const { cursor } = input;
   if (cursor !== undefined) {
-    parts.push(`<g class="chart-cursor"><path d="M${x(cursor)} ${plot.y}V${plot.bottom}"/>` +
-      `<circle cx="${x(cursor)}" cy="${y(series.balanceAt(cursor))}" r="5"/></g>`);
+    parts.push(
+      `<g class="chart-cursor"><path d="M${x(cursor)} ${plot.y}V${plot.bottom}"/>` +
+        `<circle cx="${x(cursor)}" cy="${y(series.balanceAt(cursor))}" r="5"/></g>`,
+    );
   }
   const { days, balanceAt } = series;
   const points = pointNames(series.shown);
@@ -460,12 +528,35 @@ export function growthChart(input: ChartInput): Chart | null {
 }
 
 /** The chart of a `calculate-exp-growth` result (its rank milestones, goal and amount to earn), or null when there is nothing to draw. */
-export function resultChart(result: CalculateOutput, options: { id: string; describedBy?: string; width: number; height: number; locale?: string; start: number; cursor?: number }): Chart | null {
+export function resultChart(
+  result: CalculateOutput,
+  options: {
+    id: string;
+    describedBy?: string;
+    width: number;
+    height: number;
+    locale?: string;
+    start: number;
+    cursor?: number;
+  },
+): Chart | null {
   const gems = (value: string) => compactAmount(value, options.locale);
-  const targets: ChartTarget[] = result.milestones.map((milestone) => ({ label: milestone.name, gems: milestone.minGems, seconds: milestone.duration.totalSeconds, kind: "rank" }));
+  const targets: ChartTarget[] = result.milestones.map((milestone) => ({
+    label: milestone.name,
+    gems: milestone.minGems,
+    seconds: milestone.duration.totalSeconds,
+    kind: "rank",
+  }));
   const { goal, additional } = result;
-  if (goal) targets.push({ label: "Goal", gems: goal.targetGems, seconds: goal.duration.totalSeconds, kind: "goal" });
-  if (additional) targets.push({ label: `+${gems(additional.additionalGems)}`, gems: additional.targetGems, seconds: additional.duration.totalSeconds, kind: "goal" });
+  if (goal)
+    targets.push({ label: "Goal", gems: goal.targetGems, seconds: goal.duration.totalSeconds, kind: "goal" });
+  if (additional)
+    targets.push({
+      label: `+${gems(additional.additionalGems)}`,
+      gems: additional.targetGems,
+      seconds: additional.duration.totalSeconds,
+      kind: "goal",
+    });
   return growthChart({
     ...options,
     ...result,
@@ -477,4 +568,5 @@ export function resultChart(result: CalculateOutput, options: { id: string; desc
 }
 
 /** The same chart as markup, empty when there is nothing to draw: the docs draw it at build time. */
-export const resultChartSvg = (...args: Parameters<typeof resultChart>): string => resultChart(...args)?.svg ?? "";
+export const resultChartSvg = (...args: Parameters<typeof resultChart>): string =>
+  resultChart(...args)?.svg ?? "";

@@ -11,7 +11,14 @@ import { describe } from "./describe.ts";
 import { DECIMAL_NUMBER } from "./decimal.ts";
 import { TIME_NORMALIZATION as TIME } from "../common/constants.ts";
 import { DURATION_DAYS_FORMULA } from "./formulas.ts";
-import { AMOUNT_RULES, CALCULATE_LIMITS, DURATION_LIMIT_TEXT, EXACT_NUMBER_LIMIT, boundsText, type AmountRule } from "../common/input/input-rules.ts";
+import {
+  AMOUNT_RULES,
+  CALCULATE_LIMITS,
+  DURATION_LIMIT_TEXT,
+  EXACT_NUMBER_LIMIT,
+  boundsText,
+  type AmountRule,
+} from "../common/input/input-rules.ts";
 
 /**
  * The lossy-number rule (`lossyNumber` in the input checker) as the schema's description and the
@@ -22,7 +29,13 @@ export const LOSSY_NUMBER_RULE =
   `A JSON number is read as the double it parses to, so one of 2^53 (${EXACT_NUMBER_LIMIT}) or more is refused: ` +
   "a double there cannot hold every whole number, and the tool cannot know the digits that were sent.";
 
-export { CALCULATE_LIMITS, DURATION_GUIDANCE, DURATION_MAXIMA, FIELD_GUIDANCE, INPUT_EXAMPLE } from "../common/input/input-rules.ts";
+export {
+  CALCULATE_LIMITS,
+  DURATION_GUIDANCE,
+  DURATION_MAXIMA,
+  FIELD_GUIDANCE,
+  INPUT_EXAMPLE,
+} from "../common/input/input-rules.ts";
 
 const { maxStringLength } = CALCULATE_LIMITS;
 
@@ -42,7 +55,8 @@ function amount(rule: AmountRule, meaning: string) {
 const MEANINGS: Record<string, string> = {
   currentGems: "Gems held now. To see a deposit grow, add it here.",
   goalGems: "A target total balance: the result says when the balance reaches it.",
-  additionalGems: "An amount to earn, not a deposit: the result says when the balance reaches currentGems + additionalGems.",
+  additionalGems:
+    "An amount to earn, not a deposit: the result says when the balance reaches currentGems + additionalGems.",
   years: `Years to grow, of ${TIME.yearDays} days each.`,
   months: `Months to grow, of ${TIME.monthDays} days each.`,
   days: "Days to grow.",
@@ -52,10 +66,17 @@ const MEANINGS: Record<string, string> = {
 };
 
 type Amount = z.ZodMiniUnion<[z.ZodMiniNumber<number>, z.ZodMiniString<string>]>;
-type Shape = { currentGems: Amount } & Record<"goalGems" | "additionalGems" | "years" | "months" | "days" | "hours" | "minutes" | "seconds", z.ZodMiniOptional<Amount>>;
+type Shape = { currentGems: Amount } & Record<
+  "goalGems" | "additionalGems" | "years" | "months" | "days" | "hours" | "minutes" | "seconds",
+  z.ZodMiniOptional<Amount>
+>;
 
 export const CalculateInput = describe(
-  z.strictObject(Object.fromEntries(AMOUNT_RULES.map((rule) => [rule.field, amount(rule, MEANINGS[rule.field] as string)])) as Shape),
+  z.strictObject(
+    Object.fromEntries(
+      AMOUNT_RULES.map((rule) => [rule.field, amount(rule, MEANINGS[rule.field] as string)]),
+    ) as Shape,
+  ),
   [
     `A gem balance, an optional growth time, and optional targets; unknown keys are rejected.`,
     `Every amount is a JSON number or a decimal string of plain digits such as 1000000 or "1000000.5" (no sign, exponent, suffix such as 1M, digit grouping or spaces; at most ${maxStringLength} characters).`,

@@ -18,8 +18,14 @@ export const TimeNormalization = describe(
 
 export const CalculationAccess = describe(
   z.strictObject({
-    staticJson: describe(z.literal(false), "Always false: arbitrary calculations are not offered as static JSON."),
-    webMcp: describe(z.literal(true), "Always true: arbitrary calculations are offered as WebMCP tools on the homepage."),
+    staticJson: describe(
+      z.literal(false),
+      "Always false: arbitrary calculations are not offered as static JSON.",
+    ),
+    webMcp: describe(
+      z.literal(true),
+      "Always true: arbitrary calculations are offered as WebMCP tools on the homepage.",
+    ),
     webMcpTools: describe(z.array(z.enum(TOOL_NAMES)), "Names of the WebMCP tools the homepage registers."),
   }),
   "Where arbitrary calculations can be done.",
@@ -39,13 +45,22 @@ export const CalculatorInfo = describe(
     name: describe(z.string().check(z.minLength(1)), "Name of the calculator."),
     description: describe(z.string().check(z.minLength(1)), "What the calculator does."),
     url: describe(z.url(), "Address of the calculator."),
-    dailyInterestRate: describe(z.literal(DAILY_INTEREST_RATE), "Daily interest rate r as a decimal string: t days, fractions of a day included, multiply a balance by (1 + r)^t."),
-    dailyInterestPercent: describe(decimalString(), "The daily interest rate expressed as a percent, as a decimal string."),
+    dailyInterestRate: describe(
+      z.literal(DAILY_INTEREST_RATE),
+      "Daily interest rate r as a decimal string: t days, fractions of a day included, multiply a balance by (1 + r)^t.",
+    ),
+    dailyInterestPercent: describe(
+      decimalString(),
+      "The daily interest rate expressed as a percent, as a decimal string.",
+    ),
     formula: describe(z.string().check(z.minLength(1)), "The growth formula as text."),
     timeNormalization: TimeNormalization,
     calculationAccess: CalculationAccess,
     links: CalculatorLinks,
   }),
-  { id: "CalculatorInfo", description: "The calculator's assumptions: rate, formula, time constants and where to calculate." },
+  {
+    id: "CalculatorInfo",
+    description: "The calculator's assumptions: rate, formula, time constants and where to calculate.",
+  },
 );
 export type CalculatorInfo = z.infer<typeof CalculatorInfo>;

@@ -17,4 +17,3 @@ export function describe<T extends z.ZodMiniType>(schema: T, meta: string | Sche
   z.globalRegistry.add(schema, typeof meta === "string" ? { description: meta } : { ...meta });
   return schema;
 }
-

@@ -12,7 +12,9 @@ function percentOf(decimal: string): string {
   const [whole = "", fraction = ""] = decimal.split(".");
   const digits = `${whole}${fraction.padEnd(2, "0")}`;
   const point = whole.length + 2;
-  const text = `${digits.slice(0, point)}.${digits.slice(point)}`.replace(/^0+(?=\d)/, "").replace(/\.?0*$/, "");
+  const text = `${digits.slice(0, point)}.${digits.slice(point)}`
+    .replace(/^0+(?=\d)/, "")
+    .replace(/\.?0*$/, "");
   return text === "" ? "0" : text;
 }
 

@@ -8,7 +8,11 @@ type Override = NonNullable<z.core.ToJSONSchemaParams["override"]>;
  * literal is an integer, as the specification types the time constants.
  */
 export const integerLiterals: Override = ({ jsonSchema }) => {
-  if (jsonSchema.type === "number" && typeof jsonSchema.const === "number" && Number.isInteger(jsonSchema.const)) {
+  if (
+    jsonSchema.type === "number" &&
+    typeof jsonSchema.const === "number" &&
+    Number.isInteger(jsonSchema.const)
+  ) {
     jsonSchema.type = "integer";
   }
 };

@@ -18,7 +18,12 @@ export const OpenApiDocument = describe(
       }),
       "Metadata about the API.",
     ),
-    servers: z.optional(describe(z.array(z.looseObject({ url: describe(z.string(), "Base URL the paths are appended to.") })), "Where the API is served.")),
+    servers: z.optional(
+      describe(
+        z.array(z.looseObject({ url: describe(z.string(), "Base URL the paths are appended to.") })),
+        "Where the API is served.",
+      ),
+    ),
     paths: describe(z.record(z.string(), z.looseObject({})), "The operations, by path."),
     components: z.optional(describe(z.looseObject({}), "Reusable schemas and responses.")),
   }),

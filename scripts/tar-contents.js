@@ -12,7 +12,11 @@ import path from "node:path";
 
 const BLOCK = 512;
 
-const text = (block, start, length) => block.subarray(start, start + length).toString("utf8").replace(/\0.*$/s, "");
+const text = (block, start, length) =>
+  block
+    .subarray(start, start + length)
+    .toString("utf8")
+    .replace(/\0.*$/s, "");
 const octal = (block, start, length) => parseInt(text(block, start, length).trim() || "0", 8);
 
 /** The records of a pax extended header: `path`, `linkpath`, `size`… */
@@ -51,7 +55,17 @@ function tarParser(strip) {
     const target = pax.linkpath ?? text(block, 157, 100);
     const kinds = { 0: "file", 7: "file", 5: "dir", 2: "symlink", 1: "link" };
     const meta = type === "x" || type === "L" || type === "K" || type === "g";
-    body = { type, name, size, remaining: size, target, kind: kinds[type], meta, chunks: [], hash: createHash("sha256") };
+    body = {
+      type,
+      name,
+      size,
+      remaining: size,
+      target,
+      kind: kinds[type],
+      meta,
+      chunks: [],
+      hash: createHash("sha256"),
+    };
     if (size === 0) finishBody();
   };
 
@@ -67,7 +81,12 @@ function tarParser(strip) {
     if (strip && !relative.startsWith(strip)) return;
     const key = relative.slice(strip.length);
     if (!key) return;
-    entries.set(key, { type: entry.kind, size: entry.size, sha256: entry.kind === "file" ? entry.hash.digest("hex") : undefined, target: entry.kind === "file" || entry.kind === "dir" ? undefined : entry.target });
+    entries.set(key, {
+      type: entry.kind,
+      size: entry.size,
+      sha256: entry.kind === "file" ? entry.hash.digest("hex") : undefined,
+      target: entry.kind === "file" || entry.kind === "dir" ? undefined : entry.target,
+    });
   };
 
   /** Padding bytes after a body, still to be skipped. */
@@ -133,7 +152,13 @@ function walk(folder, relative = "", found = new Map()) {
   for (const name of readdirSync(path.join(folder, relative))) {
     const key = relative ? `${relative}/${name}` : name;
     const stats = lstatSync(path.join(folder, key));
-    const type = stats.isSymbolicLink() ? "symlink" : stats.isDirectory() ? "dir" : stats.isFile() ? "file" : "other";
+    const type = stats.isSymbolicLink()
+      ? "symlink"
+      : stats.isDirectory()
+        ? "dir"
+        : stats.isFile()
+          ? "file"
+          : "other";
     found.set(key, type);
     if (type === "dir") walk(folder, key, found);
   }
@@ -153,12 +178,21 @@ export function differences(folder, entries, extra = []) {
     const wanted = entry.type === "link" ? "file" : entry.type;
     if (type === undefined) problems.push(`${key} is missing`);
     else if (type !== wanted) problems.push(`${key} is a ${type}, not a ${wanted}`);
-    else if (entry.type === "symlink" && readlinkSync(path.join(folder, key)) !== entry.target) problems.push(`${key} links elsewhere`);
-    else if (entry.type === "file" && fileSha256(path.join(folder, key)) !== entry.sha256) problems.push(`${key} differs from the archive`);
+    else if (entry.type === "symlink" && readlinkSync(path.join(folder, key)) !== entry.target)
+      problems.push(`${key} links elsewhere`);
+    else if (entry.type === "file" && fileSha256(path.join(folder, key)) !== entry.sha256)
+      problems.push(`${key} differs from the archive`);
     if (problems.length >= 5) return problems;
   }
   // An archive may list only files (npm's do): their folders are implied.
-  const folders = new Set([...entries.keys()].flatMap((key) => key.split("/").slice(0, -1).map((_, index, parts) => parts.slice(0, index + 1).join("/"))));
+  const folders = new Set(
+    [...entries.keys()].flatMap((key) =>
+      key
+        .split("/")
+        .slice(0, -1)
+        .map((_, index, parts) => parts.slice(0, index + 1).join("/")),
+    ),
+  );
   for (const [key, type] of found) {
     const implied = type === "dir" && folders.has(key);
     if (!entries.has(key) && !implied && !extra.includes(key)) problems.push(`${key} is not in the archive`);

@@ -20,9 +20,12 @@ const fail = (message) => {
 
 const wanted = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).engines.node;
 if (!satisfies(process.versions.node, wanted)) {
-  fail(`This project runs on Node ${wanted}; this script runs on ${process.version}. Run \`npm ci\` in ${root}: where the system Node is older, it installs Node from the npm registry for the npm scripts (node_modules/.bin/node).`);
+  fail(
+    `This project runs on Node ${wanted}; this script runs on ${process.version}. Run \`npm ci\` in ${root}: where the system Node is older, it installs Node from the npm registry for the npm scripts (node_modules/.bin/node).`,
+  );
 }
-if (!existsSync(path.join(root, "node_modules/@11ty/eleventy"))) fail(`The build's packages are not installed. Run \`npm ci\` in ${root} first.`);
+if (!existsSync(path.join(root, "node_modules/@11ty/eleventy")))
+  fail(`The build's packages are not installed. Run \`npm ci\` in ${root} first.`);
 
 /** Folders of `node_modules` whose installed versions differ from the lock, or that are missing. */
 function stale(folder) {
@@ -30,16 +33,25 @@ function stale(folder) {
   const installedFile = path.join(folder, "node_modules/.package-lock.json");
   if (!existsSync(installedFile)) return ["node_modules"];
   const installed = JSON.parse(readFileSync(installedFile, "utf8")).packages;
-  return Object.entries(lock).flatMap(([key, entry]) => (key === "" || entry.optional || installed[key]?.version === entry.version ? [] : [key]));
+  return Object.entries(lock).flatMap(([key, entry]) =>
+    key === "" || entry.optional || installed[key]?.version === entry.version ? [] : [key],
+  );
 }
 
 for (const name of process.argv.slice(2)) {
   const folder = path.join(root, name);
   const differing = stale(folder);
   if (differing.length === 0) continue;
-  console.log(`Installing ${path.join(name, "package.json")} into ${path.join(name, "node_modules")} (${differing.length === 1 ? differing[0] : `${differing.length} packages`} missing or stale)…`);
+  console.log(
+    `Installing ${path.join(name, "package.json")} into ${path.join(name, "node_modules")} (${differing.length === 1 ? differing[0] : `${differing.length} packages`} missing or stale)…`,
+  );
   // The npm running this script, on this Node, so that packages needing a newer Node install without warnings.
   const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ["npm"];
-  const result = spawnSync(npm[0], [...npm.slice(1), "ci", "--prefix", folder, "--no-audit", "--no-fund"], { stdio: "inherit" });
-  if (result.status !== 0) fail(`\`npm ci --prefix ${name}\` failed (above). Check the network to the npm registry, then run the command again.`);
+  const result = spawnSync(npm[0], [...npm.slice(1), "ci", "--prefix", folder, "--no-audit", "--no-fund"], {
+    stdio: "inherit",
+  });
+  if (result.status !== 0)
+    fail(
+      `\`npm ci --prefix ${name}\` failed (above). Check the network to the npm registry, then run the command again.`,
+    );
 }

@@ -25,16 +25,27 @@ interface Section {
 }
 
 async function loadSections(only: string[]): Promise<Section[]> {
-  const files = (await readdir(SECTIONS_DIR)).filter((file) => file.endsWith(".ts") && file !== "types.ts" && !file.endsWith(".d.ts"));
+  const files = (await readdir(SECTIONS_DIR)).filter(
+    (file) => file.endsWith(".ts") && file !== "types.ts" && !file.endsWith(".d.ts"),
+  );
   const names = files.map((file) => file.slice(0, -".ts".length));
   const unknown = only.filter((name) => !names.includes(name));
-  if (unknown.length > 0) throw new Error(`No benchmark section named ${unknown.join(", ")}; the sections are ${names.join(", ")}`);
-  const rank = (name: string) => (PREFERRED_ORDER.includes(name) ? PREFERRED_ORDER.indexOf(name) : PREFERRED_ORDER.length);
-  const chosen = names.filter((name) => only.length === 0 || only.includes(name)).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  if (unknown.length > 0)
+    throw new Error(`No benchmark section named ${unknown.join(", ")}; the sections are ${names.join(", ")}`);
+  const rank = (name: string) =>
+    PREFERRED_ORDER.includes(name) ? PREFERRED_ORDER.indexOf(name) : PREFERRED_ORDER.length;
+  const chosen = names
+    .filter((name) => only.length === 0 || only.includes(name))
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   return Promise.all(
     chosen.map(async (name) => {
-      const module = (await import(pathToFileURL(path.join(SECTIONS_DIR, `${name}.ts`)).href)) as { default?: unknown };
-      if (typeof module.default !== "function") throw new Error(`tests/bench/${name}.ts must export default a BenchSection (see tests/bench/types.ts)`);
+      const module = (await import(pathToFileURL(path.join(SECTIONS_DIR, `${name}.ts`)).href)) as {
+        default?: unknown;
+      };
+      if (typeof module.default !== "function")
+        throw new Error(
+          `tests/bench/${name}.ts must export default a BenchSection (see tests/bench/types.ts)`,
+        );
       return { name, run: module.default as BenchSection };
     }),
   );
@@ -42,9 +53,16 @@ async function loadSections(only: string[]): Promise<Section[]> {
 
 /** A Markdown table with padded columns, readable in a terminal and pasteable into the README. */
 function table(header: string[], rows: string[][]): string {
-  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? "").length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
-  return [line(header), `| ${widths.map((width) => "-".repeat(width)).join(" | ")} |`, ...rows.map(line)].join("\n");
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, ...rows.map((row) => (row[column] ?? "").length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
+  return [
+    line(header),
+    `| ${widths.map((width) => "-".repeat(width)).join(" | ")} |`,
+    ...rows.map(line),
+  ].join("\n");
 }
 
 async function main(): Promise<number> {
@@ -61,7 +79,11 @@ async function main(): Promise<number> {
       process.stderr.write(`bench: ${section.name}…\n`);
       const started = Date.now();
       try {
-        const results: BenchRow[] = await section.run({ siteDir, siteUrl: server.url, launch: launchChromium });
+        const results: BenchRow[] = await section.run({
+          siteDir,
+          siteUrl: server.url,
+          launch: launchChromium,
+        });
         for (const row of results) rows.push([section.name, row.metric, row.value, row.target ?? ""]);
       } catch (error) {
         failed += 1;
@@ -76,8 +98,13 @@ async function main(): Promise<number> {
   }
   const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
   // The load average says how much else the machine was doing: timings on a busy machine run long.
-  const load = os.loadavg().map((value) => value.toFixed(1)).join(" ");
-  console.log(`EXP Bank Calculator benchmark, ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${os.cpus().length} × ${cpu}, load average ${load} at the end, site built for ${PATH_SITE_URL}\n`);
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" ");
+  console.log(
+    `EXP Bank Calculator benchmark, ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${os.cpus().length} × ${cpu}, load average ${load} at the end, site built for ${PATH_SITE_URL}\n`,
+  );
   console.log(table(["section", "metric", "value", "target"], rows));
   return failed === 0 ? 0 : 1;
 }

@@ -22,7 +22,15 @@
  * files whose paths under tests/ contain those words, without the type check.
  */
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { mkdtemp, readdir } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
@@ -52,7 +60,7 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 /** Where a test file in tests/ itself belongs, by the group its name gave it before groups were folders. */
 function folderFor(file: string): string {
   const [, name, group] = /^(.*?)(?:\.(build|site|browser))?\.test\.ts$/.exec(file)!;
-  const folder = group === "build" ? "builds" : group ?? "unit";
+  const folder = group === "build" ? "builds" : (group ?? "unit");
   return `tests/${folder}/${name}.test.ts`;
 }
 const strays = (await readdir(TESTS)).filter((file) => file.endsWith(".test.ts"));
@@ -118,7 +126,13 @@ function timesOf(marks: [string, number][], end: number): Record<string, number>
  * Runs a command in its own process group, stopped by the hang guard; resolves with its code,
  * everything it printed, and the times of the test `files` (`group/name`) whose names uvu printed.
  */
-function runProcess(label: string, command: string, args: string[], env: Record<string, string>, files: string[] = []) {
+function runProcess(
+  label: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  files: string[] = [],
+) {
   return new Promise<Job>((resolve) => {
     const variables = { ...process.env, ...env, EXP_BANK_TEST_SCRATCH: scratch };
     const options = { cwd: ROOT, env: variables, detached: true };
@@ -145,13 +159,23 @@ function runProcess(label: string, command: string, args: string[], env: Record<
       running.delete(child.pid!);
       const why = "so something in it waits for an event that never comes";
       if (hung) output += `\nStopped: still running after ${HANG_GUARD_MINUTES} minutes, ${why}.\n`;
-      resolve({ label, code: hung ? 1 : code ?? (signal ? 1 : 0), output, times: timesOf(marks, performance.now()) });
+      resolve({
+        label,
+        code: hung ? 1 : (code ?? (signal ? 1 : 0)),
+        output,
+        times: timesOf(marks, performance.now()),
+      });
     });
   });
 }
 
 /** Runs test files of one group in one process of uvu's command: it imports them all, then runs every suite in turn. */
-function runFiles(label: string, group: GroupName, names: string[], env: Record<string, string>): Promise<Job> {
+function runFiles(
+  label: string,
+  group: GroupName,
+  names: string[],
+  env: Record<string, string>,
+): Promise<Job> {
   const pattern = `^(?:${names.map((name) => path.relative(group, name).replaceAll(".", "\\.")).join("|")})$`;
   // No colours: the tests read the output of the builds they start, which would inherit FORCE_COLOR.
   const args = [UVU, path.join("tests", group), pattern, "--no-color"];
@@ -171,7 +195,9 @@ const sites: Promise<Record<string, string>> = !needed("sites")
         return [siteVariable(config.name), output] as const;
       }),
     ).then((built) => {
-      console.log(`Built ${SITE_BUILDS.map((config) => config.siteUrl).join(" and ")} in ${seconds(started)}.`);
+      console.log(
+        `Built ${SITE_BUILDS.map((config) => config.siteUrl).join(" and ")} in ${seconds(started)}.`,
+      );
       return Object.fromEntries(built);
     });
 const browser: Promise<Record<string, string>> = !needed("browser")
@@ -198,7 +224,10 @@ function shareOut(names: string[], count: number): string[][] {
   const known = names.map((name) => earlierTimes[name]).filter((time) => time !== undefined);
   const guess = known.length > 0 ? known.reduce((sum, time) => sum + time, 0) / known.length : 1;
   const timeOf = (name: string) => earlierTimes[name] ?? guess;
-  const lists = Array.from({ length: Math.min(count, names.length) }, () => ({ names: [] as string[], total: 0 }));
+  const lists = Array.from({ length: Math.min(count, names.length) }, () => ({
+    names: [] as string[],
+    total: 0,
+  }));
   for (const name of [...names].sort((a, b) => timeOf(b) - timeOf(a) || a.localeCompare(b))) {
     const least = lists.reduce((best, list) => (list.total < best.total ? list : best));
     least.names.push(name);
@@ -237,10 +266,12 @@ for (const { name: group, needs } of GROUPS) {
     const named = batch.length === 1 || group === "browser";
     const which = named ? batch.map((name) => path.basename(name)).join(", ") : `${batch.length} files`;
     const label = `tests/${group}/: ${which}`;
-    jobs.push(ready.then(
-      (env) => runFiles(label, group, batch, env),
-      (error: Error) => ({ label, code: 1, output: `${error.message}\n`, times: {} }),
-    ));
+    jobs.push(
+      ready.then(
+        (env) => runFiles(label, group, batch, env),
+        (error: Error) => ({ label, code: 1, output: `${error.message}\n`, times: {} }),
+      ),
+    );
   }
 }
 

@@ -47,13 +47,15 @@ const MAX_LENGTH = 100;
 
 const lang = () => document.documentElement.lang || undefined;
 /** Exact figures: grouped digits, at least two decimals, formatted from the decimal string. */
-const exactFormat = () => new Intl.NumberFormat(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 8 });
+const exactFormat = () =>
+  new Intl.NumberFormat(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 8 });
 /** A date as the answer names it; the wait beside it gives the hours when it is near. */
 const dateText = (date: Date) => new Intl.DateTimeFormat(lang(), { dateStyle: "medium" }).format(date);
 /** A compact amount; `cut` for a balance read against ranks and goals: cut, never rounded up to one it has not reached. */
 const compactGems = (value: string, cut?: boolean) => compactAmount(value, lang(), cut);
 /** "3 days", "1 year": a count with its unit, singular for exactly 1. */
-const counted = (count: number | string, unit: string) => `${understood(String(count))} ${count == 1 ? unit : `${unit}s`}`;
+const counted = (count: number | string, unit: string) =>
+  `${understood(String(count))} ${count == 1 ? unit : `${unit}s`}`;
 
 /**
  * How a wait is told: from `from` seconds on, in `larger` and `unit` (`per` units to one larger),
@@ -72,7 +74,15 @@ const WAIT_UNITS: readonly WaitUnit[] = [
 function waitText(seconds: number): string {
   const [, size, unit, per, larger] = WAIT_UNITS.find(([from]) => seconds >= from)!;
   const count = Math.round(seconds / size);
-  return ([[Math.floor(count / per), larger], [count % per, unit]] as const).filter(([n]) => n).map(([n, name]) => counted(n, name)).join(" ");
+  return (
+    [
+      [Math.floor(count / per), larger],
+      [count % per, unit],
+    ] as const
+  )
+    .filter(([n]) => n)
+    .map(([n, name]) => counted(n, name))
+    .join(" ");
 }
 
 interface Problem {
@@ -89,10 +99,13 @@ interface Reading {
 }
 
 function inputs(form: HTMLFormElement): HTMLInputElement[] {
-  return Array.from(form.elements).filter((element): element is HTMLInputElement => element instanceof HTMLInputElement && element.name !== "");
+  return Array.from(form.elements).filter(
+    (element): element is HTMLInputElement => element instanceof HTMLInputElement && element.name !== "",
+  );
 }
 
-const labelOf = (form: HTMLFormElement, field: string) => form.querySelector(`label[for="calculator-${field}"]`)?.firstChild?.textContent?.trim() || field;
+const labelOf = (form: HTMLFormElement, field: string) =>
+  form.querySelector(`label[for="calculator-${field}"]`)?.firstChild?.textContent?.trim() || field;
 
 /** Why a link's `until` could not be read, shown on the date field until that field is edited. */
 let untilProblem = "";
@@ -113,7 +126,9 @@ function readForm(form: HTMLFormElement, now: number, ranks: readonly ExpRank[])
     else if (read.value !== "") {
       reading.values[input.name] = read.value;
       if (unit) times.push(counted(read.value, unit.slice(0, -1)));
-      else reading.notes[input.name] = `Read as ${counted(read.value, "gem")}${read.how ? ` (${read.how})` : ""}.`;
+      else
+        reading.notes[input.name] =
+          `Read as ${counted(read.value, "gem")}${read.how ? ` (${read.how})` : ""}.`;
     }
   }
   if (times.length) reading.notes.time = `Read as ${times.join(" ")}.`;
@@ -123,8 +138,13 @@ function readForm(form: HTMLFormElement, now: number, ranks: readonly ExpRank[])
     const [year, month, day] = until.value.split("-").map(Number);
     const date = new Date(year!, month! - 1, day);
     const seconds = Math.round((date.getTime() - now) / 1000);
-    if (untilProblem || Number.isNaN(seconds) || !/^\d{4,}-\d\d-\d\d$/.test(until.value)) reading.problems.push({ field: UNTIL, message: untilProblem || NOT_A_DATE });
-    else if (DURATION_UNITS.some((field) => reading.values[field] !== undefined)) reading.problems.push({ field: UNTIL, message: "cannot be combined with the time fields; clear them or the date" });
+    if (untilProblem || Number.isNaN(seconds) || !/^\d{4,}-\d\d-\d\d$/.test(until.value))
+      reading.problems.push({ field: UNTIL, message: untilProblem || NOT_A_DATE });
+    else if (DURATION_UNITS.some((field) => reading.values[field] !== undefined))
+      reading.problems.push({
+        field: UNTIL,
+        message: "cannot be combined with the time fields; clear them or the date",
+      });
     else if (seconds <= 0) reading.problems.push({ field: UNTIL, message: PASSED });
     else {
       reading.until = date;
@@ -142,7 +162,8 @@ function formMessage(message: string): string {
 }
 
 /** The time fields' total over the longest duration, in the form's words: "The time to grow comes to …". */
-const timeToGrowMistake = (reading: Reading) => durationTotalMistake(reading.values, "The time to grow comes");
+const timeToGrowMistake = (reading: Reading) =>
+  durationTotalMistake(reading.values, "The time to grow comes");
 
 /** Checks a reading with the tool's schema; every problem is named by its field ("duration" for the total). */
 function validate(reading: Reading): { input: CalculateInput | null; problems: Problem[] } {
@@ -155,10 +176,20 @@ function validate(reading: Reading): { input: CalculateInput | null; problems: P
     ? []
     : parsed.error.issues
         .map((issue) => ({
-          field: typeof issue.path[0] === "string" ? (reading.until && issue.path[0] === "seconds" ? UNTIL : issue.path[0]) : "duration",
-          message: formMessage(typeof issue.path[0] === "string" ? issue.message : timeToGrowMistake(reading) ?? issue.message),
+          field:
+            typeof issue.path[0] === "string"
+              ? reading.until && issue.path[0] === "seconds"
+                ? UNTIL
+                : issue.path[0]
+              : "duration",
+          message: formMessage(
+            typeof issue.path[0] === "string" ? issue.message : (timeToGrowMistake(reading) ?? issue.message),
+          ),
         }))
-        .filter((problem) => !unreadable.has(problem.field) && !(problem.field === "duration" && unreadable.size > 0));
+        .filter(
+          (problem) =>
+            !unreadable.has(problem.field) && !(problem.field === "duration" && unreadable.size > 0),
+        );
   return { input: null, problems: [...reading.problems, ...schemaProblems] };
 }
 
@@ -219,9 +250,13 @@ function givenTime(reading: Reading): Given | null {
     const day = dateText(reading.until);
     return { lead: `On ${day}`, late: (reached) => `, ${reached ? "by" : "after"} ${day}` };
   }
-  const parts = DURATION_UNITS.filter((unit) => reading.values[unit] !== undefined).map((unit: DurationUnit) => counted(reading.values[unit]!, unit.slice(0, -1)));
+  const parts = DURATION_UNITS.filter((unit) => reading.values[unit] !== undefined).map(
+    (unit: DurationUnit) => counted(reading.values[unit]!, unit.slice(0, -1)),
+  );
   const span = parts.join(" ");
-  return span ? { lead: `In ${span}`, late: (reached) => `, ${reached ? "within" : "after"} your ${span}` } : null;
+  return span
+    ? { lead: `In ${span}`, late: (reached) => `, ${reached ? "within" : "after"} your ${span}` }
+    : null;
 }
 
 interface Shown {
@@ -247,7 +282,13 @@ function rankThen(result: CalculateOutput, now: number): string {
   const crossed = result.milestones.filter((milestone) => milestone.withinDuration);
   const last = crossed.at(-1);
   if (!last) return `still ${result.futureRank.name}`;
-  const passing = crossed.length > 1 ? `, passing ${crossed.slice(0, -1).map((rank) => rank.name).join(", ")}` : "";
+  const passing =
+    crossed.length > 1
+      ? `, passing ${crossed
+          .slice(0, -1)
+          .map((rank) => rank.name)
+          .join(", ")}`
+      : "";
   return `${last.name} from ${dateText(new Date(now + last.duration.totalSeconds * 1000))}${passing}`;
 }
 
@@ -259,11 +300,22 @@ function headline({ result, now, given, ranks }: Shown): string[] {
   const lines: string[] = [];
   if (given) lines.push(`${given.lead} you have ${balanceText(result)}, ${rankThen(result, now)}.`);
   // The engine gives a target at or below the balance 0 seconds; one above it, at least 1.
-  const reach = (name: string, { duration: { totalSeconds }, reached }: { duration: Duration; reached: boolean }) =>
-    lines.push(totalSeconds ? `You reach ${name} on ${dateText(new Date(now + totalSeconds * 1000))} — in ${waitText(totalSeconds)}${given?.late(reached) ?? ""}.` : `You already have ${name}.`);
+  const reach = (
+    name: string,
+    { duration: { totalSeconds }, reached }: { duration: Duration; reached: boolean },
+  ) =>
+    lines.push(
+      totalSeconds
+        ? `You reach ${name} on ${dateText(new Date(now + totalSeconds * 1000))} — in ${waitText(totalSeconds)}${given?.late(reached) ?? ""}.`
+        : `You already have ${name}.`,
+    );
   const { goal, additional, nextRank } = result;
   if (goal) reach(goalName(goal.targetGems, ranks), goal);
-  if (additional) reach(`${compactGems(additional.targetGems)} gems (${compactGems(additional.additionalGems)} more)`, additional);
+  if (additional)
+    reach(
+      `${compactGems(additional.targetGems)} gems (${compactGems(additional.additionalGems)} more)`,
+      additional,
+    );
   if (!given && !goal && !additional) {
     if (nextRank) reach(`the next rank, ${nextRank.name},`, { ...nextRank, reached: false });
     else lines.push(`You hold the top rank, ${result.currentRank.name}.`);
@@ -288,7 +340,8 @@ function shareText({ result, now, given, ranks }: Shown): string {
   if (given) parts.push(`${balanceText(result)} ${given.lead.toLowerCase()}`);
   const { goal, additional, nextRank } = result;
   if (goal) parts.push(goalName(goal.targetGems, ranks) + when(goal.duration.totalSeconds));
-  if (additional) parts.push(`${compactGems(additional.targetGems)} gems${when(additional.duration.totalSeconds)}`);
+  if (additional)
+    parts.push(`${compactGems(additional.targetGems)} gems${when(additional.duration.totalSeconds)}`);
   if (!parts.length && nextRank) parts.push(nextRank.name + when(nextRank.duration.totalSeconds));
   return `${compactGems(result.currentGems)} gems → ${parts.join("; ") || result.currentRank.name}`;
 }
@@ -296,9 +349,17 @@ function shareText({ result, now, given, ranks }: Shown): string {
 function render(region: HTMLElement, shown: Shown): string[] {
   const { result, now, given, ranks } = shown;
   const exact = exactFormat();
-  const find = <T extends Element = HTMLElement>(selector: string) => region.querySelector<T & HTMLElement>(selector);
+  const find = <T extends Element = HTMLElement>(selector: string) =>
+    region.querySelector<T & HTMLElement>(selector);
   const set = (name: string, text: string | Node) => find(`[data-result="${name}"]`)?.replaceChildren(text);
-  for (const name of ["futureGems", "profit", "profitPercent", "profitPerDay", "profitPerHour", "durationDays"] as const) {
+  for (const name of [
+    "futureGems",
+    "profit",
+    "profitPercent",
+    "profitPerDay",
+    "profitPerHour",
+    "durationDays",
+  ] as const) {
     const element = find<HTMLDataElement>(`data[data-result="${name}"]`);
     if (!element) continue;
     element.value = result[name];
@@ -310,8 +371,12 @@ function render(region: HTMLElement, shown: Shown): string[] {
   }
   // Up to a million percent in digits; beyond, a power of ten (a century can multiply 10^65-fold).
   const percent = result.profitPercent as Intl.StringNumericLiteral;
-  find("[data-result-percent]")!.textContent = Number(percent) < 1e6 ? new Intl.NumberFormat(lang(), { maximumFractionDigits: 2 }).format(percent) : scientificAmount(percent, lang());
-  for (const element of Array.from(region.querySelectorAll<HTMLElement>("[data-timed]"))) element.hidden = !given;
+  find("[data-result-percent]")!.textContent =
+    Number(percent) < 1e6
+      ? new Intl.NumberFormat(lang(), { maximumFractionDigits: 2 }).format(percent)
+      : scientificAmount(percent, lang());
+  for (const element of Array.from(region.querySelectorAll<HTMLElement>("[data-timed]")))
+    element.hidden = !given;
   // The end balance's day: "on Nov 23, 2027".
   const endsAt = new Date(now + Number(result.durationDays) * TIME_NORMALIZATION.secondsPerDay * 1000);
   find("[data-result-after]")!.textContent = given ? `on ${dateText(endsAt)}` : "";
@@ -319,7 +384,12 @@ function render(region: HTMLElement, shown: Shown): string[] {
   set("currentRank", rankText(result.currentRank));
   set("futureRank", rankText(result.futureRank));
   const next = result.nextRank;
-  set("nextRank", next ? `${rankText(next)}: ${compactGems(next.gemsNeeded)} more gems` : "None: the current balance holds the top rank");
+  set(
+    "nextRank",
+    next
+      ? `${rankText(next)}: ${compactGems(next.gemsNeeded)} more gems`
+      : "None: the current balance holds the top rank",
+  );
 
   const target = (progress: { targetGems: string; duration: Duration; reached: boolean }, lead: string) => {
     const line = document.createElement("span");
@@ -329,7 +399,14 @@ function render(region: HTMLElement, shown: Shown): string[] {
     return line;
   };
   if (result.goal) set("goal", target(result.goal, `${compactGems(result.goal.targetGems)} gems: `));
-  if (result.additional) set("additional", target(result.additional, `${compactGems(result.additional.additionalGems)} more → ${compactGems(result.additional.targetGems)} target: `));
+  if (result.additional)
+    set(
+      "additional",
+      target(
+        result.additional,
+        `${compactGems(result.additional.additionalGems)} more → ${compactGems(result.additional.targetGems)} target: `,
+      ),
+    );
 
   const body = find<HTMLTableElement>("#calculator-milestones")!.tBodies[0]!;
   body.replaceChildren();
@@ -347,7 +424,9 @@ function render(region: HTMLElement, shown: Shown): string[] {
     row.hidden = key === "milestones" ? result.milestones.length === 0 : result[key] === null;
   }
   const lines = headline(shown);
-  find("#calculator-headline")!.replaceChildren(...lines.map((line) => Object.assign(document.createElement("span"), { textContent: line })));
+  find("#calculator-headline")!.replaceChildren(
+    ...lines.map((line) => Object.assign(document.createElement("span"), { textContent: line })),
+  );
   showChart(result, now);
   return lines;
 }
@@ -355,7 +434,8 @@ function render(region: HTMLElement, shown: Shown): string[] {
 /** The query string of the fields as typed, under the tool's field names; a target date as the seconds it stands for. */
 function queryOf(form: HTMLFormElement, reading: Reading): string {
   const query = new URLSearchParams();
-  for (const input of inputs(form)) if (input.name !== UNTIL && input.value.trim() !== "") query.set(input.name, input.value.trim());
+  for (const input of inputs(form))
+    if (input.name !== UNTIL && input.value.trim() !== "") query.set(input.name, input.value.trim());
   if (reading.until) query.set("seconds", reading.values.seconds!);
   return query.toString();
 }
@@ -373,14 +453,19 @@ function fillFrom(form: HTMLFormElement, search: string): number | null {
   const query = new URLSearchParams(search);
   const until = query.get(UNTIL)?.slice(0, MAX_LENGTH + 1) ?? "";
   const date = isCalendarDate(until);
-  for (const input of inputs(form)) input.value = (input.name === UNTIL ? (date ? until : "") : query.get(input.name)?.slice(0, MAX_LENGTH + 1)) ?? "";
+  for (const input of inputs(form))
+    input.value =
+      (input.name === UNTIL ? (date ? until : "") : query.get(input.name)?.slice(0, MAX_LENGTH + 1)) ?? "";
   untilProblem = until && !date ? `in the link ${NOT_A_DATE}` : "";
   const at = query.get(AT) ?? "";
-  return /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(at) && !Number.isNaN(Date.parse(at)) ? Date.parse(at) : null;
+  return /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(at) && !Number.isNaN(Date.parse(at))
+    ? Date.parse(at)
+    : null;
 }
 
 /** Which field a problem's message belongs to, for judging: the time fields share "duration". */
-const judgedAs = (field: string) => ((DURATION_UNITS as readonly string[]).includes(field) ? "duration" : field);
+const judgedAs = (field: string) =>
+  (DURATION_UNITS as readonly string[]).includes(field) ? "duration" : field;
 
 export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRank[]): void {
   const byId = (id: string) => document.getElementById(`calculator-${id}`)!;
@@ -403,11 +488,18 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   const judged = new Set<string>();
   const show = (part: "empty" | "stale" | "list") => {
     region.classList.remove("is-stale");
-    for (const name of ["empty", "stale", "list"]) region.querySelector(`[data-result-${name}]`)?.toggleAttribute("hidden", name !== part);
+    for (const name of ["empty", "stale", "list"])
+      region.querySelector(`[data-result-${name}]`)?.toggleAttribute("hidden", name !== part);
   };
   // The bar rides above an on-screen keyboard that covers the page without resizing it.
   const viewport = visualViewport;
-  for (const type of ["resize", "scroll"]) viewport?.addEventListener(type, () => document.documentElement.style.setProperty("--keyboard", `${Math.max(0, innerHeight - viewport.height - viewport.offsetTop)}px`));
+  for (const type of ["resize", "scroll"])
+    viewport?.addEventListener(type, () =>
+      document.documentElement.style.setProperty(
+        "--keyboard",
+        `${Math.max(0, innerHeight - viewport.height - viewport.offsetTop)}px`,
+      ),
+    );
 
   /** The quick times show pressed while the time fields hold exactly theirs. */
   const syncPicks = () => {
@@ -457,7 +549,8 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     show("list");
     const view: Shown = { result: calculateGrowth(input, ranks), now, given: givenTime(reading), ranks };
     const lines = render(region, view);
-    const old = pinned !== null && Math.abs(Date.now() - pinned) >= 60_000 ? `As of ${dateText(new Date(pinned))}` : "";
+    const old =
+      pinned !== null && Math.abs(Date.now() - pinned) >= 60_000 ? `As of ${dateText(new Date(pinned))}` : "";
     asOf.hidden = !old;
     asOf.textContent = old && `${old}, when this link was made: its dates count from then. ${FROM_NOW}`;
     summary.textContent = (old ? `${old}: ` : "") + lines.join(" ");
@@ -520,7 +613,8 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   });
   for (const pick of picks) {
     pick.addEventListener("click", () => {
-      for (const name of [...DURATION_UNITS, UNTIL]) (form.elements.namedItem(name) as HTMLInputElement).value = "";
+      for (const name of [...DURATION_UNITS, UNTIL])
+        (form.elements.namedItem(name) as HTMLInputElement).value = "";
       const field = form.elements.namedItem(pick.dataset.unit!) as HTMLInputElement;
       field.value = pick.dataset.count!;
       field.dispatchEvent(new Event("input", { bubbles: true }));
@@ -552,7 +646,8 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   // The answer in words with its link, pinned to the moment it was calculated: to the Web Share
   // sheet where the browser has one, else to the clipboard, and the page says which.
   share.addEventListener("click", async () => {
-    if (!answer) return void (shared.textContent = "Nothing to share yet: enter your gems and a goal or a time.");
+    if (!answer)
+      return void (shared.textContent = "Nothing to share yet: enter your gems and a goal or a time.");
     const url = new URL(`?${answer.query}`, location.href);
     url.searchParams.set(AT, momentText(answer.now));
     const text = `${answer.text}: ${url.href}`;

@@ -24,7 +24,15 @@ function draw(speak?: boolean): void {
   const width = Math.max(280, area.clientWidth);
   const marked = speak || readout().textContent !== "";
   const { at, point } = moment(Number(scrub.value) / Number(scrub.max));
-  chart = resultChart(result, { id: "calculator-chart-title", describedBy: "calculator-milestones", width, height: area.clientHeight || 240, locale: document.documentElement.lang, start, cursor: marked ? at : undefined });
+  chart = resultChart(result, {
+    id: "calculator-chart-title",
+    describedBy: "calculator-milestones",
+    width,
+    height: area.clientHeight || 240,
+    locale: document.documentElement.lang,
+    start,
+    cursor: marked ? at : undefined,
+  });
   area.parentElement!.hidden = !chart;
   area.innerHTML = chart?.svg ?? "";
   area.dataset.width = String(width);
@@ -33,12 +41,18 @@ function draw(speak?: boolean): void {
   scrub.style.marginInline = `${chart.left}px ${width - chart.right}px`;
   if (!marked) return;
   const seconds = Math.round(at * TIME_NORMALIZATION.secondsPerDay);
-  const rank = result.milestones.findLast((milestone) => milestone.duration.totalSeconds <= seconds) ?? result.currentRank;
+  const rank =
+    result.milestones.findLast((milestone) => milestone.duration.totalSeconds <= seconds) ??
+    result.currentRank;
   const lang = document.documentElement.lang;
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: chart.days < 2 ? "short" : undefined }).format(start + seconds * 1000);
+  const date = new Intl.DateTimeFormat(lang, {
+    dateStyle: "medium",
+    timeStyle: chart.days < 2 ? "short" : undefined,
+  }).format(start + seconds * 1000);
   scrub.setAttribute("aria-valuetext", date);
   const here = point ? ` — ${point.names}` : "";
-  if (speak) readout().textContent = `${date}: ${gemsText(chart.balanceAt(at), 3, lang)} gems, ${rank.name}${here}`;
+  if (speak)
+    readout().textContent = `${date}: ${gemsText(chart.balanceAt(at), 3, lang)} gems, ${rank.name}${here}`;
 }
 
 /**
@@ -67,7 +81,8 @@ export function mountChart(): void {
   slider().addEventListener("input", () => draw(true));
   const point = (event: PointerEvent) => {
     if (!chart) return;
-    const share = (event.clientX - area.getBoundingClientRect().left - chart.left) / (chart.right - chart.left);
+    const share =
+      (event.clientX - area.getBoundingClientRect().left - chart.left) / (chart.right - chart.left);
     slider().value = String(Math.round(Math.min(1, Math.max(0, share)) * Number(slider().max)));
     draw(true);
   };

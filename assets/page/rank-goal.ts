@@ -34,14 +34,19 @@ export function mountRankGoal(form: HTMLFormElement, ranks: readonly ExpRank[]):
   const [badge, bar, share] = status.children as unknown as [HTMLElement, HTMLProgressElement, HTMLElement];
   const chips = Array.from(form.querySelectorAll<HTMLButtonElement>("[data-times]"), (chip) => {
     const threshold = exactOf(chip.dataset.gems!);
-    return { chip, amount: { digits: threshold.digits * BigInt(chip.dataset.times!), places: threshold.places } };
+    return {
+      chip,
+      amount: { digits: threshold.digits * BigInt(chip.dataset.times!), places: threshold.places },
+    };
   });
   const same = (a: Exact | null, b: Exact) => !!a && compareExact(a, b) === 0;
 
   const sync = () => {
     const target = amountIn(goal, ranks);
     for (const { chip, amount } of chips) chip.setAttribute("aria-pressed", String(same(target, amount)));
-    picker.value = Array.from(picker.options).find((option) => option.value && same(target, exactOf(option.value)))?.value ?? "";
+    picker.value =
+      Array.from(picker.options).find((option) => option.value && same(target, exactOf(option.value)))
+        ?.value ?? "";
     // Hidden, the status keeps its line (calculator.css), so it appears without moving the controls below.
     status.hidden = !target;
     badge.textContent = "";
@@ -50,9 +55,12 @@ export function mountRankGoal(form: HTMLFormElement, ranks: readonly ExpRank[]):
     const index = rankIndex(ranks, target);
     const rank = ranks[index]!;
     const threshold = exactOf(rank.minGems);
-    const beyondTop = index === ranks.length - 1 && threshold.digits > 0n && compareExact(target, threshold) !== 0;
+    const beyondTop =
+      index === ranks.length - 1 && threshold.digits > 0n && compareExact(target, threshold) !== 0;
     const multiple = beyondTop ? multipleOf(target, threshold) : null;
-    badge.textContent = multiple ? `${multiple.exact ? "=" : "≈"} ${multiple.times}× ${rank.name}` : `= ${rank.name}`;
+    badge.textContent = multiple
+      ? `${multiple.exact ? "=" : "≈"} ${multiple.times}× ${rank.name}`
+      : `= ${rank.name}`;
     const current = amountIn(field("currentGems"));
     bar.value = current ? Math.min(1, Number(plain(current)) / Number(plain(target))) : 0;
     bar.hidden = !current;

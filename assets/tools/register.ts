@@ -22,7 +22,11 @@ function pageModelContext(): ModelContext | undefined {
  * refuses (a rejected promise or a thrown error) leaves that tool out and the page working; the
  * page has no console output to report it in.
  */
-export function registerTools(descriptors: readonly ToolDescriptor[], rankList: RankList, context: ModelContext | undefined = pageModelContext()): void {
+export function registerTools(
+  descriptors: readonly ToolDescriptor[],
+  rankList: RankList,
+  context: ModelContext | undefined = pageModelContext(),
+): void {
   if (!context) return;
   for (const { name, title, description, inputSchema, annotations } of descriptors) {
     try {

@@ -14,10 +14,30 @@ import { DAILY_INTEREST_RATE } from "../constants.ts";
 import type { CalculateInput } from "../../contract/calculate-input.ts";
 import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
 import type { ExpRank } from "../../contract/rank-list.ts";
-import { addExact, compareExact, exactOf, exactToFixed8, fixed8Within, pow10, ratioToFixed8, subtractExact, type Exact } from "./exact.ts";
+import {
+  addExact,
+  compareExact,
+  exactOf,
+  exactToFixed8,
+  fixed8Within,
+  pow10,
+  ratioToFixed8,
+  subtractExact,
+  type Exact,
+} from "./exact.ts";
 import { rankIndex } from "./ranks.ts";
 import { SECONDS_PER_DAY, durationDays, durationFromSeconds, type Days } from "./duration.ts";
-import { FACTOR_DIGITS, LN_FACTOR_FLOAT, RATE, daysToReachAt, growthFactorAt, hourlyRateAt, lnEstimate, wholeDaysEstimate, type Approximation } from "./growth.ts";
+import {
+  FACTOR_DIGITS,
+  LN_FACTOR_FLOAT,
+  RATE,
+  daysToReachAt,
+  growthFactorAt,
+  hourlyRateAt,
+  lnEstimate,
+  wholeDaysEstimate,
+  type Approximation,
+} from "./growth.ts";
 
 /** Beyond this precision no input of the documented range can be undecided; reaching it is a defect. */
 const MAX_PLACES = 4096;
@@ -67,24 +87,40 @@ function growth(current: Exact, days: Days) {
   // Whole days: (1 + r)^n = FACTOR_DIGITS^n / 10^(n·RATE.places) exactly, computed only when needed.
   let exactFactor: Exact | undefined;
   const exactPower = () => (exactFactor ??= { digits: FACTOR_DIGITS ** n, places: Number(n) * RATE.places });
-  const exactFuture = () => ({ digits: current.digits * exactPower().digits, places: current.places + exactPower().places });
+  const exactFuture = () => ({
+    digits: current.digits * exactPower().digits,
+    places: current.places + exactPower().places,
+  });
   /** currentGems × (factor ± error − minus), over 10^(current.places + places). */
   const scaled = (places: number, minus: bigint) => {
     const { value, error } = factorAt(places);
     return [current.digits * (value - error - minus), current.digits * (value + error - minus)] as const;
   };
-  const rounded = (approximate: (places: number) => string | undefined, exact: () => Exact) => refine(start, approximate, wholeDays ? () => exactToFixed8(exact()) : undefined);
+  const rounded = (approximate: (places: number) => string | undefined, exact: () => Exact) =>
+    refine(start, approximate, wholeDays ? () => exactToFixed8(exact()) : undefined);
   return {
-    future: () => rounded((places) => fixed8Within(...scaled(places, 0n), current.places + places), exactFuture),
-    profit: () => rounded((places) => fixed8Within(...scaled(places, pow10(places)), current.places + places), () => subtractExact(exactFuture(), current)),
+    future: () =>
+      rounded((places) => fixed8Within(...scaled(places, 0n), current.places + places), exactFuture),
+    profit: () =>
+      rounded(
+        (places) => fixed8Within(...scaled(places, pow10(places)), current.places + places),
+        () => subtractExact(exactFuture(), current),
+      ),
     /** (factor − 1) × 100: the profit as a percent of currentGems. */
     percent: () =>
       rounded(
         (places) => {
           const { value, error } = factorAt(places);
-          return fixed8Within((value - error - pow10(places)) * 100n, (value + error - pow10(places)) * 100n, places);
+          return fixed8Within(
+            (value - error - pow10(places)) * 100n,
+            (value + error - pow10(places)) * 100n,
+            places,
+          );
         },
-        () => ({ digits: (exactPower().digits - pow10(exactPower().places)) * 100n, places: exactPower().places }),
+        () => ({
+          digits: (exactPower().digits - pow10(exactPower().places)) * 100n,
+          places: exactPower().places,
+        }),
       ),
     /** Whether futureGems ≥ `amount`, compared exactly. */
     atLeast: (amount: Exact): boolean =>
@@ -108,10 +144,15 @@ const ceilDiv = (fixed: bigint, unit: bigint): bigint => (fixed <= 0n ? 0n : (fi
  * already there, at least 0.00000001 days and one second when it is not.
  */
 function reach(current: Exact, target: Exact): { daysToReach: string; duration: Duration } {
-  if (compareExact(target, current) <= 0) return { daysToReach: exactToFixed8({ digits: 0n, places: 0 }), duration: durationFromSeconds(0) };
+  if (compareExact(target, current) <= 0)
+    return { daysToReach: exactToFixed8({ digits: 0n, places: 0 }), duration: durationFromSeconds(0) };
   const eighthsPerDay = pow10(8);
   // Whether k whole days reach the target: target ≤ current·(1 + r)^k, exactly.
-  const reachedIn = (k: bigint) => compareExact(target, { digits: current.digits * FACTOR_DIGITS ** k, places: current.places + Number(k) * RATE.places }) <= 0;
+  const reachedIn = (k: bigint) =>
+    compareExact(target, {
+      digits: current.digits * FACTOR_DIGITS ** k,
+      places: current.places + Number(k) * RATE.places,
+    }) <= 0;
   /**
    * The rounded-up count shared by the ends of an interval, `low` and `high` (`perDay` to a day).
    * The exact time is irrational unless it is a whole number of days k, so an interval whose
@@ -128,11 +169,22 @@ function reach(current: Exact, target: Exact): { daysToReach: string; duration: 
     const { value, error } = daysToReachAt(current, target, places);
     const [low, high] = [value - error, value + error];
     const one = pow10(places);
-    const eighths = settle(ceilDiv(low, one / eighthsPerDay), ceilDiv(high, one / eighthsPerDay), eighthsPerDay);
-    const seconds = settle(ceilDiv(low * SECONDS_PER_DAY, one), ceilDiv(high * SECONDS_PER_DAY, one), SECONDS_PER_DAY);
+    const eighths = settle(
+      ceilDiv(low, one / eighthsPerDay),
+      ceilDiv(high, one / eighthsPerDay),
+      eighthsPerDay,
+    );
+    const seconds = settle(
+      ceilDiv(low * SECONDS_PER_DAY, one),
+      ceilDiv(high * SECONDS_PER_DAY, one),
+      SECONDS_PER_DAY,
+    );
     return eighths === undefined || seconds === undefined ? undefined : ([eighths, seconds] as const);
   });
-  return { daysToReach: ratioToFixed8(eighths, eighthsPerDay), duration: durationFromSeconds(Number(seconds)) };
+  return {
+    daysToReach: ratioToFixed8(eighths, eighthsPerDay),
+    duration: durationFromSeconds(Number(seconds)),
+  };
 }
 
 /** Computes the result of `calculate-exp-growth` for an input already checked by `CalculateInput`, over the rank table `ranks` (lowest first, the first at 0). */
@@ -144,7 +196,12 @@ export function calculateGrowth(input: CalculateInput, ranks: readonly ExpRank[]
   const currentIndex = rankIndex(ranks, current);
   const milestones = ranks.slice(currentIndex + 1).map((rank, offset) => {
     const minGems = thresholds[currentIndex + 1 + offset] as Exact;
-    return { ...rank, gemsNeeded: exactToFixed8(subtractExact(minGems, current)), ...reach(current, minGems), withinDuration: grown.atLeast(minGems) };
+    return {
+      ...rank,
+      gemsNeeded: exactToFixed8(subtractExact(minGems, current)),
+      ...reach(current, minGems),
+      withinDuration: grown.atLeast(minGems),
+    };
   });
   const reachedRanks = milestones.filter((milestone) => milestone.withinDuration).length;
   const goal = input.goalGems === undefined ? null : exactOf(input.goalGems);
@@ -158,21 +215,29 @@ export function calculateGrowth(input: CalculateInput, ranks: readonly ExpRank[]
     futureGems: grown.future(),
     profit: grown.profit(),
     profitPercent: grown.percent(),
-    profitPerDay: exactToFixed8({ digits: current.digits * RATE.digits, places: current.places + RATE.places }),
+    profitPerDay: exactToFixed8({
+      digits: current.digits * RATE.digits,
+      places: current.places + RATE.places,
+    }),
     profitPerHour: refine(hourlyStart, (places) => {
       const { value, error } = hourlyRateAt(places);
-      return fixed8Within(current.digits * (value - error), current.digits * (value + error), current.places + places);
+      return fixed8Within(
+        current.digits * (value - error),
+        current.digits * (value + error),
+        current.places + places,
+      );
     }),
     currentRank: { ...(ranks[currentIndex] as ExpRank) },
     futureRank: { ...(ranks[currentIndex + reachedRanks] as ExpRank) },
     nextRank: milestones[0] ?? null,
     milestones,
     goal: goal && { targetGems: exactToFixed8(goal), reached: grown.atLeast(goal), ...reach(current, goal) },
-    additional: additional && additionalTarget && {
-      additionalGems: exactToFixed8(additional),
-      targetGems: exactToFixed8(additionalTarget),
-      reached: grown.atLeast(additionalTarget),
-      ...reach(current, additionalTarget),
-    },
+    additional: additional &&
+      additionalTarget && {
+        additionalGems: exactToFixed8(additional),
+        targetGems: exactToFixed8(additionalTarget),
+        reached: grown.atLeast(additionalTarget),
+        ...reach(current, additionalTarget),
+      },
   };
 }

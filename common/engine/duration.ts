@@ -56,7 +56,10 @@ export function durationDays(duration: DurationInput): Days {
     return value === undefined ? [] : [{ ...exactOf(value), seconds: BigInt(SECONDS_PER_UNIT[unit]) }];
   });
   const places = Math.max(0, ...parts.map((part) => part.places));
-  const seconds = parts.reduce((sum, part) => sum + part.digits * pow10(places - part.places) * part.seconds, 0n);
+  const seconds = parts.reduce(
+    (sum, part) => sum + part.digits * pow10(places - part.places) * part.seconds,
+    0n,
+  );
   return { numerator: seconds, denominator: SECONDS_PER_DAY * pow10(places) };
 }
 

@@ -7,5 +7,8 @@ import { compareExact, exactOf, type Exact } from "./exact.ts";
 
 /** Index in `ranks` (lowest first, the first at 0) of the highest rank whose minGems is at most `gems`. */
 export function rankIndex(ranks: readonly ExpRank[], gems: Exact): number {
-  return Math.max(0, ranks.findLastIndex((rank) => compareExact(exactOf(rank.minGems), gems) <= 0));
+  return Math.max(
+    0,
+    ranks.findLastIndex((rank) => compareExact(exactOf(rank.minGems), gems) <= 0),
+  );
 }

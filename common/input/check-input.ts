@@ -7,7 +7,22 @@
 import type { CalculateInput } from "../../contract/calculate-input.ts";
 import type { ListRanksInput } from "../../contract/list-ranks-input.ts";
 import { unknownKeysMessage, type Issue } from "./issues.ts";
-import { AMOUNT_RULES, DECIMAL_NUMBER, LOSSY_NUMBER_MESSAGE, NOT_AN_EMPTY_OBJECT, NOT_AN_OBJECT, decimalMistake, durationTotalMistake, lossyNumber, inRange, kindMistake, numberInRange, rangeMessage, tooLong, type AmountRule } from "./input-rules.ts";
+import {
+  AMOUNT_RULES,
+  DECIMAL_NUMBER,
+  LOSSY_NUMBER_MESSAGE,
+  NOT_AN_EMPTY_OBJECT,
+  NOT_AN_OBJECT,
+  decimalMistake,
+  durationTotalMistake,
+  lossyNumber,
+  inRange,
+  kindMistake,
+  numberInRange,
+  rangeMessage,
+  tooLong,
+  type AmountRule,
+} from "./input-rules.ts";
 
 /** The checked value, or the issues found. */
 export type CheckResult<T> = { success: true; data: T } | { success: false; error: { issues: Issue[] } };
@@ -25,12 +40,17 @@ const KNOWN = new Set(FIELDS);
  * total is not added up: a value of the wrong kind, or too long to look at. A `custom` issue on a
  * field is one JSON Schema cannot state (a decimal string's value).
  */
-function amountIssue(value: unknown, rule: AmountRule): { code: string; message: string; hard?: true } | undefined {
+function amountIssue(
+  value: unknown,
+  rule: AmountRule,
+): { code: string; message: string; hard?: true } | undefined {
   if (typeof value === "number" && Number.isFinite(value)) {
-    if (!numberInRange(value, rule)) return { code: value > 0 ? "too_big" : "too_small", message: rangeMessage(rule) };
+    if (!numberInRange(value, rule))
+      return { code: value > 0 ? "too_big" : "too_small", message: rangeMessage(rule) };
     return lossyNumber(value) ? { code: "too_big", message: LOSSY_NUMBER_MESSAGE } : undefined;
   }
-  if (typeof value !== "string" || tooLong(value)) return { code: "invalid_union", message: kindMistake(value), hard: true };
+  if (typeof value !== "string" || tooLong(value))
+    return { code: "invalid_union", message: kindMistake(value), hard: true };
   if (!DECIMAL_NUMBER.test(value)) return { code: "invalid_format", message: decimalMistake(value) };
   return inRange(value, rule) ? undefined : { code: "custom", message: rangeMessage(rule) };
 }
@@ -42,7 +62,8 @@ function unknownKeys(input: object, known: ReadonlySet<string>): string[] {
   return keys;
 }
 
-const isObject = (input: unknown): input is Record<string, unknown> => typeof input === "object" && input !== null && !Array.isArray(input);
+const isObject = (input: unknown): input is Record<string, unknown> =>
+  typeof input === "object" && input !== null && !Array.isArray(input);
 
 function failure<T>(issues: Issue[], reportInput: boolean | undefined): CheckResult<T> {
   if (!reportInput) for (const issue of issues) delete issue.input;
@@ -50,8 +71,12 @@ function failure<T>(issues: Issue[], reportInput: boolean | undefined): CheckRes
 }
 
 /** Checks a `calculate-exp-growth` input: every problem with its field, or the input as checked. */
-export function safeParseCalculateInput(input: unknown, { reportInput }: CheckOptions = {}): CheckResult<CalculateInput> {
-  if (!isObject(input)) return failure([{ code: "invalid_type", path: [], message: NOT_AN_OBJECT, input }], reportInput);
+export function safeParseCalculateInput(
+  input: unknown,
+  { reportInput }: CheckOptions = {},
+): CheckResult<CalculateInput> {
+  if (!isObject(input))
+    return failure([{ code: "invalid_type", path: [], message: NOT_AN_OBJECT, input }], reportInput);
   const data: Record<string, unknown> = {};
   const issues: Issue[] = [];
   let hard = false;
@@ -66,16 +91,39 @@ export function safeParseCalculateInput(input: unknown, { reportInput }: CheckOp
     if (present) data[rule.field] = value;
   }
   const unknown = unknownKeys(input, KNOWN);
-  if (unknown.length > 0) issues.push({ code: "unrecognized_keys", keys: unknown, path: [], message: unknownKeysMessage(unknown, FIELDS), input });
+  if (unknown.length > 0)
+    issues.push({
+      code: "unrecognized_keys",
+      keys: unknown,
+      path: [],
+      message: unknownKeysMessage(unknown, FIELDS),
+      input,
+    });
   const total = hard ? undefined : durationTotalMistake(data);
   if (total) issues.push({ code: "custom", path: [], message: total, input: data });
   return issues.length > 0 ? failure(issues, reportInput) : { success: true, data: data as CalculateInput };
 }
 
 /** Checks a `list-exp-ranks` input: an empty object. */
-export function safeParseListRanksInput(input: unknown, { reportInput }: CheckOptions = {}): CheckResult<ListRanksInput> {
-  if (!isObject(input)) return failure([{ code: "invalid_type", path: [], message: NOT_AN_EMPTY_OBJECT, input }], reportInput);
+export function safeParseListRanksInput(
+  input: unknown,
+  { reportInput }: CheckOptions = {},
+): CheckResult<ListRanksInput> {
+  if (!isObject(input))
+    return failure([{ code: "invalid_type", path: [], message: NOT_AN_EMPTY_OBJECT, input }], reportInput);
   const unknown = unknownKeys(input, new Set());
-  if (unknown.length > 0) return failure([{ code: "unrecognized_keys", keys: unknown, path: [], message: unknownKeysMessage(unknown, []), input }], reportInput);
+  if (unknown.length > 0)
+    return failure(
+      [
+        {
+          code: "unrecognized_keys",
+          keys: unknown,
+          path: [],
+          message: unknownKeysMessage(unknown, []),
+          input,
+        },
+      ],
+      reportInput,
+    );
   return { success: true, data: {} };
 }

@@ -6,7 +6,14 @@
  * page and in Node.
  */
 import { TIME_NORMALIZATION as TIME } from "../constants.ts";
-import { DURATION_UNITS, durationDays, unitsIn, type Days, type DurationInput, type DurationUnit } from "../engine/duration.ts";
+import {
+  DURATION_UNITS,
+  durationDays,
+  unitsIn,
+  type Days,
+  type DurationInput,
+  type DurationUnit,
+} from "../engine/duration.ts";
 import { compareExact, exactOf, pow10 } from "../engine/exact.ts";
 
 /** A non-negative whole number written in decimal digits, without sign or leading zeros: `0`, `160000000`. */
@@ -58,14 +65,32 @@ export interface AmountRule {
   example: string;
 }
 
-const gems = (field: string, required = false): AmountRule => ({ field, required, positive: true, max: maxGems, example: "1000000" });
+const gems = (field: string, required = false): AmountRule => ({
+  field,
+  required,
+  positive: true,
+  max: maxGems,
+  example: "1000000",
+});
 
-const DURATION_RULES = DURATION_UNITS.map((unit): AmountRule & { field: DurationUnit } => ({ field: unit, required: false, positive: false, max: String(DURATION_MAXIMA[unit]), example: "2" }));
+const DURATION_RULES = DURATION_UNITS.map((unit): AmountRule & { field: DurationUnit } => ({
+  field: unit,
+  required: false,
+  positive: false,
+  max: String(DURATION_MAXIMA[unit]),
+  example: "2",
+}));
 
 /** The inputs in the order the schema, the form and the messages list them. */
-export const AMOUNT_RULES: readonly AmountRule[] = [gems("currentGems", true), gems("goalGems"), gems("additionalGems"), ...DURATION_RULES];
+export const AMOUNT_RULES: readonly AmountRule[] = [
+  gems("currentGems", true),
+  gems("goalGems"),
+  gems("additionalGems"),
+  ...DURATION_RULES,
+];
 
-export const boundsText = ({ positive, max }: AmountRule) => `${positive ? "greater than 0" : "at least 0"} and at most ${max}`;
+export const boundsText = ({ positive, max }: AmountRule) =>
+  `${positive ? "greater than 0" : "at least 0"} and at most ${max}`;
 
 /** The message of a value outside its field's bounds. */
 export const rangeMessage = (rule: AmountRule) => `must be ${boundsText(rule)}`;
@@ -79,7 +104,8 @@ export const FIELD_GUIDANCE: Record<string, string> = Object.fromEntries(
 );
 
 /** A JSON number within the rule's bounds; the value is a finite number. */
-export const numberInRange = (value: number, { positive, max }: AmountRule) => (positive ? value > 0 : value >= 0) && value <= Number(max);
+export const numberInRange = (value: number, { positive, max }: AmountRule) =>
+  (positive ? value > 0 : value >= 0) && value <= Number(max);
 
 /** A decimal string (already matching `DECIMAL_NUMBER`) within the rule's bounds, compared exactly. */
 export function inRange(text: string, { positive, max }: AmountRule): boolean {
@@ -88,7 +114,8 @@ export function inRange(text: string, { positive, max }: AmountRule): boolean {
 }
 
 /** Whether a string is longer than a decimal string may be, counted in code points. */
-export const tooLong = (text: string) => text.length > maxStringLength && (text.length > 2 * maxStringLength || [...text].length > maxStringLength);
+export const tooLong = (text: string) =>
+  text.length > maxStringLength && (text.length > 2 * maxStringLength || [...text].length > maxStringLength);
 
 /** The digits a shorthand stands for: `2750000` for `2.75`, 6. */
 function written(number: string, zeros: number): string {
@@ -107,17 +134,21 @@ const SUFFIX_ZEROS: Record<string, number> = { k: 3, m: 6, b: 9, t: 12 };
 export function decimalMistake(text: string): string {
   const plain = 'plain decimal digits, such as "1000000" or "1000000.5"';
   if (text === "") return `is an empty string; send ${plain}`;
-  if (/\s/.test(text)) return `contains spaces; send the digits alone, such as "${text.replace(/\s/g, "") || "1000000"}"`;
+  if (/\s/.test(text))
+    return `contains spaces; send the digits alone, such as "${text.replace(/\s/g, "") || "1000000"}"`;
   if (/^[+-]/.test(text)) return `has a sign ("${text[0]}"); amounts are never negative, so send ${plain}`;
   if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) {
     const digits = text.replace(/,/g, "");
     return `groups digits with commas; send ${digits} or "${digits}"`;
   }
-  if (/,/.test(text)) return `has a comma; the decimal separator is a point, such as "${text.replace(",", ".")}"`;
+  if (/,/.test(text))
+    return `has a comma; the decimal separator is a point, such as "${text.replace(",", ".")}"`;
   const suffix = /^(\d+(?:\.\d+)?)([kmbt])$/i.exec(text);
-  if (suffix) return `has a suffix ("${suffix[2]}"); write the amount out, such as "${written(suffix[1] as string, SUFFIX_ZEROS[(suffix[2] as string).toLowerCase()] as number)}"`;
+  if (suffix)
+    return `has a suffix ("${suffix[2]}"); write the amount out, such as "${written(suffix[1] as string, SUFFIX_ZEROS[(suffix[2] as string).toLowerCase()] as number)}"`;
   const exponent = /^(\d+(?:\.\d+)?)e\+?(\d{1,2})$/i.exec(text);
-  if (exponent) return `has an exponent; write the amount out in digits, such as "${written(exponent[1] as string, Number(exponent[2]))}"`;
+  if (exponent)
+    return `has an exponent; write the amount out in digits, such as "${written(exponent[1] as string, Number(exponent[2]))}"`;
   if (/e[+-]?\d+$/i.test(text)) return `has an exponent; write the amount out in ${plain}`;
   if (/^0\d+(\.\d+)?$/.test(text)) return `has a leading zero; send "${text.replace(/^0+(?=\d)/, "")}"`;
   if (/^\.\d+$/.test(text)) return `needs a digit before the point; send "0${text}"`;
@@ -128,16 +159,19 @@ export function decimalMistake(text: string): string {
 /** The message of a value that is neither a finite number nor a decimal string of at most 64 characters. */
 export function kindMistake(input: unknown): string {
   if (input === undefined) return "is required";
-  if (typeof input === "string") return `is ${input.length} characters long; a decimal string may have at most ${maxStringLength}`;
+  if (typeof input === "string")
+    return `is ${input.length} characters long; a decimal string may have at most ${maxStringLength}`;
   const type = typeof input;
   if (type === "number") return "must be a finite number or a decimal string, not NaN or Infinity";
-  if (input === null) return "must be a number or a decimal string, not null (a JSON number too large for a double, such as 1e400, arrives as null; send large amounts as decimal strings)";
+  if (input === null)
+    return "must be a number or a decimal string, not null (a JSON number too large for a double, such as 1e400, arrives as null; send large amounts as decimal strings)";
   const kind = Array.isArray(input) ? "an array" : `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`;
   return `must be a number or a decimal string, not ${kind}`;
 }
 
 /** The message of an input that is not an object. */
-export const NOT_AN_OBJECT = 'must be an object of named inputs, such as {"currentGems": 1000000, "days": 30}';
+export const NOT_AN_OBJECT =
+  'must be an object of named inputs, such as {"currentGems": 1000000, "days": 30}';
 
 /** The message of a `list-exp-ranks` input that is not an object. */
 export const NOT_AN_EMPTY_OBJECT = "must be an empty object {}";
@@ -157,7 +191,9 @@ function daysText(days: Days, limit: number): string {
   let first = 0;
   while (excess > 0n && excess * pow10(first) < days.denominator) first += 1;
   const places = Math.max(8, first + 1);
-  const rounded = ((days.numerator * pow10(places) * 2n + days.denominator) / (2n * days.denominator)).toString().padStart(places + 1, "0");
+  const rounded = ((days.numerator * pow10(places) * 2n + days.denominator) / (2n * days.denominator))
+    .toString()
+    .padStart(places + 1, "0");
   return `${rounded.slice(0, -places)}.${rounded.slice(-places)}`.replace(/\.?0+$/, "");
 }
 
@@ -167,10 +203,18 @@ function daysText(days: Days, limit: number): string {
  * short, bounded number in the message. `subject` says what comes to the total: the tools name
  * their fields; the homepage form says "The time to grow comes".
  */
-export function durationTotalMistake(input: DurationInput, subject = "years, months, days, hours, minutes and seconds come"): string | undefined {
+export function durationTotalMistake(
+  input: DurationInput,
+  subject = "years, months, days, hours, minutes and seconds come",
+): string | undefined {
   const outOfRange = DURATION_RULES.some((rule) => {
     const value = input[rule.field];
-    return value !== undefined && !(typeof value === "string" ? DECIMAL_NUMBER.test(value) && inRange(value, rule) : Number.isFinite(value) && numberInRange(value, rule));
+    return (
+      value !== undefined &&
+      !(typeof value === "string"
+        ? DECIMAL_NUMBER.test(value) && inRange(value, rule)
+        : Number.isFinite(value) && numberInRange(value, rule))
+    );
   });
   if (outOfRange) return undefined;
   const total = durationDays(input);

@@ -37,7 +37,8 @@ const NAMED_KEYS = 5;
 const folded = (key: string) => key.toLowerCase().replace(/[_-]/g, "");
 
 /** The known field closest to `key` (at most 2 edits apart once folded), if any. */
-const closestField = (key: string, fields: readonly string[]) => nearestNames(key.slice(0, 40), fields, 2, folded)[0];
+const closestField = (key: string, fields: readonly string[]) =>
+  nearestNames(key.slice(0, 40), fields, 2, folded)[0];
 
 /** `"dayz" (did you mean "days"?), "x" and 3 more`: a bounded list, whatever was sent. */
 function unknownKeys(keys: readonly string[], fields: readonly string[]): string {
@@ -73,6 +74,13 @@ export function describeIssue(issue: Issue, root = "", fields: readonly string[]
   // fields) names its fields in its message, and a type error already says what was sent.
   const isStructure = typeof issue.input === "object" && issue.input !== null;
   const echo = !isStructure || (issue.path.length > 0 && issue.code !== "invalid_type");
-  const got = issue.input === undefined ? (issue.code === "invalid_type" ? " (it is missing)" : "") : echo ? ` (got ${shown(issue.input)})` : "";
+  const got =
+    issue.input === undefined
+      ? issue.code === "invalid_type"
+        ? " (it is missing)"
+        : ""
+      : echo
+        ? ` (got ${shown(issue.input)})`
+        : "";
   return `${field}: ${issue.message}${got}`;
 }

@@ -7,7 +7,9 @@ import type { ExpRank } from "../../contract/rank-list.ts";
 import { calculateGrowth } from "../engine/calculate.ts";
 import { internalError, invalidRequest, toolResult, type InputGuidance, type ToolResult } from "./result.ts";
 
-const OPTIONAL_KEYS = AMOUNT_RULES.filter((rule) => !rule.required).map((rule) => rule.field).join(", ");
+const OPTIONAL_KEYS = AMOUNT_RULES.filter((rule) => !rule.required)
+  .map((rule) => rule.field)
+  .join(", ");
 
 const CALCULATE_GUIDANCE: InputGuidance = {
   fields: FIELD_GUIDANCE,
@@ -16,7 +18,10 @@ const CALCULATE_GUIDANCE: InputGuidance = {
 };
 
 /** Runs the tool over the rank table `ranks`: the result for valid input, `invalid_request` for anything else; never throws. */
-export function calculateExpGrowth(input: unknown, ranks: readonly ExpRank[]): ToolResult<CalculateOutput | ErrorResponse> {
+export function calculateExpGrowth(
+  input: unknown,
+  ranks: readonly ExpRank[],
+): ToolResult<CalculateOutput | ErrorResponse> {
   try {
     const parsed = safeParseCalculateInput(input, { reportInput: true });
     if (!parsed.success) return invalidRequest(parsed.error.issues, CALCULATE_GUIDANCE);

@@ -4,7 +4,10 @@ import type { RankList } from "../../contract/rank-list.ts";
 import { safeParseListRanksInput } from "../input/check-input.ts";
 import { internalError, invalidRequest, toolResult, type InputGuidance, type ToolResult } from "./result.ts";
 
-const LIST_RANKS_GUIDANCE: InputGuidance = { fields: {}, whole: "Send an empty object {}: this tool takes no input." };
+const LIST_RANKS_GUIDANCE: InputGuidance = {
+  fields: {},
+  whole: "Send an empty object {}: this tool takes no input.",
+};
 
 /** Runs the tool; an absent input counts as the empty object, since the tool takes none. Never throws. */
 export function listExpRanks(input: unknown, rankList: RankList): ToolResult<RankList | ErrorResponse> {

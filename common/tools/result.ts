@@ -50,8 +50,10 @@ export function invalidRequest(issues: readonly Issue[], guidance: InputGuidance
   const fixes = new Set<string>();
   for (const issue of listed) {
     const field = issue.path[0];
-    const fix = typeof field === "string" && issue.code !== "unrecognized_keys" ? guidance.fields[field] : undefined;
-    const acrossFields = issue.code === "custom" && issue.path.length === 0 ? guidance.acrossFields : undefined;
+    const fix =
+      typeof field === "string" && issue.code !== "unrecognized_keys" ? guidance.fields[field] : undefined;
+    const acrossFields =
+      issue.code === "custom" && issue.path.length === 0 ? guidance.acrossFields : undefined;
     fixes.add(fix ?? acrossFields ?? guidance.whole);
   }
   const more = issues.length > listed.length ? ` (and ${issues.length - listed.length} more)` : "";
@@ -67,6 +69,7 @@ export function internalError(): ToolResult<ErrorResponse> {
   return errorResult({
     code: "internal_error",
     message: "The calculation could not be completed.",
-    resolution: "Retry the call. If the problem persists, follow the Support section of this site's API docs to report the input you sent.",
+    resolution:
+      "Retry the call. If the problem persists, follow the Support section of this site's API docs to report the input you sent.",
   });
 }

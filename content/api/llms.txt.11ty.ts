@@ -31,11 +31,18 @@ function valueText(key: string, value: unknown): string {
 }
 
 /** What a resource holds: each field of its schema, with what the file publishes for it. */
-function resourceNote(resource: (typeof endpoints.resources)[number], schemas: Record<string, { properties?: Properties }>): string {
+function resourceNote(
+  resource: (typeof endpoints.resources)[number],
+  schemas: Record<string, { properties?: Properties }>,
+): string {
   const properties = schemas[resource.schema]?.properties;
-  if (!properties) throw new Error(`/api/llms.txt: the contract has no properties for schema ${resource.schema}`);
+  if (!properties)
+    throw new Error(`/api/llms.txt: the contract has no properties for schema ${resource.schema}`);
   const body = resource.example as Record<string, unknown>;
-  const fields = Object.entries(properties).map(([key, field]) => `\`${key}\`: ${(field.description ?? "").replace(/\.$/, "")}${valueText(key, body[key])}`);
+  const fields = Object.entries(properties).map(
+    ([key, field]) =>
+      `\`${key}\`: ${(field.description ?? "").replace(/\.$/, "")}${valueText(key, body[key])}`,
+  );
   return `${resource.url} (${resource.schema}) holds:\n${bulletList(fields)}`;
 }
 
@@ -57,16 +64,36 @@ export function render(data: GuideData): string {
         title: "Resources",
         links: [
           ...endpoints.resources.map(resourceLink),
-          { name: "OpenAPI contract", url: site.urls.openapi, note: `OpenAPI ${openapi.openapi}, version ${openapi.info.version}: schemas, examples and declared errors.` },
+          {
+            name: "OpenAPI contract",
+            url: site.urls.openapi,
+            note: `OpenAPI ${openapi.openapi}, version ${openapi.info.version}: schemas, examples and declared errors.`,
+          },
         ],
       },
       {
         title: "Docs",
         links: [
-          { name: "API docs", url: absoluteUrl(twinPath(`/${site.paths.docs}`)), note: "Every field, example, error, limit and the browser tools, in Markdown." },
-          { name: "JSON API index", url: absoluteUrl(twinPath(`/${site.paths.api}`)), note: "The resources with method, media type and purpose, in Markdown." },
-          { name: "Access policy", url: site.urls.accessPolicy, note: "No API key, account, OAuth token or bearer credential." },
-          { name: "Agent guide", url: site.urls.agentGuide, note: "The whole site: how to compute any result, with or without the browser tools." },
+          {
+            name: "API docs",
+            url: absoluteUrl(twinPath(`/${site.paths.docs}`)),
+            note: "Every field, example, error, limit and the browser tools, in Markdown.",
+          },
+          {
+            name: "JSON API index",
+            url: absoluteUrl(twinPath(`/${site.paths.api}`)),
+            note: "The resources with method, media type and purpose, in Markdown.",
+          },
+          {
+            name: "Access policy",
+            url: site.urls.accessPolicy,
+            note: "No API key, account, OAuth token or bearer credential.",
+          },
+          {
+            name: "Agent guide",
+            url: site.urls.agentGuide,
+            note: "The whole site: how to compute any result, with or without the browser tools.",
+          },
         ],
       },
     ],

@@ -39,7 +39,10 @@ export function generatedPage(folder: string, index: number, count: number): str
     "",
     "## A list and a table",
     "",
-    ...Array.from({ length: 5 }, (_, item) => `- Item ${item + 1} of page ${index}, with *emphasis* and \`code\`.`),
+    ...Array.from(
+      { length: 5 },
+      (_, item) => `- Item ${item + 1} of page ${index}, with *emphasis* and \`code\`.`,
+    ),
     "",
     "| Day | Note |",
     "| --- | --- |",
@@ -59,7 +62,8 @@ export async function writeGeneratedPages(inputDir: string, folder: string, coun
   const target = path.join(inputDir, folder);
   await rm(target, { recursive: true, force: true });
   await mkdir(target, { recursive: true });
-  for (let index = 0; index < count; index += 1) await writeFile(path.join(target, `page-${index}.md`), generatedPage(folder, index, count));
+  for (let index = 0; index < count; index += 1)
+    await writeFile(path.join(target, `page-${index}.md`), generatedPage(folder, index, count));
 }
 
 /** A new bare project with its 18 pages in `content/pages/`; the caller removes it. */

@@ -52,7 +52,10 @@ interface Runner {
   config: string;
 }
 
-const NATIVE: Runner = { command: [process.execPath, `--import=${REPORT_USAGE}`], config: "eleventy.config.ts" };
+const NATIVE: Runner = {
+  command: [process.execPath, `--import=${REPORT_USAGE}`],
+  config: "eleventy.config.ts",
+};
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -65,16 +68,32 @@ async function timedBuild(projectDir: string, runner: Runner): Promise<Timing> {
   try {
     const [program, ...flags] = runner.command;
     const started = performance.now();
-    const { stdout, stderr } = await run(program!, [...flags, "node_modules/@11ty/eleventy/cmd.cjs", `--config=${runner.config}`, `--output=${output}`, "--quiet"], {
-      cwd: projectDir,
-      env: { ...process.env, ...BUILD_ENV, SITE_URL: PATH_SITE_URL },
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const { stdout, stderr } = await run(
+      program!,
+      [
+        ...flags,
+        "node_modules/@11ty/eleventy/cmd.cjs",
+        `--config=${runner.config}`,
+        `--output=${output}`,
+        "--quiet",
+      ],
+      {
+        cwd: projectDir,
+        env: { ...process.env, ...BUILD_ENV, SITE_URL: PATH_SITE_URL },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     const ms = performance.now() - started;
     const files = (stdout + stderr).match(/Wrote (\d+) files?/);
-    if (!files) throw new Error(`The build in ${projectDir} printed no "Wrote N files" summary:\n${stdout}${stderr}`);
+    if (!files)
+      throw new Error(`The build in ${projectDir} printed no "Wrote N files" summary:\n${stdout}${stderr}`);
     const usage = stderr.match(/peak-rss-kib=(\d+) cpu-us=(\d+)/);
-    return { ms, cpuMs: usage ? Number(usage[2]) / 1000 : Number.NaN, files: Number(files[1]), peakMiB: usage ? Number(usage[1]) / 1024 : Number.NaN };
+    return {
+      ms,
+      cpuMs: usage ? Number(usage[2]) / 1000 : Number.NaN,
+      files: Number(files[1]),
+      peakMiB: usage ? Number(usage[1]) / 1024 : Number.NaN,
+    };
   } finally {
     await rm(output, { recursive: true, force: true });
   }
@@ -86,7 +105,12 @@ async function paired(pairs: { dir: string; runner: Runner }[], runs: number): P
   for (let index = 0; index < runs; index += 1) {
     for (const [slot, { dir, runner }] of pairs.entries()) timings[slot]!.push(await timedBuild(dir, runner));
   }
-  return timings.map((list) => ({ ms: median(list.map((t) => t.ms)), cpuMs: median(list.map((t) => t.cpuMs)), files: list[0]!.files, peakMiB: Math.max(...list.map((t) => t.peakMiB)) }));
+  return timings.map((list) => ({
+    ms: median(list.map((t) => t.ms)),
+    cpuMs: median(list.map((t) => t.cpuMs)),
+    files: list[0]!.files,
+    peakMiB: Math.max(...list.map((t) => t.peakMiB)),
+  }));
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -99,23 +123,55 @@ const buildBench: BenchSection = async () => {
   const copy = await projectCopy();
   try {
     // The cold build against the bare site of as many pages, paired run for run.
-    const [site, plain] = await paired([{ dir: ROOT, runner: NATIVE }, { dir: bare, runner: bareRunner }], COLD_PAIRS);
+    const [site, plain] = await paired(
+      [
+        { dir: ROOT, runner: NATIVE },
+        { dir: bare, runner: bareRunner },
+      ],
+      COLD_PAIRS,
+    );
     rows.push(
-      { metric: `cold build of the whole site (${site!.files} files), ${process.version}, wall clock / CPU, median of ${COLD_PAIRS} paired`, value: `${seconds(site!.ms)} / ${seconds(site!.cpuMs)}` },
-      { metric: `cold build of a bare Eleventy site of ${BARE_PAGES} Markdown pages (${plain!.files} files), same Node, paired`, value: `${seconds(plain!.ms)} / ${seconds(plain!.cpuMs)}` },
-      { metric: "  ratio, this site / bare Eleventy (wall clock; CPU)", value: `${(site!.ms / plain!.ms).toFixed(2)}; ${(site!.cpuMs / plain!.cpuMs).toFixed(2)}`, target: "≤ 1.3" },
+      {
+        metric: `cold build of the whole site (${site!.files} files), ${process.version}, wall clock / CPU, median of ${COLD_PAIRS} paired`,
+        value: `${seconds(site!.ms)} / ${seconds(site!.cpuMs)}`,
+      },
+      {
+        metric: `cold build of a bare Eleventy site of ${BARE_PAGES} Markdown pages (${plain!.files} files), same Node, paired`,
+        value: `${seconds(plain!.ms)} / ${seconds(plain!.cpuMs)}`,
+      },
+      {
+        metric: "  ratio, this site / bare Eleventy (wall clock; CPU)",
+        value: `${(site!.ms / plain!.ms).toFixed(2)}; ${(site!.cpuMs / plain!.cpuMs).toFixed(2)}`,
+        target: "≤ 1.3",
+      },
       { metric: "cold build, peak memory (maximum resident set)", value: mib(site!.peakMiB) },
     );
 
     const system = (await run(SYSTEM_NODE, ["--version"])).stdout.trim();
     const baseline: Runner = { command: [SYSTEM_NODE, TSX], config: "eleventy.config.ts" };
-    const [native, former] = await paired([{ dir: ROOT, runner: NATIVE }, { dir: ROOT, runner: baseline }], FORMER_PAIRS);
+    const [native, former] = await paired(
+      [
+        { dir: ROOT, runner: NATIVE },
+        { dir: ROOT, runner: baseline },
+      ],
+      FORMER_PAIRS,
+    );
     rows.push(
-      { metric: `cold build, system Node ${system} + tsx (the former way), paired with this Node's, medians of ${FORMER_PAIRS}`, value: `${seconds(former!.ms)} / ${seconds(native!.ms)}` },
-      { metric: "  ratio, type stripping / Node + tsx", value: (native!.ms / former!.ms).toFixed(2), target: "≤ 0.50" },
+      {
+        metric: `cold build, system Node ${system} + tsx (the former way), paired with this Node's, medians of ${FORMER_PAIRS}`,
+        value: `${seconds(former!.ms)} / ${seconds(native!.ms)}`,
+      },
+      {
+        metric: "  ratio, type stripping / Node + tsx",
+        value: (native!.ms / former!.ms).toFixed(2),
+        target: "≤ 0.50",
+      },
     );
 
-    const pairs = [{ dir: copy, runner: NATIVE }, { dir: bare, runner: bareRunner }];
+    const pairs = [
+      { dir: copy, runner: NATIVE },
+      { dir: bare, runner: bareRunner },
+    ];
     const [ownBase, bareBase] = await paired(pairs, SCALED_PAIRS);
     for (const count of PAGE_COUNTS) {
       await writeGeneratedPages(path.join(copy, "content"), GENERATED_FOLDER, count);
@@ -127,10 +183,23 @@ const buildBench: BenchSection = async () => {
       const bareCpuPerPage = (plainScaled!.cpuMs - bareBase!.cpuMs) / count;
       const label = count.toLocaleString("en");
       rows.push(
-        { metric: `+${label} pages: this site ${seconds(own!.ms)} (${own!.files} files), bare Eleventy ${seconds(plainScaled!.ms)}, medians of ${SCALED_PAIRS} paired, output in ${SCRATCH}`, value: "" },
-        { metric: `  cost per extra page, this site / bare Eleventy`, value: `${ownPerPage.toFixed(2)} / ${barePerPage.toFixed(2)} ms` },
-        { metric: `  ratio at +${label} pages`, value: (ownPerPage / barePerPage).toFixed(2), target: "≤ 1.5" },
-        { metric: `  CPU time per extra page, this site / bare Eleventy (ratio)`, value: `${ownCpuPerPage.toFixed(2)} / ${bareCpuPerPage.toFixed(2)} ms (${(ownCpuPerPage / bareCpuPerPage).toFixed(2)})` },
+        {
+          metric: `+${label} pages: this site ${seconds(own!.ms)} (${own!.files} files), bare Eleventy ${seconds(plainScaled!.ms)}, medians of ${SCALED_PAIRS} paired, output in ${SCRATCH}`,
+          value: "",
+        },
+        {
+          metric: `  cost per extra page, this site / bare Eleventy`,
+          value: `${ownPerPage.toFixed(2)} / ${barePerPage.toFixed(2)} ms`,
+        },
+        {
+          metric: `  ratio at +${label} pages`,
+          value: (ownPerPage / barePerPage).toFixed(2),
+          target: "≤ 1.5",
+        },
+        {
+          metric: `  CPU time per extra page, this site / bare Eleventy (ratio)`,
+          value: `${ownCpuPerPage.toFixed(2)} / ${bareCpuPerPage.toFixed(2)} ms (${(ownCpuPerPage / bareCpuPerPage).toFixed(2)})`,
+        },
         { metric: `+${label} pages, peak memory (maximum resident set)`, value: mib(own!.peakMiB) },
       );
     }

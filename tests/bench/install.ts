@@ -37,16 +37,31 @@ const installBench: BenchSection = async () => {
   try {
     await run("git", ["clone", "--quiet", ROOT, clone]);
     // The system's npm, as a writer runs it: the clone's postinstall brings Node where it is too old.
-    const writer = await timed(["npm", "ci", "--no-audit", "--no-fund"], clone, { ...process.env, PATH: SYSTEM_PATH });
+    const writer = await timed(["npm", "ci", "--no-audit", "--no-fund"], clone, {
+      ...process.env,
+      PATH: SYSTEM_PATH,
+    });
     const writerSize = await megabytes(path.join(clone, "node_modules"));
-    const runtime = existsSync(path.join(clone, ".node")) ? ` (plus ${(await megabytes(path.join(clone, ".node"))).toFixed(0)} MB of Node runtime in .node/, brought because the system Node is too old)` : "";
+    const runtime = existsSync(path.join(clone, ".node"))
+      ? ` (plus ${(await megabytes(path.join(clone, ".node"))).toFixed(0)} MB of Node runtime in .node/, brought because the system Node is too old)`
+      : "";
     const tests = await timed([...NPM, "ci", "--prefix", "tests", "--no-audit", "--no-fund"], clone);
     const testsSize = await megabytes(path.join(clone, "tests/node_modules"));
     return [
-      { metric: `writer's path, \`npm ci\`, packages in node_modules${runtime}`, value: `${writerSize.toFixed(0)} MB`, target: "≤ 80 MB" },
+      {
+        metric: `writer's path, \`npm ci\`, packages in node_modules${runtime}`,
+        value: `${writerSize.toFixed(0)} MB`,
+        target: "≤ 80 MB",
+      },
       { metric: "writer's path, `npm ci` time (npm cache warm)", value: `${(writer / 1000).toFixed(1)} s` },
-      { metric: "test path, test tooling (tests/node_modules) added by `npm test`", value: `${testsSize.toFixed(0)} MB` },
-      { metric: "test path, total packages and install time", value: `${(writerSize + testsSize).toFixed(0)} MB, ${((writer + tests) / 1000).toFixed(1)} s` },
+      {
+        metric: "test path, test tooling (tests/node_modules) added by `npm test`",
+        value: `${testsSize.toFixed(0)} MB`,
+      },
+      {
+        metric: "test path, total packages and install time",
+        value: `${(writerSize + testsSize).toFixed(0)} MB, ${((writer + tests) / 1000).toFixed(1)} s`,
+      },
     ];
   } finally {
     await rm(scratch, { recursive: true, force: true });

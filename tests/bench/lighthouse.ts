@@ -45,7 +45,10 @@ const RUNS = 3;
 
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-export const lighthouseBench: BenchSection = async ({ siteUrl, siteDir }: BenchContext): Promise<BenchRow[]> => {
+export const lighthouseBench: BenchSection = async ({
+  siteUrl,
+  siteDir,
+}: BenchContext): Promise<BenchRow[]> => {
   await mkdir(path.join(siteDir, "bench-1kb"), { recursive: true });
   await writeFile(path.join(siteDir, "bench-1kb/index.html"), ONE_KB_PAGE);
   const port = await freePort();
@@ -53,7 +56,14 @@ export const lighthouseBench: BenchSection = async ({ siteUrl, siteDir }: BenchC
   const browser = await chromium.launch({
     executablePath: await chromiumPath(),
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", `--remote-debugging-port=${port}`],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      `--remote-debugging-port=${port}`,
+    ],
   });
   const rows: BenchRow[] = [];
   try {
@@ -70,32 +80,58 @@ export const lighthouseBench: BenchSection = async ({ siteUrl, siteDir }: BenchC
           onlyCategories: page.scored ? CATEGORIES.map((category) => category.id) : ["performance"],
         });
         if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        if (result.lhr.runtimeError)
+          throw new Error(
+            `Lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
+          );
         runs.get(page.name)!.push(result.lhr);
       }
     }
-    const lcpOf = (name: string) => median(runs.get(name)!.map((lhr) => lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN));
+    const lcpOf = (name: string) =>
+      median(
+        runs.get(name)!.map((lhr) => lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN),
+      );
     const floor = lcpOf(PAGES[0]!.name);
     for (const page of PAGES) {
-      const reports = [...runs.get(page.name)!].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+      const reports = [...runs.get(page.name)!].sort(
+        (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+      );
       const lhr = reports[Math.floor(reports.length / 2)]!;
       if (page.scored) {
         for (const category of CATEGORIES) {
           const score = lhr.categories[category.id]?.score;
-          rows.push({ metric: `Lighthouse ${category.label}, ${page.name} (median of ${RUNS})`, value: score === null || score === undefined ? "n/a" : String(Math.round(score * 100)), target: "100" });
+          rows.push({
+            metric: `Lighthouse ${category.label}, ${page.name} (median of ${RUNS})`,
+            value: score === null || score === undefined ? "n/a" : String(Math.round(score * 100)),
+            target: "100",
+          });
         }
       }
       const lcp = lcpOf(page.name);
       rows.push({
         metric: `Largest Contentful Paint, ${page.name}, simulated mobile throttling (median of ${RUNS})${page === PAGES[0] ? "" : ", and its ratio to the 1 KB page's"}`,
-        value: page === PAGES[0] ? `${Math.round(lcp)} ms` : `${Math.round(lcp)} ms (${(lcp / floor).toFixed(2)})`,
+        value:
+          page === PAGES[0] ? `${Math.round(lcp)} ms` : `${Math.round(lcp)} ms (${(lcp / floor).toFixed(2)})`,
         ...(page === PAGES[0] ? {} : { target: "≤ 1.2" }),
       });
-      const shifts = median(runs.get(page.name)!.map((report) => report.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN));
-      if (page !== PAGES[0]) rows.push({ metric: `Cumulative Layout Shift, ${page.name} (median of ${RUNS})`, value: shifts.toFixed(3), target: "≤ 0.02" });
+      const shifts = median(
+        runs
+          .get(page.name)!
+          .map((report) => report.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN),
+      );
+      if (page !== PAGES[0])
+        rows.push({
+          metric: `Cumulative Layout Shift, ${page.name} (median of ${RUNS})`,
+          value: shifts.toFixed(3),
+          target: "≤ 0.02",
+        });
       const bytes = lhr.audits["total-byte-weight"]?.numericValue;
       // Served gzipped by the benchmark's server, as GitHub Pages serves text.
-      if (page.scored) rows.push({ metric: `Lighthouse bytes transferred, ${page.name} (served gzipped)`, value: bytes === undefined ? "n/a" : kilobytes(bytes) });
+      if (page.scored)
+        rows.push({
+          metric: `Lighthouse bytes transferred, ${page.name} (served gzipped)`,
+          value: bytes === undefined ? "n/a" : kilobytes(bytes),
+        });
     }
   } finally {
     await browser.close();

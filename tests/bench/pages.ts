@@ -16,7 +16,15 @@ const PAGES = [
 ];
 
 /** Link relations whose target the browser fetches with the page. */
-const FETCHED_RELATIONS = new Set(["stylesheet", "icon", "shortcut", "apple-touch-icon", "modulepreload", "preload", "manifest"]);
+const FETCHED_RELATIONS = new Set([
+  "stylesheet",
+  "icon",
+  "shortcut",
+  "apple-touch-icon",
+  "modulepreload",
+  "preload",
+  "manifest",
+]);
 
 interface Resource {
   url: string;
@@ -25,7 +33,11 @@ interface Resource {
   gzip: number;
 }
 
-const attribute = (tag: string, name: string): string | undefined => tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, "i"))?.slice(1).find((value) => value !== undefined);
+const attribute = (tag: string, name: string): string | undefined =>
+  tag
+    .match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, "i"))
+    ?.slice(1)
+    .find((value) => value !== undefined);
 
 /** Subresources an HTML page makes the browser fetch. */
 function htmlReferences(html: string): string[] {
@@ -42,20 +54,31 @@ function htmlReferences(html: string): string[] {
     }
   }
   // An inline module's imports (the homepage imports its bundle after the first paint).
-  for (const [, script] of html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) found.push(...scriptReferences(script!));
+  for (const [, script] of html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi))
+    found.push(...scriptReferences(script!));
   return found;
 }
 
 /** Modules a script imports (static and dynamic imports with literal specifiers). */
 function scriptReferences(script: string): string[] {
-  return [...script.matchAll(/(?:\bimport\s*(?:[\w*{}\s,$]+from\s*)?|\bimport\s*\(\s*|\bexport\s*[\w*{}\s,$]+from\s*)["']([^"']+)["']/g)].map((match) => match[1]!).filter((specifier) => /^(?:\.{0,2}\/|https?:)/.test(specifier));
+  return [
+    ...script.matchAll(
+      /(?:\bimport\s*(?:[\w*{}\s,$]+from\s*)?|\bimport\s*\(\s*|\bexport\s*[\w*{}\s,$]+from\s*)["']([^"']+)["']/g,
+    ),
+  ]
+    .map((match) => match[1]!)
+    .filter((specifier) => /^(?:\.{0,2}\/|https?:)/.test(specifier));
 }
 
 /** Files a stylesheet references (`url(...)` and `@import`). */
 function styleReferences(css: string): string[] {
-  const urls = [...css.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)/g)].map((match) => match[1] ?? match[2] ?? match[3] ?? "");
+  const urls = [...css.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)/g)].map(
+    (match) => match[1] ?? match[2] ?? match[3] ?? "",
+  );
   const imports = [...css.matchAll(/@import\s+["']([^"']+)["']/g)].map((match) => match[1]!);
-  return [...urls, ...imports].filter((reference) => reference !== "" && !reference.startsWith("data:") && !reference.startsWith("#"));
+  return [...urls, ...imports].filter(
+    (reference) => reference !== "" && !reference.startsWith("data:") && !reference.startsWith("#"),
+  );
 }
 
 function kindOf(contentType: string): Resource["kind"] {
@@ -78,7 +101,14 @@ async function pageResources(pageUrl: string): Promise<Resource[]> {
     const kind = kindOf(response.headers.get("content-type") ?? "");
     seen.set(url, { url, kind, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
     const text = kind === "other" ? "" : body.toString("utf8");
-    const references = kind === "html" ? htmlReferences(text) : kind === "script" ? scriptReferences(text) : kind === "style" ? styleReferences(text) : [];
+    const references =
+      kind === "html"
+        ? htmlReferences(text)
+        : kind === "script"
+          ? scriptReferences(text)
+          : kind === "style"
+            ? styleReferences(text)
+            : [];
     for (const reference of references) {
       const target = new URL(reference, response.url);
       target.hash = "";
@@ -90,7 +120,8 @@ async function pageResources(pageUrl: string): Promise<Resource[]> {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const sum = (resources: Resource[], key: "raw" | "gzip") => resources.reduce((total, resource) => total + resource[key], 0);
+const sum = (resources: Resource[], key: "raw" | "gzip") =>
+  resources.reduce((total, resource) => total + resource[key], 0);
 
 const pagesBench: BenchSection = async ({ siteUrl, siteDir }: BenchContext): Promise<BenchRow[]> => {
   const rows: BenchRow[] = [];
@@ -99,7 +130,10 @@ const pagesBench: BenchSection = async ({ siteUrl, siteDir }: BenchContext): Pro
     const scripts = resources.filter((resource) => resource.kind === "script");
     const files = `${resources.length} file${resources.length === 1 ? "" : "s"}`;
     rows.push(
-      { metric: `${page.name} bytes transferred, HTML and subresources (${files}), raw`, value: kb(sum(resources, "raw")) },
+      {
+        metric: `${page.name} bytes transferred, HTML and subresources (${files}), raw`,
+        value: kb(sum(resources, "raw")),
+      },
       { metric: `${page.name} bytes transferred, gzip -9`, value: kb(sum(resources, "gzip")) },
       {
         metric: `${page.name} JavaScript (${scripts.length} file${scripts.length === 1 ? "" : "s"}), raw / gzip -9`,
@@ -118,7 +152,8 @@ async function homepageJavaScript(siteDir: string): Promise<BenchRow> {
   const total = scripts.reduce((sum, script) => sum + script.gzipped, 0);
   const grouped = (bytes: number) => bytes.toLocaleString("en-US");
   return {
-    metric: "/ JavaScript, gzip -9, as `npm test` counts it: each file, and what the inline script adds to the gzipped page",
+    metric:
+      "/ JavaScript, gzip -9, as `npm test` counts it: each file, and what the inline script adds to the gzipped page",
     value: `${scripts.map((script) => `${grouped(script.gzipped)}`).join(" + ")} = ${grouped(total)} bytes (${kb(total)})`,
     target: `≤ ${HOMEPAGE_JS_BUDGET / 1024} KB gzip (${grouped(HOMEPAGE_JS_BUDGET)} bytes)`,
   };

@@ -46,19 +46,27 @@ const EDITS: Edit[] = [
     name: "a Markdown page (content/pages/docs.md)",
     file: "content/pages/docs.md",
     edited: (original, round) => `${original}\nSaved ${marker(round)}.\n`,
-    shown: (round) => document.body?.textContent?.includes(`Saved benchsave${String.fromCharCode(97 + (round % 26))}${round}.`) ?? false,
+    shown: (round) =>
+      document.body?.textContent?.includes(
+        `Saved benchsave${String.fromCharCode(97 + (round % 26))}${round}.`,
+      ) ?? false,
   },
   {
     name: "a rank (_data/ranks.ts)",
     file: "_data/ranks.ts",
     edited: (original, round) => original.replace('name: "Cosmic"', `name: "Cosmic${marker(round)}"`),
-    shown: (round) => document.body?.textContent?.includes(`Cosmicbenchsave${String.fromCharCode(97 + (round % 26))}${round}`) ?? false,
+    shown: (round) =>
+      document.body?.textContent?.includes(
+        `Cosmicbenchsave${String.fromCharCode(97 + (round % 26))}${round}`,
+      ) ?? false,
   },
   {
     name: "the stylesheet (assets/styles/site.css)",
     file: "assets/styles/site.css",
-    edited: (original, round) => original.replace("body {\n  margin: 0;", `body {\n  margin: 0;\n  outline-color: rgb(1, 2, ${round});`),
-    shown: (round) => (document.body ? getComputedStyle(document.body).outlineColor === `rgb(1, 2, ${round})` : false),
+    edited: (original, round) =>
+      original.replace("body {\n  margin: 0;", `body {\n  margin: 0;\n  outline-color: rgb(1, 2, ${round});`),
+    shown: (round) =>
+      document.body ? getComputedStyle(document.body).outlineColor === `rgb(1, 2, ${round})` : false,
   },
 ];
 
@@ -74,22 +82,34 @@ async function shown(page: Page, edit: Edit, round: number): Promise<void> {
   const deadline = Date.now() + HANG_GUARD_MS;
   for (;;) {
     try {
-      await page.waitForFunction(edit.shown, round, { polling: "raf", timeout: Math.max(1, deadline - Date.now()) });
+      await page.waitForFunction(edit.shown, round, {
+        polling: "raf",
+        timeout: Math.max(1, deadline - Date.now()),
+      });
       return;
     } catch (error) {
       // A full reload destroys the context the wait ran in: wait again in the new document.
-      if (Date.now() < deadline && /destroyed|navigat|closed|detached/i.test((error as Error).message)) continue;
+      if (Date.now() < deadline && /destroyed|navigat|closed|detached/i.test((error as Error).message))
+        continue;
       throw error;
     }
   }
 }
 
 /** Saves round `round` of `edit` in `project`, and returns the time until `page` shows it; waits for the rebuild to end. */
-async function saveToScreen(server: DevServer, page: Page, project: string, original: string, edit: Edit, round: number): Promise<number> {
+async function saveToScreen(
+  server: DevServer,
+  page: Page,
+  project: string,
+  original: string,
+  edit: Edit,
+  round: number,
+): Promise<number> {
   const from = server.printed().length;
   const file = path.join(project, edit.file);
   const text = edit.edited(original, round);
-  if (text === original) throw new Error(`The benchmark's edit of ${edit.file} changed nothing; update tests/bench/save.ts`);
+  if (text === original)
+    throw new Error(`The benchmark's edit of ${edit.file} changed nothing; update tests/bench/save.ts`);
   const started = performance.now();
   await writeFile(file, text);
   await shown(page, edit, round);
@@ -114,13 +134,21 @@ const saveBench: BenchSection = async ({ launch }: BenchContext) => {
     await sitePage.goto(new URL("docs/", site.url).href);
     await barePage.goto(new URL(`${BARE_FOLDER}/page-0/`, plain.url).href);
     const originals = new Map<string, string>();
-    for (const edit of [...EDITS, BARE_EDIT]) originals.set(edit.file, await readFile(path.join(edit === BARE_EDIT ? bare : project, edit.file), "utf8"));
+    for (const edit of [...EDITS, BARE_EDIT])
+      originals.set(
+        edit.file,
+        await readFile(path.join(edit === BARE_EDIT ? bare : project, edit.file), "utf8"),
+      );
     const times = EDITS.map(() => ({ site: [] as number[], bare: [] as number[] }));
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const [index, edit] of EDITS.entries()) {
         const step = round * EDITS.length + index;
-        times[index]!.site.push(await saveToScreen(site, sitePage, project, originals.get(edit.file)!, edit, step));
-        times[index]!.bare.push(await saveToScreen(plain, barePage, bare, originals.get(BARE_EDIT.file)!, BARE_EDIT, step));
+        times[index]!.site.push(
+          await saveToScreen(site, sitePage, project, originals.get(edit.file)!, edit, step),
+        );
+        times[index]!.bare.push(
+          await saveToScreen(plain, barePage, bare, originals.get(BARE_EDIT.file)!, BARE_EDIT, step),
+        );
       }
     }
     const rows: BenchRow[] = [];

@@ -38,7 +38,8 @@ const VIEWPORTS = [
 let axeSource = "";
 
 /** Runs axe in the page; a string, so no helper from the test's transpiler leaks into the page. */
-const axeRun = (options: string) => `axe.run(document, { resultTypes: ['violations']${options} }).then((results) => results.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((node) => ({ target: node.target })) })))`;
+const axeRun = (options: string) =>
+  `axe.run(document, { resultTypes: ['violations']${options} }).then((results) => results.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((node) => ({ target: node.target })) })))`;
 /** Every rule axe runs by default. */
 const RUN_AXE = axeRun("");
 /**
@@ -46,7 +47,9 @@ const RUN_AXE = axeRun("");
  * page, which each check asserts first (support/browser.ts `schemeOnlyRecolours`). Every other rule
  * reads what both schemes share: the document, its text, layout and visibility.
  */
-const RUN_AXE_ON_COLOURS = axeRun(", runOnly: { type: 'rule', values: ['color-contrast', 'link-in-text-block'] }");
+const RUN_AXE_ON_COLOURS = axeRun(
+  ", runOnly: { type: 'rule', values: ['color-contrast', 'link-in-text-block'] }",
+);
 /** The whole check in the light scheme; in the dark one, the rules that read colours. */
 const AXE_IN = { light: RUN_AXE, dark: RUN_AXE_ON_COLOURS } as const;
 
@@ -101,7 +104,10 @@ async function withAxePage<T>(use: (page: Page) => Promise<T>): Promise<T> {
 /** Playwright's viewport for a context that names none, and its scheme, light: what a fresh page shows. */
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
 
-const describe = (found: AxeViolation[]) => found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+const describe = (found: AxeViolation[]) =>
+  found.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
 
 /**
  * Loads `path` once and runs axe in each colour scheme on each viewport (AXE_IN), switching both
@@ -123,8 +129,13 @@ async function violationsOn(path: string): Promise<string[]> {
       backgrounds.add((await page.evaluate("getComputedStyle(document.body).backgroundColor")) as string);
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
-        assert.is(await page.evaluate("innerWidth"), viewport.width, `${path} is laid out for the ${viewport.name}`);
-        for (const line of describe((await page.evaluate(AXE_IN[colorScheme])) as AxeViolation[])) found.push(`${colorScheme} ${viewport.name}: ${line}`);
+        assert.is(
+          await page.evaluate("innerWidth"),
+          viewport.width,
+          `${path} is laid out for the ${viewport.name}`,
+        );
+        for (const line of describe((await page.evaluate(AXE_IN[colorScheme])) as AxeViolation[]))
+          found.push(`${colorScheme} ${viewport.name}: ${line}`);
       }
     }
     assert.is(backgrounds.size, 2, `${path} changes its colours with the scheme`);
@@ -136,9 +147,12 @@ async function violationsOn(path: string): Promise<string[]> {
 const scans = new Map<string, Promise<string[]>>();
 
 for (const { name, path } of PAGES) {
-  A11y(`${name} has no axe violations in light and dark mode, on a desktop, a tablet and a phone`, async () => {
-    assert.equal(await scans.get(path), []);
-  });
+  A11y(
+    `${name} has no axe violations in light and dark mode, on a desktop, a tablet and a phone`,
+    async () => {
+      assert.equal(await scans.get(path), []);
+    },
+  );
 }
 
 /** Runs axe on the homepage in light and dark, after `prepare` has put the form in some state. */
@@ -151,7 +165,11 @@ async function homepageHasNoViolations(prepare: (page: Page) => Promise<void>): 
     const found: string[] = [];
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
-      found.push(...describe((await page.evaluate(AXE_IN[colorScheme])) as AxeViolation[]).map((line) => `${colorScheme}: ${line}`));
+      found.push(
+        ...describe((await page.evaluate(AXE_IN[colorScheme])) as AxeViolation[]).map(
+          (line) => `${colorScheme}: ${line}`,
+        ),
+      );
     }
     assert.equal(found, []);
   });
@@ -198,41 +216,70 @@ const READ_TABLES = `(() => {
   };
 })()`;
 
-A11y("on a phone, /docs/ shows each table row as labelled values, field names whole, column headers still announced", async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  try {
-    const page = await context.newPage();
-    await page.goto(`${server.url}${paths.docs}`, { waitUntil: "load" });
-    const read = (await page.evaluate(READ_TABLES)) as { overflow: number; cells: number; unlabelled: number; stacked: number; smallCells: number; smallStacked: number; brokenNames: string[]; names: number; headerWidths: number[] };
-    assert.is(read.overflow, 0, "nothing scrolls sideways");
-    assert.ok(read.cells > 50 && read.names > 20, "the docs have field tables");
-    assert.is(read.stacked, read.cells, "every field-table cell is on its own line");
-    assert.ok(read.smallCells > 10, "the docs have small tables too");
-    assert.is(read.smallStacked, 0, "small tables stay tables");
-    assert.is(read.unlabelled, 0, "every cell is introduced by its column's header");
-    assert.equal(read.brokenNames, [], "field names broken across lines");
-    assert.ok(read.headerWidths.filter((width) => width <= 1).length >= 4, "the field tables' header rows are visually hidden");
-    // ...but still in the accessibility tree, so the columns are announced.
-    const fields = page.locator("main table", { has: page.locator("th", { hasText: "Description" }) }).first();
-    const tree = await fields.ariaSnapshot();
-    for (const header of ["Field", "Type", "Required", "Description"]) assert.ok(tree.includes(`columnheader "${header}"`), header);
-  } finally {
-    await context.close();
-  }
-});
+A11y(
+  "on a phone, /docs/ shows each table row as labelled values, field names whole, column headers still announced",
+  async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}${paths.docs}`, { waitUntil: "load" });
+      const read = (await page.evaluate(READ_TABLES)) as {
+        overflow: number;
+        cells: number;
+        unlabelled: number;
+        stacked: number;
+        smallCells: number;
+        smallStacked: number;
+        brokenNames: string[];
+        names: number;
+        headerWidths: number[];
+      };
+      assert.is(read.overflow, 0, "nothing scrolls sideways");
+      assert.ok(read.cells > 50 && read.names > 20, "the docs have field tables");
+      assert.is(read.stacked, read.cells, "every field-table cell is on its own line");
+      assert.ok(read.smallCells > 10, "the docs have small tables too");
+      assert.is(read.smallStacked, 0, "small tables stay tables");
+      assert.is(read.unlabelled, 0, "every cell is introduced by its column's header");
+      assert.equal(read.brokenNames, [], "field names broken across lines");
+      assert.ok(
+        read.headerWidths.filter((width) => width <= 1).length >= 4,
+        "the field tables' header rows are visually hidden",
+      );
+      // ...but still in the accessibility tree, so the columns are announced.
+      const fields = page
+        .locator("main table", { has: page.locator("th", { hasText: "Description" }) })
+        .first();
+      const tree = await fields.ariaSnapshot();
+      for (const header of ["Field", "Type", "Required", "Description"])
+        assert.ok(tree.includes(`columnheader "${header}"`), header);
+    } finally {
+      await context.close();
+    }
+  },
+);
 
 A11y("axe reports a violation when there is one, so the check can fail", () =>
   withAxePage(async (page) => {
     // A short page: the proof needs one violation, not the longest page.
     await page.goto(`${server.url}${paths.api}`);
-    await page.evaluate("document.querySelector('main img, main')?.insertAdjacentHTML('afterbegin', '<img src=\"x.png\">')");
+    await page.evaluate(
+      "document.querySelector('main img, main')?.insertAdjacentHTML('afterbegin', '<img src=\"x.png\">')",
+    );
     const found = (await page.evaluate(RUN_AXE)) as AxeViolation[];
-    assert.ok(found.some((violation) => violation.id === "image-alt"), "an image without alt text is reported");
+    assert.ok(
+      found.some((violation) => violation.id === "image-alt"),
+      "an image without alt text is reported",
+    );
     // The dark scheme's check is a real one too: text as dark as its background is reported.
-    await page.evaluate("document.querySelector('main').insertAdjacentHTML('afterbegin', '<p style=\"color: #222; background: #333\">Unreadable</p>')");
+    await page.evaluate(
+      "document.querySelector('main').insertAdjacentHTML('afterbegin', '<p style=\"color: #222; background: #333\">Unreadable</p>')",
+    );
     await page.emulateMedia({ colorScheme: "dark" });
     const inDark = (await page.evaluate(RUN_AXE_ON_COLOURS)) as AxeViolation[];
-    assert.ok(inDark.some((violation) => violation.id === "color-contrast"), "text without contrast is reported in the dark scheme");
+    assert.ok(
+      inDark.some((violation) => violation.id === "color-contrast"),
+      "text without contrast is reported in the dark scheme",
+    );
   }),
 );
 

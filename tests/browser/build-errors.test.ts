@@ -26,35 +26,52 @@ test.after(async () => {
   await browser?.close();
 });
 
-test("a misspelt data name shows on the open page with its file, line and fix, and the fixed page replaces it", () => withProjectCopy(async (project) => {
-  const lines = (await readFile(path.join(ROOT, "content/pages/docs.md"), "utf8")).split("\n");
-  const line = lines.findIndex((text) => text.includes(`(\`"${DATA_NAME}"\`)`)) + 1;
-  assert.ok(line > 0, "content/pages/docs.md shows the rate as data; update the test's edit");
-  const server = await startDevServer(project);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  try {
-    const page = await context.newPage();
-    // Eleventy's own client logs the error to the console, which this page may do while serving.
-    const messages = recordPageMessages(page, server.url.replace(/\/$/, ""));
-    await page.goto(new URL("docs/", server.url).href);
-    await page.waitForFunction(() => document.querySelectorAll("script[src$='/.11ty/build-errors.js']").length === 1, undefined, { timeout: HANG_GUARD_MS });
-    await editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`);
-    const dialog = page.getByRole("dialog", { name: "The site did not build" });
-    await dialog.waitFor({ state: "visible", timeout: HANG_GUARD_MS });
-    const shown = await dialog.innerText();
-    assert.ok(shown.includes(`content/pages/docs.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"? Correct the spelling`), shown);
-    assert.ok(shown.includes("This page is the last good build"), shown);
-    // The message is text: the tag in it is not rendered.
-    assert.ok(shown.includes(`in ${MISSPELT}`), shown);
-    await editFile(project, "content/pages/docs.md", `(\`"${MISSPELT}"\`)`, `(\`"${DATA_NAME}"\`)`);
-    await dialog.waitFor({ state: "detached", timeout: HANG_GUARD_MS });
-    assert.ok((await page.locator("main").innerText()).includes('"0.003"'), "the fixed page shows the rate again");
-    assert.equal(messages.filter((message) => !message.startsWith("console.")), [], "no page error or third-party request");
-  } finally {
-    await context.close();
-    await server.stop();
-  }
-}));
+test("a misspelt data name shows on the open page with its file, line and fix, and the fixed page replaces it", () =>
+  withProjectCopy(async (project) => {
+    const lines = (await readFile(path.join(ROOT, "content/pages/docs.md"), "utf8")).split("\n");
+    const line = lines.findIndex((text) => text.includes(`(\`"${DATA_NAME}"\`)`)) + 1;
+    assert.ok(line > 0, "content/pages/docs.md shows the rate as data; update the test's edit");
+    const server = await startDevServer(project);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      // Eleventy's own client logs the error to the console, which this page may do while serving.
+      const messages = recordPageMessages(page, server.url.replace(/\/$/, ""));
+      await page.goto(new URL("docs/", server.url).href);
+      await page.waitForFunction(
+        () => document.querySelectorAll("script[src$='/.11ty/build-errors.js']").length === 1,
+        undefined,
+        { timeout: HANG_GUARD_MS },
+      );
+      await editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`);
+      const dialog = page.getByRole("dialog", { name: "The site did not build" });
+      await dialog.waitFor({ state: "visible", timeout: HANG_GUARD_MS });
+      const shown = await dialog.innerText();
+      assert.ok(
+        shown.includes(
+          `content/pages/docs.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"? Correct the spelling`,
+        ),
+        shown,
+      );
+      assert.ok(shown.includes("This page is the last good build"), shown);
+      // The message is text: the tag in it is not rendered.
+      assert.ok(shown.includes(`in ${MISSPELT}`), shown);
+      await editFile(project, "content/pages/docs.md", `(\`"${MISSPELT}"\`)`, `(\`"${DATA_NAME}"\`)`);
+      await dialog.waitFor({ state: "detached", timeout: HANG_GUARD_MS });
+      assert.ok(
+        (await page.locator("main").innerText()).includes('"0.003"'),
+        "the fixed page shows the rate again",
+      );
+      assert.equal(
+        messages.filter((message) => !message.startsWith("console.")),
+        [],
+        "no page error or third-party request",
+      );
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  }));
 
 test("a built page never references the dev server's script", async () => {
   // npm run build: the transform adds the script only while serving.

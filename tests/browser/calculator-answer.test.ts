@@ -14,7 +14,12 @@ import { Decimal } from "decimal.js";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite } from "../support/build.ts";
 import { serveSite, type ServedSite } from "../support/serve.ts";
-import { recordPageMessages, recordSchemeQueries, schemeOnlyRecolours, testBrowser } from "../support/browser.ts";
+import {
+  recordPageMessages,
+  recordSchemeQueries,
+  schemeOnlyRecolours,
+  testBrowser,
+} from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import { HANG_GUARD_MS } from "../support/hang-guard.ts";
@@ -30,8 +35,20 @@ const DAY = 86_400_000;
  * colours themselves are axe's to check, in both schemes (browser/a11y.test.ts).
  */
 const VARIANTS = [
-  { name: "phone light", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: "light" },
-  { name: "desktop dark", viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, colorScheme: "dark" },
+  {
+    name: "phone light",
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    colorScheme: "light",
+  },
+  {
+    name: "desktop dark",
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+    colorScheme: "dark",
+  },
 ] as const;
 
 let served: ServedSite;
@@ -68,7 +85,9 @@ test.before(async () => {
       fixed.set(name, withClock);
       live.set(name, withoutClock);
     }),
-    newPage({ viewport: { width: 390, height: 844 }, timezoneId: "Europe/Berlin" }).then((opened) => (berlin = opened)),
+    newPage({ viewport: { width: 390, height: 844 }, timezoneId: "Europe/Berlin" }).then(
+      (opened) => (berlin = opened),
+    ),
     // A link written in Berlin, opened in Los Angeles a year later.
     newPage({ timezoneId: "America/Los_Angeles" }, NOW + 400 * DAY).then((opened) => (losAngeles = opened)),
   ]);
@@ -100,7 +119,11 @@ async function newPage(options: BrowserContextOptions, now: number | null = NOW)
  * otherwise, naming the variant in any failure; each page must print nothing and request nothing
  * from other sites meanwhile.
  */
-async function onEachVariant(check: (page: Page) => Promise<void>, clock: "fixed" | "real" = "fixed", order: "together" | "one at a time" = "together"): Promise<void> {
+async function onEachVariant(
+  check: (page: Page) => Promise<void>,
+  clock: "fixed" | "real" = "fixed",
+  order: "together" | "one at a time" = "together",
+): Promise<void> {
   const checkVariant = async (name: string) => {
     const { page, messages } = (clock === "fixed" ? fixed : live).get(name)!;
     messages.length = 0;
@@ -109,7 +132,8 @@ async function onEachVariant(check: (page: Page) => Promise<void>, clock: "fixed
       assert.equal(messages, [], "the page printed nothing and requested nothing from other sites");
       assert.equal(await schemeOnlyRecolours(page), [], "the other colour scheme only recolours this page");
     } catch (error) {
-      (error as Error).message = `[${name}] ${(error as Error).message}${messages.length ? `; the page printed ${JSON.stringify(messages)}` : ""}`;
+      (error as Error).message =
+        `[${name}] ${(error as Error).message}${messages.length ? `; the page printed ${JSON.stringify(messages)}` : ""}`;
       throw error;
     }
   };
@@ -132,7 +156,10 @@ async function open(page: Page, query = ""): Promise<void> {
 const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);
 
 async function tool(page: Page, input: Record<string, string>): Promise<CalculateOutput> {
-  const result = (await page.webmcp.callTool("calculate-exp-growth", input as never)) as { structuredContent: unknown; isError?: boolean };
+  const result = (await page.webmcp.callTool("calculate-exp-growth", input as never)) as {
+    structuredContent: unknown;
+    isError?: boolean;
+  };
   assert.is(result.isError, undefined, `the tool accepts ${JSON.stringify(input)}`);
   return result.structuredContent as CalculateOutput;
 }
@@ -141,19 +168,41 @@ async function tool(page: Page, input: Record<string, string>): Promise<Calculat
 async function waitFor<A>(page: Page, what: string, check: (arg: A) => boolean, arg?: A): Promise<void> {
   try {
     // A function, not a string: the page's CSP forbids evaluating strings.
-    await page.waitForFunction(check as (arg: unknown) => boolean, arg as unknown, { timeout: HANG_GUARD_MS });
+    await page.waitForFunction(check as (arg: unknown) => boolean, arg as unknown, {
+      timeout: HANG_GUARD_MS,
+    });
   } catch {
-    const state = await page.evaluate(() => ({ focus: document.hasFocus(), active: document.activeElement?.id, shared: document.querySelector("#calculator-shared")?.textContent, summary: document.querySelector("#calculator-summary")?.textContent, url: location.href.slice(0, 200), fields: Object.fromEntries(Array.from(document.querySelectorAll<HTMLInputElement>("#calculator input"), (input) => [input.name, input.value.slice(0, 40)]).filter(([, value]) => value)) }));
-    assert.unreachable(`${what}: still not so after 15 s (${check.toString()}); the page shows ${JSON.stringify(state)}`);
+    const state = await page.evaluate(() => ({
+      focus: document.hasFocus(),
+      active: document.activeElement?.id,
+      shared: document.querySelector("#calculator-shared")?.textContent,
+      summary: document.querySelector("#calculator-summary")?.textContent,
+      url: location.href.slice(0, 200),
+      fields: Object.fromEntries(
+        Array.from(document.querySelectorAll<HTMLInputElement>("#calculator input"), (input) => [
+          input.name,
+          input.value.slice(0, 40),
+        ]).filter(([, value]) => value),
+      ),
+    }));
+    assert.unreachable(
+      `${what}: still not so after 15 s (${check.toString()}); the page shows ${JSON.stringify(state)}`,
+    );
   }
 }
 
 const headlineLines = (page: Page) => page.locator("#calculator-headline > span").allTextContents();
-const shownFuture = (page: Page) => page.evaluate(() => (document.querySelector<HTMLElement>("[data-result-list]")!.hidden ? null : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value));
+const shownFuture = (page: Page) =>
+  page.evaluate(() =>
+    document.querySelector<HTMLElement>("[data-result-list]")!.hidden
+      ? null
+      : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value,
+  );
 
 /** Opens the fold of optional fields (gems to earn, the time, the date) as a player does, when it is closed. */
 async function openMore(page: Page): Promise<void> {
-  if ((await page.locator("#calculator-more").getAttribute("open")) === null) await page.locator("#calculator-more summary").click();
+  if ((await page.locator("#calculator-more").getAttribute("open")) === null)
+    await page.locator("#calculator-more summary").click();
 }
 
 /** Fills the given fields (all others left as they are) and presses Enter in the last. */
@@ -162,7 +211,13 @@ async function enter(page: Page, values: Record<string, string>): Promise<void> 
   const names = Object.keys(values);
   for (const name of names) await field(page, name).fill(values[name]!);
   await field(page, names.at(-1)!).press("Enter");
-  await waitFor(page, "a result after Enter", () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden && document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "");
+  await waitFor(
+    page,
+    "a result after Enter",
+    () =>
+      !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden &&
+      document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "",
+  );
 }
 
 /** The element's box lies within the viewport and nothing covers its middle. */
@@ -170,13 +225,21 @@ async function assertOnScreen(page: Page, selector: string, what: string): Promi
   const viewport = page.viewportSize()!;
   const box = await page.locator(selector).boundingBox();
   assert.ok(box, `${what} is displayed`);
-  assert.ok(box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width, `${what} is on screen: ${JSON.stringify(box)} in ${viewport.width}×${viewport.height}`);
-  const uncovered = await page.evaluate(([target, x, y]) => document.querySelector(target as string)!.contains(document.elementFromPoint(x as number, y as number)), [selector, box.x + box.width / 2, box.y + box.height / 2] as const);
+  assert.ok(
+    box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width,
+    `${what} is on screen: ${JSON.stringify(box)} in ${viewport.width}×${viewport.height}`,
+  );
+  const uncovered = await page.evaluate(
+    ([target, x, y]) =>
+      document.querySelector(target as string)!.contains(document.elementFromPoint(x as number, y as number)),
+    [selector, box.x + box.width / 2, box.y + box.height / 2] as const,
+  );
   assert.ok(uncovered, `${what} is not covered by another element`);
 }
 
 /** Where the answer is while a field is in use: the summary bar on a phone, the headline beside the form on a wide screen. */
-const answerOf = (page: Page) => (page.viewportSize()!.width < 800 ? "#calculator-summary" : "#calculator-headline");
+const answerOf = (page: Page) =>
+  page.viewportSize()!.width < 800 ? "#calculator-summary" : "#calculator-headline";
 
 const SUFFIXES: Record<string, number> = { "": 0, K: 3, M: 6, B: 9, T: 12 };
 
@@ -188,7 +251,8 @@ function compactValue(text: string): Decimal {
 }
 
 /** The date the page shows for a duration from NOW, formatted by the test (en, medium). */
-const dateAfter = (seconds: number, timeZone?: string) => new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone }).format(new Date(NOW + seconds * 1000));
+const dateAfter = (seconds: number, timeZone?: string) =>
+  new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone }).format(new Date(NOW + seconds * 1000));
 
 /**
  * "5 years 11 months" is the duration in calendar months, to the nearest: within one month of the
@@ -204,7 +268,13 @@ function assertWait(text: string, seconds: number, what: string): void {
 
 /** The option of the rank picker whose label starts with `name`. */
 async function pickRank(page: Page, name: string): Promise<string> {
-  const value = await page.locator("#calculator-goal-rank option").evaluateAll((options, wanted) => (options as HTMLOptionElement[]).find((option) => option.text.startsWith(`${wanted} (`))!.value, name);
+  const value = await page
+    .locator("#calculator-goal-rank option")
+    .evaluateAll(
+      (options, wanted) =>
+        (options as HTMLOptionElement[]).find((option) => option.text.startsWith(`${wanted} (`))!.value,
+      name,
+    );
   await page.locator("#calculator-goal-rank").selectOption(value);
   return value;
 }
@@ -215,24 +285,54 @@ test("a result link loads without layout shift (CLS at most 0.02, the fold of ti
     await page.addInitScript(() => {
       const shifts = ((window as unknown as { shifts: number }).shifts = 0);
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
       }).observe({ type: "layout-shift", buffered: true });
       return shifts;
     });
     await open(page, "?currentGems=2.5M&goalGems=1.6B&years=1");
-    await waitFor(page, "the link's result", () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden);
+    await waitFor(
+      page,
+      "the link's result",
+      () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden,
+    );
     // Two frames after the result, every shift it caused has been reported.
-    const shifts = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { shifts: number }).shifts)))));
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => resolve((window as unknown as { shifts: number }).shifts)),
+          ),
+        ),
+    );
     assert.ok(shifts <= 0.02, `cumulative layout shift ${shifts.toFixed(3)} is at most 0.02`);
 
     for (const path of ["", "docs/"]) {
       await page.goto(new URL(path, served.url).href);
-      const meta = await page.evaluate(() => Object.fromEntries(Array.from(document.querySelectorAll<HTMLMetaElement>('meta[property^="og:"], meta[name^="twitter:"]'), (tag) => [tag.getAttribute("property") ?? tag.name, tag.content])));
-      assert.is(meta["og:url"], new URL(path, PATH_SITE_URL).href, `${path || "/"}'s og:url is its public URL`);
+      const meta = await page.evaluate(() =>
+        Object.fromEntries(
+          Array.from(
+            document.querySelectorAll<HTMLMetaElement>('meta[property^="og:"], meta[name^="twitter:"]'),
+            (tag) => [tag.getAttribute("property") ?? tag.name, tag.content],
+          ),
+        ),
+      );
+      assert.is(
+        meta["og:url"],
+        new URL(path, PATH_SITE_URL).href,
+        `${path || "/"}'s og:url is its public URL`,
+      );
       assert.is(meta["og:title"], await page.title());
-      assert.is(meta["og:description"], await page.locator('meta[name="description"]').getAttribute("content"));
+      assert.is(
+        meta["og:description"],
+        await page.locator('meta[name="description"]').getAttribute("content"),
+      );
       assert.is(meta["twitter:card"], "summary_large_image", "the preview shows the card large");
-      assert.is(meta["og:image"], new URL("assets/share-card.png", PATH_SITE_URL).href, "the card under the site's path");
+      assert.is(
+        meta["og:image"],
+        new URL("assets/share-card.png", PATH_SITE_URL).href,
+        "the card under the site's path",
+      );
       assert.is(meta["twitter:title"], meta["og:title"]);
     }
   });
@@ -243,10 +343,18 @@ test("a goal and no time: the headline says the date it is reached and how long 
     await open(page);
     await field(page, "currentGems").fill("2.5M");
     const minGems = await pickRank(page, "Radiant");
-    await waitFor(page, "the summary answers the pick", () => document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.startsWith("You reach Radiant on "));
+    await waitFor(page, "the summary answers the pick", () =>
+      document
+        .querySelector<HTMLInputElement>("#calculator-summary")!
+        .textContent.startsWith("You reach Radiant on "),
+    );
     await assertOnScreen(page, answerOf(page), "the answer after a pick");
     await field(page, "currentGems").press("Enter");
-    await waitFor(page, "a result after Enter", () => document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "");
+    await waitFor(
+      page,
+      "a result after Enter",
+      () => document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "",
+    );
     const expected = await tool(page, { currentGems: "2500000", goalGems: minGems });
     const seconds = expected.goal!.duration.totalSeconds;
     const lines = await headlineLines(page);
@@ -255,10 +363,15 @@ test("a goal and no time: the headline says the date it is reached and how long 
     assert.ok(match, `the headline answers when: ${JSON.stringify(lines[0])}`);
     assert.is(match[1], dateAfter(seconds), "the date is now plus the tool's duration");
     assertWait(match[2]!, seconds, "the wait");
-    assert.is(await page.locator("#calculator-status").textContent(), lines.join(" "), "the status region announces the headline");
+    assert.is(
+      await page.locator("#calculator-status").textContent(),
+      lines.join(" "),
+      "the status region announces the headline",
+    );
     // No time was given, so nothing speaks of one.
     const text = (await page.locator(".calculator-layout").innerText()).toLowerCase();
-    for (const phrase of ["time given", "no time", "after 0 days", "in time?"]) assert.not.ok(text.includes(phrase), `nothing says "${phrase}"`);
+    for (const phrase of ["time given", "no time", "after 0 days", "in time?"])
+      assert.not.ok(text.includes(phrase), `nothing says "${phrase}"`);
   });
 });
 
@@ -271,19 +384,34 @@ test("a time and no goal: the headline is the balance then; both: the balance an
     const match = /^In 1 year 6 months you have (\S+) gems, still Member\.$/.exec(balance!);
     assert.ok(match, `the headline states the balance after the time given: ${JSON.stringify(balance)}`);
     const figure = compactValue(match[1]!);
-    assert.ok(figure.lte(timed.futureGems) && figure.gt(new Decimal(timed.futureGems).times(0.99)), `${match[1]} is ${timed.futureGems}, cut to three digits`);
+    assert.ok(
+      figure.lte(timed.futureGems) && figure.gt(new Decimal(timed.futureGems).times(0.99)),
+      `${match[1]} is ${timed.futureGems}, cut to three digits`,
+    );
     assert.is(await page.locator("#calculator-status").textContent(), balance);
     // After Enter the result itself is in view, on a phone too.
     await assertOnScreen(page, "#calculator-headline", "the answer");
 
-    for (const [goal, name] of [["1.6B", "Radiant"], ["3M", "3M gems"]] as const) {
+    for (const [goal, name] of [
+      ["1.6B", "Radiant"],
+      ["3M", "3M gems"],
+    ] as const) {
       await enter(page, { goalGems: goal, months: "", years: "1" });
-      const both = await tool(page, { currentGems: "2500000", goalGems: goal === "3M" ? "3000000" : "1600000000", years: "1" });
+      const both = await tool(page, {
+        currentGems: "2500000",
+        goalGems: goal === "3M" ? "3000000" : "1600000000",
+        years: "1",
+      });
       const lines = await headlineLines(page);
       assert.is(lines.length, 2, `the balance and the goal ${goal}`);
       assert.match(lines[0]!, /^In 1 year you have \S+ gems, still Member\.$/);
-      const reached = new RegExp(`^You reach ${name} on (.+) — in .+, ${both.goal!.reached ? "within" : "after"} your 1 year\\.$`).exec(lines[1]!);
-      assert.ok(reached, `the goal ${goal} is said to fall ${both.goal!.reached ? "within" : "after"} the year: ${JSON.stringify(lines[1])}`);
+      const reached = new RegExp(
+        `^You reach ${name} on (.+) — in .+, ${both.goal!.reached ? "within" : "after"} your 1 year\\.$`,
+      ).exec(lines[1]!);
+      assert.ok(
+        reached,
+        `the goal ${goal} is said to fall ${both.goal!.reached ? "within" : "after"} the year: ${JSON.stringify(lines[1])}`,
+      );
       assert.is(reached[1], dateAfter(both.goal!.duration.totalSeconds));
       assert.is(await page.locator("#calculator-status").textContent(), lines.join(" "));
     }
@@ -293,11 +421,21 @@ test("a time and no goal: the headline is the balance then; both: the balance an
 test("gems to earn read as an amount to earn, with the target it makes", async () => {
   await onEachVariant(async (page) => {
     await open(page);
-    assert.is(await page.getByLabel("Gems to earn").getAttribute("id"), "calculator-additionalGems", "the field is labelled as gems to earn");
+    assert.is(
+      await page.getByLabel("Gems to earn").getAttribute("id"),
+      "calculator-additionalGems",
+      "the field is labelled as gems to earn",
+    );
     const hint = (await page.locator("#calculator-additionalGems-hint").textContent())!;
-    assert.ok(hint.includes("not a deposit") && hint.includes("Current gems"), `the hint says a deposit goes into the current balance: ${hint}`);
+    assert.ok(
+      hint.includes("not a deposit") && hint.includes("Current gems"),
+      `the hint says a deposit goes into the current balance: ${hint}`,
+    );
     await enter(page, { currentGems: "47B", additionalGems: "10B" });
-    assert.match((await page.locator('[data-result="additional"]').textContent())!, /^10B more → 57B target: /);
+    assert.match(
+      (await page.locator('[data-result="additional"]').textContent())!,
+      /^10B more → 57B target: /,
+    );
     assert.match((await headlineLines(page))[0]!, /^You reach 57B gems \(10B more\) on /);
   });
 });
@@ -307,7 +445,11 @@ test("time fields take their own unit (30m, 2h, 90d) but never a scale or anothe
     await open(page);
     await openMore(page);
     const refused = [
-      ["minutes", "30M", "Minutes takes a number of minutes, such as 30 or 30min; a scale such as M is not read here."],
+      [
+        "minutes",
+        "30M",
+        "Minutes takes a number of minutes, such as 30 or 30min; a scale such as M is not read here.",
+      ],
       ["days", "2h", "Days takes days; put 2h in Hours, or write it in days."],
       ["days", "1k", "Days takes a number of days, such as 30 or 30d; a scale such as k is not read here."],
     ] as const;
@@ -317,30 +459,51 @@ test("time fields take their own unit (30m, 2h, 90d) but never a scale or anothe
       await field(page, name).fill(typed);
       await field(page, name).press("Enter");
       const error = page.locator(`#calculator-${name}-error`);
-      await waitFor(page, `the refusal of ${typed}`, (id) => !document.getElementById(id)!.hidden, `calculator-${name}-error`);
+      await waitFor(
+        page,
+        `the refusal of ${typed}`,
+        (id) => !document.getElementById(id)!.hidden,
+        `calculator-${name}-error`,
+      );
       assert.is(await error.textContent(), message);
       // The field's message may sit under the summary bar on a phone, so the bar says it too.
-      assert.is(await page.locator("#calculator-summary").textContent(), message, `the bar names the problem with ${typed}`);
+      assert.is(
+        await page.locator("#calculator-summary").textContent(),
+        message,
+        `the bar names the problem with ${typed}`,
+      );
       assert.is(await field(page, name).getAttribute("aria-invalid"), "true");
       assert.is(await shownFuture(page), null, `no result for ${typed}`);
     }
     await enter(page, { days: "90d", minutes: "30m", hours: "2h" });
-    assert.is(await page.locator("#calculator-time-read").textContent(), "Read as 90 days 2 hours 30 minutes.");
+    assert.is(
+      await page.locator("#calculator-time-read").textContent(),
+      "Read as 90 days 2 hours 30 minutes.",
+    );
     const expected = await tool(page, { currentGems: "1.0", days: "90", hours: "2", minutes: "30" });
-    assert.is(await shownFuture(page), expected.futureGems, "90d, 2h and 30m are read as 90 days, 2 hours and 30 minutes");
+    assert.is(
+      await shownFuture(page),
+      expected.futureGems,
+      "90d, 2h and 30m are read as 90 days, 2 hours and 30 minutes",
+    );
     assert.is(await page.locator("#calculator-currentGems-read").textContent(), "Read as 1 gem.");
     // The schema's limit message keeps decimals whole: 36,500.1157, not 36,500.1,157.
     for (const other of ["minutes", "hours"]) await field(page, other).fill("");
     await field(page, "days").fill("36500");
     await field(page, "seconds").fill("10000");
     await field(page, "seconds").press("Enter");
-    await waitFor(page, "the over-limit message", () => !document.querySelector<HTMLInputElement>("#calculator-duration-error")!.hidden);
+    await waitFor(
+      page,
+      "the over-limit message",
+      () => !document.querySelector<HTMLInputElement>("#calculator-duration-error")!.hidden,
+    );
     const limit = (await page.locator("#calculator-duration-error").textContent())!;
     assert.ok(limit.includes("36,500") && !/\.\d+,\d/.test(limit), `decimals are not grouped: ${limit}`);
   });
 });
 
-test("a date alone is the start of that day, local time, and the page says so; an unreadable or past date is an error", () => zoneChecks.date);
+test("a date alone is the start of that day, local time, and the page says so; an unreadable or past date is an error", () =>
+  zoneChecks.date);
 
 async function checkDateAlone(): Promise<void> {
   const { page, messages } = berlin;
@@ -350,27 +513,47 @@ async function checkDateAlone(): Promise<void> {
   await openMore(page);
   await field(page, "until").fill("2027-01-01");
   await field(page, "until").press("Enter");
-  await waitFor(page, "a result for the date", () => document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "");
+  await waitFor(
+    page,
+    "a result for the date",
+    () => document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "",
+  );
   // Midnight at the start of 1 January 2027 in Berlin is 23:00 UTC on 31 December.
   const seconds = (Date.UTC(2026, 11, 31, 23, 0, 0) - NOW) / 1000;
   const expected = await tool(page, { currentGems: "1000000", seconds: String(seconds) });
   assert.is(await shownFuture(page), expected.futureGems, "growth to the start of the day");
-  assert.match((await page.locator("#calculator-until-read").textContent())!, /^Counted from 00:00 that day, your time: 1 month from now\.$/);
+  assert.match(
+    (await page.locator("#calculator-until-read").textContent())!,
+    /^Counted from 00:00 that day, your time: 1 month from now\.$/,
+  );
   assert.match((await headlineLines(page))[0]!, /^On Jan 1, 2027 you have \S+ gems, still Member\.$/);
-  assert.equal(Object.fromEntries(new URL(page.url()).searchParams), { currentGems: "1M", seconds: String(seconds) }, "the link holds the duration, not a local date");
+  assert.equal(
+    Object.fromEntries(new URL(page.url()).searchParams),
+    { currentGems: "1M", seconds: String(seconds) },
+    "the link holds the duration, not a local date",
+  );
 
   // A time of day would be read differently in each time zone: only a plain day is taken.
-  for (const [until, problem] of [["not-a-date", "is not a date"], ["2030-02-30", "is not a date"], ["2030-01-01T00:00:00Z", "is not a date"], ["2020-01-01", "has passed"]] as const) {
+  for (const [until, problem] of [
+    ["not-a-date", "is not a date"],
+    ["2030-02-30", "is not a date"],
+    ["2030-01-01T00:00:00Z", "is not a date"],
+    ["2020-01-01", "has passed"],
+  ] as const) {
     await open(page, `?currentGems=1M&until=${until}`);
     const error = page.locator("#calculator-until-error");
     assert.ok(await error.isVisible(), `the link's date ${until} is an error`);
-    assert.ok((await error.textContent())!.includes(problem), `${await error.textContent()} says it ${problem}`);
+    assert.ok(
+      (await error.textContent())!.includes(problem),
+      `${await error.textContent()} says it ${problem}`,
+    );
     assert.is(await shownFuture(page), null, `no result from ${until}`);
   }
   assert.equal(messages, []);
 }
 
-test("a shared link gives the same result in Los Angeles and Berlin, and still does after its date", () => zoneChecks.link);
+test("a shared link gives the same result in Los Angeles and Berlin, and still does after its date", () =>
+  zoneChecks.link);
 
 async function checkSharedLink(): Promise<void> {
   // A link the page wrote in Berlin, opened in Los Angeles a year later.
@@ -380,15 +563,27 @@ async function checkSharedLink(): Promise<void> {
   await openMore(writer);
   await field(writer, "until").fill("2030-01-01");
   await field(writer, "until").press("Enter");
-  await waitFor(writer, "a result", () => document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "");
+  await waitFor(
+    writer,
+    "a result",
+    () => document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "",
+  );
   const written = new URL(writer.url());
   const inBerlin = await shownFuture(writer);
 
   const { page: reader } = losAngeles;
   await reader.goto(written.href);
   await calculatorStarted(reader);
-  await waitFor(reader, "the link's result", () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden);
-  assert.is(await shownFuture(reader), inBerlin, "the same balance in both time zones, after the link's date");
+  await waitFor(
+    reader,
+    "the link's result",
+    () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden,
+  );
+  assert.is(
+    await shownFuture(reader),
+    inBerlin,
+    "the same balance in both time zones, after the link's date",
+  );
 }
 
 test("the answer stays in view after each keystroke and after a pick, without scrolling the page", async () => {
@@ -399,7 +594,11 @@ test("the answer stays in view after each keystroke and after a pick, without sc
       await page.keyboard.type(key);
       await assertOnScreen(page, "#calculator-summary", `the answer after typing "${key}"`);
     }
-    await waitFor(page, "the summary answers the balance", () => document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.startsWith("You reach the next rank, "));
+    await waitFor(page, "the summary answers the balance", () =>
+      document
+        .querySelector<HTMLInputElement>("#calculator-summary")!
+        .textContent.startsWith("You reach the next rank, "),
+    );
     await assertOnScreen(page, "#calculator-summary", "the answer after typing");
     // The last time field, low on the page: the bar follows.
     await openMore(page);
@@ -408,26 +607,59 @@ test("the answer stays in view after each keystroke and after a pick, without sc
       await page.keyboard.type(key);
       await assertOnScreen(page, "#calculator-summary", `the answer after typing "${key}" in Seconds`);
     }
-    await waitFor(page, "the summary answers the time", () => document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.startsWith("In 864 seconds you have "));
+    await waitFor(page, "the summary answers the time", () =>
+      document
+        .querySelector<HTMLInputElement>("#calculator-summary")!
+        .textContent.startsWith("In 864 seconds you have "),
+    );
     // The pick is made with the picker high, in the middle and low on the screen, each time from
     // an empty goal, so the goal's "Read as" line and status appear with every pick. Where the page
     // sits decides which node Chromium's scroll anchoring would hold still; the clicks above leave
     // the page wherever Playwright scrolled the Seconds field to, so each position is set here.
     const picker = page.locator("#calculator-goal-rank");
-    for (const [place, rank] of [[0.05, "Cosmic"], [0.3, "Divine"], [0.55, "Cosmic"]] as const) {
+    for (const [place, rank] of [
+      [0.05, "Cosmic"],
+      [0.3, "Divine"],
+      [0.55, "Cosmic"],
+    ] as const) {
       await field(page, "goalGems").fill("");
-      await waitFor(page, "the summary drops the goal", () => !document.querySelector("#calculator-summary")!.textContent!.includes("You reach "));
-      await picker.evaluate((select, share) => scrollBy(0, select.getBoundingClientRect().top - innerHeight * share), place);
+      await waitFor(
+        page,
+        "the summary drops the goal",
+        () => !document.querySelector("#calculator-summary")!.textContent!.includes("You reach "),
+      );
+      await picker.evaluate(
+        (select, share) => scrollBy(0, select.getBoundingClientRect().top - innerHeight * share),
+        place,
+      );
       await picker.focus();
       const before = await page.evaluate(() => scrollY);
-      await assertOnScreen(page, "#calculator-goal-rank", `the picker at ${place * 100}% of the screen's height`);
+      await assertOnScreen(
+        page,
+        "#calculator-goal-rank",
+        `the picker at ${place * 100}% of the screen's height`,
+      );
       await pickRank(page, rank);
-      await waitFor(page, "the summary answers the pick", (name) => document.querySelector("#calculator-summary")!.textContent!.includes(`You reach ${name} on `), rank);
+      await waitFor(
+        page,
+        "the summary answers the pick",
+        (name) =>
+          document.querySelector("#calculator-summary")!.textContent!.includes(`You reach ${name} on `),
+        rank,
+      );
       await assertOnScreen(page, "#calculator-summary", "the answer after a pick");
       const after = await page.evaluate(() => scrollY);
-      assert.is(after, before, `a pick with the picker at ${place * 100}% of the screen's height does not scroll the page`);
+      assert.is(
+        after,
+        before,
+        `a pick with the picker at ${place * 100}% of the screen's height does not scroll the page`,
+      );
       await assertOnScreen(page, "#calculator-goal-rank", "the picker after a pick");
-      assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-goal-rank", "focus stays on the picker");
+      assert.is(
+        await page.evaluate(() => document.activeElement?.id),
+        "calculator-goal-rank",
+        "focus stays on the picker",
+      );
     }
   }, "real");
 });
@@ -438,21 +670,44 @@ test("Share copies the answer in words with its link where the browser has no sh
       await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
       await page.addInitScript(() => delete (Navigator.prototype as { share?: unknown }).share);
       await open(page, "?currentGems=2.75M&days=30");
-      await waitFor(page, "the link's result", () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden);
+      await waitFor(
+        page,
+        "the link's result",
+        () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden,
+      );
       await page.getByRole("button", { name: "Share" }).click();
-      await waitFor(page, "the confirmation", () => document.querySelector<HTMLInputElement>("#calculator-shared")!.textContent !== "");
+      await waitFor(
+        page,
+        "the confirmation",
+        () => document.querySelector<HTMLInputElement>("#calculator-shared")!.textContent !== "",
+      );
       assert.is(await page.locator("#calculator-shared").textContent(), "Copied the answer and its link.");
       assert.ok(await page.locator("#calculator-shared").isVisible(), "the confirmation is visible");
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       const line = /^2\.75M gems → (\S+) gems in 30 days: (\S+)$/.exec(copied);
       assert.ok(line, `the clipboard holds the answer in words and the link: ${JSON.stringify(copied)}`);
       const link = new URL(line[2]!);
-      assert.is(`${link.origin}${link.pathname}`, `${new URL(page.url()).origin}${new URL(page.url()).pathname}`, "the link is the page's");
-      assert.equal([...link.searchParams.keys()], ["currentGems", "days", "at"], "the link holds the inputs and the moment");
+      assert.is(
+        `${link.origin}${link.pathname}`,
+        `${new URL(page.url()).origin}${new URL(page.url()).pathname}`,
+        "the link is the page's",
+      );
+      assert.equal(
+        [...link.searchParams.keys()],
+        ["currentGems", "days", "at"],
+        "the link holds the inputs and the moment",
+      );
 
       await page.getByRole("button", { name: "Reset" }).click();
-      await waitFor(page, "the empty form", () => document.querySelector<HTMLInputElement>("#calculator-currentGems")!.value === "" && !document.querySelector<HTMLInputElement>("[data-result-empty]")!.hidden);
-      for (const name of ["currentGems", "days"]) assert.is(await field(page, name).inputValue(), "", `${name} is empty`);
+      await waitFor(
+        page,
+        "the empty form",
+        () =>
+          document.querySelector<HTMLInputElement>("#calculator-currentGems")!.value === "" &&
+          !document.querySelector<HTMLInputElement>("[data-result-empty]")!.hidden,
+      );
+      for (const name of ["currentGems", "days"])
+        assert.is(await field(page, name).inputValue(), "", `${name} is empty`);
       assert.is(new URL(page.url()).search, "", "the link has no query");
       assert.is(new URL(page.url()).pathname, new URL(served.url).pathname, "the link stays on the page");
       assert.match((await page.locator("#calculator-summary").textContent())!, /^Enter your current gems/);
@@ -463,21 +718,29 @@ test("Share copies the answer in words with its link where the browser has no sh
   );
 });
 
-test("a 3 MB paste or an 8,000-character link is refused at the field's limit, without freezing the page or filling the link", () => zoneChecks.paste);
+test("a 3 MB paste or an 8,000-character link is refused at the field's limit, without freezing the page or filling the link", () =>
+  zoneChecks.paste);
 
 async function checkLongInput(): Promise<void> {
   // A 390×844 page; its time zone plays no part here.
   const { page, messages } = berlin;
   messages.length = 0;
   await open(page, `?currentGems=${"1".repeat(8_000)}`);
-  assert.ok((await field(page, "currentGems").inputValue()).length <= 101, "the field holds at most its limit");
+  assert.ok(
+    (await field(page, "currentGems").inputValue()).length <= 101,
+    "the field holds at most its limit",
+  );
   assert.ok(await page.locator("#calculator-currentGems-error").isVisible(), "the field says it is too long");
   await field(page, "currentGems").fill("");
   await field(page, "currentGems").focus();
   await page.keyboard.insertText("9".repeat(3_000_000));
   assert.is((await field(page, "currentGems").inputValue()).length, 100, "a paste stops at 100 characters");
   await page.keyboard.press("Enter");
-  await waitFor(page, "the refusal", () => !document.querySelector<HTMLInputElement>("#calculator-currentGems-error")!.hidden);
+  await waitFor(
+    page,
+    "the refusal",
+    () => !document.querySelector<HTMLInputElement>("#calculator-currentGems-error")!.hidden,
+  );
   assert.not.ok(page.url().includes("9".repeat(101)), "the link never holds the paste");
   assert.equal(messages, []);
 }

@@ -14,7 +14,12 @@ import * as assert from "uvu/assert";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite } from "../support/build.ts";
 import { serveSite, type ServedSite } from "../support/serve.ts";
-import { recordPageMessages, recordSchemeQueries, schemeOnlyRecolours, testBrowser } from "../support/browser.ts";
+import {
+  recordPageMessages,
+  recordSchemeQueries,
+  schemeOnlyRecolours,
+  testBrowser,
+} from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import { HANG_GUARD_MS } from "../support/hang-guard.ts";
@@ -28,8 +33,20 @@ const PAUSE = 2_000;
 const TARGET = 44;
 
 const VARIANTS = [
-  { name: "phone light", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: "light" },
-  { name: "desktop dark", viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, colorScheme: "dark" },
+  {
+    name: "phone light",
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    colorScheme: "light",
+  },
+  {
+    name: "desktop dark",
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+    colorScheme: "dark",
+  },
 ] as const;
 
 let served: ServedSite;
@@ -95,14 +112,20 @@ const wait = (page: Page, ms: number) => page.clock.runFor(ms);
 
 async function waitFor<A>(page: Page, what: string, check: (arg: A) => boolean, arg?: A): Promise<void> {
   try {
-    await page.waitForFunction(check as (arg: unknown) => boolean, arg as unknown, { timeout: HANG_GUARD_MS, polling: 50 });
+    await page.waitForFunction(check as (arg: unknown) => boolean, arg as unknown, {
+      timeout: HANG_GUARD_MS,
+      polling: 50,
+    });
   } catch {
     assert.unreachable(`${what}: never so (${check.toString()})`);
   }
 }
 
 async function tool(page: Page, input: Record<string, string>): Promise<CalculateOutput> {
-  const result = (await page.webmcp.callTool("calculate-exp-growth", input as never)) as { structuredContent: unknown; isError?: boolean };
+  const result = (await page.webmcp.callTool("calculate-exp-growth", input as never)) as {
+    structuredContent: unknown;
+    isError?: boolean;
+  };
   assert.is(result.isError, undefined, `the tool accepts ${JSON.stringify(input)}`);
   return result.structuredContent as CalculateOutput;
 }
@@ -111,25 +134,40 @@ const gemsField = (page: Page, label: string) => page.getByRole("textbox", { nam
 const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 const visibleErrors = (page: Page) => page.locator(".field-error:not([hidden])").allTextContents();
 /** The date the page shows for a wait from `start`, formatted by the test (en, medium, the machine's time zone as the browser's). */
-const dateAfter = (start: number, seconds: number) => new Intl.DateTimeFormat("en", { dateStyle: "medium" }).format(new Date(start + seconds * 1000));
+const dateAfter = (start: number, seconds: number) =>
+  new Intl.DateTimeFormat("en", { dateStyle: "medium" }).format(new Date(start + seconds * 1000));
 
 /** Every control on screen (fields, buttons, chips, the disclosure), by a name that says which, with its box. */
-function controlBoxes(page: Page): Promise<Record<string, { x: number; y: number; width: number; height: number }>> {
+function controlBoxes(
+  page: Page,
+): Promise<Record<string, { x: number; y: number; width: number; height: number }>> {
   return page.evaluate(() => {
     const boxes: Record<string, { x: number; y: number; width: number; height: number }> = {};
-    for (const [index, element] of Array.from(document.querySelectorAll<HTMLElement>("#calculator :is(input, select, button, summary)")).entries()) {
+    for (const [index, element] of Array.from(
+      document.querySelectorAll<HTMLElement>("#calculator :is(input, select, button, summary)"),
+    ).entries()) {
       // A closed disclosure's content is skipped by layout, though Chromium may still give it a box.
       if (!element.checkVisibility()) continue;
       const { x, y, width, height } = element.getBoundingClientRect();
-      boxes[`${element.tagName.toLowerCase()} ${element.id || element.textContent!.trim() || index}`] = { x, y: y + scrollY, width, height };
+      boxes[`${element.tagName.toLowerCase()} ${element.id || element.textContent!.trim() || index}`] = {
+        x,
+        y: y + scrollY,
+        width,
+        height,
+      };
     }
     return boxes;
   });
 }
 
 /** The controls whose box differs between two readings, with both boxes. */
-function moved(before: Awaited<ReturnType<typeof controlBoxes>>, after: Awaited<ReturnType<typeof controlBoxes>>): string[] {
-  return Object.keys({ ...before, ...after }).filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name])).map((name) => `${name}: ${JSON.stringify(before[name])} → ${JSON.stringify(after[name])}`);
+function moved(
+  before: Awaited<ReturnType<typeof controlBoxes>>,
+  after: Awaited<ReturnType<typeof controlBoxes>>,
+): string[] {
+  return Object.keys({ ...before, ...after })
+    .filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name]))
+    .map((name) => `${name}: ${JSON.stringify(before[name])} → ${JSON.stringify(after[name])}`);
 }
 
 /** Types `text` into a field key by key, checking after each key that no error shows and no control moved. */
@@ -140,7 +178,11 @@ async function typeKeyByKey(page: Page, label: string, text: string): Promise<vo
   for (const key of text) {
     await field.pressSequentially(key);
     assert.equal(await visibleErrors(page), [], `no error while "${await field.inputValue()}" is typed`);
-    assert.equal(moved(start, await controlBoxes(page)), [], `no control moves while "${await field.inputValue()}" is typed`);
+    assert.equal(
+      moved(start, await controlBoxes(page)),
+      [],
+      `no control moves while "${await field.inputValue()}" is typed`,
+    );
   }
 }
 
@@ -150,12 +192,19 @@ test("a number is judged when the player is done: never while typing, after a pa
     await typeKeyByKey(page, "Current gems", "2,500,000");
     await wait(page, PAUSE);
     assert.is(await page.locator("#calculator-currentGems-read").textContent(), "Read as 2,500,000 gems.");
-    assert.match((await page.locator("#calculator-headline").textContent())!, /^You reach the next rank, /, "the result follows the valid fields");
+    assert.match(
+      (await page.locator("#calculator-headline").textContent())!,
+      /^You reach the next rank, /,
+      "the result follows the valid fields",
+    );
 
     await gemsField(page, "Current gems").fill("");
     await typeKeyByKey(page, "Current gems", "2,5M");
     await wait(page, PAUSE);
-    assert.is(await page.locator("#calculator-currentGems-read").textContent(), "Read as 2,500,000 gems (the comma as a decimal point).");
+    assert.is(
+      await page.locator("#calculator-currentGems-read").textContent(),
+      "Read as 2,500,000 gems (the comma as a decimal point).",
+    );
     assert.equal(await visibleErrors(page), []);
 
     await gemsField(page, "Current gems").fill("");
@@ -163,10 +212,20 @@ test("a number is judged when the player is done: never while typing, after a pa
     const before = await controlBoxes(page);
     await wait(page, PAUSE);
     const message = page.locator("#calculator-currentGems-error");
-    assert.is(await message.textContent(), "Current gems has a space that does not group digits in threes; write 1 000 000 or 1000000.", "after a pause the field is judged");
+    assert.is(
+      await message.textContent(),
+      "Current gems has a space that does not group digits in threes; write 1 000 000 or 1000000.",
+      "after a pause the field is judged",
+    );
     assert.equal(moved(before, await controlBoxes(page)), [], "the message takes the slot kept for it");
-    const [fieldBox, messageBox] = [await gemsField(page, "Current gems").boundingBox(), await message.boundingBox()];
-    assert.ok(messageBox!.y >= fieldBox!.y + fieldBox!.height && messageBox!.y - (fieldBox!.y + fieldBox!.height) < 8, "the message sits right below its field");
+    const [fieldBox, messageBox] = [
+      await gemsField(page, "Current gems").boundingBox(),
+      await message.boundingBox(),
+    ];
+    assert.ok(
+      messageBox!.y >= fieldBox!.y + fieldBox!.height && messageBox!.y - (fieldBox!.y + fieldBox!.height) < 8,
+      "the message sits right below its field",
+    );
     assert.is(await page.locator("[data-result-list]").isVisible(), false, "no result for a refused balance");
     assert.is(await gemsField(page, "Current gems").getAttribute("aria-invalid"), "true");
   });
@@ -178,25 +237,51 @@ test("leaving a field judges it; Calculate judges every field; a rank name, 1.6B
     await gemsField(page, "Current gems").fill("abc");
     assert.equal(await visibleErrors(page), [], "no error while the field has focus");
     await gemsField(page, "Goal gems").focus();
-    assert.equal(await visibleErrors(page), ["Current gems is not a number; write digits with an optional k, M, B or T, such as 1,000,000 or 2.75M."], "leaving the field judges it");
+    assert.equal(
+      await visibleErrors(page),
+      [
+        "Current gems is not a number; write digits with an optional k, M, B or T, such as 1,000,000 or 2.75M.",
+      ],
+      "leaving the field judges it",
+    );
 
     await gemsField(page, "Current gems").fill("1.6B gems");
     await gemsField(page, "Goal gems").fill("cosmic");
     await button(page, "Calculate").click();
     assert.equal(await visibleErrors(page), []);
-    assert.is(await page.locator("#calculator-goalGems-read").textContent(), "Read as 48,000,000,000 gems (Cosmic's minimum).");
-    assert.is(await button(page, "Cosmic").getAttribute("aria-pressed"), "true", "the typed rank presses its chip");
+    assert.is(
+      await page.locator("#calculator-goalGems-read").textContent(),
+      "Read as 48,000,000,000 gems (Cosmic's minimum).",
+    );
+    assert.is(
+      await button(page, "Cosmic").getAttribute("aria-pressed"),
+      "true",
+      "the typed rank presses its chip",
+    );
     const expected = await tool(page, { currentGems: "1600000000", goalGems: "48000000000" });
-    assert.is(await page.locator("#calculator-headline").textContent(), `You reach Cosmic on ${dateAfter(NOW, expected.goal!.duration.totalSeconds)} — in ${await waitOf(page)}.`);
+    assert.is(
+      await page.locator("#calculator-headline").textContent(),
+      `You reach Cosmic on ${dateAfter(NOW, expected.goal!.duration.totalSeconds)} — in ${await waitOf(page)}.`,
+    );
 
     // Time fields take their own unit, never a scale: 30M is not 30 million minutes.
     await page.getByText("Gems to earn, a time or a date").click();
     await page.getByRole("textbox", { name: "Days", exact: true }).fill("90d");
     await page.getByRole("textbox", { name: "Minutes", exact: true }).fill("30M");
     await page.getByRole("textbox", { name: "Minutes", exact: true }).press("Enter");
-    assert.equal(await visibleErrors(page), ["Minutes takes a number of minutes, such as 30 or 30min; a scale such as M is not read here."]);
-    assert.is(await page.locator("#calculator-summary").textContent(), "Minutes takes a number of minutes, such as 30 or 30min; a scale such as M is not read here.", "the bar names the problem too");
-    assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-minutes", "focus goes to the field to fix");
+    assert.equal(await visibleErrors(page), [
+      "Minutes takes a number of minutes, such as 30 or 30min; a scale such as M is not read here.",
+    ]);
+    assert.is(
+      await page.locator("#calculator-summary").textContent(),
+      "Minutes takes a number of minutes, such as 30 or 30min; a scale such as M is not read here.",
+      "the bar names the problem too",
+    );
+    assert.is(
+      await page.evaluate(() => document.activeElement?.id),
+      "calculator-minutes",
+      "focus goes to the field to fix",
+    );
     await page.getByRole("textbox", { name: "Minutes", exact: true }).fill("30min");
     await page.getByRole("textbox", { name: "Minutes", exact: true }).press("Enter");
     assert.equal(await visibleErrors(page), []);
@@ -212,7 +297,11 @@ async function waitOf(page: Page): Promise<string> {
 test("tapping chips and quick times moves no control; every control is at least 44 px; the bar at rest covers none", async () => {
   await onEachVariant(async (page) => {
     await open(page);
-    assert.is(await page.locator("#calculator-more").getAttribute("open"), null, "the optional parts fold away while empty");
+    assert.is(
+      await page.locator("#calculator-more").getAttribute("open"),
+      null,
+      "the optional parts fold away while empty",
+    );
     await gemsField(page, "Current gems").fill("2.5M");
     await gemsField(page, "Current gems").blur();
     for (const name of ["Radiant", "Ethereal", "1 year", "30 days"]) {
@@ -222,17 +311,32 @@ test("tapping chips and quick times moves no control; every control is at least 
       await wait(page, PAUSE);
       const after = await controlBoxes(page);
       // Tapping a quick time opens the fold below the chips: everything above it stays put.
-      const above = (boxes: typeof before) => Object.fromEntries(Object.entries(boxes).filter(([key]) => before[key] && before[key]!.y < before["summary Gems to earn, a time or a date"]!.y));
+      const above = (boxes: typeof before) =>
+        Object.fromEntries(
+          Object.entries(boxes).filter(
+            ([key]) => before[key] && before[key]!.y < before["summary Gems to earn, a time or a date"]!.y,
+          ),
+        );
       assert.equal(moved(above(before), above(after)), [], `tapping ${name} moves no control above the fold`);
       assert.is(await button(page, name).getAttribute("aria-pressed"), "true", `${name} shows pressed`);
     }
-    assert.is(await page.locator("#calculator-more").getAttribute("open"), "", "a quick time opens the fold that holds its field");
+    assert.is(
+      await page.locator("#calculator-more").getAttribute("open"),
+      "",
+      "a quick time opens the fold that holds its field",
+    );
     assert.is(await page.getByRole("textbox", { name: "Days", exact: true }).inputValue(), "30");
-    assert.is(await page.getByRole("textbox", { name: "Years", exact: true }).inputValue(), "", "a quick time replaces the time given");
+    assert.is(
+      await page.getByRole("textbox", { name: "Years", exact: true }).inputValue(),
+      "",
+      "a quick time replaces the time given",
+    );
     assert.is(await button(page, "1 year").getAttribute("aria-pressed"), "false");
 
     if (isPhone(page)) {
-      const small = Object.entries(await controlBoxes(page)).filter(([name, box]) => box.height < TARGET - 0.5 || (!name.startsWith("input") && box.width < TARGET - 0.5));
+      const small = Object.entries(await controlBoxes(page)).filter(
+        ([name, box]) => box.height < TARGET - 0.5 || (!name.startsWith("input") && box.width < TARGET - 0.5),
+      );
       assert.equal(small, [], "every control is at least 44×44 px (a field 44 px tall)");
     }
     // At rest (no field typed in) the bar keeps its place at the end of the form, over no control.
@@ -241,11 +345,18 @@ test("tapping chips and quick times moves no control; every control is at least 
       await page.evaluate((y) => scrollTo(0, y), top);
       const covered = await page.evaluate(() => {
         const bar = document.querySelector(".calculator-bar")!.getBoundingClientRect();
-        return Array.from(document.querySelectorAll<HTMLElement>("#calculator :is(input, select, button, summary)"))
+        return Array.from(
+          document.querySelectorAll<HTMLElement>("#calculator :is(input, select, button, summary)"),
+        )
           .filter((element) => !element.closest(".calculator-bar"))
           .filter((element) => {
             const box = element.getBoundingClientRect();
-            return element.checkVisibility() && box.bottom > bar.top && box.top < bar.bottom && box.top < innerHeight;
+            return (
+              element.checkVisibility() &&
+              box.bottom > bar.top &&
+              box.top < bar.bottom &&
+              box.top < innerHeight
+            );
           })
           .map((element) => element.id || element.textContent);
       });
@@ -263,7 +374,10 @@ test("after Calculate the answer is on the first screen: the headline, the goal'
     const viewport = page.viewportSize()!;
     const inView = async (selector: string, what: string) => {
       const box = (await page.locator(selector).first().boundingBox())!;
-      assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `${what} is on the first screen: ${JSON.stringify(box)}`);
+      assert.ok(
+        box.y >= 0 && box.y + box.height <= viewport.height,
+        `${what} is on the first screen: ${JSON.stringify(box)}`,
+      );
     };
     await inView("#calculator-headline", "the headline");
     // A wide screen shows the result beside the form, its headline kept in view (below).
@@ -271,26 +385,51 @@ test("after Calculate the answer is on the first screen: the headline, the goal'
       await inView("#calculator-milestones tbody tr.is-goal", "the goal's row of the rank timeline");
       await inView("#calculator-milestones tbody tr", "the next rank's row");
     }
-    assert.is(await page.locator("#calculator-milestones tbody tr.is-goal td").first().textContent(), "Radiant (1.6B+)");
+    assert.is(
+      await page.locator("#calculator-milestones tbody tr.is-goal td").first().textContent(),
+      "Radiant (1.6B+)",
+    );
     if (isPhone(page)) {
       const chart = (await page.locator("[data-chart]").boundingBox())!;
       assert.ok(chart.y < 2 * viewport.height, `the chart is one swipe below: its top at ${chart.y}`);
     }
-    assert.is(await page.locator("#calculator-status").textContent(), await page.locator("#calculator-headline").textContent(), "the status region announces the headline");
-    assert.is(await page.evaluate(() => document.activeElement?.textContent), "Calculate", "focus stays on Calculate");
+    assert.is(
+      await page.locator("#calculator-status").textContent(),
+      await page.locator("#calculator-headline").textContent(),
+      "the status region announces the headline",
+    );
+    assert.is(
+      await page.evaluate(() => document.activeElement?.textContent),
+      "Calculate",
+      "focus stays on Calculate",
+    );
 
     // The rank timeline fits: no sideways scroll, no date on a third line.
     const table = await page.locator("#calculator-milestones").evaluate((element) => {
-      const cells = Array.from(element.querySelectorAll("td:nth-child(3)"), (cell) => cell.getClientRects().length ? cell.getBoundingClientRect().height / parseFloat(getComputedStyle(cell).lineHeight) : 0);
-      return { overflow: element.scrollWidth - element.clientWidth, right: element.getBoundingClientRect().right, lines: Math.max(...cells) };
+      const cells = Array.from(element.querySelectorAll("td:nth-child(3)"), (cell) =>
+        cell.getClientRects().length
+          ? cell.getBoundingClientRect().height / parseFloat(getComputedStyle(cell).lineHeight)
+          : 0,
+      );
+      return {
+        overflow: element.scrollWidth - element.clientWidth,
+        right: element.getBoundingClientRect().right,
+        lines: Math.max(...cells),
+      };
     });
-    assert.ok(table.overflow <= 0 && table.right <= viewport.width, `the table fits the screen: ${JSON.stringify(table)}`);
+    assert.ok(
+      table.overflow <= 0 && table.right <= viewport.width,
+      `the table fits the screen: ${JSON.stringify(table)}`,
+    );
     assert.ok(table.lines < 3, `no date wraps to a third line: ${table.lines.toFixed(2)} line heights`);
 
     if (!isPhone(page)) {
       // A result longer than the window keeps its headline in view while the page scrolls through it.
       await page.getByText("Exact figures (8 decimals)").click();
-      const result = await page.locator(".calculator-result").evaluate((element) => ({ top: element.getBoundingClientRect().top + scrollY, height: element.getBoundingClientRect().height }));
+      const result = await page.locator(".calculator-result").evaluate((element) => ({
+        top: element.getBoundingClientRect().top + scrollY,
+        height: element.getBoundingClientRect().height,
+      }));
       assert.ok(result.height > viewport.height, `the result is longer than the window: ${result.height} px`);
       for (const into of [300, result.height - viewport.height]) {
         await page.evaluate((y) => scrollTo(0, y), result.top + into);
@@ -309,15 +448,25 @@ test("headlines keep what changed: the gain when the figure is the start's, the 
     const decimals = fraction!.slice(0, 2).replace(/0+$/, "");
     const whole = `${integer!.replace(/\B(?=(\d{3})+$)/g, ",")}${decimals ? `.${decimals}` : ""}`;
     // The gain as a compact figure: three significant digits, or two decimals where that is more precise.
-    const gain = Number(hour.profit).toFixed(2).replace(/\.?0+$/, "");
+    const gain = Number(hour.profit)
+      .toFixed(2)
+      .replace(/\.?0+$/, "");
     assert.ok(Number(hour.profit) > 100 && Number(hour.profit) < 1000, "the case gains hundreds of gems");
-    assert.is(await page.locator("#calculator-headline").textContent(), `In 1 hour you have ${whole} gems (+${gain}), still Member.`);
+    assert.is(
+      await page.locator("#calculator-headline").textContent(),
+      `In 1 hour you have ${whole} gems (+${gain}), still Member.`,
+    );
 
     await open(page, "?currentGems=150M&days=30");
     const month = await tool(page, { currentGems: "150000000", days: "30" });
     const ethereal = month.milestones[0]!;
     assert.ok(ethereal.withinDuration, "the case crosses a rank");
-    assert.match((await page.locator("#calculator-headline").textContent())!, new RegExp(`^In 30 days you have \\S+ gems, Ethereal from ${dateAfter(NOW, ethereal.duration.totalSeconds)}\\.$`));
+    assert.match(
+      (await page.locator("#calculator-headline").textContent())!,
+      new RegExp(
+        `^In 30 days you have \\S+ gems, Ethereal from ${dateAfter(NOW, ethereal.duration.totalSeconds)}\\.$`,
+      ),
+    );
     // The end balance's day, written as the headline writes its dates.
     assert.is(await page.locator("[data-result-after]").textContent(), `on ${dateAfter(NOW, 30 * 86_400)}`);
   });
@@ -327,7 +476,10 @@ test("Share: nothing to share without a result; with one, the answer in words an
   await onEachVariant(async (page) => {
     await open(page);
     await button(page, "Share").click();
-    assert.is(await page.locator("#calculator-shared").textContent(), "Nothing to share yet: enter your gems and a goal or a time.");
+    assert.is(
+      await page.locator("#calculator-shared").textContent(),
+      "Nothing to share yet: enter your gems and a goal or a time.",
+    );
     assert.is(await button(page, "Share").getAttribute("data-empty"), "", "Share looks idle");
 
     await gemsField(page, "Current gems").pressSequentially("2.5M");
@@ -337,7 +489,11 @@ test("Share: nothing to share without a result; with one, the answer in words an
     const expected = await tool(page, { currentGems: "2500000", goalGems: "1600000000" });
     await page.evaluate(() => navigator.clipboard.writeText(""));
     await button(page, "Share").click();
-    await waitFor(page, "the confirmation", () => document.getElementById("calculator-shared")!.textContent !== "");
+    await waitFor(
+      page,
+      "the confirmation",
+      () => document.getElementById("calculator-shared")!.textContent !== "",
+    );
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     const date = dateAfter(NOW, expected.goal!.duration.totalSeconds);
     const line = /^2\.5M gems → Radiant on (.+) \(in (.+)\): (\S+)$/.exec(copied);
@@ -345,14 +501,21 @@ test("Share: nothing to share without a result; with one, the answer in words an
     assert.is(line[1], date);
     assert.is(line[2], await waitOf(page));
     const link = new URL(line[3]!);
-    assert.is(link.searchParams.get("at"), new Date(NOW).toISOString().replace(".000Z", "Z"), "the link carries the moment of calculation");
+    assert.is(
+      link.searchParams.get("at"),
+      new Date(NOW).toISOString().replace(".000Z", "Z"),
+      "the link carries the moment of calculation",
+    );
     assert.is(await page.locator("#calculator-shared").textContent(), "Copied the answer and its link.");
 
     // An invalid field leaves nothing to share, rather than the last valid state.
     await gemsField(page, "Current gems").fill("2.5X");
     await gemsField(page, "Current gems").press("Enter");
     await button(page, "Share").click();
-    assert.is(await page.locator("#calculator-shared").textContent(), "Nothing to share yet: enter your gems and a goal or a time.");
+    assert.is(
+      await page.locator("#calculator-shared").textContent(),
+      "Nothing to share yet: enter your gems and a goal or a time.",
+    );
 
     // The Web Share sheet gets the same text.
     await open(page, `${link.search}`);
@@ -361,12 +524,20 @@ test("Share: nothing to share without a result; with one, the answer in words an
       Object.assign(navigator, { share });
     });
     await button(page, "Share").click();
-    assert.equal(await page.evaluate(() => (window as unknown as { sent: ShareData }).sent), { text: copied });
+    assert.equal(await page.evaluate(() => (window as unknown as { sent: ShareData }).sent), {
+      text: copied,
+    });
 
     // Opened 200 days later, the link shows the same dates, as of its moment.
     await open(page, link.search, NOW + 200 * DAY);
-    assert.is(await page.locator("#calculator-headline").textContent(), `You reach Radiant on ${date} — in ${line[2]}.`);
-    assert.is(await page.locator("#calculator-as-of").textContent(), "As of Nov 23, 2026, when this link was made: its dates count from then. Edit any field to count from now.");
+    assert.is(
+      await page.locator("#calculator-headline").textContent(),
+      `You reach Radiant on ${date} — in ${line[2]}.`,
+    );
+    assert.is(
+      await page.locator("#calculator-as-of").textContent(),
+      "As of Nov 23, 2026, when this link was made: its dates count from then. Edit any field to count from now.",
+    );
     assert.ok(await page.locator("#calculator-as-of").isVisible());
     assert.is(await page.locator("#calculator-goal-badge").textContent(), "= Radiant");
     // Editing starts again from now.
@@ -374,7 +545,10 @@ test("Share: nothing to share without a result; with one, the answer in words an
     await wait(page, PAUSE);
     assert.ok(await page.locator("#calculator-as-of").isHidden(), "no 'as of' once edited");
     const later = await tool(page, { currentGems: "2500000", goalGems: "1600000000" });
-    assert.match((await page.locator("#calculator-headline").textContent())!, new RegExp(`^You reach Radiant on ${dateAfter(NOW + 200 * DAY, later.goal!.duration.totalSeconds)} — `));
+    assert.match(
+      (await page.locator("#calculator-headline").textContent())!,
+      new RegExp(`^You reach Radiant on ${dateAfter(NOW + 200 * DAY, later.goal!.duration.totalSeconds)} — `),
+    );
     assert.is(new URL(page.url()).searchParams.get("at"), null, "the edited link counts from now");
   });
 });

@@ -23,7 +23,16 @@ const VIEWPORTS = [
 ] as const;
 
 /** The query parameters the form may write: the tool's input field names, plus the target date. */
-const QUERY_NAMES = new Set([...Object.keys((toolDescriptors.find((tool) => tool.name === "calculate-exp-growth")!.inputSchema as { properties: object }).properties), "until"]);
+const QUERY_NAMES = new Set([
+  ...Object.keys(
+    (
+      toolDescriptors.find((tool) => tool.name === "calculate-exp-growth")!.inputSchema as {
+        properties: object;
+      }
+    ).properties,
+  ),
+  "until",
+]);
 
 let served: ServedSite;
 let browser: Browser;
@@ -52,14 +61,17 @@ test.after(async () => {
  * has a context of its own, and Playwright runs Chromium with background throttling off and focus
  * emulated in every page, so neither needs to be in front.
  */
-async function onEachViewport(check: (page: Page, viewport: { width: number; height: number }) => Promise<void>): Promise<void> {
+async function onEachViewport(
+  check: (page: Page, viewport: { width: number; height: number }) => Promise<void>,
+): Promise<void> {
   const outcomes = await Promise.allSettled(
     VIEWPORTS.map(async ({ name, viewport }) => {
       const { page, messages } = pages.get(name)!;
       try {
         await check(page, viewport);
       } catch (error) {
-        (error as Error).message = `[${name} ${viewport.width}×${viewport.height}] ${(error as Error).message}`;
+        (error as Error).message =
+          `[${name} ${viewport.width}×${viewport.height}] ${(error as Error).message}`;
         throw error;
       }
       assert.equal(messages, [], `[${name}] the page printed nothing and requested nothing from other sites`);
@@ -80,20 +92,36 @@ const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);
 
 /** Opens the fold of optional fields (gems to earn, the time, the date) as a player does, when it is closed. */
 async function openMore(page: Page): Promise<void> {
-  if ((await page.locator("#calculator-more").getAttribute("open")) === null) await page.locator("#calculator-more summary").click();
+  if ((await page.locator("#calculator-more").getAttribute("open")) === null)
+    await page.locator("#calculator-more summary").click();
 }
 
 /** Sets every field of the form: the given ones to their text, all others empty. */
 async function setFields(page: Page, values: Record<string, string>): Promise<void> {
   await openMore(page);
-  for (const name of ["currentGems", "goalGems", "additionalGems", "years", "months", "days", "hours", "minutes", "seconds", "until"]) {
+  for (const name of [
+    "currentGems",
+    "goalGems",
+    "additionalGems",
+    "years",
+    "months",
+    "days",
+    "hours",
+    "minutes",
+    "seconds",
+    "until",
+  ]) {
     const wanted = values[name] ?? "";
     if ((await field(page, name).inputValue()) !== wanted) await field(page, name).fill(wanted);
   }
 }
 
 /** Fills the form and presses Enter in `enterIn`; returns the test's clock around the calculation. */
-async function calculate(page: Page, values: Record<string, string>, enterIn: string): Promise<{ before: number; after: number }> {
+async function calculate(
+  page: Page,
+  values: Record<string, string>,
+  enterIn: string,
+): Promise<{ before: number; after: number }> {
   const before = Date.now();
   await setFields(page, values);
   await field(page, enterIn).press("Enter");
@@ -109,7 +137,9 @@ async function waitForResult(page: Page, wanted: string | true | null, what: str
   try {
     await page.waitForFunction(
       (expected) => {
-        const value = document.querySelector<HTMLElement>("[data-result-list]")!.hidden ? null : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value;
+        const value = document.querySelector<HTMLElement>("[data-result-list]")!.hidden
+          ? null
+          : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value;
         return expected === true ? value !== null : value === expected;
       },
       wanted,
@@ -117,7 +147,9 @@ async function waitForResult(page: Page, wanted: string | true | null, what: str
       { timeout: HANG_GUARD_MS },
     );
   } catch {
-    assert.unreachable(`${what}: the result should show ${wanted === true ? "a result" : wanted ?? "nothing"}, but shows ${(await shownFuture(page)) ?? "nothing"}`);
+    assert.unreachable(
+      `${what}: the result should show ${wanted === true ? "a result" : (wanted ?? "nothing")}, but shows ${(await shownFuture(page)) ?? "nothing"}`,
+    );
   }
 }
 
@@ -135,7 +167,10 @@ const SUFFIXES: Record<string, number> = { "": 0, K: 3, M: 6, B: 9, T: 12 };
 /** The number a compact amount on screen stands for: `2.77M`, `1,094`, `3.61 × 10⁴⁷`. */
 function compactValue(text: string): Decimal {
   const scientific = /^([\d.]+) × 10([⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/.exec(text.trim());
-  if (scientific) return new Decimal(scientific[1]!).times(Decimal.pow(10, [...scientific[2]!].map((digit) => SUPERSCRIPTS.indexOf(digit)).join("")));
+  if (scientific)
+    return new Decimal(scientific[1]!).times(
+      Decimal.pow(10, [...scientific[2]!].map((digit) => SUPERSCRIPTS.indexOf(digit)).join("")),
+    );
   const compact = /^([\d,]+(?:\.\d+)?)([KMBT]?)$/.exec(text.trim());
   assert.ok(compact, `${JSON.stringify(text)} is a compact amount`);
   return new Decimal(compact[1]!.replaceAll(",", "")).times(Decimal.pow(10, SUFFIXES[compact[2]!]!));
@@ -144,7 +179,10 @@ function compactValue(text: string): Decimal {
 /** A compact amount shows the exact value to three significant digits: within half a unit of the third. */
 function assertCompact(shown: string, exact: string, what: string): void {
   const error = compactValue(shown).minus(exact).abs();
-  assert.ok(error.lte(new Decimal(exact).times("0.005")), `${what}: ${shown} is not ${exact} to three significant digits`);
+  assert.ok(
+    error.lte(new Decimal(exact).times("0.005")),
+    `${what}: ${shown} is not ${exact} to three significant digits`,
+  );
 }
 
 /**
@@ -154,26 +192,48 @@ function assertCompact(shown: string, exact: string, what: string): void {
 function assertCut(shown: string, exact: string, marks: readonly string[], what: string): void {
   const figure = compactValue(shown);
   const unit = Decimal.pow(10, figure.abs().log(10).floor().minus(2));
-  assert.ok(figure.lte(exact) && new Decimal(exact).minus(figure).lt(unit), `${what}: ${shown} is ${exact} cut to three or more significant digits`);
-  for (const mark of marks) if (new Decimal(exact).lt(mark)) assert.ok(figure.lt(mark), `${what}: ${shown} reads below ${mark}, as ${exact} is`);
+  assert.ok(
+    figure.lte(exact) && new Decimal(exact).minus(figure).lt(unit),
+    `${what}: ${shown} is ${exact} cut to three or more significant digits`,
+  );
+  for (const mark of marks)
+    if (new Decimal(exact).lt(mark))
+      assert.ok(figure.lt(mark), `${what}: ${shown} reads below ${mark}, as ${exact} is`);
 }
 
 /** The machine-readable date of a `<time>` equals the test's clock plus `duration`, give or take a second. */
-function assertDate(datetime: string | null, duration: Duration, clock: { before: number; after: number }, what: string): void {
+function assertDate(
+  datetime: string | null,
+  duration: Duration,
+  clock: { before: number; after: number },
+  what: string,
+): void {
   assert.match(datetime ?? "", /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/, `${what} has an ISO date`);
   const at = Date.parse(datetime!);
   const earliest = clock.before + duration.totalSeconds * 1000 - 1000;
   const latest = clock.after + duration.totalSeconds * 1000 + 1000;
-  assert.ok(at >= earliest && at <= latest, `${what}: ${datetime} is not now + ${duration.totalSeconds} s (${new Date(earliest).toISOString()} to ${new Date(latest).toISOString()})`);
+  assert.ok(
+    at >= earliest && at <= latest,
+    `${what}: ${datetime} is not now + ${duration.totalSeconds} s (${new Date(earliest).toISOString()} to ${new Date(latest).toISOString()})`,
+  );
 }
 
 /** The element's box lies within the viewport and nothing covers its middle. */
-async function assertOnScreen(page: Page, selector: string, viewport: { width: number; height: number }, what: string): Promise<void> {
+async function assertOnScreen(
+  page: Page,
+  selector: string,
+  viewport: { width: number; height: number },
+  what: string,
+): Promise<void> {
   const box = await page.locator(selector).boundingBox();
   assert.ok(box, `${what} is displayed`);
-  assert.ok(box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width, `${what} is on screen: ${JSON.stringify(box)} in ${viewport.width}×${viewport.height}`);
+  assert.ok(
+    box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width,
+    `${what} is on screen: ${JSON.stringify(box)} in ${viewport.width}×${viewport.height}`,
+  );
   const uncovered = await page.evaluate(
-    ([target, x, y]) => document.querySelector(target as string)!.contains(document.elementFromPoint(x as number, y as number)),
+    ([target, x, y]) =>
+      document.querySelector(target as string)!.contains(document.elementFromPoint(x as number, y as number)),
     [selector, box.x + box.width / 2, box.y + box.height / 2] as const,
   );
   assert.ok(uncovered, `${what} is not covered by another element`);
@@ -181,7 +241,11 @@ async function assertOnScreen(page: Page, selector: string, viewport: { width: n
 
 /** The exact future balance the result shows (its machine-readable value), or null when hidden. */
 function shownFuture(page: Page): Promise<string | null> {
-  return page.evaluate(() => (document.querySelector<HTMLElement>("[data-result-list]")!.hidden ? null : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value));
+  return page.evaluate(() =>
+    document.querySelector<HTMLElement>("[data-result-list]")!.hidden
+      ? null
+      : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value,
+  );
 }
 
 test("the first field is on the first screen", async () => {
@@ -197,7 +261,12 @@ async function assertBalanceHeadline(page: Page, expected: CalculateOutput, lead
   const headline = (await page.locator("#calculator-headline").textContent())!;
   const match = new RegExp(`^${lead} you have (\\S+) gems, (still \\w+|\\w+ from .+)\\.$`).exec(headline);
   assert.ok(match, `the headline states the balance then: ${JSON.stringify(headline)}`);
-  assertCut(match[1]!, expected.futureGems, expected.milestones.map((milestone) => milestone.minGems), "the headline figure");
+  assertCut(
+    match[1]!,
+    expected.futureGems,
+    expected.milestones.map((milestone) => milestone.minGems),
+    "the headline figure",
+  );
 }
 
 test("after a balance, a duration and Enter, the answer is in the viewport and announced", async () => {
@@ -209,25 +278,58 @@ test("after a balance, a duration and Enter, the answer is in the viewport and a
     await assertOnScreen(page, "#calculator-headline", viewport, "the answer");
     await assertBalanceHeadline(page, expected, "In 30 days");
     assert.is(await shownFuture(page), expected.futureGems);
-    assert.is(await page.locator("#calculator-status").textContent(), await page.locator("#calculator-headline").textContent(), "the status region announces the headline");
-    assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-days", "focus stays in the field where Enter was pressed");
+    assert.is(
+      await page.locator("#calculator-status").textContent(),
+      await page.locator("#calculator-headline").textContent(),
+      "the status region announces the headline",
+    );
+    assert.is(
+      await page.evaluate(() => document.activeElement?.id),
+      "calculator-days",
+      "focus stays in the field where Enter was pressed",
+    );
   });
 });
 
 test("no stale result stays visible after an invalid entry, typed or submitted", async () => {
-  const resultParts = ["#calculator-headline", "#calculator-milestones", ".growth-chart", 'data[data-result="futureGems"]'];
+  const resultParts = [
+    "#calculator-headline",
+    "#calculator-milestones",
+    ".growth-chart",
+    'data[data-result="futureGems"]',
+  ];
   await onEachViewport(async (page) => {
-    for (const [bad, submit] of [["12 34", false], ["abc", true], ["1,5", false], ["-3", true]] as const) {
+    for (const [bad, submit] of [
+      ["12 34", false],
+      ["abc", true],
+      ["1,5", false],
+      ["-3", true],
+    ] as const) {
       await open(page);
       await calculate(page, { currentGems: "1000000", years: "5" }, "years");
-      for (const selector of resultParts.slice(0, 3)) assert.ok(await page.locator(selector).isVisible(), `${selector} shows the valid result`);
+      for (const selector of resultParts.slice(0, 3))
+        assert.ok(await page.locator(selector).isVisible(), `${selector} shows the valid result`);
       await field(page, "currentGems").fill(bad);
       if (submit) await field(page, "currentGems").press("Enter");
-      await waitForResult(page, null, `the result hides after currentGems "${bad}"${submit ? " and Enter" : ""}`);
-      for (const selector of resultParts) assert.not.ok(await page.locator(selector).isVisible(), `${selector} is hidden after currentGems "${bad}"`);
-      assert.ok(await page.locator("[data-result-stale]").isVisible(), "the result area says why it is empty");
+      await waitForResult(
+        page,
+        null,
+        `the result hides after currentGems "${bad}"${submit ? " and Enter" : ""}`,
+      );
+      for (const selector of resultParts)
+        assert.not.ok(
+          await page.locator(selector).isVisible(),
+          `${selector} is hidden after currentGems "${bad}"`,
+        );
+      assert.ok(
+        await page.locator("[data-result-stale]").isVisible(),
+        "the result area says why it is empty",
+      );
       if (submit) {
-        assert.ok(await page.locator("#calculator-currentGems-error").isVisible(), `an error names the field after "${bad}"`);
+        assert.ok(
+          await page.locator("#calculator-currentGems-error").isVisible(),
+          `an error names the field after "${bad}"`,
+        );
         assert.is(await field(page, "currentGems").getAttribute("aria-invalid"), "true");
       }
     }
@@ -239,9 +341,16 @@ test("the milestone ladder is the tool's, each date is now plus its duration, an
     await open(page);
     const clock = await calculate(page, { currentGems: "1 000 000", goalGems: "2.5B", years: "5" }, "years");
     const expected = await tool(page, { currentGems: "1000000", goalGems: "2500000000", years: "5" });
-    assert.ok(expected.milestones.some((milestone) => milestone.withinDuration) && expected.milestones.some((milestone) => !milestone.withinDuration), "the case has ranks within and beyond the duration");
+    assert.ok(
+      expected.milestones.some((milestone) => milestone.withinDuration) &&
+        expected.milestones.some((milestone) => !milestone.withinDuration),
+      "the case has ranks within and beyond the duration",
+    );
     const rows = await page.locator("#calculator-milestones tbody tr").evaluateAll((trs) =>
-      trs.map((tr) => ({ cells: Array.from((tr as HTMLTableRowElement).cells, (td) => td.textContent!.trim()), datetime: tr.querySelector("time")?.getAttribute("datetime") ?? null })),
+      trs.map((tr) => ({
+        cells: Array.from((tr as HTMLTableRowElement).cells, (td) => td.textContent!.trim()),
+        datetime: tr.querySelector("time")?.getAttribute("datetime") ?? null,
+      })),
     );
     assert.is(rows.length, expected.milestones.length, "one row per rank above the balance");
     for (const [index, milestone] of expected.milestones.entries()) {
@@ -252,7 +361,12 @@ test("the milestone ladder is the tool's, each date is now plus its duration, an
       assertDate(datetime, milestone.duration, clock, `${milestone.name}'s date`);
     }
     assert.ok(await page.locator("#calculator-milestones").isVisible());
-    assertDate(await page.locator('[data-result="goal"] time').getAttribute("datetime"), expected.goal!.duration, clock, "the goal's date");
+    assertDate(
+      await page.locator('[data-result="goal"] time').getAttribute("datetime"),
+      expected.goal!.duration,
+      clock,
+      "the goal's date",
+    );
   });
 });
 
@@ -269,7 +383,11 @@ test("a shared URL reproduces its result, and back and forward restore earlier c
     const second = await tool(page, { currentGems: "1000000", years: "10" });
     assert.is(await shownFuture(page), second.futureGems);
     const query = new URL(page.url()).searchParams;
-    assert.equal(Object.fromEntries(query), { currentGems: "1,000,000", years: "10" }, "the URL holds the inputs");
+    assert.equal(
+      Object.fromEntries(query),
+      { currentGems: "1,000,000", years: "10" },
+      "the URL holds the inputs",
+    );
     for (const name of query.keys()) assert.ok(QUERY_NAMES.has(name), `${name} is a tool field name`);
 
     await page.goBack();
@@ -287,17 +405,38 @@ test("no page scrolls sideways, the homepage with the largest valid input includ
   const largest = "?currentGems=100000000000000000000&days=36500";
   const overflowing: string[] = [];
   await onEachViewport(async (page, viewport) => {
-    for (const [path, query] of [["", ""], ["docs/", ""], ["api/", ""], ["auth/", ""], ["", largest]] as const) {
+    for (const [path, query] of [
+      ["", ""],
+      ["docs/", ""],
+      ["api/", ""],
+      ["auth/", ""],
+      ["", largest],
+    ] as const) {
       await open(page, path, query);
-      if (query) assert.ok(await page.locator("#calculator-headline").isVisible(), "the largest valid input gives a result");
+      if (query)
+        assert.ok(
+          await page.locator("#calculator-headline").isVisible(),
+          "the largest valid input gives a result",
+        );
       const { scrollWidth, clientWidth, widest } = await page.evaluate(() => {
         const { scrollWidth, clientWidth } = document.documentElement;
         // The outermost element reaching past the right edge, to say what overflows.
-        const over = Array.from(document.body.querySelectorAll("*")).find((element) => element.getBoundingClientRect().right > clientWidth + 0.5);
-        return { scrollWidth, clientWidth, widest: over ? `<${over.tagName.toLowerCase()}${over.id ? `#${over.id}` : ""}${over.className && typeof over.className === "string" ? `.${over.className.split(" ").join(".")}` : ""}> ${JSON.stringify((over.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60))}` : "nothing" };
+        const over = Array.from(document.body.querySelectorAll("*")).find(
+          (element) => element.getBoundingClientRect().right > clientWidth + 0.5,
+        );
+        return {
+          scrollWidth,
+          clientWidth,
+          widest: over
+            ? `<${over.tagName.toLowerCase()}${over.id ? `#${over.id}` : ""}${over.className && typeof over.className === "string" ? `.${over.className.split(" ").join(".")}` : ""}> ${JSON.stringify((over.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60))}`
+            : "nothing",
+        };
       });
       assert.is(clientWidth, viewport.width, `/${path}${query} lays out at the viewport's width`);
-      if (scrollWidth > clientWidth) overflowing.push(`${viewport.width} px /${path}${query}: ${scrollWidth} px of content in ${clientWidth} px, widest ${widest}`);
+      if (scrollWidth > clientWidth)
+        overflowing.push(
+          `${viewport.width} px /${path}${query}: ${scrollWidth} px of content in ${clientWidth} px, widest ${widest}`,
+        );
     }
   });
   assert.equal(overflowing, [], "pages that scroll sideways");

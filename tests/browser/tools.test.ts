@@ -55,7 +55,11 @@ async function openHome(browser: Browser, initScript?: string): Promise<{ page: 
   return opened;
 }
 
-type ToolResult = { content: { type: string; text: string }[]; structuredContent: unknown; isError?: boolean };
+type ToolResult = {
+  content: { type: string; text: string }[];
+  structuredContent: unknown;
+  isError?: boolean;
+};
 
 async function callTool(page: Page, name: string, input?: unknown): Promise<ToolResult> {
   const result = (await page.webmcp.callTool(name, input as never)) as ToolResult;
@@ -63,15 +67,26 @@ async function callTool(page: Page, name: string, input?: unknown): Promise<Tool
   return result;
 }
 
-const FORM_INPUT = { currentGems: "1234567.89", goalGems: "200000000", additionalGems: "5000", years: "1", months: "2", days: "3", hours: "4" };
+const FORM_INPUT = {
+  currentGems: "1234567.89",
+  goalGems: "200000000",
+  additionalGems: "5000",
+  years: "1",
+  months: "2",
+  days: "3",
+  hours: "4",
+};
 
 /** Fills the form by label, presses Calculate and reads the exact values the result shows. */
 async function submitForm(page: Page, values: Record<string, string>): Promise<Record<string, string>> {
   // The time fields and gems to earn fold away while empty; a player opens the fold to fill them.
-  if ((await page.locator("#calculator-more").getAttribute("open")) === null) await page.locator("#calculator-more summary").click();
+  if ((await page.locator("#calculator-more").getAttribute("open")) === null)
+    await page.locator("#calculator-more summary").click();
   for (const [name, value] of Object.entries(values)) await page.locator(`#calculator-${name}`).fill(value);
   await page.getByRole("button", { name: "Calculate" }).click();
-  return page.evaluate(`Object.fromEntries([...document.querySelectorAll("[data-result]")].map((element) => [element.dataset.result, element.getAttribute("value") ?? element.textContent]))`);
+  return page.evaluate(
+    `Object.fromEntries([...document.querySelectorAll("[data-result]")].map((element) => [element.dataset.result, element.getAttribute("value") ?? element.textContent]))`,
+  );
 }
 
 test("with WebMCP the homepage registers exactly the two tools, read-only, with their input schemas", async () => {
@@ -95,7 +110,11 @@ test("calculate-exp-growth in the page returns the exact result", async () => {
   const input = { ...FORM_INPUT, minutes: 59, seconds: "0.5" };
   const full = await callTool(page, "calculate-exp-growth", input);
   assert.ok(CalculateOutput.safeParse(full.structuredContent).success);
-  assert.equal(full.structuredContent, calculateExpGrowth(input, rankList.ranks).structuredContent, "the page and Node compute the same result");
+  assert.equal(
+    full.structuredContent,
+    calculateExpGrowth(input, rankList.ranks).structuredContent,
+    "the page and Node compute the same result",
+  );
   assert.equal(messages, []);
 });
 
@@ -117,8 +136,8 @@ test("calculate-exp-growth in the page answers bad input with invalid_request na
     [{ currentGems: 1, years: 1e12 }, "years"],
     [{ currentGems: 1, days: -2 }, "days"],
     [{ currentGems: 1, years: 100, days: 1 }, "36501 days"],
-    [{ currentGems: 1, dayz: 1 }, "\"dayz\""],
-    [{ currentGems: 1, constructor: { prototype: { polluted: 1 } } }, "\"constructor\""],
+    [{ currentGems: 1, dayz: 1 }, '"dayz"'],
+    [{ currentGems: 1, constructor: { prototype: { polluted: 1 } } }, '"constructor"'],
   ];
   for (const [input, field] of cases) {
     const result = await callTool(page, "calculate-exp-growth", input);
@@ -131,7 +150,10 @@ test("calculate-exp-growth in the page answers bad input with invalid_request na
   const listed = await callTool(page, "list-exp-ranks", { unexpected: 1 });
   assert.is(listed.isError, true);
   assert.is(ErrorResponse.parse(listed.structuredContent).error.code, "invalid_request");
-  assert.is(await page.evaluate(`({}).polluted === undefined && Object.prototype.polluted === undefined`), true);
+  assert.is(
+    await page.evaluate(`({}).polluted === undefined && Object.prototype.polluted === undefined`),
+    true,
+  );
   assert.equal(messages, []);
 });
 
@@ -147,9 +169,11 @@ test("list-exp-ranks returns exactly the body of the published /api/ranks.json",
 
 test("the form shows the same numbers as the tool, grouped and with at least two decimals", async () => {
   const { page, messages } = await openHome(withWebMcp);
-  const tool = (await callTool(page, "calculate-exp-growth", FORM_INPUT)).structuredContent as CalculateOutput;
+  const tool = (await callTool(page, "calculate-exp-growth", FORM_INPUT))
+    .structuredContent as CalculateOutput;
   const shown = await submitForm(page, FORM_INPUT);
-  for (const field of ["futureGems", "profit", "profitPercent", "profitPerDay", "profitPerHour"] as const) assert.is(shown[field], tool[field], field);
+  for (const field of ["futureGems", "profit", "profitPercent", "profitPerDay", "profitPerHour"] as const)
+    assert.is(shown[field], tool[field], field);
   const futureText = await page.locator('[data-result="futureGems"]').textContent();
   assert.is(futureText!.replaceAll(",", ""), tool.futureGems.replace(/0{1,6}$/, ""));
   assert.match(futureText!, /^\d{1,3}(,\d{3})+\.\d{2,8}$/);
@@ -159,7 +183,10 @@ test("the form shows the same numbers as the tool, grouped and with at least two
   // The time the person gave, in their words: 1 year 2 months 3 days 4 hours.
   const given = "your 1 year 2 months 3 days 4 hours";
   assert.ok(shown.goal!.includes(tool.goal!.reached ? `within ${given}` : `after ${given}`), shown.goal);
-  assert.ok(shown.additional!.includes(tool.additional!.reached ? `within ${given}` : `after ${given}`), shown.additional);
+  assert.ok(
+    shown.additional!.includes(tool.additional!.reached ? `within ${given}` : `after ${given}`),
+    shown.additional,
+  );
   // The status region announces the headline; the form keeps focus where the person left it.
   assert.match((await page.locator("#calculator-status").textContent())!, /\S/);
   assert.equal(messages, []);
@@ -167,7 +194,10 @@ test("the form shows the same numbers as the tool, grouped and with at least two
 
 test("without WebMCP the page registers nothing, prints nothing, and the form works", async () => {
   const { page, messages } = await openHome(withoutWebMcp);
-  assert.is(await page.evaluate(`document.modelContext === undefined && navigator.modelContext === undefined`), true);
+  assert.is(
+    await page.evaluate(`document.modelContext === undefined && navigator.modelContext === undefined`),
+    true,
+  );
   const shown = await submitForm(page, { currentGems: "1000000", days: "30" });
   assert.is(shown.futureGems, "1094026.87487131");
   assert.is(await page.locator('[data-result="futureGems"]').textContent(), "1,094,026.87487131");
@@ -180,7 +210,10 @@ test("the form shows each error next to its field and moves focus to the first",
   const currentError = page.locator("#calculator-currentGems-error");
   assert.ok(await currentError.isVisible());
   assert.match((await currentError.textContent())!, /^Current gems is required/);
-  assert.match((await page.locator("#calculator-days-error").textContent())!, /^Days takes a number of days, such as 30 or 30d/);
+  assert.match(
+    (await page.locator("#calculator-days-error").textContent())!,
+    /^Days takes a number of days, such as 30 or 30d/,
+  );
   assert.is(await page.locator("#calculator-currentGems").getAttribute("aria-invalid"), "true");
   assert.is(await page.evaluate(`document.activeElement?.name`), "currentGems");
   await submitForm(page, { currentGems: "5", days: "1" });
@@ -189,12 +222,21 @@ test("the form shows each error next to its field and moves focus to the first",
   const grouped = await submitForm(page, { currentGems: "1,000,000", days: "30" });
   assert.is(grouped.futureGems, "1094026.87487131");
   await submitForm(page, { currentGems: "1000000", days: "2,5" });
-  assert.match((await page.locator("#calculator-days-error").textContent())!, /^Days uses a comma as the decimal point; write a point, such as 2\.5/);
+  assert.match(
+    (await page.locator("#calculator-days-error").textContent())!,
+    /^Days uses a comma as the decimal point; write a point, such as 2\.5/,
+  );
   // Spaces only group digits in threes: "12 34" is refused, never read as 1234.
   await submitForm(page, { currentGems: "12 34", days: "1" });
-  assert.match((await currentError.textContent())!, /^Current gems has a space that does not group digits in threes/);
+  assert.match(
+    (await currentError.textContent())!,
+    /^Current gems has a space that does not group digits in threes/,
+  );
   await submitForm(page, { currentGems: "5", years: "100", days: "2" });
-  assert.match((await page.locator("#calculator-duration-error").textContent())!, /^The time to grow comes to 36,502 days/);
+  assert.match(
+    (await page.locator("#calculator-duration-error").textContent())!,
+    /^The time to grow comes to 36,502 days/,
+  );
   assert.equal(messages, []);
 });
 
@@ -214,12 +256,19 @@ test("on navigator.modelContext the tools register too, and a refused registrati
 
   const refusing = `Object.defineProperty(navigator, "modelContext", { value: { registerTool() { window.__refusals = (window.__refusals ?? 0) + 1; return Promise.reject(new DOMException("refused", "InvalidStateError")); } } });`;
   const refused = await openHome(withoutWebMcp, refusing);
-  assert.is(await refused.page.evaluate(`window.__refusals`), toolDescriptors.length, "the page asked to register every tool, and each was refused");
+  assert.is(
+    await refused.page.evaluate(`window.__refusals`),
+    toolDescriptors.length,
+    "the page asked to register every tool, and each was refused",
+  );
   // An unhandled rejection is reported in a task after the one that rejected; once a task queued
   // now has run, any report of the refusals has reached `messages`.
   await refused.page.evaluate(`new Promise((resolve) => setTimeout(resolve))`);
   assert.equal(refused.messages, []);
-  assert.is(await submitForm(refused.page, { currentGems: "1000", days: "1" }).then((shown) => shown.futureGems), "1003.00000000");
+  assert.is(
+    await submitForm(refused.page, { currentGems: "1000", days: "1" }).then((shown) => shown.futureGems),
+    "1003.00000000",
+  );
   await refused.page.close();
 });
 
@@ -236,8 +285,14 @@ test("a page loaded hidden (a background tab) registers its tools at once, witho
   const messages = recordPageMessages(page, served.origin);
   await page.addInitScript(hiddenWithoutPaint);
   await page.goto(served.url);
-  await page.waitForFunction((count) => (window as unknown as { __registered: string[] }).__registered.length === count, toolDescriptors.length);
-  assert.equal(await page.evaluate(`window.__registered`), toolDescriptors.map((tool) => tool.name));
+  await page.waitForFunction(
+    (count) => (window as unknown as { __registered: string[] }).__registered.length === count,
+    toolDescriptors.length,
+  );
+  assert.equal(
+    await page.evaluate(`window.__registered`),
+    toolDescriptors.map((tool) => tool.name),
+  );
   assert.equal(messages, []);
   await page.close();
 });

@@ -17,8 +17,13 @@ test("the bundle's key changes with esbuild's version, its options, its data and
   const recipe = { esbuildVersion: "0.28.2", config: "minify: true", data: "export const rankList = [];" };
   const key = bundleKey(recipe, "sources");
   assert.is(bundleKey({ ...recipe }, "sources"), key, "the same inputs give the same key");
-  const changes = [{ esbuildVersion: "0.28.3" }, { config: "minify: false" }, { data: "export const rankList = [1];" }];
-  for (const change of changes) assert.is.not(bundleKey({ ...recipe, ...change }, "sources"), key, JSON.stringify(change));
+  const changes = [
+    { esbuildVersion: "0.28.3" },
+    { config: "minify: false" },
+    { data: "export const rankList = [1];" },
+  ];
+  for (const change of changes)
+    assert.is.not(bundleKey({ ...recipe, ...change }, "sources"), key, JSON.stringify(change));
   assert.is.not(bundleKey(recipe, "other sources"), key, "the sources' hash");
 });
 
@@ -45,7 +50,10 @@ test("a build reuses the kept bundle while its inputs are unchanged, and an edit
 
       await editFile(project, "_data/ranks.ts", '"Cosmic"', '"Cosmical"');
       const ranked = await build();
-      assert.ok(ranked.includes("Cosmical") && !edited.includes("Cosmical"), "a rank edit reaches the bundle");
+      assert.ok(
+        ranked.includes("Cosmical") && !edited.includes("Cosmical"),
+        "a rank edit reaches the bundle",
+      );
 
       const banner = 'legalComments: "eof", banner: { js: "/* banner */" }';
       await editFile(project, "_config/bundle.ts", 'legalComments: "eof"', banner);

@@ -42,9 +42,14 @@ test("the modules whose exports are kept import only from the folders the key ha
     logLevel: "silent",
   });
   const inputs = Object.keys(result.metafile.inputs);
-  assert.ok(inputs.some((input) => input.startsWith("contract/")), "the schemas are among the imports");
-  const hashed = (input: string) => CONTRACT_INPUTS.some((kept) => input === kept || input.startsWith(`${kept}/`));
-  for (const input of inputs) assert.ok(hashed(input), `${input} is imported by the contract but not part of its key`);
+  assert.ok(
+    inputs.some((input) => input.startsWith("contract/")),
+    "the schemas are among the imports",
+  );
+  const hashed = (input: string) =>
+    CONTRACT_INPUTS.some((kept) => input === kept || input.startsWith(`${kept}/`));
+  for (const input of inputs)
+    assert.ok(hashed(input), `${input} is imported by the contract but not part of its key`);
 });
 
 test("an unchanged contract is read without zod, and an edit to each input reaches the next build", async () => {
@@ -68,13 +73,19 @@ test("an unchanged contract is read without zod, and an edit to each input reach
       const edited = "What the calculator does, edited.";
       await editFile(project, "contract/calculator-info.ts", "What the calculator does.", edited);
       const schema = await build();
-      assert.ok(schema.zodModules > 0 && schema.openapi.includes(edited), "a schema's edit reaches openapi.json");
+      assert.ok(
+        schema.zodModules > 0 && schema.openapi.includes(edited),
+        "a schema's edit reaches openapi.json",
+      );
 
       await editFile(project, "_data/ranks.ts", '"Cosmic"', '"Cosmical"');
       assert.ok((await build()).ranks.includes('"Cosmical"'), "a rank's edit reaches api/ranks.json");
 
       await editFile(project, "common/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.9"');
-      assert.ok((await build()).openapi.includes('"version": "1.0.9"'), "a constant's edit reaches openapi.json");
+      assert.ok(
+        (await build()).openapi.includes('"version": "1.0.9"'),
+        "a constant's edit reaches openapi.json",
+      );
 
       const moved = await build(ROOT_SITE_URL);
       const movedOnly = moved.openapi.includes(ROOT_SITE_URL) && !moved.openapi.includes(PATH_SITE_URL);
@@ -82,7 +93,10 @@ test("an unchanged contract is read without zod, and an edit to each input reach
       // The contract of each base URL is kept, as a test run builds both in turn; and no more than a few.
       assert.is((await build()).zodModules, 0, "the first base URL's contract is still kept");
       const kept = (await readdir(cache)).filter((file) => file.startsWith("contract-"));
-      assert.ok(kept.length >= 2 && kept.length <= 4, `a few contracts are kept, not every one: ${kept.join(", ")}`);
+      assert.ok(
+        kept.length >= 2 && kept.length <= 4,
+        `a few contracts are kept, not every one: ${kept.join(", ")}`,
+      );
     }),
   );
 });

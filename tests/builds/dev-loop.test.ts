@@ -37,7 +37,11 @@ test("npm start -- --port=N serves there, and every absolute URL of the site nam
   const base = server.url;
   assert.match(server.printed(), `Server at ${base}`);
   const home = await (await fetch(base)).text();
-  assert.match(home, new RegExp(`<link rel="canonical" href="${base}">`), "the homepage's canonical URL names the port");
+  assert.match(
+    home,
+    new RegExp(`<link rel="canonical" href="${base}">`),
+    "the homepage's canonical URL names the port",
+  );
   const guide = await (await fetch(new URL("llms.txt", base))).text();
   assert.ok(guide.includes(`${base}openapi.json`), "llms.txt links name the port");
   assert.not.ok(guide.includes("localhost:8080"), "no URL names the default port");
@@ -47,7 +51,8 @@ test("a watching build follows edits to modules in common/, contract/, _config/,
   const output = path.join(project, "_site");
   const completedBuilds = () => (server.printed().match(/Wrote \d+ files[^]*?Watching/g) ?? []).length;
   /** Resolves once Eleventy has finished `count` builds and is watching again; rejects if it exits first. */
-  const builds = (count: number) => server.waitUntil(() => completedBuilds() >= count, `finish build ${count}`);
+  const builds = (count: number) =>
+    server.waitUntil(() => completedBuilds() >= count, `finish build ${count}`);
   /**
    * Makes an edit and returns `outputFile` as the first build that shows `expected` wrote it. The
    * watcher may still be starting when Eleventy prints "Watching…", and a change it has not seen
@@ -56,7 +61,13 @@ test("a watching build follows edits to modules in common/, contract/, _config/,
    * the edit may finish first with the old text, and each build empties the output folder first, so
    * a file read between builds may be missing: the wait goes on to the next build.
    */
-  const editAndRebuild = async (file: string, search: string, replacement: string, outputFile: string, expected: RegExp): Promise<string> => {
+  const editAndRebuild = async (
+    file: string,
+    search: string,
+    replacement: string,
+    outputFile: string,
+    expected: RegExp,
+  ): Promise<string> => {
     const from = server.printed().length;
     await editFile(project, file, search, replacement);
     const target = path.join(project, file);
@@ -76,28 +87,63 @@ test("a watching build follows edits to modules in common/, contract/, _config/,
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const text = await Promise.race([shown, delay(1000).then(() => undefined)]);
       if (text !== undefined) return text;
-      if (!server.printed().slice(from).includes("File changed")) await writeFile(target, await readFile(target, "utf8"));
+      if (!server.printed().slice(from).includes("File changed"))
+        await writeFile(target, await readFile(target, "utf8"));
     }
     return shown;
   };
   await builds(1);
   assert.match(await readBuilt(output, "openapi.json"), /"version": "1\.0\.0"/);
-  const contract = await editAndRebuild("common/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.7"', "openapi.json", /"version": "1\.0\.7"/);
+  const contract = await editAndRebuild(
+    "common/constants.ts",
+    'API_VERSION = "1.0.0"',
+    'API_VERSION = "1.0.7"',
+    "openapi.json",
+    /"version": "1\.0\.7"/,
+  );
   assert.match(contract, /"version": "1\.0\.7"/, "the contract constant reached the rebuilt openapi.json");
-  const info = await editAndRebuild("_data/calculator.ts", "Shows how a gem balance grows", "Shows how a GEM balance grows", "api/info.json", /Shows how a GEM balance grows/);
+  const info = await editAndRebuild(
+    "_data/calculator.ts",
+    "Shows how a gem balance grows",
+    "Shows how a GEM balance grows",
+    "api/info.json",
+    /Shows how a GEM balance grows/,
+  );
   assert.match(info, /Shows how a GEM balance grows/, "the data edit reached the rebuilt api/info.json");
-  const robots = await editAndRebuild("content/robots.txt.11ty.ts", '"Disallow:",', '"Disallow:", "# edited template",', "robots.txt", /# edited template/);
+  const robots = await editAndRebuild(
+    "content/robots.txt.11ty.ts",
+    '"Disallow:",',
+    '"Disallow:", "# edited template",',
+    "robots.txt",
+    /# edited template/,
+  );
   assert.match(robots, /# edited template/, "the template edit reached the rebuilt robots.txt");
-  const schema = await editAndRebuild("contract/calculator-info.ts", '"Days in a month."', '"Days in one month."', "openapi.json", /Days in one month\./);
+  const schema = await editAndRebuild(
+    "contract/calculator-info.ts",
+    '"Days in a month."',
+    '"Days in one month."',
+    "openapi.json",
+    /Days in one month\./,
+  );
   assert.match(schema, /Days in one month\./, "the schema's description reached the rebuilt openapi.json");
-  const page = await editAndRebuild("_config/after-paint-scripts.ts", "buffered:!0", "buffered:true", "index.html", /buffered:true/);
+  const page = await editAndRebuild(
+    "_config/after-paint-scripts.ts",
+    "buffered:!0",
+    "buffered:true",
+    "index.html",
+    /buffered:true/,
+  );
   assert.match(page, /buffered:true/, "the build module's edit reached the rebuilt homepage");
   assert.ok(server.running(), "the same process is still watching");
 });
 
-
 /** A GET of `target` as written, to `address`, with `headers`: the status, or the connection's error code. */
-function get(address: string, port: number, target: string, headers: Record<string, string> = {}): Promise<number | string> {
+function get(
+  address: string,
+  port: number,
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<number | string> {
   return new Promise((resolve) => {
     const sent = request({ host: address, port, path: target, headers }, (response) => {
       response.resume();
@@ -112,7 +158,14 @@ function get(address: string, port: number, target: string, headers: Record<stri
 function socketFrom(origin: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     // As a page at http://localhost:PORT/ opens it: Host localhost:PORT.
-    const headers = { Host: `localhost:${port}`, Connection: "Upgrade", Upgrade: "websocket", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", Origin: origin };
+    const headers = {
+      Host: `localhost:${port}`,
+      Connection: "Upgrade",
+      Upgrade: "websocket",
+      "Sec-WebSocket-Version": "13",
+      "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+      Origin: origin,
+    };
     const sent = request({ host: "127.0.0.1", port, path: "/", headers });
     sent.on("upgrade", (response, socket) => (socket.destroy(), resolve(response.statusCode!)));
     sent.on("response", (response) => (response.resume(), resolve(response.statusCode!)));
@@ -128,11 +181,13 @@ test("the dev server is the writer's alone: loopback only, its socket for its ow
   assert.is(await get("127.0.0.2", port, "/"), "ECONNREFUSED", "not listening on every interface");
   // A page of another site that names this machine by its own host name (DNS rebinding) is refused.
   assert.is(await get("127.0.0.1", port, "/", { Host: `evil.example:${port}` }), 403);
-  for (const target of ["/..%2fpackage.json", "/%E0%A4%A", "/docs/..%2f..%2fpackage.json"]) assert.is(await get("127.0.0.1", port, target), 400, target);
+  for (const target of ["/..%2fpackage.json", "/%E0%A4%A", "/docs/..%2f..%2fpackage.json"])
+    assert.is(await get("127.0.0.1", port, target), 400, target);
   assert.ok(server.running(), "a bad path leaves the server running");
   // The live-reload socket carries build errors: only a page this server served may open it.
   assert.is(await socketFrom(`http://localhost:${port}`, port), 101, "its own page");
-  for (const origin of ["http://evil.example", `http://localhost:${port + 1}`, "null"]) assert.not.equal(await socketFrom(origin, port), 101, origin);
+  for (const origin of ["http://evil.example", `http://localhost:${port + 1}`, "null"])
+    assert.not.equal(await socketFrom(origin, port), 101, origin);
   assert.not.match(server.printed(), /Unhandled|unhandled rejection/i);
 });
 
@@ -144,7 +199,10 @@ test("deleting a file rebuilds: a deleted page's error goes, and the open page i
   /** Resolves once a message after the first `from` fits `wanted`. */
   const sent = (from: number, wanted: (message: { type: string; error?: string }) => boolean, what: string) =>
     new Promise<void>((resolve, reject) => {
-      const guard = setTimeout(() => reject(new Error(`the page was never sent ${what}: ${JSON.stringify(messages)}`)), HANG_GUARD_MS);
+      const guard = setTimeout(
+        () => reject(new Error(`the page was never sent ${what}: ${JSON.stringify(messages)}`)),
+        HANG_GUARD_MS,
+      );
       onMessage = () => {
         if (!messages.slice(from).some(wanted)) return;
         clearTimeout(guard);
@@ -152,11 +210,27 @@ test("deleting a file rebuilds: a deleted page's error goes, and the open page i
       };
       onMessage();
     });
-  await new Promise((resolve, reject) => (socket.addEventListener("open", resolve), socket.addEventListener("error", reject)));
+  await new Promise(
+    (resolve, reject) => (socket.addEventListener("open", resolve), socket.addEventListener("error", reject)),
+  );
   try {
-    const page = ["---", "title: Broken", "permalink: /broken/", "eleventyExcludeFromCollections: true", "---", "", MISSPELT, ""].join("\n");
+    const page = [
+      "---",
+      "title: Broken",
+      "permalink: /broken/",
+      "eleventyExcludeFromCollections: true",
+      "---",
+      "",
+      MISSPELT,
+      "",
+    ].join("\n");
     await writeFile(path.join(project, "content/broken.md"), page);
-    await sent(0, (message) => message.type === "eleventy.error" && Boolean(message.error?.includes("content/broken.md:7")), "the broken page's error");
+    await sent(
+      0,
+      (message) =>
+        message.type === "eleventy.error" && Boolean(message.error?.includes("content/broken.md:7")),
+      "the broken page's error",
+    );
     const deleted = server.printed().length;
     const before = messages.length;
     await rm(path.join(project, "content/broken.md"));
@@ -177,21 +251,33 @@ test("npm start prints a writer's mistakes with their file and line, sends them 
   /** Resolves once the socket has been sent an error that includes `text`. */
   const sentError = (text: string) =>
     new Promise<void>((resolve, reject) => {
-      const guard = setTimeout(() => reject(new Error(`the page was sent no error with ${text}: ${messages.join("\n")}`)), HANG_GUARD_MS);
+      const guard = setTimeout(
+        () => reject(new Error(`the page was sent no error with ${text}: ${messages.join("\n")}`)),
+        HANG_GUARD_MS,
+      );
       onMessage = () => {
-        const errors = messages.map((message) => JSON.parse(message) as { type: string; error?: string }).filter((message) => message.type === "eleventy.error");
+        const errors = messages
+          .map((message) => JSON.parse(message) as { type: string; error?: string })
+          .filter((message) => message.type === "eleventy.error");
         if (!errors.some((message) => message.error?.includes(text))) return;
         clearTimeout(guard);
         resolve();
       };
       onMessage();
     });
-  await new Promise((resolve, reject) => (socket.addEventListener("open", resolve), socket.addEventListener("error", reject)));
+  await new Promise(
+    (resolve, reject) => (socket.addEventListener("open", resolve), socket.addEventListener("error", reject)),
+  );
   try {
     const line = await lineOf("content/pages/docs.md", `(\`"${DATA_NAME}"\`)`);
     const before = server.printed().length;
     await editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`);
-    await server.waitFor(new RegExp(`content/pages/docs\\.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"\\?`), before);
+    await server.waitFor(
+      new RegExp(
+        `content/pages/docs\\.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"\\?`,
+      ),
+      before,
+    );
     // The page is sent the same message (browser/build-errors.test.ts shows it on the page).
     await sentError(`content/pages/docs.md:${line}:`);
     await server.waitFor(/Watching/, before);
@@ -201,8 +287,18 @@ test("npm start prints a writer's mistakes with their file and line, sends them 
     // The drift check runs in the same rebuild: a rank name typed by hand, with its line and fix.
     const typed = server.printed().length;
     const support = await lineOf("content/pages/docs.md", "## Support");
-    await editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n");
-    await server.waitFor(new RegExp(`content/pages/docs\\.md:${support + 2}: types the rank name "Ethereal" by hand; write \\{\\{ ranks\\.ranks\\[1\\]\\.name \\| markdownText \\}\\}`), typed);
+    await editFile(
+      project,
+      "content/pages/docs.md",
+      "## Support\n\n",
+      "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n",
+    );
+    await server.waitFor(
+      new RegExp(
+        `content/pages/docs\\.md:${support + 2}: types the rank name "Ethereal" by hand; write \\{\\{ ranks\\.ranks\\[1\\]\\.name \\| markdownText \\}\\}`,
+      ),
+      typed,
+    );
   } finally {
     socket.close();
   }

@@ -11,7 +11,14 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { brokenTargets } from "../../_config/link-check.ts";
-import { buildInProcess, editFile, PATH_SITE_URL, ROOT_SITE_URL, withProjectCopy, withTempDir } from "../support/build.ts";
+import {
+  buildInProcess,
+  editFile,
+  PATH_SITE_URL,
+  ROOT_SITE_URL,
+  withProjectCopy,
+  withTempDir,
+} from "../support/build.ts";
 import type { BuildResult } from "../support/build.ts";
 import { filesUnder, linkedOutputs, linkinatorBrokenLinks } from "../support/linkinator.ts";
 
@@ -28,7 +35,13 @@ function report(printed: string): { count: number; lines: string[] } {
   const output = printed.replace(/\x1b\[[0-9;]*m/g, "");
   const match = output.match(/Broken links \((\d+)\)[^\n]*\n((?:\[11ty\] {3}[^\n]*\n)+)/);
   if (!match) throw new Error(`no broken-link report in:\n${output}`);
-  return { count: Number(match[1]), lines: match[2]!.trim().split("\n").map((line) => line.replace(/^\[11ty\]\s+/, "")) };
+  return {
+    count: Number(match[1]),
+    lines: match[2]!
+      .trim()
+      .split("\n")
+      .map((line) => line.replace(/^\[11ty\]\s+/, "")),
+  };
 }
 
 interface Findings {
@@ -41,7 +54,8 @@ interface Findings {
 /** The build's check and linkinator over the same written folder. */
 async function bothCheckers(output: string, siteUrl: string): Promise<Findings> {
   const files = new Set(await filesUnder(output));
-  const byUrl = (links: { url: string; outputs: string[] }[]) => new Map(links.map((link) => [link.url, link.outputs]));
+  const byUrl = (links: { url: string; outputs: string[] }[]) =>
+    new Map(links.map((link) => [link.url, link.outputs]));
   const build = byUrl(brokenTargets(await linkedOutputs(output), files, siteUrl));
   return { build, linkinator: byUrl(await linkinatorBrokenLinks(output, siteUrl)) };
 }
@@ -58,7 +72,10 @@ function assertAgree({ build, linkinator }: Findings): void {
   for (const [url, outputs] of linkinator) {
     const ours = build.get(url)!;
     for (const output of outputs) {
-      assert.ok(ours.includes(output), `linkinator finds ${url} in ${output}, the build's check only in ${ours.join(", ")}`);
+      assert.ok(
+        ours.includes(output),
+        `linkinator finds ${url} in ${output}, the build's check only in ${ours.join(", ")}`,
+      );
     }
   }
 }
@@ -94,7 +111,10 @@ async function breakLinks(project: string): Promise<void> {
   // The same missing page from a real page, which its twin and llms-full.txt repeat.
   // And a bare URL, which the twin's Markdown makes a link (GitHub's autolinks).
   const auth = path.join(project, "content/pages/auth.md");
-  await writeFile(auth, `${await readFile(auth, "utf8")}\nAlso see [the rates](/rates/), or ${PATH_SITE_URL}nowhere/.\n`);
+  await writeFile(
+    auth,
+    `${await readFile(auth, "utf8")}\nAlso see [the rates](/rates/), or ${PATH_SITE_URL}nowhere/.\n`,
+  );
   // A text output with absolute links under the public URL (checked against this build, not the internet).
   const base = new URL(PATH_SITE_URL);
   await writeFile(
@@ -115,7 +135,12 @@ async function breakLinks(project: string): Promise<void> {
     ].join("\n"),
   );
   // /llms.txt itself, its link written by the template: a misspelt path.
-  await editFile(project, "content/llms.txt.njk", "({{ site.urls.fullAgentGuide }})", '({{ "llms-ful.txt" | absoluteUrl }})');
+  await editFile(
+    project,
+    "content/llms.txt.njk",
+    "({{ site.urls.fullAgentGuide }})",
+    '({{ "llms-ful.txt" | absoluteUrl }})',
+  );
 }
 
 test("broken links, fragments and llms.txt links fail the build under a path prefix, each once, with file, line, URL and fix", async () => {
@@ -145,11 +170,22 @@ test("broken links, fragments and llms.txt links fail the build under a path pre
       `content/stray-notes.njk:${await notes("(#tools)")}: #tools is a bare fragment`,
       `content/stray.md:${stray}: https://example.github.io/exp-bank/docs/#no-such-anchor names the fragment #no-such-anchor, but docs/index.html has no element with that id; nearest: #`,
     ];
-    for (const line of expected) assert.ok(lines.some((reported) => reported.startsWith(line)), `expected a line starting\n  ${line}\nin\n  ${lines.join("\n  ")}`);
+    for (const line of expected)
+      assert.ok(
+        lines.some((reported) => reported.startsWith(line)),
+        `expected a line starting\n  ${line}\nin\n  ${lines.join("\n  ")}`,
+      );
     assert.is(count, expected.length, `exactly these broken links:\n  ${lines.join("\n  ")}`);
     // The fix names real pages and anchors of the site.
-    assert.ok(lines.some((line) => line.includes("#no-such-anchor") && /nearest: .*#support/.test(line)), "the docs page's #support is offered");
-    for (const fine of ["docs/#support", "docs.md#support", "11ty.dev", "openapi.json"]) assert.not.ok(lines.some((line) => line.includes(`${fine} `)), `${fine} is not broken`);
+    assert.ok(
+      lines.some((line) => line.includes("#no-such-anchor") && /nearest: .*#support/.test(line)),
+      "the docs page's #support is offered",
+    );
+    for (const fine of ["docs/#support", "docs.md#support", "11ty.dev", "openapi.json"])
+      assert.not.ok(
+        lines.some((line) => line.includes(`${fine} `)),
+        `${fine} is not broken`,
+      );
   });
 });
 
@@ -161,10 +197,21 @@ test("a site at an origin's root is checked too", async () => {
     assertAgree(result);
     const { lines } = report(result.output);
     const stray = await lineIn(project, "content/stray.md", "[the rates]");
-    assert.ok(lines.some((line) => line.includes(`content/stray.md:${stray}: https://exp-bank.example/rates/ answers 404`)), lines.join("\n"));
-    assert.ok(lines.some((line) => line.includes("https://exp-bank.example/docs/#no-such-anchor names the fragment")), lines.join("\n"));
+    assert.ok(
+      lines.some((line) =>
+        line.includes(`content/stray.md:${stray}: https://exp-bank.example/rates/ answers 404`),
+      ),
+      lines.join("\n"),
+    );
+    assert.ok(
+      lines.some((line) => line.includes("https://exp-bank.example/docs/#no-such-anchor names the fragment")),
+      lines.join("\n"),
+    );
     // Links to another origin (example.github.io here) are not this site's, and are not fetched.
-    assert.not.ok(lines.some((line) => line.includes("example.github.io")), lines.join("\n"));
+    assert.not.ok(
+      lines.some((line) => line.includes("example.github.io")),
+      lines.join("\n"),
+    );
   });
 });
 

@@ -34,7 +34,8 @@ function buildCard(edit: (project: string) => Promise<void>): Promise<Card> {
       const image = attributes(tag).content ?? "";
       assert.ok(image.startsWith(ROOT_SITE_URL), `og:image ${image}`);
       const png = decodePng(await readFile(path.join(output, image.slice(ROOT_SITE_URL.length))));
-      const alt = attributes(headOf(home).match(/<meta property="og:image:alt"[^>]*>/)?.[0] ?? "").content ?? "";
+      const alt =
+        attributes(headOf(home).match(/<meta property="og:image:alt"[^>]*>/)?.[0] ?? "").content ?? "";
       return { png, alt };
     }),
   );
@@ -83,7 +84,10 @@ test("renaming the highest rank redraws its name on the card, and nothing else",
   // The highest step is the rightmost, the tallest; its name stands above it, below the title
   // and the rate. The steps, the other ranks and the title are the same pixels.
   assert.ok(box!.left > 900, `the change is at the right, over the highest step (${JSON.stringify(box)})`);
-  assert.ok(box!.top > 220 && box!.bottom < 400, `the change is where a name stands (${JSON.stringify(box)})`);
+  assert.ok(
+    box!.top > 220 && box!.bottom < 400,
+    `the change is where a name stands (${JSON.stringify(box)})`,
+  );
 });
 
 test("the card's text alternative names the renamed rank", async () => {

@@ -10,18 +10,30 @@ import { buildInProcess, withProjectCopy, withTempDir } from "../support/build.t
 
 const CAFE = "https://user.github.io/caf%C3%A9/";
 
-test("a SITE_URL path with %XX escapes builds and its links are checked", () => withProjectCopy((project) => withTempDir("cafe-output", async (output) => {
-  const built = await buildInProcess(project, output, CAFE);
-  assert.ok(built.ok, built.output);
-  assert.not.match(built.output, /TypeError/);
+test("a SITE_URL path with %XX escapes builds and its links are checked", () =>
+  withProjectCopy((project) =>
+    withTempDir("cafe-output", async (output) => {
+      const built = await buildInProcess(project, output, CAFE);
+      assert.ok(built.ok, built.output);
+      assert.not.match(built.output, /TypeError/);
 
-  const stray = ["---", "title: Stray", "permalink: /stray/", "eleventyExcludeFromCollections: true", "---", "", `[gone](${CAFE}missing/)`, ""];
-  await writeFile(path.join(project, "content/stray.md"), stray.join("\n"));
-  const broken = await buildInProcess(project, output, CAFE);
-  assert.not.ok(broken.ok, "a broken link under the escaped path fails the build");
-  assert.match(broken.output, `${CAFE}missing/`);
-  assert.match(broken.output, "content/stray.md:");
-  assert.not.match(broken.output, /TypeError/);
-})));
+      const stray = [
+        "---",
+        "title: Stray",
+        "permalink: /stray/",
+        "eleventyExcludeFromCollections: true",
+        "---",
+        "",
+        `[gone](${CAFE}missing/)`,
+        "",
+      ];
+      await writeFile(path.join(project, "content/stray.md"), stray.join("\n"));
+      const broken = await buildInProcess(project, output, CAFE);
+      assert.not.ok(broken.ok, "a broken link under the escaped path fails the build");
+      assert.match(broken.output, `${CAFE}missing/`);
+      assert.match(broken.output, "content/stray.md:");
+      assert.not.match(broken.output, /TypeError/);
+    }),
+  ));
 
 test.run();

@@ -14,22 +14,37 @@ import { ROOT, withProjectCopy } from "../support/build.ts";
 
 const TSC = path.join(ROOT, "tests/node_modules/typescript/bin/tsc");
 
-test("tsconfig.json type-checks clean with the writer's install and no tests/node_modules", () => withProjectCopy(async (project) => {
-  // The tests too (a copy for builds leaves them out), so that a tsconfig.json reaching into them is checked as a writer has them.
-  await cp(path.join(ROOT, "tests"), path.join(project, "tests"), { recursive: true, filter: (source) => !source.split(path.sep).includes("node_modules") });
-  assert.not.ok(existsSync(path.join(project, "tests/node_modules")), "the copy has no test tooling");
-  // One checker thread: the same answer for less CPU on a machine the other tests share.
-  const result = spawnSync(process.execPath, [TSC, "--noEmit", "-p", path.join(project, "tsconfig.json"), "--listFiles", "--singleThreaded"], { cwd: project, encoding: "utf8" });
-  const lines = result.stdout.split("\n").filter(Boolean);
-  const errors = lines.filter((line) => /error TS\d+/.test(line));
-  assert.equal(errors, [], "no type errors");
-  assert.is(result.status, 0, result.stderr);
-  // The checker's own `lib.*.d.ts` come with it (an editor brings its own); every other file is the project's.
-  const files = lines.filter((line) => !line.includes(`${path.sep}typescript`));
-  assert.ok(files.some((file) => file.endsWith(path.join("node_modules", "@types", "node", "index.d.ts"))), "Node's types come from the writer's install");
-  // The copy links the writer's node_modules, which the checker reports by its real path.
-  const writerInstall = path.join(ROOT, "node_modules") + path.sep;
-  assert.equal(files.filter((file) => !file.startsWith(project + path.sep) && !file.startsWith(writerInstall)), [], "every file comes from the project or the writer's install");
-}));
+test("tsconfig.json type-checks clean with the writer's install and no tests/node_modules", () =>
+  withProjectCopy(async (project) => {
+    // The tests too (a copy for builds leaves them out), so that a tsconfig.json reaching into them is checked as a writer has them.
+    await cp(path.join(ROOT, "tests"), path.join(project, "tests"), {
+      recursive: true,
+      filter: (source) => !source.split(path.sep).includes("node_modules"),
+    });
+    assert.not.ok(existsSync(path.join(project, "tests/node_modules")), "the copy has no test tooling");
+    // One checker thread: the same answer for less CPU on a machine the other tests share.
+    const result = spawnSync(
+      process.execPath,
+      [TSC, "--noEmit", "-p", path.join(project, "tsconfig.json"), "--listFiles", "--singleThreaded"],
+      { cwd: project, encoding: "utf8" },
+    );
+    const lines = result.stdout.split("\n").filter(Boolean);
+    const errors = lines.filter((line) => /error TS\d+/.test(line));
+    assert.equal(errors, [], "no type errors");
+    assert.is(result.status, 0, result.stderr);
+    // The checker's own `lib.*.d.ts` come with it (an editor brings its own); every other file is the project's.
+    const files = lines.filter((line) => !line.includes(`${path.sep}typescript`));
+    assert.ok(
+      files.some((file) => file.endsWith(path.join("node_modules", "@types", "node", "index.d.ts"))),
+      "Node's types come from the writer's install",
+    );
+    // The copy links the writer's node_modules, which the checker reports by its real path.
+    const writerInstall = path.join(ROOT, "node_modules") + path.sep;
+    assert.equal(
+      files.filter((file) => !file.startsWith(project + path.sep) && !file.startsWith(writerInstall)),
+      [],
+      "every file comes from the project or the writer's install",
+    );
+  }));
 
 test.run();

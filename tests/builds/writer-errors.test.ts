@@ -8,7 +8,16 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildEachEdit, buildInProcess, editFile, ROOT, ROOT_SITE_URL, withProjectCopy, withTempDir, type BuildResult } from "../support/build.ts";
+import {
+  buildEachEdit,
+  buildInProcess,
+  editFile,
+  ROOT,
+  ROOT_SITE_URL,
+  withProjectCopy,
+  withTempDir,
+  type BuildResult,
+} from "../support/build.ts";
 import { DATA_NAME, lineOf, MISSPELT } from "../support/writer-mistakes.ts";
 
 /** Builds a copy of the project with `edit` applied; resolves with the build's result. */
@@ -28,9 +37,16 @@ const REFRESH = '<meta http-equiv="refresh" content="3;url=https://evil.example/
 const [refresh, misspelt, typedRank] = buildEachEdit(
   ROOT_SITE_URL,
   [
-    (project) => editFile(project, "content/pages/auth.md", "# Access policy\n", `# Access policy\n\n${REFRESH}\n`),
+    (project) =>
+      editFile(project, "content/pages/auth.md", "# Access policy\n", `# Access policy\n\n${REFRESH}\n`),
     (project) => editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`),
-    (project) => editFile(project, "content/pages/docs.md", "## Support\n\n", "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n"),
+    (project) =>
+      editFile(
+        project,
+        "content/pages/docs.md",
+        "## Support\n\n",
+        "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n",
+      ),
   ],
   async (result) => result,
 );
@@ -38,7 +54,9 @@ const builds = {
   refresh: refresh!,
   misspelt: misspelt!,
   typedRank: typedRank!,
-  templateInData: buildEdited((project) => editFile(project, "_data/ranks.ts", 'name: "Luminary"', 'name: "Lumi {{ 7*7 }}"')),
+  templateInData: buildEdited((project) =>
+    editFile(project, "_data/ranks.ts", 'name: "Luminary"', 'name: "Lumi {{ 7*7 }}"'),
+  ),
 };
 for (const build of Object.values(builds)) build.catch(() => undefined);
 
@@ -53,30 +71,53 @@ test("a meta refresh in a page fails the build, naming the file, its line and th
   const output = await failure(builds.refresh);
   // The edit puts it two lines below the heading.
   const line = (await lineOf("content/pages/auth.md", "# Access policy")) + 2;
-  assert.ok(output.includes(`content/pages/auth.md:${line}: <meta http-equiv> is not allowed in a page: it can send every visitor to another address`), output);
+  assert.ok(
+    output.includes(
+      `content/pages/auth.md:${line}: <meta http-equiv> is not allowed in a page: it can send every visitor to another address`,
+    ),
+    output,
+  );
   assert.match(output, /move it into a layout or partial under _includes\//);
 });
 
 test("a misspelt data name fails naming the file, the line in the file, the name and the closest one", async () => {
   const output = await failure(builds.misspelt);
   const line = await lineOf("content/pages/docs.md", `(\`"${DATA_NAME}"\`)`);
-  assert.ok(output.includes(`content/pages/docs.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"? Correct the spelling`), output);
+  assert.ok(
+    output.includes(
+      `content/pages/docs.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"? Correct the spelling`,
+    ),
+    output,
+  );
   assert.ok(output.includes(`in ${MISSPELT}`), "the tag is quoted");
   // Nunjucks counts from the end of the front matter; that line must not be shown.
-  const frontMatter = (await readFile(path.join(ROOT, "content/pages/docs.md"), "utf8")).split("\n---\n")[0]!.split("\n").length + 1;
-  assert.not.ok(output.includes(`Line ${line - frontMatter}`), `the line counted without the front matter: ${output}`);
+  const frontMatter =
+    (await readFile(path.join(ROOT, "content/pages/docs.md"), "utf8")).split("\n---\n")[0]!.split("\n")
+      .length + 1;
+  assert.not.ok(
+    output.includes(`Line ${line - frontMatter}`),
+    `the line counted without the front matter: ${output}`,
+  );
 });
 
 test("a rank name typed in a page fails naming the file, the line and the template to write; ordinary words pass", async () => {
   const output = await failure(builds.typedRank);
   const line = (await lineOf("content/pages/docs.md", "## Support")) + 2;
-  assert.ok(output.includes(`content/pages/docs.md:${line}: types the rank name "Ethereal" by hand; write {{ ranks.ranks[1].name | markdownText }} so the page follows the data`), output);
+  assert.ok(
+    output.includes(
+      `content/pages/docs.md:${line}: types the rank name "Ethereal" by hand; write {{ ranks.ranks[1].name | markdownText }} so the page follows the data`,
+    ),
+    output,
+  );
   assert.not.match(output, /"Member"/, "Members is a word, not the rank");
 });
 
 test("template syntax in a rank name fails as a rule of the rank table, not as a twin problem", async () => {
   const output = await failure(builds.templateInData);
-  assert.match(output, /_data\/ranks\.ts has invalid data:\n.*ranks\[2\]\.name: must not contain template syntax .*\[rule: no template syntax\]/);
+  assert.match(
+    output,
+    /_data\/ranks\.ts has invalid data:\n.*ranks\[2\]\.name: must not contain template syntax .*\[rule: no template syntax\]/,
+  );
   assert.not.match(output, /twin still contains template syntax/);
 });
 

@@ -57,8 +57,14 @@ test("the published schemas reject extra fields, wrong constants and missing fie
   assertInvalid("CalculatorInfo", { ...info, extra: true });
   assertInvalid("CalculatorInfo", { ...info, dailyInterestRate: "0.004" });
   assertInvalid("CalculatorInfo", { ...info, url: "not a url" });
-  assertInvalid("CalculatorInfo", { ...info, timeNormalization: { ...info.timeNormalization, yearDays: 360 } });
-  assertInvalid("CalculatorInfo", { ...info, calculationAccess: { ...info.calculationAccess, webMcpTools: ["other-tool"] } });
+  assertInvalid("CalculatorInfo", {
+    ...info,
+    timeNormalization: { ...info.timeNormalization, yearDays: 360 },
+  });
+  assertInvalid("CalculatorInfo", {
+    ...info,
+    calculationAccess: { ...info.calculationAccess, webMcpTools: ["other-tool"] },
+  });
   const { links, ...withoutLinks } = info;
   assertInvalid("CalculatorInfo", withoutLinks);
   assertInvalid("RankList", { ...ranks, ranks: [{ name: "Member", minGems: "0" }] });
@@ -68,7 +74,10 @@ test("the published schemas reject extra fields, wrong constants and missing fie
 
 test("every error example in the contract validates against ErrorResponse", () => {
   const responses = Object.entries<Json>(contract.components.responses);
-  assert.equal(responses.map(([name]) => name), ["NotFound", "UnexpectedError"]);
+  assert.equal(
+    responses.map(([name]) => name),
+    ["NotFound", "UnexpectedError"],
+  );
   for (const [name, response] of responses) {
     const example = response.content["application/json"].example;
     assertValid("ErrorResponse", example);
@@ -77,8 +86,14 @@ test("every error example in the contract validates against ErrorResponse", () =
 });
 
 test("the 200 examples in the contract are the actual bodies", () => {
-  assert.equal(contract.paths["/api/info.json"].get.responses["200"].content["application/json"].example, info);
-  assert.equal(contract.paths["/api/ranks.json"].get.responses["200"].content["application/json"].example, ranks);
+  assert.equal(
+    contract.paths["/api/info.json"].get.responses["200"].content["application/json"].example,
+    info,
+  );
+  assert.equal(
+    contract.paths["/api/ranks.json"].get.responses["200"].content["application/json"].example,
+    ranks,
+  );
 });
 
 test("openapi.json passes an OpenAPI 3.1 validator", async () => {
@@ -103,8 +118,14 @@ test("the contract fixes what the specification fixes", () => {
   assert.ok(contract.info.license?.name, "license");
   assert.ok(contract.info.termsOfService, "termsOfService");
   assert.is(contract.externalDocs.url, "https://example.github.io/exp-bank/docs/");
-  assert.equal(contract.servers, [{ url: "https://example.github.io/exp-bank", description: "Public deployment" }]);
-  assert.equal(contract.components.schemas.ErrorResponse.properties.error.properties.code.enum, ["invalid_request", "not_found", "internal_error"]);
+  assert.equal(contract.servers, [
+    { url: "https://example.github.io/exp-bank", description: "Public deployment" },
+  ]);
+  assert.equal(contract.components.schemas.ErrorResponse.properties.error.properties.code.enum, [
+    "invalid_request",
+    "not_found",
+    "internal_error",
+  ]);
   assert.not.ok(contract.components.securitySchemes, "no security schemes");
 });
 
@@ -125,7 +146,10 @@ test("both JSON resources declare 200, 404 and default, with no parameters and n
   const failure = contract.components.responses.UnexpectedError;
   assert.is(failure.description, "The server could not complete the request.");
   assert.is(failure.content["application/json"].example.error.code, "internal_error");
-  assert.match(failure.content["application/json"].example.error.resolution, /^Retry.*persists.*docs.*contact support/);
+  assert.match(
+    failure.content["application/json"].example.error.resolution,
+    /^Retry.*persists.*docs.*contact support/,
+  );
   assert.ok(contract.paths["/openapi.json"].get, "the contract describes itself");
 });
 
@@ -133,8 +157,18 @@ test("the resources carry the values the specification fixes", () => {
   assert.is(info.name, "EXP Bank Calculator");
   assert.is(info.dailyInterestRate, "0.003");
   assert.is(info.dailyInterestPercent, "0.3");
-  assert.equal(info.timeNormalization, { yearDays: 365, monthDays: 30, hoursPerDay: 24, minutesPerDay: 1440, secondsPerDay: 86400 });
-  assert.equal(info.calculationAccess, { staticJson: false, webMcp: true, webMcpTools: ["calculate-exp-growth", "list-exp-ranks"] });
+  assert.equal(info.timeNormalization, {
+    yearDays: 365,
+    monthDays: 30,
+    hoursPerDay: 24,
+    minutesPerDay: 1440,
+    secondsPerDay: 86400,
+  });
+  assert.equal(info.calculationAccess, {
+    staticJson: false,
+    webMcp: true,
+    webMcpTools: ["calculate-exp-growth", "list-exp-ranks"],
+  });
   assert.is(ranks.name, info.name);
   assert.is(ranks.dailyInterestRate, "0.003");
   assert.equal(
@@ -152,7 +186,9 @@ test("the resources carry the values the specification fixes", () => {
 });
 
 test("every absolute URL in the JSON outputs starts with SITE_URL", () => {
-  const urls = [info, ranks, contract].flatMap((body) => JSON.stringify(body).match(/https?:\/\/[^"\s)]+/g) ?? []);
+  const urls = [info, ranks, contract].flatMap(
+    (body) => JSON.stringify(body).match(/https?:\/\/[^"\s)]+/g) ?? [],
+  );
   assert.ok(urls.length > 5);
   for (const url of urls) {
     const isServer = url === PATH_SITE_URL.replace(/\/$/, "");

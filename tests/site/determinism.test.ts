@@ -7,8 +7,14 @@ import { builtSite, PATH_SITE_URL, ROOT, runBuild, SITE_BUILDS, withTempDir } fr
 
 async function filesIn(dir: string): Promise<Map<string, Buffer>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
-  return new Map(await Promise.all(files.sort().map(async (file) => [file, await readFile(path.join(dir, file))] as const)));
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+  return new Map(
+    await Promise.all(
+      files.sort().map(async (file) => [file, await readFile(path.join(dir, file))] as const),
+    ),
+  );
 }
 
 test("two builds of the same tree are byte-identical", async () => {

@@ -16,7 +16,13 @@ import endpoints from "../../_data/endpoints.ts";
 const { resources } = endpoints;
 import tools from "../../_data/tools.ts";
 import { parseRepository, paths } from "../../_data/site.ts";
-import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, TIME_NORMALIZATION, TOOL_NAMES } from "../../common/constants.ts";
+import {
+  API_VERSION,
+  ERROR_CODES,
+  OPENAPI_VERSION,
+  TIME_NORMALIZATION,
+  TOOL_NAMES,
+} from "../../common/constants.ts";
 import { CalculateOutput } from "../../contract/calculate-output.ts";
 import { builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "../support/build.ts";
 import { markdownLibrary } from "../../_config/markdown.ts";
@@ -60,20 +66,24 @@ Pages.before(async () => {
   site = await builtSite(ROOT_SITE_URL);
 });
 
-Pages("the homepage shows the rate, the percent, the formula, the time constants and every rank", async () => {
-  for (const text of [(await page(site, "index.html")).text, await readBuilt(site, "index.md")]) {
-    assert.ok(text.includes(calculator.dailyInterestRate), "rate");
-    assert.ok(text.includes(`${calculator.dailyInterestPercent}%`), "percent");
-    assert.ok(text.includes(calculator.formula), "formula");
-    for (const value of Object.values(TIME_NORMALIZATION)) assert.ok(text.includes(grouped(String(value))), `time constant ${value}`);
-    for (const rank of ranks.ranks) {
-      assert.ok(text.includes(rank.name), rank.name);
-      assert.ok(text.includes(grouped(rank.minGems)), `${rank.name} threshold`);
-      assert.ok(text.includes(rank.displayValue), `${rank.name} label`);
+Pages(
+  "the homepage shows the rate, the percent, the formula, the time constants and every rank",
+  async () => {
+    for (const text of [(await page(site, "index.html")).text, await readBuilt(site, "index.md")]) {
+      assert.ok(text.includes(calculator.dailyInterestRate), "rate");
+      assert.ok(text.includes(`${calculator.dailyInterestPercent}%`), "percent");
+      assert.ok(text.includes(calculator.formula), "formula");
+      for (const value of Object.values(TIME_NORMALIZATION))
+        assert.ok(text.includes(grouped(String(value))), `time constant ${value}`);
+      for (const rank of ranks.ranks) {
+        assert.ok(text.includes(rank.name), rank.name);
+        assert.ok(text.includes(grouped(rank.minGems)), `${rank.name} threshold`);
+        assert.ok(text.includes(rank.displayValue), `${rank.name} label`);
+      }
+      for (const name of TOOL_NAMES) assert.ok(text.includes(name), name);
     }
-    for (const name of TOOL_NAMES) assert.ok(text.includes(name), name);
-  }
-});
+  },
+);
 
 Pages("the API docs show each resource's method, URL, operation id, curl line and exact body", async () => {
   const { text } = await page(site, "docs/index.html");
@@ -101,65 +111,110 @@ Pages("the API docs list every field of every contract schema with its descripti
   }
 });
 
-Pages("the API docs show the error codes, the contract version, the limits constants and the anchors the contract links to", async () => {
-  const { html, text } = await page(site, "docs/index.html");
-  for (const code of ERROR_CODES) assert.ok(text.includes(code), code);
-  assert.ok(text.includes(`info.version is ${API_VERSION}`), "contract version");
-  assert.ok(text.includes(OPENAPI_VERSION), "OpenAPI version");
-  const anchors = ids(html);
-  for (const url of [openapi.info.contact.url, openapi.info.termsOfService]) {
-    const fragment = new URL(url).hash.slice(1);
-    assert.ok(fragment && anchors.has(fragment), `#${fragment} exists on /docs/ (linked from the contract)`);
-  }
-});
-
-Pages("the API docs document both tools: every input and output field, the annotation, a computed example and the error result", async () => {
-  const { html, text } = await page(site, "docs/index.html");
-  const twin = await readBuilt(site, "docs.md");
-  const anchors = ids(html);
-  for (const tool of tools) {
-    assert.ok(anchors.has(tool.name), `#${tool.name} heading`);
-    assert.ok(text.includes(tool.title), `${tool.name} title`);
-    for (const field of fieldNames(tool.inputSchema as Schema)) assert.ok(twin.includes(`| \`${field}\` |`), `${tool.name} input ${field}`);
-    // A nested field is a dotted row, or a row of the one table its shared schema gets (Milestone,
-    // Duration, ExpRank), which the parent's row links to.
-    for (const field of fieldNames(tool.outputSchema as Schema)) {
-      const leaf = field.split(".").pop()!.replace(/\[\]$/, "");
-      assert.ok(twin.includes(`| \`${field}\` |`) || (field.includes(".") && twin.includes(`| \`${leaf}\` |`)), `${tool.name} output ${field}`);
+Pages(
+  "the API docs show the error codes, the contract version, the limits constants and the anchors the contract links to",
+  async () => {
+    const { html, text } = await page(site, "docs/index.html");
+    for (const code of ERROR_CODES) assert.ok(text.includes(code), code);
+    assert.ok(text.includes(`info.version is ${API_VERSION}`), "contract version");
+    assert.ok(text.includes(OPENAPI_VERSION), "OpenAPI version");
+    const anchors = ids(html);
+    for (const url of [openapi.info.contact.url, openapi.info.termsOfService]) {
+      const fragment = new URL(url).hash.slice(1);
+      assert.ok(
+        fragment && anchors.has(fragment),
+        `#${fragment} exists on /docs/ (linked from the contract)`,
+      );
     }
-    for (const [key, value] of Object.entries(tool.annotations)) assert.ok(text.includes(`${key}: ${value}`), `${tool.name} ${key}`);
-  }
-  const calculate = tools.find((tool) => tool.name === "calculate-exp-growth");
-  assert.ok(calculate, "calculate-exp-growth is documented");
-  // The worked example shows values a reader can check by hand: 1,000,000 × 1.003^30, half-up to 8 decimals.
-  const example = jsonBlockAfter(twin, "it returns this `structuredContent`") as Record<string, unknown>;
-  assert.equal(Object.keys(example), Object.keys(CalculateOutput.shape), "every result field, in order");
-  assert.equal(
-    [example.currentGems, example.durationDays, example.futureGems, example.profit, example.profitPercent, example.profitPerDay],
-    ["1000000.00000000", "30.00000000", "1094026.87487131", "94026.87487131", "9.40268749", "3000.00000000"],
-  );
-  const failure = jsonBlockAfter(twin, "### Error results", 1) as { isError?: boolean; structuredContent: { error: { code: string; message: string } } };
-  assert.is(failure.isError, true);
-  assert.is(failure.structuredContent.error.code, "invalid_request");
-  assert.match(failure.structuredContent.error.message, /currentGems: must be greater than 0.*unknown key "dayz" \(did you mean "days"\?\)/);
-});
+  },
+);
 
-Pages("the JSON API index lists each resource with its link, method, media type and purpose, and the contract", async () => {
-  const { html, text } = await page(site, "api/index.html");
-  const hrefs = new Set(tags(html, "a").map((a) => a.href));
-  for (const resource of resources) {
-    assert.ok(hrefs.has(`/${resource.path}`), `link to ${resource.path}`);
-    assert.ok(text.includes(resource.summary), `${resource.path} purpose`);
-    assert.ok(text.includes(resource.operationId), resource.operationId);
-  }
-  assert.ok(text.includes("application/json"), "media type");
-  assert.ok(hrefs.has(`/${paths.openapi}`), "link to the contract");
-  assert.ok(text.includes(API_VERSION), "contract version");
-});
+Pages(
+  "the API docs document both tools: every input and output field, the annotation, a computed example and the error result",
+  async () => {
+    const { html, text } = await page(site, "docs/index.html");
+    const twin = await readBuilt(site, "docs.md");
+    const anchors = ids(html);
+    for (const tool of tools) {
+      assert.ok(anchors.has(tool.name), `#${tool.name} heading`);
+      assert.ok(text.includes(tool.title), `${tool.name} title`);
+      for (const field of fieldNames(tool.inputSchema as Schema))
+        assert.ok(twin.includes(`| \`${field}\` |`), `${tool.name} input ${field}`);
+      // A nested field is a dotted row, or a row of the one table its shared schema gets (Milestone,
+      // Duration, ExpRank), which the parent's row links to.
+      for (const field of fieldNames(tool.outputSchema as Schema)) {
+        const leaf = field.split(".").pop()!.replace(/\[\]$/, "");
+        assert.ok(
+          twin.includes(`| \`${field}\` |`) || (field.includes(".") && twin.includes(`| \`${leaf}\` |`)),
+          `${tool.name} output ${field}`,
+        );
+      }
+      for (const [key, value] of Object.entries(tool.annotations))
+        assert.ok(text.includes(`${key}: ${value}`), `${tool.name} ${key}`);
+    }
+    const calculate = tools.find((tool) => tool.name === "calculate-exp-growth");
+    assert.ok(calculate, "calculate-exp-growth is documented");
+    // The worked example shows values a reader can check by hand: 1,000,000 × 1.003^30, half-up to 8 decimals.
+    const example = jsonBlockAfter(twin, "it returns this `structuredContent`") as Record<string, unknown>;
+    assert.equal(Object.keys(example), Object.keys(CalculateOutput.shape), "every result field, in order");
+    assert.equal(
+      [
+        example.currentGems,
+        example.durationDays,
+        example.futureGems,
+        example.profit,
+        example.profitPercent,
+        example.profitPerDay,
+      ],
+      [
+        "1000000.00000000",
+        "30.00000000",
+        "1094026.87487131",
+        "94026.87487131",
+        "9.40268749",
+        "3000.00000000",
+      ],
+    );
+    const failure = jsonBlockAfter(twin, "### Error results", 1) as {
+      isError?: boolean;
+      structuredContent: { error: { code: string; message: string } };
+    };
+    assert.is(failure.isError, true);
+    assert.is(failure.structuredContent.error.code, "invalid_request");
+    assert.match(
+      failure.structuredContent.error.message,
+      /currentGems: must be greater than 0.*unknown key "dayz" \(did you mean "days"\?\)/,
+    );
+  },
+);
+
+Pages(
+  "the JSON API index lists each resource with its link, method, media type and purpose, and the contract",
+  async () => {
+    const { html, text } = await page(site, "api/index.html");
+    const hrefs = new Set(tags(html, "a").map((a) => a.href));
+    for (const resource of resources) {
+      assert.ok(hrefs.has(`/${resource.path}`), `link to ${resource.path}`);
+      assert.ok(text.includes(resource.summary), `${resource.path} purpose`);
+      assert.ok(text.includes(resource.operationId), resource.operationId);
+    }
+    assert.ok(text.includes("application/json"), "media type");
+    assert.ok(hrefs.has(`/${paths.openapi}`), "link to the contract");
+    assert.ok(text.includes(API_VERSION), "contract version");
+  },
+);
 
 Pages("the access policy names what is not needed and the tools", async () => {
   const twin = await readBuilt(site, "auth.md");
-  for (const phrase of ["no API key", "no account", "no OAuth token", "no bearer credential", "no OAuth authorization server", "no private resources", "no authenticated MCP transport"]) {
+  for (const phrase of [
+    "no API key",
+    "no account",
+    "no OAuth token",
+    "no bearer credential",
+    "no OAuth authorization server",
+    "no private resources",
+    "no authenticated MCP transport",
+  ]) {
     assert.ok(twin.includes(phrase), phrase);
   }
   for (const name of TOOL_NAMES) assert.ok(twin.includes(name), name);
@@ -169,28 +224,41 @@ Pages.run();
 
 const Twins = suite("Markdown twins");
 
-Twins("every page's twin is clean Markdown: no template syntax, no HTML entities, only absolute links", async () => {
-  for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
-    const dir = await builtSite(siteUrl);
-    for (const { twin } of TWINNED_PAGES) {
-      const markdown = await readBuilt(dir, twin);
-      assert.not.match(markdown, /\{\{|\{%|\{#/, `${twin} has template syntax`);
-      assert.not.match(markdown, /&(quot|amp|lt|gt|#39);/, `${twin} has HTML entities`);
-      assert.ok(markdown.startsWith("# "), `${twin} starts with its title`);
-      for (const link of markdownLinks(markdown)) {
-        assert.match(link, /^https?:\/\//, `${twin}: ${link} is an absolute URL, not a path or a bare fragment`);
-        if (new URL(link).origin === new URL(siteUrl).origin) assert.ok(link.startsWith(siteUrl), `${twin}: ${link} is under ${siteUrl}`);
+Twins(
+  "every page's twin is clean Markdown: no template syntax, no HTML entities, only absolute links",
+  async () => {
+    for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
+      const dir = await builtSite(siteUrl);
+      for (const { twin } of TWINNED_PAGES) {
+        const markdown = await readBuilt(dir, twin);
+        assert.not.match(markdown, /\{\{|\{%|\{#/, `${twin} has template syntax`);
+        assert.not.match(markdown, /&(quot|amp|lt|gt|#39);/, `${twin} has HTML entities`);
+        assert.ok(markdown.startsWith("# "), `${twin} starts with its title`);
+        for (const link of markdownLinks(markdown)) {
+          assert.match(
+            link,
+            /^https?:\/\//,
+            `${twin}: ${link} is an absolute URL, not a path or a bare fragment`,
+          );
+          if (new URL(link).origin === new URL(siteUrl).origin)
+            assert.ok(link.startsWith(siteUrl), `${twin}: ${link} is under ${siteUrl}`);
+        }
       }
     }
-  }
-});
+  },
+);
 
 Twins("a fragment link in a twin points at the twin's heading of that slug", async () => {
   for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
     const twin = await readBuilt(await builtSite(siteUrl), "docs.md");
     const docsTwin = new URL("docs.md", siteUrl).href;
     // "On this page", prose links and the field tables' links to a schema's own table.
-    for (const [fragment, heading] of [["resources", "## Resources"], ["browser-tools", "## Browser tools"], ["support", "## Support"], ["exprank", "### ExpRank"]]) {
+    for (const [fragment, heading] of [
+      ["resources", "## Resources"],
+      ["browser-tools", "## Browser tools"],
+      ["support", "## Support"],
+      ["exprank", "### ExpRank"],
+    ]) {
       assert.ok(markdownLinks(twin).includes(`${docsTwin}#${fragment}`), `${docsTwin}#${fragment}`);
       assert.ok(twin.includes(`\n${heading}\n`), `docs.md has "${heading}"`);
     }
@@ -198,32 +266,43 @@ Twins("a fragment link in a twin points at the twin's heading of that slug", asy
   }
 });
 
-Twins("twins link to twins: no link from a twin or llms-full.txt goes to another page that has a twin", async () => {
-  for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
-    const dir = await builtSite(siteUrl);
-    const pages = new Map(TWINNED_PAGES.map(({ page, twin }) => [new URL(page, siteUrl).href, new URL(twin, siteUrl).href]));
-    const toTwinnedPages = (markdown: string, self: string) =>
-      markdownLinks(markdown).filter((link) => {
-        const url = new URL(link);
-        url.hash = "";
-        // A twin's link to its own page without a fragment names the HTML version on purpose.
-        return pages.has(url.href) && !(url.href === self && link === self);
-      });
-    let twinLinks = 0;
-    for (const { page, twin } of TWINNED_PAGES) {
-      const markdown = await readBuilt(dir, twin);
-      assert.equal(toTwinnedPages(markdown, new URL(page, siteUrl).href), [], twin);
-      twinLinks += markdownLinks(markdown).filter((link) => [...pages.values()].includes(link.replace(/#.*$/, ""))).length;
+Twins(
+  "twins link to twins: no link from a twin or llms-full.txt goes to another page that has a twin",
+  async () => {
+    for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
+      const dir = await builtSite(siteUrl);
+      const pages = new Map(
+        TWINNED_PAGES.map(({ page, twin }) => [new URL(page, siteUrl).href, new URL(twin, siteUrl).href]),
+      );
+      const toTwinnedPages = (markdown: string, self: string) =>
+        markdownLinks(markdown).filter((link) => {
+          const url = new URL(link);
+          url.hash = "";
+          // A twin's link to its own page without a fragment names the HTML version on purpose.
+          return pages.has(url.href) && !(url.href === self && link === self);
+        });
+      let twinLinks = 0;
+      for (const { page, twin } of TWINNED_PAGES) {
+        const markdown = await readBuilt(dir, twin);
+        assert.equal(toTwinnedPages(markdown, new URL(page, siteUrl).href), [], twin);
+        twinLinks += markdownLinks(markdown).filter((link) =>
+          [...pages.values()].includes(link.replace(/#.*$/, "")),
+        ).length;
+      }
+      assert.ok(twinLinks >= 20, `twins link to twins (${twinLinks} links)`);
+      // llms-full.txt: each part is a twin, then "Source: <its HTML page>".
+      for (const part of (await readBuilt(dir, "llms-full.txt")).split("\n\n---\n\n")) {
+        const source = /\nSource: <([^>]+)>\n?$/.exec(part)?.[1];
+        assert.ok(source && pages.has(source), `a part ends with its page's address: ${part.slice(-80)}`);
+        assert.equal(
+          toTwinnedPages(part.replace(/\nSource: <[^>]+>\n?$/, ""), source),
+          [],
+          `llms-full.txt part of ${source}`,
+        );
+      }
     }
-    assert.ok(twinLinks >= 20, `twins link to twins (${twinLinks} links)`);
-    // llms-full.txt: each part is a twin, then "Source: <its HTML page>".
-    for (const part of (await readBuilt(dir, "llms-full.txt")).split("\n\n---\n\n")) {
-      const source = /\nSource: <([^>]+)>\n?$/.exec(part)?.[1];
-      assert.ok(source && pages.has(source), `a part ends with its page's address: ${part.slice(-80)}`);
-      assert.equal(toTwinnedPages(part.replace(/\nSource: <[^>]+>\n?$/, ""), source), [], `llms-full.txt part of ${source}`);
-    }
-  }
-});
+  },
+);
 
 Twins("llms-full.txt holds every twin", async () => {
   const full = await readBuilt(site, "llms-full.txt");
@@ -234,27 +313,42 @@ Twins.run();
 
 const Heads = suite("page heads");
 
-Heads("every page has a title, description, lang, absolute canonical, CSP, service links and its twin", async () => {
-  for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
-    const dir = await builtSite(siteUrl);
-    for (const { page: pagePath, html: file, twin } of [...TWINNED_PAGES, { page: "404.html", html: "404.html", twin: null }]) {
-      const html = await readBuilt(dir, file);
-      const head = headOf(html);
-      assert.match(html, /<html lang="en">/, `${file} lang`);
-      assert.match(head, /<title>[^<]+ · EXP Bank Calculator<\/title>/, `${file} title`);
-      assert.ok(tags(head, "meta").find((meta) => meta.name === "description")?.content, `${file} description`);
-      assert.is(linkRel(html, "canonical")?.href, new URL(pagePath, siteUrl).href, `${file} canonical`);
-      const csp = tags(head, "meta").find((meta) => meta["http-equiv"] === "Content-Security-Policy")?.content ?? "";
-      assert.match(csp, /script-src 'self'/, `${file} CSP scripts`);
-      assert.match(csp, /style-src 'sha256-[A-Za-z0-9+\/]+=*'(;|$)/, `${file} CSP styles: the inlined stylesheet's hash only`);
-      assert.not.match(csp, /unsafe-inline|https?:/, `${file} CSP allows nothing else`);
-      assert.is(linkRel(html, "service-desc")?.href, new URL(paths.openapi, siteUrl).href);
-      assert.is(linkRel(html, "service-doc")?.href, new URL(paths.docs, siteUrl).href);
-      if (twin) assert.is(linkRel(html, "alternate")?.href, new URL(twin, siteUrl).href, `${file} twin link`);
-      assert.not.match(html, /\sstyle="/, `${file} has an inline style the CSP would refuse`);
+Heads(
+  "every page has a title, description, lang, absolute canonical, CSP, service links and its twin",
+  async () => {
+    for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
+      const dir = await builtSite(siteUrl);
+      for (const { page: pagePath, html: file, twin } of [
+        ...TWINNED_PAGES,
+        { page: "404.html", html: "404.html", twin: null },
+      ]) {
+        const html = await readBuilt(dir, file);
+        const head = headOf(html);
+        assert.match(html, /<html lang="en">/, `${file} lang`);
+        assert.match(head, /<title>[^<]+ · EXP Bank Calculator<\/title>/, `${file} title`);
+        assert.ok(
+          tags(head, "meta").find((meta) => meta.name === "description")?.content,
+          `${file} description`,
+        );
+        assert.is(linkRel(html, "canonical")?.href, new URL(pagePath, siteUrl).href, `${file} canonical`);
+        const csp =
+          tags(head, "meta").find((meta) => meta["http-equiv"] === "Content-Security-Policy")?.content ?? "";
+        assert.match(csp, /script-src 'self'/, `${file} CSP scripts`);
+        assert.match(
+          csp,
+          /style-src 'sha256-[A-Za-z0-9+\/]+=*'(;|$)/,
+          `${file} CSP styles: the inlined stylesheet's hash only`,
+        );
+        assert.not.match(csp, /unsafe-inline|https?:/, `${file} CSP allows nothing else`);
+        assert.is(linkRel(html, "service-desc")?.href, new URL(paths.openapi, siteUrl).href);
+        assert.is(linkRel(html, "service-doc")?.href, new URL(paths.docs, siteUrl).href);
+        if (twin)
+          assert.is(linkRel(html, "alternate")?.href, new URL(twin, siteUrl).href, `${file} twin link`);
+        assert.not.match(html, /\sstyle="/, `${file} has an inline style the CSP would refuse`);
+      }
     }
-  }
-});
+  },
+);
 
 Heads("only the homepage loads JavaScript, only its own, and no page requests another origin", async () => {
   for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
@@ -268,15 +362,28 @@ Heads("only the homepage loads JavaScript, only its own, and no page requests an
         assert.is(scripts.length, 1, "the homepage has one script");
         assert.is(scripts[0]!.type, "module");
         assert.is(scripts[0]!.src, undefined, "the homepage's script is inline");
-        const imported = [...new Set([...html.matchAll(/\bimport\("([^"]+)"\)/g)].map((match) => new URL(match[1]!, new URL("index.html", siteUrl)).pathname))];
+        const imported = [
+          ...new Set(
+            [...html.matchAll(/\bimport\("([^"]+)"\)/g)].map(
+              (match) => new URL(match[1]!, new URL("index.html", siteUrl)).pathname,
+            ),
+          ),
+        ];
         assert.equal(imported, [`${prefix}${paths.calculatorScript}`], "the homepage imports its own module");
       } else {
         assert.is(scripts.length, 0, `${file} ships no JavaScript`);
         assert.not.match(html, /<script/, `${file} inline script`);
       }
       // Resources the browser fetches by itself: stylesheets, icons, scripts, images.
-      const fetched = [...tags(html, "script").flatMap((s) => (s.src === undefined ? [] : [s.src])), ...tags(headOf(html), "link").filter((l) => ["stylesheet", "icon"].includes(l.rel ?? "")).map((l) => l.href), ...tags(html, "img").map((i) => i.src)];
-      for (const url of fetched) assert.ok(url?.startsWith(prefix), `${file} fetches ${url} from its own site`);
+      const fetched = [
+        ...tags(html, "script").flatMap((s) => (s.src === undefined ? [] : [s.src])),
+        ...tags(headOf(html), "link")
+          .filter((l) => ["stylesheet", "icon"].includes(l.rel ?? ""))
+          .map((l) => l.href),
+        ...tags(html, "img").map((i) => i.src),
+      ];
+      for (const url of fetched)
+        assert.ok(url?.startsWith(prefix), `${file} fetches ${url} from its own site`);
     }
   }
 });
@@ -284,7 +391,10 @@ Heads("only the homepage loads JavaScript, only its own, and no page requests an
 Heads("headings link to themselves and code is highlighted when the site is built", async () => {
   const html = await readBuilt(site, "docs/index.html");
   assert.match(html, /<h2 id="resources"><a class="heading-anchor" href="#resources">Resources<\/a><\/h2>/);
-  assert.match(html, /<pre class="code" data-language="json"><code><span class="hljs-punctuation">\{<\/span>/);
+  assert.match(
+    html,
+    /<pre class="code" data-language="json"><code><span class="hljs-punctuation">\{<\/span>/,
+  );
   assert.match(html, /<pre class="code" data-language="sh"><code>/);
 });
 
@@ -298,78 +408,146 @@ Heads("under a path prefix, page links carry the prefix", async () => {
   }
 });
 
-Heads("at an origin's root, the API catalog is an RFC 9727 linkset naming the contract and the docs", async () => {
-  const catalog = JSON.parse(await readBuilt(site, paths.apiCatalog)) as { linkset: Record<string, unknown>[] };
-  const api = catalog.linkset.find((context) => context.anchor === ROOT_SITE_URL) as Record<string, { href: string }[]> | undefined;
-  assert.ok(api, "a context anchored at the site");
-  assert.is(api["service-desc"]?.[0]?.href, new URL(paths.openapi, ROOT_SITE_URL).href);
-  assert.ok(api["service-doc"]?.some((link) => link.href === new URL(paths.docs, ROOT_SITE_URL).href));
-});
+Heads(
+  "at an origin's root, the API catalog is an RFC 9727 linkset naming the contract and the docs",
+  async () => {
+    const catalog = JSON.parse(await readBuilt(site, paths.apiCatalog)) as {
+      linkset: Record<string, unknown>[];
+    };
+    const api = catalog.linkset.find((context) => context.anchor === ROOT_SITE_URL) as
+      Record<string, { href: string }[]> | undefined;
+    assert.ok(api, "a context anchored at the site");
+    assert.is(api["service-desc"]?.[0]?.href, new URL(paths.openapi, ROOT_SITE_URL).href);
+    assert.ok(api["service-doc"]?.some((link) => link.href === new URL(paths.docs, ROOT_SITE_URL).href));
+  },
+);
 
-Heads("at an origin's root, the docs and llms.txt link the catalog and say which media type GitHub Pages serves it with", async () => {
-  const catalogUrl = new URL(paths.apiCatalog, ROOT_SITE_URL).href;
-  for (const file of ["docs.md", paths.agentGuide]) {
-    const text = await readBuilt(site, file);
-    assert.ok(text.includes(`(${catalogUrl})`), `${file} links the catalog`);
-    assert.ok(text.includes("`application/octet-stream`"), `${file} names the type GitHub Pages sends`);
-    assert.ok(text.includes('application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"'), `${file} names the type RFC 9727 asks for`);
-  }
-});
+Heads(
+  "at an origin's root, the docs and llms.txt link the catalog and say which media type GitHub Pages serves it with",
+  async () => {
+    const catalogUrl = new URL(paths.apiCatalog, ROOT_SITE_URL).href;
+    for (const file of ["docs.md", paths.agentGuide]) {
+      const text = await readBuilt(site, file);
+      assert.ok(text.includes(`(${catalogUrl})`), `${file} links the catalog`);
+      assert.ok(text.includes("`application/octet-stream`"), `${file} names the type GitHub Pages sends`);
+      assert.ok(
+        text.includes('application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"'),
+        `${file} names the type RFC 9727 asks for`,
+      );
+    }
+  },
+);
 
-Heads("under a path, there is no API catalog and nothing links one, since a well-known URI lives only at an origin's root", async () => {
-  const dir = await builtSite(PATH_SITE_URL);
-  assert.not.ok(await readBuilt(dir, paths.apiCatalog).then(() => true, () => false), `${paths.apiCatalog} is not written`);
-  for (const file of ["docs/index.html", "docs.md", paths.agentGuide, "llms-full.txt", "index.html"]) {
-    assert.not.ok((await readBuilt(dir, file)).includes(paths.apiCatalog), `${file} does not mention ${paths.apiCatalog}`);
-  }
-  assert.ok((await readBuilt(dir, paths.agentGuide)).includes("no RFC 9727 API catalog"), "llms.txt says there is none");
-  // robots.txt is written in both builds: harmless under a path, where crawlers do not read it.
-  assert.ok((await readBuilt(dir, paths.robots)).includes("Sitemap:"), "robots.txt");
-});
+Heads(
+  "under a path, there is no API catalog and nothing links one, since a well-known URI lives only at an origin's root",
+  async () => {
+    const dir = await builtSite(PATH_SITE_URL);
+    assert.not.ok(
+      await readBuilt(dir, paths.apiCatalog).then(
+        () => true,
+        () => false,
+      ),
+      `${paths.apiCatalog} is not written`,
+    );
+    for (const file of ["docs/index.html", "docs.md", paths.agentGuide, "llms-full.txt", "index.html"]) {
+      assert.not.ok(
+        (await readBuilt(dir, file)).includes(paths.apiCatalog),
+        `${file} does not mention ${paths.apiCatalog}`,
+      );
+    }
+    assert.ok(
+      (await readBuilt(dir, paths.agentGuide)).includes("no RFC 9727 API catalog"),
+      "llms.txt says there is none",
+    );
+    // robots.txt is written in both builds: harmless under a path, where crawlers do not read it.
+    assert.ok((await readBuilt(dir, paths.robots)).includes("Sitemap:"), "robots.txt");
+  },
+);
 
-Heads("every table body cell carries its column's header, which the phone layout shows beside the value", async () => {
-  const html = await readBuilt(site, "docs/index.html");
-  const cells = tags(html, "td");
-  assert.ok(cells.length > 50, "the docs have tables");
-  for (const cell of cells) assert.ok(cell["data-label"], `a cell without data-label: ${JSON.stringify(cell)}`);
-  const labels = new Set(cells.map((cell) => cell["data-label"]));
-  for (const header of ["Field", "Type", "Required", "Description", "Property", "Value", "Code"]) assert.ok(labels.has(header), header);
-  assert.ok(labels.has("HTTP status in the contract"), "a header of several words");
-  // A header's text without its Markdown: code keeps its text and loses its backticks.
-  const rendered = markdownLibrary().render("| Name | `info.version` value |\n| --- | ---: |\n| a | b |\n");
-  assert.equal(tags(rendered, "td").map((cell) => cell["data-label"]), ["Name", "info.version value"]);
-});
+Heads(
+  "every table body cell carries its column's header, which the phone layout shows beside the value",
+  async () => {
+    const html = await readBuilt(site, "docs/index.html");
+    const cells = tags(html, "td");
+    assert.ok(cells.length > 50, "the docs have tables");
+    for (const cell of cells)
+      assert.ok(cell["data-label"], `a cell without data-label: ${JSON.stringify(cell)}`);
+    const labels = new Set(cells.map((cell) => cell["data-label"]));
+    for (const header of ["Field", "Type", "Required", "Description", "Property", "Value", "Code"])
+      assert.ok(labels.has(header), header);
+    assert.ok(labels.has("HTTP status in the contract"), "a header of several words");
+    // A header's text without its Markdown: code keeps its text and loses its backticks.
+    const rendered = markdownLibrary().render("| Name | `info.version` value |\n| --- | ---: |\n| a | b |\n");
+    assert.equal(
+      tags(rendered, "td").map((cell) => cell["data-label"]),
+      ["Name", "info.version value"],
+    );
+  },
+);
 
 Heads.run();
 
 const Sources = suite("one source");
 
-Sources("with the repository known, Support links its issues; without it, Support keeps its sentence; the contract's contact stays on the site", async () => {
-  const issues = "https://github.com/example/exp-bank/issues";
-  // The path build knows its repository, as on GitHub Actions; the root build does not.
-  const known = await builtSite(PATH_SITE_URL);
-  const unknown = await builtSite(ROOT_SITE_URL);
-  const support = (markdown: string) => markdown.slice(markdown.indexOf("## Support"), markdown.indexOf("## Terms of use"));
-  assert.ok(support(await readBuilt(known, "docs.md")).includes(`[the repository's issue tracker](${issues})`), "the twin's Support links the issues");
-  const html = await readBuilt(known, "docs/index.html");
-  const section = html.slice(html.indexOf('id="support"'), html.indexOf('id="terms-of-use"'));
-  assert.ok(tags(section, "a").some((a) => a.href === issues), "the page's Support links the issues");
-  const without = support(await readBuilt(unknown, "docs.md"));
-  assert.ok(without.includes("open an issue in the repository the site is published from"), "the sentence without a link");
-  assert.not.ok(without.includes("github.com"), "no repository link");
-  for (const [dir, siteUrl] of [[known, PATH_SITE_URL], [unknown, ROOT_SITE_URL]] as const) {
-    const contract = JSON.parse(await readBuilt(dir, paths.openapi)) as { info: { contact: { url: string } } };
-    assert.ok(contract.info.contact.url.startsWith(siteUrl), `contact ${contract.info.contact.url} is under ${siteUrl}`);
-  }
-});
+Sources(
+  "with the repository known, Support links its issues; without it, Support keeps its sentence; the contract's contact stays on the site",
+  async () => {
+    const issues = "https://github.com/example/exp-bank/issues";
+    // The path build knows its repository, as on GitHub Actions; the root build does not.
+    const known = await builtSite(PATH_SITE_URL);
+    const unknown = await builtSite(ROOT_SITE_URL);
+    const support = (markdown: string) =>
+      markdown.slice(markdown.indexOf("## Support"), markdown.indexOf("## Terms of use"));
+    assert.ok(
+      support(await readBuilt(known, "docs.md")).includes(`[the repository's issue tracker](${issues})`),
+      "the twin's Support links the issues",
+    );
+    const html = await readBuilt(known, "docs/index.html");
+    const section = html.slice(html.indexOf('id="support"'), html.indexOf('id="terms-of-use"'));
+    assert.ok(
+      tags(section, "a").some((a) => a.href === issues),
+      "the page's Support links the issues",
+    );
+    const without = support(await readBuilt(unknown, "docs.md"));
+    assert.ok(
+      without.includes("open an issue in the repository the site is published from"),
+      "the sentence without a link",
+    );
+    assert.not.ok(without.includes("github.com"), "no repository link");
+    for (const [dir, siteUrl] of [
+      [known, PATH_SITE_URL],
+      [unknown, ROOT_SITE_URL],
+    ] as const) {
+      const contract = JSON.parse(await readBuilt(dir, paths.openapi)) as {
+        info: { contact: { url: string } };
+      };
+      assert.ok(
+        contract.info.contact.url.startsWith(siteUrl),
+        `contact ${contract.info.contact.url} is under ${siteUrl}`,
+      );
+    }
+  },
+);
 
-Sources("the repository comes from GitHub Actions' variables, both or neither, and a malformed name fails the build", () => {
-  assert.equal(parseRepository("https://github.com", "example/exp-bank"), { url: "https://github.com/example/exp-bank", issues: "https://github.com/example/exp-bank/issues" });
-  assert.equal(parseRepository("https://github.example.com/", "team/site"), { url: "https://github.example.com/team/site", issues: "https://github.example.com/team/site/issues" });
-  assert.is(parseRepository(undefined, "example/exp-bank"), null);
-  assert.is(parseRepository("https://github.com", ""), null);
-  assert.throws(() => parseRepository("https://github.com", "exp-bank"), /GITHUB_REPOSITORY: "exp-bank" is not owner\/name/);
-  assert.throws(() => parseRepository("github.com", "example/exp-bank"), /GITHUB_SERVER_URL/);
-});
+Sources(
+  "the repository comes from GitHub Actions' variables, both or neither, and a malformed name fails the build",
+  () => {
+    assert.equal(parseRepository("https://github.com", "example/exp-bank"), {
+      url: "https://github.com/example/exp-bank",
+      issues: "https://github.com/example/exp-bank/issues",
+    });
+    assert.equal(parseRepository("https://github.example.com/", "team/site"), {
+      url: "https://github.example.com/team/site",
+      issues: "https://github.example.com/team/site/issues",
+    });
+    assert.is(parseRepository(undefined, "example/exp-bank"), null);
+    assert.is(parseRepository("https://github.com", ""), null);
+    assert.throws(
+      () => parseRepository("https://github.com", "exp-bank"),
+      /GITHUB_REPOSITORY: "exp-bank" is not owner\/name/,
+    );
+    assert.throws(() => parseRepository("github.com", "example/exp-bank"), /GITHUB_SERVER_URL/);
+  },
+);
 
 Sources.run();

@@ -14,10 +14,16 @@ import { HOMEPAGE_JS_BUDGET as BUDGET, homepageScripts } from "../support/homepa
 for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
   test(`the homepage runs at most 20 KB of JavaScript, gzip -9 (SITE_URL ${siteUrl})`, async () => {
     const scripts = await homepageScripts(await builtSite(siteUrl), siteUrl);
-    assert.ok(scripts.some((script) => script.name.endsWith(paths.calculatorScript)), `the calculator bundle ${paths.calculatorScript} is among the homepage's scripts`);
+    assert.ok(
+      scripts.some((script) => script.name.endsWith(paths.calculatorScript)),
+      `the calculator bundle ${paths.calculatorScript} is among the homepage's scripts`,
+    );
     const gzipped = scripts.reduce((total, script) => total + script.gzipped, 0);
     const listed = scripts.map((script) => `${script.name} ${script.gzipped} B`).join(", ");
-    assert.ok(gzipped <= BUDGET, `the homepage's JavaScript is ${(gzipped / 1024).toFixed(2)} KB gzip -9 (${listed}), over its 20 KB budget`);
+    assert.ok(
+      gzipped <= BUDGET,
+      `the homepage's JavaScript is ${(gzipped / 1024).toFixed(2)} KB gzip -9 (${listed}), over its 20 KB budget`,
+    );
   });
 }
 
@@ -26,7 +32,10 @@ test("the budget check reads a real size: the bundle is more than half the budge
   const gzipped = scripts.reduce((total, script) => total + script.gzipped, 0);
   assert.ok(gzipped > BUDGET / 2, `${gzipped} bytes`);
   const inline = scripts.find((script) => script.name === "inline script");
-  assert.ok(inline && inline.gzipped >= inline.text.length / 3, `the inline script adds ${inline?.gzipped} bytes to the gzipped page for its ${inline?.text.length} characters`);
+  assert.ok(
+    inline && inline.gzipped >= inline.text.length / 3,
+    `the inline script adds ${inline?.gzipped} bytes to the gzipped page for its ${inline?.text.length} characters`,
+  );
 });
 
 test.run();

@@ -20,7 +20,11 @@ for (const { name, siteUrl } of SITE_BUILDS) {
       if (typeof link !== "string") ours.add(link.href.replace(/#.*$/, ""));
     }
     assert.ok(ours.size >= 10, `the check follows the site's links (${ours.size})`);
-    assert.equal([...ours].sort(), [...followed].sort(), "the same links of this site, without their fragments");
+    assert.equal(
+      [...ours].sort(),
+      [...followed].sort(),
+      "the same links of this site, without their fragments",
+    );
   });
 }
 

@@ -70,7 +70,8 @@ function parseLlmsTxt(text: string): LlmsTxt {
     }
     const link = LINK_LINE.exec(line);
     const section = sections.at(-1);
-    if (!link || !section) throw new Error(`line ${at}: expected "- [name](url): note", got ${JSON.stringify(line)}`);
+    if (!link || !section)
+      throw new Error(`line ${at}: expected "- [name](url): note", got ${JSON.stringify(line)}`);
     section.links.push({ name: link[1]!, url: link[2]!, note: link[3] ?? null });
   }
   return { title, summary: summary.join(" "), notes, sections };
@@ -94,51 +95,77 @@ Shape("/llms.txt parses as llmstxt.org: name, summary, notes, sections of links 
   assert.is(guide.sections.at(-1)?.title, "Optional", "the skippable section comes last");
 });
 
-Shape("/llms.txt and /api/llms.txt are text: no HTML character reference where a value was written", async () => {
-  // The guide's prose is a Nunjucks template, which escapes a value as HTML unless it is marked safe.
-  for (const file of [paths.agentGuide, paths.apiAgentGuide]) {
-    const text = await readBuilt(site, file);
-    assert.equal(text.match(/&(?:quot|#39|amp|lt|gt);/g) ?? [], [], `${file} holds HTML references`);
-  }
-});
+Shape(
+  "/llms.txt and /api/llms.txt are text: no HTML character reference where a value was written",
+  async () => {
+    // The guide's prose is a Nunjucks template, which escapes a value as HTML unless it is marked safe.
+    for (const file of [paths.agentGuide, paths.apiAgentGuide]) {
+      const text = await readBuilt(site, file);
+      assert.equal(text.match(/&(?:quot|#39|amp|lt|gt);/g) ?? [], [], `${file} holds HTML references`);
+    }
+  },
+);
 
-Shape("/llms.txt points agents at every twin, the JSON resources, the contract, the API guide and the tools", async () => {
-  const guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
-  const urls = new Set(allLinks(guide).map((link) => link.url));
-  for (const { twin } of TWINNED_PAGES) assert.ok(urls.has(new URL(twin, ROOT_SITE_URL).href), twin);
-  for (const resource of resources) assert.ok(urls.has(new URL(resource.path, ROOT_SITE_URL).href), resource.path);
-  assert.ok(urls.has(new URL(paths.openapi, ROOT_SITE_URL).href), "contract");
-  assert.ok(urls.has(new URL(paths.apiAgentGuide, ROOT_SITE_URL).href), "API guide");
-  for (const name of TOOL_NAMES) assert.ok(allLinks(guide).some((link) => link.name === name && link.url.endsWith(`#${name}`)), name);
-});
+Shape(
+  "/llms.txt points agents at every twin, the JSON resources, the contract, the API guide and the tools",
+  async () => {
+    const guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
+    const urls = new Set(allLinks(guide).map((link) => link.url));
+    for (const { twin } of TWINNED_PAGES) assert.ok(urls.has(new URL(twin, ROOT_SITE_URL).href), twin);
+    for (const resource of resources)
+      assert.ok(urls.has(new URL(resource.path, ROOT_SITE_URL).href), resource.path);
+    assert.ok(urls.has(new URL(paths.openapi, ROOT_SITE_URL).href), "contract");
+    assert.ok(urls.has(new URL(paths.apiAgentGuide, ROOT_SITE_URL).href), "API guide");
+    for (const name of TOOL_NAMES)
+      assert.ok(
+        allLinks(guide).some((link) => link.name === name && link.url.endsWith(`#${name}`)),
+        name,
+      );
+  },
+);
 
-Shape("/llms.txt links each tool to its section of the docs' Markdown twin, and lists no link twice", async () => {
-  const guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
-  const tools = guide.sections.find((section) => section.title === "Tools");
-  const docsTwin = new URL(TWINNED_PAGES.find((page) => page.key === "docs")!.twin, ROOT_SITE_URL).href;
-  assert.equal(tools?.links.map((link) => link.url), TOOL_NAMES.map((name) => `${docsTwin}#${name}`));
-  const urls = allLinks(guide).map((link) => link.url);
-  assert.equal(urls.filter((url, index) => urls.indexOf(url) !== index), [], "links listed twice");
-});
+Shape(
+  "/llms.txt links each tool to its section of the docs' Markdown twin, and lists no link twice",
+  async () => {
+    const guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
+    const tools = guide.sections.find((section) => section.title === "Tools");
+    const docsTwin = new URL(TWINNED_PAGES.find((page) => page.key === "docs")!.twin, ROOT_SITE_URL).href;
+    assert.equal(
+      tools?.links.map((link) => link.url),
+      TOOL_NAMES.map((name) => `${docsTwin}#${name}`),
+    );
+    const urls = allLinks(guide).map((link) => link.url);
+    assert.equal(
+      urls.filter((url, index) => urls.indexOf(url) !== index),
+      [],
+      "links listed twice",
+    );
+  },
+);
 
-Shape("/llms.txt describes a twin's address as the page's path without its trailing slash plus .md", async () => {
-  const notes = parseLlmsTxt(await readBuilt(site, paths.agentGuide)).notes.join(" ");
-  const docs = TWINNED_PAGES.find((page) => page.key === "docs")!;
-  assert.ok(notes.includes("without its trailing slash"), "the rule");
-  assert.ok(notes.includes(`\`/${docs.page}\` → \`/${docs.twin}\``), "the docs example");
-  assert.ok(notes.includes(`\`/${paths.overview}\``), "the homepage's twin");
-  assert.not.ok(notes.includes("URL with `.md` appended"), "not the rule that gives /docs/.md");
-});
+Shape(
+  "/llms.txt describes a twin's address as the page's path without its trailing slash plus .md",
+  async () => {
+    const notes = parseLlmsTxt(await readBuilt(site, paths.agentGuide)).notes.join(" ");
+    const docs = TWINNED_PAGES.find((page) => page.key === "docs")!;
+    assert.ok(notes.includes("without its trailing slash"), "the rule");
+    assert.ok(notes.includes(`\`/${docs.page}\` → \`/${docs.twin}\``), "the docs example");
+    assert.ok(notes.includes(`\`/${paths.overview}\``), "the homepage's twin");
+    assert.not.ok(notes.includes("URL with `.md` appended"), "not the rule that gives /docs/.md");
+  },
+);
 
 Shape("/llms.txt says plainly what the site does not have", async () => {
   const notes = parseLlmsTxt(await readBuilt(site, paths.agentGuide)).notes.join(" ");
-  for (const phrase of ["no OAuth", "no accounts", "no MCP server transport", "no JSON error bodies"]) assert.ok(notes.includes(phrase), phrase);
+  for (const phrase of ["no OAuth", "no accounts", "no MCP server transport", "no JSON error bodies"])
+    assert.ok(notes.includes(phrase), phrase);
 });
 
 Shape("/api/llms.txt parses and lists each resource and the contract", async () => {
   const guide = parseLlmsTxt(await readBuilt(site, paths.apiAgentGuide));
   const urls = allLinks(guide).map((link) => link.url);
-  for (const resource of resources) assert.ok(urls.includes(new URL(resource.path, ROOT_SITE_URL).href), resource.path);
+  for (const resource of resources)
+    assert.ok(urls.includes(new URL(resource.path, ROOT_SITE_URL).href), resource.path);
   assert.ok(urls.includes(new URL(paths.openapi, ROOT_SITE_URL).href), "contract");
   assert.ok(urls.includes(new URL(paths.agentGuide, ROOT_SITE_URL).href), "back to the whole-site guide");
 });
@@ -168,7 +195,10 @@ function note(blocks: string[], prefix: string): string {
 /** The first match of `pattern` in `text`, or a failure naming the fact that is missing. */
 function find(text: string, pattern: RegExp, fact: string): RegExpExecArray {
   const match = pattern.exec(text);
-  if (!match) throw new Error(`the guide does not state ${fact}: no match for ${pattern} in ${JSON.stringify(text.slice(0, 200))}`);
+  if (!match)
+    throw new Error(
+      `the guide does not state ${fact}: no match for ${pattern} in ${JSON.stringify(text.slice(0, 200))}`,
+    );
   return match;
 }
 
@@ -189,7 +219,14 @@ function durationOf(days: Big) {
   const time = TIME_NORMALIZATION;
   let rest = days.times(time.secondsPerDay).ceil().toNumber();
   const totalSeconds = rest;
-  const sizes = { years: time.yearDays * time.secondsPerDay, months: time.monthDays * time.secondsPerDay, days: time.secondsPerDay, hours: time.secondsPerDay / time.hoursPerDay, minutes: time.secondsPerDay / time.minutesPerDay, seconds: 1 };
+  const sizes = {
+    years: time.yearDays * time.secondsPerDay,
+    months: time.monthDays * time.secondsPerDay,
+    days: time.secondsPerDay,
+    hours: time.secondsPerDay / time.hoursPerDay,
+    minutes: time.secondsPerDay / time.minutesPerDay,
+    seconds: 1,
+  };
   const parts: Record<string, number> = {};
   for (const [unit, size] of Object.entries(sizes)) {
     parts[unit] = Math.floor(rest / size);
@@ -209,39 +246,94 @@ Teaches.before(async () => {
 Teaches("the formula, the rate and the time constants", () => {
   const time = TIME_NORMALIZATION;
   const growth = note(blocks, "How the balance grows:");
-  assert.ok(growth.includes(`futureGems = currentGems × (1 + ${DAILY_INTEREST_RATE})^durationDays`), "the growth formula with the rate");
+  assert.ok(
+    growth.includes(`futureGems = currentGems × (1 + ${DAILY_INTEREST_RATE})^durationDays`),
+    "the growth formula with the rate",
+  );
   const [, rate, percent] = find(growth, /The daily rate r is (\S+) \((\S+)% a day\)/, "the daily rate");
   assert.is(rate, DAILY_INTEREST_RATE);
   assert.is(percent, new Big(DAILY_INTEREST_RATE).times(100).toString());
-  const formula = find(growth, /durationDays = years × (\d+) \+ months × (\d+) \+ days \+ hours ÷ (\d+) \+ minutes ÷ (\d+) \+ seconds ÷ (\d+)/, "how times become days");
-  assert.equal(formula.slice(1).map(Number), [time.yearDays, time.monthDays, time.hoursPerDay, time.minutesPerDay, time.secondsPerDay]);
-  const words = find(growth, /A year is (\d+) days, a month (\d+) days, and a day (\d+) hours, ([\d,]+) minutes or ([\d,]+) seconds/, "the time constants in words");
-  assert.equal(words.slice(1).map(groupedNumber), [time.yearDays, time.monthDays, time.hoursPerDay, time.minutesPerDay, time.secondsPerDay]);
+  const formula = find(
+    growth,
+    /durationDays = years × (\d+) \+ months × (\d+) \+ days \+ hours ÷ (\d+) \+ minutes ÷ (\d+) \+ seconds ÷ (\d+)/,
+    "how times become days",
+  );
+  assert.equal(formula.slice(1).map(Number), [
+    time.yearDays,
+    time.monthDays,
+    time.hoursPerDay,
+    time.minutesPerDay,
+    time.secondsPerDay,
+  ]);
+  const words = find(
+    growth,
+    /A year is (\d+) days, a month (\d+) days, and a day (\d+) hours, ([\d,]+) minutes or ([\d,]+) seconds/,
+    "the time constants in words",
+  );
+  assert.equal(words.slice(1).map(groupedNumber), [
+    time.yearDays,
+    time.monthDays,
+    time.hoursPerDay,
+    time.minutesPerDay,
+    time.secondsPerDay,
+  ]);
   assert.ok(growth.includes(`(1 + ${DAILY_INTEREST_RATE})^0.5`), "what half a day does");
-  assert.not.ok(/compounds daily/i.test(guideText), "\"compounds daily\" misreads growth within the day");
+  assert.not.ok(/compounds daily/i.test(guideText), '"compounds daily" misreads growth within the day');
 });
 
 Teaches("the limits, from CALCULATE_LIMITS", () => {
   const limits = note(blocks, "Limits:");
   const { maxGems, maxDurationDays, maxStringLength } = CALCULATE_LIMITS;
-  assert.is(find(limits, /currentGems, goalGems and additionalGems are each greater than 0 and at most (\d+)/, "the largest amount")[1], maxGems);
+  assert.is(
+    find(
+      limits,
+      /currentGems, goalGems and additionalGems are each greater than 0 and at most (\d+)/,
+      "the largest amount",
+    )[1],
+    maxGems,
+  );
   const duration = find(limits, /together at most (\d+) days \((\d+) years\)/, "the longest duration");
-  assert.equal([Number(duration[1]), Number(duration[2])], [maxDurationDays, maxDurationDays / TIME_NORMALIZATION.yearDays]);
-  assert.is(Number(find(limits, /a decimal string has at most (\d+) characters/, "the longest string")[1]), maxStringLength);
+  assert.equal(
+    [Number(duration[1]), Number(duration[2])],
+    [maxDurationDays, maxDurationDays / TIME_NORMALIZATION.yearDays],
+  );
+  assert.is(
+    Number(find(limits, /a decimal string has at most (\d+) characters/, "the longest string")[1]),
+    maxStringLength,
+  );
 });
 
-Teaches("the rounding: 8 decimals half-up from the exact value, the time to a target up (8 decimals, the whole second)", () => {
-  const rounding = note(blocks, "Rounding:");
-  for (const phrase of ["exactly 8 decimals", "the exact value rounded half-up", "rounded once at the end", "`daysToReach` to 8 decimals and `duration` to the whole second"]) assert.ok(rounding.includes(phrase), phrase);
-});
+Teaches(
+  "the rounding: 8 decimals half-up from the exact value, the time to a target up (8 decimals, the whole second)",
+  () => {
+    const rounding = note(blocks, "Rounding:");
+    for (const phrase of [
+      "exactly 8 decimals",
+      "the exact value rounded half-up",
+      "rounded once at the end",
+      "`daysToReach` to 8 decimals and `duration` to the whole second",
+    ])
+      assert.ok(rounding.includes(phrase), phrase);
+  },
+);
 
 Teaches("the rank rule and every threshold of the rank data, in order", () => {
   const block = note(blocks, "Ranks:");
-  assert.ok(block.includes("a balance holds the highest rank whose minGems ≤ the balance"), "the rule, with ≥ spelt out");
-  const listed = block.split("\n").slice(1).map((line) => {
-    const match = find(line, /^- (.+): (\d+) gems, label (.+)$/, "a rank line");
-    return { name: unescapeMarkdown(match[1]!), minGems: match[2]!, displayValue: unescapeMarkdown(match[3]!) };
-  });
+  assert.ok(
+    block.includes("a balance holds the highest rank whose minGems ≤ the balance"),
+    "the rule, with ≥ spelt out",
+  );
+  const listed = block
+    .split("\n")
+    .slice(1)
+    .map((line) => {
+      const match = find(line, /^- (.+): (\d+) gems, label (.+)$/, "a rank line");
+      return {
+        name: unescapeMarkdown(match[1]!),
+        minGems: match[2]!,
+        displayValue: unescapeMarkdown(match[3]!),
+      };
+    });
   assert.equal(listed, ranks.ranks);
 });
 
@@ -249,7 +341,8 @@ Teaches("what each input means: additionalGems is a target, not a deposit", () =
   const inputs = note(blocks, "Inputs of calculate-exp-growth:");
   for (const key of Object.keys(CalculateInput.shape)) assert.ok(inputs.includes(`\n- \`${key}\``), key);
   const additional = find(inputs, /^- `additionalGems`.*$/m, "additionalGems")[0];
-  for (const phrase of ["not a deposit", "does not change futureGems", "add it to currentGems"]) assert.ok(additional.includes(phrase), phrase);
+  for (const phrase of ["not a deposit", "does not change futureGems", "add it to currentGems"])
+    assert.ok(additional.includes(phrase), phrase);
   assert.ok(/^- `goalGems`: A target total balance/m.test(inputs), "goalGems is a total");
 });
 
@@ -258,21 +351,32 @@ Teaches("every result field, with nextRank measured from the current balance", (
   const listed = [...fields.matchAll(/^- `(\w+)`:/gm)].map((match) => match[1]);
   assert.equal(listed, Object.keys(CalculateOutput.shape));
   const remember = note(blocks, "Things to remember:");
-  assert.ok(/nextRank[^\n]*measured from the current balance/.test(remember), "nextRank from the current balance");
+  assert.ok(
+    /nextRank[^\n]*measured from the current balance/.test(remember),
+    "nextRank from the current balance",
+  );
 });
 
 Teaches("the worked example matches an independent computation at 100 digits, half-up", () => {
   const example = note(blocks, "Worked example");
-  const input = JSON.parse(find(example, /Input: `(\{.*?\})`/, "the example's input")[1]!) as Record<string, number>;
+  const input = JSON.parse(find(example, /Input: `(\{.*?\})`/, "the example's input")[1]!) as Record<
+    string,
+    number
+  >;
   assert.equal(input, { currentGems: 1000000, days: 30 });
-  const output = JSON.parse(find(example, /```json\n([\s\S]*?)\n```/, "the example's output")[1]!) as Record<string, unknown>;
+  const output = JSON.parse(find(example, /```json\n([\s\S]*?)\n```/, "the example's output")[1]!) as Record<
+    string,
+    unknown
+  >;
   assert.equal(Object.keys(output), Object.keys(CalculateOutput.shape), "every result field, in order");
   assert.is(output.futureGems, "1094026.87487131", "the value a reader can check by hand");
 
   const time = TIME_NORMALIZATION;
   const r = new Exact(DAILY_INTEREST_RATE);
   const current = new Exact(input.currentGems!);
-  const days = new Exact(input.days ?? 0).plus(new Exact(input.years ?? 0).times(time.yearDays)).plus(new Exact(input.months ?? 0).times(time.monthDays));
+  const days = new Exact(input.days ?? 0)
+    .plus(new Exact(input.years ?? 0).times(time.yearDays))
+    .plus(new Exact(input.months ?? 0).times(time.monthDays));
   const factor = r.plus(1).pow(days);
   const future = current.times(factor);
   const hourly = r.plus(1).pow(new Exact(1).div(time.hoursPerDay)).minus(1);
@@ -294,18 +398,32 @@ Teaches("the worked example matches an independent computation at 100 digits, ha
   const milestones = above.map((rank) => {
     const toReach = Exact.ln(new Exact(rank.minGems).div(current)).div(Exact.ln(r.plus(1)));
     const { parts, totalSeconds } = durationOf(toReach);
-    return { rank, gemsNeeded: fixed8(new Exact(rank.minGems).minus(current)), daysToReach: toReach.toFixed(8, Big.ROUND_CEIL), parts, totalSeconds, withinDuration: future.gte(rank.minGems) };
+    return {
+      rank,
+      gemsNeeded: fixed8(new Exact(rank.minGems).minus(current)),
+      daysToReach: toReach.toFixed(8, Big.ROUND_CEIL),
+      parts,
+      totalSeconds,
+      withinDuration: future.gte(rank.minGems),
+    };
   });
   for (const [key, value] of Object.entries(expected)) assert.equal(output[key], value, key);
 
   type Reported = Record<string, unknown> & { duration: Record<string, unknown> };
   const check = (reported: Reported, milestone: (typeof milestones)[number], label: string) => {
-    assert.equal({ name: reported.name, minGems: reported.minGems, displayValue: reported.displayValue }, milestone.rank, `${label}: the rank`);
+    assert.equal(
+      { name: reported.name, minGems: reported.minGems, displayValue: reported.displayValue },
+      milestone.rank,
+      `${label}: the rank`,
+    );
     assert.is(reported.gemsNeeded, milestone.gemsNeeded, `${label}: gemsNeeded`);
     assert.is(reported.daysToReach, milestone.daysToReach, `${label}: daysToReach`);
-    for (const [unit, value] of Object.entries(milestone.parts)) assert.is(reported.duration[unit], value, `${label}: duration.${unit}`);
-    if ("totalSeconds" in reported.duration) assert.is(reported.duration.totalSeconds, milestone.totalSeconds, `${label}: duration.totalSeconds`);
-    if ("withinDuration" in reported) assert.is(reported.withinDuration, milestone.withinDuration, `${label}: withinDuration`);
+    for (const [unit, value] of Object.entries(milestone.parts))
+      assert.is(reported.duration[unit], value, `${label}: duration.${unit}`);
+    if ("totalSeconds" in reported.duration)
+      assert.is(reported.duration.totalSeconds, milestone.totalSeconds, `${label}: duration.totalSeconds`);
+    if ("withinDuration" in reported)
+      assert.is(reported.withinDuration, milestone.withinDuration, `${label}: withinDuration`);
   };
   assert.ok(milestones.length > 0, "the example's balance has ranks above it");
   check(output.nextRank as Reported, milestones[0]!, "nextRank");
@@ -316,143 +434,271 @@ Teaches("the worked example matches an independent computation at 100 digits, ha
   }
 });
 
-Teaches("how to compute without WebMCP: decimal arithmetic, the precision warning and a recipe to the end", () => {
-  const recipe = note(blocks, "To compute without WebMCP");
-  for (const phrase of ["never float64", "about 15 significant digits", "exp(durationDays × ln(1 + r))", "ln(target ÷ currentGems) ÷ ln(1 + r)", "daysToReach = ceil(t × 10^8) ÷ 10^8", "duration = ceil(t × 86400) seconds", "8 decimals half-up", "ROUND_HALF_UP"]) {
-    assert.ok(recipe.includes(phrase), phrase);
-  }
-  const { maxGems, maxDurationDays } = CALCULATE_LIMITS;
-  const largest = new Exact(maxGems).times(new Exact(DAILY_INTEREST_RATE).plus(1).pow(maxDurationDays)).toFixed(0).length;
-  assert.is(Number(find(recipe, /futureGems reaches (\d+) digits before the point/, "how large results get")[1]), largest);
-  assert.ok(Number(find(recipe, /at least (\d+) significant digits/, "the precision to carry")[1]) >= largest + 8, "enough digits for the largest result and its 8 decimals");
-});
+Teaches(
+  "how to compute without WebMCP: decimal arithmetic, the precision warning and a recipe to the end",
+  () => {
+    const recipe = note(blocks, "To compute without WebMCP");
+    for (const phrase of [
+      "never float64",
+      "about 15 significant digits",
+      "exp(durationDays × ln(1 + r))",
+      "ln(target ÷ currentGems) ÷ ln(1 + r)",
+      "daysToReach = ceil(t × 10^8) ÷ 10^8",
+      "duration = ceil(t × 86400) seconds",
+      "8 decimals half-up",
+      "ROUND_HALF_UP",
+    ]) {
+      assert.ok(recipe.includes(phrase), phrase);
+    }
+    const { maxGems, maxDurationDays } = CALCULATE_LIMITS;
+    const largest = new Exact(maxGems)
+      .times(new Exact(DAILY_INTEREST_RATE).plus(1).pow(maxDurationDays))
+      .toFixed(0).length;
+    assert.is(
+      Number(find(recipe, /futureGems reaches (\d+) digits before the point/, "how large results get")[1]),
+      largest,
+    );
+    assert.ok(
+      Number(find(recipe, /at least (\d+) significant digits/, "the precision to carry")[1]) >= largest + 8,
+      "enough digits for the largest result and its 8 decimals",
+    );
+  },
+);
 
 Teaches("things to remember: each common mistake, with numbers that agree", () => {
   const time = TIME_NORMALIZATION;
   const remember = note(blocks, "Things to remember:");
-  const output = JSON.parse(find(note(blocks, "Worked example"), /```json\n([\s\S]*?)\n```/, "the example's output")[1]!) as Record<string, string>;
-  assert.ok(/additionalGems is an amount to earn \(a target\), not a deposit/.test(remember), "deposit vs additionalGems");
-  const [, hourly, product, daily] = find(remember, /24 × (\d+\.\d{8}) = (\d+\.\d{8}), not (\d+\.\d{8})/, "24 × profitPerHour against profitPerDay");
+  const output = JSON.parse(
+    find(note(blocks, "Worked example"), /```json\n([\s\S]*?)\n```/, "the example's output")[1]!,
+  ) as Record<string, string>;
+  assert.ok(
+    /additionalGems is an amount to earn \(a target\), not a deposit/.test(remember),
+    "deposit vs additionalGems",
+  );
+  const [, hourly, product, daily] = find(
+    remember,
+    /24 × (\d+\.\d{8}) = (\d+\.\d{8}), not (\d+\.\d{8})/,
+    "24 × profitPerHour against profitPerDay",
+  );
   assert.is(hourly, output.profitPerHour);
   assert.is(daily, output.profitPerDay);
   assert.is(product, fixed8(new Exact(hourly!).times(time.hoursPerDay)));
   assert.not.ok(new Exact(product!).eq(daily!), "the two differ");
-  assert.ok(remember.includes("profitPerDay is simple interest") && remember.includes("profitPerHour compounds"), "which one compounds");
+  assert.ok(
+    remember.includes("profitPerDay is simple interest") && remember.includes("profitPerHour compounds"),
+    "which one compounds",
+  );
   assert.ok(remember.includes(`(1 + ${DAILY_INTEREST_RATE})^0.5`), "fractions of a day");
   assert.ok(remember.includes("A JSON number is read as the double it parses to"), "what a JSON number is");
-  assert.is(find(remember, /one of 2\^53 \((\d+)\) or more is refused/, "where JSON numbers are refused")[1], String(2n ** 53n));
+  assert.is(
+    find(remember, /one of 2\^53 \((\d+)\) or more is refused/, "where JSON numbers are refused")[1],
+    String(2n ** 53n),
+  );
   assert.ok(remember.includes("Send such amounts as decimal strings"), "the fix");
-  const month = find(remember, /A month is (\d+) days and a year (\d+) days[^\n]*12 months are (\d+) days/, "the month");
+  const month = find(
+    remember,
+    /A month is (\d+) days and a year (\d+) days[^\n]*12 months are (\d+) days/,
+    "the month",
+  );
   assert.equal(month.slice(1).map(Number), [time.monthDays, time.yearDays, 12 * time.monthDays]);
 });
 
 /** Seeded calls of the tool with a goal and an additional amount, near and far, some exactly k days away. */
 function seededCalls(count: number): Record<string, string | number>[] {
   let state = 20261123;
-  const next = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-  const amount = (low: number, high: number) => new Big(10).pow(low + next() * (high - low)).toSignificantDigits(1 + Math.floor(next() * 12)).toFixed();
+  const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const amount = (low: number, high: number) =>
+    new Big(10)
+      .pow(low + next() * (high - low))
+      .toSignificantDigits(1 + Math.floor(next() * 12))
+      .toFixed();
   return Array.from({ length: count }, (_, index) => {
     // Every fifth goal is exactly k days of growth away (3k decimals, within 64 characters): both roundings must give k days.
     const exactlyK = index % 5 === 0;
     const currentGems = exactlyK ? String(1 + Math.floor(next() * 1e6)) : amount(-2, 12);
     const k = 1 + Math.floor(next() * 12);
-    const goalGems = exactlyK ? new Exact(currentGems).times(new Exact(1).plus(DAILY_INTEREST_RATE).pow(k)).toFixed() : amount(-2, 14);
-    return { currentGems, goalGems, additionalGems: amount(-8, 12), days: Math.floor(next() * 3000), hours: Math.floor(next() * 24) };
+    const goalGems = exactlyK
+      ? new Exact(currentGems).times(new Exact(1).plus(DAILY_INTEREST_RATE).pow(k)).toFixed()
+      : amount(-2, 14);
+    return {
+      currentGems,
+      goalGems,
+      additionalGems: amount(-8, 12),
+      days: Math.floor(next() * 3000),
+      hours: Math.floor(next() * 24),
+    };
   }).filter((input) => input.goalGems.length <= CALCULATE_LIMITS.maxStringLength);
 }
 
 /** A duration's text by the rule the guide states: non-zero parts, largest first, singular for 1, "0 seconds" when none. */
 function textByRule(parts: Record<string, number>, units: readonly string[]): string {
-  const words = units.filter((unit) => parts[unit]! > 0).map((unit) => `${parts[unit]} ${parts[unit] === 1 ? unit.slice(0, -1) : unit}`);
+  const words = units
+    .filter((unit) => parts[unit]! > 0)
+    .map((unit) => `${parts[unit]} ${parts[unit] === 1 ? unit.slice(0, -1) : unit}`);
   return words.length > 0 ? words.join(", ") : "0 seconds";
 }
 
-Teaches("goal, additional, daysToReach and durations: every field and rule the guide states agrees with the tool on seeded calls", async () => {
-  const fields = note(blocks, "Result fields of calculate-exp-growth");
-  /** The sub-list under a result field: `key`: description, one a line. */
-  const subFields = (key: string) => {
-    const list = find(fields, new RegExp(`^- \`${key}\`:[^\n]*\n((?: {2}- [^\n]*\n?)+)`, "m"), `the fields of ${key}`)[1]!;
-    return new Map([...list.matchAll(/^ {2}- `(\w+)`: (.*)$/gm)].map((match) => [match[1]!, match[2]!]));
-  };
-  const goalFields = subFields("goal");
-  const additionalFields = subFields("additional");
-  assert.match(goalFields.get("targetGems")!, /goalGems/);
-  assert.match(additionalFields.get("targetGems")!, /^currentGems \+ additionalGems/);
-  assert.match(additionalFields.get("additionalGems")!, /not a deposit/);
-  for (const progress of [goalFields, additionalFields]) {
-    assert.match(progress.get("reached")!, /futureGems ≥ targetGems/);
-    assert.match(progress.get("daysToReach")!, /ln\(target ÷ currentGems\) ÷ ln\(1 \+ dailyInterestRate\), rounded up to 8 decimals/);
-  }
-  const days = note(blocks, "Days to reach a target:");
-  for (const phrase of ["t = ln(target ÷ currentGems) ÷ ln(1 + r) exactly", "`daysToReach` is t rounded up to 8 decimals", "`duration` is t rounded up to the whole second", "growing for either reaches the target", 'Answer "how many days?" with daysToReach']) {
-    assert.ok(days.includes(phrase), phrase);
-  }
-  const durations = note(blocks, "Durations (");
-  const durationKeys = [...durations.matchAll(/^- `(\w+)`:/gm)].map((match) => match[1]!);
-  const units = durationKeys.filter((key) => !["totalSeconds", "text"].includes(key));
-  const textRule = find(durations, /^- `text`: (.*)$/m, "the duration text rule")[1]!;
-  for (const phrase of ["non-zero parts", "largest first", 'joined by ", "', "singular for 1", "parts that are 0 are left out", '"0 seconds" when there is no time left']) assert.ok(textRule.includes(phrase), phrase);
-  assert.ok(units.length === 6, "six parts");
-
-  const { calculateExpGrowth } = await import("../../common/tools/calculate-exp-growth.ts");
-  const lnFactor = Exact.ln(new Exact(1).plus(DAILY_INTEREST_RATE));
-  const calls = seededCalls(60);
-  assert.ok(calls.length >= 50, "the seeded calls");
-  let exactDays = 0;
-  for (const input of calls) {
-    const where = JSON.stringify(input);
-    const result = calculateExpGrowth(input, ranks.ranks).structuredContent as Record<string, unknown> & { futureGems: string; goal: Record<string, unknown>; additional: Record<string, unknown> };
-    assert.ok(result.goal && result.additional, where);
-    assert.equal(Object.keys(result.goal), [...goalFields.keys()], `goal's fields ${where}`);
-    assert.equal(Object.keys(result.additional), [...additionalFields.keys()], `additional's fields ${where}`);
-    const current = new Exact(input.currentGems!);
-    const durationDays = new Exact(input.days!).plus(new Exact(input.hours!).div(TIME_NORMALIZATION.hoursPerDay));
-    const future = current.times(new Exact(1).plus(DAILY_INTEREST_RATE).pow(durationDays));
-    assert.is(result.additional.additionalGems, fixed8(new Exact(input.additionalGems!)), `additionalGems ${where}`);
-    for (const [name, target] of [["goal", new Exact(input.goalGems!)], ["additional", current.plus(input.additionalGems!)]] as const) {
-      const progress = result[name] as { targetGems: string; reached: boolean; daysToReach: string; duration: Record<string, number> & { text: string } };
-      assert.is(progress.targetGems, fixed8(target), `${name}.targetGems ${where}`);
-      assert.is(progress.reached, future.gte(target), `${name}.reached ${where}`);
-      const t = target.lte(current) ? new Exact(0) : Exact.ln(target.div(current)).div(lnFactor);
-      // t at 100 digits; a whole k is exact only as k itself, which the 100-digit value rounds to.
-      const whole = t.toDecimalPlaces(0);
-      const exactT = t.minus(whole).abs().lt("1e-80") ? whole : t;
-      if (exactT === whole && !whole.isZero()) exactDays += 1;
-      assert.is(progress.daysToReach, exactT.toFixed(8, Big.ROUND_CEIL), `${name}.daysToReach ${where}`);
-      const totalSeconds = exactT.times(TIME_NORMALIZATION.secondsPerDay).ceil().toNumber();
-      assert.is(progress.duration.totalSeconds, totalSeconds, `${name}.duration.totalSeconds ${where}`);
-      const { parts } = durationOf(exactT);
-      for (const unit of units) assert.is(progress.duration[unit], parts[unit], `${name}.duration.${unit} ${where}`);
-      assert.is(progress.duration.text, textByRule(parts, units), `${name}.duration.text ${where}`);
-      // Growing for daysToReach days reaches the target, as the guide says.
-      assert.ok(current.times(new Exact(1).plus(DAILY_INTEREST_RATE).pow(progress.daysToReach)).gte(target.minus("1e-80")), `growing ${progress.daysToReach} days reaches ${name} ${where}`);
+Teaches(
+  "goal, additional, daysToReach and durations: every field and rule the guide states agrees with the tool on seeded calls",
+  async () => {
+    const fields = note(blocks, "Result fields of calculate-exp-growth");
+    /** The sub-list under a result field: `key`: description, one a line. */
+    const subFields = (key: string) => {
+      const list = find(
+        fields,
+        new RegExp(`^- \`${key}\`:[^\n]*\n((?: {2}- [^\n]*\n?)+)`, "m"),
+        `the fields of ${key}`,
+      )[1]!;
+      return new Map([...list.matchAll(/^ {2}- `(\w+)`: (.*)$/gm)].map((match) => [match[1]!, match[2]!]));
+    };
+    const goalFields = subFields("goal");
+    const additionalFields = subFields("additional");
+    assert.match(goalFields.get("targetGems")!, /goalGems/);
+    assert.match(additionalFields.get("targetGems")!, /^currentGems \+ additionalGems/);
+    assert.match(additionalFields.get("additionalGems")!, /not a deposit/);
+    for (const progress of [goalFields, additionalFields]) {
+      assert.match(progress.get("reached")!, /futureGems ≥ targetGems/);
+      assert.match(
+        progress.get("daysToReach")!,
+        /ln\(target ÷ currentGems\) ÷ ln\(1 \+ dailyInterestRate\), rounded up to 8 decimals/,
+      );
     }
-  }
-  assert.ok(exactDays >= 5, `${exactDays} targets exactly k days away`);
-  assert.is(textByRule({ years: 1, months: 0, days: 0, hours: 1, minutes: 0, seconds: 1 }, units), "1 year, 1 hour, 1 second");
-});
+    const days = note(blocks, "Days to reach a target:");
+    for (const phrase of [
+      "t = ln(target ÷ currentGems) ÷ ln(1 + r) exactly",
+      "`daysToReach` is t rounded up to 8 decimals",
+      "`duration` is t rounded up to the whole second",
+      "growing for either reaches the target",
+      'Answer "how many days?" with daysToReach',
+    ]) {
+      assert.ok(days.includes(phrase), phrase);
+    }
+    const durations = note(blocks, "Durations (");
+    const durationKeys = [...durations.matchAll(/^- `(\w+)`:/gm)].map((match) => match[1]!);
+    const units = durationKeys.filter((key) => !["totalSeconds", "text"].includes(key));
+    const textRule = find(durations, /^- `text`: (.*)$/m, "the duration text rule")[1]!;
+    for (const phrase of [
+      "non-zero parts",
+      "largest first",
+      'joined by ", "',
+      "singular for 1",
+      "parts that are 0 are left out",
+      '"0 seconds" when there is no time left',
+    ])
+      assert.ok(textRule.includes(phrase), phrase);
+    assert.ok(units.length === 6, "six parts");
 
-Teaches("the per-unit limits are the whole 36,500 days in each unit, rounded down, and each can be sent", async () => {
-  const limits = note(blocks, "Limits:");
-  const listed = find(limits, /rounded down: ([^;]+);/, "each unit's limit")[1]!;
-  const maxima = Object.fromEntries(listed.split(", ").map((part) => part.split(" ") as [string, string]));
-  const secondsIn = { years: TIME_NORMALIZATION.yearDays * 86400, months: TIME_NORMALIZATION.monthDays * 86400, days: 86400, hours: 3600, minutes: 60, seconds: 1 };
-  const { calculateExpGrowth } = await import("../../common/tools/calculate-exp-growth.ts");
-  for (const [unit, size] of Object.entries(secondsIn)) {
-    const max = Number(maxima[unit]);
-    assert.is(max, Math.floor((CALCULATE_LIMITS.maxDurationDays * 86400) / size), unit);
-    assert.not.ok(calculateExpGrowth({ currentGems: 1, [unit]: max }, ranks.ranks).isError, `${unit} ${max} can be sent`);
-    assert.ok(calculateExpGrowth({ currentGems: 1, [unit]: max + 1 }, ranks.ranks).isError, `${unit} ${max + 1} is refused`);
-  }
-  assert.not.ok(guideText.includes("1217"), "1217 months are 36,510 days");
-});
+    const { calculateExpGrowth } = await import("../../common/tools/calculate-exp-growth.ts");
+    const lnFactor = Exact.ln(new Exact(1).plus(DAILY_INTEREST_RATE));
+    const calls = seededCalls(60);
+    assert.ok(calls.length >= 50, "the seeded calls");
+    let exactDays = 0;
+    for (const input of calls) {
+      const where = JSON.stringify(input);
+      const result = calculateExpGrowth(input, ranks.ranks).structuredContent as Record<string, unknown> & {
+        futureGems: string;
+        goal: Record<string, unknown>;
+        additional: Record<string, unknown>;
+      };
+      assert.ok(result.goal && result.additional, where);
+      assert.equal(Object.keys(result.goal), [...goalFields.keys()], `goal's fields ${where}`);
+      assert.equal(
+        Object.keys(result.additional),
+        [...additionalFields.keys()],
+        `additional's fields ${where}`,
+      );
+      const current = new Exact(input.currentGems!);
+      const durationDays = new Exact(input.days!).plus(
+        new Exact(input.hours!).div(TIME_NORMALIZATION.hoursPerDay),
+      );
+      const future = current.times(new Exact(1).plus(DAILY_INTEREST_RATE).pow(durationDays));
+      assert.is(
+        result.additional.additionalGems,
+        fixed8(new Exact(input.additionalGems!)),
+        `additionalGems ${where}`,
+      );
+      for (const [name, target] of [
+        ["goal", new Exact(input.goalGems!)],
+        ["additional", current.plus(input.additionalGems!)],
+      ] as const) {
+        const progress = result[name] as {
+          targetGems: string;
+          reached: boolean;
+          daysToReach: string;
+          duration: Record<string, number> & { text: string };
+        };
+        assert.is(progress.targetGems, fixed8(target), `${name}.targetGems ${where}`);
+        assert.is(progress.reached, future.gte(target), `${name}.reached ${where}`);
+        const t = target.lte(current) ? new Exact(0) : Exact.ln(target.div(current)).div(lnFactor);
+        // t at 100 digits; a whole k is exact only as k itself, which the 100-digit value rounds to.
+        const whole = t.toDecimalPlaces(0);
+        const exactT = t.minus(whole).abs().lt("1e-80") ? whole : t;
+        if (exactT === whole && !whole.isZero()) exactDays += 1;
+        assert.is(progress.daysToReach, exactT.toFixed(8, Big.ROUND_CEIL), `${name}.daysToReach ${where}`);
+        const totalSeconds = exactT.times(TIME_NORMALIZATION.secondsPerDay).ceil().toNumber();
+        assert.is(progress.duration.totalSeconds, totalSeconds, `${name}.duration.totalSeconds ${where}`);
+        const { parts } = durationOf(exactT);
+        for (const unit of units)
+          assert.is(progress.duration[unit], parts[unit], `${name}.duration.${unit} ${where}`);
+        assert.is(progress.duration.text, textByRule(parts, units), `${name}.duration.text ${where}`);
+        // Growing for daysToReach days reaches the target, as the guide says.
+        assert.ok(
+          current
+            .times(new Exact(1).plus(DAILY_INTEREST_RATE).pow(progress.daysToReach))
+            .gte(target.minus("1e-80")),
+          `growing ${progress.daysToReach} days reaches ${name} ${where}`,
+        );
+      }
+    }
+    assert.ok(exactDays >= 5, `${exactDays} targets exactly k days away`);
+    assert.is(
+      textByRule({ years: 1, months: 0, days: 0, hours: 1, minutes: 0, seconds: 1 }, units),
+      "1 year, 1 hour, 1 second",
+    );
+  },
+);
+
+Teaches(
+  "the per-unit limits are the whole 36,500 days in each unit, rounded down, and each can be sent",
+  async () => {
+    const limits = note(blocks, "Limits:");
+    const listed = find(limits, /rounded down: ([^;]+);/, "each unit's limit")[1]!;
+    const maxima = Object.fromEntries(listed.split(", ").map((part) => part.split(" ") as [string, string]));
+    const secondsIn = {
+      years: TIME_NORMALIZATION.yearDays * 86400,
+      months: TIME_NORMALIZATION.monthDays * 86400,
+      days: 86400,
+      hours: 3600,
+      minutes: 60,
+      seconds: 1,
+    };
+    const { calculateExpGrowth } = await import("../../common/tools/calculate-exp-growth.ts");
+    for (const [unit, size] of Object.entries(secondsIn)) {
+      const max = Number(maxima[unit]);
+      assert.is(max, Math.floor((CALCULATE_LIMITS.maxDurationDays * 86400) / size), unit);
+      assert.not.ok(
+        calculateExpGrowth({ currentGems: 1, [unit]: max }, ranks.ranks).isError,
+        `${unit} ${max} can be sent`,
+      );
+      assert.ok(
+        calculateExpGrowth({ currentGems: 1, [unit]: max + 1 }, ranks.ranks).isError,
+        `${unit} ${max + 1} is refused`,
+      );
+    }
+    assert.not.ok(guideText.includes("1217"), "1217 months are 36,510 days");
+  },
+);
 
 Teaches("each tool link says what that tool returns, in its own words", () => {
   const tools = parseLlmsTxt(guideText).sections.find((section) => section.title === "Tools")!;
-  const [calculate, list] = TOOL_NAMES.map((name) => tools.links.find((link) => link.name === name)?.note ?? "");
+  const [calculate, list] = TOOL_NAMES.map(
+    (name) => tools.links.find((link) => link.name === name)?.note ?? "",
+  );
   assert.is.not(calculate, list, "distinct notes");
-  for (const key of Object.keys(CalculateOutput.shape)) assert.ok(calculate!.includes(`\`${key}\``), `calculate-exp-growth returns ${key}`);
-  for (const key of Object.keys(RankList.shape)) assert.ok(list!.includes(`\`${key}\``), `list-exp-ranks returns ${key}`);
+  for (const key of Object.keys(CalculateOutput.shape))
+    assert.ok(calculate!.includes(`\`${key}\``), `calculate-exp-growth returns ${key}`);
+  for (const key of Object.keys(RankList.shape))
+    assert.ok(list!.includes(`\`${key}\``), `list-exp-ranks returns ${key}`);
   assert.ok(list!.includes(new URL(paths.ranks, PATH_SITE_URL).href), "the same body as the ranks resource");
 });
 
@@ -460,20 +706,31 @@ Teaches("data is escaped: a rank name cannot open a heading, a link or emphasis"
   const hostile = "Top\n## Injected [click](https://evil.example) *loud* <b>";
   const escaped = markdownText(hostile);
   assert.not.ok(escaped.includes("\n"), "one line");
-  const guide = parseLlmsTxt(`# Name\n\n> Summary\n\n- ${escaped}: 1 gems\n\n## Docs\n- [a](https://exp-bank.example/): b\n`);
-  assert.equal(guide.sections.map((section) => section.title), ["Docs"], "no injected section");
+  const guide = parseLlmsTxt(
+    `# Name\n\n> Summary\n\n- ${escaped}: 1 gems\n\n## Docs\n- [a](https://exp-bank.example/): b\n`,
+  );
+  assert.equal(
+    guide.sections.map((section) => section.title),
+    ["Docs"],
+    "no injected section",
+  );
   assert.not.ok(/(^|[^\\])\[click\]\(/.test(escaped), "no live link");
   assert.is(unescapeMarkdown(escaped), hostile.replace("\n", " "), "the reader sees the name as written");
 });
 
 Teaches.run();
 
-const ApiGuide = suite("/api/llms.txt states each resource's fields and values, and agrees with the published files");
+const ApiGuide = suite(
+  "/api/llms.txt states each resource's fields and values, and agrees with the published files",
+);
 
 ApiGuide("each resource's fields come from its schema and each value equals the built file", async () => {
   const dir = await builtSite(PATH_SITE_URL);
   const apiBlocks = noteBlocks(await readBuilt(dir, paths.apiAgentGuide));
-  for (const [path, schema, keys] of [[paths.info, "CalculatorInfo", Object.keys(CalculatorInfo.shape)], [paths.ranks, "RankList", Object.keys(RankList.shape)]] as const) {
+  for (const [path, schema, keys] of [
+    [paths.info, "CalculatorInfo", Object.keys(CalculatorInfo.shape)],
+    [paths.ranks, "RankList", Object.keys(RankList.shape)],
+  ] as const) {
     const block = note(apiBlocks, `${new URL(path, PATH_SITE_URL).href} (${schema}) holds:`);
     const body = JSON.parse(await readBuilt(dir, path)) as Record<string, unknown>;
     const fields = [...block.matchAll(/^- `(\w+)`: /gm)].map((match) => match[1]!);
@@ -485,35 +742,67 @@ ApiGuide("each resource's fields come from its schema and each value equals the 
     }
   }
   const ranksBlock = note(apiBlocks, `${new URL(paths.ranks, PATH_SITE_URL).href} (RankList) holds:`);
-  const listed = [...ranksBlock.matchAll(/^ {2}- (.+): (\d+) gems, label (.+)$/gm)].map((match) => ({ name: unescapeMarkdown(match[1]!), minGems: match[2]!, displayValue: unescapeMarkdown(match[3]!) }));
+  const listed = [...ranksBlock.matchAll(/^ {2}- (.+): (\d+) gems, label (.+)$/gm)].map((match) => ({
+    name: unescapeMarkdown(match[1]!),
+    minGems: match[2]!,
+    displayValue: unescapeMarkdown(match[3]!),
+  }));
   assert.equal(listed, ranks.ranks, "every threshold");
-  const info = JSON.parse(await readBuilt(dir, paths.info)) as { dailyInterestRate: string; timeNormalization: unknown };
+  const info = JSON.parse(await readBuilt(dir, paths.info)) as {
+    dailyInterestRate: string;
+    timeNormalization: unknown;
+  };
   assert.is(info.dailyInterestRate, DAILY_INTEREST_RATE, "the fixed rate");
   assert.equal(info.timeNormalization, { ...TIME_NORMALIZATION }, "the fixed time constants");
-  assert.not.ok(/compounds daily/i.test(await readBuilt(dir, paths.info)), "the rate's description says how fractions of a day grow");
+  assert.not.ok(
+    /compounds daily/i.test(await readBuilt(dir, paths.info)),
+    "the rate's description says how fractions of a day grow",
+  );
 });
 
-ApiGuide("/api/llms.txt says there is no authentication, no error body from the host, and where calculations are", async () => {
-  const notes = noteBlocks(await readBuilt(await builtSite(PATH_SITE_URL), paths.apiAgentGuide)).join("\n");
-  for (const phrase of ["no credentials", "cannot emit them", "HTML 404 page", "nothing is calculated over HTTP", new URL(paths.agentGuide, PATH_SITE_URL).href]) assert.ok(notes.includes(phrase), phrase);
-});
+ApiGuide(
+  "/api/llms.txt says there is no authentication, no error body from the host, and where calculations are",
+  async () => {
+    const notes = noteBlocks(await readBuilt(await builtSite(PATH_SITE_URL), paths.apiAgentGuide)).join("\n");
+    for (const phrase of [
+      "no credentials",
+      "cannot emit them",
+      "HTML 404 page",
+      "nothing is calculated over HTTP",
+      new URL(paths.agentGuide, PATH_SITE_URL).href,
+    ])
+      assert.ok(notes.includes(phrase), phrase);
+  },
+);
 
 ApiGuide.run();
 
 const Links = suite("llms.txt links");
 
 for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
-  Links(`every link in the agent guides and llms-full.txt is an absolute URL under SITE_URL or another site's (SITE_URL ${siteUrl})`, async () => {
-    const dir = await builtSite(siteUrl);
-    const links: string[] = [];
-    for (const file of [paths.agentGuide, paths.apiAgentGuide]) links.push(...allLinks(parseLlmsTxt(await readBuilt(dir, file))).map((link) => link.url));
-    links.push(...markdownLinks(await readBuilt(dir, paths.fullAgentGuide)));
-    assert.ok(links.length > 20, "the guides have links");
-    // A bare fragment or path in a text file names nothing once the file is read on its own.
-    assert.equal(links.filter((link) => !/^https?:\/\//.test(link)), [], "links that are not absolute URLs");
-    const own = links.filter((link) => new URL(link).origin === new URL(siteUrl).origin);
-    assert.equal(own.filter((link) => !link.startsWith(siteUrl)), [], `links outside ${siteUrl}`);
-  });
+  Links(
+    `every link in the agent guides and llms-full.txt is an absolute URL under SITE_URL or another site's (SITE_URL ${siteUrl})`,
+    async () => {
+      const dir = await builtSite(siteUrl);
+      const links: string[] = [];
+      for (const file of [paths.agentGuide, paths.apiAgentGuide])
+        links.push(...allLinks(parseLlmsTxt(await readBuilt(dir, file))).map((link) => link.url));
+      links.push(...markdownLinks(await readBuilt(dir, paths.fullAgentGuide)));
+      assert.ok(links.length > 20, "the guides have links");
+      // A bare fragment or path in a text file names nothing once the file is read on its own.
+      assert.equal(
+        links.filter((link) => !/^https?:\/\//.test(link)),
+        [],
+        "links that are not absolute URLs",
+      );
+      const own = links.filter((link) => new URL(link).origin === new URL(siteUrl).origin);
+      assert.equal(
+        own.filter((link) => !link.startsWith(siteUrl)),
+        [],
+        `links outside ${siteUrl}`,
+      );
+    },
+  );
 }
 
 Links.run();

@@ -69,7 +69,10 @@ function typeErrors(generated: string, program: string): string[] {
   };
   const checked = ts.createProgram(["/client/main.ts"], OPTIONS, virtualHost);
   return ts.getPreEmitDiagnostics(checked).map((diagnostic) => {
-    const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1 : 0;
+    const line =
+      diagnostic.file && diagnostic.start !== undefined
+        ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1
+        : 0;
     return `${diagnostic.file?.fileName ?? ""}:${line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`;
   });
 }
@@ -77,12 +80,15 @@ function typeErrors(generated: string, program: string): string[] {
 let generated = "";
 
 test.before(async () => {
-  const contract = JSON.parse(await readBuilt(await builtSite(PATH_SITE_URL), paths.openapi)) as Parameters<typeof openapiTS>[0];
+  const contract = JSON.parse(await readBuilt(await builtSite(PATH_SITE_URL), paths.openapi)) as Parameters<
+    typeof openapiTS
+  >[0];
   generated = astToString(await openapiTS(contract));
 });
 
 test("openapi-typescript generates types for all three resources from the built contract", () => {
-  for (const path of ["/openapi.json", "/api/info.json", "/api/ranks.json"]) assert.ok(generated.includes(`"${path}": {`), `paths["${path}"]`);
+  for (const path of ["/openapi.json", "/api/info.json", "/api/ranks.json"])
+    assert.ok(generated.includes(`"${path}": {`), `paths["${path}"]`);
 });
 
 test("a program reading doc.openapi, info.dailyInterestRate and ranks[0].minGems type-checks against them", () => {
@@ -90,12 +96,22 @@ test("a program reading doc.openapi, info.dailyInterestRate and ranks[0].minGems
 });
 
 test("the check can fail: each misspelt field is a type error on its line", () => {
-  for (const [field, misspelt] of [["doc.openapi", "doc.openApi"], ["info.dailyInterestRate", "info.dailyInterestrate"], ["ranks[0].minGems", "ranks[0].mingems"]] as const) {
+  for (const [field, misspelt] of [
+    ["doc.openapi", "doc.openApi"],
+    ["info.dailyInterestRate", "info.dailyInterestrate"],
+    ["ranks[0].minGems", "ranks[0].mingems"],
+  ] as const) {
     const line = PROGRAM.slice(0, PROGRAM.indexOf(field)).split("\n").length;
     const errors = typeErrors(generated, PROGRAM.replace(field, misspelt));
     // The document allows extension fields, so `doc.openApi` is `unknown` rather than missing.
     assert.equal(errors.length, 1, `${misspelt}: ${errors.join("; ")}`);
-    assert.match(errors[0]!, new RegExp(`^/client/main\\.ts:${line}: (Property '\\w+' does not exist|Type 'unknown' is not assignable to type 'string')`), errors[0]);
+    assert.match(
+      errors[0]!,
+      new RegExp(
+        `^/client/main\\.ts:${line}: (Property '\\w+' does not exist|Type 'unknown' is not assignable to type 'string')`,
+      ),
+      errors[0],
+    );
   }
 });
 

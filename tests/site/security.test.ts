@@ -23,8 +23,13 @@ interface BuiltFile {
 
 async function builtFiles(siteDir: string): Promise<BuiltFile[]> {
   const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(siteDir, path.join(entry.parentPath, entry.name)));
-  const read = async (name: string) => ({ name, text: textOf(name, await readFile(path.join(siteDir, name))) });
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(siteDir, path.join(entry.parentPath, entry.name)));
+  const read = async (name: string) => ({
+    name,
+    text: textOf(name, await readFile(path.join(siteDir, name))),
+  });
   return Promise.all(files.sort().map(read));
 }
 
@@ -50,21 +55,39 @@ const SECRET_SHAPES: [string, RegExp][] = [
 /** Values of this process's environment variables whose names say they hold a credential. */
 function secretEnvironmentValues(): [string, string][] {
   return Object.entries(process.env).flatMap(([name, value]) =>
-    /TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE|CREDENTIAL|AUTH/i.test(name) && value && value.length >= 8 ? [[name, value] as [string, string]] : [],
+    /TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE|CREDENTIAL|AUTH/i.test(name) && value && value.length >= 8
+      ? [[name, value] as [string, string]]
+      : [],
   );
 }
 
 /** Folders of the machine that built the site; none belongs in a published file. */
 function localPaths(): string[] {
-  const paths = ["/work/", "/root/", "/tmp/", "/dev/shm/", "/home/", `${ROOT}/`, `${os.homedir()}/`, `${os.tmpdir()}/`, `${SCRATCH}/`, "file:///"];
+  const paths = [
+    "/work/",
+    "/root/",
+    "/tmp/",
+    "/dev/shm/",
+    "/home/",
+    `${ROOT}/`,
+    `${os.homedir()}/`,
+    `${os.tmpdir()}/`,
+    `${SCRATCH}/`,
+    "file:///",
+  ];
   return [...new Set(paths.filter((p) => p.length > 2))];
 }
 
 /** Machine names: the host name, and the container's, where one is set. */
 function machineNames(): string[] {
-  return [...new Set([os.hostname(), process.env.CONTAINER_NAME ?? "", process.env.HOSTNAME ?? ""].filter((name) => name.length > 0))];
+  return [
+    ...new Set(
+      [os.hostname(), process.env.CONTAINER_NAME ?? "", process.env.HOSTNAME ?? ""].filter(
+        (name) => name.length > 0,
+      ),
+    ),
+  ];
 }
-
 
 /** String literals in a script: where a leaked name would sit, apart from minified identifiers. */
 function stringLiterals(script: string): string {
@@ -87,7 +110,8 @@ function leaksIn(file: BuiltFile): string[] {
   // A minified script's one- and two-letter identifiers may spell a short host name by chance.
   const searchable = file.name.endsWith(".js") ? stringLiterals(file.text) : file.text;
   for (const name of machineNames()) {
-    if (new RegExp(`(?<![\\w.-])${escapeRegExp(name)}(?![\\w-])`).test(searchable)) found.push(`${file.name}: machine name "${name}"`);
+    if (new RegExp(`(?<![\\w.-])${escapeRegExp(name)}(?![\\w-])`).test(searchable))
+      found.push(`${file.name}: machine name "${name}"`);
   }
   return found;
 }
@@ -101,7 +125,8 @@ test("the leak scan finds planted secrets, local paths and the machine name (it 
     `${os.tmpdir()}/exp-bank-site-x/index.html`,
     `built on ${os.hostname()}.`,
   ];
-  for (const text of planted) assert.ok(leaksIn({ name: "page.html", text }).length > 0, `not found: ${text}`);
+  for (const text of planted)
+    assert.ok(leaksIn({ name: "page.html", text }).length > 0, `not found: ${text}`);
   assert.equal(leaksIn({ name: "page.html", text: "No API key, no OAuth token, no bearer credential." }), []);
 });
 
@@ -116,7 +141,8 @@ for (const siteUrl of SITES) {
   test(`no built file holds a secret, a local path or the machine name (SITE_URL=${siteUrl})`, async () => {
     const files = await builtFiles(await builtSite(siteUrl));
     const kinds = new Set(files.map((file) => path.extname(file.name)));
-    for (const kind of [".html", ".json", ".md", ".txt", ".js"]) assert.ok(kinds.has(kind), `the scan covers ${kind} files`);
+    for (const kind of [".html", ".json", ".md", ".txt", ".js"])
+      assert.ok(kinds.has(kind), `the scan covers ${kind} files`);
     assert.equal(files.flatMap(leaksIn), []);
   });
 
@@ -124,24 +150,44 @@ for (const siteUrl of SITES) {
     const pages = (await builtFiles(await builtSite(siteUrl))).filter((file) => file.name.endsWith(".html"));
     assert.ok(pages.length >= 5, `${pages.length} pages`);
     for (const page of pages) {
-      const metas = [...page.text.matchAll(/<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"\s*\/?>/gi)];
+      const metas = [
+        ...page.text.matchAll(/<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"\s*\/?>/gi),
+      ];
       assert.is(metas.length, 1, `${page.name}: one CSP meta`);
       const meta = metas[0]!;
       const policy = meta[1] ?? "";
       const head = page.text.slice(0, page.text.search(/<\/head>/i));
       assert.ok(meta.index! < head.length, `${page.name}: the CSP is in the head`);
-      const firstGoverned = page.text.search(/<(?:script|link\s[^>]*rel="stylesheet"|style|img|iframe|object)\b/i);
-      assert.ok(firstGoverned === -1 || meta.index! < firstGoverned, `${page.name}: the CSP precedes the first script, style or image`);
+      const firstGoverned = page.text.search(
+        /<(?:script|link\s[^>]*rel="stylesheet"|style|img|iframe|object)\b/i,
+      );
+      assert.ok(
+        firstGoverned === -1 || meta.index! < firstGoverned,
+        `${page.name}: the CSP precedes the first script, style or image`,
+      );
       assert.match(policy, /default-src '(?:none|self)'/, `${page.name}: default-src`);
       assert.match(policy, /base-uri 'none'|base-uri 'self'/, `${page.name}: base-uri`);
-      assert.not.match(policy, /'unsafe-inline'|'unsafe-eval'|\*/, `${page.name}: no unsafe or wildcard source`);
+      assert.not.match(
+        policy,
+        /'unsafe-inline'|'unsafe-eval'|\*/,
+        `${page.name}: no unsafe or wildcard source`,
+      );
       // Scripts come from the site's files, and at most one inline module (the homepage's, which
       // starts them after the first paint) is allowed by its own hash: an injected script is blocked.
       const inline = [...page.text.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([^<]*)<\/script>/gi)];
-      assert.is(inline.length, (page.text.match(/<script(?![^>]*\ssrc=)[^>]*>/gi) ?? []).length, `${page.name}: each inline <script> holds only script`);
+      assert.is(
+        inline.length,
+        (page.text.match(/<script(?![^>]*\ssrc=)[^>]*>/gi) ?? []).length,
+        `${page.name}: each inline <script> holds only script`,
+      );
       assert.ok(inline.length <= 1, `${page.name}: at most one inline script`);
-      const scriptHashes = inline.map((script) => ` 'sha256-${createHash("sha256").update(script[1]!).digest("base64")}'`).join("");
-      assert.ok(policy.includes(`script-src 'self'${scriptHashes};`), `${page.name}: script-src is 'self'${scriptHashes ? " and exactly the inline script's hash" : " alone"}`);
+      const scriptHashes = inline
+        .map((script) => ` 'sha256-${createHash("sha256").update(script[1]!).digest("base64")}'`)
+        .join("");
+      assert.ok(
+        policy.includes(`script-src 'self'${scriptHashes};`),
+        `${page.name}: script-src is 'self'${scriptHashes ? " and exactly the inline script's hash" : " alone"}`,
+      );
       assert.not.match(page.text, /<[a-z][^>]*\son[a-z]+\s*=/i, `${page.name}: no inline event handler`);
       assert.not.match(page.text, /<[a-z][^>]*\sstyle\s*=/i, `${page.name}: no style attribute`);
       // One inlined stylesheet, allowed by its own hash and nothing else: an injected <style> is blocked.
@@ -149,7 +195,11 @@ for (const siteUrl of SITES) {
       assert.is((page.text.match(/<style\b/gi) ?? []).length, 1, `${page.name}: one <style> element`);
       assert.is(styles.length, 1, `${page.name}: the <style> holds only CSS`);
       const hash = createHash("sha256").update(styles[0]![1]!).digest("base64");
-      assert.match(policy, new RegExp(`style-src 'sha256-${hash.replace(/[+/]/g, "\\$&")}'(;|$)`), `${page.name}: style-src is exactly the stylesheet's hash`);
+      assert.match(
+        policy,
+        new RegExp(`style-src 'sha256-${hash.replace(/[+/]/g, "\\$&")}'(;|$)`),
+        `${page.name}: style-src is exactly the stylesheet's hash`,
+      );
     }
   });
 

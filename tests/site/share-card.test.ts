@@ -77,7 +77,11 @@ for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
     const all = ranks.ranks;
     const drawn = all.length <= 8 ? all : [...all.slice(0, 7), all.at(-1)!];
     const steps = all.length <= 8 ? all.length : 9;
-    assert.is(runsAlongRow(png, 629, background).length, steps, "one step per rank drawn, along the bottom edge");
+    assert.is(
+      runsAlongRow(png, 629, background).length,
+      steps,
+      "one step per rank drawn, along the bottom edge",
+    );
 
     // The text alternative says what the card shows, from the same data.
     assert.ok(alt.includes(`${calculator.dailyInterestPercent}%`), `the alt text says the rate: ${alt}`);

@@ -40,23 +40,30 @@ export const WEBMCP_FLAG = "--enable-features=WebMCP";
 export async function chromiumPath(): Promise<string> {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`CHROME_PATH is set to ${fromEnv}, but no file exists there. Point it at a Chromium binary (for example /usr/bin/chromium after \`apt-get install chromium\`) or unset it to use the one \`npm test\` installs.`);
+    if (!existsSync(fromEnv))
+      throw new Error(
+        `CHROME_PATH is set to ${fromEnv}, but no file exists there. Point it at a Chromium binary (for example /usr/bin/chromium after \`apt-get install chromium\`) or unset it to use the one \`npm test\` installs.`,
+      );
     return fromEnv;
   }
   try {
     // Not the package's executablePath(): it runs whatever file sits at $TMPDIR/chromium (./chromium.ts).
     return await packagedChromium();
   } catch (error) {
-    throw new Error(`No Chromium for the browser tests: @sparticuz/chromium could not be unpacked (${(error as Error).message}). Run \`npm test\`, which installs it (tests/package.json), or install Debian's browser with \`apt-get install chromium\` and set CHROME_PATH=/usr/bin/chromium.`);
+    throw new Error(
+      `No Chromium for the browser tests: @sparticuz/chromium could not be unpacked (${(error as Error).message}). Run \`npm test\`, which installs it (tests/package.json), or install Debian's browser with \`apt-get install chromium\` and set CHROME_PATH=/usr/bin/chromium.`,
+    );
   }
 }
 
 export async function launchChromium(options: { webmcp: boolean }): Promise<Browser> {
-  return withHangGuard(await chromium.launch({
-    executablePath: await chromiumPath(),
-    headless: true,
-    args: options.webmcp ? [...BASE_FLAGS, WEBMCP_FLAG] : BASE_FLAGS,
-  }));
+  return withHangGuard(
+    await chromium.launch({
+      executablePath: await chromiumPath(),
+      headless: true,
+      args: options.webmcp ? [...BASE_FLAGS, WEBMCP_FLAG] : BASE_FLAGS,
+    }),
+  );
 }
 
 /** The environment variable through which tests/run.ts hands each browser test process the shared Chromium. */
@@ -64,7 +71,11 @@ export const BROWSER_VARIABLE = "EXP_BANK_TEST_BROWSER";
 
 /** Starts the Chromium that every browser test process of one `npm test` connects to (tests/run.ts). */
 export async function launchSharedBrowser(): Promise<BrowserServer> {
-  return chromium.launchServer({ executablePath: await chromiumPath(), headless: true, args: [...BASE_FLAGS, WEBMCP_FLAG] });
+  return chromium.launchServer({
+    executablePath: await chromiumPath(),
+    headless: true,
+    args: [...BASE_FLAGS, WEBMCP_FLAG],
+  });
 }
 
 /** When a browser test file runs alone: the Chromium this process launched, and how many connections it has. */
@@ -147,15 +158,22 @@ export async function recordSchemeQueries(page: Page): Promise<void> {
  */
 export function schemeOnlyRecolours(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const problems = ((window as unknown as { schemeQueries?: string[] }).schemeQueries ?? ["the page was loaded without recordSchemeQueries"]).map((query) => `a script asks matchMedia("${query}")`);
-    const colourProperty = /^(color|background-color|border-(top|right|bottom|left|block-start|block-end|inline-start|inline-end)-color|outline-color|text-decoration-color|text-emphasis-color|caret-color|accent-color|column-rule-color|fill|stroke|stop-color|flood-color|lighting-color|color-scheme)$/;
+    const problems = (
+      (window as unknown as { schemeQueries?: string[] }).schemeQueries ?? [
+        "the page was loaded without recordSchemeQueries",
+      ]
+    ).map((query) => `a script asks matchMedia("${query}")`);
+    const colourProperty =
+      /^(color|background-color|border-(top|right|bottom|left|block-start|block-end|inline-start|inline-end)-color|outline-color|text-decoration-color|text-emphasis-color|caret-color|accent-color|column-rule-color|fill|stroke|stop-color|flood-color|lighting-color|color-scheme)$/;
     const visit = (rules: CSSRuleList, inScheme: boolean) => {
       for (const rule of Array.from(rules)) {
-        const scheme = inScheme || (rule instanceof CSSMediaRule && /prefers-color-scheme/.test(rule.conditionText));
+        const scheme =
+          inScheme || (rule instanceof CSSMediaRule && /prefers-color-scheme/.test(rule.conditionText));
         if (scheme && rule instanceof CSSStyleRule) {
           for (const name of Array.from(rule.style)) {
             const value = rule.style.getPropertyValue(name).trim();
-            if (name.startsWith("--") ? !CSS.supports("color", value) : !colourProperty.test(name)) problems.push(`${rule.selectorText} { ${name}: ${value} } under a colour-scheme query`);
+            if (name.startsWith("--") ? !CSS.supports("color", value) : !colourProperty.test(name))
+              problems.push(`${rule.selectorText} { ${name}: ${value} } under a colour-scheme query`);
           }
         }
         if ("cssRules" in rule) visit((rule as CSSGroupingRule).cssRules, scheme);

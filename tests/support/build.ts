@@ -37,17 +37,27 @@ export interface BuildResult {
  * with an empty string, clears) variables of this process's environment, which the build inherits.
  * `signal` stops the build.
  */
-export async function runBuild(projectDir: string, outputDir: string, siteUrl: string, env: Record<string, string> = {}, signal?: AbortSignal): Promise<BuildResult> {
+export async function runBuild(
+  projectDir: string,
+  outputDir: string,
+  siteUrl: string,
+  env: Record<string, string> = {},
+  signal?: AbortSignal,
+): Promise<BuildResult> {
   requireGroup(["builds", "site", "browser"], "runBuild() builds the site");
   const eleventy = path.join(projectDir, "node_modules/@11ty/eleventy/cmd.cjs");
   try {
     // The Node running the tests strips the TypeScript of the config, data and templates itself.
-    const { stdout, stderr } = await run(process.execPath, [eleventy, "--config=eleventy.config.ts", `--output=${outputDir}`, "--quiet"], {
-      cwd: projectDir,
-      env: { ...process.env, ...BUILD_ENV, ...env, SITE_URL: siteUrl },
-      maxBuffer: 64 * 1024 * 1024,
-      signal,
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [eleventy, "--config=eleventy.config.ts", `--output=${outputDir}`, "--quiet"],
+      {
+        cwd: projectDir,
+        env: { ...process.env, ...BUILD_ENV, ...env, SITE_URL: siteUrl },
+        maxBuffer: 64 * 1024 * 1024,
+        signal,
+      },
+    );
     return { ok: true, output: stdout + stderr };
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string; message: string };
@@ -72,7 +82,12 @@ interface EleventyConfig {
 type EleventyClass = new (
   input: string | undefined,
   output: string,
-  options: { source: "cli"; quietMode: boolean; configPath: string; config: (eleventyConfig: EleventyConfig) => void },
+  options: {
+    source: "cli";
+    quietMode: boolean;
+    configPath: string;
+    config: (eleventyConfig: EleventyConfig) => void;
+  },
 ) => { write(): Promise<unknown> };
 
 /** Builds in this process take turns (see `buildInProcess`). */
@@ -83,9 +98,15 @@ const builtCopies = new Map<string, { siteUrl: string; newest: number }>();
 /** Refuses a build that would run modules Node loaded for an earlier build of the same copy. */
 async function refuseStaleModules(project: string, siteUrl: string): Promise<void> {
   const earlier = builtCopies.get(project);
-  if (earlier && earlier.siteUrl !== siteUrl) throw new Error(`${project} was built for SITE_URL=${earlier.siteUrl} in this process; build a new copy (projectCopy) for ${siteUrl}.`);
+  if (earlier && earlier.siteUrl !== siteUrl)
+    throw new Error(
+      `${project} was built for SITE_URL=${earlier.siteUrl} in this process; build a new copy (projectCopy) for ${siteUrl}.`,
+    );
   const newest = newestSource(project);
-  if (earlier && newest !== earlier.newest) throw new Error(`A TypeScript file of ${project} changed after its first build in this process, which would still run the old module; build a new copy (projectCopy) with the edit.`);
+  if (earlier && newest !== earlier.newest)
+    throw new Error(
+      `A TypeScript file of ${project} changed after its first build in this process, which would still run the old module; build a new copy (projectCopy) with the edit.`,
+    );
   if (!earlier) builtCopies.set(project, { siteUrl, newest });
 }
 
@@ -94,7 +115,11 @@ async function refuseStaleModules(project: string, siteUrl: string): Promise<voi
  * folders against it), the environment with `variables` added (an empty value clears), and
  * console output going to `print`. Returns the function that puts everything back.
  */
-function enterProject(project: string, variables: Record<string, string>, print: (...parts: unknown[]) => void): () => void {
+function enterProject(
+  project: string,
+  variables: Record<string, string>,
+  print: (...parts: unknown[]) => void,
+): () => void {
   const cwd = process.cwd();
   // A failed build sets the exit code, as the command's would; this process's own is the tests'.
   const exitCode = process.exitCode;
@@ -123,7 +148,11 @@ function enterProject(project: string, variables: Record<string, string>, print:
  */
 function describe(error: unknown): string {
   const lines: string[] = [];
-  for (let next = error; next instanceof Error; next = next.cause ?? (next as { originalError?: unknown }).originalError) {
+  for (
+    let next = error;
+    next instanceof Error;
+    next = next.cause ?? (next as { originalError?: unknown }).originalError
+  ) {
     lines.push(`[11ty] ${next.message} (via ${next.name})`);
   }
   return lines.join("\n");
@@ -145,7 +174,12 @@ function describe(error: unknown): string {
  * new copy. When a page fails, Eleventy reports the failure while its other pages may still be
  * rendering into the output folder, as in a failing build process before it exits.
  */
-export function buildInProcess(projectDir: string, outputDir: string, siteUrl: string, options: InProcessOptions = {}): Promise<BuildResult> {
+export function buildInProcess(
+  projectDir: string,
+  outputDir: string,
+  siteUrl: string,
+  options: InProcessOptions = {},
+): Promise<BuildResult> {
   const { env = {}, onPrint } = options;
   requireGroup(["builds", "browser"], "buildInProcess() builds the site");
   const build = buildQueue.then(async (): Promise<BuildResult> => {
@@ -210,7 +244,10 @@ export const ROOT_SITE_URL = "https://exp-bank.example/";
 export const PATH_SITE_URL = "https://example.github.io/exp-bank/";
 
 /** What GitHub Actions sets in every workflow, for a repository `example/exp-bank` on github.com. */
-export const REPOSITORY_ENV = { GITHUB_SERVER_URL: "https://github.com", GITHUB_REPOSITORY: "example/exp-bank" };
+export const REPOSITORY_ENV = {
+  GITHUB_SERVER_URL: "https://github.com",
+  GITHUB_REPOSITORY: "example/exp-bank",
+};
 /** The same variables cleared, as in a build outside GitHub Actions. */
 export const NO_REPOSITORY_ENV = { GITHUB_SERVER_URL: "", GITHUB_REPOSITORY: "" };
 
@@ -237,7 +274,10 @@ const ownBuilds = new Map<string, Promise<string>>();
 export function builtSite(siteUrl: string): Promise<string> {
   requireGroup(["site", "browser"], "builtSite() reads the shared builds");
   const config = SITE_BUILDS.find((build) => build.siteUrl === siteUrl);
-  if (!config) throw new Error(`No shared build for SITE_URL=${siteUrl}; the shared ones are ${SITE_BUILDS.map((build) => build.siteUrl).join(" and ")}.`);
+  if (!config)
+    throw new Error(
+      `No shared build for SITE_URL=${siteUrl}; the shared ones are ${SITE_BUILDS.map((build) => build.siteUrl).join(" and ")}.`,
+    );
   const shared = process.env[siteVariable(config.name)];
   if (shared) return Promise.resolve(shared);
   let build = ownBuilds.get(config.name);
@@ -270,7 +310,14 @@ export async function projectCopy(): Promise<string> {
   // Any node_modules: the test tooling's (tests/node_modules) is not part of the sources either.
   // Nor are the tests and the workflows, which no build or `npm start` reads: a third of the files.
   const skip = new Set(["node_modules", "_site", "_site.lock", ".git", ".node", "tests", ".github", ".ci"]);
-  await cp(ROOT, copy, { recursive: true, filter: (source) => !path.relative(ROOT, source).split(path.sep).some((part) => skip.has(part)) });
+  await cp(ROOT, copy, {
+    recursive: true,
+    filter: (source) =>
+      !path
+        .relative(ROOT, source)
+        .split(path.sep)
+        .some((part) => skip.has(part)),
+  });
   await symlink(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
   return copy;
 }
@@ -288,14 +335,18 @@ export async function withProjectCopy<T>(use: (project: string) => Promise<T>): 
 /** Every file under `dir`, relative, or none when it does not exist. */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
 
 /** Puts `copy`'s `content/` back as the repository's: changed files rewritten, added ones removed, only those touched. */
 async function restoreContent(copy: string): Promise<void> {
   const [from, to] = [path.join(ROOT, "content"), path.join(copy, "content")];
   const [original, current] = await Promise.all([filesUnder(from), filesUnder(to)]);
-  await Promise.all(current.filter((file) => !original.includes(file)).map((file) => rm(path.join(to, file))));
+  await Promise.all(
+    current.filter((file) => !original.includes(file)).map((file) => rm(path.join(to, file))),
+  );
   await Promise.all(
     original.map(async (file) => {
       const text = await readFile(path.join(from, file));
@@ -313,7 +364,11 @@ async function restoreContent(copy: string): Promise<void> {
  * modules load once for all its builds, as in one `npm start`. `read` takes what a test needs from
  * each build before its output folder is removed; the promises settle in the edits' order.
  */
-export function buildEachEdit<T>(siteUrl: string, edits: ((project: string) => Promise<void>)[], read: (result: BuildResult, output: string, project: string) => Promise<T>): Promise<T>[] {
+export function buildEachEdit<T>(
+  siteUrl: string,
+  edits: ((project: string) => Promise<void>)[],
+  read: (result: BuildResult, output: string, project: string) => Promise<T>,
+): Promise<T>[] {
   const copy = projectCopy();
   let turn: Promise<unknown> = copy;
   const builds = edits.map((edit) => {
@@ -331,14 +386,23 @@ export function buildEachEdit<T>(siteUrl: string, edits: ((project: string) => P
     turn = build.catch(() => undefined);
     return build;
   });
-  void turn.then(async () => rm(await copy, { recursive: true, force: true }), () => undefined);
+  void turn.then(
+    async () => rm(await copy, { recursive: true, force: true }),
+    () => undefined,
+  );
   return builds;
 }
 
 /** Replaces `search` with `replacement` in a copied project's file; fails if the text is absent. */
-export async function editFile(projectDir: string, file: string, search: string, replacement: string): Promise<void> {
+export async function editFile(
+  projectDir: string,
+  file: string,
+  search: string,
+  replacement: string,
+): Promise<void> {
   const target = path.join(projectDir, file);
   const text = await readFile(target, "utf8");
-  if (!text.includes(search)) throw new Error(`${file} does not contain ${JSON.stringify(search)}; update the test's edit.`);
+  if (!text.includes(search))
+    throw new Error(`${file} does not contain ${JSON.stringify(search)}; update the test's edit.`);
   await writeFile(target, text.replace(search, replacement));
 }

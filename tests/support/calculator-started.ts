@@ -12,5 +12,8 @@ import { paths } from "../../_data/site.ts";
 
 export async function calculatorStarted(page: Page): Promise<void> {
   // The homepage sits at the site's root, so the bundle's path is relative to it.
-  await page.evaluate((url) => import(url).then(() => undefined), new URL(paths.calculatorScript, page.url()).href);
+  await page.evaluate(
+    (url) => import(url).then(() => undefined),
+    new URL(paths.calculatorScript, page.url()).href,
+  );
 }

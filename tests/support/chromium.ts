@@ -35,9 +35,14 @@ type Contents = Awaited<ReturnType<typeof tarContents>>;
 
 /** What the package's archives hold once unpacked: the binary and SwiftShader's libraries. */
 async function packagedContents(packageDir: string): Promise<Contents> {
-  const entries = await tarContents(createReadStream(path.join(packageDir, "bin/swiftshader.tar.br")).pipe(createBrotliDecompress()));
+  const entries = await tarContents(
+    createReadStream(path.join(packageDir, "bin/swiftshader.tar.br")).pipe(createBrotliDecompress()),
+  );
   const hash = createHash("sha256");
-  for await (const chunk of createReadStream(path.join(packageDir, "bin/chromium.br")).pipe(createBrotliDecompress())) hash.update(chunk);
+  for await (const chunk of createReadStream(path.join(packageDir, "bin/chromium.br")).pipe(
+    createBrotliDecompress(),
+  ))
+    hash.update(chunk);
   entries.set("chromium", { type: "file", size: 0, sha256: hash.digest("hex"), target: undefined });
   return entries;
 }
@@ -52,7 +57,8 @@ async function problemWith(folder: string, contents: Contents): Promise<string |
     return "not unpacked yet";
   }
   if (!stats.isFile()) return "the binary is not a regular file";
-  if ((stats.mode & 0o022) !== 0 || (process.getuid && stats.uid !== process.getuid())) return "the binary is writable by others or owned by another user";
+  if ((stats.mode & 0o022) !== 0 || (process.getuid && stats.uid !== process.getuid()))
+    return "the binary is writable by others or owned by another user";
   const found = differences(folder, contents, MADE_BY_CHROMIUM);
   return found.length === 0 ? null : `it differs from the package: ${found.join("; ")}`;
 }
@@ -66,7 +72,12 @@ async function unpackFile(source: string, target: string): Promise<string> {
       done(null, chunk);
     },
   });
-  await pipeline(createReadStream(source), createBrotliDecompress(), tap, createWriteStream(target, { mode: 0o700 }));
+  await pipeline(
+    createReadStream(source),
+    createBrotliDecompress(),
+    tap,
+    createWriteStream(target, { mode: 0o700 }),
+  );
   await chmod(target, 0o700);
   return hash.digest("hex");
 }
@@ -76,7 +87,9 @@ async function unpackTar(source: string, folder: string): Promise<void> {
   const tarball = path.join(folder, ".unpacking.tar");
   await pipeline(createReadStream(source), createBrotliDecompress(), createWriteStream(tarball));
   const tar = spawn("tar", ["-x", "-f", tarball, "-C", folder], { stdio: ["ignore", "ignore", "inherit"] });
-  const code = await new Promise<number | null>((resolve, reject) => tar.once("error", reject).once("close", resolve));
+  const code = await new Promise<number | null>((resolve, reject) =>
+    tar.once("error", reject).once("close", resolve),
+  );
   await rm(tarball);
   if (code !== 0) throw new Error(`tar could not unpack ${source} (exit ${code})`);
 }
@@ -86,7 +99,9 @@ async function unpackTar(source: string, folder: string): Promise<void> {
  * parameters so a test can hand it a small package of its own.
  */
 export async function packagedChromium(packageDir = PACKAGE_DIR, cacheDir = CACHE_DIR): Promise<string> {
-  const { version } = JSON.parse(await readFile(path.join(packageDir, "package.json"), "utf8")) as { version: string };
+  const { version } = JSON.parse(await readFile(path.join(packageDir, "package.json"), "utf8")) as {
+    version: string;
+  };
   const folder = path.join(cacheDir, version);
   const contents = await packagedContents(packageDir);
   if ((await problemWith(folder, contents)) === null) return path.join(folder, "chromium");
@@ -109,8 +124,13 @@ export async function packagedChromium(packageDir = PACKAGE_DIR, cacheDir = CACH
     await rm(work, { recursive: true, force: true });
   }
   const problem = await problemWith(folder, contents);
-  if (problem) throw new Error(`The Chromium unpacked into ${folder} does not check out (${problem}). Remove ${cacheDir} and run the tests again.`);
+  if (problem)
+    throw new Error(
+      `The Chromium unpacked into ${folder} does not check out (${problem}). Remove ${cacheDir} and run the tests again.`,
+    );
   // Browsers of earlier package versions are not used again.
-  for (const entry of await readdir(cacheDir)) if (entry !== version && !entry.startsWith(".")) await rm(path.join(cacheDir, entry), { recursive: true, force: true });
+  for (const entry of await readdir(cacheDir))
+    if (entry !== version && !entry.startsWith("."))
+      await rm(path.join(cacheDir, entry), { recursive: true, force: true });
   return path.join(folder, "chromium");
 }

@@ -29,10 +29,24 @@ const PLAIN = { FORCE_COLOR: "0", NO_COLOR: "1" };
 export async function startDevServer(project: string): Promise<DevServer> {
   const port = await freePort();
   const url = `http://localhost:${port}/`;
-  const server = serve(port, spawn(process.execPath, ["--import", "./scripts/reload-modules.js", "node_modules/@11ty/eleventy/cmd.cjs", "--config=eleventy.config.ts", "--serve", `--port=${port}`], {
-    cwd: project,
-    env: { ...process.env, SITE_URL: url, ...PLAIN },
-  }));
+  const server = serve(
+    port,
+    spawn(
+      process.execPath,
+      [
+        "--import",
+        "./scripts/reload-modules.js",
+        "node_modules/@11ty/eleventy/cmd.cjs",
+        "--config=eleventy.config.ts",
+        "--serve",
+        `--port=${port}`,
+      ],
+      {
+        cwd: project,
+        env: { ...process.env, SITE_URL: url, ...PLAIN },
+      },
+    ),
+  );
   await server.started(/Server at/);
   return server;
 }
@@ -45,7 +59,15 @@ export async function startNpmStart(project: string): Promise<DevServer> {
   const port = await freePort();
   const { SITE_URL: _unset, ...env } = process.env;
   // `detached`: npm, the shell and Eleventy share one process group, stopped together.
-  const server = serve(port, spawn("npm", ["start", "--", `--port=${port}`], { cwd: project, detached: true, env: { ...env, ...PLAIN } }), true);
+  const server = serve(
+    port,
+    spawn("npm", ["start", "--", `--port=${port}`], {
+      cwd: project,
+      detached: true,
+      env: { ...env, ...PLAIN },
+    }),
+    true,
+  );
   await server.started(new RegExp(`Server at ${server.url.replaceAll(".", "\\.")}`));
   return server;
 }
@@ -57,14 +79,21 @@ export async function startNpmStart(project: string): Promise<DevServer> {
 export async function startEleventyServe(project: string, config: string): Promise<DevServer> {
   const port = await freePort();
   const args = ["node_modules/@11ty/eleventy/cmd.cjs", `--config=${config}`, "--serve", `--port=${port}`];
-  const server = serve(port, spawn(process.execPath, args, { cwd: project, env: { ...process.env, ...BUILD_ENV, ...PLAIN } }));
+  const server = serve(
+    port,
+    spawn(process.execPath, args, { cwd: project, env: { ...process.env, ...BUILD_ENV, ...PLAIN } }),
+  );
   await server.started(/Server at/);
   return server;
 }
 
 type Child = ReturnType<typeof spawn>;
 
-function serve(port: number, child: Child, group = false): DevServer & { started(line: RegExp): Promise<void> } {
+function serve(
+  port: number,
+  child: Child,
+  group = false,
+): DevServer & { started(line: RegExp): Promise<void> } {
   const url = `http://localhost:${port}/`;
   const running = () => child.exitCode === null && child.signalCode === null;
   let printed = "";
@@ -90,11 +119,15 @@ function serve(port: number, child: Child, group = false): DevServer & { started
         if (done()) finish();
         else if (!running()) finish(new Error(`npm start exited before ${what}:\n${printed}`));
       };
-      const guard = setTimeout(() => finish(new Error(`npm start did not get to ${what} in ${HANG_GUARD_MS / 1000} s:\n${printed}`)), HANG_GUARD_MS);
+      const guard = setTimeout(
+        () => finish(new Error(`npm start did not get to ${what} in ${HANG_GUARD_MS / 1000} s:\n${printed}`)),
+        HANG_GUARD_MS,
+      );
       waiters.add(check);
       check();
     });
-  const waitFor = (pattern: RegExp, from = 0) => waitUntil(() => pattern.test(printed.slice(from)), `print ${pattern}${from ? " again" : ""}`);
+  const waitFor = (pattern: RegExp, from = 0) =>
+    waitUntil(() => pattern.test(printed.slice(from)), `print ${pattern}${from ? " again" : ""}`);
   const stop = async () => {
     if (!running()) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));

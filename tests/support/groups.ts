@@ -38,5 +38,7 @@ export function requireGroup(groups: string[], what: string): void {
   if (group === undefined || groups.includes(group)) return;
   const folders = groups.map((name) => `tests/${name}/`).join(" or ");
   const where = "(the groups are in tests/support/groups.ts)";
-  throw new Error(`${what}, which a test file in tests/${group}/ may not do: move the file to ${folders} ${where}.`);
+  throw new Error(
+    `${what}, which a test file in tests/${group}/ may not do: move the file to ${folders} ${where}.`,
+  );
 }

@@ -34,8 +34,10 @@ export async function homepageScripts(siteDir: string, siteUrl: string): Promise
   const scripts: HomepageScript[] = [];
   const file = async (src: string) => {
     const url = new URL(src, page);
-    if (url.origin !== new URL(siteUrl).origin) throw new Error(`${src}: the homepage runs a script from another site`);
-    if (!url.pathname.startsWith(prefix)) throw new Error(`${src}: the homepage runs a script outside ${prefix}`);
+    if (url.origin !== new URL(siteUrl).origin)
+      throw new Error(`${src}: the homepage runs a script from another site`);
+    if (!url.pathname.startsWith(prefix))
+      throw new Error(`${src}: the homepage runs a script outside ${prefix}`);
     if (scripts.some((script) => script.name === url.pathname)) return;
     const text = await readFile(path.join(siteDir, url.pathname.slice(prefix.length)), "utf8");
     scripts.push({ name: url.pathname, text, gzipped: gzipped(text) });
@@ -49,10 +51,14 @@ export async function homepageScripts(siteDir: string, siteUrl: string): Promise
       await file(src);
       continue;
     }
-    const withoutText = html.slice(0, match.index) + match[0].replace(match[2]!, "") + html.slice(match.index + match[0].length);
+    const withoutText =
+      html.slice(0, match.index) +
+      match[0].replace(match[2]!, "") +
+      html.slice(match.index + match[0].length);
     scripts.push({ name: "inline script", text: match[2]!, gzipped: gzipped(html) - gzipped(withoutText) });
     // The modules an inline script imports (the homepage's start after its first paint).
-    for (const imported of match[2]!.matchAll(/\bimport\(\s*(["'])([^"']+)\1\s*\)/g)) await file(imported[2]!);
+    for (const imported of match[2]!.matchAll(/\bimport\(\s*(["'])([^"']+)\1\s*\)/g))
+      await file(imported[2]!);
   }
   return scripts;
 }

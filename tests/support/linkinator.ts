@@ -28,7 +28,8 @@ export interface CrawledBrokenLink {
 /** Where the `.txt` outputs are handed to linkinator as pages; no site path starts so. */
 const TEXT_PAGES = ".text-outputs";
 
-const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+const escapeHtml = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Every file a build wrote to `folder`, as a path relative to it with `/` (`docs/index.html`). */
@@ -41,7 +42,9 @@ export async function filesUnder(folder: string): Promise<string[]> {
 /** The outputs the build's link check reads in `folder` (pages, twins, text outputs), with their text. */
 export async function linkedOutputs(folder: string): Promise<OutputText[]> {
   const files = (await filesUnder(folder)).filter(readsLinks);
-  return Promise.all(files.map(async (file) => ({ file, content: await readFile(path.join(folder, file), "utf8") })));
+  return Promise.all(
+    files.map(async (file) => ({ file, content: await readFile(path.join(folder, file), "utf8") })),
+  );
 }
 
 /** A folder serving `output` under `base`'s path, with each text output's links as a page beside it. */
@@ -51,7 +54,8 @@ async function servedCopy(root: string, output: string, base: URL) {
     await mkdir(path.join(root, ...prefix.slice(0, -1)), { recursive: true });
     await symlink(output, path.join(root, ...prefix), "dir");
   } else {
-    for (const entry of await readdir(output)) await symlink(path.join(output, entry), path.join(root, entry));
+    for (const entry of await readdir(output))
+      await symlink(path.join(output, entry), path.join(root, entry));
   }
   const starts: string[] = [];
   const textPages = new Map<string, string>();
@@ -117,7 +121,10 @@ export async function linkinatorCheck(output: string, siteUrl: string): Promise<
       parents.add(textPages.get(parent) ?? parent.slice(prefix.length ? prefix.join("/").length + 1 : 0));
       byUrl.set(url, parents);
     }
-    const broken = [...bareFragments, ...[...byUrl].map(([url, outputs]) => ({ url, outputs: [...outputs].sort() }))];
+    const broken = [
+      ...bareFragments,
+      ...[...byUrl].map(([url, outputs]) => ({ url, outputs: [...outputs].sort() })),
+    ];
     return { broken, followed };
   } finally {
     await rm(root, { recursive: true, force: true });

@@ -8,12 +8,21 @@ import fs from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
 import path from "node:path";
 
-const folders = (process.env.NO_SPACE_UNDER ?? "").split(path.delimiter).filter(Boolean).map((folder) => path.resolve(folder));
+const folders = (process.env.NO_SPACE_UNDER ?? "")
+  .split(path.delimiter)
+  .filter(Boolean)
+  .map((folder) => path.resolve(folder));
 
-const full = (file: unknown) => typeof file === "string" && folders.some((folder) => path.resolve(file).startsWith(folder));
+const full = (file: unknown) =>
+  typeof file === "string" && folders.some((folder) => path.resolve(file).startsWith(folder));
 
 function noSpace(file: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`ENOSPC: no space left on device, write '${file}'`), { code: "ENOSPC", errno: -28, syscall: "write", path: file });
+  return Object.assign(new Error(`ENOSPC: no space left on device, write '${file}'`), {
+    code: "ENOSPC",
+    errno: -28,
+    syscall: "write",
+    path: file,
+  });
 }
 
 const { writeFile } = fs.promises;

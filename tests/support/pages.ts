@@ -5,7 +5,14 @@
 import markdownIt from "markdown-it";
 import { paths } from "../../_data/site.ts";
 
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&nbsp;": " " };
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+  "&nbsp;": " ",
+};
 
 export function decodeEntities(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity);
@@ -21,7 +28,9 @@ export const textOf = (html: string) => decodeEntities(html.replace(/<[^>]+>/g, 
 /** The text a reader sees: tags removed, entities decoded, whitespace collapsed. */
 export function visibleText(html: string): string {
   const body = html.replace(/^[\s\S]*?<body[^>]*>/, "").replace(/<(script|style)[\s\S]*?<\/\1>/g, "");
-  return decodeEntities(body.replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ").trim();
+  return decodeEntities(body.replace(/<[^>]+>/g, " "))
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** The `<head>` of a page. */
@@ -32,7 +41,8 @@ export function headOf(html: string): string {
 /** Attributes of one tag as a map, entities decoded. */
 export function attributes(tag: string): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const match of tag.matchAll(/([a-zA-Z-:]+)="([^"]*)"/g)) found[match[1]!.toLowerCase()] = decodeEntities(match[2]!);
+  for (const match of tag.matchAll(/([a-zA-Z-:]+)="([^"]*)"/g))
+    found[match[1]!.toLowerCase()] = decodeEntities(match[2]!);
   return found;
 }
 
@@ -57,4 +67,9 @@ export function ids(html: string): Set<string> {
  */
 export const TWINNED_PAGES = Object.entries(paths)
   .filter(([, path]) => path === "" || path.endsWith("/"))
-  .map(([key, path]) => ({ key, page: path, html: `${path}index.html`, twin: `${path.replace(/\/$/, "") || "index"}.md` }));
+  .map(([key, path]) => ({
+    key,
+    page: path,
+    html: `${path}index.html`,
+    twin: `${path.replace(/\/$/, "") || "index"}.md`,
+  }));

@@ -21,14 +21,15 @@ export interface PngImage {
 export function pngChunks(file: Buffer): { type: string; data: Buffer }[] {
   if (!file.subarray(0, 8).equals(SIGNATURE)) throw new Error("not a PNG: the signature is missing");
   const chunks: { type: string; data: Buffer }[] = [];
-  for (let at = 8; at < file.length; ) {
+  for (let at = 8; at < file.length;) {
     if (at + 12 > file.length) throw new Error(`a chunk at byte ${at} is cut off`);
     const length = file.readUInt32BE(at);
     const type = file.toString("latin1", at + 4, at + 8);
     const end = at + 8 + length;
     if (end + 4 > file.length) throw new Error(`the ${type} chunk at byte ${at} is cut off`);
     const crc = file.readUInt32BE(end);
-    if (crc32(file.subarray(at + 4, end)) !== crc) throw new Error(`the ${type} chunk at byte ${at} fails its CRC`);
+    if (crc32(file.subarray(at + 4, end)) !== crc)
+      throw new Error(`the ${type} chunk at byte ${at} fails its CRC`);
     chunks.push({ type, data: file.subarray(at + 8, end) });
     at = end + 4;
   }
@@ -46,7 +47,11 @@ export function pngSize(file: Buffer): { width: number; height: number } {
 /** The Paeth predictor of the PNG filters. */
 function paeth(left: number, up: number, upLeft: number): number {
   const estimate = left + up - upLeft;
-  const [toLeft, toUp, toUpLeft] = [Math.abs(estimate - left), Math.abs(estimate - up), Math.abs(estimate - upLeft)];
+  const [toLeft, toUp, toUpLeft] = [
+    Math.abs(estimate - left),
+    Math.abs(estimate - up),
+    Math.abs(estimate - upLeft),
+  ];
   if (toLeft <= toUp && toLeft <= toUpLeft) return left;
   return toUp <= toUpLeft ? up : upLeft;
 }
@@ -74,7 +79,9 @@ export function decodePng(file: Buffer): PngImage {
     const found = `depth ${depth}, colour type ${colourType}, interlace ${interlace}`;
     throw new Error(`only 8-bit RGB or RGBA without interlacing is read here (${found})`);
   }
-  const data = inflateSync(Buffer.concat(chunks.filter((chunk) => chunk.type === "IDAT").map((chunk) => chunk.data)));
+  const data = inflateSync(
+    Buffer.concat(chunks.filter((chunk) => chunk.type === "IDAT").map((chunk) => chunk.data)),
+  );
   const stride = width * channels;
   const needed = height * (stride + 1);
   if (data.length !== needed) {
@@ -98,7 +105,11 @@ export function pixelAt(image: PngImage, x: number, y: number): [number, number,
 }
 
 /** The runs of pixels unlike `background` along row `y`, as `[first, last]` columns, left to right. */
-export function runsAlongRow(image: PngImage, y: number, background: [number, number, number]): [number, number][] {
+export function runsAlongRow(
+  image: PngImage,
+  y: number,
+  background: [number, number, number],
+): [number, number][] {
   const runs: [number, number][] = [];
   for (let x = 0; x < image.width; x++) {
     const differs = pixelAt(image, x, y).some((channel, at) => Math.abs(channel - background[at]!) > 8);

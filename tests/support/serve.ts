@@ -45,16 +45,31 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript))|^image\/svg/;
  * `options.gzip`: compress text bodies for clients that accept gzip, as GitHub Pages does (the
  * benchmark measures pages as they are delivered); the tests read bodies plain.
  */
-export async function serveSite(siteDir: string, pathPrefix = "/", port = 0, options: { gzip?: boolean } = {}): Promise<ServedSite> {
+export async function serveSite(
+  siteDir: string,
+  pathPrefix = "/",
+  port = 0,
+  options: { gzip?: boolean } = {},
+): Promise<ServedSite> {
   const root = path.resolve(siteDir);
   const prefix = pathPrefix.endsWith("/") ? pathPrefix : `${pathPrefix}/`;
   const server = createServer(async (request, response) => {
     const send = async (status: number, file: string | null, headers: Record<string, string> = {}) => {
       const body = file ? await readFile(file) : Buffer.from("Not found\n");
-      const type = file ? MEDIA_TYPES[path.extname(file)] ?? "application/octet-stream" : "text/plain; charset=utf-8";
-      const compress = options.gzip === true && COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+      const type = file
+        ? (MEDIA_TYPES[path.extname(file)] ?? "application/octet-stream")
+        : "text/plain; charset=utf-8";
+      const compress =
+        options.gzip === true &&
+        COMPRESSIBLE.test(type) &&
+        /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
       const sent = compress ? gzipSync(body) : body;
-      response.writeHead(status, { "content-type": type, "access-control-allow-origin": "*", ...(compress ? { "content-encoding": "gzip", vary: "Accept-Encoding" } : {}), ...headers });
+      response.writeHead(status, {
+        "content-type": type,
+        "access-control-allow-origin": "*",
+        ...(compress ? { "content-encoding": "gzip", vary: "Accept-Encoding" } : {}),
+        ...headers,
+      });
       response.end(request.method === "HEAD" ? undefined : sent);
     };
     const notFound = async () => {
@@ -89,7 +104,8 @@ export async function serveSite(siteDir: string, pathPrefix = "/", port = 0, opt
   return {
     origin,
     url: `${origin}${prefix}`,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }
 

@@ -13,4 +13,7 @@ export const SYSTEM_PATH = (process.env.PATH ?? "")
   .join(path.delimiter);
 
 /** The system's Node: the first `node` on SYSTEM_PATH. */
-export const SYSTEM_NODE = SYSTEM_PATH.split(path.delimiter).map((folder) => path.join(folder, "node")).find((file) => existsSync(file)) ?? "node";
+export const SYSTEM_NODE =
+  SYSTEM_PATH.split(path.delimiter)
+    .map((folder) => path.join(folder, "node"))
+    .find((file) => existsSync(file)) ?? "node";

@@ -62,7 +62,7 @@ test("anything else is refused with a reason, never read as some other number", 
   }
 });
 
-test("a decimal comma before one or two digits and a scale, and a trailing \"gems\", are read as meant and said", () => {
+test('a decimal comma before one or two digits and a scale, and a trailing "gems", are read as meant and said', () => {
   assert.equal(readAmount("2,5M"), { ok: true, value: "2500000", how: "the comma as a decimal point" });
   assert.equal(readAmount("1,6B"), { ok: true, value: "1600000000", how: "the comma as a decimal point" });
   assert.equal(readAmount("1,25 b"), { ok: true, value: "1250000000", how: "the comma as a decimal point" });
@@ -76,7 +76,12 @@ test("a decimal comma before one or two digits and a scale, and a trailing \"gem
 
 test("a rank's name typed as the goal, in any case, is its threshold; elsewhere it is no number", () => {
   const radiant = ranks.ranks.find((rank) => rank.name === "Radiant")!;
-  for (const typed of ["Radiant", "radiant", " RADIANT "]) assert.equal(readGems(typed, ranks.ranks), { ok: true, value: radiant.minGems, how: "Radiant's minimum" }, typed);
+  for (const typed of ["Radiant", "radiant", " RADIANT "])
+    assert.equal(
+      readGems(typed, ranks.ranks),
+      { ok: true, value: radiant.minGems, how: "Radiant's minimum" },
+      typed,
+    );
   assert.equal(readGems("2.5M", ranks.ranks), { ok: true, value: "2500000" });
   assert.is(readGems("radiant").ok, false, "without the ranks (the balance) a name is not an amount");
   assert.is(readGems("radiantt", ranks.ranks).ok, false);
@@ -98,10 +103,15 @@ test("a time field takes its own unit as a suffix, never a scale or another unit
     ["1,000", "days", "1000"],
     ["", "days", ""],
   ];
-  for (const [typed, unit, value] of read) assert.equal(readTime(typed, unit), { ok: true, value }, `${typed} in ${unit}`);
+  for (const [typed, unit, value] of read)
+    assert.equal(readTime(typed, unit), { ok: true, value }, `${typed} in ${unit}`);
   const refused: [string, "years" | "months" | "days" | "hours" | "minutes" | "seconds", RegExp][] = [
     // 30M is not 30 million minutes, nor 30 minutes: the capital is a scale.
-    ["30M", "minutes", /^takes a number of minutes, such as 30 or 30min; a scale such as M is not read here$/],
+    [
+      "30M",
+      "minutes",
+      /^takes a number of minutes, such as 30 or 30min; a scale such as M is not read here$/,
+    ],
     ["1k", "days", /^takes a number of days, such as 30 or 30d; a scale such as k is not read here$/],
     ["2h", "days", /^takes days; put 2h in Hours, or write it in days$/],
     ["30m", "months", /^takes months; put 30m in Minutes, or write it in months$/],

@@ -34,7 +34,13 @@ const WHOLE = "(input)";
 const beyondJsonSchema = (issue: Issue) => issue.code === "custom";
 
 function namedByChecker(issues: readonly Issue[]): string[] {
-  return [...new Set(issues.flatMap((issue) => (issue.code === "unrecognized_keys" ? (issue.keys ?? []) : [String(issue.path[0] ?? WHOLE)])))].sort();
+  return [
+    ...new Set(
+      issues.flatMap((issue) =>
+        issue.code === "unrecognized_keys" ? (issue.keys ?? []) : [String(issue.path[0] ?? WHOLE)],
+      ),
+    ),
+  ].sort();
 }
 
 /** The field an ajv error is about: the property it is under, the missing or the unknown one. */
@@ -67,7 +73,11 @@ const shown = (input: unknown) => {
 };
 
 /** Checks one JSON input with the checker and with ajv: the same answer and the same fields named. */
-function agree(json: unknown, validate = publishedCalculate, check: (input: unknown) => { success: boolean; error?: { issues: Issue[] } } = safeParseCalculateInput): void {
+function agree(
+  json: unknown,
+  validate = publishedCalculate,
+  check: (input: unknown) => { success: boolean; error?: { issues: Issue[] } } = safeParseCalculateInput,
+): void {
   const checked = check(json);
   const issues = checked.success ? [] : checked.error!.issues;
   const statable = issues.filter((issue) => !beyondJsonSchema(issue));
@@ -81,12 +91,83 @@ function agree(json: unknown, validate = publishedCalculate, check: (input: unkn
 
 const emoji = "\u{1F48E}";
 const boundaries = [
-  "100000000000000000000", "100000000000000000000.00000001", "99999999999999999999.99999999", 1e20, 1.0000000000000002e20, 2 ** 53, 2 ** 53 - 1, 2 ** 53 + 2, 28164430411862642682, "28164430411862642682",
-  ...Object.values(DURATION_MAXIMA).flatMap((max) => [max, max + 1, max + 0.5, String(max), `${max}.0000001`, max - 1e-9]),
-  "0", "0.0", "0.00000001", 0, -0, Number.MIN_VALUE, 1e-300, 1e308, "36500", 36500.000001, "1216.5", "1216.7",
-  "9".repeat(64), "9".repeat(65), `0.${"0".repeat(62)}1`, "1".repeat(63) + emoji, "1".repeat(64) + emoji, emoji.repeat(32), emoji.repeat(33), "\uD800".repeat(65), `${"1".repeat(60)}\uD83D`,
+  "100000000000000000000",
+  "100000000000000000000.00000001",
+  "99999999999999999999.99999999",
+  1e20,
+  1.0000000000000002e20,
+  2 ** 53,
+  2 ** 53 - 1,
+  2 ** 53 + 2,
+  28164430411862642682,
+  "28164430411862642682",
+  ...Object.values(DURATION_MAXIMA).flatMap((max) => [
+    max,
+    max + 1,
+    max + 0.5,
+    String(max),
+    `${max}.0000001`,
+    max - 1e-9,
+  ]),
+  "0",
+  "0.0",
+  "0.00000001",
+  0,
+  -0,
+  Number.MIN_VALUE,
+  1e-300,
+  1e308,
+  "36500",
+  36500.000001,
+  "1216.5",
+  "1216.7",
+  "9".repeat(64),
+  "9".repeat(65),
+  `0.${"0".repeat(62)}1`,
+  "1".repeat(63) + emoji,
+  "1".repeat(64) + emoji,
+  emoji.repeat(32),
+  emoji.repeat(33),
+  "\uD800".repeat(65),
+  `${"1".repeat(60)}\uD83D`,
 ];
-const mistakes = ["01000000", "00", "0.", ".5", "5.", "1,000,000", "1,000.5", "2,5", "1,00", "1M", "2.75m", "12k", "1.6B", "3T", "1.5e6", "1E5", "1e+3", "1e-3", "1e999999999", "-5", "+5", "-0", " 12", "12 ", "1 000", "\t", "", "abc", "0x10", "NaN", "Infinity", "\u0663", "１２", "1_000", null];
+const mistakes = [
+  "01000000",
+  "00",
+  "0.",
+  ".5",
+  "5.",
+  "1,000,000",
+  "1,000.5",
+  "2,5",
+  "1,00",
+  "1M",
+  "2.75m",
+  "12k",
+  "1.6B",
+  "3T",
+  "1.5e6",
+  "1E5",
+  "1e+3",
+  "1e-3",
+  "1e999999999",
+  "-5",
+  "+5",
+  "-0",
+  " 12",
+  "12 ",
+  "1 000",
+  "\t",
+  "",
+  "abc",
+  "0x10",
+  "NaN",
+  "Infinity",
+  "\u0663",
+  "１２",
+  "1_000",
+  null,
+];
 
 /**
  * Any code point but a lone surrogate, as fast-check's `unit: "binary"`, drawing the same values from
@@ -100,7 +181,8 @@ const anyCodePoint = fc.integer({ min: 0, max: 0x10ffff - SURROGATES.count }).ma
   (value) => {
     if (typeof value !== "string" || [...value].length !== 1) throw new Error("not one code point");
     const point = value.codePointAt(0)!;
-    if (point >= SURROGATES.first && point < SURROGATES.first + SURROGATES.count) throw new Error("a lone surrogate");
+    if (point >= SURROGATES.first && point < SURROGATES.first + SURROGATES.count)
+      throw new Error("a lone surrogate");
     return point < SURROGATES.first ? point : point - SURROGATES.count;
   },
 );
@@ -109,43 +191,114 @@ const anyCodePoint = fc.integer({ min: 0, max: 0x10ffff - SURROGATES.count }).ma
 const decimalText = fc.oneof(
   fc.stringMatching(/^(0|[1-9][0-9]{0,22})(\.[0-9]{1,12})?$/),
   fc.stringMatching(/^[0-9.,eE+\-kKmMbBtT ]{0,12}$/),
-  fc.tuple(fc.integer({ min: 0, max: 70 }), fc.integer({ min: 0, max: 6 })).map(([digits, pairs]) => "7".repeat(digits) + emoji.repeat(pairs)),
+  fc
+    .tuple(fc.integer({ min: 0, max: 70 }), fc.integer({ min: 0, max: 6 }))
+    .map(([digits, pairs]) => "7".repeat(digits) + emoji.repeat(pairs)),
 );
 const anyValue = fc.oneof(
   { weight: 4, arbitrary: decimalText },
-  { weight: 3, arbitrary: fc.oneof(fc.integer({ min: -10, max: 2_000_000 }), fc.double(), fc.double({ min: 0, max: 4e9, noNaN: true }), fc.double({ min: 2 ** 52, max: 2e20, noNaN: true })) },
+  {
+    weight: 3,
+    arbitrary: fc.oneof(
+      fc.integer({ min: -10, max: 2_000_000 }),
+      fc.double(),
+      fc.double({ min: 0, max: 4e9, noNaN: true }),
+      fc.double({ min: 2 ** 52, max: 2e20, noNaN: true }),
+    ),
+  },
   { weight: 2, arbitrary: fc.constantFrom<unknown>(...boundaries, ...mistakes) },
   { weight: 1, arbitrary: fc.string({ unit: anyCodePoint, maxLength: 70 }) },
-  { weight: 1, arbitrary: fc.oneof(fc.constantFrom<unknown>(null, true, false, [], [1], {}, { value: 1 }), fc.jsonValue({ maxDepth: 2 })) },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      fc.constantFrom<unknown>(null, true, false, [], [1], {}, { value: 1 }),
+      fc.jsonValue({ maxDepth: 2 }),
+    ),
+  },
 );
-const nearKeys = ["dayz", "Days", "current_gems", "goal-gems", "currentgems", "hour", "x", "__proto__", "constructor", "toString", "valueOf", "", "a/b", "~0"];
-const key = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...FIELDS) }, { weight: 2, arbitrary: fc.constantFrom(...nearKeys) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
+const nearKeys = [
+  "dayz",
+  "Days",
+  "current_gems",
+  "goal-gems",
+  "currentgems",
+  "hour",
+  "x",
+  "__proto__",
+  "constructor",
+  "toString",
+  "valueOf",
+  "",
+  "a/b",
+  "~0",
+];
+const key = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...FIELDS) },
+  { weight: 2, arbitrary: fc.constantFrom(...nearKeys) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+);
 const object = fc.dictionary(key, anyValue, { maxKeys: 9 });
 /** Mostly valid calls, so the duration total and the ranges are reached often. */
 const plausible = fc
-  .record({ currentGems: anyValue, goalGems: anyValue, years: fc.oneof(fc.integer({ min: 0, max: 101 }), decimalText), days: fc.oneof(fc.integer({ min: 0, max: 36_600 }), decimalText), seconds: anyValue }, { requiredKeys: ["currentGems"] })
+  .record(
+    {
+      currentGems: anyValue,
+      goalGems: anyValue,
+      years: fc.oneof(fc.integer({ min: 0, max: 101 }), decimalText),
+      days: fc.oneof(fc.integer({ min: 0, max: 36_600 }), decimalText),
+      seconds: anyValue,
+    },
+    { requiredKeys: ["currentGems"] },
+  )
   .map((input) => Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)));
-const input = fc.oneof(
-  { weight: 5, arbitrary: object },
-  { weight: 4, arbitrary: plausible },
-  // An own `__proto__` key, as JSON.parse makes it.
-  { weight: 1, arbitrary: object.map((value) => JSON.stringify(value).replace(/^\{"(\w+)"/, '{"__proto__"')) },
-  { weight: 1, arbitrary: fc.jsonValue() },
-).map((value) => (typeof value === "string" && value.startsWith("{") ? (JSON.parse(value) as unknown) : asJson(value)));
+const input = fc
+  .oneof(
+    { weight: 5, arbitrary: object },
+    { weight: 4, arbitrary: plausible },
+    // An own `__proto__` key, as JSON.parse makes it.
+    {
+      weight: 1,
+      arbitrary: object.map((value) => JSON.stringify(value).replace(/^\{"(\w+)"/, '{"__proto__"')),
+    },
+    { weight: 1, arbitrary: fc.jsonValue() },
+  )
+  .map((value) =>
+    typeof value === "string" && value.startsWith("{") ? (JSON.parse(value) as unknown) : asJson(value),
+  );
 
 test(`the checker and ajv over the published inputSchema agree on ${CASES} seeded JSON inputs (seed ${SEED}): accept or refuse, and the fields named`, () => {
-  fc.assert(fc.property(input, (json) => json === undefined || agree(json)), { seed: SEED, numRuns: CASES });
+  fc.assert(
+    fc.property(input, (json) => json === undefined || agree(json)),
+    { seed: SEED, numRuns: CASES },
+  );
 });
 
 test("they agree on named inputs: huge strings and key counts, keys JSON Pointer escapes, every unit at its limit and one past it", () => {
   const manyKeys = Object.fromEntries(Array.from({ length: 2_000 }, (_, index) => [`key${index}`, index]));
   const named: unknown[] = [
-    { currentGems: "9".repeat(100_000) }, { currentGems: 1, days: "9".repeat(100_000) }, { currentGems: 1, ...manyKeys }, { ["k".repeat(100_000)]: 1 }, { currentGems: 1, "a/b~c": 2 },
-    { currentGems: 1, years: 1e308, days: 1e308 }, { currentGems: 1, years: 100, seconds: `0.${"0".repeat(20)}1` }, { currentGems: "abc", years: 100, seconds: 1 },
-    { currentGems: null }, {}, [], "currentGems=5", 5, null,
+    { currentGems: "9".repeat(100_000) },
+    { currentGems: 1, days: "9".repeat(100_000) },
+    { currentGems: 1, ...manyKeys },
+    { ["k".repeat(100_000)]: 1 },
+    { currentGems: 1, "a/b~c": 2 },
+    { currentGems: 1, years: 1e308, days: 1e308 },
+    { currentGems: 1, years: 100, seconds: `0.${"0".repeat(20)}1` },
+    { currentGems: "abc", years: 100, seconds: 1 },
+    { currentGems: null },
+    {},
+    [],
+    "currentGems=5",
+    5,
+    null,
     // Numbers a double cannot tell from others: both refuse them, as the published schema says.
-    ...["10000000000000001", "9007199254740993", "100000000000000000001", "9007199254740991"].map((text) => JSON.parse(`{"currentGems": ${text}, "goalGems": ${text}}`) as unknown),
-    ...Object.entries(DURATION_MAXIMA).flatMap(([unit, max]) => [{ currentGems: 1, [unit]: max }, { currentGems: 1, [unit]: max + 1 }, { currentGems: 1, [unit]: `${max}.5` }]),
+    ...["10000000000000001", "9007199254740993", "100000000000000000001", "9007199254740991"].map(
+      (text) => JSON.parse(`{"currentGems": ${text}, "goalGems": ${text}}`) as unknown,
+    ),
+    ...Object.entries(DURATION_MAXIMA).flatMap(([unit, max]) => [
+      { currentGems: 1, [unit]: max },
+      { currentGems: 1, [unit]: max + 1 },
+      { currentGems: 1, [unit]: `${max}.5` },
+    ]),
   ];
   for (const value of named) agree(value);
 });
@@ -167,18 +320,57 @@ test("the corpus reaches every kind of answer, the rules beyond JSON Schema incl
       if (value === undefined) return;
       const result = safeParseCalculateInput(value);
       if (result.success) seen.add("success");
-      else for (const issue of result.error.issues) seen.add(issue.code === "custom" ? (issue.path.length === 0 ? "total" : "string out of range") : /2\^53/.test(issue.message) ? "lossy number" : issue.code);
+      else
+        for (const issue of result.error.issues)
+          seen.add(
+            issue.code === "custom"
+              ? issue.path.length === 0
+                ? "total"
+                : "string out of range"
+              : /2\^53/.test(issue.message)
+                ? "lossy number"
+                : issue.code,
+          );
     }),
     { seed: SEED, numRuns: CASES },
   );
-  assert.equal([...seen].sort(), ["invalid_format", "invalid_type", "invalid_union", "lossy number", "string out of range", "success", "too_big", "too_small", "total", "unrecognized_keys"]);
+  assert.equal([...seen].sort(), [
+    "invalid_format",
+    "invalid_type",
+    "invalid_union",
+    "lossy number",
+    "string out of range",
+    "success",
+    "too_big",
+    "too_small",
+    "total",
+    "unrecognized_keys",
+  ]);
 });
 
 test("the checker answers values JSON cannot carry too: proxies, prototypes, BigInt, NaN", () => {
   const hostile: unknown[] = [
-    new Proxy({}, { has: () => true, get: () => 5, ownKeys: () => ["currentGems", "days"], getOwnPropertyDescriptor: () => ({ enumerable: true, configurable: true, value: 5 }) }),
-    new Date(0), new Map([["currentGems", 1]]), Object.assign([], { currentGems: 1 }), () => 1, Symbol("x"), 10n, { currentGems: 10n }, { currentGems: Number.NaN }, { currentGems: Infinity },
-    Object.assign(Object.create({ currentGems: 1 }) as object, { days: 1 }), Object.assign(Object.create(null) as object, { currentGems: 1 }), { currentGems: 1, days: undefined },
+    new Proxy(
+      {},
+      {
+        has: () => true,
+        get: () => 5,
+        ownKeys: () => ["currentGems", "days"],
+        getOwnPropertyDescriptor: () => ({ enumerable: true, configurable: true, value: 5 }),
+      },
+    ),
+    new Date(0),
+    new Map([["currentGems", 1]]),
+    Object.assign([], { currentGems: 1 }),
+    () => 1,
+    Symbol("x"),
+    10n,
+    { currentGems: 10n },
+    { currentGems: Number.NaN },
+    { currentGems: Infinity },
+    Object.assign(Object.create({ currentGems: 1 }) as object, { days: 1 }),
+    Object.assign(Object.create(null) as object, { currentGems: 1 }),
+    { currentGems: 1, days: undefined },
   ];
   for (const value of hostile) {
     const result = safeParseCalculateInput(value);
@@ -189,8 +381,17 @@ test("the checker answers values JSON cannot carry too: proxies, prototypes, Big
 /** Every schema under `schema`: object fields, union options, optional and nullable inner types. */
 function* schemasUnder(schema: z.ZodMiniType): Generator<z.ZodMiniType> {
   yield schema;
-  const def = schema._zod.def as { shape?: Record<string, z.ZodMiniType>; options?: z.ZodMiniType[]; innerType?: z.ZodMiniType };
-  for (const child of [...Object.values(def.shape ?? {}), ...(def.options ?? []), ...(def.innerType ? [def.innerType] : [])]) yield* schemasUnder(child);
+  const def = schema._zod.def as {
+    shape?: Record<string, z.ZodMiniType>;
+    options?: z.ZodMiniType[];
+    innerType?: z.ZodMiniType;
+  };
+  for (const child of [
+    ...Object.values(def.shape ?? {}),
+    ...(def.options ?? []),
+    ...(def.innerType ? [def.innerType] : []),
+  ])
+    yield* schemasUnder(child);
 }
 
 test("the zod input schemas describe shapes only: no error messages or callbacks, no refinements", () => {
@@ -198,11 +399,19 @@ test("the zod input schemas describe shapes only: no error messages or callbacks
     let count = 0;
     for (const schema of schemasUnder(root)) {
       count += 1;
-      const def = schema._zod.def as { type: string; error?: unknown; checks?: { _zod: { def: { check: string; error?: unknown } } }[] };
+      const def = schema._zod.def as {
+        type: string;
+        error?: unknown;
+        checks?: { _zod: { def: { check: string; error?: unknown } } }[];
+      };
       assert.is(def.error, undefined, `an error message on a ${def.type} schema`);
       for (const check of def.checks ?? []) {
         assert.is.not(check._zod.def.check, "custom", `a refinement on a ${def.type} schema`);
-        assert.is(check._zod.def.error, undefined, `a message on the ${check._zod.def.check} check of a ${def.type} schema`);
+        assert.is(
+          check._zod.def.error,
+          undefined,
+          `a message on the ${check._zod.def.check} check of a ${def.type} schema`,
+        );
       }
     }
     assert.ok(count > 0);

@@ -17,7 +17,14 @@ import rankList from "../../_data/ranks.ts";
 
 const RANKS = rankList.ranks;
 const UNITS = ["years", "months", "days", "hours", "minutes", "seconds"] as const;
-const UNIT_SECONDS = { years: 365 * 86400, months: 30 * 86400, days: 86400, hours: 3600, minutes: 60, seconds: 1 };
+const UNIT_SECONDS = {
+  years: 365 * 86400,
+  months: 30 * 86400,
+  days: 86400,
+  hours: 3600,
+  minutes: 60,
+  seconds: 1,
+};
 
 // ---- The reference ------------------------------------------------------------------------------
 
@@ -42,11 +49,14 @@ const FACTOR: Ratio = { n: RATE.d + RATE.n, d: RATE.d };
 
 /** The duration in days: each part in seconds, added as fractions, then divided by 86,400. */
 function referenceDays(input: Partial<Record<(typeof UNITS)[number], number | string>>): Ratio {
-  const seconds = UNITS.reduce<Ratio>((sum, unit) => {
-    if (input[unit] === undefined) return sum;
-    const part = ratio(input[unit]!);
-    return { n: sum.n * part.d + part.n * BigInt(UNIT_SECONDS[unit]) * sum.d, d: sum.d * part.d };
-  }, { n: 0n, d: 1n });
+  const seconds = UNITS.reduce<Ratio>(
+    (sum, unit) => {
+      if (input[unit] === undefined) return sum;
+      const part = ratio(input[unit]!);
+      return { n: sum.n * part.d + part.n * BigInt(UNIT_SECONDS[unit]) * sum.d, d: sum.d * part.d };
+    },
+    { n: 0n, d: 1n },
+  );
   return { n: seconds.n, d: seconds.d * BigInt(TIME.secondsPerDay) };
 }
 
@@ -73,10 +83,17 @@ function factorPower(k: bigint): Ratio {
 }
 
 /** c × (1 + r)^days: exact for whole days, decimal.js at 30 digits beyond the result's integer part otherwise. */
-function referenceFuture(current: Ratio, days: Ratio): { value: Ratio | Big; whole: boolean; Ref: typeof Big } {
+function referenceFuture(
+  current: Ratio,
+  days: Ratio,
+): { value: Ratio | Big; whole: boolean; Ref: typeof Big } {
   // A bound from the whole days: a subnormal number of seconds makes n and d too large for floats.
   const daysFloat = Number(days.n / days.d) + 1;
-  const digits = Math.max(0, Math.ceil(Math.log10(Number(current.n) / Number(current.d)) + daysFloat * Math.log10(1.003))) + 30;
+  const digits =
+    Math.max(
+      0,
+      Math.ceil(Math.log10(Number(current.n) / Number(current.d)) + daysFloat * Math.log10(1.003)),
+    ) + 30;
   const Ref = bigWith(Math.max(digits, 40));
   if (days.n % days.d === 0n) {
     const { n, d } = factorPower(days.n / days.d);
@@ -129,22 +146,39 @@ function assertExact(input: CalculateInput, ranks: readonly ExpRank[] = RANKS, l
   assert.is(result.currentGems, rounded(current), `currentGems ${where}`);
   assert.is(result.durationDays, rounded(days), `durationDays ${where}`);
   assert.is(result.futureGems, roundEither(future), `futureGems ${where}`);
-  const profit = whole ? { n: (future as Ratio).n - current.n * ((future as Ratio).d / current.d), d: (future as Ratio).d } : (future as Big).minus(bigOf(Ref, current));
+  const profit = whole
+    ? { n: (future as Ratio).n - current.n * ((future as Ratio).d / current.d), d: (future as Ratio).d }
+    : (future as Big).minus(bigOf(Ref, current));
   assert.is(result.profit, roundEither(profit), `profit ${where}`);
   const percent = whole
-    ? { n: ((future as Ratio).n * current.d - current.n * (future as Ratio).d) * 100n, d: (future as Ratio).d * current.n }
+    ? {
+        n: ((future as Ratio).n * current.d - current.n * (future as Ratio).d) * 100n,
+        d: (future as Ratio).d * current.n,
+      }
     : (future as Big).div(bigOf(Ref, current)).minus(1).times(100);
   assert.is(result.profitPercent, roundEither(percent), `profitPercent ${where}`);
-  assert.is(result.profitPerDay, rounded({ n: current.n * RATE.n, d: current.d * RATE.d }), `profitPerDay ${where}`);
-  assert.is(result.profitPerHour, roundBig(bigOf(Wide, current).times(HOURLY_RATE)), `profitPerHour ${where}`);
-  for (const [name, target] of [["goal", input.goalGems], ["additional", input.additionalGems]] as const) {
+  assert.is(
+    result.profitPerDay,
+    rounded({ n: current.n * RATE.n, d: current.d * RATE.d }),
+    `profitPerDay ${where}`,
+  );
+  assert.is(
+    result.profitPerHour,
+    roundBig(bigOf(Wide, current).times(HOURLY_RATE)),
+    `profitPerHour ${where}`,
+  );
+  for (const [name, target] of [
+    ["goal", input.goalGems],
+    ["additional", input.additionalGems],
+  ] as const) {
     const progress = result[name];
     if (target === undefined) {
       assert.is(progress, null);
       continue;
     }
     const amount = ratio(target);
-    const goal = name === "goal" ? amount : { n: current.n * amount.d + amount.n * current.d, d: current.d * amount.d };
+    const goal =
+      name === "goal" ? amount : { n: current.n * amount.d + amount.n * current.d, d: current.d * amount.d };
     const reach = referenceReach(current, goal);
     assert.is(progress!.targetGems, rounded(goal), `${name}.targetGems ${where}`);
     assert.is(progress!.daysToReach, reach.daysToReach, `${name}.daysToReach ${where}`);
@@ -152,7 +186,11 @@ function assertExact(input: CalculateInput, ranks: readonly ExpRank[] = RANKS, l
     assert.is(progress!.reached, futureAtLeast(future, goal), `${name}.reached ${where}`);
   }
   const above = ranks.filter((rank) => ratio(rank.minGems).n * current.d > current.n);
-  assert.equal(result.milestones.map((milestone) => milestone.name), above.map((rank) => rank.name), `milestones ${where}`);
+  assert.equal(
+    result.milestones.map((milestone) => milestone.name),
+    above.map((rank) => rank.name),
+    `milestones ${where}`,
+  );
   assert.is(result.nextRank?.name ?? null, above[0]?.name ?? null);
   assert.is(result.currentRank.name, ranks[ranks.length - above.length - 1]!.name, `currentRank ${where}`);
   const reachedRanks = above.filter((rank) => futureAtLeast(future, ratio(rank.minGems)));
@@ -161,10 +199,18 @@ function assertExact(input: CalculateInput, ranks: readonly ExpRank[] = RANKS, l
   result.milestones.forEach((milestone, index) => {
     const minGems = ratio(above[index]!.minGems);
     const reach = referenceReach(current, minGems);
-    assert.is(milestone.gemsNeeded, rounded({ n: minGems.n * current.d - current.n, d: current.d }), `${milestone.name}.gemsNeeded ${where}`);
+    assert.is(
+      milestone.gemsNeeded,
+      rounded({ n: minGems.n * current.d - current.n, d: current.d }),
+      `${milestone.name}.gemsNeeded ${where}`,
+    );
     assert.is(milestone.daysToReach, reach.daysToReach, `${milestone.name}.daysToReach ${where}`);
     assert.is(milestone.duration.totalSeconds, reach.totalSeconds, `${milestone.name}.duration ${where}`);
-    assert.is(milestone.withinDuration, futureAtLeast(future, minGems), `${milestone.name}.withinDuration ${where}`);
+    assert.is(
+      milestone.withinDuration,
+      futureAtLeast(future, minGems),
+      `${milestone.name}.withinDuration ${where}`,
+    );
   });
 }
 
@@ -186,9 +232,16 @@ test("one day multiplies by 1.003, two by 1.006009, three by 1.009027027", () =>
 
 test("a day is 24 hours, 1,440 minutes or 86,400 seconds; a year 365 days and a month 30", () => {
   const day = calculateGrowth({ currentGems: 5000, days: 1 }, RANKS).futureGems;
-  for (const input of [{ hours: 24 }, { minutes: 1440 }, { seconds: 86400 }]) assert.is(calculateGrowth({ currentGems: 5000, ...input }, RANKS).futureGems, day);
-  assert.is(calculateGrowth({ currentGems: 1, years: 1, months: 2, days: 3 }, RANKS).durationDays, "428.00000000");
-  assert.is(calculateGrowth({ currentGems: 1, hours: 12, minutes: 30, seconds: 36 }, RANKS).durationDays, "0.52125000");
+  for (const input of [{ hours: 24 }, { minutes: 1440 }, { seconds: 86400 }])
+    assert.is(calculateGrowth({ currentGems: 5000, ...input }, RANKS).futureGems, day);
+  assert.is(
+    calculateGrowth({ currentGems: 1, years: 1, months: 2, days: 3 }, RANKS).durationDays,
+    "428.00000000",
+  );
+  assert.is(
+    calculateGrowth({ currentGems: 1, hours: 12, minutes: 30, seconds: 36 }, RANKS).durationDays,
+    "0.52125000",
+  );
 });
 
 test("half-way ties round up: 5 gems for 3 days is 5.045135135, a 0.000432-second duration 5e-9 days", () => {
@@ -214,7 +267,10 @@ test("a target exactly k days of growth away takes exactly k days, not a second 
 test("a target a hair above the balance takes 0.00000001 days and one second, never 0; one at or below takes 0", () => {
   const hair = "0." + "0".repeat(55) + "1";
   const above = calculateGrowth({ currentGems: "1000", goalGems: `1000.${"0".repeat(55)}1` }, RANKS).goal!;
-  assert.equal([above.daysToReach, above.duration.totalSeconds, above.duration.text, above.reached], ["0.00000001", 1, "1 second", false]);
+  assert.equal(
+    [above.daysToReach, above.duration.totalSeconds, above.duration.text, above.reached],
+    ["0.00000001", 1, "1 second", false],
+  );
   const below = calculateGrowth({ currentGems: `1000.${"0".repeat(55)}1`, goalGems: "1000" }, RANKS).goal!;
   assert.equal([below.duration.totalSeconds, below.reached], [0, true]);
   const additional = calculateGrowth({ currentGems: 1000, additionalGems: hair }, RANKS).additional!;
@@ -222,13 +278,22 @@ test("a target a hair above the balance takes 0.00000001 days and one second, ne
 });
 
 test("futureGems against a goal or a threshold is compared exactly, also at equality", () => {
-  const ranks: ExpRank[] = [{ name: "Low", minGems: "0", displayValue: "0+" }, { name: "High", minGems: "1003", displayValue: "1003+" }];
+  const ranks: ExpRank[] = [
+    { name: "Low", minGems: "0", displayValue: "0+" },
+    { name: "High", minGems: "1003", displayValue: "1003+" },
+  ];
   const result = calculateGrowth({ currentGems: 1000, days: 1, goalGems: "1003" }, ranks);
   assert.is(result.goal!.reached, true);
   assert.is(result.milestones[0]!.withinDuration, true);
   assert.is(result.futureRank.name, "High");
-  assert.is(calculateGrowth({ currentGems: 1000, days: 1, goalGems: `1003.${"0".repeat(55)}1` }, ranks).goal!.reached, false);
-  assert.is(calculateGrowth({ currentGems: 1000, days: 1, goalGems: `1002.${"9".repeat(56)}` }, ranks).goal!.reached, true);
+  assert.is(
+    calculateGrowth({ currentGems: 1000, days: 1, goalGems: `1003.${"0".repeat(55)}1` }, ranks).goal!.reached,
+    false,
+  );
+  assert.is(
+    calculateGrowth({ currentGems: 1000, days: 1, goalGems: `1002.${"9".repeat(56)}` }, ranks).goal!.reached,
+    true,
+  );
 });
 
 test("each threshold: a hair below holds the rank beneath, a second away; a hair above holds the rank", () => {
@@ -246,13 +311,25 @@ test("each threshold: a hair below holds the rank beneath, a second away; a hair
 
 test("the ladder lists every rank above the current balance, lowest first; nextRank is its first rung", () => {
   const result = calculateGrowth({ currentGems: 100000000, years: 3 }, RANKS);
-  assert.equal(result.milestones.map((milestone) => milestone.name), RANKS.slice(1).map((rank) => rank.name));
+  assert.equal(
+    result.milestones.map((milestone) => milestone.name),
+    RANKS.slice(1).map((rank) => rank.name),
+  );
   assert.equal(result.nextRank, result.milestones[0]);
   assert.is(result.futureRank.name, "Radiant");
-  assert.equal(result.milestones.map((milestone) => milestone.withinDuration), [true, true, true, false, false, false]);
+  assert.equal(
+    result.milestones.map((milestone) => milestone.withinDuration),
+    [true, true, true, false, false, false],
+  );
   assert.equal(calculateGrowth({ currentGems: RANKS.at(-1)!.minGems }, RANKS).milestones, []);
   const { duration } = result.milestones[0]!;
-  assert.is(duration.totalSeconds, (((duration.years * 365 + duration.months * 30 + duration.days) * 24 + duration.hours) * 60 + duration.minutes) * 60 + duration.seconds);
+  assert.is(
+    duration.totalSeconds,
+    (((duration.years * 365 + duration.months * 30 + duration.days) * 24 + duration.hours) * 60 +
+      duration.minutes) *
+      60 +
+      duration.seconds,
+  );
 });
 
 // ---- Corners of the documented range, against the reference ----------------------------------------
@@ -261,11 +338,22 @@ const MAX = CALCULATE_LIMITS.maxGems;
 
 test("corners: 1e-8 and 1e20 gems over 0 and 36,500 days, each unit at its maximum, fractional seconds", () => {
   const durations: Partial<CalculateInput>[] = [
-    {}, { days: 0 }, { days: 36500 }, { years: 100 }, { months: 1216 }, { months: 1216, days: 20 }, { hours: 876000 }, { minutes: 52560000 }, { seconds: 3153600000 },
-    { seconds: "0.5" }, { seconds: "86399.999999" }, { years: 99, months: 12, days: 5, hours: "23.5", minutes: 59, seconds: "59.999" },
+    {},
+    { days: 0 },
+    { days: 36500 },
+    { years: 100 },
+    { months: 1216 },
+    { months: 1216, days: 20 },
+    { hours: 876000 },
+    { minutes: 52560000 },
+    { seconds: 3153600000 },
+    { seconds: "0.5" },
+    { seconds: "86399.999999" },
+    { years: 99, months: 12, days: 5, hours: "23.5", minutes: 59, seconds: "59.999" },
   ];
   for (const currentGems of ["0.00000001", 1e-8, "1", MAX, 1e20, "99999999999999999999.99999999"]) {
-    for (const duration of durations) assertExact({ currentGems, goalGems: MAX, additionalGems: "0.00000001", ...duration });
+    for (const duration of durations)
+      assertExact({ currentGems, goalGems: MAX, additionalGems: "0.00000001", ...duration });
   }
   assert.ok(CalculateOutput.safeParse(calculateGrowth({ currentGems: MAX, years: 100 }, RANKS)).success);
 });
@@ -278,14 +366,32 @@ test("extreme JSON numbers are exact: subnormal and tiny seconds, 2^53 ± 1, eve
   const gems = [1e-8, 1, 2 ** 53 - 1, 2 ** 53, 1e20, "100000000000000000000"];
   for (const [index, currentGems] of gems.entries()) {
     const second = seconds[index % seconds.length]!;
-    assertExact({ currentGems, goalGems: gems[(index + 2) % gems.length]!, additionalGems: second, days: 36499, seconds: second }, RANKS, index % 2 === 0);
+    assertExact(
+      {
+        currentGems,
+        goalGems: gems[(index + 2) % gems.length]!,
+        additionalGems: second,
+        days: 36499,
+        seconds: second,
+      },
+      RANKS,
+      index % 2 === 0,
+    );
     assertExact({ currentGems, years: 99, months: 12, days: 4, hours: 23, minutes: 59, seconds: second });
   }
-  for (const unit of UNITS) assertExact({ currentGems: 2 ** 53 + 2, goalGems: 1e20, [unit]: Math.floor((36500 * 86400) / UNIT_SECONDS[unit]) });
+  for (const unit of UNITS)
+    assertExact({
+      currentGems: 2 ** 53 + 2,
+      goalGems: 1e20,
+      [unit]: Math.floor((36500 * 86400) / UNIT_SECONDS[unit]),
+    });
 });
 
 test("1,000 gems for 36,500 days is exact to the last digit", () => {
-  assert.is(calculateGrowth({ currentGems: 1000, days: 36500 }, RANKS).futureGems, "304828272760845524936859681156618631066476711713151.40754742");
+  assert.is(
+    calculateGrowth({ currentGems: 1000, days: 36500 }, RANKS).futureGems,
+    "304828272760845524936859681156618631066476711713151.40754742",
+  );
 });
 
 // ---- Generated inputs over the whole range ---------------------------------------------------------
@@ -324,7 +430,11 @@ test(`${CASES} inputs drawn log-uniformly over the whole range agree with the re
     const input: CalculateInput = { currentGems: logUniform(-8, 20) };
     const unit = UNITS[Math.floor(next() * UNITS.length)]!;
     const days = Math.min(36500, Number(logUniform(-6, 5)));
-    if (next() < 0.9) input[unit] = next() < 0.3 ? String(Math.round(days * 86400 / UNIT_SECONDS[unit])) : String(Number(((days * 86400) / UNIT_SECONDS[unit]).toPrecision(8)));
+    if (next() < 0.9)
+      input[unit] =
+        next() < 0.3
+          ? String(Math.round((days * 86400) / UNIT_SECONDS[unit]))
+          : String(Number(((days * 86400) / UNIT_SECONDS[unit]).toPrecision(8)));
     if (next() < 0.5) input.goalGems = logUniform(-8, 20);
     if (next() < 0.3) input.additionalGems = logUniform(-8, 20);
     try {

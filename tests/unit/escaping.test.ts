@@ -32,7 +32,10 @@ const HOSTILE = [
 ];
 
 test("escapeHtml turns every markup character into a reference", () => {
-  assert.is(escapeHtml(`<a href="x" title='y'>&amp;</a>`), "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;");
+  assert.is(
+    escapeHtml(`<a href="x" title='y'>&amp;</a>`),
+    "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;",
+  );
   assert.is(escapeHtml("plain text, 1.6B+"), "plain text, 1.6B+");
 });
 
@@ -51,7 +54,9 @@ test("markdownText: each hostile value renders as exactly its own text, with no 
 });
 
 test("the reader of link destinations skips an escaped bracket and keeps a link after an escaped backslash", () => {
-  assert.equal(markdownLinks("\\[x\\](javascript:1) and \\\\[y](https://a.example/)"), ["https://a.example/"]);
+  assert.equal(markdownLinks("\\[x\\](javascript:1) and \\\\[y](https://a.example/)"), [
+    "https://a.example/",
+  ]);
 });
 
 test("markdownText: in a table cell, a pipe stays in its cell", () => {
@@ -75,7 +80,11 @@ test("inlineCode: a code span that holds any backticks, on one line", () => {
   assert.is(inlineCode("a`b"), "``a`b``");
   assert.is(inlineCode("`x`"), "`` `x` ``");
   for (const value of ["a`b", "`x`", "``", "<b>&amp;</b>", "x\n## y"]) {
-    assert.is(textOf(renderedInline(inlineCode(value)).replace(/^<code>|<\/code>$/g, "")), value.replace(/\n/g, " "), value);
+    assert.is(
+      textOf(renderedInline(inlineCode(value)).replace(/^<code>|<\/code>$/g, "")),
+      value.replace(/\n/g, " "),
+      value,
+    );
   }
 });
 

@@ -12,7 +12,10 @@ import { multipleOf, progressText } from "../../assets/page/goal-share.ts";
 test("a balance one gem short of a goal above 2^53 is not reached", () => {
   // As doubles both are 1e18: the float comparison said "reached".
   assert.is(Number("1000000000000000000") / Number("1000000000000000001"), 1);
-  assert.is(progressText(exactOf("1000000000000000000"), exactOf("1000000000000000001")), "99.99% of the way");
+  assert.is(
+    progressText(exactOf("1000000000000000000"), exactOf("1000000000000000001")),
+    "99.99% of the way",
+  );
   assert.is(progressText(exactOf("1000000000000000001"), exactOf("1000000000000000001")), "reached");
   assert.is(progressText(exactOf("0.00000001"), exactOf("100000000000000000000")), "under 0.01% of the way");
   assert.is(progressText(exactOf("1"), exactOf("8")), "12.5% of the way");
@@ -20,11 +23,23 @@ test("a balance one gem short of a goal above 2^53 is not reached", () => {
 });
 
 test("progress agrees with decimal.js, rounded down, on varied amounts", () => {
-  const amounts = ["1", "3", "7.5", "999999999999999999", "1000000000000000001", "123456789.12345678", "0.5", "1600000000", "99999999999999999999"];
+  const amounts = [
+    "1",
+    "3",
+    "7.5",
+    "999999999999999999",
+    "1000000000000000001",
+    "123456789.12345678",
+    "0.5",
+    "1600000000",
+    "99999999999999999999",
+  ];
   for (const current of amounts) {
     for (const goal of amounts) {
       const share = new Decimal(current).div(goal);
-      const wanted = share.gte(1) ? "reached" : `${share.lt("0.0001") ? "under 0.01" : share.times(100).toDecimalPlaces(2, Decimal.ROUND_DOWN).toString()}% of the way`;
+      const wanted = share.gte(1)
+        ? "reached"
+        : `${share.lt("0.0001") ? "under 0.01" : share.times(100).toDecimalPlaces(2, Decimal.ROUND_DOWN).toString()}% of the way`;
       assert.is(progressText(exactOf(current), exactOf(goal)), wanted, `${current} of ${goal}`);
     }
   }
@@ -42,8 +57,22 @@ test("a goal as a multiple of the top rank: exact when it is, rounded half up ot
 });
 
 test("a link's date must be a day of the calendar", () => {
-  for (const day of ["2030-01-01", "2028-02-29", "2000-02-29", "2030-12-31", "2030-04-30"]) assert.ok(isCalendarDate(day), day);
-  for (const day of ["2030-02-30", "2030-02-29", "1900-02-29", "2030-04-31", "2030-13-01", "2030-00-10", "2030-01-00", "2030-01-32", "2030-1-01", "not-a-date", "2030-01-01T00:00:00Z", ""]) {
+  for (const day of ["2030-01-01", "2028-02-29", "2000-02-29", "2030-12-31", "2030-04-30"])
+    assert.ok(isCalendarDate(day), day);
+  for (const day of [
+    "2030-02-30",
+    "2030-02-29",
+    "1900-02-29",
+    "2030-04-31",
+    "2030-13-01",
+    "2030-00-10",
+    "2030-01-00",
+    "2030-01-32",
+    "2030-1-01",
+    "not-a-date",
+    "2030-01-01T00:00:00Z",
+    "",
+  ]) {
     assert.not.ok(isCalendarDate(day), day);
   }
 });

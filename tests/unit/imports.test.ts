@@ -22,41 +22,82 @@ interface Import {
 /** Every relative import of a TypeScript file, resolved to a path under the repository. */
 async function importsOf(file: string): Promise<Import[]> {
   const source = await readFile(path.join(ROOT, file), "utf8");
-  const found = [...source.matchAll(/\b(import|export)(\s+type\b)?[^;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)];
-  return found
-    // A declaration file holds only types, whatever form its imports take.
-    .map((match) => ({ specifier: match[3] ?? match[4] ?? "", typeOnly: Boolean(match[2]) || file.endsWith(".d.ts") }))
-    .filter(({ specifier }) => specifier.startsWith("."))
-    .map(({ specifier, typeOnly }) => ({ target: path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier)), typeOnly }));
+  const found = [
+    ...source.matchAll(
+      /\b(import|export)(\s+type\b)?[^;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
+    ),
+  ];
+  return (
+    found
+      // A declaration file holds only types, whatever form its imports take.
+      .map((match) => ({
+        specifier: match[3] ?? match[4] ?? "",
+        typeOnly: Boolean(match[2]) || file.endsWith(".d.ts"),
+      }))
+      .filter(({ specifier }) => specifier.startsWith("."))
+      .map(({ specifier, typeOnly }) => ({
+        target: path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier)),
+        typeOnly,
+      }))
+  );
 }
 
 async function typescriptFiles(folder: string): Promise<string[]> {
   const entries = await readdir(path.join(ROOT, folder), { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith(".ts")).map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
+    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)));
 }
 
 const under = (file: string, folder: string) => file === folder || file.startsWith(`${folder}/`);
 
 /** `file imports target` for every import from `folder` that `allowed` refuses. */
-async function violations(folder: string, allowed: (target: string, typeOnly: boolean) => boolean): Promise<string[]> {
+async function violations(
+  folder: string,
+  allowed: (target: string, typeOnly: boolean) => boolean,
+): Promise<string[]> {
   const found: string[] = [];
   for (const file of await typescriptFiles(folder)) {
-    for (const { target, typeOnly } of await importsOf(file)) if (!allowed(target, typeOnly)) found.push(`${file} imports ${target}${typeOnly ? " (type only)" : ""}`);
+    for (const { target, typeOnly } of await importsOf(file))
+      if (!allowed(target, typeOnly))
+        found.push(`${file} imports ${target}${typeOnly ? " (type only)" : ""}`);
   }
   return found;
 }
 
 test("the import reader finds relative imports, including type-only and dynamic ones", async () => {
   const imports = await importsOf("_data/openapi.ts");
-  assert.ok(imports.some(({ target }) => target === "_data/endpoints.ts"), JSON.stringify(imports));
-  assert.ok(imports.some(({ target }) => target === "common/constants.ts"), JSON.stringify(imports));
+  assert.ok(
+    imports.some(({ target }) => target === "_data/endpoints.ts"),
+    JSON.stringify(imports),
+  );
+  assert.ok(
+    imports.some(({ target }) => target === "common/constants.ts"),
+    JSON.stringify(imports),
+  );
   const chart = await importsOf("common/chart.ts");
-  assert.ok(chart.some(({ target, typeOnly }) => target === "contract/calculate-output.ts" && typeOnly), JSON.stringify(chart));
+  assert.ok(
+    chart.some(({ target, typeOnly }) => target === "contract/calculate-output.ts" && typeOnly),
+    JSON.stringify(chart),
+  );
 });
 
 test("the folders the layout names exist, and no source folder is named build/", () => {
-  const folders = ["assets/page", "assets/tools", "assets/styles", "common/engine", "common/input", "common/tools", "common/text",
-    "contract", "_config", "_data", "content/pages", "_includes/layouts", "_includes/partials"];
+  const folders = [
+    "assets/page",
+    "assets/tools",
+    "assets/styles",
+    "common/engine",
+    "common/input",
+    "common/tools",
+    "common/text",
+    "contract",
+    "_config",
+    "_data",
+    "content/pages",
+    "_includes/layouts",
+    "_includes/partials",
+  ];
   for (const folder of folders) assert.ok(existsSync(path.join(ROOT, folder)), `${folder}/ is missing`);
   for (const folder of ["build", "browser", "assets/engine", "assets/input", "_includes/lib"]) {
     assert.not.ok(existsSync(path.join(ROOT, folder)), `${folder}/ should not exist`);
@@ -65,7 +106,9 @@ test("the folders the layout names exist, and no source folder is named build/",
 
 test("_includes/ holds only layouts and partials (Nunjucks), no modules", async () => {
   const entries = await readdir(path.join(ROOT, "_includes"), { recursive: true, withFileTypes: true });
-  const modules = entries.filter((entry) => entry.isFile() && !entry.name.endsWith(".njk")).map((entry) => path.join(entry.parentPath, entry.name));
+  const modules = entries
+    .filter((entry) => entry.isFile() && !entry.name.endsWith(".njk"))
+    .map((entry) => path.join(entry.parentPath, entry.name));
   assert.equal(modules, []);
 });
 
@@ -73,7 +116,13 @@ test("browser code runs nothing of the build: assets/ imports assets/ and common
   const allowed = (target: string, typeOnly: boolean) =>
     under(target, "assets") || under(target, "common") || (typeOnly && under(target, "contract"));
   assert.equal(await violations("assets", allowed), []);
-  assert.equal(await violations("common", (target, typeOnly) => under(target, "common") || (typeOnly && under(target, "contract"))), []);
+  assert.equal(
+    await violations(
+      "common",
+      (target, typeOnly) => under(target, "common") || (typeOnly && under(target, "contract")),
+    ),
+    [],
+  );
 });
 
 test("_data/ tells the writer's files from the derived ones in its first line, and never imports _config/", async () => {
@@ -81,8 +130,12 @@ test("_data/ tells the writer's files from the derived ones in its first line, a
   for (const file of (await readdir(path.join(ROOT, "_data"))).sort()) {
     firstLines[file] = (await readFile(path.join(ROOT, "_data", file), "utf8")).split("\n")[0]!;
   }
-  const writers = Object.keys(firstLines).filter((file) => firstLines[file]!.startsWith("// Written by hand"));
-  const derived = Object.keys(firstLines).filter((file) => firstLines[file]!.startsWith("// Derived, not written by hand: "));
+  const writers = Object.keys(firstLines).filter((file) =>
+    firstLines[file]!.startsWith("// Written by hand"),
+  );
+  const derived = Object.keys(firstLines).filter((file) =>
+    firstLines[file]!.startsWith("// Derived, not written by hand: "),
+  );
   assert.equal(writers, ["calculator.ts", "ranks.ts"]);
   assert.equal(derived.length + writers.length, Object.keys(firstLines).length, JSON.stringify(firstLines));
   assert.equal(await violations("_data", (target) => !under(target, "_config")), []);
@@ -93,22 +146,44 @@ test("inside common/, the engine imports only itself and the constants; the inpu
   const engineAllowed = (target: string, typeOnly: boolean) =>
     under(target, "common/engine") || leaf(target) || (typeOnly && under(target, "contract"));
   assert.equal(await violations("common/engine", engineAllowed), []);
-  assert.equal(await violations("common/input", (target) => !under(target, "common/tools") && !under(target, "assets")), []);
+  assert.equal(
+    await violations("common/input", (target) => !under(target, "common/tools") && !under(target, "assets")),
+    [],
+  );
   assert.equal(await violations("assets/tools", (target) => !under(target, "assets/page")), []);
   // The text helpers every message shares ("did you mean", digit grouping) import nothing.
   assert.equal(await violations("common/text", () => false), []);
 });
 
 test("the schemas import neither the Eleventy modules nor the derived data", async () => {
-  assert.equal(await violations("contract", (target) => !under(target, "_config") && !under(target, "_data")), []);
+  assert.equal(
+    await violations("contract", (target) => !under(target, "_config") && !under(target, "_data")),
+    [],
+  );
 });
 
 test("the homepage bundle is made of assets/ and common/ files only: no schema, no zod, no build module", async () => {
-  const result = await esbuild.build({ entryPoints: [CALCULATOR_ENTRY], bundle: true, write: false, metafile: true, format: "esm", platform: "browser", logLevel: "silent", plugins: [homepageData] });
+  const result = await esbuild.build({
+    entryPoints: [CALCULATOR_ENTRY],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: "esm",
+    platform: "browser",
+    logLevel: "silent",
+    plugins: [homepageData],
+  });
   const inputs = Object.keys(result.metafile.inputs);
-  assert.ok(inputs.some((input) => input.startsWith("common/engine/")), inputs.join(", "));
-  const browserCode = (input: string) => input.startsWith("assets/") || input.startsWith("common/") || input.startsWith("homepage-data:");
-  assert.equal(inputs.filter((input) => !browserCode(input)), []);
+  assert.ok(
+    inputs.some((input) => input.startsWith("common/engine/")),
+    inputs.join(", "),
+  );
+  const browserCode = (input: string) =>
+    input.startsWith("assets/") || input.startsWith("common/") || input.startsWith("homepage-data:");
+  assert.equal(
+    inputs.filter((input) => !browserCode(input)),
+    [],
+  );
 });
 
 test.run();

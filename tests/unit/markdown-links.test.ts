@@ -10,7 +10,7 @@ import { PATH_SITE_URL, runBuild, withProjectCopy, withTempDir } from "../suppor
 
 test("Markdown links are read from inline links, references, autolinks and raw HTML, not from code", () => {
   const markdown = [
-    "See [the docs](/docs/ \"Docs\") and [ranks][r], or <https://example.github.io/exp-bank/api/>.",
+    'See [the docs](/docs/ "Docs") and [ranks][r], or <https://example.github.io/exp-bank/api/>.',
     "",
     "[r]: /api/ranks.json",
     "[^1]: A footnote, not a link.",
@@ -21,16 +21,31 @@ test("Markdown links are read from inline links, references, autolinks and raw H
     "[also not](/in-a-fence/)",
     "```",
   ].join("\n");
-  assert.equal(markdownLinks(markdown).sort(), ["/api/ranks.json", "/auth/", "/docs/", "https://example.github.io/exp-bank/api/"]);
+  assert.equal(markdownLinks(markdown).sort(), [
+    "/api/ranks.json",
+    "/auth/",
+    "/docs/",
+    "https://example.github.io/exp-bank/api/",
+  ]);
 });
 
 test("Markdown links are rewritten in place, code left alone", () => {
   const markdown = "[a](/a/) `[b](/b/)` <https://x.example/c> [d]: /d\n\n```\n[e](/e/)\n```\n";
-  assert.is(mapMarkdownLinks(markdown, (target) => target.toUpperCase()), "[a](/A/) `[b](/b/)` <HTTPS://X.EXAMPLE/C> [d]: /d\n\n```\n[e](/e/)\n```\n");
+  assert.is(
+    mapMarkdownLinks(markdown, (target) => target.toUpperCase()),
+    "[a](/A/) `[b](/b/)` <HTTPS://X.EXAMPLE/C> [d]: /d\n\n```\n[e](/e/)\n```\n",
+  );
 });
 
 test("a Markdown file's anchors are its headings' slugs, not lines in code", () => {
-  assert.equal([...markdownAnchors("# API docs\n\n## Terms of use\n\n### GET /api/info.json ##\n\n```sh\n# not a heading\n```\n")], ["api-docs", "terms-of-use", "get-api-info-json"]);
+  assert.equal(
+    [
+      ...markdownAnchors(
+        "# API docs\n\n## Terms of use\n\n### GET /api/info.json ##\n\n```sh\n# not a heading\n```\n",
+      ),
+    ],
+    ["api-docs", "terms-of-use", "get-api-info-json"],
+  );
 });
 
 test.run();

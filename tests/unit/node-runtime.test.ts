@@ -74,7 +74,10 @@ test("a runtime whose tarball differs from the pin is never unpacked or installe
     const npm = await fakeNpm(dir, tarball);
     const project = path.join(dir, "project");
     const pin = sha512(Buffer.from("some other tarball"));
-    assert.throws(() => installRuntime(project, { version: "24.21.0", integrity: { [runtimePackage()]: pin } }, npm), /does not match the checksum pinned/);
+    assert.throws(
+      () => installRuntime(project, { version: "24.21.0", integrity: { [runtimePackage()]: pin } }, npm),
+      /does not match the checksum pinned/,
+    );
     assert.not.ok(existsSync(runtimeFolder(project, runtimePackage(), "24.21.0")), "nothing is installed");
   });
 });
@@ -83,19 +86,31 @@ test("a runtime matching its pin is installed in a folder named by its version, 
   await withTempDir("runtime-pinned", async (dir) => {
     const project = path.join(dir, "project");
     const old = await fakeRuntimeTarball(path.join(dir, "old"), "v24.20.0");
-    const first = installRuntime(project, { version: "24.20.0", integrity: { [runtimePackage()]: sha512(await readFile(old)) } }, await fakeNpm(path.join(dir, "old"), old));
+    const first = installRuntime(
+      project,
+      { version: "24.20.0", integrity: { [runtimePackage()]: sha512(await readFile(old)) } },
+      await fakeNpm(path.join(dir, "old"), old),
+    );
     assert.is(first, path.join(runtimeFolder(project, runtimePackage(), "24.20.0"), "bin/node"));
     assert.is(execFileSync(first, { encoding: "utf8" }).trim(), "v24.20.0");
 
     const next = await fakeRuntimeTarball(path.join(dir, "new"), "v24.21.0");
-    const second = installRuntime(project, { version: "24.21.0", integrity: { [runtimePackage()]: sha512(await readFile(next)) } }, await fakeNpm(path.join(dir, "new"), next));
+    const second = installRuntime(
+      project,
+      { version: "24.21.0", integrity: { [runtimePackage()]: sha512(await readFile(next)) } },
+      await fakeNpm(path.join(dir, "new"), next),
+    );
     assert.is(second, path.join(runtimeFolder(project, runtimePackage(), "24.21.0"), "bin/node"));
     assert.not.ok(existsSync(first), "the former runtime is removed");
     // A runtime that says another version than the one pinned is refused, even with a matching checksum.
     const liar = await fakeRuntimeTarball(path.join(dir, "liar"), "v20.0.0");
     const liarPin = sha512(await readFile(liar));
     const liarNpm = await fakeNpm(path.join(dir, "liar"), liar);
-    assert.throws(() => installRuntime(project, { version: "24.22.0", integrity: { [runtimePackage()]: liarPin } }, liarNpm), /runs as v20\.0\.0, not v24\.22\.0/);
+    assert.throws(
+      () =>
+        installRuntime(project, { version: "24.22.0", integrity: { [runtimePackage()]: liarPin } }, liarNpm),
+      /runs as v20\.0\.0, not v24\.22\.0/,
+    );
     assert.ok(existsSync(second), "a refused upgrade leaves the working runtime in place");
   });
 });
@@ -110,7 +125,10 @@ test("a runtime found in .node/ is compared with the pinned tarball: a planted b
     const binary = installRuntime(project, pins, npm, (message: string) => said.push(message));
     assert.equal(said, [], "a fresh install has nothing to replace");
     // An intact runtime is reused as it is.
-    assert.is(installRuntime(project, pins, npm, (message: string) => said.push(message)), binary);
+    assert.is(
+      installRuntime(project, pins, npm, (message: string) => said.push(message)),
+      binary,
+    );
     assert.equal(said, [], "an intact runtime is kept");
 
     // Someone plants their own bin/node, keeping the marker that says the folder was verified.
@@ -118,9 +136,19 @@ test("a runtime found in .node/ is compared with the pinned tarball: a planted b
     const marker = await readFile(path.join(folder, ".verified-integrity"), "utf8");
     await writeFile(path.join(folder, "bin/node"), "#!/bin/sh\necho planted\n");
     await writeFile(path.join(folder, ".verified-integrity"), marker);
-    assert.is(installRuntime(project, pins, npm, (message: string) => said.push(message)), binary);
-    assert.is(execFileSync(binary, { encoding: "utf8" }).trim(), "v24.21.0", "the planted file is replaced by the tarball's");
-    assert.match(said.join("\n"), /is not the pinned node-.*@24\.21\.0 \(bin\/node differs from the archive\): unpacking it again from the checked tarball/);
+    assert.is(
+      installRuntime(project, pins, npm, (message: string) => said.push(message)),
+      binary,
+    );
+    assert.is(
+      execFileSync(binary, { encoding: "utf8" }).trim(),
+      "v24.21.0",
+      "the planted file is replaced by the tarball's",
+    );
+    assert.match(
+      said.join("\n"),
+      /is not the pinned node-.*@24\.21\.0 \(bin\/node differs from the archive\): unpacking it again from the checked tarball/,
+    );
 
     // A file added beside it is found too (a library a binary would load).
     await writeFile(path.join(folder, "bin/libplanted.so"), "planted");
@@ -131,7 +159,10 @@ test("a runtime found in .node/ is compared with the pinned tarball: a planted b
 });
 
 test("a platform without a pinned checksum gets no runtime, and the message says what to do", () => {
-  assert.throws(() => installRuntime("/nonexistent", { version: "24.21.0", integrity: {} }), /pins no checksum for node-.*Install Node 24\.21\.0 yourself/);
+  assert.throws(
+    () => installRuntime("/nonexistent", { version: "24.21.0", integrity: {} }),
+    /pins no checksum for node-.*Install Node 24\.21\.0 yourself/,
+  );
 });
 
 test.run();

@@ -16,7 +16,9 @@ function get(origin: string, target: string): Promise<{ status: number; location
   return new Promise((resolve, reject) => {
     const sent = request(`${origin}/`, { path: target }, (response) => {
       response.resume();
-      response.on("end", () => resolve({ status: response.statusCode!, location: response.headers.location }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode!, location: response.headers.location }),
+      );
     });
     sent.on("error", reject);
     sent.end();
@@ -33,14 +35,21 @@ for (const prefix of ["/", "/exp-bank/"]) {
       const server = await serveSite(dir, prefix);
       try {
         assert.is((await get(server.origin, `${prefix}docs/`)).status, 200);
-        for (const target of ["//evil.example/x", "/%E0%A4%A", `${prefix}%E0%A4%A`, `${prefix}..%2f..%2fetc/passwd`, `${prefix}..%2f404.html%00`]) {
+        for (const target of [
+          "//evil.example/x",
+          "/%E0%A4%A",
+          `${prefix}%E0%A4%A`,
+          `${prefix}..%2f..%2fetc/passwd`,
+          `${prefix}..%2f404.html%00`,
+        ]) {
           assert.is((await get(server.origin, target)).status, 404, target);
         }
         // "//" is a path, which under the root is the home page and under a prefix is outside the site.
         assert.is((await get(server.origin, "//")).status, prefix === "/" ? 200 : 404, "//");
         // A folder without its slash is redirected to it, as a path: never "//docs/", which names a host.
         assert.equal(await get(server.origin, `${prefix}docs`), { status: 301, location: `${prefix}docs/` });
-        if (prefix === "/") assert.equal(await get(server.origin, "//docs"), { status: 301, location: "/docs/" });
+        if (prefix === "/")
+          assert.equal(await get(server.origin, "//docs"), { status: 301, location: "/docs/" });
       } finally {
         await server.close();
       }

@@ -11,8 +11,15 @@ import { decodePng, pixelAt, runsAlongRow, type PngImage } from "../support/png.
 import { decodeEntities } from "../support/pages.ts";
 
 /** `count` ranks named by `name`, labelled `0B+`, `1B+`, … unless `label` says otherwise. */
-function ranksNamed(count: number, name: (index: number) => string, label?: (index: number) => string): LadderRank[] {
-  return Array.from({ length: count }, (_, index) => ({ name: name(index), label: label?.(index) ?? `${index}B+` }));
+function ranksNamed(
+  count: number,
+  name: (index: number) => string,
+  label?: (index: number) => string,
+): LadderRank[] {
+  return Array.from({ length: count }, (_, index) => ({
+    name: name(index),
+    label: label?.(index) ?? `${index}B+`,
+  }));
 }
 
 test("a ladder of up to 8 ranks is drawn whole; past that, the lowest 7, how many are left out and the highest", () => {
@@ -42,7 +49,8 @@ test("names from data are text in the SVG: escaped, never markup", () => {
   const svg = shareCardSvg({ ...shareCard, steps: hostile.map((name) => ({ name, label: "1B+" })) });
   assert.not.match(svg, /<b>|<x\/>|<i>|&#x3C;/);
   const texts = textNodes(svg);
-  for (const name of hostile) assert.ok(texts.includes(name), `${name} is a text of its own: ${texts.join(" | ")}`);
+  for (const name of hostile)
+    assert.ok(texts.includes(name), `${name} is a text of its own: ${texts.join(" | ")}`);
 });
 
 test("a name too long for its step at the shared size takes two lines, split between words", () => {
@@ -69,7 +77,11 @@ function gapsBetweenSteps(png: PngImage, background: [number, number, number]): 
 
 for (const count of [1, 4, 8, 12]) {
   test(`the longest names and labels the schema allows stay within their steps (${count} ranks)`, async () => {
-    const widest = ranksNamed(count, () => "W".repeat(40), () => "888,888,888,888+");
+    const widest = ranksNamed(
+      count,
+      () => "W".repeat(40),
+      () => "888,888,888,888+",
+    );
     const card = { ...shareCard, steps: ladderSteps(widest) };
     const png = decodePng(await shareCardPng(card));
     const background = pixelAt(png, 2, 2);
@@ -77,10 +89,12 @@ for (const count of [1, 4, 8, 12]) {
     assert.is(gaps.length, card.steps.length - 1, "a gap between each two steps");
     // Below the line with the rate, nothing but the steps and their own text: every gap is clear.
     for (const [left, right] of gaps) {
-      for (let x = left; x <= right; x++) assert.ok(columnIsClear(png, x, 230, background), `column ${x} is clear`);
+      for (let x = left; x <= right; x++)
+        assert.ok(columnIsClear(png, x, 230, background), `column ${x} is clear`);
     }
     // Nor does text run off the card's right edge past the margin.
-    for (let x = 1200 - 60; x < 1200; x++) assert.ok(columnIsClear(png, x, 0, background), `column ${x} is clear`);
+    for (let x = 1200 - 60; x < 1200; x++)
+      assert.ok(columnIsClear(png, x, 0, background), `column ${x} is clear`);
   });
 }
 

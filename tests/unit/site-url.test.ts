@@ -22,7 +22,12 @@ test("the port npm start serves on: Eleventy's --port in either form, else 8080;
   assert.is(servePort(["--serve", "--port=8347"]), 8347);
   assert.is(servePort(["--port", "9000", "--serve"]), 9000);
   for (const value of ["abc", "0", "65536", "", "80.5", "-1"]) {
-    assert.throws(() => servePort([`--port=${value}`]), (error: Error) => error.message.startsWith(`--port: "${value}" is not a port; give a whole number from 1 to 65535`), value);
+    assert.throws(
+      () => servePort([`--port=${value}`]),
+      (error: Error) =>
+        error.message.startsWith(`--port: "${value}" is not a port; give a whole number from 1 to 65535`),
+      value,
+    );
   }
 });
 
@@ -30,7 +35,10 @@ test("a URL with or without a path is normalised to end with /", () => {
   assert.is(parseSiteUrl("https://user.github.io/exp-bank").href, "https://user.github.io/exp-bank/");
   assert.is(parseSiteUrl("  https://exp-bank.example/ ").href, "https://exp-bank.example/");
   assert.is(parseSiteUrl("http://localhost:8080").pathname, "/");
-  assert.is(parseSiteUrl("https://example.github.io/exp-bank_2.0~x/%28a%29/").pathname, "/exp-bank_2.0~x/%28a%29/");
+  assert.is(
+    parseSiteUrl("https://example.github.io/exp-bank_2.0~x/%28a%29/").pathname,
+    "/exp-bank_2.0~x/%28a%29/",
+  );
   assert.is(parseSiteUrl("https://user.github.io/caf%C3%A9/").pathname, "/caf%C3%A9/");
 });
 
@@ -48,16 +56,25 @@ test("each bad SITE_URL is refused with a message naming SITE_URL and the rule",
     ["https://example.com/a?x=1", /SITE_URL: .* must not carry a query or fragment/],
     ["https://example.com/a#top", /SITE_URL: .* must not carry a query or fragment/],
     // Characters that would end a Markdown link, an HTML attribute or a JSON string where the URL lands.
-    ["https://example.github.io/exp(bank)/", /^SITE_URL: "https:\/\/example\.github\.io\/exp\(bank\)\/" has "\(" in its path, which would break the site's links .*; use only letters, digits and - \. _ ~ \/ in the path, or percent-encode the character/],
+    [
+      "https://example.github.io/exp(bank)/",
+      /^SITE_URL: "https:\/\/example\.github\.io\/exp\(bank\)\/" has "\(" in its path, which would break the site's links .*; use only letters, digits and - \. _ ~ \/ in the path, or percent-encode the character/,
+    ],
     ["https://example.github.io/it's/", /^SITE_URL: .* has "'" in its path/],
     ["https://example.github.io/a<b/", /^SITE_URL: .* has "<" in its path/],
     ["https://example.github.io/a b/", /^SITE_URL: .* has " " in its path/],
-    ["https://example.github.io/a\"b/", /^SITE_URL: .* has "\\"" in its path/],
+    ['https://example.github.io/a"b/', /^SITE_URL: .* has "\\"" in its path/],
     ["https://example.github.io/a%zz/", /^SITE_URL: .* has "%" in its path/],
-    ["https://exp'bank.example/", /^SITE_URL: .* has "'" in its host name, which holds only letters, digits, "-" and "\."/],
+    [
+      "https://exp'bank.example/",
+      /^SITE_URL: .* has "'" in its host name, which holds only letters, digits, "-" and "\."/,
+    ],
     ["https://exp(bank.example/", /^SITE_URL: .* has "\(" in its host name/],
     // The link check reads the Markdown twins' links, which lose an IPv6 literal's brackets.
-    ["https://[::1]/", /^SITE_URL: "https:\/\/\[::1\]\/" has the IPv6 address \[::1\] as its host, which the link check cannot read in Markdown links; use a host name, such as localhost$/],
+    [
+      "https://[::1]/",
+      /^SITE_URL: "https:\/\/\[::1\]\/" has the IPv6 address \[::1\] as its host, which the link check cannot read in Markdown links; use a host name, such as localhost$/,
+    ],
     ["http://[2001:db8::1]:8080/exp-bank/", /^SITE_URL: .* has the IPv6 address \[2001:db8::1\] as its host/],
   ];
   for (const [value, rule] of cases) assert.match(refusal(value), rule, JSON.stringify(value));

