@@ -11,7 +11,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Resvg, renderAsync, type ResvgRenderOptions } from "@resvg/resvg-js";
-import shareCard, { type LadderStep, type ShareCard } from "../_data/shareCard.ts";
+import type { LadderStep, ShareCard } from "../_data/shareCard.ts";
+import { keptExport } from "./contract-cache.ts";
 import { paths } from "../_data/site.ts";
 import { escapeHtml } from "./escape.ts";
 
@@ -341,7 +342,8 @@ export async function shareCardPng(card: ShareCard): Promise<Buffer> {
 /** Writes the card into `outputDir` at `site.paths.shareCard`. */
 export async function writeShareCard(outputDir: string): Promise<void> {
   const file = path.resolve(outputDir, paths.shareCard);
-  const png = await shareCardPng(shareCard);
+  // Read as the contract cache keeps it, so a build whose data did not change loads no zod.
+  const png = await shareCardPng((await keptExport("_data/shareCard.ts", "default")) as ShareCard);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, png);
 }

@@ -104,6 +104,16 @@ async function breakLinks(project: string): Promise<void> {
       "",
       "Read [the rates](/rates/), [the docs](/docs/), [support](/docs/#support), [nothing](/docs/#no-such-anchor) and [Eleventy](https://www.11ty.dev/docs/).",
       "",
+    ].join("\n"),
+  );
+  // Images: a page may not write `srcset` (the page checks refuse it), so a template of the site's does.
+  await writeFile(
+    path.join(project, "content/stray-images.njk"),
+    [
+      "---",
+      "permalink: /stray-images/",
+      "eleventyExcludeFromCollections: true",
+      "---",
       '<img src="/missing-card.png" alt="A card"> <img srcset="/docs/ 1x, /missing-wide.png 2x" src="/docs/" alt="">',
       "",
     ].join("\n"),
@@ -157,11 +167,11 @@ test("broken links, fragments and llms.txt links fail the build under a path pre
     const notes = (text: string) => lineIn(project, "content/stray-notes.njk", text);
     const llms = await lineIn(project, "content/llms.txt.njk", "llms-ful.txt");
     const bare = await lineIn(project, "content/pages/auth.md", "nowhere/");
-    const images = await lineIn(project, "content/stray.md", "missing-card");
+    const images = await lineIn(project, "content/stray-images.njk", "missing-card");
     const expected = [
       `content/pages/auth.md:${bare}: https://example.github.io/exp-bank/nowhere/ answers 404`,
-      `content/stray.md:${images}: https://example.github.io/exp-bank/missing-card.png answers 404`,
-      `content/stray.md:${images}: https://example.github.io/exp-bank/missing-wide.png answers 404`,
+      `content/stray-images.njk:${images}: https://example.github.io/exp-bank/missing-card.png answers 404`,
+      `content/stray-images.njk:${images}: https://example.github.io/exp-bank/missing-wide.png answers 404`,
       `content/llms.txt.njk:${llms}: https://example.github.io/exp-bank/llms-ful.txt answers 404: the build wrote no such file; nearest pages: /exp-bank/llms-full.txt`,
       `content/pages/auth.md:${auth}, content/stray.md:${stray}: https://example.github.io/exp-bank/rates/ answers 404: the build wrote no such file; nearest pages: /exp-bank/`,
       `content/stray-notes.njk:${await notes("missing.md")}: https://example.github.io/exp-bank/missing.md answers 404`,
