@@ -13,7 +13,7 @@ const run = promisify(execFile);
 const PRETTIER = path.join(ROOT, "tests/node_modules/.bin/prettier");
 
 test("every file Prettier formats is formatted (npm run format fixes it)", async () => {
-  const unformatted = await run(PRETTIER, ["--list-different", "."], { cwd: ROOT }).then(
+  const unformatted = await run(PRETTIER, ["--list-different", "--cache", "."], { cwd: ROOT }).then(
     ({ stdout }) => stdout,
     (error: { stdout?: string; stderr?: string }) => `${error.stdout ?? ""}${error.stderr ?? ""}`,
   );
