@@ -23,33 +23,7 @@ import {
 import { calculatorStarted } from "../support/calculator-started.ts";
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import { HANG_GUARD_MS } from "../support/hang-guard.ts";
-
-/** The page's "now": noon UTC on a fixed day, so dates and waits are known. */
-const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
-const DAY = 86_400_000;
-
-/**
- * Each viewport, one in each colour scheme. Everything checked here (text, values, positions,
- * focus, scrolling, the link) is the same in the other scheme as long as the scheme only recolours
- * the page, which each check asserts of its page (support/browser.ts `schemeOnlyRecolours`); the
- * colours themselves are axe's to check, in both schemes (browser/a11y.test.ts).
- */
-const VARIANTS = [
-  {
-    name: "phone light",
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    colorScheme: "light",
-  },
-  {
-    name: "desktop dark",
-    viewport: { width: 1280, height: 800 },
-    isMobile: false,
-    hasTouch: false,
-    colorScheme: "dark",
-  },
-] as const;
+import { NOW, DAY, VARIANTS } from "../support/variants.ts";
 
 let served: ServedSite;
 let browser: Browser;

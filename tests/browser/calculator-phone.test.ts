@@ -23,31 +23,13 @@ import {
 import { calculatorStarted } from "../support/calculator-started.ts";
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import { HANG_GUARD_MS } from "../support/hang-guard.ts";
+import { NOW, DAY, VARIANTS } from "../support/variants.ts";
 
 /** The page's "now": noon UTC on a fixed day. */
-const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
-const DAY = 86_400_000;
 /** Longer than the form's pause before it judges a field (1.5 s), in the page's paused time. */
 const PAUSE = 2_000;
 /** The smallest target a finger hits, in CSS pixels. */
 const TARGET = 44;
-
-const VARIANTS = [
-  {
-    name: "phone light",
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    colorScheme: "light",
-  },
-  {
-    name: "desktop dark",
-    viewport: { width: 1280, height: 800 },
-    isMobile: false,
-    hasTouch: false,
-    colorScheme: "dark",
-  },
-] as const;
 
 let served: ServedSite;
 let browser: Browser;

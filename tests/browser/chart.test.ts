@@ -21,6 +21,7 @@ import {
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import type { RankList } from "../../contract/rank-list.ts";
 import { HANG_GUARD_MS } from "../support/hang-guard.ts";
+import { NOW, DAY } from "../support/variants.ts";
 
 /**
  * Each viewport, and the size it is turned or resized to, one in each colour scheme. What is
@@ -48,8 +49,6 @@ const VIEWS = [
 ] as const;
 
 /** The page's clock: Date.now() returns this instant, so dates on screen are known exactly. */
-const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
-const DAY = 86_400_000;
 const month = new Intl.DateTimeFormat("en", { month: "short", year: "numeric", timeZone: "UTC" });
 const fullDate = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
 
