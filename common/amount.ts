@@ -16,7 +16,10 @@ const SUFFIX_EXPONENT: Record<string, number> = { k: 3, m: 6, b: 9, t: 12 };
 /** Space characters a person or a pasted number may group digits with. */
 const SPACE = "[ \\u00a0\\u202f]";
 
-/** Plain digits, digits grouped by commas, or digits grouped by spaces, with an optional `.fraction` (`2.` reads as 2, as it does mid-typing). */
+/**
+ * Plain digits, digits grouped by commas, or digits grouped by spaces, with an optional `.fraction` (`2.`
+ * reads as 2, as it does mid-typing).
+ */
 const NUMBER = new RegExp(`^(\\d+|\\d{1,3}(?:,\\d{3})+|\\d{1,3}(?:${SPACE}\\d{3})+)?(?:\\.(\\d*))?$`);
 
 /** `value` is a plain decimal string; `how` says how the text was read where that is not plain to see. */
@@ -28,7 +31,10 @@ const DECIMAL_COMMA = new RegExp(`^(\\d+),(\\d{1,2})(${SPACE}?[kmbt])$`, "i");
 /** A trailing "gems" after the amount: `1.6B gems`. */
 const GEMS_WORD = /^(.*\d\.?\s*[kmbt]?)\s*gems?$/i;
 
-/** `digits` with the decimal point `fraction.length − exponent` places from the right, leading and trailing zeros dropped. */
+/**
+ * `digits` with the decimal point `fraction.length − exponent` places from the right, leading and trailing
+ * zeros dropped.
+ */
 function shifted(whole: string, fraction: string, exponent: number): string {
   const digits = whole + fraction;
   const places = fraction.length - exponent;
@@ -154,7 +160,10 @@ export function compactAmount(value: string, locale?: string, cut?: boolean): st
   return scientificAmount(number, locale, 2, roundingMode);
 }
 
-/** `3.05 × 10⁶⁷`, `2.5 × 10⁻⁹`: a large or tiny value as people read it, not as `3.05E67`. `1 × 10⁶⁰` is written `10⁶⁰`. */
+/**
+ * `3.05 × 10⁶⁷`, `2.5 × 10⁻⁹`: a large or tiny value as people read it, not as `3.05E67`. `1 × 10⁶⁰` is
+ * written `10⁶⁰`.
+ */
 export function scientificAmount(
   value: Intl.StringNumericLiteral | number,
   locale?: string,

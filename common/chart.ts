@@ -138,7 +138,8 @@ function timeTicks(days: number, count: number, start: number, locale?: string) 
     parts[3 - level]! += next;
     const date = new Date(parts[0]!, parts[1]!, parts[2], parts[3]);
     day = (date.getTime() - start) / DAY_MS;
-    // Steps fall on round values (every third month, every tenth year); on an axis of hours, midnight is named by its date.
+    // Steps fall on round values (every third month, every tenth year); on an axis of hours, midnight is
+    // named by its date.
     if (day <= days && (parts[3 - level]! - (level === 1 ? 1 : 0)) % step === 0)
       ticks.push({
         day,
@@ -150,7 +151,10 @@ function timeTicks(days: number, count: number, start: number, locale?: string) 
   return { level, ticks };
 }
 
-/** Ticks for the balance: powers of ten on a log axis, about four round values on a linear one, with the digits that tell them apart. */
+/**
+ * Ticks for the balance: powers of ten on a log axis, about four round values on a linear one, with the
+ * digits that tell them apart.
+ */
 function gemTicks(low: number, high: number, log: boolean): { ticks: number[]; digits: number } {
   const ticks: number[] = [];
   if (log) {
@@ -527,7 +531,10 @@ export function growthChart(input: ChartInput): Chart | null {
   return { svg: parts.join("") + "</svg>", days, left: plot.x, right: plot.right, balanceAt, points };
 }
 
-/** The chart of a `calculate-exp-growth` result (its rank milestones, goal and amount to earn), or null when there is nothing to draw. */
+/**
+ * The chart of a `calculate-exp-growth` result (its rank milestones, goal and amount to earn), or null when
+ * there is nothing to draw.
+ */
 export function resultChart(
   result: CalculateOutput,
   options: {
@@ -562,7 +569,9 @@ export function resultChart(
     ...result,
     targets,
     currentRank: { label: result.currentRank.name, gems: result.currentRank.minGems },
-    title: `Growth chart: the balance from ${gems(result.currentGems)} gems, with a point where it reaches each rank and goal; the table gives the figures.`,
+    title:
+      `Growth chart: the balance from ${gems(result.currentGems)} gems, with a point where it reaches ` +
+      "each rank and goal; the table gives the figures.",
     describedBy: result.milestones.length ? options.describedBy : undefined,
   });
 }

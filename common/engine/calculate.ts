@@ -187,7 +187,10 @@ function reach(current: Exact, target: Exact): { daysToReach: string; duration: 
   };
 }
 
-/** Computes the result of `calculate-exp-growth` for an input already checked by `CalculateInput`, over the rank table `ranks` (lowest first, the first at 0). */
+/**
+ * Computes the result of `calculate-exp-growth` for an input already checked by `CalculateInput`, over the
+ * rank table `ranks` (lowest first, the first at 0).
+ */
 export function calculateGrowth(input: CalculateInput, ranks: readonly ExpRank[]): CalculateOutput {
   const current = exactOf(input.currentGems);
   const days = durationDays(input);

@@ -107,7 +107,10 @@ export function growthFactorAt(days: Days, places: number): Approximation {
   return { value, error: (2n * whole + BigInt(places) + 64n) * (value / one + 1n) };
 }
 
-/** (1 + r)^(1/24) − 1, one hour of compounding: the series at x = ln(1 + r)/24 (within 2 units), so within places + 8 units. */
+/**
+ * (1 + r)^(1/24) − 1, one hour of compounding: the series at x = ln(1 + r)/24 (within 2 units), so within
+ * places + 8 units.
+ */
 export function hourlyRateAt(places: number): Approximation {
   return { value: expMinusOne(lnFactor(places) / 24n, places), error: BigInt(places) + 8n };
 }

@@ -46,7 +46,10 @@ export const EXACT_NUMBER_LIMIT = 2 ** 53;
 export const lossyNumber = (value: number): boolean => value >= EXACT_NUMBER_LIMIT;
 
 /** The message of such a number. */
-export const LOSSY_NUMBER_MESSAGE = `is a JSON number of 2^53 (${EXACT_NUMBER_LIMIT}) or more, which arrives as the nearest double (9007199254740993 arrives as 9007199254740992), so the tool cannot know the digits that were sent; send the digits as a decimal string, in quotes`;
+export const LOSSY_NUMBER_MESSAGE =
+  `is a JSON number of 2^53 (${EXACT_NUMBER_LIMIT}) or more, which arrives as the nearest double ` +
+  "(9007199254740993 arrives as 9007199254740992), so the tool cannot know the digits that were sent; " +
+  "send the digits as a decimal string, in quotes";
 
 /** Largest value of each duration input on its own. */
 export const DURATION_MAXIMA = Object.fromEntries(
@@ -95,11 +98,18 @@ export const boundsText = ({ positive, max }: AmountRule) =>
 /** The message of a value outside its field's bounds. */
 export const rangeMessage = (rule: AmountRule) => `must be ${boundsText(rule)}`;
 
+/** How an amount too large for a JSON number is sent, said where a field's maximum is that large. */
+const LARGE_AMOUNT_GUIDANCE =
+  `; an amount of 2^53 (${EXACT_NUMBER_LIMIT}) or more only as a decimal string, ` +
+  'such as "28164430411862642682"';
+
 /** What to send instead, for each field: the error `resolution` of the tool. */
 export const FIELD_GUIDANCE: Record<string, string> = Object.fromEntries(
   AMOUNT_RULES.map((rule) => [
     rule.field,
-    `Send ${rule.field} as a number or a decimal string of plain digits, ${boundsText(rule)}, such as ${rule.example} or "${rule.example}.5"${Number(rule.max) > EXACT_NUMBER_LIMIT ? `; an amount of 2^53 (${EXACT_NUMBER_LIMIT}) or more only as a decimal string, such as "28164430411862642682"` : ""}.`,
+    `Send ${rule.field} as a number or a decimal string of plain digits, ${boundsText(rule)}, ` +
+      `such as ${rule.example} or "${rule.example}.5"` +
+      `${Number(rule.max) > EXACT_NUMBER_LIMIT ? LARGE_AMOUNT_GUIDANCE : ""}.`,
   ]),
 );
 
@@ -145,10 +155,16 @@ export function decimalMistake(text: string): string {
     return `has a comma; the decimal separator is a point, such as "${text.replace(",", ".")}"`;
   const suffix = /^(\d+(?:\.\d+)?)([kmbt])$/i.exec(text);
   if (suffix)
-    return `has a suffix ("${suffix[2]}"); write the amount out, such as "${written(suffix[1] as string, SUFFIX_ZEROS[(suffix[2] as string).toLowerCase()] as number)}"`;
+    return (
+      `has a suffix ("${suffix[2]}"); write the amount out, such as ` +
+      `"${written(suffix[1] as string, SUFFIX_ZEROS[(suffix[2] as string).toLowerCase()] as number)}"`
+    );
   const exponent = /^(\d+(?:\.\d+)?)e\+?(\d{1,2})$/i.exec(text);
   if (exponent)
-    return `has an exponent; write the amount out in digits, such as "${written(exponent[1] as string, Number(exponent[2]))}"`;
+    return (
+      "has an exponent; write the amount out in digits, such as " +
+      `"${written(exponent[1] as string, Number(exponent[2]))}"`
+    );
   if (/e[+-]?\d+$/i.test(text)) return `has an exponent; write the amount out in ${plain}`;
   if (/^0\d+(\.\d+)?$/.test(text)) return `has a leading zero; send "${text.replace(/^0+(?=\d)/, "")}"`;
   if (/^\.\d+$/.test(text)) return `needs a digit before the point; send "0${text}"`;
@@ -164,7 +180,10 @@ export function kindMistake(input: unknown): string {
   const type = typeof input;
   if (type === "number") return "must be a finite number or a decimal string, not NaN or Infinity";
   if (input === null)
-    return "must be a number or a decimal string, not null (a JSON number too large for a double, such as 1e400, arrives as null; send large amounts as decimal strings)";
+    return (
+      "must be a number or a decimal string, not null (a JSON number too large for a double, such as " +
+      "1e400, arrives as null; send large amounts as decimal strings)"
+    );
   const kind = Array.isArray(input) ? "an array" : `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`;
   return `must be a number or a decimal string, not ${kind}`;
 }
@@ -180,7 +199,8 @@ export const NOT_AN_EMPTY_OBJECT = "must be an empty object {}";
 export const INPUT_EXAMPLE = { currentGems: 1000000, days: 30 } as const;
 
 export const DURATION_LIMIT_TEXT = `at most ${maxDurationDays} days (${maxDurationDays / TIME.yearDays} years)`;
-export const DURATION_GUIDANCE = `Send years, months, days, hours, minutes and seconds that together come to ${DURATION_LIMIT_TEXT}.`;
+export const DURATION_GUIDANCE =
+  "Send years, months, days, hours, minutes and seconds that together come to " + `${DURATION_LIMIT_TEXT}.`;
 
 /**
  * A total of days as computed, with enough decimals to show how it differs from the limit: at

@@ -53,7 +53,10 @@ function unknownKeys(keys: readonly string[], fields: readonly string[]): string
 /** `unknown key "dayz" (did you mean "days"?); remove it or correct the spelling`. */
 export function unknownKeysMessage(keys: readonly string[], fields: readonly string[]): string {
   const plural = keys.length > 1;
-  return `unknown key${plural ? "s" : ""} ${unknownKeys(keys, fields)}; remove ${plural ? "them" : "it"} or correct the spelling`;
+  return (
+    `unknown key${plural ? "s" : ""} ${unknownKeys(keys, fields)}; remove ${plural ? "them" : "it"} or ` +
+    "correct the spelling"
+  );
 }
 
 /**

@@ -13,11 +13,16 @@ const OPTIONAL_KEYS = AMOUNT_RULES.filter((rule) => !rule.required)
 
 const CALCULATE_GUIDANCE: InputGuidance = {
   fields: FIELD_GUIDANCE,
-  whole: `Send an object with currentGems and any of the optional keys ${OPTIONAL_KEYS} (no others), such as ${JSON.stringify(INPUT_EXAMPLE)}.`,
+  whole:
+    `Send an object with currentGems and any of the optional keys ${OPTIONAL_KEYS} (no others), such as ` +
+    `${JSON.stringify(INPUT_EXAMPLE)}.`,
   acrossFields: DURATION_GUIDANCE,
 };
 
-/** Runs the tool over the rank table `ranks`: the result for valid input, `invalid_request` for anything else; never throws. */
+/**
+ * Runs the tool over the rank table `ranks`: the result for valid input, `invalid_request` for anything
+ * else; never throws.
+ */
 export function calculateExpGrowth(
   input: unknown,
   ranks: readonly ExpRank[],

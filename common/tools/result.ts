@@ -59,7 +59,9 @@ export function invalidRequest(issues: readonly Issue[], guidance: InputGuidance
   const more = issues.length > listed.length ? ` (and ${issues.length - listed.length} more)` : "";
   return errorResult({
     code: "invalid_request",
-    message: `Invalid input: ${listed.map((issue) => describeSafely(issue, Object.keys(guidance.fields))).join("; ")}${more}.`,
+    message:
+      "Invalid input: " +
+      `${listed.map((issue) => describeSafely(issue, Object.keys(guidance.fields))).join("; ")}${more}.`,
     resolution: [...fixes].join(" "),
   });
 }
@@ -70,6 +72,7 @@ export function internalError(): ToolResult<ErrorResponse> {
     code: "internal_error",
     message: "The calculation could not be completed.",
     resolution:
-      "Retry the call. If the problem persists, follow the Support section of this site's API docs to report the input you sent.",
+      "Retry the call. If the problem persists, follow the Support section of this site's API docs to " +
+      "report the input you sent.",
   });
 }
