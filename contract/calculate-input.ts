@@ -71,7 +71,9 @@ export const CalculateInput = describe(
   ),
   [
     `A gem balance, an optional growth time, and optional targets; unknown keys are rejected.`,
-    `Every amount is a JSON number or a decimal string of plain digits such as 1000000 or "1000000.5" (no sign, exponent, suffix such as 1M, digit grouping or spaces; at most ${maxStringLength} characters).`,
+    `Every amount is a JSON number or a decimal string of plain digits such as 1000000 or "1000000.5" ` +
+      `(no sign, exponent, suffix such as 1M, digit grouping or spaces; at most ${maxStringLength} ` +
+      "characters).",
     `${LOSSY_NUMBER_RULE} Send such amounts, and any with more than 15 significant digits, as decimal strings.`,
     `The time is ${DURATION_DAYS_FORMULA} days, ${DURATION_LIMIT_TEXT} in all; a missing part counts as 0.`,
   ].join(" "),

@@ -25,7 +25,9 @@ const whole = (description: string) => describe(z.number().check(z.int(), z.gte(
 
 /** How `duration.text` is written, stated once: llms.txt and the docs quote it. */
 export const DURATION_TEXT_RULE =
-  'The non-zero parts in words, largest first, joined by ", ": a number, a space and the unit, singular for 1 ("1 year, 2 months, 3 days", "1 hour, 1 second"); parts that are 0 are left out; "0 seconds" when there is no time left.';
+  'The non-zero parts in words, largest first, joined by ", ": a number, a space and the unit, ' +
+  'singular for 1 ("1 year, 2 months, 3 days", "1 hour, 1 second"); parts that are 0 are left out; "0 ' +
+  'seconds" when there is no time left.';
 
 export const Duration = describe(
   z.strictObject({
@@ -38,17 +40,21 @@ export const Duration = describe(
     totalSeconds: whole("The whole duration in seconds, rounded up: what the parts above add up to."),
     text: describe(z.string().check(z.minLength(1)), DURATION_TEXT_RULE),
   }),
-  "A time in days broken down into whole parts, rounded up to the whole second so that growing for it reaches the target.",
+  "A time in days broken down into whole parts, rounded up to the whole second so that growing for it " +
+    "reaches the target.",
 );
 export type Duration = z.infer<typeof Duration>;
 
 /** The rule of every daysToReach, stated once: llms.txt and the docs quote it. */
 export const DAYS_TO_REACH_RULE =
-  "ln(target ÷ currentGems) ÷ ln(1 + dailyInterestRate), rounded up to 8 decimals: the fewest days, to 8 decimals, after which futureGems ≥ the target, so growing for daysToReach days reaches it; 0 if it is already there";
+  "ln(target ÷ currentGems) ÷ ln(1 + dailyInterestRate), rounded up to 8 decimals: the fewest days, " +
+  "to 8 decimals, after which futureGems ≥ the target, so growing for daysToReach days reaches it; 0 " +
+  "if it is already there";
 
 const daysToReach = (what: string) =>
   fixed8(
-    `Days of growth until the balance reaches ${what}: ${DAYS_TO_REACH_RULE}. Its duration is the same exact time, rounded up to the whole second.`,
+    `Days of growth until the balance reaches ${what}: ${DAYS_TO_REACH_RULE}. Its duration is the ` +
+      "same exact time, rounded up to the whole second.",
     "rounded up",
   );
 
@@ -94,16 +100,20 @@ export const CalculateOutput = describe(
     durationDays: fixed8(`The growth time in days: ${DURATION_DAYS_FORMULA}.`),
     dailyInterestRate: describe(
       z.literal(DAILY_INTEREST_RATE),
-      "The daily interest rate r, compounding: the fixed constant of /api/info.json, as the same string (a constant, not a computed value, so not padded to 8 places).",
+      "The daily interest rate r, compounding: the fixed constant of /api/info.json, as the same " +
+        "string (a constant, not a computed value, so not padded to 8 places).",
     ),
     futureGems: fixed8("The balance after the duration: currentGems × (1 + r)^durationDays."),
     profit: fixed8("futureGems − currentGems."),
     profitPercent: fixed8(
-      "The profit as a percent of currentGems: profit ÷ currentGems × 100, which is (factor − 1) × 100 with factor = (1 + r)^durationDays, the same exact value, rounded once (never from the rounded profit).",
+      "The profit as a percent of currentGems: profit ÷ currentGems × 100, which is (factor − 1) × " +
+        "100 with factor = (1 + r)^durationDays, the same exact value, rounded once (never from the " +
+        "rounded profit).",
     ),
     profitPerDay: fixed8("Gems earned in one day at the starting balance, simple: currentGems × r."),
     profitPerHour: fixed8(
-      "Gems earned in the first hour at the starting balance, compounded within the day: currentGems × ((1 + r)^(1/24) − 1), so 24 of them are less than profitPerDay.",
+      "Gems earned in the first hour at the starting balance, compounded within the day: currentGems " +
+        "× ((1 + r)^(1/24) − 1), so 24 of them are less than profitPerDay.",
     ),
     currentRank: rank("The rank currentGems holds: the highest rank whose minGems ≤ currentGems."),
     futureRank: rank(
@@ -111,11 +121,13 @@ export const CalculateOutput = describe(
     ),
     nextRank: describe(
       z.nullable(Milestone),
-      "The rank above currentRank with the gems and time still needed from the current balance (milestones[0]); null at the top rank.",
+      "The rank above currentRank with the gems and time still needed from the current balance " +
+        "(milestones[0]); null at the top rank.",
     ),
     milestones: describe(
       z.array(Milestone),
-      "Every rank above currentRank, lowest first, each with the gems and time needed from the current balance; empty at the top rank.",
+      "Every rank above currentRank, lowest first, each with the gems and time needed from the " +
+        "current balance; empty at the top rank.",
     ),
     goal: describe(z.nullable(GoalProgress), "Progress towards goalGems; null when goalGems is not given."),
     additional: describe(
@@ -123,6 +135,7 @@ export const CalculateOutput = describe(
       "Progress towards currentGems + additionalGems; null when additionalGems is not given.",
     ),
   }),
-  "How the balance grows over the duration, its ranks, and the time to the next rank, the goal and the additional amount.",
+  "How the balance grows over the duration, its ranks, and the time to the next rank, the goal and " +
+    "the additional amount.",
 );
 export type CalculateOutput = z.infer<typeof CalculateOutput>;

@@ -47,7 +47,8 @@ export const CalculatorInfo = describe(
     url: describe(z.url(), "Address of the calculator."),
     dailyInterestRate: describe(
       z.literal(DAILY_INTEREST_RATE),
-      "Daily interest rate r as a decimal string: t days, fractions of a day included, multiply a balance by (1 + r)^t.",
+      "Daily interest rate r as a decimal string: t days, fractions of a day included, multiply a " +
+        "balance by (1 + r)^t.",
     ),
     dailyInterestPercent: describe(
       decimalString(),

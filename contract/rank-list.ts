@@ -116,7 +116,9 @@ const rankText = (max: number) =>
         ctx.addIssue({
           code: "custom",
           input: undefined,
-          message: `has ${found}; delete it, so readers see exactly the text the data holds [rule: visible characters only] (got ${quoted(text)})`,
+          message:
+            `has ${found}; delete it, so readers see exactly the text the data holds [rule: visible ` +
+            `characters only] (got ${quoted(text)})`,
         });
       } else if (text.trim().length > 0 && text !== text.trim()) {
         ctx.addIssue({
@@ -128,7 +130,8 @@ const rankText = (max: number) =>
     }),
     z.refine(
       (text) => !TEMPLATE_SYNTAX.test(text),
-      `must not contain template syntax ("{{", "{%" or "{#"): the rank table is data, shown as written, not a template; write the text itself [rule: no template syntax]`,
+      `must not contain template syntax ("{{", "{%" or "{#"): the rank table is data, shown as ` +
+        "written, not a template; write the text itself [rule: no template syntax]",
     ),
     z.maxLength(max, `must be at most ${max} characters long [rule: length]`),
   );
@@ -193,7 +196,10 @@ export function labelGems(label: string): bigint | undefined {
   return digits % divisor === 0n ? digits / divisor : -1n;
 }
 
-/** The label a threshold reads as: the largest scale it reaches, its figure without trailing zeros (`160000000` → `160M+`). */
+/**
+ * The label a threshold reads as: the largest scale it reaches, its figure without trailing zeros
+ * (`160000000` → `160M+`).
+ */
 export function labelFor(minGems: string): string {
   const gems = BigInt(minGems);
   const [scale, unit] = (Object.entries(LABEL_SCALES) as [Scale, bigint][])
@@ -229,7 +235,8 @@ const rankTable = z.array(ExpRank).check(
   z.minLength(1, "must list at least one rank"),
   z.maxLength(
     MAX_RANKS,
-    `must list at most ${MAX_RANKS} ranks: each is a row in the docs' table, a chip on the homepage and a line in llms.txt; merge or remove ranks [rule: at most ${MAX_RANKS} ranks]`,
+    `must list at most ${MAX_RANKS} ranks: each is a row in the docs' table, a chip on the homepage ` +
+      `and a line in llms.txt; merge or remove ranks [rule: at most ${MAX_RANKS} ranks]`,
   ),
   z.superRefine((ranks, ctx) => {
     const seen = new Map<string, number>();
@@ -240,7 +247,9 @@ const rankTable = z.array(ExpRank).check(
         const same = ranks[earlier]!.name === rank.name;
         const how = same
           ? `duplicates the rank name ${quoted(rank.name)} (ranks[${earlier}].name)`
-          : `${quoted(rank.name)} reads as the rank name ${quoted(ranks[earlier]!.name)} (ranks[${earlier}].name) once letter case, Unicode compatibility forms and look-alike letters are set aside (NFKC, case folding, the UTS #39 confusable skeleton)`;
+          : `${quoted(rank.name)} reads as the rank name ${quoted(ranks[earlier]!.name)} ` +
+            `(ranks[${earlier}].name) once letter case, Unicode compatibility forms and look-alike ` +
+            "letters are set aside (NFKC, case folding, the UTS #39 confusable skeleton)";
         ctx.addIssue({
           code: "custom",
           path: [index, "name"],
@@ -267,7 +276,9 @@ const rankTable = z.array(ExpRank).check(
           code: "custom",
           path: [index, "minGems"],
           input: rank.minGems,
-          message: `must be greater than the previous rank's minGems ("${previous.minGems}"); thresholds strictly increase [rule: increasing thresholds]`,
+          message:
+            `must be greater than the previous rank's minGems ("${previous.minGems}"); thresholds ` +
+            "strictly increase [rule: increasing thresholds]",
         });
       }
       if (WHOLE_NUMBER.test(rank.minGems)) {
@@ -278,7 +289,10 @@ const rankTable = z.array(ExpRank).check(
             code: "custom",
             path: [index, "displayValue"],
             input: undefined,
-            message: `must be a figure, an optional K, M, B or T (thousand, million, billion, trillion) and "+", such as "160M+"; for minGems "${rank.minGems}" ${fix} [rule: label shows its threshold] (got ${quoted(rank.displayValue)})`,
+            message:
+              "must be a figure, an optional K, M, B or T (thousand, million, billion, trillion) and " +
+              `"+", such as "160M+"; for minGems "${rank.minGems}" ${fix} [rule: label shows its ` +
+              `threshold] (got ${quoted(rank.displayValue)})`,
           });
         } else if (said !== BigInt(rank.minGems)) {
           const says = said < 0n ? "a fraction of a gem" : `${groupDigits(said)} gems`;
@@ -286,7 +300,9 @@ const rankTable = z.array(ExpRank).check(
             code: "custom",
             path: [index, "displayValue"],
             input: undefined,
-            message: `${quoted(rank.displayValue)} says ${says} but minGems is "${rank.minGems}" (${groupDigits(rank.minGems)} gems); ${fix} [rule: label shows its threshold]`,
+            message:
+              `${quoted(rank.displayValue)} says ${says} but minGems is "${rank.minGems}" ` +
+              `(${groupDigits(rank.minGems)} gems); ${fix} [rule: label shows its threshold]`,
           });
         }
       }

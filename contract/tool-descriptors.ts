@@ -46,11 +46,20 @@ export const toolDescriptors: ToolDescriptor[] = [
     name: CALCULATE,
     title: "Calculate EXP growth",
     description: [
-      `Calculates how an ${PRODUCT_NAME} gem balance grows at ${DAILY_INTEREST_RATE} (${DAILY_INTEREST_PERCENT} %) a day, compounding: ${GROWTH_FORMULA}, where durationDays = ${DURATION_DAYS_FORMULA} (at most ${CALCULATE_LIMITS.maxDurationDays}).`,
-      "Returns futureGems, profit and profitPercent over the duration; profitPerDay (simple: currentGems × r) and profitPerHour (one hour compounded), both at the starting balance.",
-      "currentRank is the rank of currentGems, futureRank that of futureGems; milestones lists every rank above currentRank with gemsNeeded, daysToReach and duration counted from the current balance, and withinDuration; nextRank is milestones[0].",
-      "goal (for goalGems, a target total) and additional (for additionalGems, an amount to earn, not a deposit: add a deposit to currentGems) give the time to reach them and whether the duration reaches them.",
-      "Amounts come back as strings with 8 decimals, rounded half-up; daysToReach is rounded up to 8 decimals and duration is rounded up to the whole second, so growing for either reaches the target.",
+      `Calculates how an ${PRODUCT_NAME} gem balance grows at ${DAILY_INTEREST_RATE} ` +
+        `(${DAILY_INTEREST_PERCENT} %) a day, compounding: ${GROWTH_FORMULA}, where durationDays = ` +
+        `${DURATION_DAYS_FORMULA} (at most ${CALCULATE_LIMITS.maxDurationDays}).`,
+      "Returns futureGems, profit and profitPercent over the duration; profitPerDay (simple: " +
+        "currentGems × r) and profitPerHour (one hour compounded), both at the starting balance.",
+      "currentRank is the rank of currentGems, futureRank that of futureGems; milestones lists every " +
+        "rank above currentRank with gemsNeeded, daysToReach and duration counted from the current " +
+        "balance, and withinDuration; nextRank is milestones[0].",
+      "goal (for goalGems, a target total) and additional (for additionalGems, an amount to earn, not " +
+        "a deposit: add a deposit to currentGems) give the time to reach them and whether the duration " +
+        "reaches them.",
+      "Amounts come back as strings with 8 decimals, rounded half-up; daysToReach is rounded up to 8 " +
+        "decimals and duration is rounded up to the whole second, so growing for either reaches the " +
+        "target.",
     ].join(" "),
     inputSchema: inputSchema(CalculateInput),
     annotations: { readOnlyHint: true },
@@ -58,7 +67,9 @@ export const toolDescriptors: ToolDescriptor[] = [
   {
     name: LIST_RANKS,
     title: "List EXP ranks",
-    description: `Lists the ${PRODUCT_NAME} ranks with the minimum gem balance of each, lowest first, and the daily interest rate: the same data as the ranks JSON resource. Takes no input.`,
+    description:
+      `Lists the ${PRODUCT_NAME} ranks with the minimum gem balance of each, lowest first, and the ` +
+      "daily interest rate: the same data as the ranks JSON resource. Takes no input.",
     inputSchema: inputSchema(ListRanksInput),
     annotations: { readOnlyHint: true },
   },
