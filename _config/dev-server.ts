@@ -53,7 +53,9 @@ export function refusal(
   if (isLoopback(host) && hostHeader !== undefined && !isLoopback(hostName(hostHeader))) {
     return {
       status: 403,
-      reason: `this server answers only for this machine (localhost), not ${hostName(hostHeader)}; start it with npm start -- --host=ADDRESS to serve others`,
+      reason:
+        `this server answers only for this machine (localhost), not ${hostName(hostHeader)}; start it ` +
+        "with npm start -- --host=ADDRESS to serve others",
     };
   }
   return null;

@@ -24,7 +24,8 @@ export function highlight(code: string, language: string): string {
   if (!language) return escapeHtml(code);
   if (!hljs.getLanguage(language)) {
     throw new Error(
-      `Code fence language "${language}" is not registered in _config/highlight.ts; use one of: ${hljs.listLanguages().join(", ")}`,
+      `Code fence language "${language}" is not registered in _config/highlight.ts; use one of: ` +
+        `${hljs.listLanguages().join(", ")}`,
     );
   }
   return hljs.highlight(code, { language, ignoreIllegals: true }).value;

@@ -136,7 +136,10 @@ function reasonFor(site: Site, url: URL, kind: BrokenKind): string {
     (file) => new URL(file.replace(/(^|\/)index\.html$/, "$1"), site.base).pathname,
   );
   if (!url.pathname.startsWith(site.base.pathname))
-    return `is outside the site's base path ${site.base.pathname}, where GitHub Pages serves another site; nearest pages: ${nearest(url.pathname, pages).join(", ")}`;
+    return (
+      `is outside the site's base path ${site.base.pathname}, where GitHub Pages serves another site; ` +
+      `nearest pages: ${nearest(url.pathname, pages).join(", ")}`
+    );
   if (kind.fragmentOf) {
     const file = kind.fragmentOf;
     const ids = anchorsOf(file, site.templates.get(file)?.content ?? "");
@@ -147,7 +150,11 @@ function reasonFor(site: Site, url: URL, kind: BrokenKind): string {
         .join(", ") || "none (it has no anchors)"
     }`;
   }
-  return `answers 404: the build wrote no such file; nearest pages: ${nearest(url.pathname, pages).join(", ")}. Link a page by its key ({{ "docs" | href }}) so its path follows the site.`;
+  return (
+    "answers 404: the build wrote no such file; nearest pages: " +
+    `${nearest(url.pathname, pages).join(", ")}. Link a page by its key ({{ "docs" | href }}) so its ` +
+    "path follows the site."
+  );
 }
 
 /** One output the check reads links from: its path in the output folder and its text. */
@@ -257,7 +264,8 @@ async function filesUnder(folder: string): Promise<Set<string>> {
 async function described(site: Site, target: BrokenTarget): Promise<BrokenLink> {
   if (target.url.startsWith("#")) {
     const reason =
-      "is a bare fragment, which a text file read on its own cannot resolve; link the page's absolute URL with the fragment";
+      "is a bare fragment, which a text file read on its own cannot resolve; link the page's absolute " +
+      "URL with the fragment";
     return {
       url: target.url,
       reason,

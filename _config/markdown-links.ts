@@ -12,8 +12,19 @@ const CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[^\n]*$|(`+)[^`]*?\2/
  * Each alternative captures the text before the destination, then the destination. A `]` after
  * an odd run of backslashes is an escaped bracket, text rather than the end of a link text.
  */
-const LINK =
-  /(?<=(?:^|[^\\])(?:\\\\)*)(\]\(\s*<?)([^)\s>]+)|^( {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?)([^\s>]+)|(<)(https?:\/\/[^>\s]+)(?=>)|(\s(?:href|src)=")([^"]*)(?=")/gm;
+const LINK = new RegExp(
+  [
+    // An inline link's destination: `](docs.md)`.
+    String.raw`(?<=(?:^|[^\\])(?:\\\\)*)(\]\(\s*<?)([^)\s>]+)`,
+    // A link reference definition: `[docs]: docs.md`.
+    String.raw`^( {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?)([^\s>]+)`,
+    // An autolink: `<https://example.com>`.
+    String.raw`(<)(https?:\/\/[^>\s]+)(?=>)`,
+    // An HTML attribute: ` href="docs.md"`, ` src="…"`.
+    String.raw`(\s(?:href|src)=")([^"]*)(?=")`,
+  ].join("|"),
+  "gm",
+);
 
 function mapProse(prose: string, replace: (target: string) => string): string {
   return prose.replace(LINK, (match, ...groups: (string | undefined)[]) => {

@@ -138,7 +138,11 @@ async function leftover(lock: string): Promise<string | null> {
 function waitingMessage(holder: Holder | null, output: string): string {
   if (!holder) return `Waiting for another build to finish writing ${output}.`;
   const who = `process ${holder.pid} (${holder.command}, holding it since ${holder.since})`;
-  return `Waiting for the build in ${who} to finish writing ${output}. If it is an \`npm start\` whose last build failed, fix that build or stop it (kill ${holder.pid}); no file needs removing, since the lock ends with its process.`;
+  return (
+    `Waiting for the build in ${who} to finish writing ${output}. If it is an \`npm start\` whose last ` +
+    `build failed, fix that build or stop it (kill ${holder.pid}); no file needs removing, since the ` +
+    "lock ends with its process."
+  );
 }
 
 /** Takes the lock on `output` for this process, waiting while another process holds it. */
@@ -186,7 +190,8 @@ async function writeNote(output: string, log: (message: string) => void): Promis
   if (found) {
     await rm(lock, { recursive: true, force: true });
     log(
-      `Took over the output folder ${output}: ${lock} held ${found}, left by an earlier build; no process holds the lock.`,
+      `Took over the output folder ${output}: ${lock} held ${found}, left by an earlier build; no ` +
+        "process holds the lock.",
     );
   }
   await mkdir(lock, { recursive: true });

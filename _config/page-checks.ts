@@ -82,7 +82,8 @@ function templateChecker(environment: () => TemplateEnvironment, rules: Template
 function refuseJavaScript(_code: string, context?: { filePath?: string }): never {
   const file = context?.filePath ? projectPath(context.filePath) : "a page";
   throw new Error(
-    `${file}: JavaScript front matter runs code in the build, so no page may use it; write the front matter in YAML (--- … ---)`,
+    `${file}: JavaScript front matter runs code in the build, so no page may use it; write the front ` +
+      "matter in YAML (--- … ---)",
   );
 }
 

@@ -48,7 +48,10 @@ export function wholeGems(value: string): string {
 /** Nunjucks' own `safe` filter: marks Markdown a filter built (and escaped) as final. */
 type MarkSafe = (markdown: string) => unknown;
 
-/** The names of the filters and shortcodes the site adds: the ones a page may use besides Nunjucks' own (`page-template.ts`). */
+/**
+ * The names of the filters and shortcodes the site adds: the ones a page may use besides Nunjucks' own
+ * (`page-template.ts`).
+ */
 export interface PageHelperNames {
   filters: string[];
   shortcodes: string[];
@@ -121,20 +124,26 @@ export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
    * calculate-exp-growth result, drawn now as static SVG, so the page needs no script for it; its
    * dates count from the given start, since a built page has no "today".
    */
-  markdownFilter(
-    "growthChart",
-    (result: CalculateOutput, id: string, start: string) =>
-      `<figure class="chart-static">${resultChartSvg(result, { id, width: 640, height: 280, locale: "en-US", start: Date.parse(start) })}</figure>`,
-  );
+  markdownFilter("growthChart", (result: CalculateOutput, id: string, start: string) => {
+    const size = { width: 640, height: 280 };
+    const svg = resultChartSvg(result, { id, ...size, locale: "en-US", start: Date.parse(start) });
+    return `<figure class="chart-static">${svg}</figure>`;
+  });
   /** `{{ "ErrorResponse" | schemaLink }}`: a link to a component's table on /docs; unknown names fail. */
   markdownFilter("schemaLink", (name: string) => {
     componentSchema(name);
     return `[${markdownText(name)}](${href("docs", name.toLowerCase())})`;
   });
-  /** `<style>{% stylesheet styles %}</style>` and `style-src {% stylesheetHash styles %}`: a page's inlined styles and their CSP hash. */
+  /**
+   * `<style>{% stylesheet styles %}</style>` and `style-src {% stylesheetHash styles %}`: a page's inlined
+   * styles and their CSP hash.
+   */
   shortcode("stylesheet", (styles?: string[]) => pageStylesheet(styles).css);
   shortcode("stylesheetHash", (styles?: string[]) => pageStylesheet(styles).hash);
-  /** `<script type="module">{% afterPaintScripts scripts, page.url %}</script>` and `script-src 'self' {% afterPaintScriptsHash scripts, page.url %}`: a page's modules, started after its first paint. */
+  /**
+   * `<script type="module">{% afterPaintScripts scripts, page.url %}</script>` and `script-src 'self' {%
+   * afterPaintScriptsHash scripts, page.url %}`: a page's modules, started after its first paint.
+   */
   shortcode(
     "afterPaintScripts",
     (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).js,

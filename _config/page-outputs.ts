@@ -42,7 +42,8 @@ export function checkPagesFolder(folder = PAGES_FOLDER): void {
   if (foreign.length === 0) return;
   const lines = foreign.map(
     (file) =>
-      `  ${file}: only Markdown pages (.md) live in content/pages/, so that every page passes the same checks; write it as a .md page (layouts and partials go in _includes/)`,
+      `  ${file}: only Markdown pages (.md) live in content/pages/, so that every page passes the ` +
+      "same checks; write it as a .md page (layouts and partials go in _includes/)",
   );
   throw new Error(`Files that are not pages in content/pages/ (${foreign.length}):\n${lines.join("\n")}`);
 }
@@ -67,7 +68,11 @@ export function checkPageUrls(inputPathToUrl: Record<string, readonly (string | 
     )
     .map(({ inputPath, url }) => {
       const line = permalinkLine(inputPath);
-      return `  ${projectPath(inputPath)}${line > 0 ? `:${line}` : ""}: the permalink ${url} is not an HTML page: a page is published as a folder (/faq/) or an .html file, never as a script, stylesheet or data file; end it in / or remove it`;
+      return (
+        `  ${projectPath(inputPath)}${line > 0 ? `:${line}` : ""}: the permalink ${url} is not an HTML ` +
+        "page: a page is published as a folder (/faq/) or an .html file, never as a script, stylesheet " +
+        "or data file; end it in / or remove it"
+      );
     });
   if (problems.length > 0)
     throw new Error(

@@ -147,15 +147,20 @@ const PLAIN = new Set([
 /** Why each refused kind of node is refused, with the fix. */
 const REFUSED: Record<string, string> = {
   FunCall:
-    "calls a function, which runs JavaScript in the build; a page uses the site's data and filters only (a new filter goes in _config/page-helpers.ts)",
+    "calls a function, which runs JavaScript in the build; a page uses the site's data and filters " +
+    "only (a new filter goes in _config/page-helpers.ts)",
   Macro:
-    "{% macro %} is not allowed in a page: a macro is a function, and a page calls none; write the markup in a partial under _includes/ and {% include %} it",
+    "{% macro %} is not allowed in a page: a macro is a function, and a page calls none; write the " +
+    "markup in a partial under _includes/ and {% include %} it",
   Caller:
-    "{% call %} is not allowed in a page: it calls a macro; write the markup in a partial under _includes/ and {% include %} it",
+    "{% call %} is not allowed in a page: it calls a macro; write the markup in a partial under " +
+    "_includes/ and {% include %} it",
   Import:
-    "{% import %} is not allowed in a page: it brings in macros, and a page calls none; {% include %} a partial instead",
+    "{% import %} is not allowed in a page: it brings in macros, and a page calls none; {% include %} " +
+    "a partial instead",
   FromImport:
-    "{% from … import %} is not allowed in a page: it brings in macros, and a page calls none; {% include %} a partial instead",
+    "{% from … import %} is not allowed in a page: it brings in macros, and a page calls none; {% " +
+    "include %} a partial instead",
   Extends:
     "{% extends %} is not allowed in a page: a page's layout comes from its folder (content/pages/pages.11tydata.ts)",
   Block: "{% block %} is not allowed in a page: blocks belong to layouts under _includes/",
@@ -191,7 +196,8 @@ function nodeProblem(
     const allowed = [...rules.filters].sort().join(", ");
     return problem(
       node,
-      `the filter "${name}" is not one a page may use (a filter that renders a string as a template would run code past this check); use one of: ${allowed}`,
+      `the filter "${name}" is not one a page may use (a filter that renders a string as a template ` +
+        `would run code past this check); use one of: ${allowed}`,
     );
   }
   if (type === "CallExtension" || type === "CallExtensionAsync") {
@@ -207,7 +213,8 @@ function nodeProblem(
     if (key?.typename === "Literal" && INTERNAL.test(String(key.value))) {
       return problem(
         node,
-        `.${String(key.value)} reaches JavaScript's internals, not the site's data; a page reads data by its name (such as {{ site.name }})`,
+        `.${String(key.value)} reaches JavaScript's internals, not the site's data; a page reads data ` +
+          "by its name (such as {{ site.name }})",
       );
     }
     if (key && !["Literal", "Symbol", "LookupVal"].includes(key.typename)) {
@@ -221,7 +228,8 @@ function nodeProblem(
   if (type === "Literal" && node.value instanceof RegExp) {
     return problem(
       node,
-      "a regular expression (r/…/) is not allowed in a page: given one, | replace calls whatever replaces the match; replace a plain string",
+      "a regular expression (r/…/) is not allowed in a page: given one, | replace calls whatever " +
+        "replaces the match; replace a plain string",
     );
   }
   if (type === "Include") return includeProblem(node, rules.includes);
@@ -238,9 +246,14 @@ function includeProblem(node: TemplateNode, includes: string): SourceProblem | u
   const name = node.template?.typename === "Literal" ? node.template.value : undefined;
   const inside = typeof name === "string" && !path.isAbsolute(name) && !name.split(/[\\/]/).includes("..");
   if (inside && existsSync(path.join(includes, name))) return undefined;
+  const named =
+    typeof name === "string"
+      ? `"${name}", which is not a partial under ${includes}/`
+      : "its file by an expression";
   return problem(
     node,
-    `{% include %} names ${typeof name === "string" ? `"${name}", which is not a partial under ${includes}/` : "its file by an expression"}; a page includes a partial by its name, as in {% include "calculator-form.njk" %}`,
+    `{% include %} names ${named}; ` +
+      `a page includes a partial by its name, as in {% include "calculator-form.njk" %}`,
   );
 }
 

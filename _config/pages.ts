@@ -61,14 +61,15 @@ export function pageUrl(data: PageData): string {
       : typeof value !== "string" || value.trim() === "";
   });
   if (missing.length > 0) {
-    throw new Error(
-      `${file}: its front matter needs ${missing.map(([name]) => name).join(", ")}:\n${missing.map(([name, use]) => `  - ${name}: ${use}`).join("\n")}`,
-    );
+    const names = missing.map(([name]) => name).join(", ");
+    const uses = missing.map(([name, use]) => `  - ${name}: ${use}`).join("\n");
+    throw new Error(`${file}: its front matter needs ${names}:\n${uses}`);
   }
   if (data.slug !== undefined) {
     if (typeof data.slug !== "string" || !/^[a-z0-9]+(?:[-/][a-z0-9]+)*$/.test(data.slug)) {
       throw new Error(
-        `${file}: slug must be lowercase letters, digits and hyphens, such as slug: frequently-asked-questions (or set permalink: /a/full/path/)`,
+        `${file}: slug must be lowercase letters, digits and hyphens, such as slug: ` +
+          "frequently-asked-questions (or set permalink: /a/full/path/)",
       );
     }
     return `/${data.slug}/`;
@@ -111,11 +112,15 @@ export function rememberPages(
     const file = `${PAGES_FOLDER.slice(2)}${key === HOME ? "index" : key}.md`;
     if (!page)
       throw new Error(
-        `${file} is missing: site.paths.${key} (_data/site.ts) names it, and the contract, the JSON and llms.txt link to /${sitePath}; restore the page, or change site.paths.${key} to the page that replaces it`,
+        `${file} is missing: site.paths.${key} (_data/site.ts) names it, and the contract, the JSON ` +
+          `and llms.txt link to /${sitePath}; restore the page, or change site.paths.${key} to the page ` +
+          "that replaces it",
       );
     if (page.url !== `/${sitePath}`)
       throw new Error(
-        `${projectPath(page.inputPath)} is served at ${page.url}, but site.paths.${key} (_data/site.ts) says /${sitePath}, where the contract, the JSON and llms.txt link; remove its slug or permalink, or change site.paths.${key} too`,
+        `${projectPath(page.inputPath)} is served at ${page.url}, but site.paths.${key} ` +
+          `(_data/site.ts) says /${sitePath}, where the contract, the JSON and llms.txt link; remove ` +
+          `its slug or permalink, or change site.paths.${key} too`,
       );
   }
 }
@@ -135,7 +140,10 @@ export function isPageFileLink(target: string): boolean {
   return !/^[a-z][a-z0-9+.-]*:|^\/|^#/i.test(target) && /\.md(?:[#?]|$)/.test(target);
 }
 
-/** The page a file link written in the page at `fromInputPath` names (`docs.md#support`), and the part after the file name. */
+/**
+ * The page a file link written in the page at `fromInputPath` names (`docs.md#support`), and the part after
+ * the file name.
+ */
 export function pageOfFileLink(
   target: string,
   fromInputPath: string,
@@ -156,7 +164,11 @@ export function unknownPageFile(target: string, fromInputPath: string): string {
   const files = pageFiles();
   const suggestion = closestName(path.posix.basename(file), files);
   const missing = path.posix.join(path.posix.dirname(fromInputPath), file);
-  return `the link "${target}" names no page: there is no ${missing}. ${suggestion ? `Did you mean "${suggestion}"? ` : ""}Link a page by its file in content/pages/, one of: ${files.join(", ")}; or by its key, as in {{ "docs" | href }}`;
+  return (
+    `the link "${target}" names no page: there is no ${missing}. ` +
+    `${suggestion ? `Did you mean "${suggestion}"? ` : ""}Link a page by its file in content/pages/, ` +
+    `one of: ${files.join(", ")}; or by its key, as in {{ "docs" | href }}`
+  );
 }
 
 /** Why `key` names no page or file of the site, with the valid keys and the fix. */
@@ -167,7 +179,11 @@ export function unknownKey(key: string, siteKeys: readonly string[]): string {
   const fix = suggestion
     ? `${didYouMean(suggestion)} Write {{ "${suggestion}" | href }}`
     : `write one of them, as in {{ "docs" | href }}`;
-  return `"${key}" is not a page or a file of the site; ${fix}. Pages (a page's key is its file name in content/pages/): ${pageKeysNow.join(", ")}. Files (site.paths in _data/site.ts): ${files.join(", ")}`;
+  return (
+    `"${key}" is not a page or a file of the site; ${fix}. Pages (a page's key is its file name in ` +
+    `content/pages/): ${pageKeysNow.join(", ")}. Files (site.paths in _data/site.ts): ` +
+    `${files.join(", ")}`
+  );
 }
 
 /** The 1-based line of the file at `inputPath` where `found` first holds, or 0. */

@@ -21,7 +21,10 @@ function keyUrl(key: string): string {
   return page;
 }
 
-/** `{{ "docs" | href }}` → `/docs/`; `{{ "docs" | href("support") }}` → `/docs/#support`; `{{ "faq" | href }}` → the page `faq.md`'s URL. */
+/**
+ * `{{ "docs" | href }}` → `/docs/`; `{{ "docs" | href("support") }}` → `/docs/#support`; `{{ "faq" | href
+ * }}` → the page `faq.md`'s URL.
+ */
 export function href(key: string, fragment?: string): string {
   return `${keyUrl(key)}${fragment ? `#${fragment}` : ""}`;
 }
@@ -43,7 +46,8 @@ for (const [pageKey, twinKey] of [
 ] as const) {
   if (twinPath(`/${paths[pageKey]}`) !== paths[twinKey]) {
     throw new Error(
-      `site.paths.${twinKey} ("${paths[twinKey]}") must be the Markdown twin of site.paths.${pageKey} ("${paths[pageKey]}")`,
+      `site.paths.${twinKey} ("${paths[twinKey]}") must be the Markdown twin of site.paths.${pageKey} ` +
+        `("${paths[pageKey]}")`,
     );
   }
 }

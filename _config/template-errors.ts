@@ -42,7 +42,10 @@ function tagAt(line: string, column: number): string | undefined {
   return (opening ?? holding ?? tags.find((tag) => tag.index >= column) ?? tags.at(-1))?.[0];
 }
 
-/** `filter not found: groupDigit`: Nunjucks names no line for it; the first line that uses the filter, and the closest filter there is. */
+/**
+ * `filter not found: groupDigit`: Nunjucks names no line for it; the first line that uses the filter, and
+ * the closest filter there is.
+ */
 function unknownFilter(
   message: string,
   source: string,
@@ -90,7 +93,10 @@ function valueAt(data: Record<string, unknown>, path: string): unknown {
     );
 }
 
-/** Why `expression` (such as `calculator.dailyInterestRat`) is undefined in `data`, with the fix; undefined when it is not a data lookup. */
+/**
+ * Why `expression` (such as `calculator.dailyInterestRat`) is undefined in `data`, with the fix; undefined
+ * when it is not a data lookup.
+ */
 function undefinedName(
   expression: string,
   data: Record<string, unknown>,
@@ -161,7 +167,8 @@ export function templateError(
     );
   if (filter && filter.line > 0) {
     return new Error(
-      `${file}:${filter.line + frontMatterLines(inputPath, source)}: ${filter.problem}${filter.tag ? `\n  in ${filter.tag}` : ""}`,
+      `${file}:${filter.line + frontMatterLines(inputPath, source)}: ` +
+        `${filter.problem}${filter.tag ? `\n  in ${filter.tag}` : ""}`,
     );
   }
   const position = nunjucksPosition(error);

@@ -185,7 +185,10 @@ const ALLOWED = new Map<string, Map<string, Set<string>>>([
   ],
 ]);
 
-/** A URL as a browser reads it: the scheme, lower case, or "" for a relative URL; a control character left inside is reported. */
+/**
+ * A URL as a browser reads it: the scheme, lower case, or "" for a relative URL; a control character left
+ * inside is reported.
+ */
 export function urlScheme(value: string): { scheme: string; control: boolean } {
   // The URL parser strips C0 controls and spaces at both ends, and removes every tab and newline.
   const url = value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").replace(/[\t\n\r]/g, "");
@@ -222,19 +225,37 @@ function attributeProblem(
   const name = shown(attributeName);
   if (!allowed.has(attributeName) && !/^(?:aria|data)-[a-z0-9-]+$/.test(attributeName)) {
     if (/^on/i.test(name))
-      return `the ${name.toLowerCase()}= attribute on ${tag} is not allowed in a page: it runs code; remove it (a page ships no script of its own)`;
+      return (
+        `the ${name.toLowerCase()}= attribute on ${tag} is not allowed in a page: it runs code; remove ` +
+        "it (a page ships no script of its own)"
+      );
     if (name === "style")
-      return `the style= attribute on ${tag} is not allowed in a page: the pages' security policy refuses inline styles; use a class the stylesheet has`;
-    return `the ${name}= attribute on ${tag} is not allowed in a page: it is not among those Markdown and the site's partials write; remove it, or ${FIX}`;
+      return (
+        `the style= attribute on ${tag} is not allowed in a page: the pages' security policy refuses ` +
+        "inline styles; use a class the stylesheet has"
+      );
+    return (
+      `the ${name}= attribute on ${tag} is not allowed in a page: it is not among those Markdown and ` +
+      `the site's partials write; remove it, or ${FIX}`
+    );
   }
   if (!URL_ATTRIBUTES.has(attributeName)) return undefined;
   const { scheme, control } = urlScheme(value);
   if (scheme && !SCHEMES.has(scheme))
-    return `a ${scheme}: URL on ${tag} is not allowed in a page: it runs code or hides a document; link to a page or an https:// address`;
+    return (
+      `a ${scheme}: URL on ${tag} is not allowed in a page: it runs code or hides a document; link to a ` +
+      "page or an https:// address"
+    );
   if (control)
-    return `the ${name}= of ${tag} holds a control character, which browsers read in ways a reader cannot see; write the URL plainly`;
+    return (
+      `the ${name}= of ${tag} holds a control character, which browsers read in ways a reader cannot ` +
+      "see; write the URL plainly"
+    );
   if (attributeName === "src" && (scheme || /^[\s/\\]{2}/.test(value.trim()))) {
-    return `the src= of ${tag} loads from another site, a third-party request the pages' security policy (img-src 'self') refuses; publish the file with the site and give its path`;
+    return (
+      `the src= of ${tag} loads from another site, a third-party request the pages' security policy ` +
+      "(img-src 'self') refuses; publish the file with the site and give its path"
+    );
   }
   return undefined;
 }
@@ -250,7 +271,9 @@ function refusedElement(element: Element, html: string): HtmlProblem {
   const attributes = element.attrs.flatMap((attribute) =>
     slice(html, location?.attrs?.[attribute.name.toLowerCase()]),
   );
-  const message = `<${shown(element.tagName)}${equiv ? " http-equiv" : ""}> is not allowed in a page: ${reason}; ${FIX}`;
+  const message =
+    `<${shown(element.tagName)}${equiv ? " http-equiv" : ""}> is not allowed in a page: ` +
+    `${reason}; ${FIX}`;
   const needles = [
     ...exactly(slice(html, location?.startTag)),
     ...words([`<${element.tagName}`]),
