@@ -25,7 +25,9 @@ const resources = [
     summary: "Get the calculator's assumptions",
     responseDescription: "The calculator's assumptions.",
     description:
-      "Returns the daily interest rate, the growth formula, the time constants, where arbitrary calculations can be done, and links to the guides. A static file: no parameters, no request body, no credentials.",
+      "Returns the daily interest rate, the growth formula, the time constants, where arbitrary " +
+      "calculations can be done, and links to the guides. A static file: no parameters, no request " +
+      "body, no credentials.",
     schema: "CalculatorInfo",
     example: calculator,
   },
@@ -39,7 +41,9 @@ const resources = [
     summary: "List the rank thresholds",
     responseDescription: "The rank thresholds, lowest first.",
     description:
-      "Returns every rank with its minimum gem balance and display label, lowest first, and the daily interest rate they are computed with. A static file: no parameters, no request body, no credentials.",
+      "Returns every rank with its minimum gem balance and display label, lowest first, and the daily " +
+      "interest rate they are computed with. A static file: no parameters, no request body, no " +
+      "credentials.",
     schema: "RankList",
     example: ranks,
   },
@@ -70,7 +74,9 @@ const errorResponses = {
       error: {
         code: "not_found",
         message: "No resource exists at this path.",
-        resolution: `Request one of the published resources: ${site.urls.info} or ${site.urls.ranks}; the list is at ${site.urls.api}.`,
+        resolution:
+          `Request one of the published resources: ${site.urls.info} or ${site.urls.ranks}; the list is ` +
+          `at ${site.urls.api}.`,
       },
     },
   },
@@ -81,7 +87,9 @@ const errorResponses = {
       error: {
         code: "internal_error",
         message: UNEXPECTED_ERROR,
-        resolution: `Retry the request. If the problem persists, read the docs at ${site.urls.docs} or contact support at ${site.contact.url}.`,
+        resolution:
+          `Retry the request. If the problem persists, read the docs at ${site.urls.docs} or contact ` +
+          `support at ${site.contact.url}.`,
       },
     },
   },

@@ -44,7 +44,11 @@ const info = {
   title: `${site.name} API`,
   version: API_VERSION,
   summary: `Read-only assumptions and rank thresholds of the ${site.name}.`,
-  description: `Static, read-only JSON resources describing how a gem balance grows at a fixed daily interest rate and which ranks it reaches. No accounts, no credentials, no write operations. Arbitrary calculations are not offered over HTTP: they run in the browser through the WebMCP tools on the homepage (${site.urls.home}).`,
+  description:
+    "Static, read-only JSON resources describing how a gem balance grows at a fixed daily interest rate " +
+    "and which ranks it reaches. No accounts, no credentials, no write operations. Arbitrary " +
+    "calculations are not offered over HTTP: they run in the browser through the WebMCP tools on the " +
+    `homepage (${site.urls.home}).`,
   termsOfService: site.termsOfService,
   contact: site.contact,
   license: site.license,

@@ -59,7 +59,8 @@ export type SitePath = keyof typeof paths;
 
 /**
  * Parses `SITE_URL`: an absolute http(s) URL with no credentials, query or fragment, a plain host
- * name (not an IPv6 address) and a path of URL-safe characters, normalised to end with `/`. Unset means the address `npm start` serves; set but blank is a mistake.
+ * name (not an IPv6 address) and a path of URL-safe characters, normalised to end with `/`. Unset means the
+ * address `npm start` serves; set but blank is a mistake.
  */
 export function parseSiteUrl(value: string | undefined): URL {
   if (value === undefined) return new URL(DEFAULT_SITE_URL);
@@ -67,7 +68,8 @@ export function parseSiteUrl(value: string | undefined): URL {
   const example = "such as https://user.github.io/exp-bank/";
   if (!text)
     throw new Error(
-      `SITE_URL is set but blank; set it to the public address of the site, ${example}, or unset it to build for ${DEFAULT_SITE_URL}`,
+      `SITE_URL is set but blank; set it to the public address of the site, ${example}, or unset it ` +
+        `to build for ${DEFAULT_SITE_URL}`,
     );
   let url: URL;
   try {
@@ -83,7 +85,8 @@ export function parseSiteUrl(value: string | undefined): URL {
   // The URL is published in every output, so credentials in it would be too.
   if (url.username || url.password) {
     throw new Error(
-      `SITE_URL: "${url.protocol}//${url.host}${url.pathname}" must not carry a user name or password; remove the "user:password@" part`,
+      `SITE_URL: "${url.protocol}//${url.host}${url.pathname}" must not carry a user name or ` +
+        `password; remove the "user:password@" part`,
     );
   }
   // `new URL` drops an empty `?` or `#`, so the text is checked, not only the parsed URL.
@@ -98,20 +101,24 @@ export function parseSiteUrl(value: string | undefined): URL {
   // (`https://%5B::1%5D/`), so the link check could not follow any absolute link of the site.
   if (url.hostname.startsWith("[")) {
     throw new Error(
-      `SITE_URL: "${text}" has the IPv6 address ${url.hostname} as its host, which the link check cannot read in Markdown links; use a host name, such as localhost`,
+      `SITE_URL: "${text}" has the IPv6 address ${url.hostname} as its host, which the link check ` +
+        "cannot read in Markdown links; use a host name, such as localhost",
     );
   }
   const host = /[^a-z0-9.-]/.exec(url.hostname)?.[0];
   if (host !== undefined && host !== "") {
     throw new Error(
-      `SITE_URL: "${text}" has ${JSON.stringify(host)} in its host name, which holds only letters, digits, "-" and "."; correct the host name`,
+      `SITE_URL: "${text}" has ${JSON.stringify(host)} in its host name, which holds only letters, ` +
+        `digits, "-" and "."; correct the host name`,
     );
   }
   const path = text.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "");
   const unsafe = /%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~/%]/u.exec(path)?.[0];
   if (unsafe !== undefined) {
     throw new Error(
-      `SITE_URL: "${text}" has ${JSON.stringify(unsafe)} in its path, which would break the site's links in Markdown, HTML and JSON; use only letters, digits and - . _ ~ / in the path, or percent-encode the character (such as %28 for "(")`,
+      `SITE_URL: "${text}" has ${JSON.stringify(unsafe)} in its path, which would break the site's ` +
+        "links in Markdown, HTML and JSON; use only letters, digits and - . _ ~ / in the path, or " +
+        `percent-encode the character (such as %28 for "(")`,
     );
   }
   if (!url.pathname.endsWith("/")) url.pathname += "/";
@@ -142,7 +149,8 @@ export function parseRepository(
   if (!server || !name) return null;
   if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(name)) {
     throw new Error(
-      `GITHUB_REPOSITORY: "${name}" is not owner/name; unset it, or set it the way GitHub Actions does, such as example/exp-bank`,
+      `GITHUB_REPOSITORY: "${name}" is not owner/name; unset it, or set it the way GitHub Actions ` +
+        "does, such as example/exp-bank",
     );
   }
   let origin: URL;
