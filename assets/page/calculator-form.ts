@@ -51,7 +51,10 @@ const exactFormat = () =>
   new Intl.NumberFormat(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 8 });
 /** A date as the answer names it; the wait beside it gives the hours when it is near. */
 const dateText = (date: Date) => new Intl.DateTimeFormat(lang(), { dateStyle: "medium" }).format(date);
-/** A compact amount; `cut` for a balance read against ranks and goals: cut, never rounded up to one it has not reached. */
+/**
+ * A compact amount; `cut` for a balance read against ranks and goals: cut, never rounded up to one it has
+ * not reached.
+ */
 const compactGems = (value: string, cut?: boolean) => compactAmount(value, lang(), cut);
 /** "3 days", "1 year": a count with its unit, singular for exactly 1. */
 const counted = (count: number | string, unit: string) =>
@@ -306,7 +309,8 @@ function headline({ result, now, given, ranks }: Shown): string[] {
   ) =>
     lines.push(
       totalSeconds
-        ? `You reach ${name} on ${dateText(new Date(now + totalSeconds * 1000))} — in ${waitText(totalSeconds)}${given?.late(reached) ?? ""}.`
+        ? `You reach ${name} on ${dateText(new Date(now + totalSeconds * 1000))} — in ` +
+            `${waitText(totalSeconds)}${given?.late(reached) ?? ""}.`
         : `You already have ${name}.`,
     );
   const { goal, additional, nextRank } = result;
@@ -399,14 +403,13 @@ function render(region: HTMLElement, shown: Shown): string[] {
     return line;
   };
   if (result.goal) set("goal", target(result.goal, `${compactGems(result.goal.targetGems)} gems: `));
-  if (result.additional)
+  if (result.additional) {
+    const { additionalGems, targetGems } = result.additional;
     set(
       "additional",
-      target(
-        result.additional,
-        `${compactGems(result.additional.additionalGems)} more → ${compactGems(result.additional.targetGems)} target: `,
-      ),
+      target(result.additional, `${compactGems(additionalGems)} more → ${compactGems(targetGems)} target: `),
     );
+  }
 
   const body = find<HTMLTableElement>("#calculator-milestones")!.tBodies[0]!;
   body.replaceChildren();
@@ -431,7 +434,10 @@ function render(region: HTMLElement, shown: Shown): string[] {
   return lines;
 }
 
-/** The query string of the fields as typed, under the tool's field names; a target date as the seconds it stands for. */
+/**
+ * The query string of the fields as typed, under the tool's field names; a target date as the seconds it
+ * stands for.
+ */
 function queryOf(form: HTMLFormElement, reading: Reading): string {
   const query = new URLSearchParams();
   for (const input of inputs(form))
