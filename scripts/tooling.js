@@ -21,7 +21,9 @@ const fail = (message) => {
 const wanted = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).engines.node;
 if (!satisfies(process.versions.node, wanted)) {
   fail(
-    `This project runs on Node ${wanted}; this script runs on ${process.version}. Run \`npm ci\` in ${root}: where the system Node is older, it installs Node from the npm registry for the npm scripts (node_modules/.bin/node).`,
+    `This project runs on Node ${wanted}; this script runs on ${process.version}. Run \`npm ci\` in ` +
+      `${root}: where the system Node is older, it installs Node from the npm registry for the npm ` +
+      "scripts (node_modules/.bin/node).",
   );
 }
 if (!existsSync(path.join(root, "node_modules/@11ty/eleventy")))
@@ -43,7 +45,8 @@ for (const name of process.argv.slice(2)) {
   const differing = stale(folder);
   if (differing.length === 0) continue;
   console.log(
-    `Installing ${path.join(name, "package.json")} into ${path.join(name, "node_modules")} (${differing.length === 1 ? differing[0] : `${differing.length} packages`} missing or stale)…`,
+    `Installing ${path.join(name, "package.json")} into ${path.join(name, "node_modules")} ` +
+      `(${differing.length === 1 ? differing[0] : `${differing.length} packages`} missing or stale)…`,
   );
   // The npm running this script, on this Node, so that packages needing a newer Node install without warnings.
   const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ["npm"];
