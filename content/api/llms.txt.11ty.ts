@@ -25,7 +25,10 @@ type Properties = Record<string, { description?: string }>;
 /** A published value in a note: the rank table as one line a rank, anything else as JSON. */
 function valueText(key: string, value: unknown): string {
   if (key === "ranks" && Array.isArray(value)) {
-    return `, one a line (name: minGems, label):\n${(value as RankList["ranks"]).map((rank) => `  - ${rankLine(rank)}`).join("\n")}`;
+    return (
+      ", one a line (name: minGems, " +
+      `label):\n${(value as RankList["ranks"]).map((rank) => `  - ${rankLine(rank)}`).join("\n")}`
+    );
   }
   return `; value \`${JSON.stringify(value).replace(/`/g, "\\u0060")}\``;
 }
@@ -51,13 +54,23 @@ export function render(data: GuideData): string {
   const schemas = openapi.components.schemas as Record<string, { properties?: Properties }>;
   return llmsTxt({
     title: openapi.info.title,
-    summary: `Static, read-only JSON resources of ${site.name} under ${site.url}, described by an OpenAPI ${openapi.openapi} contract. Each file below is the whole answer: its fields and their values are listed here.`,
+    summary:
+      `Static, read-only JSON resources of ${site.name} under ${site.url}, described by an OpenAPI ` +
+      `${openapi.openapi} contract. Each file below is the whole answer: its fields and their values ` +
+      "are listed here.",
     notes: [
-      "Every resource answers GET with no query parameters, no request body and no credentials (no API key, account or OAuth); every caller gets the same file, and its values change only when the site is rebuilt.",
+      "Every resource answers GET with no query parameters, no request body and no credentials (no " +
+        "API key, account or OAuth); every caller gets the same file, and its values change only when " +
+        "the site is rebuilt.",
       ...endpoints.resources.map((resource) => resourceNote(resource, schemas)),
       `Resource paths carry no version; the contract's info.version is ${openapi.info.version}.`,
-      `Errors: the contract declares ErrorResponse bodies with codes ${endpoints.errorCodes.map((error) => `\`${error.code}\``).join(", ")}, but this static deployment cannot emit them: a missing path gets the host's HTML 404 page, so check the status before parsing JSON.`,
-      `Calculations are not resources: nothing is calculated over HTTP. The agent guide (${site.urls.agentGuide}) has the formula, rounding, a worked example and a recipe to compute any result, and the homepage's WebMCP tools compute it in a browser.`,
+      "Errors: the contract declares ErrorResponse bodies with codes " +
+        `${endpoints.errorCodes.map((error) => `\`${error.code}\``).join(", ")}, but this static ` +
+        "deployment cannot emit them: a missing path gets the host's HTML 404 page, so check the status " +
+        "before parsing JSON.",
+      "Calculations are not resources: nothing is calculated over HTTP. The agent guide " +
+        `(${site.urls.agentGuide}) has the formula, rounding, a worked example and a recipe to compute ` +
+        "any result, and the homepage's WebMCP tools compute it in a browser.",
     ],
     sections: [
       {
