@@ -130,7 +130,8 @@ Pages(
 );
 
 Pages(
-  "the API docs document both tools: every input and output field, the annotation, a computed example and the error result",
+  "the API docs document both tools: every input and output field, the annotation, a computed example " +
+    "and the error result",
   async () => {
     const { html, text } = await page(site, "docs/index.html");
     const twin = await readBuilt(site, "docs.md");
@@ -490,7 +491,8 @@ Heads.run();
 const Sources = suite("one source");
 
 Sources(
-  "with the repository known, Support links its issues; without it, Support keeps its sentence; the contract's contact stays on the site",
+  "with the repository known, Support links its issues; without it, Support keeps its sentence; the " +
+    "contract's contact stays on the site",
   async () => {
     const issues = "https://github.com/example/exp-bank/issues";
     // The path build knows its repository, as on GitHub Actions; the root build does not.

@@ -255,7 +255,10 @@ Teaches("the formula, the rate and the time constants", () => {
   assert.is(percent, new Big(DAILY_INTEREST_RATE).times(100).toString());
   const formula = find(
     growth,
-    /durationDays = years × (\d+) \+ months × (\d+) \+ days \+ hours ÷ (\d+) \+ minutes ÷ (\d+) \+ seconds ÷ (\d+)/,
+    new RegExp(
+      String.raw`durationDays = years × (\d+) \+ months × (\d+) \+ days \+ ` +
+        String.raw`hours ÷ (\d+) \+ minutes ÷ (\d+) \+ seconds ÷ (\d+)`,
+    ),
     "how times become days",
   );
   assert.equal(formula.slice(1).map(Number), [
@@ -513,7 +516,8 @@ function seededCalls(count: number): Record<string, string | number>[] {
       .toSignificantDigits(1 + Math.floor(next() * 12))
       .toFixed();
   return Array.from({ length: count }, (_, index) => {
-    // Every fifth goal is exactly k days of growth away (3k decimals, within 64 characters): both roundings must give k days.
+    // Every fifth goal is exactly k days of growth away (3k decimals, within 64 characters): both roundings
+    // must give k days.
     const exactlyK = index % 5 === 0;
     const currentGems = exactlyK ? String(1 + Math.floor(next() * 1e6)) : amount(-2, 12);
     const k = 1 + Math.floor(next() * 12);
@@ -530,7 +534,10 @@ function seededCalls(count: number): Record<string, string | number>[] {
   }).filter((input) => input.goalGems.length <= CALCULATE_LIMITS.maxStringLength);
 }
 
-/** A duration's text by the rule the guide states: non-zero parts, largest first, singular for 1, "0 seconds" when none. */
+/**
+ * A duration's text by the rule the guide states: non-zero parts, largest first, singular for 1, "0
+ * seconds" when none.
+ */
 function textByRule(parts: Record<string, number>, units: readonly string[]): string {
   const words = units
     .filter((unit) => parts[unit]! > 0)
@@ -539,7 +546,8 @@ function textByRule(parts: Record<string, number>, units: readonly string[]): st
 }
 
 Teaches(
-  "goal, additional, daysToReach and durations: every field and rule the guide states agrees with the tool on seeded calls",
+  "goal, additional, daysToReach and durations: every field and rule the guide states agrees with the " +
+    "tool on seeded calls",
   async () => {
     const fields = note(blocks, "Result fields of calculate-exp-growth");
     /** The sub-list under a result field: `key`: description, one a line. */
@@ -781,7 +789,8 @@ const Links = suite("llms.txt links");
 
 for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
   Links(
-    `every link in the agent guides and llms-full.txt is an absolute URL under SITE_URL or another site's (SITE_URL ${siteUrl})`,
+    "every link in the agent guides and llms-full.txt is an absolute URL under SITE_URL or another " +
+      `site's (SITE_URL ${siteUrl})`,
     async () => {
       const dir = await builtSite(siteUrl);
       const links: string[] = [];

@@ -73,7 +73,10 @@ function typeErrors(generated: string, program: string): string[] {
       diagnostic.file && diagnostic.start !== undefined
         ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1
         : 0;
-    return `${diagnostic.file?.fileName ?? ""}:${line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`;
+    return (
+      `${diagnostic.file?.fileName ?? ""}:${line}: ` +
+      `${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`
+    );
   });
 }
 
@@ -108,7 +111,8 @@ test("the check can fail: each misspelt field is a type error on its line", () =
     assert.match(
       errors[0]!,
       new RegExp(
-        `^/client/main\\.ts:${line}: (Property '\\w+' does not exist|Type 'unknown' is not assignable to type 'string')`,
+        `^/client/main\\.ts:${line}: (Property '\\w+' does not exist|Type 'unknown' is not assignable ` +
+          "to type 'string')",
       ),
       errors[0],
     );

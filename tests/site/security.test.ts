@@ -146,7 +146,8 @@ for (const siteUrl of SITES) {
     assert.equal(files.flatMap(leaksIn), []);
   });
 
-  test(`every HTML page keeps its Content-Security-Policy, ahead of everything it governs (SITE_URL=${siteUrl})`, async () => {
+  test(`every HTML page keeps its Content-Security-Policy, ahead of everything it governs \
+(SITE_URL=${siteUrl})`, async () => {
     const pages = (await builtFiles(await builtSite(siteUrl))).filter((file) => file.name.endsWith(".html"));
     assert.ok(pages.length >= 5, `${pages.length} pages`);
     for (const page of pages) {
@@ -203,7 +204,8 @@ for (const siteUrl of SITES) {
     }
   });
 
-  test(`the sitemap lists exactly the site's HTML pages, and robots.txt points at it (SITE_URL=${siteUrl})`, async () => {
+  test(`the sitemap lists exactly the site's HTML pages, and robots.txt points at it \
+(SITE_URL=${siteUrl})`, async () => {
     const siteDir = await builtSite(siteUrl);
     const files = await builtFiles(siteDir);
     const names = new Set(files.map((file) => file.name));

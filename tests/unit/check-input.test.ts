@@ -4,7 +4,8 @@
  * of JSON inputs (valid, mistaken and hostile) both accept or both refuse, and both name the same
  * fields. The checker's only further refusals are the rules JSON Schema cannot state, each named
  * here: a decimal string's value against its bounds and the time total (a JSON number of 2^53 or
- * more, which cannot be known to have arrived exactly, is refused by the published schema too). The zod input schemas describe shapes only: no messages, no
+ * more, which cannot be known to have arrived exactly, is refused by the published schema too). The zod
+ * input schemas describe shapes only: no messages, no
  * refinements.
  */
 import { test } from "uvu";
@@ -82,7 +83,9 @@ function agree(
   const issues = checked.success ? [] : checked.error!.issues;
   const statable = issues.filter((issue) => !beyondJsonSchema(issue));
   const valid = validate(json);
-  const where = `${shown(json)}: checker ${JSON.stringify(issues.map((issue) => issue.message))}, ajv ${JSON.stringify(validate.errors?.map((error) => `${error.instancePath} ${error.message}`))}`;
+  const where =
+    `${shown(json)}: checker ${JSON.stringify(issues.map((issue) => issue.message))}, ajv ` +
+    `${JSON.stringify(validate.errors?.map((error) => `${error.instancePath} ${error.message}`))}`;
   assert.is(valid, statable.length === 0, `accept or refuse, ${where}`);
   assert.equal(namedByChecker(statable), namedByAjv(validate.errors), `the fields named, ${where}`);
 }
@@ -266,14 +269,16 @@ const input = fc
     typeof value === "string" && value.startsWith("{") ? (JSON.parse(value) as unknown) : asJson(value),
   );
 
-test(`the checker and ajv over the published inputSchema agree on ${CASES} seeded JSON inputs (seed ${SEED}): accept or refuse, and the fields named`, () => {
+test(`the checker and ajv over the published inputSchema agree on ${CASES} seeded JSON inputs (seed \
+${SEED}): accept or refuse, and the fields named`, () => {
   fc.assert(
     fc.property(input, (json) => json === undefined || agree(json)),
     { seed: SEED, numRuns: CASES },
   );
 });
 
-test("they agree on named inputs: huge strings and key counts, keys JSON Pointer escapes, every unit at its limit and one past it", () => {
+test(`they agree on named inputs: huge strings and key counts, keys JSON Pointer escapes, every unit at \
+its limit and one past it`, () => {
   const manyKeys = Object.fromEntries(Array.from({ length: 2_000 }, (_, index) => [`key${index}`, index]));
   const named: unknown[] = [
     { currentGems: "9".repeat(100_000) },
@@ -313,7 +318,8 @@ test("list-exp-ranks: the checker and ajv agree on seeded inputs", () => {
   );
 });
 
-test("the corpus reaches every kind of answer, the rules beyond JSON Schema included, so agreement is not agreement on one case", () => {
+test(`the corpus reaches every kind of answer, the rules beyond JSON Schema included, so agreement is not \
+agreement on one case`, () => {
   const seen = new Set<string>();
   fc.assert(
     fc.property(input, (value) => {

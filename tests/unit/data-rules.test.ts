@@ -72,7 +72,10 @@ test("each bad rank edit names the file, the field and the rule", () => {
     [
       "number threshold",
       (t) => (t.ranks[1]!.minGems = 160000000),
-      /ranks\[1\]\.minGems: must be a string \(a decimal value goes in quotes, such as "160000000"\), not the number 160000000/,
+      new RegExp(
+        String.raw`ranks\[1\]\.minGems: must be a string \(a decimal value goes in quotes, such as ` +
+          String.raw`"160000000"\), not the number 160000000`,
+      ),
     ],
     ["first threshold", (t) => (t.ranks[0]!.minGems = "5"), /ranks\[0\]\.minGems: must be "0"/],
     [
@@ -98,7 +101,10 @@ test("each bad rank edit names the file, the field and the rule", () => {
     [
       "typo in a key",
       (t) => ((t.ranks[3]!.minGem = t.ranks[3]!.minGems), delete t.ranks[3]!.minGems),
-      /(?=[\s\S]*ranks\[3\]: unknown key "minGem"; remove it or correct the spelling)[\s\S]*ranks\[3\]\.minGems: is required/,
+      new RegExp(
+        String.raw`(?=[\s\S]*ranks\[3\]: unknown key "minGem"; remove it or correct the ` +
+          String.raw`spelling)[\s\S]*ranks\[3\]\.minGems: is required`,
+      ),
     ],
     [
       "thresholds out of order",
@@ -125,7 +131,10 @@ test("rank text cannot lie: each trick fails naming the field and its rule", () 
     [
       "bidi label",
       (t) => (t.ranks[1]!.displayValue = "\u202e+M061"),
-      /ranks\[1\]\.displayValue: has U\+202E \(a bidi control[^)]*\) at character 1; delete it.*\[rule: visible characters only\] \(got "\\u\{202E\}\+M061"\)/,
+      new RegExp(
+        String.raw`ranks\[1\]\.displayValue: has U\+202E \(a bidi control[^)]*\) at character 1; delete ` +
+          String.raw`it.*\[rule: visible characters only\] \(got "\\u\{202E\}\+M061"\)`,
+      ),
     ],
     [
       "isolate in a name",
@@ -195,7 +204,12 @@ test("rank text cannot lie: each trick fails naming the field and its rule", () 
     [
       "the same name in capitals",
       (t) => (t.ranks[2]!.name = "ETHEREAL"),
-      /ranks\[2\]\.name: "ETHEREAL" reads as the rank name "Ethereal" \(ranks\[1\]\.name\) once letter case, Unicode compatibility forms and look-alike letters are set aside \(NFKC, case folding, the UTS #39 confusable skeleton\); every rank needs its own name \[rule: unique names\]/,
+      new RegExp(
+        String.raw`ranks\[2\]\.name: "ETHEREAL" reads as the rank name "Ethereal" \(ranks\[1\]\.name\) ` +
+          String.raw`once letter case, Unicode compatibility forms and look-alike letters are set aside ` +
+          String.raw`\(NFKC, case folding, the UTS #39 confusable skeleton\); every rank needs its own ` +
+          String.raw`name \[rule: unique names\]`,
+      ),
     ],
     [
       "the same name in full-width letters",
@@ -215,7 +229,11 @@ test("rank text cannot lie: each trick fails naming the field and its rule", () 
     [
       "a label above its threshold",
       (t) => (t.ranks[1]!.displayValue = "1B+"),
-      /ranks\[1\]\.displayValue: "1B\+" says 1,000,000,000 gems but minGems is "160000000" \(160,000,000 gems\); write "160M\+" \(or change minGems\) \[rule: label shows its threshold\]/,
+      new RegExp(
+        String.raw`ranks\[1\]\.displayValue: "1B\+" says 1,000,000,000 gems but minGems is "160000000" ` +
+          String.raw`\(160,000,000 gems\); write "160M\+" \(or change minGems\) \[rule: label shows its ` +
+          String.raw`threshold\]`,
+      ),
     ],
     [
       "a label of another scale",
@@ -230,7 +248,11 @@ test("rank text cannot lie: each trick fails naming the field and its rule", () 
     [
       "a label that is not a figure",
       (t) => (t.ranks[2]!.displayValue = "<b>lots</b>"),
-      /ranks\[2\]\.displayValue: must be a figure, an optional K, M, B or T .* "\+", such as "160M\+"; for minGems "800000000" write "800M\+" \(or change minGems\) \[rule: label shows its threshold\]/,
+      new RegExp(
+        String.raw`ranks\[2\]\.displayValue: must be a figure, an optional K, M, B or T .* "\+", such as ` +
+          String.raw`"160M\+"; for minGems "800000000" write "800M\+" \(or change minGems\) \[rule: label ` +
+          String.raw`shows its threshold\]`,
+      ),
     ],
     [
       "a label without its plus",
@@ -240,7 +262,11 @@ test("rank text cannot lie: each trick fails naming the field and its rule", () 
     [
       "template syntax in a name",
       (t) => (t.ranks[2]!.name = "{{ 7*7 }}"),
-      /ranks\[2\]\.name: must not contain template syntax \("\{\{", "\{%" or "\{#"\): the rank table is data, shown as written, not a template; write the text itself \[rule: no template syntax\]/,
+      new RegExp(
+        String.raw`ranks\[2\]\.name: must not contain template syntax \("\{\{", "\{%" or "\{#"\): the ` +
+          String.raw`rank table is data, shown as written, not a template; write the text itself \[rule: ` +
+          String.raw`no template syntax\]`,
+      ),
     ],
     [
       "a template tag in a name",
@@ -250,7 +276,10 @@ test("rank text cannot lie: each trick fails naming the field and its rule", () 
     [
       "a Braille blank after a name",
       (t) => (t.ranks[2]!.name = "Ethereal\u2800"),
-      /ranks\[2\]\.name: has U\+2800 \(a blank-looking symbol\) at character 9; delete it.*\[rule: visible characters only\] \(got "Ethereal\\u\{2800\}"\)/,
+      new RegExp(
+        String.raw`ranks\[2\]\.name: has U\+2800 \(a blank-looking symbol\) at character 9; delete ` +
+          String.raw`it.*\[rule: visible characters only\] \(got "Ethereal\\u\{2800\}"\)`,
+      ),
     ],
     [
       "a Braille blank alone",
@@ -265,12 +294,18 @@ test("rank text cannot lie: each trick fails naming the field and its rule", () 
     [
       "a Cyrillic capital in a Latin name",
       (t) => (t.ranks[2]!.name = "\u0415thereal"),
-      /ranks\[2\]\.name: mixes scripts: "t" \(U\+0074\) is Latin where "Е" \(U\+0415\) is Cyrillic; write the whole name in one script \[rule: one script\]/,
+      new RegExp(
+        String.raw`ranks\[2\]\.name: mixes scripts: "t" \(U\+0074\) is Latin where "Е" \(U\+0415\) is ` +
+          String.raw`Cyrillic; write the whole name in one script \[rule: one script\]`,
+      ),
     ],
     [
       "a Cyrillic look-alike of a name",
       (t) => (t.ranks[2]!.name = "\u0415thereal"),
-      /ranks\[2\]\.name: "Еthereal" reads as the rank name "Ethereal" \(ranks\[1\]\.name\) once .*look-alike letters.*\[rule: unique names\]/,
+      new RegExp(
+        String.raw`ranks\[2\]\.name: "Еthereal" reads as the rank name "Ethereal" \(ranks\[1\]\.name\) ` +
+          String.raw`once .*look-alike letters.*\[rule: unique names\]`,
+      ),
     ],
     [
       "a Greek omicron in a Latin name",

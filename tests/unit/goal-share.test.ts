@@ -37,9 +37,10 @@ test("progress agrees with decimal.js, rounded down, on varied amounts", () => {
   for (const current of amounts) {
     for (const goal of amounts) {
       const share = new Decimal(current).div(goal);
-      const wanted = share.gte(1)
-        ? "reached"
-        : `${share.lt("0.0001") ? "under 0.01" : share.times(100).toDecimalPlaces(2, Decimal.ROUND_DOWN).toString()}% of the way`;
+      const percent = share.lt("0.0001")
+        ? "under 0.01"
+        : share.times(100).toDecimalPlaces(2, Decimal.ROUND_DOWN).toString();
+      const wanted = share.gte(1) ? "reached" : `${percent}% of the way`;
       assert.is(progressText(exactOf(current), exactOf(goal)), wanted, `${current} of ${goal}`);
     }
   }

@@ -1,7 +1,8 @@
 /**
  * Where code runs, from its path: `assets/` runs only in the page, `common/` in the page and the
  * build, `contract/` and `_config/` only in the build; `_data/` and `content/` are what a writer edits
- * (besides the derived `_data/` modules), and imports go one way: browser code never runs build code. Inside each, the layers go one way too. Read from the source files,
+ * (besides the derived `_data/` modules), and imports go one way: browser code never runs build code.
+ * Inside each, the layers go one way too. Read from the source files,
  * and from esbuild's metafile for what the homepage's bundle really holds.
  */
 import { test } from "uvu";
@@ -112,7 +113,8 @@ test("_includes/ holds only layouts and partials (Nunjucks), no modules", async 
   assert.equal(modules, []);
 });
 
-test("browser code runs nothing of the build: assets/ imports assets/ and common/, and only types from contract/", async () => {
+test(`browser code runs nothing of the build: assets/ imports assets/ and common/, and only types from \
+contract/`, async () => {
   const allowed = (target: string, typeOnly: boolean) =>
     under(target, "assets") || under(target, "common") || (typeOnly && under(target, "contract"));
   assert.equal(await violations("assets", allowed), []);
@@ -125,7 +127,8 @@ test("browser code runs nothing of the build: assets/ imports assets/ and common
   );
 });
 
-test("_data/ tells the writer's files from the derived ones in its first line, and never imports _config/", async () => {
+test(`_data/ tells the writer's files from the derived ones in its first line, and never imports \
+_config/`, async () => {
   const firstLines: Record<string, string> = {};
   for (const file of (await readdir(path.join(ROOT, "_data"))).sort()) {
     firstLines[file] = (await readFile(path.join(ROOT, "_data", file), "utf8")).split("\n")[0]!;

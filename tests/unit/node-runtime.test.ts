@@ -82,7 +82,8 @@ test("a runtime whose tarball differs from the pin is never unpacked or installe
   });
 });
 
-test("a runtime matching its pin is installed in a folder named by its version, which an upgrade replaces", async () => {
+test(`a runtime matching its pin is installed in a folder named by its version, which an upgrade \
+replaces`, async () => {
   await withTempDir("runtime-pinned", async (dir) => {
     const project = path.join(dir, "project");
     const old = await fakeRuntimeTarball(path.join(dir, "old"), "v24.20.0");
@@ -115,7 +116,8 @@ test("a runtime matching its pin is installed in a folder named by its version, 
   });
 });
 
-test("a runtime found in .node/ is compared with the pinned tarball: a planted bin/node beside a copied marker is replaced, never linked", async () => {
+test(`a runtime found in .node/ is compared with the pinned tarball: a planted bin/node beside a copied \
+marker is replaced, never linked`, async () => {
   await withTempDir("runtime-planted", async (dir) => {
     const project = path.join(dir, "project");
     const tarball = await fakeRuntimeTarball(path.join(dir, "real"), "v24.21.0");
@@ -147,7 +149,10 @@ test("a runtime found in .node/ is compared with the pinned tarball: a planted b
     );
     assert.match(
       said.join("\n"),
-      /is not the pinned node-.*@24\.21\.0 \(bin\/node differs from the archive\): unpacking it again from the checked tarball/,
+      new RegExp(
+        String.raw`is not the pinned node-.*@24\.21\.0 \(bin\/node differs from the archive\): unpacking ` +
+          String.raw`it again from the checked tarball`,
+      ),
     );
 
     // A file added beside it is found too (a library a binary would load).

@@ -60,19 +60,27 @@ test("a hand-typed rank name, threshold, label, rate or name of the contract fai
     "```", // 9
   ].join("\n");
   assert.equal(typed(markdown), [
-    "3: types the Ethereal threshold 160,000,000 by hand; write {{ ranks.ranks[1].minGems | groupDigits }} so the page follows the data",
-    '3: types the rank name "Ethereal" by hand; write {{ ranks.ranks[1].name | markdownText }} so the page follows the data',
-    '5: types the rank name "Member" by hand; write {{ ranks.ranks[0].name | markdownText }} so the page follows the data',
-    '5: types the rank name "Ethereal" by hand; write {{ ranks.ranks[1].name | markdownText }} so the page follows the data',
-    '5: types the rank name "Cosmic" by hand; write {{ ranks.ranks[6].name | markdownText }} so the page follows the data',
-    '5: types the rank label "1.6B+" by hand; write {{ ranks.ranks[3].displayValue | markdownText }} so the page follows the data',
-    '5: types the Cosmic threshold "48B" by hand; write {{ ranks.ranks[6].displayValue | markdownText }} so the page follows the data',
+    "3: types the Ethereal threshold 160,000,000 by hand; write {{ ranks.ranks[1].minGems | " +
+      "groupDigits }} so the page follows the data",
+    '3: types the rank name "Ethereal" by hand; write {{ ranks.ranks[1].name | markdownText }} so the ' +
+      "page follows the data",
+    '5: types the rank name "Member" by hand; write {{ ranks.ranks[0].name | markdownText }} so the ' +
+      "page follows the data",
+    '5: types the rank name "Ethereal" by hand; write {{ ranks.ranks[1].name | markdownText }} so the ' +
+      "page follows the data",
+    '5: types the rank name "Cosmic" by hand; write {{ ranks.ranks[6].name | markdownText }} so the ' +
+      "page follows the data",
+    '5: types the rank label "1.6B+" by hand; write {{ ranks.ranks[3].displayValue | markdownText }} ' +
+      "so the page follows the data",
+    '5: types the Cosmic threshold "48B" by hand; write {{ ranks.ranks[6].displayValue | markdownText ' +
+      "}} so the page follows the data",
     "6: types the daily rate by hand; write {{ calculator.dailyInterestRate }} so the page follows the data",
     "6: types the daily percent by hand; write {{ calculator.dailyInterestPercent }}% so the page follows the data",
     '6: types the tool name "calculate-exp-growth" by hand; write {{ tools[0].name }} so the page follows the data',
     '6: types the contract\'s path "openapi.json" by hand; write {{ site.paths.openapi }} so the page follows the data',
     '6: types the schema name "ExpRank" by hand; write {{ "ExpRank" | schemaLink }} so the page follows the data',
-    "8: types the Luminary threshold 800000000 by hand; write {{ ranks.ranks[2].minGems | groupDigits }} so the page follows the data",
+    "8: types the Luminary threshold 800000000 by hand; write {{ ranks.ranks[2].minGems | groupDigits " +
+      "}} so the page follows the data",
   ]);
 });
 
@@ -102,7 +110,10 @@ test("every page of the site passes its own checks", async () => {
   }
 });
 
-/** Writes `body` as a page with front matter (5 lines) to a temporary file, renders its Markdown, and returns the HTML check's messages. */
+/**
+ * Writes `body` as a page with front matter (5 lines) to a temporary file, renders its Markdown, and
+ * returns the HTML check's messages.
+ */
 async function renderedProblems(body: string, html = markdownLibrary().render(body)): Promise<string[]> {
   const dir = await mkdtemp(path.join(tmpdir(), "exp-bank-page-"));
   try {
@@ -155,7 +166,9 @@ test("each unsafe element or attribute in a page's HTML is refused with its line
   assert.equal(
     await renderedProblems('Text\n\n<meta http-equiv="refresh" content="3;url=https://evil.example/">\n'),
     [
-      "8: <meta http-equiv> is not allowed in a page: it can send every visitor to another address or change the page's security policy; move it into a layout or partial under _includes/, or write it in a code span if the page shows it as an example",
+      "8: <meta http-equiv> is not allowed in a page: it can send every visitor to another address or " +
+        "change the page's security policy; move it into a layout or partial under _includes/, or write " +
+        "it in a code span if the page shows it as an example",
     ],
   );
   assert.equal(
@@ -163,8 +176,10 @@ test("each unsafe element or attribute in a page's HTML is refused with its line
       'A paragraph\nwith <img src="x.png" onerror="alert(1)"> inline\nand <a href="javascript:alert(1)">a link</a>.',
     ),
     [
-      "7: the onerror= attribute on <img> is not allowed in a page: it runs code; remove it (a page ships no script of its own)",
-      "8: a javascript: URL on <a> is not allowed in a page: it runs code or hides a document; link to a page or an https:// address",
+      "7: the onerror= attribute on <img> is not allowed in a page: it runs code; remove it (a page " +
+        "ships no script of its own)",
+      "8: a javascript: URL on <a> is not allowed in a page: it runs code or hides a document; link " +
+        "to a page or an https:// address",
     ],
   );
   // An example in code comes before the tag; the same tag twice is found twice.
@@ -210,7 +225,8 @@ test("a URL's scheme is read after entities, control characters and whitespace, 
     '<a href="&#106;avascript:alert(1)">decimal entity</a>',
     '<a href="vbscript:x">vbscript</a> <img src="data:image/svg+xml,x" alt="">',
     '<blockquote cite="javascript:x">quote</blockquote>',
-    '<img src="https://images.example/x.png" alt=""> <img src="//images.example/x.png" alt=""> <img src="/icon.svg" alt="">',
+    '<img src="https://images.example/x.png" alt=""> <img src="//images.example/x.png" alt=""> <img ' +
+      'src="/icon.svg" alt="">',
   ];
   const problems = await renderedProblems(lines.join("\n\n"));
   assert.equal(
@@ -224,8 +240,10 @@ test("a URL's scheme is read after entities, control characters and whitespace, 
       "16: a vbscript: URL on <a>",
       "16: a data: URL on <img>",
       "18: a javascript: URL on <blockquote>",
-      "20: the src= of <img> loads from another site, a third-party request the pages' security policy (img-src 'self') refuses; publish the file with the site and give its path",
-      "20: the src= of <img> loads from another site, a third-party request the pages' security policy (img-src 'self') refuses; publish the file with the site and give its path",
+      "20: the src= of <img> loads from another site, a third-party request the pages' security " +
+        "policy (img-src 'self') refuses; publish the file with the site and give its path",
+      "20: the src= of <img> loads from another site, a third-party request the pages' security " +
+        "policy (img-src 'self') refuses; publish the file with the site and give its path",
     ],
   );
   assert.equal(urlScheme(" \t\u0000https://example.com/"), { scheme: "https", control: false });
@@ -236,14 +254,16 @@ test("a URL's scheme is read after entities, control characters and whitespace, 
   assert.equal(urlScheme("/docs/\u0007x"), { scheme: "", control: true });
 });
 
-test("SVG animation and references, foreign content, noscript content and attributes off the list are checked; the site's chart passes", async () => {
+test(`SVG animation and references, foreign content, noscript content and attributes off the list are \
+checked; the site's chart passes`, async () => {
   const problems = await renderedProblems(
     [
       '<svg><animate attributeName="href" values="#x;javascript:alert(1)"/></svg>',
       '<svg><set attributeName="href" to="javascript:alert(1)"/><a href="javascript:x"><text>t</text></a></svg>',
       "<svg><foreignObject><p>x</p></foreignObject></svg>",
       '<noscript><meta http-equiv="refresh" content="0;url=https://evil.example/"></noscript>',
-      '<svg><use href="/icon.svg#x"/></svg> <span style="color: red">red</span> <a href="/" target="_blank" ping="/x">x</a>',
+      '<svg><use href="/icon.svg#x"/></svg> <span style="color: red">red</span> <a href="/" ' +
+        'target="_blank" ping="/x">x</a>',
       '<form method="post"><input type="image" src="/x.png" formaction="/y"></form>',
       // Text to a browser without scripts; with scripts, the noscript ends inside the title.
       '<noscript><p title="</noscript><img src=/x.png onerror=alert(1)>"></p></noscript>',
@@ -286,7 +306,8 @@ test("harmless text that looks like a scheme, an event attribute or a tag passes
   const body = [
     '<abbr title="data: the raw values">Raw data</abbr> and <span title="javascript: a language">JS</span>.',
     "",
-    'See [the status](https://status.example/?online=1) or <a href="https://status.example/?x=1&online=1">this</a>, mail <a href="mailto:a@b.example">us</a>.',
+    "See [the status](https://status.example/?online=1) or <a " +
+      'href="https://status.example/?x=1&online=1">this</a>, mail <a href="mailto:a@b.example">us</a>.',
     "",
     "<!-- add a <link> to the glossary, and a <script> example -->",
     "",
@@ -341,9 +362,12 @@ test("a page's template may use data, filters, if, for, set, shortcodes and part
   const source = [
     '{{ site.name }} {{ ranks.ranks[1].name }} {{ tools[0].annotations }} {{ "docs" | href("support") }}',
     '{% set example = ("calculate-exp-growth" | callTool({ currentGems: 1000000, days: 30 })).structuredContent %}',
-    '{% for key, value in openapi.components.schemas %}{{ key ~ "-" }}{% if not loop.last and value is defined %}, {% endif %}{% endfor %}',
-    '{% schemaFields "CalculatorInfo" %} {% include "calculator-form.njk" %} {{ ("curl " + site.url) | replace("a", "b") | safe }}',
-    "{% raw %}{{ x() }}{% endraw %} {{ labels[input.name] }} {% if ranks.ranks | length is divisibleby(3) %}{% endif %}",
+    '{% for key, value in openapi.components.schemas %}{{ key ~ "-" }}{% if not loop.last and value ' +
+      "is defined %}, {% endif %}{% endfor %}",
+    '{% schemaFields "CalculatorInfo" %} {% include "calculator-form.njk" %} {{ ("curl " + site.url) ' +
+      '| replace("a", "b") | safe }}',
+    "{% raw %}{{ x() }}{% endraw %} {{ labels[input.name] }} {% if ranks.ranks | length is " +
+      "divisibleby(3) %}{% endif %}",
   ].join("\n");
   assert.equal(templateLines(source), []);
 });
@@ -397,7 +421,10 @@ test("a line in a page's text is the line in its file: front matter counted", as
       (error: Error) => {
         assert.match(
           error.message,
-          /^Data typed by hand in a Markdown page \(1\) in .*page\.md:\n {2}.*page\.md:10: types the rank name "Ethereal" by hand/,
+          new RegExp(
+            String.raw`^Data typed by hand in a Markdown page \(1\) in .*page\.md:\n {2}.*page\.md:10: ` +
+              String.raw`types the rank name "Ethereal" by hand`,
+          ),
         );
         return true;
       },
@@ -428,7 +455,8 @@ test("a Markdown twin checks its page's template before rendering it again", asy
   assert.not.ok(rendered, "the source was rendered");
 });
 
-test("content/pages/ holds Markdown pages and its data file; anything else is named, hidden files and backups aside", async () => {
+test(`content/pages/ holds Markdown pages and its data file; anything else is named, hidden files and \
+backups aside`, async () => {
   const dir = await mkdtemp(path.join(tmpdir(), "exp-bank-pages-"));
   try {
     for (const file of [
@@ -453,7 +481,8 @@ test("content/pages/ holds Markdown pages and its data file; anything else is na
   }
 });
 
-test("a page is published as HTML only: a URL ending in / or .html passes, others fail naming the file and the permalink's line", () => {
+test(`a page is published as HTML only: a URL ending in / or .html passes, others fail naming the file \
+and the permalink's line`, () => {
   checkPageUrls({
     "./content/pages/docs.md": ["/docs/"],
     "./content/pages/a.md": ["/a.html"],

@@ -17,7 +17,8 @@ test("an unset SITE_URL is the address npm start serves", () => {
   assert.is(DEFAULT_SITE_URL, "http://localhost:8080/");
 });
 
-test("the port npm start serves on: Eleventy's --port in either form, else 8080; a bad one is refused naming --port", () => {
+test(`the port npm start serves on: Eleventy's --port in either form, else 8080; a bad one is refused \
+naming --port`, () => {
   assert.is(servePort(["--serve"]), 8080);
   assert.is(servePort(["--serve", "--port=8347"]), 8347);
   assert.is(servePort(["--port", "9000", "--serve"]), 9000);
@@ -58,7 +59,11 @@ test("each bad SITE_URL is refused with a message naming SITE_URL and the rule",
     // Characters that would end a Markdown link, an HTML attribute or a JSON string where the URL lands.
     [
       "https://example.github.io/exp(bank)/",
-      /^SITE_URL: "https:\/\/example\.github\.io\/exp\(bank\)\/" has "\(" in its path, which would break the site's links .*; use only letters, digits and - \. _ ~ \/ in the path, or percent-encode the character/,
+      new RegExp(
+        String.raw`^SITE_URL: "https:\/\/example\.github\.io\/exp\(bank\)\/" has "\(" in its path, which ` +
+          String.raw`would break the site's links .*; use only letters, digits and - \. _ ~ \/ in the ` +
+          String.raw`path, or percent-encode the character`,
+      ),
     ],
     ["https://example.github.io/it's/", /^SITE_URL: .* has "'" in its path/],
     ["https://example.github.io/a<b/", /^SITE_URL: .* has "<" in its path/],
@@ -73,7 +78,10 @@ test("each bad SITE_URL is refused with a message naming SITE_URL and the rule",
     // The link check reads the Markdown twins' links, which lose an IPv6 literal's brackets.
     [
       "https://[::1]/",
-      /^SITE_URL: "https:\/\/\[::1\]\/" has the IPv6 address \[::1\] as its host, which the link check cannot read in Markdown links; use a host name, such as localhost$/,
+      new RegExp(
+        String.raw`^SITE_URL: "https:\/\/\[::1\]\/" has the IPv6 address \[::1\] as its host, which the ` +
+          String.raw`link check cannot read in Markdown links; use a host name, such as localhost$`,
+      ),
     ],
     ["http://[2001:db8::1]:8080/exp-bank/", /^SITE_URL: .* has the IPv6 address \[2001:db8::1\] as its host/],
   ];

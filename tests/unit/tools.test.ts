@@ -32,7 +32,10 @@ const validateRanks = ajv.compile(toolOutputSchemas["list-exp-ranks"]);
 
 type Result = { content: { type: string; text: string }[]; structuredContent: unknown; isError?: boolean };
 
-/** Calls a tool and checks what every result must be: never a throw, text = JSON of structuredContent, no console output. */
+/**
+ * Calls a tool and checks what every result must be: never a throw, text = JSON of structuredContent, no
+ * console output.
+ */
 function call(execute: (input: unknown) => unknown, input: unknown): Result {
   const printed: unknown[] = [];
   const methods = ["log", "info", "warn", "error", "debug", "trace"] as const;
@@ -251,7 +254,8 @@ test("a time field over its own maximum is reported once, without a total", () =
   assert.ok(huge.length < 400, huge);
 });
 
-test("each time field alone may be sent at its advertised maximum, the whole 36,500 days in its unit; one more is refused", () => {
+test(`each time field alone may be sent at its advertised maximum, the whole 36,500 days in its unit; one \
+more is refused`, () => {
   // 36,500 days are 1,216.67 months: 1,216 can be sent, 1,217 (36,510 days) could not.
   const maxima = {
     years: 100,
@@ -278,7 +282,8 @@ test("each time field alone may be sent at its advertised maximum, the whole 36,
   assert.match(ErrorResponse.parse(over.structuredContent).error.message, /come to 36501 days/);
 });
 
-test("a JSON number that cannot have arrived exactly is refused, naming the field; its digits as a string are accepted", () => {
+test(`a JSON number that cannot have arrived exactly is refused, naming the field; its digits as a string \
+are accepted`, () => {
   // 28164430411862642682 arrives as the double 28164430411862643000 (17 significant digits).
   const lossy = call(calculateExpGrowth, JSON.parse('{"currentGems": 28164430411862642682}'));
   assertInvalid(lossy, "currentGems", "decimal string");
@@ -322,7 +327,10 @@ test("null, as an overflowing literal such as 1e400 arrives, is explained as suc
   assertInvalid(result, "goalGems");
   assert.match(
     ErrorResponse.parse(result.structuredContent).error.message,
-    /goalGems: must be a number or a decimal string, not null \(a JSON number too large for a double, such as 1e400, arrives as null/,
+    new RegExp(
+      String.raw`goalGems: must be a number or a decimal string, not null \(a JSON number too large for ` +
+        String.raw`a double, such as 1e400, arrives as null`,
+    ),
   );
 });
 

@@ -143,7 +143,8 @@ function jobTests(doc: Json, job: string): boolean {
   return install >= 0 && commands.indexOf("npm test") > install;
 }
 
-test("pages.yml deploys only a commit whose tests passed: the deploy job waits for a job that runs npm test", async () => {
+test(`pages.yml deploys only a commit whose tests passed: the deploy job waits for a job that runs npm \
+test`, async () => {
   const doc = await workflow(".github/workflows/pages.yml");
   const deploy = stepUsing(doc, "actions/deploy-pages").job;
   const upload = stepUsing(doc, "actions/upload-pages-artifact").job;
@@ -202,7 +203,8 @@ test("pages.yml builds with SITE_URL taken from the configure-pages output base_
   );
 });
 
-test("pages.yml grants least permissions: nothing by default, contents read to test and build, pages and id-token write to deploy", async () => {
+test(`pages.yml grants least permissions: nothing by default, contents read to test and build, pages and \
+id-token write to deploy`, async () => {
   const doc = await workflow(".github/workflows/pages.yml");
   assert.equal(doc.permissions, {});
   assert.equal(doc.jobs.test.permissions, { contents: "read" });
@@ -262,7 +264,8 @@ test(".nvmrc names Node 24, the LTS line developers and the deployment run", asy
   assert.is(await source(".nvmrc"), "24\n");
 });
 
-test("ci.yml tests on Node 24 (.nvmrc) and Node 22 (the LTS lines package.json supports), with the npm cache", async () => {
+test(`ci.yml tests on Node 24 (.nvmrc) and Node 22 (the LTS lines package.json supports), with the npm \
+cache`, async () => {
   const doc = await workflow(".github/workflows/ci.yml");
   assert.is(
     stepUsing(doc, "actions/setup-node").step.with["node-version-file"],
