@@ -61,78 +61,133 @@ function refine<T>(start: number, attempt: (places: number) => T | undefined, ex
 /** Decimal digits before the point of a value whose natural logarithm is `ln` (at least 0). */
 const integerDigits = (ln: number): number => Math.max(0, Math.ceil(ln / Math.LN10));
 
-/** −1, 0 or 1 as [low, high] / 10^places lies below, holds, or lies above `value` (or at it). */
-function compareInterval(low: bigint, high: bigint, places: number, value: Exact): number | undefined {
-  const scale = Math.max(places, value.places);
-  const [from, to] = [low * pow10(scale - places), high * pow10(scale - places)];
+/** A value known to lie in [low, high] / 10^places. */
+interface Interval {
+  low: bigint;
+  high: bigint;
+  places: number;
+}
+
+/** −1, 0 or 1 as `interval` lies below, holds, or lies above `value` (or at it). */
+function compareInterval(interval: Interval, value: Exact): number | undefined {
+  const scale = Math.max(interval.places, value.places);
+  const from = interval.low * pow10(scale - interval.places);
+  const to = interval.high * pow10(scale - interval.places);
   const target = value.digits * pow10(scale - value.places);
   return from >= target ? 1 : to < target ? -1 : undefined;
 }
 
-/** currentGems × (1 + r)^days: its rounded amounts and exact comparisons, sharing one approximation per precision. */
-function growth(current: Exact, days: Days) {
+/**
+ * currentGems × (1 + r)^days, shared by its rounded amounts and its exact comparisons: the growth
+ * factor is approximated once per precision, and over whole days computed exactly once, when needed.
+ */
+interface Growth {
+  current: Exact;
+  days: Days;
+  /** The days are whole, so the factor is rational and an undecided rounding is settled exactly. */
+  wholeDays: boolean;
+  /** The first precision tried, in places. */
+  start: number;
+  /** The growth factor at each precision tried. */
+  factors: Map<number, Approximation>;
+  /** The exact growth factor over whole days, once computed. */
+  exactFactor?: Exact;
+}
+
+function growthOf(current: Exact, days: Days): Growth {
   const wholeDays = days.numerator % days.denominator === 0n;
-  const n = days.numerator / days.denominator;
   // Digits of the largest value rounded here: futureGems, or the percent (factor × 100). The days
   // are bounded above by their whole part plus one, in BigInt: a numerator and denominator of
   // hundreds of digits (a subnormal number of seconds) are Infinity as floats.
-  const lnFactor = (Number(n) + 1) * LN_FACTOR_FLOAT;
+  const lnFactor = (Number(days.numerator / days.denominator) + 1) * LN_FACTOR_FLOAT;
   const start = integerDigits(Math.max(lnEstimate(current), Math.log(100)) + lnFactor) + GUARD_PLACES;
-  const factors = new Map<number, Approximation>();
-  const factorAt = (places: number) => {
-    let factor = factors.get(places);
-    if (!factor) factors.set(places, (factor = growthFactorAt(days, places)));
-    return factor;
-  };
-  // Whole days: (1 + r)^n = FACTOR_DIGITS^n / 10^(n·RATE.places) exactly, computed only when needed.
-  let exactFactor: Exact | undefined;
-  const exactPower = () => (exactFactor ??= { digits: FACTOR_DIGITS ** n, places: Number(n) * RATE.places });
-  const exactFuture = () => ({
-    digits: current.digits * exactPower().digits,
-    places: current.places + exactPower().places,
-  });
-  /** currentGems × (factor ± error − minus), over 10^(current.places + places). */
-  const scaled = (places: number, minus: bigint) => {
-    const { value, error } = factorAt(places);
-    return [current.digits * (value - error - minus), current.digits * (value + error - minus)] as const;
-  };
-  const rounded = (approximate: (places: number) => string | undefined, exact: () => Exact) =>
-    refine(start, approximate, wholeDays ? () => exactToFixed8(exact()) : undefined);
+  return { current, days, wholeDays, start, factors: new Map() };
+}
+
+/** The growth factor (1 + r)^days to `places` places, with its error bound. */
+function factorAt(growth: Growth, places: number): Approximation {
+  let factor = growth.factors.get(places);
+  if (!factor) growth.factors.set(places, (factor = growthFactorAt(growth.days, places)));
+  return factor;
+}
+
+/** Over whole days n, (1 + r)^n = FACTOR_DIGITS^n / 10^(n·RATE.places) exactly. */
+function exactFactor(growth: Growth): Exact {
+  const n = growth.days.numerator / growth.days.denominator;
+  return (growth.exactFactor ??= { digits: FACTOR_DIGITS ** n, places: Number(n) * RATE.places });
+}
+
+/** futureGems over whole days, exactly. */
+function exactFuture(growth: Growth): Exact {
+  const factor = exactFactor(growth);
+  return { digits: growth.current.digits * factor.digits, places: growth.current.places + factor.places };
+}
+
+/** currentGems × (factor − minus / 10^places), from the factor to `places` places. */
+function grownInterval(growth: Growth, places: number, minus: bigint): Interval {
+  const { value, error } = factorAt(growth, places);
   return {
-    future: () =>
-      rounded((places) => fixed8Within(...scaled(places, 0n), current.places + places), exactFuture),
-    profit: () =>
-      rounded(
-        (places) => fixed8Within(...scaled(places, pow10(places)), current.places + places),
-        () => subtractExact(exactFuture(), current),
-      ),
-    /** (factor − 1) × 100: the profit as a percent of currentGems. */
-    percent: () =>
-      rounded(
-        (places) => {
-          const { value, error } = factorAt(places);
-          return fixed8Within(
-            (value - error - pow10(places)) * 100n,
-            (value + error - pow10(places)) * 100n,
-            places,
-          );
-        },
-        () => ({
-          digits: (exactPower().digits - pow10(exactPower().places)) * 100n,
-          places: exactPower().places,
-        }),
-      ),
-    /** Whether futureGems ≥ `amount`, compared exactly. */
-    atLeast: (amount: Exact): boolean =>
-      refine(
-        start,
-        (places) => {
-          const order = compareInterval(...scaled(places, 0n), current.places + places, amount);
-          return order === undefined ? undefined : order >= 0;
-        },
-        wholeDays ? () => compareExact(exactFuture(), amount) >= 0 : undefined,
-      ),
+    low: growth.current.digits * (value - error - minus),
+    high: growth.current.digits * (value + error - minus),
+    places: growth.current.places + places,
   };
+}
+
+/** The 8-decimal rounding shared by the whole interval, or undefined when more precision is needed. */
+const fixed8Of = (interval: Interval) => fixed8Within(interval.low, interval.high, interval.places);
+
+/**
+ * A grown amount rounded to 8 decimals: `atPlaces` tried at growing precision; over whole days,
+ * an interval that holds a boundary is settled by `exactly`.
+ */
+function roundGrowth(
+  growth: Growth,
+  atPlaces: (places: number) => string | undefined,
+  exactly: () => Exact,
+): string {
+  return refine(growth.start, atPlaces, growth.wholeDays ? () => exactToFixed8(exactly()) : undefined);
+}
+
+/** futureGems: currentGems × factor. */
+function futureGems(growth: Growth): string {
+  return roundGrowth(
+    growth,
+    (places) => fixed8Of(grownInterval(growth, places, 0n)),
+    () => exactFuture(growth),
+  );
+}
+
+/** profit: currentGems × (factor − 1). */
+function profit(growth: Growth): string {
+  return roundGrowth(
+    growth,
+    (places) => fixed8Of(grownInterval(growth, places, pow10(places))),
+    () => subtractExact(exactFuture(growth), growth.current),
+  );
+}
+
+/** profitPercent: (factor − 1) × 100, the profit as a percent of currentGems. */
+function profitPercent(growth: Growth): string {
+  const percentAt = (places: number) => {
+    const { value, error } = factorAt(growth, places);
+    const low = (value - error - pow10(places)) * 100n;
+    return fixed8Within(low, (value + error - pow10(places)) * 100n, places);
+  };
+  const exactPercent = () => {
+    const factor = exactFactor(growth);
+    return { digits: (factor.digits - pow10(factor.places)) * 100n, places: factor.places };
+  };
+  return roundGrowth(growth, percentAt, exactPercent);
+}
+
+/** Whether futureGems ≥ `amount`, compared exactly. */
+function grownAtLeast(growth: Growth, amount: Exact): boolean {
+  const orderAt = (places: number) => {
+    const order = compareInterval(grownInterval(growth, places, 0n), amount);
+    return order === undefined ? undefined : order >= 0;
+  };
+  const exactly = () => compareExact(exactFuture(growth), amount) >= 0;
+  return refine(growth.start, orderAt, growth.wholeDays ? exactly : undefined);
 }
 
 /** ⌈fixed / unit⌉ of a fixed-point value, a negative one counted as 0. */
@@ -194,7 +249,7 @@ function reach(current: Exact, target: Exact): { daysToReach: string; duration: 
 export function calculateGrowth(input: CalculateInput, ranks: readonly ExpRank[]): CalculateOutput {
   const current = exactOf(input.currentGems);
   const days = durationDays(input);
-  const grown = growth(current, days);
+  const grown = growthOf(current, days);
   const thresholds = ranks.map((rank) => exactOf(rank.minGems));
   const currentIndex = rankIndex(ranks, current);
   const milestones = ranks.slice(currentIndex + 1).map((rank, offset) => {
@@ -203,7 +258,7 @@ export function calculateGrowth(input: CalculateInput, ranks: readonly ExpRank[]
       ...rank,
       gemsNeeded: exactToFixed8(subtractExact(minGems, current)),
       ...reach(current, minGems),
-      withinDuration: grown.atLeast(minGems),
+      withinDuration: grownAtLeast(grown, minGems),
     };
   });
   const reachedRanks = milestones.filter((milestone) => milestone.withinDuration).length;
@@ -215,9 +270,9 @@ export function calculateGrowth(input: CalculateInput, ranks: readonly ExpRank[]
     currentGems: exactToFixed8(current),
     durationDays: ratioToFixed8(days.numerator, days.denominator),
     dailyInterestRate: DAILY_INTEREST_RATE,
-    futureGems: grown.future(),
-    profit: grown.profit(),
-    profitPercent: grown.percent(),
+    futureGems: futureGems(grown),
+    profit: profit(grown),
+    profitPercent: profitPercent(grown),
     profitPerDay: exactToFixed8({
       digits: current.digits * RATE.digits,
       places: current.places + RATE.places,
@@ -234,12 +289,16 @@ export function calculateGrowth(input: CalculateInput, ranks: readonly ExpRank[]
     futureRank: { ...(ranks[currentIndex + reachedRanks] as ExpRank) },
     nextRank: milestones[0] ?? null,
     milestones,
-    goal: goal && { targetGems: exactToFixed8(goal), reached: grown.atLeast(goal), ...reach(current, goal) },
+    goal: goal && {
+      targetGems: exactToFixed8(goal),
+      reached: grownAtLeast(grown, goal),
+      ...reach(current, goal),
+    },
     additional: additional &&
       additionalTarget && {
         additionalGems: exactToFixed8(additional),
         targetGems: exactToFixed8(additionalTarget),
-        reached: grown.atLeast(additionalTarget),
+        reached: grownAtLeast(grown, additionalTarget),
         ...reach(current, additionalTarget),
       },
   };
