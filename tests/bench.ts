@@ -103,7 +103,9 @@ async function main(): Promise<number> {
     .map((value) => value.toFixed(1))
     .join(" ");
   console.log(
-    `EXP Bank Calculator benchmark, ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${os.cpus().length} × ${cpu}, load average ${load} at the end, site built for ${PATH_SITE_URL}\n`,
+    `EXP Bank Calculator benchmark, ${new Date().toISOString().slice(0, 10)}: Node ` +
+      `${process.version}, ${os.cpus().length} × ${cpu}, load average ${load} at the end, site built ` +
+      `for ${PATH_SITE_URL}\n`,
   );
   console.log(table(["section", "metric", "value", "target"], rows));
   return failed === 0 ? 0 : 1;

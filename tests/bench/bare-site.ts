@@ -35,7 +35,9 @@ export function generatedPage(folder: string, index: number, count: number): str
     "",
     `# Generated page ${index}`,
     "",
-    `{{ site.name }} grows a balance by a fixed daily rate. This page, number ${index}, stands in for a writer's page: see the [API docs]({{ "docs" | href }}) or the [next page](/${folder}/page-${next}/).`,
+    `{{ site.name }} grows a balance by a fixed daily rate. This page, number ${index}, stands in for ` +
+      `a writer's page: see the [API docs]({{ "docs" | href }}) ` +
+      `or the [next page](/${folder}/page-${next}/).`,
     "",
     "## A list and a table",
     "",
@@ -76,7 +78,8 @@ export async function bareProject(): Promise<string> {
     [
       'export const config = { dir: { input: "content" }, markdownTemplateEngine: "njk" };',
       "export default function (eleventyConfig) {",
-      '  eleventyConfig.addGlobalData("site", { name: "EXP Bank Calculator", urls: { info: "https://example.github.io/exp-bank/api/info.json" } });',
+      '  eleventyConfig.addGlobalData("site", { name: "EXP Bank Calculator", urls: { info: ' +
+        '"https://example.github.io/exp-bank/api/info.json" } });',
       '  eleventyConfig.addFilter("href", (key) => `/${key}/`);',
       "}",
       "",

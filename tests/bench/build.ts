@@ -36,7 +36,9 @@ const PAGE_COUNTS = [1000] as const;
 /** Where the generated pages go inside each project's input folder. */
 const GENERATED_FOLDER = "bench-pages";
 /** Prints the process's peak resident set size and CPU time when it exits; preloaded into each timed build. */
-const REPORT_USAGE = `data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write("peak-rss-kib="+u.maxRSS+" cpu-us="+(u.userCPUTime+u.systemCPUTime)+"\\n")})`;
+const REPORT_USAGE =
+  `data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();` +
+  `process.stderr.write("peak-rss-kib="+u.maxRSS+" cpu-us="+(u.userCPUTime+u.systemCPUTime)+"\\n")})`;
 const TSX = path.join(ROOT, "tests/bench/node_modules/tsx/dist/cli.mjs");
 
 interface Timing {
@@ -132,11 +134,15 @@ const buildBench: BenchSection = async () => {
     );
     rows.push(
       {
-        metric: `cold build of the whole site (${site!.files} files), ${process.version}, wall clock / CPU, median of ${COLD_PAIRS} paired`,
+        metric:
+          `cold build of the whole site (${site!.files} files), ${process.version}, wall clock / CPU, ` +
+          `median of ${COLD_PAIRS} paired`,
         value: `${seconds(site!.ms)} / ${seconds(site!.cpuMs)}`,
       },
       {
-        metric: `cold build of a bare Eleventy site of ${BARE_PAGES} Markdown pages (${plain!.files} files), same Node, paired`,
+        metric:
+          `cold build of a bare Eleventy site of ${BARE_PAGES} Markdown pages (${plain!.files} files), ` +
+          "same Node, paired",
         value: `${seconds(plain!.ms)} / ${seconds(plain!.cpuMs)}`,
       },
       {
@@ -158,7 +164,9 @@ const buildBench: BenchSection = async () => {
     );
     rows.push(
       {
-        metric: `cold build, system Node ${system} + tsx (the former way), paired with this Node's, medians of ${FORMER_PAIRS}`,
+        metric:
+          `cold build, system Node ${system} + tsx (the former way), paired with this Node's, medians ` +
+          `of ${FORMER_PAIRS}`,
         value: `${seconds(former!.ms)} / ${seconds(native!.ms)}`,
       },
       {
@@ -184,7 +192,9 @@ const buildBench: BenchSection = async () => {
       const label = count.toLocaleString("en");
       rows.push(
         {
-          metric: `+${label} pages: this site ${seconds(own!.ms)} (${own!.files} files), bare Eleventy ${seconds(plainScaled!.ms)}, medians of ${SCALED_PAIRS} paired, output in ${SCRATCH}`,
+          metric:
+            `+${label} pages: this site ${seconds(own!.ms)} (${own!.files} files), bare Eleventy ` +
+            `${seconds(plainScaled!.ms)}, medians of ${SCALED_PAIRS} paired, output in ${SCRATCH}`,
           value: "",
         },
         {
@@ -198,7 +208,9 @@ const buildBench: BenchSection = async () => {
         },
         {
           metric: `  CPU time per extra page, this site / bare Eleventy (ratio)`,
-          value: `${ownCpuPerPage.toFixed(2)} / ${bareCpuPerPage.toFixed(2)} ms (${(ownCpuPerPage / bareCpuPerPage).toFixed(2)})`,
+          value:
+            `${ownCpuPerPage.toFixed(2)} / ${bareCpuPerPage.toFixed(2)} ms ` +
+            `(${(ownCpuPerPage / bareCpuPerPage).toFixed(2)})`,
         },
         { metric: `+${label} pages, peak memory (maximum resident set)`, value: mib(own!.peakMiB) },
       );

@@ -43,7 +43,8 @@ const installBench: BenchSection = async () => {
     });
     const writerSize = await megabytes(path.join(clone, "node_modules"));
     const runtime = existsSync(path.join(clone, ".node"))
-      ? ` (plus ${(await megabytes(path.join(clone, ".node"))).toFixed(0)} MB of Node runtime in .node/, brought because the system Node is too old)`
+      ? ` (plus ${(await megabytes(path.join(clone, ".node"))).toFixed(0)} MB of Node runtime in .node/, ` +
+        "brought because the system Node is too old)"
       : "";
     const tests = await timed([...NPM, "ci", "--prefix", "tests", "--no-audit", "--no-fund"], clone);
     const testsSize = await megabytes(path.join(clone, "tests/node_modules"));

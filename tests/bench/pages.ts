@@ -154,7 +154,9 @@ async function homepageJavaScript(siteDir: string): Promise<BenchRow> {
   return {
     metric:
       "/ JavaScript, gzip -9, as `npm test` counts it: each file, and what the inline script adds to the gzipped page",
-    value: `${scripts.map((script) => `${grouped(script.gzipped)}`).join(" + ")} = ${grouped(total)} bytes (${kb(total)})`,
+    value:
+      `${scripts.map((script) => `${grouped(script.gzipped)}`).join(" + ")} = ${grouped(total)} bytes ` +
+      `(${kb(total)})`,
     target: `≤ ${HOMEPAGE_JS_BUDGET / 1024} KB gzip (${grouped(HOMEPAGE_JS_BUDGET)} bytes)`,
   };
 }

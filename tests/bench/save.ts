@@ -96,7 +96,10 @@ async function shown(page: Page, edit: Edit, round: number): Promise<void> {
   }
 }
 
-/** Saves round `round` of `edit` in `project`, and returns the time until `page` shows it; waits for the rebuild to end. */
+/**
+ * Saves round `round` of `edit` in `project`, and returns the time until `page` shows it; waits for the
+ * rebuild to end.
+ */
 async function saveToScreen(
   server: DevServer,
   page: Page,
@@ -155,8 +158,12 @@ const saveBench: BenchSection = async ({ launch }: BenchContext) => {
     for (const [index, edit] of EDITS.entries()) {
       const { site: own, bare: baseline } = times[index]!;
       rows.push({
-        metric: `save to screen, ${edit.name} / bare --serve's Markdown edit, medians of ${ROUNDS} paired (max ${Math.max(...own).toFixed(0)} / ${Math.max(...baseline).toFixed(0)} ms)`,
-        value: `${median(own).toFixed(0)} / ${median(baseline).toFixed(0)} ms (${(median(own) / median(baseline)).toFixed(2)})`,
+        metric:
+          `save to screen, ${edit.name} / bare --serve's Markdown edit, medians of ${ROUNDS} paired ` +
+          `(max ${Math.max(...own).toFixed(0)} / ${Math.max(...baseline).toFixed(0)} ms)`,
+        value:
+          `${median(own).toFixed(0)} / ${median(baseline).toFixed(0)} ms ` +
+          `(${(median(own) / median(baseline)).toFixed(2)})`,
         target: "≤ 1.00, < 300 ms",
       });
     }

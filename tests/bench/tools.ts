@@ -20,7 +20,9 @@ const ROUNDS = 5;
  * call `execute` directly: the time measured is the tool's own (validation, engine, JSON), not the
  * browser's message passing.
  */
-const KEEP_REGISTERED_TOOLS = `Object.defineProperty(navigator, "modelContext", { value: { registerTool(tool) { (window.__benchTools ??= {})[tool.name] = tool; return Promise.resolve(); } } });`;
+const KEEP_REGISTERED_TOOLS =
+  `Object.defineProperty(navigator, "modelContext", { value: { registerTool(tool) { ` +
+  "(window.__benchTools ??= {})[tool.name] = tool; return Promise.resolve(); } } });";
 
 /**
  * Runs in the page: varied inputs from a fixed seed (balances from 1 to 1e20, numbers and strings,
@@ -31,7 +33,10 @@ const MEASURE = (warmUp: number, measured: number, rounds: number) => `(() => {
   let seed = 20261121;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
   // A JSON number above 2^53 is refused (its digits may be lost on the way), so those go as strings.
-  const gems = () => { const value = Math.max(10 ** (random() * 20), 1); return random() < 0.5 && value <= Number.MAX_SAFE_INTEGER ? value : value.toFixed(Math.floor(random() * 9)); };
+  const gems = () => {
+    const value = Math.max(10 ** (random() * 20), 1);
+    return random() < 0.5 && value <= Number.MAX_SAFE_INTEGER ? value : value.toFixed(Math.floor(random() * 9));
+  };
   const input = () => {
     const call = { currentGems: gems() };
     if (random() < 0.5) call.goalGems = gems();
@@ -72,8 +77,13 @@ const MEASURE = (warmUp: number, measured: number, rounds: number) => `(() => {
 const UNKNOWN_KEYS = (rounds: number) => `(() => {
   const execute = window.__benchTools["calculate-exp-growth"].execute;
   const plain = { currentGems: 1, days: 30 };
-  const many = { ...plain, ...Object.fromEntries(Array.from({ length: 100000 }, (_, index) => ["key" + index, index])) };
-  const time = (input) => { const started = performance.now(); const result = execute(input); return { elapsed: performance.now() - started, refused: result.isError === true }; };
+  const keys = Array.from({ length: 100000 }, (_, index) => ["key" + index, index]);
+  const many = { ...plain, ...Object.fromEntries(keys) };
+  const time = (input) => {
+    const started = performance.now();
+    const result = execute(input);
+    return { elapsed: performance.now() - started, refused: result.isError === true };
+  };
   const plainTimes = [], manyTimes = [];
   let wrong = 0;
   for (let round = 0; round < ${rounds}; round += 1) {
@@ -133,13 +143,16 @@ export const toolsBench: BenchSection = async ({ siteUrl, launch }: BenchContext
     };
     if (unknown.wrong > 0)
       throw new Error(
-        "the unknown-keys benchmark's calls were not answered as expected: the valid call must pass and the one with 100,000 unknown keys be refused",
+        "the unknown-keys benchmark's calls were not answered as expected: the valid call must pass " +
+          "and the one with 100,000 unknown keys be refused",
       );
     const timer = latency.isolated ? "5 µs timer" : "100 µs timer";
     const { quietest, noisiest } = latency;
     return [
       {
-        metric: `calculate-exp-growth latency in the page, median of ${MEASURED_CALLS} varied calls (quietest of ${ROUNDS} rounds, ${timer})`,
+        metric:
+          `calculate-exp-growth latency in the page, median of ${MEASURED_CALLS} varied calls (quietest ` +
+          `of ${ROUNDS} rounds, ${timer})`,
         value: ms(quietest.median),
       },
       {

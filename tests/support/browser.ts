@@ -42,7 +42,9 @@ export async function chromiumPath(): Promise<string> {
   if (fromEnv) {
     if (!existsSync(fromEnv))
       throw new Error(
-        `CHROME_PATH is set to ${fromEnv}, but no file exists there. Point it at a Chromium binary (for example /usr/bin/chromium after \`apt-get install chromium\`) or unset it to use the one \`npm test\` installs.`,
+        `CHROME_PATH is set to ${fromEnv}, but no file exists there. Point it at a Chromium binary ` +
+          `(for example /usr/bin/chromium after \`apt-get install chromium\`) or unset it to use the ` +
+          `one \`npm test\` installs.`,
       );
     return fromEnv;
   }
@@ -51,7 +53,10 @@ export async function chromiumPath(): Promise<string> {
     return await packagedChromium();
   } catch (error) {
     throw new Error(
-      `No Chromium for the browser tests: @sparticuz/chromium could not be unpacked (${(error as Error).message}). Run \`npm test\`, which installs it (tests/package.json), or install Debian's browser with \`apt-get install chromium\` and set CHROME_PATH=/usr/bin/chromium.`,
+      "No Chromium for the browser tests: @sparticuz/chromium could not be unpacked " +
+        `(${(error as Error).message}). Run \`npm test\`, which installs it (tests/package.json), or ` +
+        `install Debian's browser with \`apt-get install chromium\` and set ` +
+        "CHROME_PATH=/usr/bin/chromium.",
     );
   }
 }
@@ -163,8 +168,15 @@ export function schemeOnlyRecolours(page: Page): Promise<string[]> {
         "the page was loaded without recordSchemeQueries",
       ]
     ).map((query) => `a script asks matchMedia("${query}")`);
-    const colourProperty =
-      /^(color|background-color|border-(top|right|bottom|left|block-start|block-end|inline-start|inline-end)-color|outline-color|text-decoration-color|text-emphasis-color|caret-color|accent-color|column-rule-color|fill|stroke|stop-color|flood-color|lighting-color|color-scheme)$/;
+    const borderSides = "top|right|bottom|left|block-start|block-end|inline-start|inline-end";
+    const colourProperties = [
+      "color",
+      "background-color",
+      `border-(${borderSides})-color`,
+      "outline-color|text-decoration-color|text-emphasis-color|caret-color|accent-color|column-rule-color",
+      "fill|stroke|stop-color|flood-color|lighting-color|color-scheme",
+    ];
+    const colourProperty = new RegExp(`^(${colourProperties.join("|")})$`);
     const visit = (rules: CSSRuleList, inScheme: boolean) => {
       for (const rule of Array.from(rules)) {
         const scheme =

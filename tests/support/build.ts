@@ -100,12 +100,14 @@ async function refuseStaleModules(project: string, siteUrl: string): Promise<voi
   const earlier = builtCopies.get(project);
   if (earlier && earlier.siteUrl !== siteUrl)
     throw new Error(
-      `${project} was built for SITE_URL=${earlier.siteUrl} in this process; build a new copy (projectCopy) for ${siteUrl}.`,
+      `${project} was built for SITE_URL=${earlier.siteUrl} in this process; build a new copy ` +
+        `(projectCopy) for ${siteUrl}.`,
     );
   const newest = newestSource(project);
   if (earlier && newest !== earlier.newest)
     throw new Error(
-      `A TypeScript file of ${project} changed after its first build in this process, which would still run the old module; build a new copy (projectCopy) with the edit.`,
+      `A TypeScript file of ${project} changed after its first build in this process, which would ` +
+        "still run the old module; build a new copy (projectCopy) with the edit.",
     );
   if (!earlier) builtCopies.set(project, { siteUrl, newest });
 }
@@ -185,7 +187,8 @@ export function buildInProcess(
   const build = buildQueue.then(async (): Promise<BuildResult> => {
     const project = path.resolve(projectDir);
     await refuseStaleModules(project, siteUrl);
-    // Node's compile cache, as `npm run build` uses it: loading Eleventy, which the first build here pays for, skips recompiling.
+    // Node's compile cache, as `npm run build` uses it: loading Eleventy, which the first build here pays
+    // for, skips recompiling.
     module.enableCompileCache?.(BUILD_ENV.NODE_COMPILE_CACHE);
     const { Eleventy } = (await import("@11ty/eleventy")) as unknown as { Eleventy: EleventyClass };
     // esbuild (the config's bundle step) starts its service in the working directory of its first
@@ -276,7 +279,8 @@ export function builtSite(siteUrl: string): Promise<string> {
   const config = SITE_BUILDS.find((build) => build.siteUrl === siteUrl);
   if (!config)
     throw new Error(
-      `No shared build for SITE_URL=${siteUrl}; the shared ones are ${SITE_BUILDS.map((build) => build.siteUrl).join(" and ")}.`,
+      `No shared build for SITE_URL=${siteUrl}; the shared ones are ` +
+        `${SITE_BUILDS.map((build) => build.siteUrl).join(" and ")}.`,
     );
   const shared = process.env[siteVariable(config.name)];
   if (shared) return Promise.resolve(shared);
@@ -340,7 +344,10 @@ async function filesUnder(dir: string): Promise<string[]> {
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
 
-/** Puts `copy`'s `content/` back as the repository's: changed files rewritten, added ones removed, only those touched. */
+/**
+ * Puts `copy`'s `content/` back as the repository's: changed files rewritten, added ones removed, only
+ * those touched.
+ */
 async function restoreContent(copy: string): Promise<void> {
   const [from, to] = [path.join(ROOT, "content"), path.join(copy, "content")];
   const [original, current] = await Promise.all([filesUnder(from), filesUnder(to)]);

@@ -126,7 +126,8 @@ export async function packagedChromium(packageDir = PACKAGE_DIR, cacheDir = CACH
   const problem = await problemWith(folder, contents);
   if (problem)
     throw new Error(
-      `The Chromium unpacked into ${folder} does not check out (${problem}). Remove ${cacheDir} and run the tests again.`,
+      `The Chromium unpacked into ${folder} does not check out (${problem}). Remove ${cacheDir} and ` +
+        "run the tests again.",
     );
   // Browsers of earlier package versions are not used again.
   for (const entry of await readdir(cacheDir))
