@@ -60,32 +60,31 @@ const compactGems = (value: string, cut?: boolean) => compactAmount(value, lang(
 const counted = (count: number | string, unit: string) =>
   `${understood(String(count))} ${count == 1 ? unit : `${unit}s`}`;
 
-/**
- * How a wait is told: from `from` seconds on, in `larger` and `unit` (`per` units to one larger),
- * counted in units of `size` seconds. Tuples rather than objects keep the page's script small; the
- * labels name each place. A month is a twelfth of the mean Gregorian year.
- */
-type WaitUnit = readonly [from: number, size: number, unit: string, per: number, larger: string];
+/** How a wait of at least `from` seconds is told. A month is a twelfth of the mean Gregorian year. */
+interface WaitUnit {
+  from: number;
+  /** The smaller unit, and its length in seconds: the wait is rounded to a whole number of them. */
+  unit: string;
+  size: number;
+  /** The larger unit, and how many of the smaller make one. */
+  larger: string;
+  per: number;
+}
 const WAIT_UNITS: readonly WaitUnit[] = [
-  [2629746, 2629746, "month", 12, "year"],
-  [86400, 3600, "hour", 24, "day"],
-  [3600, 60, "minute", 60, "hour"],
-  [0, 1, "second", 60, "minute"],
+  { from: 2629746, unit: "month", size: 2629746, larger: "year", per: 12 },
+  { from: 86400, unit: "hour", size: 3600, larger: "day", per: 24 },
+  { from: 3600, unit: "minute", size: 60, larger: "hour", per: 60 },
+  { from: 0, unit: "second", size: 1, larger: "minute", per: 60 },
 ];
 
 /** "5 years 11 months", "3 days 4 hours", "1 second": a wait in its two largest units, rounded to the smaller. */
 function waitText(seconds: number): string {
-  const [, size, unit, per, larger] = WAIT_UNITS.find(([from]) => seconds >= from)!;
+  const { unit, size, larger, per } = WAIT_UNITS.find((wait) => seconds >= wait.from)!;
   const count = Math.round(seconds / size);
-  return (
-    [
-      [Math.floor(count / per), larger],
-      [count % per, unit],
-    ] as const
-  )
-    .filter(([n]) => n)
-    .map(([n, name]) => counted(n, name))
-    .join(" ");
+  const parts: string[] = [];
+  if (count >= per) parts.push(counted(Math.floor(count / per), larger));
+  if (count % per) parts.push(counted(count % per, unit));
+  return parts.join(" ");
 }
 
 interface Problem {
