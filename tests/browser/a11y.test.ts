@@ -39,7 +39,9 @@ let axeSource = "";
 
 /** Runs axe in the page; a string, so no helper from the test's transpiler leaks into the page. */
 const axeRun = (options: string) =>
-  `axe.run(document, { resultTypes: ['violations']${options} }).then((results) => results.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((node) => ({ target: node.target })) })))`;
+  `axe.run(document, { resultTypes: ['violations']${options} }).then((results) => ` +
+  "results.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: " +
+  "nodes.map((node) => ({ target: node.target })) })))";
 /** Every rule axe runs by default. */
 const RUN_AXE = axeRun("");
 /**
@@ -200,8 +202,12 @@ A11y("/ has no axe violations while it shows a field error, in light and dark mo
 /** What the phone test reads from the page; a string, like RUN_AXE, so it runs as written. */
 const READ_TABLES = `(() => {
   // The field tables (four columns) stack on a phone; two-column tables stay tables.
-  const cells = [...document.querySelectorAll("main table")].filter((table) => table.querySelectorAll("thead th").length >= 4).flatMap((table) => [...table.querySelectorAll("td")]);
-  const smallCells = [...document.querySelectorAll("main table")].filter((table) => table.querySelectorAll("thead th").length < 4).flatMap((table) => [...table.querySelectorAll("td")]);
+  const tables = [...document.querySelectorAll("main table")];
+  const wide = (table) => table.querySelectorAll("thead th").length >= 4;
+  const cellsOf = (table) => [...table.querySelectorAll("td")];
+  const cells = tables.filter(wide).flatMap(cellsOf);
+  const smallCells = tables.filter((table) => !wide(table)).flatMap(cellsOf);
+  const names = [...document.querySelectorAll("main td:first-child > code:only-child")];
   const label = (cell) => getComputedStyle(cell, "::before").content;
   return {
     overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -210,9 +216,9 @@ const READ_TABLES = `(() => {
     stacked: cells.filter((cell) => getComputedStyle(cell).display === "block").length,
     smallCells: smallCells.length,
     smallStacked: smallCells.filter((cell) => getComputedStyle(cell).display !== "table-cell").length,
-    brokenNames: [...document.querySelectorAll("main td:first-child > code:only-child")].filter((code) => code.getClientRects().length > 1).map((code) => code.textContent),
-    names: document.querySelectorAll("main td:first-child > code:only-child").length,
-    headerWidths: [...document.querySelectorAll("main table")].filter((table) => table.querySelectorAll("thead th").length >= 4).map((table) => table.querySelector("thead").getBoundingClientRect().width),
+    brokenNames: names.filter((code) => code.getClientRects().length > 1).map((code) => code.textContent),
+    names: names.length,
+    headerWidths: tables.filter(wide).map((table) => table.querySelector("thead").getBoundingClientRect().width),
   };
 })()`;
 
@@ -272,7 +278,8 @@ A11y("axe reports a violation when there is one, so the check can fail", () =>
     );
     // The dark scheme's check is a real one too: text as dark as its background is reported.
     await page.evaluate(
-      "document.querySelector('main').insertAdjacentHTML('afterbegin', '<p style=\"color: #222; background: #333\">Unreadable</p>')",
+      "document.querySelector('main').insertAdjacentHTML('afterbegin', '<p style=\"color: #222; " +
+        "background: #333\">Unreadable</p>')",
     );
     await page.emulateMedia({ colorScheme: "dark" });
     const inDark = (await page.evaluate(RUN_AXE_ON_COLOURS)) as AxeViolation[];

@@ -49,7 +49,8 @@ test("a misspelt data name shows on the open page with its file, line and fix, a
       const shown = await dialog.innerText();
       assert.ok(
         shown.includes(
-          `content/pages/docs.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"? Correct the spelling`,
+          `content/pages/docs.md:${line}: "calculatr" is not a name in the page's data; did you mean ` +
+            `"calculator"? Correct the spelling`,
         ),
         shown,
       );

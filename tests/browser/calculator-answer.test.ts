@@ -79,7 +79,10 @@ test.after(async () => {
   await served?.close();
 });
 
-/** A page in a new context, its clock fixed at `now` (or the real one for null); `messages` collects what it printed or requested elsewhere. */
+/**
+ * A page in a new context, its clock fixed at `now` (or the real one for null); `messages` collects what it
+ * printed or requested elsewhere.
+ */
 async function newPage(options: BrowserContextOptions, now: number | null = NOW): Promise<Opened> {
   const page = await (await browser.newContext(options)).newPage();
   await recordSchemeQueries(page);
@@ -107,7 +110,8 @@ async function onEachVariant(
       assert.equal(await schemeOnlyRecolours(page), [], "the other colour scheme only recolours this page");
     } catch (error) {
       (error as Error).message =
-        `[${name}] ${(error as Error).message}${messages.length ? `; the page printed ${JSON.stringify(messages)}` : ""}`;
+        `[${name}] ` +
+        `${(error as Error).message}${messages.length ? `; the page printed ${JSON.stringify(messages)}` : ""}`;
       throw error;
     }
   };
@@ -138,7 +142,10 @@ async function tool(page: Page, input: Record<string, string>): Promise<Calculat
   return result.structuredContent as CalculateOutput;
 }
 
-/** Waits up to 15 s (a hang guard for a loaded machine) for `check` to hold in the page; a clear failure naming `what` when it never does. */
+/**
+ * Waits up to 15 s (a hang guard for a loaded machine) for `check` to hold in the page; a clear failure
+ * naming `what` when it never does.
+ */
 async function waitFor<A>(page: Page, what: string, check: (arg: A) => boolean, arg?: A): Promise<void> {
   try {
     // A function, not a string: the page's CSP forbids evaluating strings.
@@ -211,7 +218,10 @@ async function assertOnScreen(page: Page, selector: string, what: string): Promi
   assert.ok(uncovered, `${what} is not covered by another element`);
 }
 
-/** Where the answer is while a field is in use: the summary bar on a phone, the headline beside the form on a wide screen. */
+/**
+ * Where the answer is while a field is in use: the summary bar on a phone, the headline beside the form on
+ * a wide screen.
+ */
 const answerOf = (page: Page) =>
   page.viewportSize()!.width < 800 ? "#calculator-summary" : "#calculator-headline";
 
@@ -254,7 +264,8 @@ async function pickRank(page: Page, name: string): Promise<string> {
 }
 
 // First in each page, so the result link loads as a first visit does: nothing cached, nothing loaded before.
-test("a result link loads without layout shift (CLS at most 0.02, the fold of time fields opening below the first screen), and every page has link-preview tags", async () => {
+test(`a result link loads without layout shift (CLS at most 0.02, the fold of time fields opening below \
+the first screen), and every page has link-preview tags`, async () => {
   await onEachVariant(async (page) => {
     await page.addInitScript(() => {
       const shifts = ((window as unknown as { shifts: number }).shifts = 0);
@@ -312,7 +323,8 @@ test("a result link loads without layout shift (CLS at most 0.02, the fold of ti
   });
 });
 
-test("a goal and no time: the headline says the date it is reached and how long until then, and is announced", async () => {
+test(`a goal and no time: the headline says the date it is reached and how long until then, and is \
+announced`, async () => {
   await onEachVariant(async (page) => {
     await open(page);
     await field(page, "currentGems").fill("2.5M");
@@ -349,7 +361,8 @@ test("a goal and no time: the headline says the date it is reached and how long 
   });
 });
 
-test("a time and no goal: the headline is the balance then; both: the balance and whether the goal falls within the time", async () => {
+test(`a time and no goal: the headline is the balance then; both: the balance and whether the goal falls \
+within the time`, async () => {
   await onEachVariant(async (page) => {
     await open(page);
     await enter(page, { currentGems: "2.5M", years: "1", months: "6" });
@@ -384,7 +397,8 @@ test("a time and no goal: the headline is the balance then; both: the balance an
       ).exec(lines[1]!);
       assert.ok(
         reached,
-        `the goal ${goal} is said to fall ${both.goal!.reached ? "within" : "after"} the year: ${JSON.stringify(lines[1])}`,
+        `the goal ${goal} is said to fall ${both.goal!.reached ? "within" : "after"} the year: ` +
+          `${JSON.stringify(lines[1])}`,
       );
       assert.is(reached[1], dateAfter(both.goal!.duration.totalSeconds));
       assert.is(await page.locator("#calculator-status").textContent(), lines.join(" "));
@@ -414,7 +428,8 @@ test("gems to earn read as an amount to earn, with the target it makes", async (
   });
 });
 
-test("time fields take their own unit (30m, 2h, 90d) but never a scale or another unit, and say the fix; a number read as 1 is one gem", async () => {
+test(`time fields take their own unit (30m, 2h, 90d) but never a scale or another unit, and say the fix; \
+a number read as 1 is one gem`, async () => {
   await onEachVariant(async (page) => {
     await open(page);
     await openMore(page);
@@ -476,8 +491,11 @@ test("time fields take their own unit (30m, 2h, 90d) but never a scale or anothe
   });
 });
 
-test("a date alone is the start of that day, local time, and the page says so; an unreadable or past date is an error", () =>
-  zoneChecks.date);
+test(
+  "a date alone is the start of that day, local time, and the page says so; an unreadable or past " +
+    "date is an error",
+  () => zoneChecks.date,
+);
 
 async function checkDateAlone(): Promise<void> {
   const { page, messages } = berlin;
@@ -638,7 +656,8 @@ test("the answer stays in view after each keystroke and after a pick, without sc
   }, "real");
 });
 
-test("Share copies the answer in words with its link where the browser has no share sheet; Reset starts over", async () => {
+test(`Share copies the answer in words with its link where the browser has no share sheet; Reset starts \
+over`, async () => {
   await onEachVariant(
     async (page) => {
       await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -692,8 +711,11 @@ test("Share copies the answer in words with its link where the browser has no sh
   );
 });
 
-test("a 3 MB paste or an 8,000-character link is refused at the field's limit, without freezing the page or filling the link", () =>
-  zoneChecks.paste);
+test(
+  "a 3 MB paste or an 8,000-character link is refused at the field's limit, without freezing the " +
+    "page or filling the link",
+  () => zoneChecks.paste,
+);
 
 async function checkLongInput(): Promise<void> {
   // A 390×844 page; its time zone plays no part here.

@@ -115,7 +115,10 @@ async function tool(page: Page, input: Record<string, string>): Promise<Calculat
 const gemsField = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true });
 const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 const visibleErrors = (page: Page) => page.locator(".field-error:not([hidden])").allTextContents();
-/** The date the page shows for a wait from `start`, formatted by the test (en, medium, the machine's time zone as the browser's). */
+/**
+ * The date the page shows for a wait from `start`, formatted by the test (en, medium, the machine's time
+ * zone as the browser's).
+ */
 const dateAfter = (start: number, seconds: number) =>
   new Intl.DateTimeFormat("en", { dateStyle: "medium" }).format(new Date(start + seconds * 1000));
 
@@ -168,7 +171,8 @@ async function typeKeyByKey(page: Page, label: string, text: string): Promise<vo
   }
 }
 
-test("a number is judged when the player is done: never while typing, after a pause, and beside its field", async () => {
+test(`a number is judged when the player is done: never while typing, after a pause, and beside its \
+field`, async () => {
   await onEachVariant(async (page) => {
     await open(page);
     await typeKeyByKey(page, "Current gems", "2,500,000");
@@ -213,7 +217,8 @@ test("a number is judged when the player is done: never while typing, after a pa
   });
 });
 
-test("leaving a field judges it; Calculate judges every field; a rank name, 1.6B gems and 90d are read as meant", async () => {
+test(`leaving a field judges it; Calculate judges every field; a rank name, 1.6B gems and 90d are read as \
+meant`, async () => {
   await onEachVariant(async (page) => {
     await open(page);
     await gemsField(page, "Current gems").fill("abc");
@@ -276,7 +281,8 @@ async function waitOf(page: Page): Promise<string> {
   return /— in (.+)\.$/.exec((await page.locator("#calculator-headline").textContent())!)?.[1] ?? "(none)";
 }
 
-test("tapping chips and quick times moves no control; every control is at least 44 px; the bar at rest covers none", async () => {
+test(`tapping chips and quick times moves no control; every control is at least 44 px; the bar at rest \
+covers none`, async () => {
   await onEachVariant(async (page) => {
     await open(page);
     assert.is(
@@ -347,7 +353,8 @@ test("tapping chips and quick times moves no control; every control is at least 
   });
 });
 
-test("after Calculate the answer is on the first screen: the headline, the goal's row and the next rank; the chart a swipe below", async () => {
+test(`after Calculate the answer is on the first screen: the headline, the goal's row and the next rank; \
+the chart a swipe below`, async () => {
   await onEachVariant(async (page) => {
     await open(page);
     await gemsField(page, "Current gems").pressSequentially("2.5M");
@@ -421,7 +428,8 @@ test("after Calculate the answer is on the first screen: the headline, the goal'
   });
 });
 
-test("headlines keep what changed: the gain when the figure is the start's, the rank then and the rank crossed", async () => {
+test(`headlines keep what changed: the gain when the figure is the start's, the rank then and the rank \
+crossed`, async () => {
   await onEachVariant(async (page) => {
     await open(page, "?currentGems=2.5M&hours=1");
     const hour = await tool(page, { currentGems: "2500000", hours: "1" });
@@ -454,7 +462,8 @@ test("headlines keep what changed: the gain when the figure is the start's, the 
   });
 });
 
-test("Share: nothing to share without a result; with one, the answer in words and a link pinned to its moment, the same dates 200 days later", async () => {
+test(`Share: nothing to share without a result; with one, the answer in words and a link pinned to its \
+moment, the same dates 200 days later`, async () => {
   await onEachVariant(async (page) => {
     await open(page);
     await button(page, "Share").click();

@@ -148,7 +148,8 @@ async function waitForResult(page: Page, wanted: string | true | null, what: str
     );
   } catch {
     assert.unreachable(
-      `${what}: the result should show ${wanted === true ? "a result" : (wanted ?? "nothing")}, but shows ${(await shownFuture(page)) ?? "nothing"}`,
+      `${what}: the result should show ${wanted === true ? "a result" : (wanted ?? "nothing")}, but ` +
+        `shows ${(await shownFuture(page)) ?? "nothing"}`,
     );
   }
 }
@@ -214,7 +215,8 @@ function assertDate(
   const latest = clock.after + duration.totalSeconds * 1000 + 1000;
   assert.ok(
     at >= earliest && at <= latest,
-    `${what}: ${datetime} is not now + ${duration.totalSeconds} s (${new Date(earliest).toISOString()} to ${new Date(latest).toISOString()})`,
+    `${what}: ${datetime} is not now + ${duration.totalSeconds} s ` +
+      `(${new Date(earliest).toISOString()} to ${new Date(latest).toISOString()})`,
   );
 }
 
@@ -424,12 +426,17 @@ test("no page scrolls sideways, the homepage with the largest valid input includ
         const over = Array.from(document.body.querySelectorAll("*")).find(
           (element) => element.getBoundingClientRect().right > clientWidth + 0.5,
         );
+        if (!over) return { scrollWidth, clientWidth, widest: "nothing" };
+        const id = over.id ? `#${over.id}` : "";
+        const classes =
+          over.className && typeof over.className === "string"
+            ? `.${over.className.split(" ").join(".")}`
+            : "";
+        const text = (over.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60);
         return {
           scrollWidth,
           clientWidth,
-          widest: over
-            ? `<${over.tagName.toLowerCase()}${over.id ? `#${over.id}` : ""}${over.className && typeof over.className === "string" ? `.${over.className.split(" ").join(".")}` : ""}> ${JSON.stringify((over.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60))}`
-            : "nothing",
+          widest: `<${over.tagName.toLowerCase()}${id}${classes}> ${JSON.stringify(text)}`,
         };
       });
       assert.is(clientWidth, viewport.width, `/${path}${query} lays out at the viewport's width`);

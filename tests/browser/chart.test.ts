@@ -224,7 +224,10 @@ const distance = (x: number, y: number, box: { left: number; right: number; top:
 const overlap = (a: { left: number; right: number; top: number; bottom: number }, b: typeof a) =>
   a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
-/** Every crossing the engine reports within the horizon is a point at its date, labelled beside it with its name and month, no label over another. */
+/**
+ * Every crossing the engine reports within the horizon is a point at its date, labelled beside it with its
+ * name and month, no label over another.
+ */
 function assertPoints(chart: Drawn, result: CalculateOutput, what: string, everyLabel = true): void {
   const { horizon, points } = expectedPoints(result);
   assert.equal(
@@ -313,7 +316,8 @@ const CASES: Record<string, string>[] = [
   { currentGems: "5000000000", goalGems: "20000000000", months: "3" },
 ];
 
-test("each rank and goal on the way is a point at the engine's date, labelled beside it, before and after a resize", async () => {
+test(`each rank and goal on the way is a point at the engine's date, labelled beside it, before and after \
+a resize`, async () => {
   await onEachView(async (page, view) => {
     for (const values of CASES) {
       await open(page, new URLSearchParams(values).toString());
@@ -329,7 +333,8 @@ test("each rank and goal on the way is a point at the engine's date, labelled be
   });
 });
 
-test("the axis shows dates where they fall, names a logarithmic scale, and draws the way beyond the time given dashed", async () => {
+test(`the axis shows dates where they fall, names a logarithmic scale, and draws the way beyond the time \
+given dashed`, async () => {
   await onEachView(async (page) => {
     // No time given, so no end's date stands among the years.
     await open(page, "currentGems=1000000&goalGems=20000000000");
@@ -462,7 +467,10 @@ const WIDTHS = [
   { width: 1600, colorScheme: "dark" },
 ] as const;
 
-/** The inputs that stretch the chart: a goal rank, the smallest and largest balances, a century, a goal beyond the time. */
+/**
+ * The inputs that stretch the chart: a goal rank, the smallest and largest balances, a century, a goal
+ * beyond the time.
+ */
 const STRETCHING = [
   "currentGems=2500000&goalGems=1600000000",
   "currentGems=2500000&goalGems=1600000000&years=1",
@@ -553,7 +561,9 @@ function crosses(
   return false;
 }
 
-test("at 320, 390, 1280 and 1600 px, no text of the chart is clipped, overlaps another or is struck by a line; Now, the end of the time, the legend and the current rank's band are drawn", async () => {
+test(`at 320, 390, 1280 and 1600 px, no text of the chart is clipped, overlaps another or is struck by a \
+line; Now, the end of the time, the legend and the current rank's band are \
+drawn`, async () => {
   await Promise.all(
     WIDTHS.map(async ({ width, colorScheme }) => {
       const context = await browser.newContext({
@@ -622,7 +632,8 @@ test("at 320, 390, 1280 and 1600 px, no text of the chart is clipped, overlaps a
           const mark = chart.texts.find((text) => text.text === date);
           assert.ok(
             mark,
-            `${what}: the end of the time given is marked with its date, ${date}: ${JSON.stringify(chart.texts.map((text) => text.text))}`,
+            `${what}: the end of the time given is marked with its date, ${date}: ` +
+              `${JSON.stringify(chart.texts.map((text) => text.text))}`,
           );
           const x = left + ((given * 86_400) / expectedPoints(result).horizon) * (right - left);
           assert.ok(
@@ -738,7 +749,8 @@ function expectedGoal(goal: Decimal, current: Decimal) {
     progress: Math.min(1, share.toNumber()),
     progressText: share.gte(1)
       ? "reached"
-      : `${share.lt("0.0001") ? "under 0.01" : share.times(100).toDecimalPlaces(2, Decimal.ROUND_DOWN).toString()}% of the way`,
+      : `${share.lt("0.0001") ? "under 0.01" : share.times(100).toDecimalPlaces(2, Decimal.ROUND_DOWN).toString()}% ` +
+        "of the way",
   };
 }
 
@@ -755,7 +767,8 @@ async function assertGoal(page: Page, goal: string, current: string, what: strin
   assert.is(state.progressText, expected.progressText, `${what}: the progress in words`);
 }
 
-test("the rank chips, multipliers, picker, badge and progress bar agree with the goal after a tap, typing, Back, Forward and a reload", async () => {
+test(`the rank chips, multipliers, picker, badge and progress bar agree with the goal after a tap, \
+typing, Back, Forward and a reload`, async () => {
   const cosmic = new Decimal(ranks.at(-1)!.minGems);
   const radiant = ranks.find((rank) => rank.name === "Radiant")!;
   await onEachView(async (page) => {

@@ -90,7 +90,8 @@ async function fakePackage(dir: string, version: string, binary: string): Promis
   );
 }
 
-test("a binary changed after unpacking is unpacked again, and a new package version replaces the old folder", async () => {
+test(`a binary changed after unpacking is unpacked again, and a new package version replaces the old \
+folder`, async () => {
   await withTempDir("chromium-cache", async (dir) => {
     const pkg = path.join(dir, "package");
     const cache = path.join(dir, "cache");
@@ -122,7 +123,8 @@ test("a binary changed after unpacking is unpacked again, and a new package vers
   });
 });
 
-test("every unpacked file is checked against the package, not only the binary: a changed library or a planted file is unpacked again", async () => {
+test(`every unpacked file is checked against the package, not only the binary: a changed library or a \
+planted file is unpacked again`, async () => {
   await withTempDir("chromium-files", async (dir) => {
     const pkg = path.join(dir, "package");
     const cache = path.join(dir, "cache");

@@ -85,7 +85,8 @@ async function submitForm(page: Page, values: Record<string, string>): Promise<R
   for (const [name, value] of Object.entries(values)) await page.locator(`#calculator-${name}`).fill(value);
   await page.getByRole("button", { name: "Calculate" }).click();
   return page.evaluate(
-    `Object.fromEntries([...document.querySelectorAll("[data-result]")].map((element) => [element.dataset.result, element.getAttribute("value") ?? element.textContent]))`,
+    `Object.fromEntries([...document.querySelectorAll("[data-result]")].map((element) => ` +
+      `[element.dataset.result, element.getAttribute("value") ?? element.textContent]))`,
   );
 }
 
@@ -244,7 +245,11 @@ test("on navigator.modelContext the tools register too, and a refused registrati
   const recorder = `(() => {
     const registered = [];
     window.__registered = registered;
-    Object.defineProperty(navigator, "modelContext", { value: { registerTool(tool) { registered.push({ name: tool.name, title: tool.title, annotations: tool.annotations }); return Promise.resolve(); } } });
+    const registerTool = (tool) => {
+      registered.push({ name: tool.name, title: tool.title, annotations: tool.annotations });
+      return Promise.resolve();
+    };
+    Object.defineProperty(navigator, "modelContext", { value: { registerTool } });
   })();`;
   const recorded = await openHome(withoutWebMcp, recorder);
   assert.equal(
@@ -254,7 +259,13 @@ test("on navigator.modelContext the tools register too, and a refused registrati
   assert.equal(recorded.messages, []);
   await recorded.page.close();
 
-  const refusing = `Object.defineProperty(navigator, "modelContext", { value: { registerTool() { window.__refusals = (window.__refusals ?? 0) + 1; return Promise.reject(new DOMException("refused", "InvalidStateError")); } } });`;
+  const refusing = `(() => {
+    const registerTool = () => {
+      window.__refusals = (window.__refusals ?? 0) + 1;
+      return Promise.reject(new DOMException("refused", "InvalidStateError"));
+    };
+    Object.defineProperty(navigator, "modelContext", { value: { registerTool } });
+  })();`;
   const refused = await openHome(withoutWebMcp, refusing);
   assert.is(
     await refused.page.evaluate(`window.__refusals`),
@@ -272,12 +283,17 @@ test("on navigator.modelContext the tools register too, and a refused registrati
   await refused.page.close();
 });
 
-test("a page loaded hidden (a background tab) registers its tools at once, without waiting for a first paint", async () => {
+test(`a page loaded hidden (a background tab) registers its tools at once, without waiting for a first \
+paint`, async () => {
   // No paint entry ever arrives, as in a tab that is never shown; the page must not wait for one.
   const hiddenWithoutPaint = `(() => {
     const registered = [];
     window.__registered = registered;
-    Object.defineProperty(navigator, "modelContext", { value: { registerTool(tool) { registered.push(tool.name); return Promise.resolve(); } } });
+    const registerTool = (tool) => {
+      registered.push(tool.name);
+      return Promise.resolve();
+    };
+    Object.defineProperty(navigator, "modelContext", { value: { registerTool } });
     Object.defineProperty(Document.prototype, "hidden", { get: () => true });
     PerformanceObserver.prototype.observe = function () {};
   })();`;
