@@ -27,7 +27,8 @@ test("the bundle's key changes with esbuild's version, its options, its data and
   assert.is.not(bundleKey(recipe, "other sources"), key, "the sources' hash");
 });
 
-test("a build reuses the kept bundle while its inputs are unchanged, and an edit to each input changes it", async () => {
+test(`a build reuses the kept bundle while its inputs are unchanged, and an edit to each input changes \
+it`, async () => {
   await withProjectCopy((project) =>
     withTempDir("build-cache", async (cache) => {
       const entry = path.join(cache, "bundle.json");

@@ -47,7 +47,8 @@ test("npm start -- --port=N serves there, and every absolute URL of the site nam
   assert.not.ok(guide.includes("localhost:8080"), "no URL names the default port");
 });
 
-test("a watching build follows edits to modules in common/, contract/, _config/, _data/ and templates in the same process", async () => {
+test(`a watching build follows edits to modules in common/, contract/, _config/, _data/ and templates in \
+the same process`, async () => {
   const output = path.join(project, "_site");
   const completedBuilds = () => (server.printed().match(/Wrote \d+ files[^]*?Watching/g) ?? []).length;
   /** Resolves once Eleventy has finished `count` builds and is watching again; rejects if it exits first. */
@@ -174,7 +175,8 @@ function socketFrom(origin: string, port: number): Promise<number> {
   });
 }
 
-test("the dev server is the writer's alone: loopback only, its socket for its own pages, 400 for a bad path", async () => {
+test(`the dev server is the writer's alone: loopback only, its socket for its own pages, 400 for a bad \
+path`, async () => {
   const { port } = server;
   assert.is(await get("127.0.0.1", port, "/"), 200);
   // Listening on 127.0.0.1 only: another address of this machine (even another loopback one) finds no server.
@@ -242,7 +244,8 @@ test("deleting a file rebuilds: a deleted page's error goes, and the open page i
   }
 });
 
-test("npm start prints a writer's mistakes with their file and line, sends them to the open page, and recovers when one is fixed", async () => {
+test(`npm start prints a writer's mistakes with their file and line, sends them to the open page, and \
+recovers when one is fixed`, async () => {
   // The page's live-reload socket, as the dev server's client script opens it.
   const socket = new WebSocket(`ws://localhost:${server.port}`);
   const messages: string[] = [];
@@ -295,7 +298,8 @@ test("npm start prints a writer's mistakes with their file and line, sends them 
     );
     await server.waitFor(
       new RegExp(
-        `content/pages/docs\\.md:${support + 2}: types the rank name "Ethereal" by hand; write \\{\\{ ranks\\.ranks\\[1\\]\\.name \\| markdownText \\}\\}`,
+        `content/pages/docs\\.md:${support + 2}: types the rank name "Ethereal" by hand; write \\{\\{ ` +
+          `ranks\\.ranks\\[1\\]\\.name \\| markdownText \\}\\}`,
       ),
       typed,
     );

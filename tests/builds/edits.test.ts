@@ -84,7 +84,8 @@ const goodEdits = buildEdited(async (project) => {
       project,
       "_data/ranks.ts",
       rank.was,
-      `{ name: ${JSON.stringify(rank.name)}, minGems: "${minGems}", displayValue: ${JSON.stringify(rank.displayValue)} }`,
+      `{ name: ${JSON.stringify(rank.name)}, minGems: "${minGems}", displayValue: ` +
+        `${JSON.stringify(rank.displayValue)} }`,
     );
   }
   await editFile(project, "content/pages/docs.md", "## Support\n\n", `## Support\n\n${PROSE}\n\n`);

@@ -102,7 +102,8 @@ async function breakLinks(project: string): Promise<void> {
       "",
       "# Stray page",
       "",
-      "Read [the rates](/rates/), [the docs](/docs/), [support](/docs/#support), [nothing](/docs/#no-such-anchor) and [Eleventy](https://www.11ty.dev/docs/).",
+      "Read [the rates](/rates/), [the docs](/docs/), [support](/docs/#support), " +
+        "[nothing](/docs/#no-such-anchor) and [Eleventy](https://www.11ty.dev/docs/).",
       "",
     ].join("\n"),
   );
@@ -153,7 +154,8 @@ async function breakLinks(project: string): Promise<void> {
   );
 }
 
-test("broken links, fragments and llms.txt links fail the build under a path prefix, each once, with file, line, URL and fix", async () => {
+test(`broken links, fragments and llms.txt links fail the build under a path prefix, each once, with \
+file, line, URL and fix`, async () => {
   await withProjectCopy(async (project) => {
     await breakLinks(project);
     const result = await buildBroken(project, PATH_SITE_URL);
@@ -172,13 +174,20 @@ test("broken links, fragments and llms.txt links fail the build under a path pre
       `content/pages/auth.md:${bare}: https://example.github.io/exp-bank/nowhere/ answers 404`,
       `content/stray-images.njk:${images}: https://example.github.io/exp-bank/missing-card.png answers 404`,
       `content/stray-images.njk:${images}: https://example.github.io/exp-bank/missing-wide.png answers 404`,
-      `content/llms.txt.njk:${llms}: https://example.github.io/exp-bank/llms-ful.txt answers 404: the build wrote no such file; nearest pages: /exp-bank/llms-full.txt`,
-      `content/pages/auth.md:${auth}, content/stray.md:${stray}: https://example.github.io/exp-bank/rates/ answers 404: the build wrote no such file; nearest pages: /exp-bank/`,
+      `content/llms.txt.njk:${llms}: https://example.github.io/exp-bank/llms-ful.txt answers 404: the ` +
+        "build wrote no such file; nearest pages: /exp-bank/llms-full.txt",
+      `content/pages/auth.md:${auth}, content/stray.md:${stray}: ` +
+        "https://example.github.io/exp-bank/rates/ answers 404: the build wrote no such file; nearest " +
+        "pages: /exp-bank/",
       `content/stray-notes.njk:${await notes("missing.md")}: https://example.github.io/exp-bank/missing.md answers 404`,
-      `content/stray-notes.njk:${await notes("no-such-heading")}: https://example.github.io/exp-bank/docs.md#no-such-heading names the fragment #no-such-heading, but docs.md has no heading with that slug; nearest: #`,
-      `content/stray-notes.njk:${await notes("example.github.io/docs/")}: https://example.github.io/docs/ is outside the site's base path /exp-bank/`,
+      `content/stray-notes.njk:${await notes("no-such-heading")}: ` +
+        "https://example.github.io/exp-bank/docs.md#no-such-heading names the fragment " +
+        "#no-such-heading, but docs.md has no heading with that slug; nearest: #",
+      `content/stray-notes.njk:${await notes("example.github.io/docs/")}: ` +
+        "https://example.github.io/docs/ is outside the site's base path /exp-bank/",
       `content/stray-notes.njk:${await notes("(#tools)")}: #tools is a bare fragment`,
-      `content/stray.md:${stray}: https://example.github.io/exp-bank/docs/#no-such-anchor names the fragment #no-such-anchor, but docs/index.html has no element with that id; nearest: #`,
+      `content/stray.md:${stray}: https://example.github.io/exp-bank/docs/#no-such-anchor names the ` +
+        "fragment #no-such-anchor, but docs/index.html has no element with that id; nearest: #",
     ];
     for (const line of expected)
       assert.ok(

@@ -129,7 +129,9 @@ function linesOf(child: ChildProcess) {
 
 /** A process of its own that takes the lock on `output` as a build does, and holds it until killed. */
 async function holdLock(output: string): Promise<ChildProcess> {
-  const script = `import { lockOutput } from ${JSON.stringify(LOCK_MODULE)}; await lockOutput(${JSON.stringify(output)}); console.log("held"); setInterval(() => {}, 1 << 30);`;
+  const script =
+    `import { lockOutput } from ${JSON.stringify(LOCK_MODULE)}; await ` +
+    `lockOutput(${JSON.stringify(output)}); console.log("held"); setInterval(() => {}, 1 << 30);`;
   const holder = spawn(process.execPath, ["--input-type=module", "-e", script], {
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -165,7 +167,8 @@ test("two builds started at once into one folder leave one whole build", () =>
           assert.match(
             printed,
             new RegExp(
-              `Waiting for the build in process ${holder.pid} \\(node, holding it since \\d{4}-\\d\\d-\\d\\dT.*fix that build or stop it \\(kill ${holder.pid}\\)`,
+              `Waiting for the build in process ${holder.pid} \\(node, holding it since ` +
+                `\\d{4}-\\d\\d-\\d\\dT.*fix that build or stop it \\(kill ${holder.pid}\\)`,
             ),
           );
         }
@@ -288,7 +291,8 @@ function racer(output: string, marker: string): ChildProcess {
     `import { lockOutput } from ${JSON.stringify(LOCK_MODULE)};`,
     `import { writeFileSync, unlinkSync } from "node:fs";`,
     `const release = await lockOutput(${JSON.stringify(output)});`,
-    `try { writeFileSync(${JSON.stringify(marker)}, String(process.pid), { flag: "wx" }); } catch (error) { console.log("TWO HOLDERS", error.code); }`,
+    `try { writeFileSync(${JSON.stringify(marker)}, String(process.pid), { flag: "wx" }); } catch ` +
+      `(error) { console.log("TWO HOLDERS", error.code); }`,
     // Hold it across a few turns of the event loop, so that an overlap would be seen.
     `for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));`,
     `unlinkSync(${JSON.stringify(marker)});`,

@@ -24,7 +24,8 @@ const intoAuth = (project: string, ...lines: string[]) =>
 
 /** A new page in content/pages/ with the front matter every page needs, and `extra` lines in it. */
 const page = (name: string, extra: string[], body: string) =>
-  `---\ntitle: ${name}\ndescription: A page named ${name}.\nnavLabel: ${name}\norder: 9\n${extra.join("\n")}\n---\n\n# ${name}\n\n${body}\n`;
+  `---\ntitle: ${name}\ndescription: A page named ${name}.\nnavLabel: ${name}\norder: ` +
+  `9\n${extra.join("\n")}\n---\n\n# ${name}\n\n${body}\n`;
 
 /** The file every code-execution attempt tries to write, in the copy of the project. */
 const PLANTED = "planted-by-a-page.txt";
@@ -105,7 +106,8 @@ const edits: Record<string, (project: string) => Promise<void>> = {
     );
     await intoAuth(
       project,
-      `{% renderTemplate "njk" %}{% set x = ''.constructor.constructor("${writeCall(project)}")() %}{% endrenderTemplate %}`,
+      `{% renderTemplate "njk" %}{% set x = ''.constructor.constructor("${writeCall(project)}")() ` +
+        "%}{% endrenderTemplate %}",
       '{% renderFile "./_includes/code.njk" %}',
     );
   },
@@ -145,7 +147,8 @@ const edits: Record<string, (project: string) => Promise<void>> = {
       project,
       '<abbr title="data: the raw values">Raw data</abbr> is published as it is.',
       "",
-      'See [the status page](https://status.example/?online=1) or <a href="https://status.example/?x=1&online=1">this one</a>.',
+      "See [the status page](https://status.example/?online=1) or <a " +
+        'href="https://status.example/?x=1&online=1">this one</a>.',
       "",
       "<!-- add a <link> to the glossary later -->",
     ),
@@ -173,7 +176,8 @@ test("a meta refresh the template assembles fails the build at its line", async 
   const output = await failure("metaRefresh");
   assert.ok(
     output.includes(
-      `${AUTH}:${await authLine()}: <meta http-equiv> is not allowed in a page: it can send every visitor to another address`,
+      `${AUTH}:${await authLine()}: <meta http-equiv> is not allowed in a page: it can send every ` +
+        "visitor to another address",
     ),
     output,
   );
@@ -202,7 +206,8 @@ test("a macro fails the build at its line", async () => {
   assert.ok(output.includes(`${AUTH}:${await authLine()}: {% macro %} is not allowed in a page`), output);
 });
 
-test("a URL whose scheme hides behind entities, control characters or whitespace, and SVG animation, fail at their lines", async () => {
+test(`a URL whose scheme hides behind entities, control characters or whitespace, and SVG animation, fail \
+at their lines`, async () => {
   const output = await failure("obfuscated");
   const first = await authLine();
   // Each example takes two lines (itself and a blank one), the raw newline one more.
@@ -215,7 +220,8 @@ test("a URL whose scheme hides behind entities, control characters or whitespace
   assert.ok(output.includes(`${AUTH}:${lines[4]}: <animate> is not allowed in a page`), output);
 });
 
-test("a page in another format than Markdown, or code of its own, fails the build naming the file, and runs nothing", async () => {
+test(`a page in another format than Markdown, or code of its own, fails the build naming the file, and \
+runs nothing`, async () => {
   const output = await failure("formats");
   for (const file of [
     "other-njk.njk",
@@ -231,7 +237,8 @@ test("a page in another format than Markdown, or code of its own, fails the buil
   }
 });
 
-test("a page whose permalink is a script, a stylesheet or JSON fails the build, naming the file and its line", async () => {
+test(`a page whose permalink is a script, a stylesheet or JSON fails the build, naming the file and its \
+line`, async () => {
   const output = await failure("permalinks");
   for (const [name, permalink] of [
     ["script", "/assets/x.js"],

@@ -24,7 +24,8 @@ order: 5
 
 ## Where are the fields described?
 
-In the [API docs](docs.md#resources); the [JSON API]({{ "api" | href }}) lists the resources and the [calculator](index.md) computes.
+In the [API docs](docs.md#resources); the [JSON API]({{ "api" | href }}) lists the resources
+and the [calculator](index.md) computes.
 `;
 
 /** What a test reads of a build: its result, every output file, and the edited page's source. */
@@ -120,7 +121,8 @@ test("a page's key and URL come from its file; its front matter may set a slug",
   );
 });
 
-test("a page without a title, description, navLabel or order fails, naming the file and each missing field with an example", () => {
+test(`a page without a title, description, navLabel or order fails, naming the file and each missing \
+field with an example`, () => {
   assert.throws(
     () =>
       pageUrl({ page: { inputPath: "./content/pages/faq.md" }, title: "FAQ", description: " ", order: "5" }),
@@ -162,7 +164,8 @@ test("the pages site.paths names must be there: a moved or missing one fails nam
   );
 });
 
-test("a page added as only a Markdown file is in the navigation of every page, the sitemap, llms.txt and llms-full.txt", async () => {
+test(`a page added as only a Markdown file is in the navigation of every page, the sitemap, llms.txt and \
+llms-full.txt`, async () => {
   for (const file of ["index.html", "docs/index.html", "faq/index.html"])
     assert.match(
       await built(file),
@@ -172,7 +175,8 @@ test("a page added as only a Markdown file is in the navigation of every page, t
   assert.ok((await built("sitemap.xml")).includes(`<loc>${ROOT_SITE_URL}faq/</loc>`), "the sitemap lists it");
   assert.ok(
     (await built("llms.txt")).includes(
-      `- [Frequently asked questions](${ROOT_SITE_URL}faq.md): Answers to the questions players ask most about gem growth.`,
+      `- [Frequently asked questions](${ROOT_SITE_URL}faq.md): Answers to the questions players ask ` +
+        "most about gem growth.",
     ),
     "llms.txt lists its twin with its title and description",
   );
@@ -183,7 +187,8 @@ test("a page added as only a Markdown file is in the navigation of every page, t
   );
 });
 
-test("the new page gets a twin, and links by file or key go to the page in HTML and to its twin in Markdown", async () => {
+test(`the new page gets a twin, and links by file or key go to the page in HTML and to its twin in \
+Markdown`, async () => {
   const twin = await built("faq.md");
   assert.ok(twin.startsWith("# Frequently asked questions\n"), twin);
   assert.ok(
@@ -212,7 +217,8 @@ test("a misspelt page key fails the build with the file, the line, the valid key
   const line = await lineOf(misspeltKey, '"doc" | href');
   assert.ok(
     result.output.includes(
-      `content/pages/api.md:${line}: "doc" is not a page or a file of the site; did you mean "docs"? Write {{ "docs" | href }}`,
+      `content/pages/api.md:${line}: "doc" is not a page or a file of the site; did you mean "docs"? ` +
+        `Write {{ "docs" | href }}`,
     ),
     result.output,
   );
@@ -224,13 +230,16 @@ test("a misspelt page key fails the build with the file, the line, the valid key
   assert.not.match(result.output, /Error in Nunjucks Filter/);
 });
 
-test("a link to a page file that does not exist fails the build with the file, the line, the valid files and the fix", async () => {
+test(`a link to a page file that does not exist fails the build with the file, the line, the valid files \
+and the fix`, async () => {
   const { result } = await misspeltFile;
   assert.not.ok(result.ok, "the build succeeded");
   const line = await lineOf(misspeltFile, "(doc.md#resources)");
   assert.ok(
     result.output.includes(
-      `content/pages/api.md:${line}: the link "doc.md#resources" names no page: there is no content/pages/doc.md. Did you mean "docs.md"? Link a page by its file in content/pages/, one of: api.md, auth.md, docs.md, index.md`,
+      `content/pages/api.md:${line}: the link "doc.md#resources" names no page: there is no ` +
+        `content/pages/doc.md. Did you mean "docs.md"? Link a page by its file in content/pages/, one ` +
+        "of: api.md, auth.md, docs.md, index.md",
     ),
     result.output,
   );

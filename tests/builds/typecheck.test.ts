@@ -16,7 +16,8 @@ const TSC = path.join(ROOT, "tests/node_modules/typescript/bin/tsc");
 
 test("tsconfig.json type-checks clean with the writer's install and no tests/node_modules", () =>
   withProjectCopy(async (project) => {
-    // The tests too (a copy for builds leaves them out), so that a tsconfig.json reaching into them is checked as a writer has them.
+    // The tests too (a copy for builds leaves them out), so that a tsconfig.json reaching into them is
+    // checked as a writer has them.
     await cp(path.join(ROOT, "tests"), path.join(project, "tests"), {
       recursive: true,
       filter: (source) => !source.split(path.sep).includes("node_modules"),

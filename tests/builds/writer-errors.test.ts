@@ -73,7 +73,8 @@ test("a meta refresh in a page fails the build, naming the file, its line and th
   const line = (await lineOf("content/pages/auth.md", "# Access policy")) + 2;
   assert.ok(
     output.includes(
-      `content/pages/auth.md:${line}: <meta http-equiv> is not allowed in a page: it can send every visitor to another address`,
+      `content/pages/auth.md:${line}: <meta http-equiv> is not allowed in a page: it can send every ` +
+        "visitor to another address",
     ),
     output,
   );
@@ -85,7 +86,8 @@ test("a misspelt data name fails naming the file, the line in the file, the name
   const line = await lineOf("content/pages/docs.md", `(\`"${DATA_NAME}"\`)`);
   assert.ok(
     output.includes(
-      `content/pages/docs.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"? Correct the spelling`,
+      `content/pages/docs.md:${line}: "calculatr" is not a name in the page's data; did you mean ` +
+        `"calculator"? Correct the spelling`,
     ),
     output,
   );
@@ -100,12 +102,14 @@ test("a misspelt data name fails naming the file, the line in the file, the name
   );
 });
 
-test("a rank name typed in a page fails naming the file, the line and the template to write; ordinary words pass", async () => {
+test(`a rank name typed in a page fails naming the file, the line and the template to write; ordinary \
+words pass`, async () => {
   const output = await failure(builds.typedRank);
   const line = (await lineOf("content/pages/docs.md", "## Support")) + 2;
   assert.ok(
     output.includes(
-      `content/pages/docs.md:${line}: types the rank name "Ethereal" by hand; write {{ ranks.ranks[1].name | markdownText }} so the page follows the data`,
+      `content/pages/docs.md:${line}: types the rank name "Ethereal" by hand; write {{ ` +
+        "ranks.ranks[1].name | markdownText }} so the page follows the data",
     ),
     output,
   );
@@ -116,7 +120,10 @@ test("template syntax in a rank name fails as a rule of the rank table, not as a
   const output = await failure(builds.templateInData);
   assert.match(
     output,
-    /_data\/ranks\.ts has invalid data:\n.*ranks\[2\]\.name: must not contain template syntax .*\[rule: no template syntax\]/,
+    new RegExp(
+      String.raw`_data\/ranks\.ts has invalid data:\n.*ranks\[2\]\.name: must not contain template ` +
+        String.raw`syntax .*\[rule: no template syntax\]`,
+    ),
   );
   assert.not.match(output, /twin still contains template syntax/);
 });
