@@ -26,8 +26,8 @@ const whole = (description: string) => describe(z.number().check(z.int(), z.gte(
 /** How `duration.text` is written, stated once: llms.txt and the docs quote it. */
 export const DURATION_TEXT_RULE =
   'The non-zero parts in words, largest first, joined by ", ": a number, a space and the unit, ' +
-  'singular for 1 ("1 year, 2 months, 3 days", "1 hour, 1 second"); parts that are 0 are left out; "0 ' +
-  'seconds" when there is no time left.';
+  'singular for 1 ("1 year, 2 months, 3 days", "1 hour, 1 second"); parts that are 0 are left out; ' +
+  '"0 seconds" when there is no time left.';
 
 export const Duration = describe(
   z.strictObject({

@@ -5,8 +5,7 @@
  * fields. The checker's only further refusals are the rules JSON Schema cannot state, each named
  * here: a decimal string's value against its bounds and the time total (a JSON number of 2^53 or
  * more, which cannot be known to have arrived exactly, is refused by the published schema too). The zod
- * input schemas describe shapes only: no messages, no
- * refinements.
+ * input schemas describe shapes only: no messages, no refinements.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
