@@ -159,8 +159,8 @@ const REFUSED: Record<string, string> = {
     "{% import %} is not allowed in a page: it brings in macros, and a page calls none; {% include %} " +
     "a partial instead",
   FromImport:
-    "{% from … import %} is not allowed in a page: it brings in macros, and a page calls none; {% " +
-    "include %} a partial instead",
+    "{% from … import %} is not allowed in a page: it brings in macros, and a page calls none; " +
+    "{% include %} a partial instead",
   Extends:
     "{% extends %} is not allowed in a page: a page's layout comes from its folder (content/pages/pages.11tydata.ts)",
   Block: "{% block %} is not allowed in a page: blocks belong to layouts under _includes/",

@@ -108,8 +108,8 @@ words pass`, async () => {
   const line = (await lineOf("content/pages/docs.md", "## Support")) + 2;
   assert.ok(
     output.includes(
-      `content/pages/docs.md:${line}: types the rank name "Ethereal" by hand; write {{ ` +
-        "ranks.ranks[1].name | markdownText }} so the page follows the data",
+      `content/pages/docs.md:${line}: types the rank name "Ethereal" by hand; ` +
+        "write {{ ranks.ranks[1].name | markdownText }} so the page follows the data",
     ),
     output,
   );
