@@ -69,10 +69,13 @@ export async function launchChromium(options: { webmcp: boolean }): Promise<Brow
 /** The environment variable through which tests/run.ts hands each browser test process the shared Chromium. */
 export const BROWSER_VARIABLE = "EXP_BANK_TEST_BROWSER";
 
-/** Starts the Chromium that every browser test process of one `npm test` connects to (tests/run.ts). */
-export async function launchSharedBrowser(): Promise<BrowserServer> {
+/**
+ * Starts the Chromium that every browser test process of one `npm test` connects to (tests/run.ts):
+ * `executablePath`, or the one `chromiumPath()` finds and checks.
+ */
+export async function launchSharedBrowser(executablePath?: string): Promise<BrowserServer> {
   return chromium.launchServer({
-    executablePath: await chromiumPath(),
+    executablePath: executablePath ?? (await chromiumPath()),
     headless: true,
     args: [...BASE_FLAGS, WEBMCP_FLAG],
   });
