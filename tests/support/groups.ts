@@ -2,8 +2,8 @@
  * The test groups, written here only. A test file's folder under tests/ is its group, which says
  * what the file may do and so what `npm test` (tests/run.ts) readies before it starts the file:
  * `sites`, the two shared builds; `browser`, the shared Chromium. Each group's files are shared out
- * among one process per core. A file that does what its group
- * does not provide fails, naming the folder it belongs in (`requireGroup`).
+ * among one process per core. A file that does what its group does not provide fails, naming the
+ * folder it belongs in (`requireGroup`).
  */
 export const GROUPS = [
   { name: "unit", needs: [], may: "no build, no browser" },
