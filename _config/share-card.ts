@@ -264,20 +264,17 @@ function ladder(card: ShareCard, colours: Palette): string[] {
   // Whole pixels, so every step has crisp edges.
   const width = Math.floor(Math.min(LADDER.widestStep, room / count));
   const words = card.steps.map(stepWords);
-  const names = fitTogether(
-    words.map((word) => word.name),
-    width,
-    700,
-    LADDER.nameSize,
-    LADDER.sharedSize,
-  );
-  const labels = fitTogether(
-    words.map((word) => word.label),
-    width,
-    700,
-    LADDER.labelSize,
-    LADDER.sharedSize,
-  );
+  // The steps' names, then their labels, each set bold at the one size at which all fit the step's width.
+  const fitBold = (part: "name" | "label", largest: number) =>
+    fitTogether(
+      words.map((word) => word[part]),
+      width,
+      700,
+      largest,
+      LADDER.sharedSize,
+    );
+  const names = fitBold("name", LADDER.nameSize);
+  const labels = fitBold("label", LADDER.labelSize);
   return card.steps.map((step, index) => {
     const share = count === 1 ? 1 : index / (count - 1);
     const top = Math.round(LADDER.lowestTop - (LADDER.lowestTop - LADDER.highestTop) * share);

@@ -6,9 +6,9 @@
  * readies before it starts them, are in support/groups.ts. A test file left in tests/ itself stops
  * the run before anything starts, naming the folder it belongs in.
  *
- * Each group runs in one uvu process, except the browser files, which are shared out among one
- * process per core, longest first by their times in the last run, so the processes finish
- * together; each drives its pages in the one Chromium at the same time as the others. (A Node
+ * Each group's files are shared out among one uvu process per core, longest first by their times
+ * in the last run, so a group's processes finish together and no group waits on one long chain of
+ * files; the browser processes drive their pages in the one Chromium at the same time. (A Node
  * process costs about a second of CPU to start, so a process per file spends the cores on
  * starting.) The type checks are incremental. What a run keeps for the next, the times and the
  * type checks' state, is in node_modules/.cache/exp-bank-tests. Nothing here judges speed: the run
@@ -36,7 +36,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserServer } from "playwright-core";
 import { ROOT, runBuild, SITE_BUILDS, siteVariable } from "./support/build.ts";
-import { BROWSER_VARIABLE, launchSharedBrowser } from "./support/browser.ts";
+import { BROWSER_VARIABLE, chromiumPath, launchSharedBrowser } from "./support/browser.ts";
 import { GROUP_VARIABLE, GROUPS, type GroupName } from "./support/groups.ts";
 
 const TESTS = path.join(ROOT, "tests");
@@ -202,9 +202,10 @@ const sites: Promise<Record<string, string>> = !needed("sites")
     });
 const browser: Promise<Record<string, string>> = !needed("browser")
   ? Promise.resolve({})
-  : launchSharedBrowser().then((server) => {
-      browserServer = server;
-      return { [BROWSER_VARIABLE]: server.wsEndpoint() };
+  : chromiumPath().then(async (executable) => {
+      browserServer = await launchSharedBrowser(executable);
+      // The browser just checked, as CHROME_PATH, so a file that launches its own does not check it again.
+      return { [BROWSER_VARIABLE]: browserServer.wsEndpoint(), CHROME_PATH: executable };
     });
 const NEEDS: Record<string, Promise<Record<string, string>>> = { sites, browser };
 
@@ -261,10 +262,8 @@ for (const { name: group, needs } of GROUPS) {
   const names = wanted(group);
   if (names.length === 0) continue;
   const ready = Promise.all(needs.map((need) => NEEDS[need]!)).then((envs) => Object.assign({}, ...envs));
-  const batches = group === "browser" ? shareOut(names, availableParallelism()) : [names];
-  for (const batch of batches) {
-    const named = batch.length === 1 || group === "browser";
-    const which = named ? batch.map((name) => path.basename(name)).join(", ") : `${batch.length} files`;
+  for (const batch of shareOut(names, availableParallelism())) {
+    const which = batch.map((name) => path.basename(name)).join(", ");
     const label = `tests/${group}/: ${which}`;
     jobs.push(
       ready.then(

@@ -12,17 +12,17 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { PATH_SITE_URL, builtSite } from "../support/build.ts";
-import { serveSite, type ServedSite } from "../support/serve.ts";
-import {
-  recordPageMessages,
-  recordSchemeQueries,
-  schemeOnlyRecolours,
-  testBrowser,
-} from "../support/browser.ts";
+import { PATH_SITE_URL } from "../support/build.ts";
+import type { ServedSite } from "../support/serve.ts";
+import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
-import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import { HANG_GUARD_MS } from "../support/hang-guard.ts";
+import {
+  assertOnScreen,
+  calculateTool,
+  checkVariant,
+  servedSiteAndBrowser,
+} from "../support/calculator-page.ts";
 import { NOW, DAY, VARIANTS } from "../support/variants.ts";
 
 let served: ServedSite;
@@ -50,9 +50,7 @@ interface Opened {
 }
 
 test.before(async () => {
-  const [site, launched] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
-  browser = launched;
-  served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
+  ({ served, browser } = await servedSiteAndBrowser());
   await Promise.all([
     ...VARIANTS.map(async ({ name, ...options }) => {
       const [withClock, withoutClock] = await Promise.all([newPage(options), newPage(options, null)]);
@@ -101,26 +99,14 @@ async function onEachVariant(
   clock: "fixed" | "real" = "fixed",
   order: "together" | "one at a time" = "together",
 ): Promise<void> {
-  const checkVariant = async (name: string) => {
-    const { page, messages } = (clock === "fixed" ? fixed : live).get(name)!;
-    messages.length = 0;
-    try {
-      await check(page);
-      assert.equal(messages, [], "the page printed nothing and requested nothing from other sites");
-      assert.equal(await schemeOnlyRecolours(page), [], "the other colour scheme only recolours this page");
-    } catch (error) {
-      (error as Error).message =
-        `[${name}] ` +
-        `${(error as Error).message}${messages.length ? `; the page printed ${JSON.stringify(messages)}` : ""}`;
-      throw error;
-    }
-  };
+  const onVariant = (name: string) =>
+    checkVariant(name, (clock === "fixed" ? fixed : live).get(name)!, check);
   if (order === "one at a time") {
-    for (const { name } of VARIANTS) await checkVariant(name);
+    for (const { name } of VARIANTS) await onVariant(name);
     return;
   }
   // Every variant finishes before the test does, so none is still at work when the next test begins.
-  const outcomes = await Promise.allSettled(VARIANTS.map(({ name }) => checkVariant(name)));
+  const outcomes = await Promise.allSettled(VARIANTS.map(({ name }) => onVariant(name)));
   const failed = outcomes.find((outcome) => outcome.status === "rejected");
   if (failed) throw failed.reason;
 }
@@ -132,15 +118,6 @@ async function open(page: Page, query = ""): Promise<void> {
 }
 
 const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);
-
-async function tool(page: Page, input: Record<string, string>): Promise<CalculateOutput> {
-  const result = (await page.webmcp.callTool("calculate-exp-growth", input as never)) as {
-    structuredContent: unknown;
-    isError?: boolean;
-  };
-  assert.is(result.isError, undefined, `the tool accepts ${JSON.stringify(input)}`);
-  return result.structuredContent as CalculateOutput;
-}
 
 /**
  * Waits up to 15 s (a hang guard for a loaded machine) for `check` to hold in the page; a clear failure
@@ -199,23 +176,6 @@ async function enter(page: Page, values: Record<string, string>): Promise<void> 
       !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden &&
       document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "",
   );
-}
-
-/** The element's box lies within the viewport and nothing covers its middle. */
-async function assertOnScreen(page: Page, selector: string, what: string): Promise<void> {
-  const viewport = page.viewportSize()!;
-  const box = await page.locator(selector).boundingBox();
-  assert.ok(box, `${what} is displayed`);
-  assert.ok(
-    box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width,
-    `${what} is on screen: ${JSON.stringify(box)} in ${viewport.width}×${viewport.height}`,
-  );
-  const uncovered = await page.evaluate(
-    ([target, x, y]) =>
-      document.querySelector(target as string)!.contains(document.elementFromPoint(x as number, y as number)),
-    [selector, box.x + box.width / 2, box.y + box.height / 2] as const,
-  );
-  assert.ok(uncovered, `${what} is not covered by another element`);
 }
 
 /**
@@ -341,7 +301,7 @@ announced`, async () => {
       "a result after Enter",
       () => document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "",
     );
-    const expected = await tool(page, { currentGems: "2500000", goalGems: minGems });
+    const expected = await calculateTool(page, { currentGems: "2500000", goalGems: minGems });
     const seconds = expected.goal!.duration.totalSeconds;
     const lines = await headlineLines(page);
     assert.is(lines.length, 1, "one sentence: the goal");
@@ -366,7 +326,7 @@ within the time`, async () => {
   await onEachVariant(async (page) => {
     await open(page);
     await enter(page, { currentGems: "2.5M", years: "1", months: "6" });
-    const timed = await tool(page, { currentGems: "2500000", years: "1", months: "6" });
+    const timed = await calculateTool(page, { currentGems: "2500000", years: "1", months: "6" });
     const [balance] = await headlineLines(page);
     const match = /^In 1 year 6 months you have (\S+) gems, still Member\.$/.exec(balance!);
     assert.ok(match, `the headline states the balance after the time given: ${JSON.stringify(balance)}`);
@@ -384,7 +344,7 @@ within the time`, async () => {
       ["3M", "3M gems"],
     ] as const) {
       await enter(page, { goalGems: goal, months: "", years: "1" });
-      const both = await tool(page, {
+      const both = await calculateTool(page, {
         currentGems: "2500000",
         goalGems: goal === "3M" ? "3000000" : "1600000000",
         years: "1",
@@ -469,7 +429,7 @@ a number read as 1 is one gem`, async () => {
       await page.locator("#calculator-time-read").textContent(),
       "Read as 90 days 2 hours 30 minutes.",
     );
-    const expected = await tool(page, { currentGems: "1.0", days: "90", hours: "2", minutes: "30" });
+    const expected = await calculateTool(page, { currentGems: "1.0", days: "90", hours: "2", minutes: "30" });
     assert.is(
       await shownFuture(page),
       expected.futureGems,
@@ -497,22 +457,27 @@ test(
   () => zoneChecks.date,
 );
 
-async function checkDateAlone(): Promise<void> {
-  const { page, messages } = berlin;
-  messages.length = 0;
+/** Opens the homepage, types a balance and a target date, presses Enter and waits for the answer. */
+async function calculateUntil(page: Page, currentGems: string, until: string): Promise<void> {
   await open(page);
-  await field(page, "currentGems").fill("1M");
+  await field(page, "currentGems").fill(currentGems);
   await openMore(page);
-  await field(page, "until").fill("2027-01-01");
+  await field(page, "until").fill(until);
   await field(page, "until").press("Enter");
   await waitFor(
     page,
-    "a result for the date",
+    `a result for ${until}`,
     () => document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "",
   );
+}
+
+async function checkDateAlone(): Promise<void> {
+  const { page, messages } = berlin;
+  messages.length = 0;
+  await calculateUntil(page, "1M", "2027-01-01");
   // Midnight at the start of 1 January 2027 in Berlin is 23:00 UTC on 31 December.
   const seconds = (Date.UTC(2026, 11, 31, 23, 0, 0) - NOW) / 1000;
-  const expected = await tool(page, { currentGems: "1000000", seconds: String(seconds) });
+  const expected = await calculateTool(page, { currentGems: "1000000", seconds: String(seconds) });
   assert.is(await shownFuture(page), expected.futureGems, "growth to the start of the day");
   assert.match(
     (await page.locator("#calculator-until-read").textContent())!,
@@ -550,16 +515,7 @@ test("a shared link gives the same result in Los Angeles and Berlin, and still d
 async function checkSharedLink(): Promise<void> {
   // A link the page wrote in Berlin, opened in Los Angeles a year later.
   const { page: writer } = berlin;
-  await open(writer);
-  await field(writer, "currentGems").fill("2.5M");
-  await openMore(writer);
-  await field(writer, "until").fill("2030-01-01");
-  await field(writer, "until").press("Enter");
-  await waitFor(
-    writer,
-    "a result",
-    () => document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "",
-  );
+  await calculateUntil(writer, "2.5M", "2030-01-01");
   const written = new URL(writer.url());
   const inBerlin = await shownFuture(writer);
 

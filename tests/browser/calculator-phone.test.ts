@@ -12,17 +12,16 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { PATH_SITE_URL, builtSite } from "../support/build.ts";
-import { serveSite, type ServedSite } from "../support/serve.ts";
-import {
-  recordPageMessages,
-  recordSchemeQueries,
-  schemeOnlyRecolours,
-  testBrowser,
-} from "../support/browser.ts";
+import type { ServedSite } from "../support/serve.ts";
+import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
-import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import { HANG_GUARD_MS } from "../support/hang-guard.ts";
+import {
+  assertStatusAnnouncesHeadline,
+  calculateTool,
+  checkVariant,
+  servedSiteAndBrowser,
+} from "../support/calculator-page.ts";
 import { NOW, DAY, VARIANTS } from "../support/variants.ts";
 
 /** The page's "now": noon UTC on a fixed day. */
@@ -36,9 +35,7 @@ let browser: Browser;
 const pages = new Map<string, { page: Page; messages: string[] }>();
 
 test.before(async () => {
-  const [site, launched] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
-  browser = launched;
-  served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
+  ({ served, browser } = await servedSiteAndBrowser());
   await Promise.all(VARIANTS.map(async ({ name, ...options }) => pages.set(name, await newPage(options))));
 });
 
@@ -60,18 +57,7 @@ async function newPage(options: BrowserContextOptions): Promise<{ page: Page; me
 
 /** Runs `check` on each variant's page, one after the other (they share the browser's one clipboard). */
 async function onEachVariant(check: (page: Page) => Promise<void>): Promise<void> {
-  for (const { name } of VARIANTS) {
-    const { page, messages } = pages.get(name)!;
-    messages.length = 0;
-    try {
-      await check(page);
-      assert.equal(messages, [], "the page printed nothing and requested nothing from other sites");
-      assert.equal(await schemeOnlyRecolours(page), [], "the other colour scheme only recolours this page");
-    } catch (error) {
-      (error as Error).message = `[${name}] ${(error as Error).message}`;
-      throw error;
-    }
-  }
+  for (const { name } of VARIANTS) await checkVariant(name, pages.get(name)!, check);
 }
 
 const isPhone = (page: Page) => page.viewportSize()!.width < 800;
@@ -101,15 +87,6 @@ async function waitFor<A>(page: Page, what: string, check: (arg: A) => boolean, 
   } catch {
     assert.unreachable(`${what}: never so (${check.toString()})`);
   }
-}
-
-async function tool(page: Page, input: Record<string, string>): Promise<CalculateOutput> {
-  const result = (await page.webmcp.callTool("calculate-exp-growth", input as never)) as {
-    structuredContent: unknown;
-    isError?: boolean;
-  };
-  assert.is(result.isError, undefined, `the tool accepts ${JSON.stringify(input)}`);
-  return result.structuredContent as CalculateOutput;
 }
 
 const gemsField = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true });
@@ -245,7 +222,7 @@ meant`, async () => {
       "true",
       "the typed rank presses its chip",
     );
-    const expected = await tool(page, { currentGems: "1600000000", goalGems: "48000000000" });
+    const expected = await calculateTool(page, { currentGems: "1600000000", goalGems: "48000000000" });
     assert.is(
       await page.locator("#calculator-headline").textContent(),
       `You reach Cosmic on ${dateAfter(NOW, expected.goal!.duration.totalSeconds)} — in ${await waitOf(page)}.`,
@@ -382,11 +359,7 @@ the chart a swipe below`, async () => {
       const chart = (await page.locator("[data-chart]").boundingBox())!;
       assert.ok(chart.y < 2 * viewport.height, `the chart is one swipe below: its top at ${chart.y}`);
     }
-    assert.is(
-      await page.locator("#calculator-status").textContent(),
-      await page.locator("#calculator-headline").textContent(),
-      "the status region announces the headline",
-    );
+    await assertStatusAnnouncesHeadline(page);
     assert.is(
       await page.evaluate(() => document.activeElement?.textContent),
       "Calculate",
@@ -432,7 +405,7 @@ test(`headlines keep what changed: the gain when the figure is the start's, the 
 crossed`, async () => {
   await onEachVariant(async (page) => {
     await open(page, "?currentGems=2.5M&hours=1");
-    const hour = await tool(page, { currentGems: "2500000", hours: "1" });
+    const hour = await calculateTool(page, { currentGems: "2500000", hours: "1" });
     // Cut to two decimals, trailing zeros dropped, digits grouped: 2,500,312.05.
     const [integer, fraction] = hour.futureGems.split(".");
     const decimals = fraction!.slice(0, 2).replace(/0+$/, "");
@@ -448,7 +421,7 @@ crossed`, async () => {
     );
 
     await open(page, "?currentGems=150M&days=30");
-    const month = await tool(page, { currentGems: "150000000", days: "30" });
+    const month = await calculateTool(page, { currentGems: "150000000", days: "30" });
     const ethereal = month.milestones[0]!;
     assert.ok(ethereal.withinDuration, "the case crosses a rank");
     assert.match(
@@ -477,7 +450,7 @@ moment, the same dates 200 days later`, async () => {
     await button(page, "Radiant").click();
     await button(page, "Calculate").click();
     assert.is(await button(page, "Share").getAttribute("data-empty"), null);
-    const expected = await tool(page, { currentGems: "2500000", goalGems: "1600000000" });
+    const expected = await calculateTool(page, { currentGems: "2500000", goalGems: "1600000000" });
     await page.evaluate(() => navigator.clipboard.writeText(""));
     await button(page, "Share").click();
     await waitFor(
@@ -535,7 +508,7 @@ moment, the same dates 200 days later`, async () => {
     await gemsField(page, "Current gems").fill("2.5M ");
     await wait(page, PAUSE);
     assert.ok(await page.locator("#calculator-as-of").isHidden(), "no 'as of' once edited");
-    const later = await tool(page, { currentGems: "2500000", goalGems: "1600000000" });
+    const later = await calculateTool(page, { currentGems: "2500000", goalGems: "1600000000" });
     assert.match(
       (await page.locator("#calculator-headline").textContent())!,
       new RegExp(`^You reach Radiant on ${dateAfter(NOW + 200 * DAY, later.goal!.duration.totalSeconds)} — `),

@@ -9,13 +9,18 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
 import type { Browser, Page } from "playwright-core";
-import { PATH_SITE_URL, builtSite } from "../support/build.ts";
-import { serveSite, type ServedSite } from "../support/serve.ts";
-import { recordPageMessages, testBrowser } from "../support/browser.ts";
+import type { ServedSite } from "../support/serve.ts";
+import { recordPageMessages } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
 import { toolDescriptors } from "../../contract/tool-descriptors.ts";
 import { HANG_GUARD_MS } from "../support/hang-guard.ts";
+import {
+  assertOnScreen,
+  assertStatusAnnouncesHeadline,
+  calculateTool,
+  servedSiteAndBrowser,
+} from "../support/calculator-page.ts";
 
 const VIEWPORTS = [
   { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -40,9 +45,7 @@ let browser: Browser;
 const pages = new Map<string, { page: Page; messages: string[] }>();
 
 test.before(async () => {
-  const [site, launched] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
-  browser = launched;
-  served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
+  ({ served, browser } = await servedSiteAndBrowser());
   await Promise.all(
     VIEWPORTS.map(async ({ name, ...options }) => {
       const page = await (await browser.newContext(options)).newPage();
@@ -154,14 +157,6 @@ async function waitForResult(page: Page, wanted: string | true | null, what: str
   }
 }
 
-type ToolResult = { structuredContent: unknown; isError?: boolean };
-
-async function tool(page: Page, input: Record<string, string>): Promise<CalculateOutput> {
-  const result = (await page.webmcp.callTool("calculate-exp-growth", input as never)) as ToolResult;
-  assert.is(result.isError, undefined, `the tool accepts ${JSON.stringify(input)}`);
-  return result.structuredContent as CalculateOutput;
-}
-
 const SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
 const SUFFIXES: Record<string, number> = { "": 0, K: 3, M: 6, B: 9, T: 12 };
 
@@ -220,27 +215,6 @@ function assertDate(
   );
 }
 
-/** The element's box lies within the viewport and nothing covers its middle. */
-async function assertOnScreen(
-  page: Page,
-  selector: string,
-  viewport: { width: number; height: number },
-  what: string,
-): Promise<void> {
-  const box = await page.locator(selector).boundingBox();
-  assert.ok(box, `${what} is displayed`);
-  assert.ok(
-    box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width,
-    `${what} is on screen: ${JSON.stringify(box)} in ${viewport.width}×${viewport.height}`,
-  );
-  const uncovered = await page.evaluate(
-    ([target, x, y]) =>
-      document.querySelector(target as string)!.contains(document.elementFromPoint(x as number, y as number)),
-    [selector, box.x + box.width / 2, box.y + box.height / 2] as const,
-  );
-  assert.ok(uncovered, `${what} is not covered by another element`);
-}
-
 /** The exact future balance the result shows (its machine-readable value), or null when hidden. */
 function shownFuture(page: Page): Promise<string | null> {
   return page.evaluate(() =>
@@ -251,10 +225,10 @@ function shownFuture(page: Page): Promise<string | null> {
 }
 
 test("the first field is on the first screen", async () => {
-  await onEachViewport(async (page, viewport) => {
+  await onEachViewport(async (page) => {
     await open(page);
     assert.is(await page.evaluate("scrollY"), 0);
-    await assertOnScreen(page, "#calculator-currentGems", viewport, "#calculator-currentGems");
+    await assertOnScreen(page, "#calculator-currentGems", "#calculator-currentGems");
   });
 });
 
@@ -272,19 +246,15 @@ async function assertBalanceHeadline(page: Page, expected: CalculateOutput, lead
 }
 
 test("after a balance, a duration and Enter, the answer is in the viewport and announced", async () => {
-  await onEachViewport(async (page, viewport) => {
+  await onEachViewport(async (page) => {
     await open(page);
     await calculate(page, { currentGems: "2.75M", days: "30" }, "days");
-    const expected = await tool(page, { currentGems: "2750000", days: "30" });
+    const expected = await calculateTool(page, { currentGems: "2750000", days: "30" });
     // A phone brings the result into view below the form, a wide screen shows it beside the form.
-    await assertOnScreen(page, "#calculator-headline", viewport, "the answer");
+    await assertOnScreen(page, "#calculator-headline", "the answer");
     await assertBalanceHeadline(page, expected, "In 30 days");
     assert.is(await shownFuture(page), expected.futureGems);
-    assert.is(
-      await page.locator("#calculator-status").textContent(),
-      await page.locator("#calculator-headline").textContent(),
-      "the status region announces the headline",
-    );
+    await assertStatusAnnouncesHeadline(page);
     assert.is(
       await page.evaluate(() => document.activeElement?.id),
       "calculator-days",
@@ -342,7 +312,11 @@ test("the milestone ladder is the tool's, each date is now plus its duration, an
   await onEachViewport(async (page) => {
     await open(page);
     const clock = await calculate(page, { currentGems: "1 000 000", goalGems: "2.5B", years: "5" }, "years");
-    const expected = await tool(page, { currentGems: "1000000", goalGems: "2500000000", years: "5" });
+    const expected = await calculateTool(page, {
+      currentGems: "1000000",
+      goalGems: "2500000000",
+      years: "5",
+    });
     assert.ok(
       expected.milestones.some((milestone) => milestone.withinDuration) &&
         expected.milestones.some((milestone) => !milestone.withinDuration),
@@ -375,14 +349,14 @@ test("the milestone ladder is the tool's, each date is now plus its duration, an
 test("a shared URL reproduces its result, and back and forward restore earlier calculations", async () => {
   await onEachViewport(async (page) => {
     await open(page, "", "?currentGems=2.75M&days=30");
-    const first = await tool(page, { currentGems: "2750000", days: "30" });
+    const first = await calculateTool(page, { currentGems: "2750000", days: "30" });
     assert.is(await shownFuture(page), first.futureGems, "the link's result shows on load");
     assert.is(await field(page, "currentGems").inputValue(), "2.75M");
     assert.is(await field(page, "days").inputValue(), "30");
     await assertBalanceHeadline(page, first, "In 30 days");
 
     await calculate(page, { currentGems: "1,000,000", years: "10" }, "years");
-    const second = await tool(page, { currentGems: "1000000", years: "10" });
+    const second = await calculateTool(page, { currentGems: "1000000", years: "10" });
     assert.is(await shownFuture(page), second.futureGems);
     const query = new URL(page.url()).searchParams;
     assert.equal(

@@ -10,43 +10,26 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
 import type { Browser, Page } from "playwright-core";
-import { PATH_SITE_URL, builtSite, readBuilt } from "../support/build.ts";
-import { serveSite, type ServedSite } from "../support/serve.ts";
-import {
-  recordPageMessages,
-  recordSchemeQueries,
-  schemeOnlyRecolours,
-  testBrowser,
-} from "../support/browser.ts";
+import { readBuilt } from "../support/build.ts";
+import type { ServedSite } from "../support/serve.ts";
+import { recordPageMessages, recordSchemeQueries, schemeOnlyRecolours } from "../support/browser.ts";
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import type { RankList } from "../../contract/rank-list.ts";
 import { HANG_GUARD_MS } from "../support/hang-guard.ts";
-import { NOW, DAY } from "../support/variants.ts";
+import { calculateTool, servedSiteAndBrowser } from "../support/calculator-page.ts";
+import { NOW, DAY, VARIANTS } from "../support/variants.ts";
 
 /**
- * Each viewport, and the size it is turned or resized to, one in each colour scheme. What is
+ * Each variant's viewport (support/variants.ts), and the size it is turned or resized to. What is
  * measured here (positions, text, the drawing's markup, the form's state) is the same in the other
  * scheme as long as the scheme only recolours the page, which each check asserts of its page
  * (support/browser.ts `schemeOnlyRecolours`); the colours are axe's to check (browser/a11y.test.ts).
  */
-const VIEWS = [
-  {
-    name: "phone light",
-    viewport: { width: 390, height: 844 },
-    turned: { width: 844, height: 390 },
-    colorScheme: "light",
-    isMobile: true,
-    hasTouch: true,
-  },
-  {
-    name: "desktop dark",
-    viewport: { width: 1280, height: 800 },
-    turned: { width: 900, height: 800 },
-    colorScheme: "dark",
-    isMobile: false,
-    hasTouch: false,
-  },
-] as const;
+const TURNED = {
+  "phone light": { width: 844, height: 390 },
+  "desktop dark": { width: 900, height: 800 },
+};
+const VIEWS = VARIANTS.map((variant) => ({ ...variant, turned: TURNED[variant.name] }));
 
 /** The page's clock: Date.now() returns this instant, so dates on screen are known exactly. */
 const month = new Intl.DateTimeFormat("en", { month: "short", year: "numeric", timeZone: "UTC" });
@@ -58,10 +41,9 @@ let ranks: RankList["ranks"];
 const pages = new Map<string, { page: Page; messages: string[] }>();
 
 test.before(async () => {
-  const [site, launched] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
-  browser = launched;
-  ranks = (JSON.parse(await readBuilt(site, "api/ranks.json")) as RankList).ranks;
-  served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
+  const started = await servedSiteAndBrowser();
+  ({ served, browser } = started);
+  ranks = (JSON.parse(await readBuilt(started.site, "api/ranks.json")) as RankList).ranks;
   await Promise.all(
     VIEWS.map(async ({ name, viewport, colorScheme, isMobile, hasTouch }) => {
       const page = await (
@@ -113,15 +95,6 @@ async function open(page: Page, query: string, selector = "svg.growth-chart"): P
   const response = await page.goto(new URL(`?${query}`, served.url).href);
   assert.is(response?.status(), 200);
   await page.locator(selector).first().waitFor({ state: "visible", timeout: HANG_GUARD_MS });
-}
-
-async function tool(page: Page, input: Record<string, string>): Promise<CalculateOutput> {
-  const result = (await page.webmcp.callTool("calculate-exp-growth", input as never)) as {
-    structuredContent: unknown;
-    isError?: boolean;
-  };
-  assert.is(result.isError, undefined, `the tool accepts ${JSON.stringify(input)}`);
-  return result.structuredContent as CalculateOutput;
 }
 
 interface Point {
@@ -321,7 +294,7 @@ a resize`, async () => {
   await onEachView(async (page, view) => {
     for (const values of CASES) {
       await open(page, new URLSearchParams(values).toString());
-      const result = await tool(page, values);
+      const result = await calculateTool(page, values);
       // A point whose label finds no room keeps its dot; the scrubber names the rank there.
       assertPoints(await drawn(page), result, JSON.stringify(values), false);
       await page.setViewportSize(view.turned);
@@ -338,7 +311,7 @@ given dashed`, async () => {
   await onEachView(async (page) => {
     // No time given, so no end's date stands among the years.
     await open(page, "currentGems=1000000&goalGems=20000000000");
-    const result = await tool(page, { currentGems: "1000000", goalGems: "20000000000" });
+    const result = await calculateTool(page, { currentGems: "1000000", goalGems: "20000000000" });
     const chart = await drawn(page);
     const horizon = expectedPoints(result).horizon;
     assert.is(chart.scale, "Gems, log scale");
@@ -410,7 +383,7 @@ test("the smallest and the largest balances draw without NaN or an error, with a
         `${query}: no two balance labels read the same: ${JSON.stringify(yLabels)}`,
       );
       if (query === "currentGems=0.00000001")
-        assertPoints(chart, await tool(page, { currentGems: "0.00000001" }), query, false);
+        assertPoints(chart, await calculateTool(page, { currentGems: "0.00000001" }), query, false);
     }
   });
 });
@@ -419,7 +392,7 @@ test("the scrubber, by keyboard, says the date, balance and rank at the moment i
   await onEachView(async (page) => {
     const values = { currentGems: "1000000", years: "5" };
     await open(page, new URLSearchParams(values).toString());
-    const result = await tool(page, values);
+    const result = await calculateTool(page, values);
     const readout = page.locator("#calculator-scrub-readout");
     assert.is(await readout.getAttribute("aria-live"), "polite");
     const slider = page.locator("#calculator-scrub");
@@ -579,7 +552,7 @@ drawn`, async () => {
         const what = `${query} at ${width} px`;
         await open(page, query);
         const chart = await chartText(page);
-        const result = await tool(page, Object.fromEntries(new URLSearchParams(query)));
+        const result = await calculateTool(page, Object.fromEntries(new URLSearchParams(query)));
         for (const [index, text] of chart.texts.entries()) {
           const name = `${what}: ${JSON.stringify(text.text)}`;
           assert.ok(
@@ -674,7 +647,7 @@ test("the scrubber names each point, its label drawn or not, at the point's own 
   await onEachView(async (page) => {
     const values = { currentGems: "1000", years: "100" };
     await open(page, new URLSearchParams(values).toString());
-    const result = await tool(page, values);
+    const result = await calculateTool(page, values);
     const { horizon } = expectedPoints(result);
     for (const milestone of result.milestones) {
       // The slider's step nearest the crossing, set as a player's drag would leave it.
@@ -754,6 +727,15 @@ function expectedGoal(goal: Decimal, current: Decimal) {
   };
 }
 
+/** Waits until the goal field reads `wanted`, its digit grouping aside (as after Back or Forward). */
+async function goalFieldShows(page: Page, wanted: string): Promise<void> {
+  await page.waitForFunction(
+    (goal) =>
+      document.querySelector<HTMLInputElement>("#calculator-goalGems")!.value.replaceAll(",", "") === goal,
+    wanted,
+  );
+}
+
 async function assertGoal(page: Page, goal: string, current: string, what: string): Promise<void> {
   const state = await goalState(page);
   const expected = expectedGoal(new Decimal(goal), new Decimal(current));
@@ -823,27 +805,13 @@ typing, Back, Forward and a reload`, async () => {
     );
 
     await page.goBack();
-    await page.waitForFunction(
-      (wanted) =>
-        document.querySelector<HTMLInputElement>("#calculator-goalGems")!.value.replaceAll(",", "") ===
-        wanted,
-      cosmic.times(2).toFixed(0),
-    );
+    await goalFieldShows(page, cosmic.times(2).toFixed(0));
     await assertGoal(page, cosmic.times(2).toFixed(0), "1000000000", "after Back");
     await page.goBack();
-    await page.waitForFunction(
-      () =>
-        document.querySelector<HTMLInputElement>("#calculator-goalGems")!.value.replaceAll(",", "") ===
-        "1600000000",
-    );
+    await goalFieldShows(page, "1600000000");
     await assertGoal(page, radiant.minGems, "1000000000", "after Back again");
     await page.goForward();
-    await page.waitForFunction(
-      (wanted) =>
-        document.querySelector<HTMLInputElement>("#calculator-goalGems")!.value.replaceAll(",", "") ===
-        wanted,
-      cosmic.times(2).toFixed(0),
-    );
+    await goalFieldShows(page, cosmic.times(2).toFixed(0));
     await assertGoal(page, cosmic.times(2).toFixed(0), "1000000000", "after Forward");
     await page.reload();
     await page.locator("#calculator-goal-badge").waitFor({ state: "visible" });

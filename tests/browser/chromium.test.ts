@@ -90,13 +90,22 @@ async function fakePackage(dir: string, version: string, binary: string): Promis
   );
 }
 
-test(`a binary changed after unpacking is unpacked again, and a new package version replaces the old \
-folder`, async () => {
-  await withTempDir("chromium-cache", async (dir) => {
+/** Unpacks a fake package of version 150.0.0 into a cache of its own, in a scratch folder removed after `use`. */
+async function withUnpackedFake(
+  label: string,
+  use: (fake: { pkg: string; cache: string; binary: string }) => Promise<void>,
+): Promise<void> {
+  await withTempDir(label, async (dir) => {
     const pkg = path.join(dir, "package");
     const cache = path.join(dir, "cache");
     await fakePackage(pkg, "150.0.0", "#!/bin/sh\necho 150\n");
-    const first = await packagedChromium(pkg, cache);
+    await use({ pkg, cache, binary: await packagedChromium(pkg, cache) });
+  });
+}
+
+test(`a binary changed after unpacking is unpacked again, and a new package version replaces the old \
+folder`, async () => {
+  await withUnpackedFake("chromium-cache", async ({ pkg, cache, binary: first }) => {
     assert.is(first, path.join(cache, "150.0.0/chromium"));
     assert.is(await readFile(first, "utf8"), "#!/bin/sh\necho 150\n");
     assert.ok(existsSync(path.join(cache, "150.0.0/libGLESv2.so")), "SwiftShader sits beside the binary");
@@ -125,11 +134,7 @@ folder`, async () => {
 
 test(`every unpacked file is checked against the package, not only the binary: a changed library or a \
 planted file is unpacked again`, async () => {
-  await withTempDir("chromium-files", async (dir) => {
-    const pkg = path.join(dir, "package");
-    const cache = path.join(dir, "cache");
-    await fakePackage(pkg, "150.0.0", "#!/bin/sh\necho 150\n");
-    const binary = await packagedChromium(pkg, cache);
+  await withUnpackedFake("chromium-files", async ({ pkg, cache, binary }) => {
     const folder = path.dirname(binary);
 
     // A library Chromium loads, changed in place.

@@ -193,13 +193,23 @@ path`, async () => {
   assert.not.match(server.printed(), /Unhandled|unhandled rejection/i);
 });
 
-test("deleting a file rebuilds: a deleted page's error goes, and the open page is told to reload", async () => {
-  const socket = new WebSocket(`ws://localhost:${server.port}`);
-  const messages: { type: string; error?: string }[] = [];
+/** What the dev server sends the open page over its live-reload socket. */
+interface LiveReloadMessage {
+  type: string;
+  error?: string;
+}
+
+/**
+ * The page's live-reload socket, as the dev server's client script opens it, once it is open: the
+ * messages it has been sent, and `sent(from, wanted, what)`, which resolves once a message after the
+ * first `from` fits `wanted`.
+ */
+async function liveReloadSocket(port: number) {
+  const socket = new WebSocket(`ws://localhost:${port}`);
+  const messages: LiveReloadMessage[] = [];
   let onMessage = () => {};
   socket.addEventListener("message", (event) => (messages.push(JSON.parse(String(event.data))), onMessage()));
-  /** Resolves once a message after the first `from` fits `wanted`. */
-  const sent = (from: number, wanted: (message: { type: string; error?: string }) => boolean, what: string) =>
+  const sent = (from: number, wanted: (message: LiveReloadMessage) => boolean, what: string) =>
     new Promise<void>((resolve, reject) => {
       const guard = setTimeout(
         () => reject(new Error(`the page was never sent ${what}: ${JSON.stringify(messages)}`)),
@@ -215,6 +225,11 @@ test("deleting a file rebuilds: a deleted page's error goes, and the open page i
   await new Promise(
     (resolve, reject) => (socket.addEventListener("open", resolve), socket.addEventListener("error", reject)),
   );
+  return { socket, messages, sent };
+}
+
+test("deleting a file rebuilds: a deleted page's error goes, and the open page is told to reload", async () => {
+  const { socket, messages, sent } = await liveReloadSocket(server.port);
   try {
     const page = [
       "---",
@@ -246,31 +261,14 @@ test("deleting a file rebuilds: a deleted page's error goes, and the open page i
 
 test(`npm start prints a writer's mistakes with their file and line, sends them to the open page, and \
 recovers when one is fixed`, async () => {
-  // The page's live-reload socket, as the dev server's client script opens it.
-  const socket = new WebSocket(`ws://localhost:${server.port}`);
-  const messages: string[] = [];
-  let onMessage = () => {};
-  socket.addEventListener("message", (event) => (messages.push(String(event.data)), onMessage()));
+  const { socket, sent } = await liveReloadSocket(server.port);
   /** Resolves once the socket has been sent an error that includes `text`. */
   const sentError = (text: string) =>
-    new Promise<void>((resolve, reject) => {
-      const guard = setTimeout(
-        () => reject(new Error(`the page was sent no error with ${text}: ${messages.join("\n")}`)),
-        HANG_GUARD_MS,
-      );
-      onMessage = () => {
-        const errors = messages
-          .map((message) => JSON.parse(message) as { type: string; error?: string })
-          .filter((message) => message.type === "eleventy.error");
-        if (!errors.some((message) => message.error?.includes(text))) return;
-        clearTimeout(guard);
-        resolve();
-      };
-      onMessage();
-    });
-  await new Promise(
-    (resolve, reject) => (socket.addEventListener("open", resolve), socket.addEventListener("error", reject)),
-  );
+    sent(
+      0,
+      (message) => message.type === "eleventy.error" && Boolean(message.error?.includes(text)),
+      `an error with ${text}`,
+    );
   try {
     const line = await lineOf("content/pages/docs.md", `(\`"${DATA_NAME}"\`)`);
     const before = server.printed().length;

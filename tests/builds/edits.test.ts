@@ -20,6 +20,7 @@ import {
   type BuildResult,
 } from "../support/build.ts";
 import { decodeEntities, rendered, textOf } from "../support/pages.ts";
+import { writtenFile } from "../support/written-file.ts";
 
 /** Builds a copy of the project with `edit` applied and reads every output file, then removes both folders. */
 function buildEdited(
@@ -95,13 +96,7 @@ badEdit.catch(() => undefined);
 goodEdits.catch(() => undefined);
 
 /** A file of the good edits' build, which must have succeeded. */
-async function edited(file: string): Promise<string> {
-  const { result, files } = await goodEdits;
-  assert.ok(result.ok, result.output);
-  const text = files.get(file);
-  assert.type(text, "string", `the build wrote ${file}`);
-  return text!;
-}
+const edited = (file: string) => writtenFile(goodEdits, file);
 
 test("a bad data edit fails the build, naming the file, the field and the rule", async () => {
   const { result } = await badEdit;

@@ -12,6 +12,7 @@ import * as assert from "uvu/assert";
 import { isPageFileLink, pageKeyOf, pageUrl, rememberPages } from "../../_config/pages.ts";
 import { buildEachEdit, editFile, ROOT_SITE_URL, type BuildResult } from "../support/build.ts";
 import { lineWith } from "../support/writer-mistakes.ts";
+import { writtenFile } from "../support/written-file.ts";
 
 const FAQ = `---
 title: Frequently asked questions
@@ -87,21 +88,18 @@ const [newPage, misspeltKey, misspeltFile] = buildEachEdit(
 ) as [ReturnType<typeof readBuild>, ReturnType<typeof readBuild>, ReturnType<typeof readBuild>];
 for (const build of [newPage, misspeltKey, misspeltFile]) build.catch(() => undefined);
 
-async function built(file: string): Promise<string> {
-  const { result, files } = await newPage;
-  assert.ok(result.ok, result.output);
-  const text = files.get(file);
-  assert.type(text, "string", `the build wrote ${file}`);
-  return text!;
-}
+/** A file of the new page's build, which must have succeeded. */
+const built = (file: string) => writtenFile(newPage, file);
 
-/** The 1-based line of the edited `content/pages/api.md` that holds `text`. */
-async function lineOf(build: typeof misspeltKey, text: string): Promise<number> {
-  return lineWith(
-    (await build).project.get("content/pages/api.md")!,
-    text,
-    "the edited content/pages/api.md",
-  );
+/**
+ * What a build that must have failed printed, and the 1-based line of its edited `content/pages/api.md`
+ * holding `text`.
+ */
+async function failedAt(build: typeof misspeltKey, text: string): Promise<{ output: string; line: number }> {
+  const { result, project } = await build;
+  assert.not.ok(result.ok, "the build succeeded");
+  const line = lineWith(project.get("content/pages/api.md")!, text, "the edited content/pages/api.md");
+  return { output: result.output, line };
 }
 
 test("a page's key and URL come from its file; its front matter may set a slug", () => {
@@ -212,36 +210,32 @@ Markdown`, async () => {
 });
 
 test("a misspelt page key fails the build with the file, the line, the valid keys and the fix", async () => {
-  const { result } = await misspeltKey;
-  assert.not.ok(result.ok, "the build succeeded");
-  const line = await lineOf(misspeltKey, '"doc" | href');
+  const { output, line } = await failedAt(misspeltKey, '"doc" | href');
   assert.ok(
-    result.output.includes(
+    output.includes(
       `content/pages/api.md:${line}: "doc" is not a page or a file of the site; did you mean "docs"? ` +
         `Write {{ "docs" | href }}`,
     ),
-    result.output,
+    output,
   );
   assert.match(
-    result.output,
+    output,
     /Pages \(a page's key is its file name in content\/pages\/\): api, auth, docs, home\./,
   );
-  assert.match(result.output, /Files \(site\.paths in _data\/site\.ts\): info, ranks, openapi,/);
-  assert.not.match(result.output, /Error in Nunjucks Filter/);
+  assert.match(output, /Files \(site\.paths in _data\/site\.ts\): info, ranks, openapi,/);
+  assert.not.match(output, /Error in Nunjucks Filter/);
 });
 
 test(`a link to a page file that does not exist fails the build with the file, the line, the valid files \
 and the fix`, async () => {
-  const { result } = await misspeltFile;
-  assert.not.ok(result.ok, "the build succeeded");
-  const line = await lineOf(misspeltFile, "(doc.md#resources)");
+  const { output, line } = await failedAt(misspeltFile, "(doc.md#resources)");
   assert.ok(
-    result.output.includes(
+    output.includes(
       `content/pages/api.md:${line}: the link "doc.md#resources" names no page: there is no ` +
-        `content/pages/doc.md. Did you mean "docs.md"? Link a page by its file in content/pages/, one ` +
-        "of: api.md, auth.md, docs.md, index.md",
+        `content/pages/doc.md. Did you mean "docs.md"? Link a page by its file in content/pages/, one of: ` +
+        `api.md, auth.md, docs.md, index.md`,
     ),
-    result.output,
+    output,
   );
 });
 

@@ -24,7 +24,7 @@ import {
   TOOL_NAMES,
 } from "../../common/constants.ts";
 import { CalculateOutput } from "../../contract/calculate-output.ts";
-import { builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "../support/build.ts";
+import { bothBuiltSites, builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "../support/build.ts";
 import { markdownLibrary } from "../../_config/markdown.ts";
 import { headOf, ids, linkRel, tags, TWINNED_PAGES, visibleText } from "../support/pages.ts";
 import { markdownLinks } from "../../_config/markdown-links.ts";
@@ -228,8 +228,7 @@ const Twins = suite("Markdown twins");
 Twins(
   "every page's twin is clean Markdown: no template syntax, no HTML entities, only absolute links",
   async () => {
-    for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
-      const dir = await builtSite(siteUrl);
+    for (const { siteUrl, dir } of await bothBuiltSites()) {
       for (const { twin } of TWINNED_PAGES) {
         const markdown = await readBuilt(dir, twin);
         assert.not.match(markdown, /\{\{|\{%|\{#/, `${twin} has template syntax`);
@@ -270,8 +269,7 @@ Twins("a fragment link in a twin points at the twin's heading of that slug", asy
 Twins(
   "twins link to twins: no link from a twin or llms-full.txt goes to another page that has a twin",
   async () => {
-    for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
-      const dir = await builtSite(siteUrl);
+    for (const { siteUrl, dir } of await bothBuiltSites()) {
       const pages = new Map(
         TWINNED_PAGES.map(({ page, twin }) => [new URL(page, siteUrl).href, new URL(twin, siteUrl).href]),
       );
@@ -317,8 +315,7 @@ const Heads = suite("page heads");
 Heads(
   "every page has a title, description, lang, absolute canonical, CSP, service links and its twin",
   async () => {
-    for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
-      const dir = await builtSite(siteUrl);
+    for (const { siteUrl, dir } of await bothBuiltSites()) {
       for (const { page: pagePath, html: file, twin } of [
         ...TWINNED_PAGES,
         { page: "404.html", html: "404.html", twin: null },
@@ -352,8 +349,7 @@ Heads(
 );
 
 Heads("only the homepage loads JavaScript, only its own, and no page requests another origin", async () => {
-  for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
-    const dir = await builtSite(siteUrl);
+  for (const { siteUrl, dir } of await bothBuiltSites()) {
     const prefix = new URL(siteUrl).pathname;
     for (const { html: file } of [...TWINNED_PAGES, { html: "404.html" }]) {
       const html = await readBuilt(dir, file);

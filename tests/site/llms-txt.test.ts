@@ -157,8 +157,7 @@ Shape(
 
 Shape("/llms.txt says plainly what the site does not have", async () => {
   const notes = parseLlmsTxt(await readBuilt(site, paths.agentGuide)).notes.join(" ");
-  for (const phrase of ["no OAuth", "no accounts", "no MCP server transport", "no JSON error bodies"])
-    assert.ok(notes.includes(phrase), phrase);
+  assertSays(notes, ["no OAuth", "no accounts", "no MCP server transport", "no JSON error bodies"]);
 });
 
 Shape("/api/llms.txt parses and lists each resource and the contract", async () => {
@@ -203,6 +202,11 @@ function find(text: string, pattern: RegExp, fact: string): RegExpExecArray {
 }
 
 /** Undoes Markdown backslash escapes: what a reader of the rendered text sees. */
+/** `text` says each of `phrases`, word for word; a failure names the missing phrase. */
+function assertSays(text: string, phrases: string[]): void {
+  for (const phrase of phrases) assert.ok(text.includes(phrase), phrase);
+}
+
 const unescapeMarkdown = (text: string) => text.replace(/\\([!-/:-@[-`{-~])/g, "$1");
 
 const Exact = Big.clone({ precision: 100, rounding: Big.ROUND_HALF_UP });
@@ -214,24 +218,26 @@ function rankOf(balance: Big) {
   return ranks.ranks.filter((rank) => balance.gte(rank.minGems)).at(-1)!;
 }
 
-/** A time in days as the result's whole-second parts, rounded up, by the published constants. */
+/**
+ * A time in days as the result's whole-second parts, rounded up, by the published constants: the
+ * whole days split into years, months and days, the rest of the last day into hours, minutes and seconds.
+ */
 function durationOf(days: Big) {
   const time = TIME_NORMALIZATION;
-  let rest = days.times(time.secondsPerDay).ceil().toNumber();
-  const totalSeconds = rest;
-  const sizes = {
-    years: time.yearDays * time.secondsPerDay,
-    months: time.monthDays * time.secondsPerDay,
-    days: time.secondsPerDay,
-    hours: time.secondsPerDay / time.hoursPerDay,
-    minutes: time.secondsPerDay / time.minutesPerDay,
-    seconds: 1,
+  const totalSeconds = days.times(time.secondsPerDay).ceil().toNumber();
+  const wholeDays = Math.floor(totalSeconds / time.secondsPerDay);
+  const daysInYear = wholeDays % time.yearDays;
+  const secondsInDay = totalSeconds % time.secondsPerDay;
+  const secondsPerHour = time.secondsPerDay / time.hoursPerDay;
+  const secondsPerMinute = time.secondsPerDay / time.minutesPerDay;
+  const parts: Record<string, number> = {
+    years: Math.floor(wholeDays / time.yearDays),
+    months: Math.floor(daysInYear / time.monthDays),
+    days: daysInYear % time.monthDays,
+    hours: Math.floor(secondsInDay / secondsPerHour),
+    minutes: Math.floor((secondsInDay % secondsPerHour) / secondsPerMinute),
+    seconds: secondsInDay % secondsPerMinute,
   };
-  const parts: Record<string, number> = {};
-  for (const [unit, size] of Object.entries(sizes)) {
-    parts[unit] = Math.floor(rest / size);
-    rest -= parts[unit] * size;
-  }
   return { parts, totalSeconds };
 }
 
@@ -310,13 +316,12 @@ Teaches(
   "the rounding: 8 decimals half-up from the exact value, the time to a target up (8 decimals, the whole second)",
   () => {
     const rounding = note(blocks, "Rounding:");
-    for (const phrase of [
+    assertSays(rounding, [
       "exactly 8 decimals",
       "the exact value rounded half-up",
       "rounded once at the end",
       "`daysToReach` to 8 decimals and `duration` to the whole second",
-    ])
-      assert.ok(rounding.includes(phrase), phrase);
+    ]);
   },
 );
 
@@ -344,8 +349,7 @@ Teaches("what each input means: additionalGems is a target, not a deposit", () =
   const inputs = note(blocks, "Inputs of calculate-exp-growth:");
   for (const key of Object.keys(CalculateInput.shape)) assert.ok(inputs.includes(`\n- \`${key}\``), key);
   const additional = find(inputs, /^- `additionalGems`.*$/m, "additionalGems")[0];
-  for (const phrase of ["not a deposit", "does not change futureGems", "add it to currentGems"])
-    assert.ok(additional.includes(phrase), phrase);
+  assertSays(additional, ["not a deposit", "does not change futureGems", "add it to currentGems"]);
   assert.ok(/^- `goalGems`: A target total balance/m.test(inputs), "goalGems is a total");
 });
 
@@ -441,7 +445,7 @@ Teaches(
   "how to compute without WebMCP: decimal arithmetic, the precision warning and a recipe to the end",
   () => {
     const recipe = note(blocks, "To compute without WebMCP");
-    for (const phrase of [
+    assertSays(recipe, [
       "never float64",
       "about 15 significant digits",
       "exp(durationDays × ln(1 + r))",
@@ -450,9 +454,7 @@ Teaches(
       "duration = ceil(t × 86400) seconds",
       "8 decimals half-up",
       "ROUND_HALF_UP",
-    ]) {
-      assert.ok(recipe.includes(phrase), phrase);
-    }
+    ]);
     const { maxGems, maxDurationDays } = CALCULATE_LIMITS;
     const largest = new Exact(maxGems)
       .times(new Exact(DAILY_INTEREST_RATE).plus(1).pow(maxDurationDays))
@@ -572,28 +574,25 @@ Teaches(
       );
     }
     const days = note(blocks, "Days to reach a target:");
-    for (const phrase of [
+    assertSays(days, [
       "t = ln(target ÷ currentGems) ÷ ln(1 + r) exactly",
       "`daysToReach` is t rounded up to 8 decimals",
       "`duration` is t rounded up to the whole second",
       "growing for either reaches the target",
       'Answer "how many days?" with daysToReach',
-    ]) {
-      assert.ok(days.includes(phrase), phrase);
-    }
+    ]);
     const durations = note(blocks, "Durations (");
     const durationKeys = [...durations.matchAll(/^- `(\w+)`:/gm)].map((match) => match[1]!);
     const units = durationKeys.filter((key) => !["totalSeconds", "text"].includes(key));
     const textRule = find(durations, /^- `text`: (.*)$/m, "the duration text rule")[1]!;
-    for (const phrase of [
+    assertSays(textRule, [
       "non-zero parts",
       "largest first",
       'joined by ", "',
       "singular for 1",
       "parts that are 0 are left out",
       '"0 seconds" when there is no time left',
-    ])
-      assert.ok(textRule.includes(phrase), phrase);
+    ]);
     assert.ok(units.length === 6, "six parts");
 
     const { calculateExpGrowth } = await import("../../common/tools/calculate-exp-growth.ts");
@@ -772,14 +771,13 @@ ApiGuide(
   "/api/llms.txt says there is no authentication, no error body from the host, and where calculations are",
   async () => {
     const notes = noteBlocks(await readBuilt(await builtSite(PATH_SITE_URL), paths.apiAgentGuide)).join("\n");
-    for (const phrase of [
+    assertSays(notes, [
       "no credentials",
       "cannot emit them",
       "HTML 404 page",
       "nothing is calculated over HTTP",
       new URL(paths.agentGuide, PATH_SITE_URL).href,
-    ])
-      assert.ok(notes.includes(phrase), phrase);
+    ]);
   },
 );
 

@@ -8,9 +8,10 @@
  * `const browser = await testBrowser()` in `before` (WebMCP on), open what you need in contexts of
  * your own (`browser.newContext({ viewport })`, or `browser.newPage()`, whose context closes with
  * the page), and `await browser.close()` in `after`: that closes your contexts and disconnects.
- * Under `npm test` every browser test file runs in its own process, all at the same time, connected
- * to the one Chromium that tests/run.ts starts, so independent pages render in parallel; a file run
- * alone launches its own. Only a test that needs the WebMCP flag off launches a second browser
+ * Under `npm test` the browser test files are shared out among one process per core, running at the
+ * same time, connected to the one Chromium that tests/run.ts starts (and checks once; it hands the
+ * files its path as `CHROME_PATH`), so independent pages render in parallel; a file run alone
+ * launches its own. Only a test that needs the WebMCP flag off launches a second browser
  * (`launchChromium({ webmcp: false })`). A new page costs about half a second of CPU (its renderer);
  * a new document in a page you already have (`page.goto`) costs a third of that, so keep a page per
  * viewport or per state and load into it. Pages in contexts of their own can be driven at once:
@@ -74,10 +75,13 @@ export async function launchChromium(options: { webmcp: boolean }): Promise<Brow
 /** The environment variable through which tests/run.ts hands each browser test process the shared Chromium. */
 export const BROWSER_VARIABLE = "EXP_BANK_TEST_BROWSER";
 
-/** Starts the Chromium that every browser test process of one `npm test` connects to (tests/run.ts). */
-export async function launchSharedBrowser(): Promise<BrowserServer> {
+/**
+ * Starts the Chromium that every browser test process of one `npm test` connects to (tests/run.ts):
+ * `executablePath`, or the one `chromiumPath()` finds and checks.
+ */
+export async function launchSharedBrowser(executablePath?: string): Promise<BrowserServer> {
   return chromium.launchServer({
-    executablePath: await chromiumPath(),
+    executablePath: executablePath ?? (await chromiumPath()),
     headless: true,
     args: [...BASE_FLAGS, WEBMCP_FLAG],
   });

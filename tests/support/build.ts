@@ -298,6 +298,11 @@ export function builtSite(siteUrl: string): Promise<string> {
   return build;
 }
 
+/** Both shared builds with their site URLs (`builtSite`): the site at an origin's root, then under a path. */
+export function bothBuiltSites(): Promise<{ siteUrl: string; dir: string }[]> {
+  return Promise.all(SITE_BUILDS.map(async ({ siteUrl }) => ({ siteUrl, dir: await builtSite(siteUrl) })));
+}
+
 /** Reads a built file as text. */
 export function readBuilt(siteDir: string, file: string): Promise<string> {
   return readFile(path.join(siteDir, file), "utf8");

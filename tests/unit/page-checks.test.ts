@@ -110,9 +110,12 @@ test("every page of the site passes its own checks", async () => {
   }
 });
 
+/** Each problem's line and what it found, without the rule and the fix that follow. */
+const whereAndWhat = (problems: string[]) => problems.map((line) => line.replace(/ is not allowed.*/, ""));
+
 /**
- * Writes `body` as a page with front matter (5 lines) to a temporary file, renders its Markdown, and
- * returns the HTML check's messages.
+ * Writes `body` as a page with front matter (5 lines) to a temporary file, renders its Markdown, and returns
+ * the HTML check's messages.
  */
 async function renderedProblems(body: string, html = markdownLibrary().render(body)): Promise<string[]> {
   const dir = await mkdtemp(path.join(tmpdir(), "exp-bank-page-"));
@@ -186,10 +189,7 @@ test("each unsafe element or attribute in a page's HTML is refused with its line
   const twice = await renderedProblems(
     "Write `<script>` in code.\n\n```js\nx = '<script>';\n```\n\n<script>a</script>\n\n<script>b</script>\n",
   );
-  assert.equal(
-    twice.map((line) => line.replace(/ is not allowed.*/, "")),
-    ["12: <script>", "14: <script>"],
-  );
+  assert.equal(whereAndWhat(twice), ["12: <script>", "14: <script>"]);
   // In a table cell, in a list, upper case, and a tag spread over lines.
   const spread = await renderedProblems(
     "| a | b |\n| --- | --- |\n| <SCRIPT>x</SCRIPT> | 1 |\n\n- item <Iframe\n  src=x></iframe>\n",
@@ -210,10 +210,7 @@ test("what the template assembled is judged as the browser reads it, at the line
   ].join("\n");
   const html =
     '<h1>Title</h1>\n<meta http-equiv="refresh" content="0;url=https://evil.example/">\n<script>x</script>\n';
-  assert.equal(
-    (await renderedProblems(body, html)).map((line) => line.replace(/ is not allowed.*/, "")),
-    ["8: <meta http-equiv>", "10: <script>"],
-  );
+  assert.equal(whereAndWhat(await renderedProblems(body, html)), ["8: <meta http-equiv>", "10: <script>"]);
 });
 
 test("a URL's scheme is read after entities, control characters and whitespace, as a browser reads it", async () => {
@@ -229,23 +226,21 @@ test("a URL's scheme is read after entities, control characters and whitespace, 
       'src="/icon.svg" alt="">',
   ];
   const problems = await renderedProblems(lines.join("\n\n"));
-  assert.equal(
-    problems.map((line) => line.replace(/ is not allowed.*/, "")),
-    [
-      "6: a javascript: URL on <a>",
-      "8: a javascript: URL on <a>",
-      "10: a javascript: URL on <a>",
-      "12: a javascript: URL on <a>",
-      "14: a javascript: URL on <a>",
-      "16: a vbscript: URL on <a>",
-      "16: a data: URL on <img>",
-      "18: a javascript: URL on <blockquote>",
-      "20: the src= of <img> loads from another site, a third-party request the pages' security " +
-        "policy (img-src 'self') refuses; publish the file with the site and give its path",
-      "20: the src= of <img> loads from another site, a third-party request the pages' security " +
-        "policy (img-src 'self') refuses; publish the file with the site and give its path",
-    ],
-  );
+  const thirdPartyImage =
+    "20: the src= of <img> loads from another site, a third-party request the pages' security " +
+    "policy (img-src 'self') refuses; publish the file with the site and give its path";
+  assert.equal(whereAndWhat(problems), [
+    "6: a javascript: URL on <a>",
+    "8: a javascript: URL on <a>",
+    "10: a javascript: URL on <a>",
+    "12: a javascript: URL on <a>",
+    "14: a javascript: URL on <a>",
+    "16: a vbscript: URL on <a>",
+    "16: a data: URL on <img>",
+    "18: a javascript: URL on <blockquote>",
+    thirdPartyImage,
+    thirdPartyImage,
+  ]);
   assert.equal(urlScheme(" \t\u0000https://example.com/"), { scheme: "https", control: false });
   assert.equal(
     unsafeHtml('<p a\u001b[2Jb="x">t</p>').map((problem) => problem.message.slice(0, 26)),
@@ -269,24 +264,21 @@ checked; the site's chart passes`, async () => {
       '<noscript><p title="</noscript><img src=/x.png onerror=alert(1)>"></p></noscript>',
     ].join("\n\n"),
   );
-  assert.equal(
-    problems.map((line) => line.replace(/ is not allowed.*/, "")),
-    [
-      "6: <animate>",
-      "8: <set>",
-      "8: <a>",
-      "10: <foreignObject>",
-      "12: <meta http-equiv>",
-      "14: <use>",
-      "14: the style= attribute on <span>",
-      "14: the target= attribute on <a>",
-      "14: the ping= attribute on <a>",
-      "16: the method= attribute on <form>",
-      "16: the src= attribute on <input>",
-      "16: the formaction= attribute on <input>",
-      "18: the onerror= attribute on <img>",
-    ],
-  );
+  assert.equal(whereAndWhat(problems), [
+    "6: <animate>",
+    "8: <set>",
+    "8: <a>",
+    "10: <foreignObject>",
+    "12: <meta http-equiv>",
+    "14: <use>",
+    "14: the style= attribute on <span>",
+    "14: the target= attribute on <a>",
+    "14: the ping= attribute on <a>",
+    "16: the method= attribute on <form>",
+    "16: the src= attribute on <input>",
+    "16: the formaction= attribute on <input>",
+    "18: the onerror= attribute on <img>",
+  ]);
   const result = (await import("../../_data/tools.ts")).default[0]!.example.result as {
     structuredContent: never;
   };

@@ -1,0 +1,84 @@
+/**
+ * What the calculator's browser tests share: the site and browser they start from, the checks every
+ * variant's page passes, the exact answer from the page's own WebMCP tool (the figures the form
+ * must show), an element in view and uncovered, and the status region announcing the headline.
+ */
+import * as assert from "uvu/assert";
+import type { Browser, Page } from "playwright-core";
+import type { CalculateOutput } from "../../contract/calculate-output.ts";
+import { PATH_SITE_URL, builtSite } from "./build.ts";
+import { schemeOnlyRecolours, testBrowser } from "./browser.ts";
+import { serveSite, type ServedSite } from "./serve.ts";
+
+/** The exact result of the page's `calculate-exp-growth` tool for `input`, which it must accept. */
+export async function calculateTool(page: Page, input: Record<string, string>): Promise<CalculateOutput> {
+  const result = (await page.webmcp.callTool("calculate-exp-growth", input as never)) as {
+    structuredContent: unknown;
+    isError?: boolean;
+  };
+  assert.is(result.isError, undefined, `the tool accepts ${JSON.stringify(input)}`);
+  return result.structuredContent as CalculateOutput;
+}
+
+/** The element's box lies within the page's viewport and nothing covers its middle. */
+export async function assertOnScreen(page: Page, selector: string, what: string): Promise<void> {
+  const viewport = page.viewportSize()!;
+  const box = await page.locator(selector).boundingBox();
+  assert.ok(box, `${what} is displayed`);
+  const inside =
+    box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width;
+  assert.ok(inside, `${what} is on screen: ${JSON.stringify(box)} in ${viewport.width}×${viewport.height}`);
+  const uncovered = await page.evaluate(
+    ([target, x, y]) =>
+      document.querySelector(target as string)!.contains(document.elementFromPoint(x as number, y as number)),
+    [selector, box.x + box.width / 2, box.y + box.height / 2] as const,
+  );
+  assert.ok(uncovered, `${what} is not covered by another element`);
+}
+
+/** The live status region says what the headline says, so a screen reader announces the answer. */
+export async function assertStatusAnnouncesHeadline(page: Page): Promise<void> {
+  assert.is(
+    await page.locator("#calculator-status").textContent(),
+    await page.locator("#calculator-headline").textContent(),
+    "the status region announces the headline",
+  );
+}
+
+/** The shared build of the site under a path, served as GitHub Pages serves it, and the shared Chromium. */
+export async function servedSiteAndBrowser(): Promise<{
+  site: string;
+  served: ServedSite;
+  browser: Browser;
+}> {
+  const [site, browser] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
+  const served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
+  return { site, served, browser };
+}
+
+/** A variant's page, and what it printed or requested from other sites since the current test began. */
+export interface VariantPage {
+  page: Page;
+  messages: string[];
+}
+
+/**
+ * Runs `check` on one variant's page, which must print nothing and request nothing from other sites
+ * meanwhile, and which the other colour scheme must only recolour; a failure names the variant.
+ */
+export async function checkVariant(
+  name: string,
+  { page, messages }: VariantPage,
+  check: (page: Page) => Promise<void>,
+): Promise<void> {
+  messages.length = 0;
+  try {
+    await check(page);
+    assert.equal(messages, [], "the page printed nothing and requested nothing from other sites");
+    assert.equal(await schemeOnlyRecolours(page), [], "the other colour scheme only recolours this page");
+  } catch (error) {
+    const printed = messages.length ? `; the page printed ${JSON.stringify(messages)}` : "";
+    (error as Error).message = `[${name}] ${(error as Error).message}${printed}`;
+    throw error;
+  }
+}
