@@ -8,7 +8,9 @@
  * - a WebSocket from a page of another origin is refused, so no other site reads the build errors
  *   (stack traces, absolute paths, source lines) the socket carries;
  * - a path that does not decode, or climbs out of the site (`..`), gets 400;
- * - deleting a source file rebuilds, as adding or changing one does, so a deleted page's error goes.
+ * - deleting a source file rebuilds, as adding or changing one does, so a deleted page's error goes;
+ * - it stops when the process that started it is gone or its project folder is deleted, so no dev
+ *   server is left running (and watching) without a terminal or a project.
  * See https://www.11ty.dev/docs/dev-server/ (`middleware`, `ready`, `setServerOptions`).
  */
 import { existsSync, rmSync, watch, writeFileSync } from "node:fs";
@@ -132,12 +134,43 @@ function rebuildOnDelete(eleventyConfig: UserConfig, folders: string[]): void {
   }
 }
 
+/** How often the dev server looks for its parent and its project folder. */
+const ORPHAN_CHECK_MS = 1000;
+/** Set on the process once it checks for its parent and folder. */
+const ORPHAN_CHECK = Symbol.for("exp-bank.exitWhenOrphaned");
+
+/**
+ * Why the dev server should stop: the process that started it has ended (this one was handed to
+ * another parent), or the project folder holding `configFile` is gone; else null.
+ */
+export function orphaned(parent: number, currentParent: number, configFile: string): string | null {
+  if (currentParent !== parent) return `the process that started it (${parent}) has ended`;
+  if (!existsSync(configFile)) return `its project folder is gone (${path.dirname(configFile)})`;
+  return null;
+}
+
+/** Ends this process when `orphaned` says so; its exit handlers stop esbuild and release the output folder. */
+function exitWhenOrphaned(): void {
+  const state = globalThis as { [ORPHAN_CHECK]?: boolean };
+  if (state[ORPHAN_CHECK]) return;
+  state[ORPHAN_CHECK] = true;
+  const parent = process.ppid;
+  const configFile = path.resolve("eleventy.config.ts");
+  setInterval(() => {
+    const reason = orphaned(parent, process.ppid, configFile);
+    if (!reason) return;
+    console.error(`npm start: stopping the dev server: ${reason}.`);
+    process.exit(1);
+  }, ORPHAN_CHECK_MS).unref();
+}
+
 /** Wires the above into `npm start`; a build (`npm run build`) runs no server and is untouched. */
 export function writersDevServer(eleventyConfig: UserConfig, folders: string[]): void {
   if (!process.argv.includes("--serve")) return;
   const host = serveHost();
   listenOn(host);
   rebuildOnDelete(eleventyConfig, folders);
+  exitWhenOrphaned();
   eleventyConfig.setServerOptions({
     middleware: [
       (request: Request, response: Response, next: () => void) => {
