@@ -10,7 +10,7 @@
  * - a path that does not decode, or climbs out of the site (`..`), gets 400;
  * - deleting a source file rebuilds, as adding or changing one does, so a deleted page's error goes;
  * - it stops when the process that started it is gone or its project folder is deleted, so no dev
- *   server is left running (and watching) without a terminal or a project.
+ *   server is left running (and watching) without a terminal or a project; and Ctrl-C ends it.
  * See https://www.11ty.dev/docs/dev-server/ (`middleware`, `ready`, `setServerOptions`).
  */
 import { existsSync, rmSync, watch, writeFileSync } from "node:fs";
@@ -139,8 +139,8 @@ function rebuildOnDelete(eleventyConfig: UserConfig, folders: string[]): void {
 
 /** How often the dev server looks for its parent and its project folder. */
 const ORPHAN_CHECK_MS = 1000;
-/** Set on the process once it checks for its parent and folder. */
-const ORPHAN_CHECK = Symbol.for("exp-bank.exitWhenOrphaned");
+/** Set on the process once it checks for its parent and folder, and listens for Ctrl-C. */
+const STOPS = Symbol.for("exp-bank.devServerStops");
 
 /**
  * Why the dev server should stop: the process that started it has ended (this one was handed to
@@ -152,11 +152,20 @@ export function orphaned(parent: number, currentParent: number, configFile: stri
   return null;
 }
 
+/**
+ * Ctrl-C (SIGINT): Eleventy closes its server and watcher and leaves the process to end once
+ * nothing is left to do, which never came: about a hundred file watches stayed open (as
+ * `process.getActiveResourcesInfo()` showed), and `npm start` kept running. So the process exits
+ * a moment after, as Eleventy meant it to.
+ */
+const STOP_AFTER_MS = 500;
+
+function exitOnInterrupt(): void {
+  process.once("SIGINT", () => setTimeout(() => process.exit(), STOP_AFTER_MS).unref());
+}
+
 /** Ends this process when `orphaned` says so; its exit handlers stop esbuild and release the output folder. */
 function exitWhenOrphaned(): void {
-  const state = globalThis as { [ORPHAN_CHECK]?: boolean };
-  if (state[ORPHAN_CHECK]) return;
-  state[ORPHAN_CHECK] = true;
   const parent = process.ppid;
   const configFile = path.resolve("eleventy.config.ts");
   setInterval(() => {
@@ -173,7 +182,13 @@ export function writersDevServer(eleventyConfig: UserConfig, folders: string[]):
   const host = serveHost();
   listenOn(host);
   rebuildOnDelete(eleventyConfig, folders);
-  exitWhenOrphaned();
+  // Once per process: the config runs again on a config reset.
+  const state = globalThis as { [STOPS]?: boolean };
+  if (!state[STOPS]) {
+    state[STOPS] = true;
+    exitOnInterrupt();
+    exitWhenOrphaned();
+  }
   eleventyConfig.setServerOptions({
     middleware: [
       (request: Request, response: Response, next: () => void) => {

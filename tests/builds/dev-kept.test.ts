@@ -161,6 +161,23 @@ test("stopping npm start ends every process it started, esbuild's included", asy
   );
 });
 
+test("Ctrl-C (SIGINT to npm start's process group) ends every process it started", async () => {
+  const copy = await projectCopy();
+  const interrupted = await startNpmStart(copy);
+  try {
+    const members = groupMembers(interrupted.pid);
+    assert.ok(members.length >= 2, `npm start and Eleventy run: ${JSON.stringify(members)}`);
+    process.kill(-interrupted.pid, "SIGINT");
+    await ended(
+      members.map((member) => member.pid),
+      "npm start after Ctrl-C",
+    );
+  } finally {
+    await interrupted.stop();
+    await rm(copy, { recursive: true, force: true });
+  }
+});
+
 test("a dev server whose project folder is deleted stops", async () => {
   const copy = await projectCopy();
   const orphan = await startDevServer(copy);
