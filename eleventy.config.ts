@@ -34,6 +34,7 @@ export default async function (eleventyConfig: UserConfig) {
   const { writeShareCard } = await import("./_config/share-card.ts");
   const { loadTemplatesOnce } = await import("./_config/template-modules.ts");
   const { checkPagesFolder, checkPageUrls } = await import("./_config/page-outputs.ts");
+  const { keptNunjucks } = await import("./_config/nunjucks-environment.ts");
 
   const outputFolder = freshOutputFolder();
   const checkLinks = linkCheck(site.url);
@@ -96,7 +97,9 @@ export default async function (eleventyConfig: UserConfig) {
   // value as HTML unless a filter built it as Markdown (`_config/page-helpers.ts`), so data
   // from a writer is inert in every page and twin.
   eleventyConfig.amendLibrary("md", pageMarkdown);
-  eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: true });
+  // One Nunjucks environment for every build of this config, which keeps the partials it compiled
+  // (`_config/nunjucks-environment.ts`): an undefined name fails, every value is escaped.
+  keptNunjucks(eleventyConfig, path.join(config.dir.input, config.dir.includes));
   const helpers = pageHelpers(eleventyConfig);
   // Each page's template may use only the site's data, filters, shortcodes and partials, and no
   // JavaScript (Nunjucks is not a sandbox: the template is checked before it runs); no value of the
@@ -107,7 +110,9 @@ export default async function (eleventyConfig: UserConfig) {
   buildErrorsOnThePage(eleventyConfig, site.pathPrefix);
   // `npm start` listens on loopback, refuses other origins' sockets and bad paths, rebuilds on a deletion.
   writersDevServer(eleventyConfig, [config.dir.input, "_includes", "_data"]);
-  // Markdown twins render each page's source again with the same data (`_config/twins.ts`).
+  // Markdown twins render each page's source again with the same data (`_config/twins.ts`), through
+  // `renderPageSource` (nunjucks-environment.ts). The Render plugin's shortcodes stay known, so the
+  // template check refuses them in a page by name (tests/builds/page-routes.test.ts).
   eleventyConfig.addPlugin(RenderPlugin);
 
   // The icon is published as a file; the stylesheet is inlined in each page's head (page-helpers).

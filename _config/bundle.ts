@@ -8,6 +8,9 @@
  * of: each source file esbuild read, the data it is given, this module (its options) and esbuild's
  * version. A build whose inputs did not change writes the kept bundle and does not start esbuild;
  * one that starts it stops it when the bundle is written, so no process outlives the build.
+ * `npm start` keeps esbuild's process for its next rebuild (starting it again costs more than a
+ * bundle) and stops it when the dev server exits; esbuild also exits by itself when the process
+ * that started it is gone, however it ended (its input pipe closes).
  */
 import { readFile, mkdir, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -111,7 +114,24 @@ function readSources(read: Map<string, Buffer>): esbuild.Plugin {
 const hashOfTexts = (texts: Map<string, Buffer>) =>
   hashOf([...texts.keys()].sort().flatMap((file) => [file, texts.get(file)!]));
 
-/** Runs esbuild once and stops it: the bundle's text and the source files it read, with the hash of their texts. */
+/** `npm start` keeps esbuild running between rebuilds. */
+const KEEP_RUNNING = process.argv.includes("--serve");
+/** Set on the process once esbuild's stop is hooked to its exit (this module loads again on a config reset). */
+const STOP_AT_EXIT = Symbol.for("exp-bank.esbuild-stop-at-exit");
+
+/** Stops esbuild now, or, in `npm start`, when the process exits. */
+async function release(stop: () => Promise<void>): Promise<void> {
+  if (!KEEP_RUNNING) return stop();
+  const state = globalThis as { [STOP_AT_EXIT]?: boolean };
+  if (state[STOP_AT_EXIT]) return;
+  state[STOP_AT_EXIT] = true;
+  process.once("exit", () => void stop());
+}
+
+/**
+ * Runs esbuild once and stops it (`npm start` keeps it for the next rebuild): the bundle's text and
+ * the source files it read, with the hash of their texts.
+ */
 async function runEsbuild(): Promise<{ code: string; sources: string[]; sourcesHash: string }> {
   const { build, stop } = await import("esbuild");
   const read = new Map<string, Buffer>();
@@ -137,7 +157,7 @@ async function runEsbuild(): Promise<{ code: string; sources: string[]; sourcesH
       sourcesHash: hashOfTexts(read),
     };
   } finally {
-    await stop();
+    await release(stop);
   }
 }
 

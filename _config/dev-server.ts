@@ -8,7 +8,9 @@
  * - a WebSocket from a page of another origin is refused, so no other site reads the build errors
  *   (stack traces, absolute paths, source lines) the socket carries;
  * - a path that does not decode, or climbs out of the site (`..`), gets 400;
- * - deleting a source file rebuilds, as adding or changing one does, so a deleted page's error goes.
+ * - deleting a source file rebuilds, as adding or changing one does, so a deleted page's error goes;
+ * - it stops when the process that started it is gone or its project folder is deleted, so no dev
+ *   server is left running (and watching) without a terminal or a project; and Ctrl-C ends it.
  * See https://www.11ty.dev/docs/dev-server/ (`middleware`, `ready`, `setServerOptions`).
  */
 import { existsSync, rmSync, watch, writeFileSync } from "node:fs";
@@ -115,8 +117,11 @@ const SOURCE = /(^|\/)[^./][^/]*\.(md|njk|html|liquid|ts|js|json|txt|css|svg)$/;
 /** Set on the process once the deletion watch is up. */
 const WATCHING = Symbol.for("exp-bank.rebuildOnDelete");
 
+/** The file a deletion rewrites to start a build: Eleventy lists it among the build's changed files. */
+export const deletionTrigger = () => path.join(tmpdir(), `exp-bank-deleted-${process.pid}.txt`);
+
 function rebuildOnDelete(eleventyConfig: UserConfig, folders: string[]): void {
-  const trigger = path.join(tmpdir(), `exp-bank-deleted-${process.pid}.txt`);
+  const trigger = deletionTrigger();
   eleventyConfig.addWatchTarget(trigger);
   // Once per process: the config runs again after an edit under _config/ (a config reset), and a
   // second trigger write or watcher would start a second, overlapping build.
@@ -134,12 +139,58 @@ function rebuildOnDelete(eleventyConfig: UserConfig, folders: string[]): void {
   }
 }
 
+/** How often the dev server looks for its parent and its project folder. */
+const ORPHAN_CHECK_MS = 1000;
+/** Set on the process once it checks for its parent and folder, and listens for Ctrl-C. */
+const STOPS = Symbol.for("exp-bank.devServerStops");
+
+/**
+ * Why the dev server should stop: the process that started it has ended (this one was handed to
+ * another parent), or the project folder holding `configFile` is gone; else null.
+ */
+export function orphaned(parent: number, currentParent: number, configFile: string): string | null {
+  if (currentParent !== parent) return `the process that started it (${parent}) has ended`;
+  if (!existsSync(configFile)) return `its project folder is gone (${path.dirname(configFile)})`;
+  return null;
+}
+
+/**
+ * Ctrl-C (SIGINT): Eleventy closes its server and watcher and leaves the process to end once
+ * nothing is left to do, which never came: about a hundred file watches stayed open (as
+ * `process.getActiveResourcesInfo()` showed), and `npm start` kept running. So the process exits
+ * a moment after, as Eleventy meant it to.
+ */
+const STOP_AFTER_MS = 500;
+
+function exitOnInterrupt(): void {
+  process.once("SIGINT", () => setTimeout(() => process.exit(), STOP_AFTER_MS).unref());
+}
+
+/** Ends this process when `orphaned` says so; its exit handlers stop esbuild and release the output folder. */
+function exitWhenOrphaned(): void {
+  const parent = process.ppid;
+  const configFile = path.resolve("eleventy.config.ts");
+  setInterval(() => {
+    const reason = orphaned(parent, process.ppid, configFile);
+    if (!reason) return;
+    console.error(`npm start: stopping the dev server: ${reason}.`);
+    process.exit(1);
+  }, ORPHAN_CHECK_MS).unref();
+}
+
 /** Wires the above into `npm start`; a build (`npm run build`) runs no server and is untouched. */
 export function writersDevServer(eleventyConfig: UserConfig, folders: string[]): void {
   if (!process.argv.includes("--serve")) return;
   const host = serveHost();
   listenOn(host);
   rebuildOnDelete(eleventyConfig, folders);
+  // Once per process: the config runs again on a config reset.
+  const state = globalThis as { [STOPS]?: boolean };
+  if (!state[STOPS]) {
+    state[STOPS] = true;
+    exitOnInterrupt();
+    exitWhenOrphaned();
+  }
   eleventyConfig.setServerOptions({
     middleware: [
       (request: Request, response: Response, next: () => void) => {

@@ -9,12 +9,16 @@ import bash from "highlight.js/lib/languages/bash";
 import javascript from "highlight.js/lib/languages/javascript";
 import json from "highlight.js/lib/languages/json";
 import { escapeHtml } from "./escape.ts";
+import { keptInMemory } from "./kept-in-memory.ts";
 
 // The language modules ship no type declarations of their own; they are `LanguageFn`s.
 type LanguageFn = Parameters<typeof hljs.registerLanguage>[1];
 hljs.registerLanguage("json", json as unknown as LanguageFn);
 hljs.registerLanguage("sh", bash as unknown as LanguageFn);
 hljs.registerLanguage("js", javascript as unknown as LanguageFn);
+
+/** Each block's highlighting, by language and code, kept while `npm start` runs (kept-in-memory.ts). */
+const highlighted = keptInMemory<string>(500);
 
 /**
  * markdown-it's `highlight` option: the block's inner HTML. An unknown language is a build error,
@@ -28,5 +32,11 @@ export function highlight(code: string, language: string): string {
         `${hljs.listLanguages().join(", ")}`,
     );
   }
-  return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+  const key = `${language}\u0000${code}`;
+  let html = highlighted.get(key);
+  if (html === undefined) {
+    html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
+    highlighted.set(key, html);
+  }
+  return html;
 }

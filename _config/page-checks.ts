@@ -15,6 +15,7 @@
  * See https://www.11ty.dev/docs/config-preprocessors/ and
  * https://www.11ty.dev/docs/languages/custom/#overriding-an-existing-template-language
  */
+import { createHash } from "node:crypto";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import { dataValues, typedValues, type DriftData } from "./drift.ts";
 import { fileText, linesBefore, outputLines, pageError, projectPath } from "./page-source.ts";
@@ -25,6 +26,7 @@ import {
   type TemplateRules,
 } from "./page-template.ts";
 import { templateError } from "./template-errors.ts";
+import { keptInMemory } from "./kept-in-memory.ts";
 import { unsafeHtml } from "./unsafe-html.ts";
 
 /** A page's source: its problems, or nothing. Throws one error listing them all. */
@@ -34,12 +36,20 @@ export function checkPageSource(inputPath: string, body: string, data: DriftData
 }
 
 /**
+ * The hashes of rendered HTML found safe, kept while `npm start` runs (kept-in-memory.ts): a page
+ * whose HTML did not change since it passed is not parsed again. A failure is never kept.
+ */
+const safeHtml = keptInMemory<true>(200);
+
+/**
  * One error for every problem in the rendered HTML of the page at `inputPath` whose body (its file
  * after the front matter) is `body`, each at the line of the file that wrote it.
  */
 export function renderedHtmlError(inputPath: string, body: string, html: string): Error | undefined {
+  const hash = createHash("sha256").update(html).digest("base64");
+  if (safeHtml.get(hash)) return undefined;
   const problems = unsafeHtml(html);
-  if (problems.length === 0) return undefined;
+  if (problems.length === 0) return void safeHtml.set(hash, true);
   const file = projectPath(inputPath);
   const text = fileText(inputPath);
   const from = text.endsWith(body) ? text.length - body.length : 0;

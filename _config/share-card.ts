@@ -15,6 +15,7 @@ import type { LadderStep, ShareCard } from "../_data/shareCard.ts";
 import { keptExport } from "./contract-cache.ts";
 import { paths } from "../_data/site.ts";
 import { escapeHtml } from "./escape.ts";
+import { keptInMemory } from "./kept-in-memory.ts";
 
 const STYLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../assets/styles");
 
@@ -330,10 +331,18 @@ export function shareCardSvg(card: ShareCard): string {
   ].join("\n");
 }
 
+/** The last cards drawn, by their SVG, kept while `npm start` runs: most edits leave the card as it was. */
+const drawn = keptInMemory<Buffer>(4);
+
 /** The card as a PNG, rasterised off the main thread (resvg's own worker) while the build goes on. */
 export async function shareCardPng(card: ShareCard): Promise<Buffer> {
-  const image = await renderAsync(shareCardSvg(card), RENDER_OPTIONS);
-  return image.asPng();
+  const svg = shareCardSvg(card);
+  let png = drawn.get(svg);
+  if (!png) {
+    png = (await renderAsync(svg, RENDER_OPTIONS)).asPng();
+    drawn.set(svg, png);
+  }
+  return png;
 }
 
 /** Writes the card into `outputDir` at `site.paths.shareCard`. */

@@ -11,6 +11,8 @@ export interface DevServer {
   /** `http://localhost:PORT/`. */
   url: string;
   port: number;
+  /** The process started: npm for `startNpmStart` (the leader of its process group), else Node. */
+  pid: number;
   /** Everything it has printed so far, stdout and stderr. */
   printed(): string;
   /** Resolves once what it printed after character `from` matches `pattern`. */
@@ -148,5 +150,5 @@ function serve(
       throw error;
     }
   };
-  return { url, port, printed: () => printed, waitFor, waitUntil, running, stop, started };
+  return { url, port, pid: child.pid!, printed: () => printed, waitFor, waitUntil, running, stop, started };
 }
