@@ -13,7 +13,13 @@ import { setTimeout as delay } from "node:timers/promises";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { BUILD_ENV, projectCopy, readBuilt } from "../support/build.ts";
-import { startDevServer, startNpmStart, type DevServer } from "../support/dev-server.ts";
+import {
+  removeServedCopy,
+  startDevServer,
+  startNpmStart,
+  startServedCopy,
+  type DevServer,
+} from "../support/dev-server.ts";
 import { HANG_GUARD_MS } from "../support/hang-guard.ts";
 import { alive, ended, groupMembers } from "../support/processes.ts";
 import { freePort } from "../support/serve.ts";
@@ -22,14 +28,9 @@ let project = "";
 let server: DevServer;
 
 test.before(async () => {
-  project = await projectCopy();
-  server = await startNpmStart(project);
+  ({ project, server } = await startServedCopy());
 });
-
-test.after(async () => {
-  await server?.stop();
-  await rm(project, { recursive: true, force: true });
-});
+test.after(() => removeServedCopy({ project, server }));
 
 const output = (file: string) => readBuilt(path.join(project, "_site"), file);
 const card = () => readFile(path.join(project, "_site/assets/share-card.png"));

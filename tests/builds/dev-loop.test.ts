@@ -15,8 +15,8 @@ import { setTimeout as delay } from "node:timers/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { editFile, projectCopy, readBuilt } from "../support/build.ts";
-import { startNpmStart, type DevServer } from "../support/dev-server.ts";
+import { editFile, readBuilt } from "../support/build.ts";
+import { removeServedCopy, startServedCopy, type DevServer } from "../support/dev-server.ts";
 import { HANG_GUARD_MS } from "../support/hang-guard.ts";
 import { DATA_NAME, lineOf, MISSPELT } from "../support/writer-mistakes.ts";
 
@@ -24,14 +24,9 @@ let project = "";
 let server: DevServer;
 
 test.before(async () => {
-  project = await projectCopy();
-  server = await startNpmStart(project);
+  ({ project, server } = await startServedCopy());
 });
-
-test.after(async () => {
-  await server?.stop();
-  await rm(project, { recursive: true, force: true });
-});
+test.after(() => removeServedCopy({ project, server }));
 
 test("npm start -- --port=N serves there, and every absolute URL of the site names that port", async () => {
   const base = server.url;

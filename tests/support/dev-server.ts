@@ -3,7 +3,8 @@
  * module hook `npm start` preloads, for tests of what a writer sees while editing.
  */
 import { spawn } from "node:child_process";
-import { BUILD_ENV } from "./build.ts";
+import { rm } from "node:fs/promises";
+import { BUILD_ENV, projectCopy } from "./build.ts";
 import { freePort } from "./serve.ts";
 import { HANG_GUARD_MS } from "./hang-guard.ts";
 
@@ -151,4 +152,22 @@ function serve(
     }
   };
   return { url, port, pid: child.pid!, printed: () => printed, waitFor, waitUntil, running, stop, started };
+}
+
+/** A test file's own copy of the project, served by `npm start`: starting it costs more than all its rebuilds. */
+export interface ServedCopy {
+  project: string;
+  server: DevServer;
+}
+
+/** Copies the project and starts `npm start` in the copy. */
+export async function startServedCopy(): Promise<ServedCopy> {
+  const project = await projectCopy();
+  return { project, server: await startNpmStart(project) };
+}
+
+/** Stops `npm start` and deletes its copy of the project; safe after a start that failed part-way. */
+export async function removeServedCopy(copy: Partial<ServedCopy>): Promise<void> {
+  await copy.server?.stop();
+  if (copy.project) await rm(copy.project, { recursive: true, force: true });
 }
