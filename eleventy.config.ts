@@ -34,6 +34,9 @@ export default async function (eleventyConfig: UserConfig) {
   const { writeShareCard } = await import("./_config/share-card.ts");
   const { loadTemplatesOnce } = await import("./_config/template-modules.ts");
   const { checkPagesFolder, checkPageUrls } = await import("./_config/page-outputs.ts");
+  const { keepResults } = await import("./_config/kept-results.ts");
+  const { keptHighlights } = await import("./_config/highlight.ts");
+  const { keepHtmlTransforms } = await import("./_config/html-transforms.ts");
 
   const outputFolder = freshOutputFolder();
   const checkLinks = linkCheck(site.url);
@@ -57,13 +60,17 @@ export default async function (eleventyConfig: UserConfig) {
   // names must be where it says.
   eleventyConfig.addPlugin(InputPathToUrlTransformPlugin);
   // Every page is published as an HTML page, never as a script, stylesheet or JSON (page-outputs.ts).
+  let contentMap: Record<string, string[]> = {};
   eleventyConfig.on(
     "eleventy.contentMap",
     ({ inputPathToUrl }: { inputPathToUrl: Record<string, string[]> }) => {
       checkPageUrls(inputPathToUrl);
       rememberPages(inputPathToUrl, site.paths);
+      contentMap = inputPathToUrl;
     },
   );
+  // Each page's HTML with its links rewritten by the two plugins above is kept for the next build.
+  keepHtmlTransforms(eleventyConfig, () => contentMap);
   // Every absolute URL names the port `npm start` was given (`_data/site.ts`), so a server that
   // moved to the next free port would publish links to the wrong one: a busy port stops instead.
   eleventyConfig.setServerOptions({ portReassignmentRetryCount: 0 });
@@ -80,6 +87,10 @@ export default async function (eleventyConfig: UserConfig) {
   eleventyConfig.on("eleventy.before", async (event: BuildEvent) => {
     // content/pages/ holds Markdown pages only, so every page passes the same checks (page-outputs.ts).
     checkPagesFolder();
+    // What the steps of a build keep for the next: each opens its results when it first runs
+    // (the highlighted code blocks before the pages render) and the build writes them when it ends.
+    await keepResults();
+    await keptHighlights.opened();
     await outputFolder.before(event);
     await Promise.all([bundleCalculator(event.directories.output), writeShareCard(event.directories.output)]);
   });
@@ -119,6 +130,7 @@ export default async function (eleventyConfig: UserConfig) {
     try {
       await checkLinks(event);
     } finally {
+      await keepResults();
       await outputFolder.after(event);
     }
   });

@@ -25,7 +25,7 @@ import {
   type TemplateRules,
 } from "./page-template.ts";
 import { templateError } from "./template-errors.ts";
-import { unsafeHtml } from "./unsafe-html.ts";
+import { inputKey, KeptResults } from "./kept-results.ts";
 
 /** A page's source: its problems, or nothing. Throws one error listing them all. */
 export function checkPageSource(inputPath: string, body: string, data: DriftData): void {
@@ -35,9 +35,15 @@ export function checkPageSource(inputPath: string, body: string, data: DriftData
 
 /**
  * One error for every problem in the rendered HTML of the page at `inputPath` whose body (its file
- * after the front matter) is `body`, each at the line of the file that wrote it.
+ * after the front matter) is `body`, each at the line of the file that wrote it. The HTML parser
+ * (parse5) is loaded only when a page's HTML is checked.
  */
-export function renderedHtmlError(inputPath: string, body: string, html: string): Error | undefined {
+export async function renderedHtmlError(
+  inputPath: string,
+  body: string,
+  html: string,
+): Promise<Error | undefined> {
+  const { unsafeHtml } = await import("./unsafe-html.ts");
   const problems = unsafeHtml(html);
   if (problems.length === 0) return undefined;
   const file = projectPath(inputPath);
@@ -49,6 +55,23 @@ export function renderedHtmlError(inputPath: string, body: string, html: string)
     return `  ${file}${line > 0 ? `:${line}` : ""}: ${problem.message}`;
   });
   return new Error(`Unsafe HTML in a Markdown page (${problems.length}) in ${file}:\n${lines.join("\n")}`);
+}
+
+/**
+ * The rendered HTML that passed the check, kept for the next build (kept-results.ts) under its
+ * hash, with the check's source and parse5's version in the recipe: a page whose HTML did not
+ * change is not parsed again. Only passes are kept, so a failing page fails every build alike.
+ */
+const passedHtml = new KeptResults<true>("html-check", { files: ["_config/unsafe-html.ts"] });
+
+/** Fails with `renderedHtmlError` on a page whose rendered HTML has what no page may. */
+async function checkRenderedHtml(inputPath: string, body: string, html: string): Promise<void> {
+  await passedHtml.opened();
+  const key = inputKey(html);
+  if (passedHtml.get(key)) return;
+  const unsafe = await renderedHtmlError(inputPath, body, html);
+  if (unsafe) throw unsafe;
+  passedHtml.set(key, true);
 }
 
 /** Problems found per page source, so the page, its permalink and its twin parse it once. */
@@ -148,8 +171,7 @@ export function pageChecks(eleventyConfig: UserConfig, options: PageCheckOptions
         }
         // The page's body, and the front matter strings rendered the same way (a permalink, which
         // is text to the parser and passes): every output of a page is checked, none skipped.
-        const unsafe = renderedHtmlError(inputPath, source, html);
-        if (unsafe) throw unsafe;
+        await checkRenderedHtml(inputPath, source, html);
         return html;
       };
     },

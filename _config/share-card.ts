@@ -8,13 +8,18 @@
  */
 import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Resvg, renderAsync, type ResvgRenderOptions } from "@resvg/resvg-js";
+import type { ResvgRenderOptions } from "@resvg/resvg-js";
 import type { LadderStep, ShareCard } from "../_data/shareCard.ts";
+import { hashOf, hashOfFiles, readKeyed, writeKeyed } from "./build-cache.ts";
 import { keptExport } from "./contract-cache.ts";
 import { paths } from "../_data/site.ts";
 import { escapeHtml } from "./escape.ts";
+
+/** resvg, loaded on first use: a build that keeps its card (`writeShareCard`) never loads it. */
+const resvg = () => createRequire(import.meta.url)("@resvg/resvg-js") as typeof import("@resvg/resvg-js");
 
 const STYLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../assets/styles");
 
@@ -103,7 +108,7 @@ function inkWidth(text: string, size: number, weight: Weight): number {
       text,
     );
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1">${line}</svg>`;
-    const box = new Resvg(svg, RENDER_OPTIONS).getBBox();
+    const box = new (resvg().Resvg)(svg, RENDER_OPTIONS).getBBox();
     unit = box ? (box.x + box.width) / 100 : 0;
     unitWidths.set(key, unit);
   }
@@ -335,15 +340,40 @@ export function shareCardSvg(card: ShareCard): string {
 
 /** The card as a PNG, rasterised off the main thread (resvg's own worker) while the build goes on. */
 export async function shareCardPng(card: ShareCard): Promise<Buffer> {
-  const image = await renderAsync(shareCardSvg(card), RENDER_OPTIONS);
+  const image = await resvg().renderAsync(shareCardSvg(card), RENDER_OPTIONS);
   return image.asPng();
 }
 
-/** Writes the card into `outputDir` at `site.paths.shareCard`. */
+/**
+ * What the card's picture is drawn from besides its data: this module, the escaping, the site's
+ * colours and icon, and the installed packages' lock (resvg's and the fonts' versions).
+ */
+export const SHARE_CARD_INPUTS = [
+  "_config/share-card.ts",
+  "_config/escape.ts",
+  "assets/styles/site.css",
+  "assets/styles/favicon.svg",
+  "package-lock.json",
+];
+
+interface KeptCard {
+  png: string;
+}
+
+/**
+ * Writes the card into `outputDir` at `site.paths.shareCard`. The PNG is kept for the next build
+ * (build-cache.ts) under the hash of the card's data and `SHARE_CARD_INPUTS`: a build where none of
+ * them changed writes the kept picture and does not load resvg. The data holds the card's URL, so
+ * each base URL keeps its own (the same picture).
+ */
 export async function writeShareCard(outputDir: string): Promise<void> {
   const file = path.resolve(outputDir, paths.shareCard);
   // Read as the contract cache keeps it, so a build whose data did not change loads no zod.
-  const png = await shareCardPng((await keptExport("_data/shareCard.ts", "default")) as ShareCard);
+  const card = (await keptExport("_data/shareCard.ts", "default")) as ShareCard;
+  const key = hashOf([JSON.stringify(card), await hashOfFiles(SHARE_CARD_INPUTS)]);
+  const kept = await readKeyed<KeptCard>("share-card", key);
+  const png: Buffer = kept ? Buffer.from(kept.png, "base64") : await shareCardPng(card);
+  if (!kept) await writeKeyed("share-card", key, { png: png.toString("base64") } satisfies KeptCard);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, png);
 }
