@@ -31,7 +31,8 @@ function hljs(): HLJSApi {
 }
 
 /** The highlighted blocks kept from earlier builds; a build opens them before its pages render. */
-export const keptHighlights = new KeptResults<string>("highlight", { files: ["_config/highlight.ts"] });
+export const HIGHLIGHT_RECIPE = { modules: ["_config/highlight.ts"] };
+export const keptHighlights = new KeptResults<string>("highlight", HIGHLIGHT_RECIPE);
 
 /**
  * markdown-it's `highlight` option: the block's inner HTML. An unknown language is a build error,

@@ -28,6 +28,12 @@ interface HtmlTransformer {
   transformContent(outputPath: string | false, content: string, context: unknown): Promise<string>;
 }
 
+/** What the rewritten HTML depends on besides the page and the settings: this module and the config that adds the plugins. */
+export const HTML_TRANSFORMS_RECIPE = {
+  modules: ["_config/html-transforms.ts"],
+  files: ["eleventy.config.ts"],
+};
+
 /** Keeps each page's rewritten HTML; `contentMap` is the map of inputs to URLs (`eleventy.contentMap`). */
 export function keepHtmlTransforms(eleventyConfig: UserConfig, contentMap: () => unknown): void {
   const config = eleventyConfig as unknown as {
@@ -40,7 +46,7 @@ export function keepHtmlTransforms(eleventyConfig: UserConfig, contentMap: () =>
       `Eleventy has no "${ELEVENTY_TRANSFORM}" transform any more: update _config/html-transforms.ts to the new version's`,
     );
   const kept = new KeptResults<string>("html-transforms", {
-    files: ["eleventy.config.ts", "_config/html-transforms.ts"],
+    ...HTML_TRANSFORMS_RECIPE,
     settings: () => JSON.stringify({ pathPrefix: config.pathPrefix, contentMap: contentMap() }),
   });
   const transformer = config.htmlTransformer;

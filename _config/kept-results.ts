@@ -5,9 +5,10 @@
  * derived from an input (a page's HTML with its links rewritten, a highlighted code block).
  *
  * Each result is kept under the hash of its input (the page's HTML, the code and its language),
- * in an entry named after the step and keyed by its recipe: the hash of the step's own source files
- * (which a test holds to their real imports), the installed packages' lock (the versions of the
- * packages it runs) and its settings (the path prefix, the map of pages to URLs). An edit to any of
+ * in an entry named after the step and keyed by its recipe: the hash of the step's own modules and
+ * every project module they import (`recipeFiles`, which tests/unit/kept-results.test.ts holds to
+ * esbuild's reading of the imports), the installed packages' lock (the versions of the packages it
+ * runs) and its settings (the path prefix, the map of pages to URLs). An edit to any of
  * these starts from an empty entry. An entry keeps the results this build used and, for builds
  * that use only some (a rebuild of `npm start`), as many of the ones it kept before, so it never
  * grows without bound; a few entries are kept per step (one per base URL a test run builds).
@@ -15,14 +16,50 @@
  * A step opens its results on first use in a build; `keepResults` (in `eleventy.after`) writes the
  * entries that gained a result and closes them all, so the next build opens them anew.
  */
-import { hashOf, hashOfFiles, readKeyed, writeKeyed } from "./build-cache.ts";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { hashOf, hashOfFiles, PROJECT, readKeyed, writeKeyed } from "./build-cache.ts";
 
 /** What a step's results depend on besides their input. */
 export interface Recipe {
-  /** The step's source files, relative to the project (package-lock.json is always added). */
-  files: readonly string[];
+  /** The step's modules, relative to the project: with every project module they import, however deep. */
+  modules: readonly string[];
+  /** Other files it reads (a stylesheet, the config that sets it up). */
+  files?: readonly string[];
   /** The step's settings, as text; computed when the step first runs in a build. */
   settings?: () => string | Promise<string>;
+}
+
+/**
+ * The project modules a module imports at run time: `import … from "./x.ts"` and `export … from`
+ * with a relative path; `import type` is erased, so it is not one, and packages are in the lock.
+ */
+export function relativeImports(source: string): string[] {
+  const statements = source.matchAll(
+    /^(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?["'](\.{1,2}\/[^"']+)["']/gm,
+  );
+  return [...statements].filter((match) => !match[1]).map((match) => match[2]!);
+}
+
+/** Every file a recipe's results depend on, relative to the project, sorted: its modules and what they import, its files, the lock. */
+export async function recipeFiles(recipe: Recipe): Promise<string[]> {
+  const found = new Set<string>();
+  const pending = [...recipe.modules];
+  while (pending.length > 0) {
+    const module = pending.pop()!;
+    if (found.has(module)) continue;
+    found.add(module);
+    const source = await readFile(path.join(PROJECT, module), "utf8").catch(() => "");
+    for (const specifier of relativeImports(source))
+      pending.push(path.posix.normalize(path.posix.join(path.posix.dirname(module), specifier)));
+  }
+  return [...new Set([...found, ...(recipe.files ?? []), "package-lock.json"])].sort();
+}
+
+/** The key of a recipe as its files and settings now are. */
+export async function recipeKey(recipe: Recipe): Promise<string> {
+  const settings = (await recipe.settings?.()) ?? "";
+  return hashOf([await hashOfFiles(await recipeFiles(recipe)), settings]);
 }
 
 interface KeptEntry<T> {
@@ -53,17 +90,11 @@ export class KeptResults<T> {
     this.recipe = recipe;
   }
 
-  /** The key of the recipe as the step's files and settings now are. */
-  async recipeKey(): Promise<string> {
-    const settings = (await this.recipe.settings?.()) ?? "";
-    return hashOf([await hashOfFiles([...this.recipe.files, "package-lock.json"]), settings]);
-  }
-
   /** Reads the kept results for this build, once per build; `get` answers only once it has. */
   opened(): Promise<void> {
     this.#opening ??= (async () => {
       open.add(this as KeptResults<unknown>);
-      const key = await this.recipeKey();
+      const key = await recipeKey(this.recipe);
       if (key !== this.#recipeKey) {
         const entry = await readKeyed<KeptEntry<T>>(this.name, key);
         this.#kept = new Map(Object.entries(entry?.results ?? {}));

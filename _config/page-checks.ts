@@ -15,6 +15,7 @@
  * See https://www.11ty.dev/docs/config-preprocessors/ and
  * https://www.11ty.dev/docs/languages/custom/#overriding-an-existing-template-language
  */
+import { readdirSync } from "node:fs";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import { dataValues, typedValues, type DriftData } from "./drift.ts";
 import { fileText, linesBefore, outputLines, pageError, projectPath } from "./page-source.ts";
@@ -62,7 +63,8 @@ export async function renderedHtmlError(
  * hash, with the check's source and parse5's version in the recipe: a page whose HTML did not
  * change is not parsed again. Only passes are kept, so a failing page fails every build alike.
  */
-const passedHtml = new KeptResults<true>("html-check", { files: ["_config/unsafe-html.ts"] });
+export const HTML_CHECK_RECIPE = { modules: ["_config/unsafe-html.ts"] };
+const passedHtml = new KeptResults<true>("html-check", HTML_CHECK_RECIPE);
 
 /** Fails with `renderedHtmlError` on a page whose rendered HTML has what no page may. */
 async function checkRenderedHtml(inputPath: string, body: string, html: string): Promise<void> {
@@ -80,12 +82,49 @@ const checked = new Map<string, Error | null>();
 /** Fails when a page's template `source` (its body, or a front matter string that renders) uses what no page may. */
 export type PageTemplateCheck = (inputPath: string, source: string) => void;
 
-function templateChecker(environment: () => TemplateEnvironment, rules: TemplateRules): PageTemplateCheck {
-  return (inputPath, source) => {
+/**
+ * What a template's verdict depends on besides its source: the rules (filters, shortcodes, the
+ * partials a page may include) and how Nunjucks parses (its extensions' tags and its options).
+ */
+function templateSettings(environment: TemplateEnvironment, rules: TemplateRules): string {
+  const partials = (() => {
+    try {
+      return readdirSync(rules.includes, { recursive: true }).map(String).sort();
+    } catch {
+      return [];
+    }
+  })();
+  const tags = environment.extensionsList.map((extension) => (extension as { tags?: unknown }).tags);
+  const sorted = (names: ReadonlySet<string>) => [...names].sort();
+  const { filters, shortcodes, includes } = rules;
+  return JSON.stringify({
+    rules: { filters: sorted(filters), shortcodes: sorted(shortcodes), includes, partials },
+    parser: { tags, opts: environment.opts },
+  });
+}
+
+export const TEMPLATE_CHECK_RECIPE = { modules: ["_config/page-template.ts"] };
+
+/**
+ * The template check, with the sources that passed kept for the next build (kept-results.ts) under
+ * their hash: a page whose source did not change is not parsed again. `opened` reads them once per
+ * build, before the first page renders (its settings read the Nunjucks environment by then).
+ */
+function templateChecker(
+  environment: () => TemplateEnvironment,
+  rules: TemplateRules,
+): PageTemplateCheck & { opened: () => Promise<void> } {
+  const passed = new KeptResults<true>("template-check", {
+    ...TEMPLATE_CHECK_RECIPE,
+    settings: () => templateSettings(environment(), rules),
+  });
+  const check = (inputPath: string, source: string) => {
     const key = `${inputPath}\u0000${source}`;
     let error = checked.get(key);
     if (error === undefined) {
-      const problems = templateProblems(source, environment(), rules);
+      const keptKey = inputKey(source);
+      const problems = passed.get(keptKey) ? [] : templateProblems(source, environment(), rules);
+      if (problems.length === 0) passed.set(keptKey, true);
       const offset = linesBefore(inputPath, source);
       const file = projectPath(inputPath);
       const lines = problems.map((problem) => `  ${file}:${problem.line + offset}: ${problem.message}`);
@@ -99,6 +138,7 @@ function templateChecker(environment: () => TemplateEnvironment, rules: Template
     }
     if (error) throw error;
   };
+  return Object.assign(check, { opened: () => passed.opened() });
 }
 
 /** JavaScript front matter (`---js`), refused by name of the file: it would run as code in the build. */
@@ -162,6 +202,7 @@ export function pageChecks(eleventyConfig: UserConfig, options: PageCheckOptions
         this: { defaultRenderer: (data: unknown) => Promise<string> },
         data: Record<string, unknown>,
       ) {
+        await checkPageTemplate.opened();
         checkPageTemplate(inputPath, source);
         let html: string;
         try {

@@ -13,7 +13,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResvgRenderOptions } from "@resvg/resvg-js";
 import type { LadderStep, ShareCard } from "../_data/shareCard.ts";
-import { hashOf, hashOfFiles, readKeyed, writeKeyed } from "./build-cache.ts";
+import { hashOf, readKeyed, writeKeyed } from "./build-cache.ts";
+import { recipeKey } from "./kept-results.ts";
 import { keptExport } from "./contract-cache.ts";
 import { paths } from "../_data/site.ts";
 import { escapeHtml } from "./escape.ts";
@@ -345,16 +346,13 @@ export async function shareCardPng(card: ShareCard): Promise<Buffer> {
 }
 
 /**
- * What the card's picture is drawn from besides its data: this module, the escaping, the site's
- * colours and icon, and the installed packages' lock (resvg's and the fonts' versions).
+ * What the card's picture is drawn from besides its data: this module and those it imports, the
+ * site's colours and icon, and the installed packages' lock (resvg's and the fonts' versions).
  */
-export const SHARE_CARD_INPUTS = [
-  "_config/share-card.ts",
-  "_config/escape.ts",
-  "assets/styles/site.css",
-  "assets/styles/favicon.svg",
-  "package-lock.json",
-];
+export const SHARE_CARD_RECIPE = {
+  modules: ["_config/share-card.ts"],
+  files: ["assets/styles/site.css", "assets/styles/favicon.svg"],
+};
 
 interface KeptCard {
   png: string;
@@ -362,7 +360,7 @@ interface KeptCard {
 
 /**
  * Writes the card into `outputDir` at `site.paths.shareCard`. The PNG is kept for the next build
- * (build-cache.ts) under the hash of the card's data and `SHARE_CARD_INPUTS`: a build where none of
+ * (build-cache.ts) under the hash of the card's data and `SHARE_CARD_RECIPE`: a build where none of
  * them changed writes the kept picture and does not load resvg. The data holds the card's URL, so
  * each base URL keeps its own (the same picture).
  */
@@ -370,7 +368,7 @@ export async function writeShareCard(outputDir: string): Promise<void> {
   const file = path.resolve(outputDir, paths.shareCard);
   // Read as the contract cache keeps it, so a build whose data did not change loads no zod.
   const card = (await keptExport("_data/shareCard.ts", "default")) as ShareCard;
-  const key = hashOf([JSON.stringify(card), await hashOfFiles(SHARE_CARD_INPUTS)]);
+  const key = hashOf([JSON.stringify(card), await recipeKey(SHARE_CARD_RECIPE)]);
   const kept = await readKeyed<KeptCard>("share-card", key);
   const png: Buffer = kept ? Buffer.from(kept.png, "base64") : await shareCardPng(card);
   if (!kept) await writeKeyed("share-card", key, { png: png.toString("base64") } satisfies KeptCard);
