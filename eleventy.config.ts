@@ -37,6 +37,7 @@ export default async function (eleventyConfig: UserConfig) {
   const { keepResults } = await import("./_config/kept-results.ts");
   const { keptHighlights } = await import("./_config/highlight.ts");
   const { keepHtmlTransforms } = await import("./_config/html-transforms.ts");
+  const { keepCompiledTemplates, keptTemplates } = await import("./_config/nunjucks-compile.ts");
 
   const outputFolder = freshOutputFolder();
   const checkLinks = linkCheck(site.url);
@@ -88,9 +89,10 @@ export default async function (eleventyConfig: UserConfig) {
     // content/pages/ holds Markdown pages only, so every page passes the same checks (page-outputs.ts).
     checkPagesFolder();
     // What the steps of a build keep for the next: each opens its results when it first runs
-    // (the highlighted code blocks before the pages render) and the build writes them when it ends.
+    // (the compiled templates and highlighted code blocks before the pages render) and the build
+    // writes them when it ends.
     await keepResults();
-    await keptHighlights.opened();
+    await Promise.all([keptHighlights.opened(), keptTemplates.opened()]);
     await outputFolder.before(event);
     await Promise.all([bundleCalculator(event.directories.output), writeShareCard(event.directories.output)]);
   });
@@ -108,6 +110,8 @@ export default async function (eleventyConfig: UserConfig) {
   // from a writer is inert in every page and twin.
   eleventyConfig.amendLibrary("md", pageMarkdown);
   eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: true });
+  // Each template's compiled source is kept for the next build (_config/nunjucks-compile.ts).
+  keepCompiledTemplates();
   const helpers = pageHelpers(eleventyConfig);
   // Each page's template may use only the site's data, filters, shortcodes and partials, and no
   // JavaScript (Nunjucks is not a sandbox: the template is checked before it runs); no value of the
