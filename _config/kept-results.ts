@@ -66,6 +66,12 @@ interface KeptEntry<T> {
   results: Record<string, T>;
 }
 
+/**
+ * How many results an entry keeps besides those its last build used: at least this many, or three
+ * times as many as that build used (copies of the project built in turn by the tests share it).
+ */
+const OLDER_KEPT = 64;
+
 /** The steps with results open in this build, closed by `keepResults`. */
 const open = new Set<KeptResults<unknown>>();
 
@@ -129,7 +135,7 @@ export class KeptResults<T> {
     if (this.#added && this.#recipeKey !== undefined) {
       // The results this build used, after as many of the others kept before, the most recent of them.
       const others = [...this.#kept].filter(([input]) => !this.#used.has(input));
-      const results = [...others.slice(-Math.max(this.#used.size, 16)), ...this.#used];
+      const results = [...others.slice(-Math.max(3 * this.#used.size, OLDER_KEPT)), ...this.#used];
       this.#kept = new Map(results);
       await writeKeyed(this.name, this.#recipeKey, { results: Object.fromEntries(results) });
     }
