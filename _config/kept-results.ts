@@ -18,7 +18,7 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { hashOf, hashOfFiles, PROJECT, readKeyed, writeKeyed } from "./build-cache.ts";
+import { hashOf, PROJECT, readKeyed, writeKeyed } from "./build-cache.ts";
 
 /** What a step's results depend on besides their input. */
 export interface Recipe {
@@ -41,6 +41,15 @@ export function relativeImports(source: string): string[] {
   return [...statements].filter((match) => !match[1]).map((match) => match[2]!);
 }
 
+/** Each project file's bytes as this build read them, once however many recipes name it (`keepResults` forgets them). */
+let texts = new Map<string, Promise<Buffer | undefined>>();
+
+function textOf(file: string): Promise<Buffer | undefined> {
+  let text = texts.get(file);
+  if (!text) texts.set(file, (text = readFile(path.join(PROJECT, file)).catch(() => undefined)));
+  return text;
+}
+
 /** Every file a recipe's results depend on, relative to the project, sorted: its modules and what they import, its files, the lock. */
 export async function recipeFiles(recipe: Recipe): Promise<string[]> {
   const found = new Set<string>();
@@ -49,7 +58,7 @@ export async function recipeFiles(recipe: Recipe): Promise<string[]> {
     const module = pending.pop()!;
     if (found.has(module)) continue;
     found.add(module);
-    const source = await readFile(path.join(PROJECT, module), "utf8").catch(() => "");
+    const source = (await textOf(module))?.toString("utf8") ?? "";
     for (const specifier of relativeImports(source))
       pending.push(path.posix.normalize(path.posix.join(path.posix.dirname(module), specifier)));
   }
@@ -59,7 +68,11 @@ export async function recipeFiles(recipe: Recipe): Promise<string[]> {
 /** The key of a recipe as its files and settings now are. */
 export async function recipeKey(recipe: Recipe): Promise<string> {
   const settings = (await recipe.settings?.()) ?? "";
-  return hashOf([await hashOfFiles(await recipeFiles(recipe)), settings]);
+  const files = await recipeFiles(recipe);
+  const contents = await Promise.all(files.map(textOf));
+  // As `hashOfFiles` hashes them, from the bytes read once.
+  const filesHash = hashOf(files.flatMap((file, index) => [file, contents[index] ?? "\0missing"]));
+  return hashOf([filesHash, settings]);
 }
 
 interface KeptEntry<T> {
@@ -149,5 +162,6 @@ export class KeptResults<T> {
  * begins (a failed build ends without `eleventy.after`; what it found to pass still passes).
  */
 export async function keepResults(): Promise<void> {
+  texts = new Map();
   await Promise.all([...open].map((results) => results.close()));
 }
