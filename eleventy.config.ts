@@ -38,6 +38,7 @@ export default async function (eleventyConfig: UserConfig) {
   const { keptHighlights } = await import("./_config/highlight.ts");
   const { keepHtmlTransforms } = await import("./_config/html-transforms.ts");
   const { keepCompiledTemplates, keptTemplates } = await import("./_config/nunjucks-compile.ts");
+  const { keptMarkdown } = await import("./_config/markdown-cache.ts");
 
   const outputFolder = freshOutputFolder();
   const checkLinks = linkCheck(site.url);
@@ -62,12 +63,15 @@ export default async function (eleventyConfig: UserConfig) {
   eleventyConfig.addPlugin(InputPathToUrlTransformPlugin);
   // Every page is published as an HTML page, never as a script, stylesheet or JSON (page-outputs.ts).
   let contentMap: Record<string, string[]> = {};
+  // Each page's rendered Markdown is kept for the next build under the map of pages to URLs.
+  const markdown = keptMarkdown(() => JSON.stringify({ contentMap, paths: site.paths }));
   eleventyConfig.on(
     "eleventy.contentMap",
-    ({ inputPathToUrl }: { inputPathToUrl: Record<string, string[]> }) => {
+    async ({ inputPathToUrl }: { inputPathToUrl: Record<string, string[]> }) => {
       checkPageUrls(inputPathToUrl);
       rememberPages(inputPathToUrl, site.paths);
       contentMap = inputPathToUrl;
+      await markdown.kept.opened();
     },
   );
   // Each page's HTML with its links rewritten by the two plugins above is kept for the next build.
@@ -109,6 +113,7 @@ export default async function (eleventyConfig: UserConfig) {
   // value as HTML unless a filter built it as Markdown (`_config/page-helpers.ts`), so data
   // from a writer is inert in every page and twin.
   eleventyConfig.amendLibrary("md", pageMarkdown);
+  eleventyConfig.amendLibrary("md", markdown.amend);
   eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: true });
   // Each template's compiled source is kept for the next build (_config/nunjucks-compile.ts).
   keepCompiledTemplates();

@@ -15,6 +15,7 @@ import { HIGHLIGHT_RECIPE } from "../../_config/highlight.ts";
 import { HTML_TRANSFORMS_RECIPE } from "../../_config/html-transforms.ts";
 import { KeptResults, recipeFiles, relativeImports, type Recipe } from "../../_config/kept-results.ts";
 import { LINK_CHECK_RECIPE } from "../../_config/link-check.ts";
+import { MARKDOWN_RECIPE } from "../../_config/markdown-cache.ts";
 import { NUNJUCKS_COMPILE_RECIPE } from "../../_config/nunjucks-compile.ts";
 import { HTML_CHECK_RECIPE, TEMPLATE_CHECK_RECIPE } from "../../_config/page-checks.ts";
 import { SHARE_CARD_RECIPE } from "../../_config/share-card.ts";
@@ -23,6 +24,7 @@ const RECIPES: Record<string, Recipe> = {
   highlight: HIGHLIGHT_RECIPE,
   "html-transforms": HTML_TRANSFORMS_RECIPE,
   "link-check": LINK_CHECK_RECIPE,
+  markdown: MARKDOWN_RECIPE,
   "nunjucks-compile": NUNJUCKS_COMPILE_RECIPE,
   "html-check": HTML_CHECK_RECIPE,
   "template-check": TEMPLATE_CHECK_RECIPE,
