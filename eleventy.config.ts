@@ -24,7 +24,7 @@ export default async function (eleventyConfig: UserConfig) {
   const { bundleCalculator } = await import("./_config/bundle.ts");
   const { dataModuleParser } = await import("./_config/global-data.ts");
   const { pageMarkdown } = await import("./_config/markdown.ts");
-  const { pageHelpers } = await import("./_config/page-helpers.ts");
+  const { keptComputed, pageHelpers } = await import("./_config/page-helpers.ts");
   const { linkCheck } = await import("./_config/link-check.ts");
   const { freshOutputFolder } = await import("./_config/output-folder.ts");
   const { pageChecks } = await import("./_config/page-checks.ts");
@@ -96,7 +96,7 @@ export default async function (eleventyConfig: UserConfig) {
     // (the compiled templates and highlighted code blocks before the pages render) and the build
     // writes them when it ends.
     await keepResults();
-    await Promise.all([keptHighlights.opened(), keptTemplates.opened()]);
+    await Promise.all([keptHighlights.opened(), keptTemplates.opened(), keptComputed.opened()]);
     await outputFolder.before(event);
     await Promise.all([bundleCalculator(event.directories.output), writeShareCard(event.directories.output)]);
   });

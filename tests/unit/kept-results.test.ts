@@ -18,9 +18,11 @@ import { LINK_CHECK_RECIPE } from "../../_config/link-check.ts";
 import { MARKDOWN_RECIPE } from "../../_config/markdown-cache.ts";
 import { NUNJUCKS_COMPILE_RECIPE } from "../../_config/nunjucks-compile.ts";
 import { HTML_CHECK_RECIPE, TEMPLATE_CHECK_RECIPE } from "../../_config/page-checks.ts";
+import { COMPUTED_RECIPE } from "../../_config/page-helpers.ts";
 import { SHARE_CARD_RECIPE } from "../../_config/share-card.ts";
 
 const RECIPES: Record<string, Recipe> = {
+  computed: COMPUTED_RECIPE,
   highlight: HIGHLIGHT_RECIPE,
   "html-transforms": HTML_TRANSFORMS_RECIPE,
   "link-check": LINK_CHECK_RECIPE,
