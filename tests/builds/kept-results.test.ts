@@ -3,7 +3,7 @@
  * _config/share-card.ts): a build where nothing changed writes the same site without loading
  * parse5, highlight.js or resvg and without compiling a template; an edit to each input of each
  * step (a page, a partial, a code block, the stylesheet, the icon) and to each step's own code (the
- * checks, the highlighter, the card) reaches the next build's output or verdict; and a page that
+ * checks, the highlighter, the card, the chart) reaches the next build's output or verdict; and a page that
  * fails a check fails every build the same way, since only passes are kept. Every build here is a
  * process of its own, as `npm run build` is, with a cache folder of its own.
  */
@@ -119,6 +119,12 @@ test("a build keeps what did not change, and an edit to each input or step reach
       );
       await editFile(project, "assets/styles/site.css", "--text: #1b1d21;", "--text: #1b1d22;");
       await editFile(project, "assets/styles/favicon.svg", 'fill="#0b5cad"', 'fill="#0b5cae"');
+      await editFile(
+        project,
+        "content/pages/index.md",
+        "currentGems: 1000000, days: 30",
+        "currentGems: 1000000, days: 31",
+      );
       const inputs = await build();
       expectOk(inputs);
       assert.ok(text(inputs, "auth/index.html").includes("All that "), "a page's edit reaches its HTML");
@@ -129,6 +135,10 @@ test("a build keeps what did not change, and an edit to each input or step reach
       assert.ok(
         /<code>.*--silent/.test(text(inputs, "docs/index.html")),
         "a code block's edit is highlighted anew",
+      );
+      assert.ok(
+        text(inputs, "index.html").includes("for 31 days"),
+        "a tool call's new input is computed anew",
       );
       assert.equal(inputs.loaded, ["@resvg/resvg-js", "highlight.js", "parse5"]);
       const card = "assets/share-card.png";
@@ -150,8 +160,18 @@ test("a build keeps what did not change, and an edit to each input or step reach
         `${highlighted}.replaceAll("hljs-", "hl-")`,
       );
       await editFile(project, "_config/share-card.ts", 'accent: colour("link")', 'accent: colour("text")');
+      await editFile(
+        project,
+        "common/chart.ts",
+        '<g class="chart-legend">',
+        '<g class="chart-legend edited">',
+      );
       const steps = await build();
       expectOk(steps);
+      assert.ok(
+        text(steps, "docs/index.html").includes("chart-legend edited"),
+        "the chart's edit reaches the docs",
+      );
       assert.ok(
         text(steps, "docs/index.html").includes('class="hl-'),
         "the highlighter's edit reaches the page",
