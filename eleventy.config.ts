@@ -24,7 +24,7 @@ export default async function (eleventyConfig: UserConfig) {
   const { bundleCalculator } = await import("./_config/bundle.ts");
   const { dataModuleParser } = await import("./_config/global-data.ts");
   const { pageMarkdown } = await import("./_config/markdown.ts");
-  const { pageHelpers } = await import("./_config/page-helpers.ts");
+  const { keptComputed, pageHelpers } = await import("./_config/page-helpers.ts");
   const { linkCheck } = await import("./_config/link-check.ts");
   const { freshOutputFolder } = await import("./_config/output-folder.ts");
   const { pageChecks } = await import("./_config/page-checks.ts");
@@ -34,7 +34,11 @@ export default async function (eleventyConfig: UserConfig) {
   const { writeShareCard } = await import("./_config/share-card.ts");
   const { loadTemplatesOnce } = await import("./_config/template-modules.ts");
   const { checkPagesFolder, checkPageUrls } = await import("./_config/page-outputs.ts");
-  const { keptNunjucks } = await import("./_config/nunjucks-environment.ts");
+  const { keepResults } = await import("./_config/kept-results.ts");
+  const { keptHighlights } = await import("./_config/highlight.ts");
+  const { keepHtmlTransforms } = await import("./_config/html-transforms.ts");
+  const { keepCompiledTemplates, keptTemplates } = await import("./_config/nunjucks-compile.ts");
+  const { keptMarkdown } = await import("./_config/markdown-cache.ts");
 
   const outputFolder = freshOutputFolder();
   const checkLinks = linkCheck(site.url);
@@ -58,13 +62,20 @@ export default async function (eleventyConfig: UserConfig) {
   // names must be where it says.
   eleventyConfig.addPlugin(InputPathToUrlTransformPlugin);
   // Every page is published as an HTML page, never as a script, stylesheet or JSON (page-outputs.ts).
+  let contentMap: Record<string, string[]> = {};
+  // Each page's rendered Markdown is kept for the next build under the map of pages to URLs.
+  const markdown = keptMarkdown(() => JSON.stringify({ contentMap, paths: site.paths }));
   eleventyConfig.on(
     "eleventy.contentMap",
-    ({ inputPathToUrl }: { inputPathToUrl: Record<string, string[]> }) => {
+    async ({ inputPathToUrl }: { inputPathToUrl: Record<string, string[]> }) => {
       checkPageUrls(inputPathToUrl);
       rememberPages(inputPathToUrl, site.paths);
+      contentMap = inputPathToUrl;
+      await markdown.kept.opened();
     },
   );
+  // Each page's HTML with its links rewritten by the two plugins above is kept for the next build.
+  keepHtmlTransforms(eleventyConfig, () => contentMap);
   // Every absolute URL names the port `npm start` was given (`_data/site.ts`), so a server that
   // moved to the next free port would publish links to the wrong one: a busy port stops instead.
   eleventyConfig.setServerOptions({ portReassignmentRetryCount: 0 });
@@ -81,6 +92,11 @@ export default async function (eleventyConfig: UserConfig) {
   eleventyConfig.on("eleventy.before", async (event: BuildEvent) => {
     // content/pages/ holds Markdown pages only, so every page passes the same checks (page-outputs.ts).
     checkPagesFolder();
+    // What the steps of a build keep for the next: each opens its results when it first runs
+    // (the compiled templates and highlighted code blocks before the pages render) and the build
+    // writes them when it ends.
+    await keepResults();
+    await Promise.all([keptHighlights.opened(), keptTemplates.opened(), keptComputed.opened()]);
     await outputFolder.before(event);
     await Promise.all([bundleCalculator(event.directories.output), writeShareCard(event.directories.output)]);
   });
@@ -97,9 +113,10 @@ export default async function (eleventyConfig: UserConfig) {
   // value as HTML unless a filter built it as Markdown (`_config/page-helpers.ts`), so data
   // from a writer is inert in every page and twin.
   eleventyConfig.amendLibrary("md", pageMarkdown);
-  // One Nunjucks environment for every build of this config, which keeps the partials it compiled
-  // (`_config/nunjucks-environment.ts`): an undefined name fails, every value is escaped.
-  keptNunjucks(eleventyConfig, path.join(config.dir.input, config.dir.includes));
+  eleventyConfig.amendLibrary("md", markdown.amend);
+  eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: true });
+  // Each template's compiled source is kept for the next build (_config/nunjucks-compile.ts).
+  keepCompiledTemplates();
   const helpers = pageHelpers(eleventyConfig);
   // Each page's template may use only the site's data, filters, shortcodes and partials, and no
   // JavaScript (Nunjucks is not a sandbox: the template is checked before it runs); no value of the
@@ -124,6 +141,7 @@ export default async function (eleventyConfig: UserConfig) {
     try {
       await checkLinks(event);
     } finally {
+      await keepResults();
       await outputFolder.after(event);
     }
   });

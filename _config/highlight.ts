@@ -3,22 +3,36 @@
  * languages the pages use, so the HTML carries classes and the browser runs no script for it.
  * See https://highlightjs.readthedocs.io/en/latest/readme.html#importing-the-library
  * Kept: Eleventy's syntax-highlight plugin is Prism, and would add a second highlighter's grammar.
+ *
+ * Each block's HTML is kept for the next build (kept-results.ts) under the hash of its language and
+ * code, with this module and highlight.js's version in the recipe: a build whose code blocks did
+ * not change reads them and never loads highlight.js, which is loaded (synchronously, as
+ * markdown-it asks for a block) only for a block not kept.
  */
-import hljs from "highlight.js/lib/core";
-import bash from "highlight.js/lib/languages/bash";
-import javascript from "highlight.js/lib/languages/javascript";
-import json from "highlight.js/lib/languages/json";
+import { createRequire } from "node:module";
+import type { HLJSApi, LanguageFn } from "highlight.js";
 import { escapeHtml } from "./escape.ts";
-import { keptInMemory } from "./kept-in-memory.ts";
+import { inputKey, KeptResults } from "./kept-results.ts";
 
-// The language modules ship no type declarations of their own; they are `LanguageFn`s.
-type LanguageFn = Parameters<typeof hljs.registerLanguage>[1];
-hljs.registerLanguage("json", json as unknown as LanguageFn);
-hljs.registerLanguage("sh", bash as unknown as LanguageFn);
-hljs.registerLanguage("js", javascript as unknown as LanguageFn);
+/** The languages a fence may name, by the name it uses, and highlight.js's module for each. */
+const LANGUAGES = { json: "json", sh: "bash", js: "javascript" } as const;
 
-/** Each block's highlighting, by language and code, kept while `npm start` runs (kept-in-memory.ts). */
-const highlighted = keptInMemory<string>(500);
+let highlighter: HLJSApi | undefined;
+
+/** highlight.js's core with the site's languages, loaded on first use. */
+function hljs(): HLJSApi {
+  if (highlighter) return highlighter;
+  const require = createRequire(import.meta.url);
+  const core = require("highlight.js/lib/core") as HLJSApi;
+  for (const [name, module] of Object.entries(LANGUAGES))
+    core.registerLanguage(name, require(`highlight.js/lib/languages/${module}`) as LanguageFn);
+  highlighter = core;
+  return core;
+}
+
+/** The highlighted blocks kept from earlier builds; a build opens them before its pages render. */
+export const HIGHLIGHT_RECIPE = { modules: ["_config/highlight.ts"] };
+export const keptHighlights = new KeptResults<string>("highlight", HIGHLIGHT_RECIPE);
 
 /**
  * markdown-it's `highlight` option: the block's inner HTML. An unknown language is a build error,
@@ -26,17 +40,16 @@ const highlighted = keptInMemory<string>(500);
  */
 export function highlight(code: string, language: string): string {
   if (!language) return escapeHtml(code);
-  if (!hljs.getLanguage(language)) {
+  const key = inputKey(language, code);
+  const kept = keptHighlights.get(key);
+  if (kept !== undefined) return kept;
+  if (!hljs().getLanguage(language)) {
     throw new Error(
       `Code fence language "${language}" is not registered in _config/highlight.ts; use one of: ` +
-        `${hljs.listLanguages().join(", ")}`,
+        `${hljs().listLanguages().join(", ")}`,
     );
   }
-  const key = `${language}\u0000${code}`;
-  let html = highlighted.get(key);
-  if (html === undefined) {
-    html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
-    highlighted.set(key, html);
-  }
+  const html = hljs().highlight(code, { language, ignoreIllegals: true }).value;
+  keptHighlights.set(key, html);
   return html;
 }

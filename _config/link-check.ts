@@ -18,6 +18,7 @@ import { markdownLinks } from "./markdown-links.ts";
 import { twinPath } from "./site-links.ts";
 import { lineAt } from "./page-source.ts";
 import { nearestNames } from "../common/text/closest-name.ts";
+import { inputKey, KeptResults } from "./kept-results.ts";
 
 /** The part of an Eleventy build result this check reads. */
 export interface BuiltTemplate {
@@ -330,11 +331,33 @@ export interface AfterBuildEvent {
   outputMode: string;
 }
 
+export const LINK_CHECK_RECIPE = { modules: ["_config/link-check.ts"] };
+
+/**
+ * The sites that passed, kept for the next build (kept-results.ts) under the hash of everything the
+ * check reads: the base URL, every file written and the text of each output it reads links from.
+ */
+const passedSites = new KeptResults<true>("link-check", LINK_CHECK_RECIPE);
+
+async function siteKey(results: BuiltTemplate[], outputDir: string, siteUrl: string): Promise<string> {
+  const output = path.resolve(outputDir);
+  const files = [...(await filesUnder(output))].sort();
+  const outputs = results
+    .filter((result) => result.outputPath)
+    .map((result) => [path.relative(output, path.resolve(result.outputPath as string)), result.content])
+    .sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0));
+  return inputKey(siteUrl, JSON.stringify(files), ...outputs.flat());
+}
+
 /** An `eleventy.after` handler that runs the check on every build that writes files. */
 export function linkCheck(siteUrl: string) {
   return async ({ directories, results, outputMode }: AfterBuildEvent): Promise<void> => {
     if (outputMode !== "fs") return;
+    await passedSites.opened();
+    const key = await siteKey(results, directories.output, siteUrl);
+    if (passedSites.get(key)) return;
     const broken = await findBrokenLinks(results, directories.output, siteUrl);
     if (broken.length > 0) throw new Error(brokenLinksMessage(broken));
+    passedSites.set(key, true);
   };
 }

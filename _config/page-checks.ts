@@ -15,7 +15,7 @@
  * See https://www.11ty.dev/docs/config-preprocessors/ and
  * https://www.11ty.dev/docs/languages/custom/#overriding-an-existing-template-language
  */
-import { createHash } from "node:crypto";
+import { readdirSync } from "node:fs";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import { dataValues, typedValues, type DriftData } from "./drift.ts";
 import { fileText, linesBefore, outputLines, pageError, projectPath } from "./page-source.ts";
@@ -26,8 +26,7 @@ import {
   type TemplateRules,
 } from "./page-template.ts";
 import { templateError } from "./template-errors.ts";
-import { keptInMemory } from "./kept-in-memory.ts";
-import { unsafeHtml } from "./unsafe-html.ts";
+import { inputKey, KeptResults } from "./kept-results.ts";
 
 /** A page's source: its problems, or nothing. Throws one error listing them all. */
 export function checkPageSource(inputPath: string, body: string, data: DriftData): void {
@@ -36,20 +35,18 @@ export function checkPageSource(inputPath: string, body: string, data: DriftData
 }
 
 /**
- * The hashes of rendered HTML found safe, kept while `npm start` runs (kept-in-memory.ts): a page
- * whose HTML did not change since it passed is not parsed again. A failure is never kept.
- */
-const safeHtml = keptInMemory<true>(200);
-
-/**
  * One error for every problem in the rendered HTML of the page at `inputPath` whose body (its file
- * after the front matter) is `body`, each at the line of the file that wrote it.
+ * after the front matter) is `body`, each at the line of the file that wrote it. The HTML parser
+ * (parse5) is loaded only when a page's HTML is checked.
  */
-export function renderedHtmlError(inputPath: string, body: string, html: string): Error | undefined {
-  const hash = createHash("sha256").update(html).digest("base64");
-  if (safeHtml.get(hash)) return undefined;
+export async function renderedHtmlError(
+  inputPath: string,
+  body: string,
+  html: string,
+): Promise<Error | undefined> {
+  const { unsafeHtml } = await import("./unsafe-html.ts");
   const problems = unsafeHtml(html);
-  if (problems.length === 0) return void safeHtml.set(hash, true);
+  if (problems.length === 0) return undefined;
   const file = projectPath(inputPath);
   const text = fileText(inputPath);
   const from = text.endsWith(body) ? text.length - body.length : 0;
@@ -61,18 +58,73 @@ export function renderedHtmlError(inputPath: string, body: string, html: string)
   return new Error(`Unsafe HTML in a Markdown page (${problems.length}) in ${file}:\n${lines.join("\n")}`);
 }
 
+/**
+ * The rendered HTML that passed the check, kept for the next build (kept-results.ts) under its
+ * hash, with the check's source and parse5's version in the recipe: a page whose HTML did not
+ * change is not parsed again. Only passes are kept, so a failing page fails every build alike.
+ */
+export const HTML_CHECK_RECIPE = { modules: ["_config/unsafe-html.ts"] };
+const passedHtml = new KeptResults<true>("html-check", HTML_CHECK_RECIPE);
+
+/** Fails with `renderedHtmlError` on a page whose rendered HTML has what no page may. */
+async function checkRenderedHtml(inputPath: string, body: string, html: string): Promise<void> {
+  await passedHtml.opened();
+  const key = inputKey(html);
+  if (passedHtml.get(key)) return;
+  const unsafe = await renderedHtmlError(inputPath, body, html);
+  if (unsafe) throw unsafe;
+  passedHtml.set(key, true);
+}
+
 /** Problems found per page source, so the page, its permalink and its twin parse it once. */
 const checked = new Map<string, Error | null>();
 
 /** Fails when a page's template `source` (its body, or a front matter string that renders) uses what no page may. */
 export type PageTemplateCheck = (inputPath: string, source: string) => void;
 
-function templateChecker(environment: () => TemplateEnvironment, rules: TemplateRules): PageTemplateCheck {
-  return (inputPath, source) => {
+/**
+ * What a template's verdict depends on besides its source: the rules (filters, shortcodes, the
+ * partials a page may include) and how Nunjucks parses (its extensions' tags and its options).
+ */
+function templateSettings(environment: TemplateEnvironment, rules: TemplateRules): string {
+  const partials = (() => {
+    try {
+      return readdirSync(rules.includes, { recursive: true }).map(String).sort();
+    } catch {
+      return [];
+    }
+  })();
+  const tags = environment.extensionsList.map((extension) => (extension as { tags?: unknown }).tags);
+  const sorted = (names: ReadonlySet<string>) => [...names].sort();
+  const { filters, shortcodes, includes } = rules;
+  return JSON.stringify({
+    rules: { filters: sorted(filters), shortcodes: sorted(shortcodes), includes, partials },
+    parser: { tags, opts: environment.opts },
+  });
+}
+
+export const TEMPLATE_CHECK_RECIPE = { modules: ["_config/page-template.ts"] };
+
+/**
+ * The template check, with the sources that passed kept for the next build (kept-results.ts) under
+ * their hash: a page whose source did not change is not parsed again. `opened` reads them once per
+ * build, before the first page renders (its settings read the Nunjucks environment by then).
+ */
+function templateChecker(
+  environment: () => TemplateEnvironment,
+  rules: TemplateRules,
+): PageTemplateCheck & { opened: () => Promise<void> } {
+  const passed = new KeptResults<true>("template-check", {
+    ...TEMPLATE_CHECK_RECIPE,
+    settings: () => templateSettings(environment(), rules),
+  });
+  const check = (inputPath: string, source: string) => {
     const key = `${inputPath}\u0000${source}`;
     let error = checked.get(key);
     if (error === undefined) {
-      const problems = templateProblems(source, environment(), rules);
+      const keptKey = inputKey(source);
+      const problems = passed.get(keptKey) ? [] : templateProblems(source, environment(), rules);
+      if (problems.length === 0) passed.set(keptKey, true);
       const offset = linesBefore(inputPath, source);
       const file = projectPath(inputPath);
       const lines = problems.map((problem) => `  ${file}:${problem.line + offset}: ${problem.message}`);
@@ -86,6 +138,7 @@ function templateChecker(environment: () => TemplateEnvironment, rules: Template
     }
     if (error) throw error;
   };
+  return Object.assign(check, { opened: () => passed.opened() });
 }
 
 /** JavaScript front matter (`---js`), refused by name of the file: it would run as code in the build. */
@@ -150,6 +203,7 @@ export function pageChecks(eleventyConfig: UserConfig, options: PageCheckOptions
         this: { defaultRenderer: (data: unknown) => Promise<string> },
         data: Record<string, unknown>,
       ) {
+        await checkPageTemplate.opened();
         checkPageTemplate(inputPath, source);
         let html: string;
         try {
@@ -159,8 +213,7 @@ export function pageChecks(eleventyConfig: UserConfig, options: PageCheckOptions
         }
         // The page's body, and the front matter strings rendered the same way (a permalink, which
         // is text to the parser and passes): every output of a page is checked, none skipped.
-        const unsafe = renderedHtmlError(inputPath, source, html);
-        if (unsafe) throw unsafe;
+        await checkRenderedHtml(inputPath, source, html);
         return html;
       };
     },

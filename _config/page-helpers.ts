@@ -18,6 +18,25 @@ import { pageStylesheet } from "./inline-stylesheet.ts";
 import { afterPaintScripts } from "./after-paint-scripts.ts";
 import { resultChartSvg } from "../common/chart.ts";
 import type { CalculateOutput } from "../contract/calculate-output.ts";
+import { inputKey, KeptResults } from "./kept-results.ts";
+
+/**
+ * What the docs compute at build time from data (a tool's real result, a chart's SVG), kept for the
+ * next build (kept-results.ts) under the filter's arguments and, for a tool, the rank table, with
+ * the tools' and the chart's code in the recipe: a build whose examples did not change reads them.
+ */
+export const COMPUTED_RECIPE = { modules: ["_config/tool-calls.ts", "common/chart.ts"] };
+export const keptComputed = new KeptResults<string>("computed", COMPUTED_RECIPE);
+
+/** `compute(...args)` as text, kept under `args`: the result of an earlier build when they are the same. */
+function keptText(name: string, args: unknown[], compute: () => string): string {
+  const key = inputKey(name, JSON.stringify(args));
+  const known = keptComputed.get(key);
+  if (known !== undefined) return known;
+  const text = compute();
+  keptComputed.set(key, text);
+  return text;
+}
 
 /** The contract's component schemas and the rank table, read anew for each build (contract-cache.ts). */
 let components: Record<string, JsonSchema> = {};
@@ -118,17 +137,23 @@ export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
     fieldTable(schema, { root: schema, components }, scope),
   );
   /** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) | jsonBlock }}`: a real result, computed now. */
-  filter("callTool", (name: string, input: unknown) => callTool(name, input, rankList));
+  filter("callTool", (name: string, input: unknown) =>
+    JSON.parse(
+      keptText("callTool", [name, input, rankList], () => JSON.stringify(callTool(name, input, rankList))),
+    ),
+  );
   /**
    * `{{ result | growthChart("example-chart", "2026-07-01T12:00:00Z") }}`: the homepage's chart of a
    * calculate-exp-growth result, drawn now as static SVG, so the page needs no script for it; its
    * dates count from the given start, since a built page has no "today".
    */
-  markdownFilter("growthChart", (result: CalculateOutput, id: string, start: string) => {
-    const size = { width: 640, height: 280 };
-    const svg = resultChartSvg(result, { id, ...size, locale: "en-US", start: Date.parse(start) });
-    return `<figure class="chart-static">${svg}</figure>`;
-  });
+  markdownFilter("growthChart", (result: CalculateOutput, id: string, start: string) =>
+    keptText("growthChart", [result, id, start], () => {
+      const size = { width: 640, height: 280 };
+      const svg = resultChartSvg(result, { id, ...size, locale: "en-US", start: Date.parse(start) });
+      return `<figure class="chart-static">${svg}</figure>`;
+    }),
+  );
   /** `{{ "ErrorResponse" | schemaLink }}`: a link to a component's table on /docs; unknown names fail. */
   markdownFilter("schemaLink", (name: string) => {
     componentSchema(name);

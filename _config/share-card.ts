@@ -8,14 +8,19 @@
  */
 import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Resvg, renderAsync, type ResvgRenderOptions } from "@resvg/resvg-js";
+import type { ResvgRenderOptions } from "@resvg/resvg-js";
 import type { LadderStep, ShareCard } from "../_data/shareCard.ts";
+import { hashOf, readKeyed, writeKeyed } from "./build-cache.ts";
+import { recipeKey } from "./kept-results.ts";
 import { keptExport } from "./contract-cache.ts";
 import { paths } from "../_data/site.ts";
 import { escapeHtml } from "./escape.ts";
-import { keptInMemory } from "./kept-in-memory.ts";
+
+/** resvg, loaded on first use: a build that keeps its card (`writeShareCard`) never loads it. */
+const resvg = () => createRequire(import.meta.url)("@resvg/resvg-js") as typeof import("@resvg/resvg-js");
 
 const STYLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../assets/styles");
 
@@ -104,7 +109,7 @@ function inkWidth(text: string, size: number, weight: Weight): number {
       text,
     );
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1">${line}</svg>`;
-    const box = new Resvg(svg, RENDER_OPTIONS).getBBox();
+    const box = new (resvg().Resvg)(svg, RENDER_OPTIONS).getBBox();
     unit = box ? (box.x + box.width) / 100 : 0;
     unitWidths.set(key, unit);
   }
@@ -331,25 +336,39 @@ export function shareCardSvg(card: ShareCard): string {
   ].join("\n");
 }
 
-/** The last cards drawn, by their SVG, kept while `npm start` runs: most edits leave the card as it was. */
-const drawn = keptInMemory<Buffer>(4);
-
 /** The card as a PNG, rasterised off the main thread (resvg's own worker) while the build goes on. */
 export async function shareCardPng(card: ShareCard): Promise<Buffer> {
-  const svg = shareCardSvg(card);
-  let png = drawn.get(svg);
-  if (!png) {
-    png = (await renderAsync(svg, RENDER_OPTIONS)).asPng();
-    drawn.set(svg, png);
-  }
-  return png;
+  const image = await resvg().renderAsync(shareCardSvg(card), RENDER_OPTIONS);
+  return image.asPng();
 }
 
-/** Writes the card into `outputDir` at `site.paths.shareCard`. */
+/**
+ * What the card's picture is drawn from besides its data: this module and those it imports, the
+ * site's colours and icon, and the installed packages' lock (resvg's and the fonts' versions).
+ */
+export const SHARE_CARD_RECIPE = {
+  modules: ["_config/share-card.ts"],
+  files: ["assets/styles/site.css", "assets/styles/favicon.svg"],
+};
+
+interface KeptCard {
+  png: string;
+}
+
+/**
+ * Writes the card into `outputDir` at `site.paths.shareCard`. The PNG is kept for the next build
+ * (build-cache.ts) under the hash of the card's data and `SHARE_CARD_RECIPE`: a build where none of
+ * them changed writes the kept picture and does not load resvg. The data holds the card's URL, so
+ * each base URL keeps its own (the same picture).
+ */
 export async function writeShareCard(outputDir: string): Promise<void> {
   const file = path.resolve(outputDir, paths.shareCard);
   // Read as the contract cache keeps it, so a build whose data did not change loads no zod.
-  const png = await shareCardPng((await keptExport("_data/shareCard.ts", "default")) as ShareCard);
+  const card = (await keptExport("_data/shareCard.ts", "default")) as ShareCard;
+  const key = hashOf([JSON.stringify(card), await recipeKey(SHARE_CARD_RECIPE)]);
+  const kept = await readKeyed<KeptCard>("share-card", key);
+  const png: Buffer = kept ? Buffer.from(kept.png, "base64") : await shareCardPng(card);
+  if (!kept) await writeKeyed("share-card", key, { png: png.toString("base64") } satisfies KeptCard);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, png);
 }

@@ -29,6 +29,8 @@ export function loadTemplatesOnce(): void {
   state[REGISTERED] = true;
   module.registerHooks({
     resolve(specifier, context, nextResolve) {
+      // Most imports carry no query: they pass untouched, without parsing a URL for each.
+      if (!specifier.includes("_cache_bust")) return nextResolve(specifier, context);
       const url = URL.parse(specifier, context.parentURL);
       const busted = url?.protocol === "file:" && url.searchParams.has("_cache_bust") && isProjectModule(url);
       if (!url || !busted) return nextResolve(specifier, context);

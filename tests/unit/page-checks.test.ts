@@ -122,7 +122,7 @@ async function renderedProblems(body: string, html = markdownLibrary().render(bo
   try {
     const file = path.join(dir, "page.md");
     await writeFile(file, `---\ntitle: A page\ndescription: x\norder: 9\n---\n${body}`);
-    const error = renderedHtmlError(file, body, html);
+    const error = await renderedHtmlError(file, body, html);
     return error
       ? error.message
           .split("\n")

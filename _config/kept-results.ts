@@ -1,0 +1,167 @@
+/**
+ * Results of one step of the build, kept for the next build (build-cache.ts) so that a step whose
+ * input did not change is not done again: a check's verdict on a page (only ever a pass: a failure
+ * is never kept, so it is found and reported again, the same way, by the next build) or an output
+ * derived from an input (a page's HTML with its links rewritten, a highlighted code block).
+ *
+ * Each result is kept under the hash of its input (the page's HTML, the code and its language),
+ * in an entry named after the step and keyed by its recipe: the hash of the step's own modules and
+ * every project module they import (`recipeFiles`, which tests/unit/kept-results.test.ts holds to
+ * esbuild's reading of the imports), the installed packages' lock (the versions of the packages it
+ * runs) and its settings (the path prefix, the map of pages to URLs). An edit to any of
+ * these starts from an empty entry. An entry keeps the results this build used and, for builds
+ * that use only some (a rebuild of `npm start`), as many of the ones it kept before, so it never
+ * grows without bound; a few entries are kept per step (one per base URL a test run builds).
+ *
+ * A step opens its results on first use in a build; `keepResults` (in `eleventy.after`) writes the
+ * entries that gained a result and closes them all, so the next build opens them anew.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { hashOf, PROJECT, readKeyed, writeKeyed } from "./build-cache.ts";
+
+/** What a step's results depend on besides their input. */
+export interface Recipe {
+  /** The step's modules, relative to the project: with every project module they import, however deep. */
+  modules: readonly string[];
+  /** Other files it reads (a stylesheet, the config that sets it up). */
+  files?: readonly string[];
+  /** The step's settings, as text; computed when the step first runs in a build. */
+  settings?: () => string | Promise<string>;
+}
+
+/**
+ * The project modules a module imports at run time: `import … from "./x.ts"` and `export … from`
+ * with a relative path; `import type` is erased, so it is not one, and packages are in the lock.
+ */
+export function relativeImports(source: string): string[] {
+  const statements = source.matchAll(
+    /^(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?["'](\.{1,2}\/[^"']+)["']/gm,
+  );
+  return [...statements].filter((match) => !match[1]).map((match) => match[2]!);
+}
+
+/** Each project file's bytes as this build read them, once however many recipes name it (`keepResults` forgets them). */
+let texts = new Map<string, Promise<Buffer | undefined>>();
+
+function textOf(file: string): Promise<Buffer | undefined> {
+  let text = texts.get(file);
+  if (!text) texts.set(file, (text = readFile(path.join(PROJECT, file)).catch(() => undefined)));
+  return text;
+}
+
+/** Every file a recipe's results depend on, relative to the project, sorted: its modules and what they import, its files, the lock. */
+export async function recipeFiles(recipe: Recipe): Promise<string[]> {
+  const found = new Set<string>();
+  const pending = [...recipe.modules];
+  while (pending.length > 0) {
+    const module = pending.pop()!;
+    if (found.has(module)) continue;
+    found.add(module);
+    const source = (await textOf(module))?.toString("utf8") ?? "";
+    for (const specifier of relativeImports(source))
+      pending.push(path.posix.normalize(path.posix.join(path.posix.dirname(module), specifier)));
+  }
+  return [...new Set([...found, ...(recipe.files ?? []), "package-lock.json"])].sort();
+}
+
+/** The key of a recipe as its files and settings now are. */
+export async function recipeKey(recipe: Recipe): Promise<string> {
+  const settings = (await recipe.settings?.()) ?? "";
+  const files = await recipeFiles(recipe);
+  const contents = await Promise.all(files.map(textOf));
+  // As `hashOfFiles` hashes them, from the bytes read once.
+  const filesHash = hashOf(files.flatMap((file, index) => [file, contents[index] ?? "\0missing"]));
+  return hashOf([filesHash, settings]);
+}
+
+interface KeptEntry<T> {
+  results: Record<string, T>;
+}
+
+/**
+ * How many results an entry keeps besides those its last build used: at least this many, or three
+ * times as many as that build used (copies of the project built in turn by the tests share it).
+ */
+const OLDER_KEPT = 64;
+
+/** The steps with results open in this build, closed by `keepResults`. */
+const open = new Set<KeptResults<unknown>>();
+
+/** The hash of a step's input, under which its result is kept. */
+export const inputKey = (...parts: (string | Buffer)[]) => hashOf(parts);
+
+export class KeptResults<T> {
+  /** The results read for this build's recipe, and those this build used or added. */
+  #kept = new Map<string, T>();
+  #used = new Map<string, T>();
+  #added = false;
+  #recipeKey: string | undefined;
+  #opening: Promise<void> | undefined;
+  /** Whether the results are open for this build. */
+  #ready = false;
+
+  readonly name: string;
+  readonly recipe: Recipe;
+
+  constructor(name: string, recipe: Recipe) {
+    this.name = name;
+    this.recipe = recipe;
+  }
+
+  /** Reads the kept results for this build, once per build; `get` answers only once it has. */
+  opened(): Promise<void> {
+    this.#opening ??= (async () => {
+      open.add(this as KeptResults<unknown>);
+      const key = await recipeKey(this.recipe);
+      if (key !== this.#recipeKey) {
+        const entry = await readKeyed<KeptEntry<T>>(this.name, key);
+        this.#kept = new Map(Object.entries(entry?.results ?? {}));
+        this.#recipeKey = key;
+      }
+      this.#ready = true;
+    })();
+    return this.#opening;
+  }
+
+  /** The result kept for `input` (an `inputKey`), or undefined when there is none or the results are not open. */
+  get(input: string): T | undefined {
+    if (!this.#ready) return undefined;
+    const value = this.#used.get(input) ?? this.#kept.get(input);
+    if (value !== undefined) this.#used.set(input, value);
+    return value;
+  }
+
+  /** Keeps `value` as the result for `input`, written when the build ends. */
+  set(input: string, value: T): void {
+    if (!this.#ready) return;
+    this.#used.set(input, value);
+    this.#added = true;
+  }
+
+  /** Writes the results if this build added any, then closes them until the next build opens them. */
+  async close(): Promise<void> {
+    open.delete(this as KeptResults<unknown>);
+    await this.#opening?.catch(() => undefined);
+    this.#opening = undefined;
+    this.#ready = false;
+    if (this.#added && this.#recipeKey !== undefined) {
+      // The results this build used, after as many of the others kept before, the most recent of them.
+      const others = [...this.#kept].filter(([input]) => !this.#used.has(input));
+      const results = [...others.slice(-Math.max(3 * this.#used.size, OLDER_KEPT)), ...this.#used];
+      this.#kept = new Map(results);
+      await writeKeyed(this.name, this.#recipeKey, { results: Object.fromEntries(results) });
+    }
+    this.#used = new Map();
+    this.#added = false;
+  }
+}
+
+/**
+ * Writes every step's new results and closes them: called once a build ends, and before the next
+ * begins (a failed build ends without `eleventy.after`; what it found to pass still passes).
+ */
+export async function keepResults(): Promise<void> {
+  texts = new Map();
+  await Promise.all([...open].map((results) => results.close()));
+}

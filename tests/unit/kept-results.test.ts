@@ -1,0 +1,142 @@
+/**
+ * What a build keeps of each step for the next (_config/kept-results.ts): each step's recipe hashes
+ * every project module the step runs (checked against esbuild's reading of the imports), and the
+ * kept results are read back under the same recipe, never under another, only once opened for a
+ * build, and bounded. tests/builds/kept-results.test.ts edits each input in real builds.
+ */
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as esbuild from "esbuild";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { ROOT } from "../support/build.ts";
+import { HIGHLIGHT_RECIPE } from "../../_config/highlight.ts";
+import { HTML_TRANSFORMS_RECIPE } from "../../_config/html-transforms.ts";
+import { KeptResults, recipeFiles, relativeImports, type Recipe } from "../../_config/kept-results.ts";
+import { LINK_CHECK_RECIPE } from "../../_config/link-check.ts";
+import { MARKDOWN_RECIPE } from "../../_config/markdown-cache.ts";
+import { NUNJUCKS_COMPILE_RECIPE } from "../../_config/nunjucks-compile.ts";
+import { HTML_CHECK_RECIPE, TEMPLATE_CHECK_RECIPE } from "../../_config/page-checks.ts";
+import { COMPUTED_RECIPE } from "../../_config/page-helpers.ts";
+import { SHARE_CARD_RECIPE } from "../../_config/share-card.ts";
+
+const RECIPES: Record<string, Recipe> = {
+  computed: COMPUTED_RECIPE,
+  highlight: HIGHLIGHT_RECIPE,
+  "html-transforms": HTML_TRANSFORMS_RECIPE,
+  "link-check": LINK_CHECK_RECIPE,
+  markdown: MARKDOWN_RECIPE,
+  "nunjucks-compile": NUNJUCKS_COMPILE_RECIPE,
+  "html-check": HTML_CHECK_RECIPE,
+  "template-check": TEMPLATE_CHECK_RECIPE,
+  "share-card": SHARE_CARD_RECIPE,
+};
+
+/** The project files esbuild reads when it bundles `modules` (packages left out). */
+async function bundledInputs(modules: readonly string[]): Promise<string[]> {
+  const result = await esbuild.build({
+    entryPoints: modules.map((module) => path.join(ROOT, module)),
+    absWorkingDir: ROOT,
+    bundle: true,
+    write: false,
+    metafile: true,
+    outdir: "out",
+    format: "esm",
+    platform: "node",
+    packages: "external",
+    logLevel: "silent",
+  });
+  return Object.keys(result.metafile.inputs);
+}
+
+for (const [name, recipe] of Object.entries(RECIPES)) {
+  test(`the ${name} recipe hashes every project module its step runs, its files and the lock`, async () => {
+    const files = await recipeFiles(recipe);
+    for (const input of await bundledInputs(recipe.modules))
+      assert.ok(files.includes(input), `${input} runs in the ${name} step but is not part of its recipe`);
+    for (const file of [...(recipe.files ?? []), "package-lock.json"])
+      assert.ok(files.includes(file), `${file} is part of the ${name} recipe`);
+  });
+}
+
+test("the imports a recipe follows: relative ones that run, in every form, and no type-only one", () => {
+  const source = [
+    'import { a } from "./a.ts";',
+    'import {\n  b,\n  type B,\n} from "../b.ts";',
+    'import type { C } from "./c.ts";',
+    'export { d } from "./d.ts";',
+    'export * from "./e.ts";',
+    'import "./f.ts";',
+    'import path from "node:path";',
+    'export type { G } from "./g.ts";',
+  ].join("\n");
+  assert.equal(relativeImports(source), ["./a.ts", "../b.ts", "./d.ts", "./e.ts", "./f.ts"]);
+});
+
+/** Runs `use` with the build cache in a new folder of its own. */
+async function withCache(use: (folder: string) => Promise<void>): Promise<void> {
+  const folder = await mkdtemp(path.join(tmpdir(), "exp-bank-kept-"));
+  const before = process.env.EXP_BANK_BUILD_CACHE;
+  process.env.EXP_BANK_BUILD_CACHE = folder;
+  try {
+    await use(folder);
+  } finally {
+    if (before === undefined) delete process.env.EXP_BANK_BUILD_CACHE;
+    else process.env.EXP_BANK_BUILD_CACHE = before;
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+test("results are kept for the next build under the same recipe only, and read only once opened", async () => {
+  await withCache(async (folder) => {
+    let setting = "one";
+    const recipe: Recipe = { modules: ["_config/highlight.ts"], settings: () => setting };
+    const first = new KeptResults<string>("test-step", recipe);
+    first.set("input", "ignored");
+    assert.is(first.get("input"), undefined, "nothing is kept before the results are opened");
+    await first.opened();
+    first.set("input", "result");
+    assert.is(first.get("input"), "result");
+    await first.close();
+    assert.is(first.get("input"), undefined, "closed results answer nothing until the next build opens them");
+
+    const next = new KeptResults<string>("test-step", recipe);
+    await next.opened();
+    assert.is(next.get("input"), "result", "the next build reads the kept result");
+    assert.is(next.get("other"), undefined);
+    await next.close();
+
+    setting = "two";
+    const changed = new KeptResults<string>("test-step", recipe);
+    await changed.opened();
+    assert.is(changed.get("input"), undefined, "another setting starts from no results");
+    changed.set("input", "result two");
+    await changed.close();
+    assert.is((await readdir(folder)).filter((file) => file.startsWith("test-step-")).length, 2);
+  });
+});
+
+test("an entry keeps what its last build used and a bounded number of older results, never every one", async () => {
+  await withCache(async (folder) => {
+    const recipe: Recipe = { modules: ["_config/highlight.ts"] };
+    for (let build = 0; build < 6; build += 1) {
+      const results = new KeptResults<number>("test-bound", recipe);
+      await results.opened();
+      for (let input = 0; input < 20; input += 1) results.set(`${build}-${input}`, input);
+      await results.close();
+    }
+    const [entry] = (await readdir(folder)).filter((file) => file.startsWith("test-bound-"));
+    const kept = Object.keys(
+      (JSON.parse(await readFile(path.join(folder, entry!), "utf8")) as { results: object }).results,
+    );
+    assert.is(kept.length, 20 + 64, "the last build's 20 results and 64 of the ones before");
+    assert.ok(
+      kept.includes("5-0") && kept.includes("2-0") && kept.includes("1-19"),
+      "the most recent are kept",
+    );
+    assert.not.ok(kept.includes("1-0") || kept.includes("0-19"), "the oldest are gone");
+  });
+});
+
+test.run();
