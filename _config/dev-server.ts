@@ -117,11 +117,8 @@ const SOURCE = /(^|\/)[^./][^/]*\.(md|njk|html|liquid|ts|js|json|txt|css|svg)$/;
 /** Set on the process once the deletion watch is up. */
 const WATCHING = Symbol.for("exp-bank.rebuildOnDelete");
 
-/** The file a deletion rewrites to start a build: Eleventy lists it among the build's changed files. */
-export const deletionTrigger = () => path.join(tmpdir(), `exp-bank-deleted-${process.pid}.txt`);
-
 function rebuildOnDelete(eleventyConfig: UserConfig, folders: string[]): void {
-  const trigger = deletionTrigger();
+  const trigger = path.join(tmpdir(), `exp-bank-deleted-${process.pid}.txt`);
   eleventyConfig.addWatchTarget(trigger);
   // Once per process: the config runs again after an edit under _config/ (a config reset), and a
   // second trigger write or watcher would start a second, overlapping build.

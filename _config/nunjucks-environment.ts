@@ -1,11 +1,10 @@
 /**
  * One Nunjucks environment for every build this config runs, given to Eleventy with
- * `setLibrary("njk", …)`
- * (https://www.11ty.dev/docs/languages/nunjucks/#optional-use-your-own-nunjucks-environment).
+ * `setLibrary("njk", …)` (https://www.11ty.dev/docs/languages/nunjucks/#optional-use-your-own-nunjucks-environment).
  * Eleventy makes a new environment for each rebuild of `npm start`, so each rebuild compiled every
  * partial anew; a kept one keeps the partials it compiled (its loader's cache), and Eleventy drops
- * an edited partial from that cache itself (its `templateModified` handler); a deletion empties it.
- * A config reset runs this again, so an edit to a filter or shortcode gets a new environment.
+ * an edited partial from that cache itself (its `templateModified` handler). A config reset runs
+ * this again, so an edit to a filter or shortcode gets a new environment.
  *
  * Each build Eleventy adds the site's filters and shortcodes to it again: a shortcode added again
  * replaces the one before (Nunjucks would keep both, and parse with the first).
@@ -14,11 +13,9 @@
  * source's compiled template is kept while its text is unchanged, as a page's is not (Eleventy
  * compiles its pages on each build).
  */
-import { existsSync } from "node:fs";
 import path from "node:path";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import nunjucks from "nunjucks";
-import { deletionTrigger } from "./dev-server.ts";
 import { keptInMemory } from "./kept-in-memory.ts";
 
 /** Every page's undefined name fails the build; every value is escaped as HTML unless a filter built it. */
@@ -29,7 +26,6 @@ interface Environment {
   addExtension(name: string, extension: object): Environment;
   hasExtension(name: string): boolean;
   removeExtension(name: string): void;
-  invalidateCache(): void;
 }
 interface Template {
   render(data: object, done: (error: Error | null, text?: string | null) => void): void;
@@ -67,13 +63,6 @@ export type RenderPageSource = (source: string, data: Record<string, unknown>) =
 export function keptNunjucks(eleventyConfig: UserConfig, includes: string): void {
   const environment = keptEnvironment(new FileSystemLoader([includes, path.resolve(".")]));
   eleventyConfig.setLibrary("njk", environment);
-  // A deleted partial must fail the pages that include it. Eleventy drops an edited partial from the
-  // cache, not a deleted one (its watcher only logs a deletion, on which the dev server rewrites its
-  // trigger file: dev-server.ts), so a build after a deletion starts with an empty cache.
-  eleventyConfig.on("eleventy.beforeWatch", (changed: string[]) => {
-    if (changed.some((file) => path.resolve(file) === deletionTrigger() || !existsSync(file)))
-      environment.invalidateCache();
-  });
   /** Compiled templates by their source; one compiled with an error is compiled again on its next render. */
   const compiled = keptInMemory<Template>(100);
   eleventyConfig.addJavaScriptFunction(

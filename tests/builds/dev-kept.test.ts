@@ -84,15 +84,6 @@ test("a partial's edit shows in every page; a page's edit in its twin, each time
   for (const page of ["index.html", "docs/index.html"])
     assert.match(await output(page), /<footer class="site-footer">Kept2/, `${page} has the edited partial`);
   await edit("_includes/partials/site-footer.njk", "Kept2", "");
-  // A deleted partial fails the pages that include it, though it was compiled; put back, it is found.
-  const footer = path.join(project, "_includes/partials/site-footer.njk");
-  const footerText = await readFile(footer, "utf8");
-  const from = server.printed().length;
-  await rm(footer);
-  await server.waitFor(/File changed[^]*Watching/, from);
-  assert.match(server.printed().slice(from), /template not found: partials\/site-footer\.njk/);
-  assert.not.match(await save("_includes/partials/site-footer.njk", footerText), /template not found/);
-  assert.match(await output("index.html"), /<footer class="site-footer">/);
   const twinLine = (value: number) => `Twin line ${value} of {{ ranks.ranks[1].name | markdownText }}.`;
   const docs = await readFile(path.join(project, "content/pages/docs.md"), "utf8");
   await save("content/pages/docs.md", `${docs}\n${twinLine(1)}\n`);
