@@ -127,9 +127,7 @@ export default async function (eleventyConfig: UserConfig) {
   buildErrorsOnThePage(eleventyConfig, site.pathPrefix);
   // `npm start` listens on loopback, refuses other origins' sockets and bad paths, rebuilds on a deletion.
   writersDevServer(eleventyConfig, [config.dir.input, "_includes", "_data"]);
-  // Markdown twins render each page's source again with the same data (`_config/twins.ts`), through
-  // `renderPageSource` (nunjucks-environment.ts). The Render plugin's shortcodes stay known, so the
-  // template check refuses them in a page by name (tests/builds/page-routes.test.ts).
+  // Markdown twins render each page's source again with the same data (`_config/twins.ts`).
   eleventyConfig.addPlugin(RenderPlugin);
 
   // The icon is published as a file; the stylesheet is inlined in each page's head (page-helpers).

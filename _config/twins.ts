@@ -15,7 +15,6 @@ import { isPageFileLink, pageOfFileLink } from "./pages.ts";
 import { absoluteUrl, twinPath } from "./site-links.ts";
 import { templateError } from "./template-errors.ts";
 import type { PageTemplateCheck } from "./page-checks.ts";
-import type { RenderPageSource } from "./nunjucks-environment.ts";
 
 /** The parts of a collection item the twin needs. */
 export interface TwinSource {
@@ -24,13 +23,20 @@ export interface TwinSource {
   data: Record<string, unknown> & { title: string; page: { rawInput?: string } };
 }
 
+/** The Render plugin's `renderTemplate`, bound to the calling template. */
+export type RenderTemplate = (
+  content: string,
+  language: string,
+  data: Record<string, unknown>,
+) => Promise<string>;
+
 /**
- * What a twin needs of the JavaScript template that renders it (its `this`): `renderPageSource`,
- * which renders a page's source with Nunjucks (nunjucks-environment.ts), and the pages' template
- * check (`page-checks.ts`), run before a page's source renders again.
+ * What a twin needs of the JavaScript template that renders it (its `this`): the Render plugin's
+ * `renderTemplate`, and the pages' template check (`page-checks.ts`), run before a page's source
+ * renders again.
  */
 export interface TwinRenderer {
-  renderPageSource: RenderPageSource;
+  renderTemplate: RenderTemplate;
   checkPageTemplate: PageTemplateCheck;
 }
 
@@ -50,7 +56,7 @@ function markdownOf(renderer: TwinRenderer, source: TwinSource): Promise<string>
     // The same template check as the page's own render: a twin renders the page's source again.
     const render = async () => (
       renderer.checkPageTemplate(source.inputPath, raw),
-      renderer.renderPageSource(raw, data)
+      renderer.renderTemplate(raw, "njk", data)
     );
     markdown = render().catch((error: unknown) => {
       throw templateError(error, source.inputPath, raw, data);

@@ -73,28 +73,6 @@ test("a code block's edit shows in the rebuilt page, each time", async () => {
   await save("content/pages/docs.md", docs);
 });
 
-test("a partial's edit shows in every page; a page's edit in its twin, each time", async () => {
-  await edit(
-    "_includes/partials/site-footer.njk",
-    '<footer class="site-footer">',
-    '<footer class="site-footer">Kept1',
-  );
-  assert.match(await output("index.html"), /<footer class="site-footer">Kept1/);
-  await edit("_includes/partials/site-footer.njk", "Kept1", "Kept2");
-  for (const page of ["index.html", "docs/index.html"])
-    assert.match(await output(page), /<footer class="site-footer">Kept2/, `${page} has the edited partial`);
-  await edit("_includes/partials/site-footer.njk", "Kept2", "");
-  const twinLine = (value: number) => `Twin line ${value} of {{ ranks.ranks[1].name | markdownText }}.`;
-  const docs = await readFile(path.join(project, "content/pages/docs.md"), "utf8");
-  await save("content/pages/docs.md", `${docs}\n${twinLine(1)}\n`);
-  assert.match(await output("docs.md"), /Twin line 1 of Ethereal\./);
-  await save("content/pages/docs.md", `${docs}\n${twinLine(2)}\n`);
-  const twin = await output("docs.md");
-  assert.match(twin, /Twin line 2 of Ethereal\./, "the twin renders the edited source");
-  assert.not.match(twin, /Twin line 1/);
-  await save("content/pages/docs.md", docs);
-});
-
 test("unsafe HTML fails every rebuild until it is fixed, whatever else is saved; the fix is published", async () => {
   const unsafe = `<iframe src="https://example.com/"></iframe>`;
   const file = String.raw`content/pages/auth\.md`;

@@ -429,7 +429,7 @@ test("a line in a page's text is the line in its file: front matter counted", as
 test("a Markdown twin checks its page's template before rendering it again", async () => {
   let rendered = false;
   const renderer = {
-    renderPageSource: async () => ((rendered = true), "# X\n"),
+    renderTemplate: async () => ((rendered = true), "# X\n"),
     checkPageTemplate: (inputPath: string) => {
       throw new Error(`${inputPath}: refused`);
     },
