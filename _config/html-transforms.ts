@@ -3,7 +3,8 @@
  * transform: posthtml parses the page, HtmlBasePlugin adds the path prefix and
  * InputPathToUrlTransformPlugin turns `docs.md` into `/docs/`, and the page is written out again).
  * What it writes depends only on the page's HTML, where the page is (its input path and URL; of
- * its output path only the extension, which says whether it is HTML), the path prefix, the map of every input to its URL, and the code that does it (this
+ * its output path only the extension, which says whether it is HTML), the path prefix, the map of
+ * every input to its URL, and the code that does it (this
  * project's config and Eleventy's version). So each page's rewritten HTML is kept for the next build
  * (kept-results.ts) under those: a page that did not change is not parsed and written again.
  *
@@ -28,7 +29,10 @@ interface HtmlTransformer {
   transformContent(outputPath: string | false, content: string, context: unknown): Promise<string>;
 }
 
-/** What the rewritten HTML depends on besides the page and the settings: this module and the config that adds the plugins. */
+/**
+ * What the rewritten HTML depends on besides the page and the settings: this module and the config
+ * that adds the plugins.
+ */
 export const HTML_TRANSFORMS_RECIPE = {
   modules: ["_config/html-transforms.ts"],
   files: ["eleventy.config.ts"],
@@ -43,7 +47,8 @@ export function keepHtmlTransforms(eleventyConfig: UserConfig, contentMap: () =>
   };
   if (!Object.hasOwn(config.transforms, ELEVENTY_TRANSFORM))
     throw new Error(
-      `Eleventy has no "${ELEVENTY_TRANSFORM}" transform any more: update _config/html-transforms.ts to the new version's`,
+      `Eleventy has no "${ELEVENTY_TRANSFORM}" transform any more: ` +
+        "update _config/html-transforms.ts to the new version's",
     );
   const kept = new KeptResults<string>("html-transforms", {
     ...HTML_TRANSFORMS_RECIPE,

@@ -41,7 +41,10 @@ export function relativeImports(source: string): string[] {
   return [...statements].filter((match) => !match[1]).map((match) => match[2]!);
 }
 
-/** Each project file's bytes as this build read them, once however many recipes name it (`keepResults` forgets them). */
+/**
+ * Each project file's bytes as this build read them, once however many recipes name it (`keepResults`
+ * forgets them).
+ */
 let texts = new Map<string, Promise<Buffer | undefined>>();
 
 function textOf(file: string): Promise<Buffer | undefined> {
@@ -50,7 +53,10 @@ function textOf(file: string): Promise<Buffer | undefined> {
   return text;
 }
 
-/** Every file a recipe's results depend on, relative to the project, sorted: its modules and what they import, its files, the lock. */
+/**
+ * Every file a recipe's results depend on, relative to the project, sorted: its modules and what they
+ * import, its files, the lock.
+ */
 export async function recipeFiles(recipe: Recipe): Promise<string[]> {
   const found = new Set<string>();
   const pending = [...recipe.modules];

@@ -1,7 +1,7 @@
 /**
  * What `npm start` keeps from one rebuild to the next, and what it leaves behind: nothing. One
  * `npm start` in a copy of the project serves the first tests in turn; each edits an input of
- * something the dev server keeps in memory (a code block's highlighting, a page's HTML found safe,
+ * something a rebuild keeps (a code block's highlighting, a page's HTML found safe,
  * the share card's picture, the running esbuild) and sees the output follow, and a failure found
  * again on every rebuild. Then: stopping it ends every process it started, and a dev server whose
  * project folder is deleted, or whose parent process is gone, stops by itself.

@@ -38,7 +38,8 @@ const PROBE = `data:text/javascript,${encodeURIComponent(
     "const compile = compiler.compile;",
     "let compiled = 0;",
     "compiler.compile = function (...args) { compiled += 1; return compile.apply(this, args); };",
-    'process.on("exit", () => process.stderr.write(`probe=${JSON.stringify({ loaded: [...loaded].sort(), compiled })}\\n`));',
+    "const probe = () => JSON.stringify({ loaded: [...loaded].sort(), compiled });",
+    'process.on("exit", () => process.stderr.write(`probe=${probe()}\\n`));',
   ].join("\n"),
 )}`;
 
