@@ -7,12 +7,12 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import * as esbuild from "esbuild";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { CONTRACT_INPUTS, KEPT_EXPORTS } from "../../_config/contract-cache.ts";
-import { editFile, PATH_SITE_URL, ROOT, ROOT_SITE_URL, runBuild } from "../support/build.ts";
+import { editFile, PATH_SITE_URL, ROOT_SITE_URL, runBuild } from "../support/build.ts";
 import { withProjectCopy, withTempDir } from "../support/build.ts";
+import { bundledInputs } from "../support/bundled-inputs.ts";
 
 /** Preloaded into a build: prints how many zod modules it loaded when it exits. */
 const COUNT_ZOD = `data:text/javascript,${encodeURIComponent(
@@ -29,19 +29,7 @@ const COUNT_ZOD = `data:text/javascript,${encodeURIComponent(
 )}`;
 
 test("the modules whose exports are kept import only from the folders the key hashes", async () => {
-  const result = await esbuild.build({
-    entryPoints: Object.keys(KEPT_EXPORTS).map((module) => path.join(ROOT, module)),
-    absWorkingDir: ROOT,
-    bundle: true,
-    write: false,
-    metafile: true,
-    outdir: "out",
-    format: "esm",
-    platform: "node",
-    packages: "external",
-    logLevel: "silent",
-  });
-  const inputs = Object.keys(result.metafile.inputs);
+  const inputs = await bundledInputs(Object.keys(KEPT_EXPORTS));
   assert.ok(
     inputs.some((input) => input.startsWith("contract/")),
     "the schemas are among the imports",

@@ -7,10 +7,9 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import * as esbuild from "esbuild";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { ROOT } from "../support/build.ts";
+import { bundledInputs } from "../support/bundled-inputs.ts";
 import { HIGHLIGHT_RECIPE } from "../../_config/highlight.ts";
 import { HTML_TRANSFORMS_RECIPE } from "../../_config/html-transforms.ts";
 import { KeptResults, recipeFiles, relativeImports, type Recipe } from "../../_config/kept-results.ts";
@@ -32,23 +31,6 @@ const RECIPES: Record<string, Recipe> = {
   "template-check": TEMPLATE_CHECK_RECIPE,
   "share-card": SHARE_CARD_RECIPE,
 };
-
-/** The project files esbuild reads when it bundles `modules` (packages left out). */
-async function bundledInputs(modules: readonly string[]): Promise<string[]> {
-  const result = await esbuild.build({
-    entryPoints: modules.map((module) => path.join(ROOT, module)),
-    absWorkingDir: ROOT,
-    bundle: true,
-    write: false,
-    metafile: true,
-    outdir: "out",
-    format: "esm",
-    platform: "node",
-    packages: "external",
-    logLevel: "silent",
-  });
-  return Object.keys(result.metafile.inputs);
-}
 
 for (const [name, recipe] of Object.entries(RECIPES)) {
   test(`the ${name} recipe hashes every project module its step runs, its files and the lock`, async () => {
