@@ -117,8 +117,11 @@ const SOURCE = /(^|\/)[^./][^/]*\.(md|njk|html|liquid|ts|js|json|txt|css|svg)$/;
 /** Set on the process once the deletion watch is up. */
 const WATCHING = Symbol.for("exp-bank.rebuildOnDelete");
 
+/** The file a deletion rewrites, one per dev server process; removed when the process exits. */
+export const deletionTrigger = (pid = process.pid) => path.join(tmpdir(), `exp-bank-deleted-${pid}.txt`);
+
 function rebuildOnDelete(eleventyConfig: UserConfig, folders: string[]): void {
-  const trigger = path.join(tmpdir(), `exp-bank-deleted-${process.pid}.txt`);
+  const trigger = deletionTrigger();
   eleventyConfig.addWatchTarget(trigger);
   // Once per process: the config runs again after an edit under _config/ (a config reset), and a
   // second trigger write or watcher would start a second, overlapping build.
@@ -155,12 +158,14 @@ export function orphaned(parent: number, currentParent: number, configFile: stri
  * Ctrl-C (SIGINT): Eleventy closes its server and watcher and leaves the process to end once
  * nothing is left to do, which never came: about a hundred file watches stayed open (as
  * `process.getActiveResourcesInfo()` showed), and `npm start` kept running. So the process exits
- * a moment after, as Eleventy meant it to.
+ * a moment after, as Eleventy meant it to. SIGTERM (`kill PID`, a process manager) would end it
+ * at once without its exit handlers, leaving the deletion trigger behind: it exits through them.
  */
 const STOP_AFTER_MS = 500;
 
 function exitOnInterrupt(): void {
   process.once("SIGINT", () => setTimeout(() => process.exit(), STOP_AFTER_MS).unref());
+  process.once("SIGTERM", () => process.exit(143));
 }
 
 /** Ends this process when `orphaned` says so; its exit handlers stop esbuild and release the output folder. */

@@ -7,6 +7,7 @@
  * project folder is deleted, or whose parent process is gone, stops by itself.
  */
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
@@ -22,6 +23,7 @@ import {
 } from "../support/dev-server.ts";
 import { HANG_GUARD_MS } from "../support/hang-guard.ts";
 import { alive, ended, groupMembers } from "../support/processes.ts";
+import { deletionTrigger } from "../../_config/dev-server.ts";
 import { freePort } from "../support/serve.ts";
 
 let project = "";
@@ -129,6 +131,7 @@ test("stopping npm start ends every process it started, esbuild's included", asy
     members.map((member) => member.pid),
     "npm start after SIGTERM to Eleventy",
   );
+  assert.not.ok(existsSync(deletionTrigger(esbuild.parent)), "its deletion trigger file is removed");
 });
 
 test("Ctrl-C (SIGINT to npm start's process group) ends every process it started", async () => {
@@ -142,6 +145,8 @@ test("Ctrl-C (SIGINT to npm start's process group) ends every process it started
       members.map((member) => member.pid),
       "npm start after Ctrl-C",
     );
+    const left = members.filter((member) => existsSync(deletionTrigger(member.pid)));
+    assert.equal(left, [], "no deletion trigger file is left behind");
   } finally {
     await interrupted.stop();
     await rm(copy, { recursive: true, force: true });
