@@ -66,14 +66,25 @@ export async function readKeyed<T>(name: string, key: string): Promise<T | undef
   return value;
 }
 
-/** Keeps `value` under `name` for `key`, and removes all but the most recently used entries of `name`. */
+/**
+ * How long a partly written entry may stand before it is taken for a killed build's leftover: far
+ * longer than any build takes to write one.
+ */
+export const PARTIAL_LEFT_MS = 10 * 60 * 1000;
+
+/**
+ * Keeps `value` under `name` for `key`, and removes all but the most recently used entries of
+ * `name`, and the partial files of `name` a killed build left behind.
+ */
 export async function writeKeyed(name: string, key: string, value: unknown): Promise<void> {
   await writeEntry(`${name}-${key}`, value);
   const prefix = `${name}-`;
-  const files = (await readdir(folder())).filter((file) => file.startsWith(prefix) && file.endsWith(".json"));
+  const files = (await readdir(folder())).filter((file) => file.startsWith(prefix));
   const timeOf = async (file: string) =>
     (await stat(path.join(folder(), file)).catch(() => undefined))?.mtimeMs ?? 0;
-  const used = await Promise.all(files.map(async (file) => ({ file, time: await timeOf(file) })));
-  const oldest = used.sort((a, b) => b.time - a.time).slice(KEYED_ENTRIES);
-  await Promise.all(oldest.map(({ file }) => rm(path.join(folder(), file), { force: true })));
+  const dated = await Promise.all(files.map(async (file) => ({ file, time: await timeOf(file) })));
+  const entries = dated.filter(({ file }) => file.endsWith(".json"));
+  const oldest = entries.sort((a, b) => b.time - a.time).slice(KEYED_ENTRIES);
+  const left = dated.filter(({ file, time }) => file.endsWith(".tmp") && Date.now() - time > PARTIAL_LEFT_MS);
+  await Promise.all([...oldest, ...left].map(({ file }) => rm(path.join(folder(), file), { force: true })));
 }

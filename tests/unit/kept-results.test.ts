@@ -4,12 +4,13 @@
  * kept results are read back under the same recipe, never under another, only once opened for a
  * build, and bounded. tests/builds/kept-results.test.ts edits each input in real builds.
  */
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { bundledInputs } from "../support/bundled-inputs.ts";
+import { PARTIAL_LEFT_MS, writeKeyed } from "../../_config/build-cache.ts";
 import { HIGHLIGHT_RECIPE } from "../../_config/highlight.ts";
 import { HTML_TRANSFORMS_RECIPE } from "../../_config/html-transforms.ts";
 import { KeptResults, recipeFiles, relativeImports, type Recipe } from "../../_config/kept-results.ts";
@@ -118,6 +119,19 @@ test("an entry keeps what its last build used and a bounded number of older resu
       "the most recent are kept",
     );
     assert.not.ok(kept.includes("1-0") || kept.includes("0-19"), "the oldest are gone");
+  });
+});
+
+test("a partial entry a killed build left is removed by the next write; one being written is not", async () => {
+  await withCache(async (folder) => {
+    const left = path.join(folder, "test-step-old.json.4242.1.tmp");
+    const writing = path.join(folder, "test-step-new.json.4343.2.tmp");
+    await writeFile(left, '{"results":');
+    await writeFile(writing, '{"results":');
+    const then = new Date(Date.now() - PARTIAL_LEFT_MS - 60_000);
+    await utimes(left, then, then);
+    await writeKeyed("test-step", "key", { results: {} });
+    assert.equal((await readdir(folder)).sort(), ["test-step-key.json", path.basename(writing)].sort());
   });
 });
 
