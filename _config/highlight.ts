@@ -40,16 +40,13 @@ export const keptHighlights = new KeptResults<string>("highlight", HIGHLIGHT_REC
  */
 export function highlight(code: string, language: string): string {
   if (!language) return escapeHtml(code);
-  const key = inputKey(language, code);
-  const kept = keptHighlights.get(key);
-  if (kept !== undefined) return kept;
-  if (!hljs().getLanguage(language)) {
-    throw new Error(
-      `Code fence language "${language}" is not registered in _config/highlight.ts; use one of: ` +
-        `${hljs().listLanguages().join(", ")}`,
-    );
-  }
-  const html = hljs().highlight(code, { language, ignoreIllegals: true }).value;
-  keptHighlights.set(key, html);
-  return html;
+  return keptHighlights.keptOr(inputKey(language, code), () => {
+    if (!hljs().getLanguage(language)) {
+      throw new Error(
+        `Code fence language "${language}" is not registered in _config/highlight.ts; use one of: ` +
+          `${hljs().listLanguages().join(", ")}`,
+      );
+    }
+    return hljs().highlight(code, { language, ignoreIllegals: true }).value;
+  });
 }

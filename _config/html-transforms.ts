@@ -61,10 +61,6 @@ export function keepHtmlTransforms(eleventyConfig: UserConfig, contentMap: () =>
     await kept.opened();
     const { inputPath, url, baseHref } = this;
     const key = inputKey(JSON.stringify({ inputPath, url, baseHref }), content);
-    const known = kept.get(key);
-    if (known !== undefined) return known;
-    const html = await transformer.transformContent(this.outputPath, content, this);
-    kept.set(key, html);
-    return html;
+    return kept.keptOrAwait(key, () => transformer.transformContent(this.outputPath, content, this));
   });
 }

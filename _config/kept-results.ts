@@ -138,6 +138,24 @@ export class KeptResults<T> {
     return value;
   }
 
+  /** The result kept for `input`; else `compute()`'s, kept (a throw keeps nothing, so it throws again). */
+  keptOr(input: string, compute: () => T): T {
+    const known = this.get(input);
+    if (known !== undefined) return known;
+    const value = compute();
+    this.set(input, value);
+    return value;
+  }
+
+  /** As `keptOr`, for a result computed asynchronously. */
+  async keptOrAwait(input: string, compute: () => Promise<T>): Promise<T> {
+    const known = this.get(input);
+    if (known !== undefined) return known;
+    const value = await compute();
+    this.set(input, value);
+    return value;
+  }
+
   /** Keeps `value` as the result for `input`, written when the build ends. */
   set(input: string, value: T): void {
     if (!this.#ready) return;

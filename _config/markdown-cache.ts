@@ -22,11 +22,7 @@ export function keptMarkdown(settings: () => string) {
     const render = md.render.bind(md);
     md.render = (source: string, env?: { page?: { inputPath?: unknown } }) => {
       const key = inputKey(JSON.stringify({ inputPath: env?.page?.inputPath ?? null }), source);
-      const known = kept.get(key);
-      if (known !== undefined) return known;
-      const html = render(source, env);
-      kept.set(key, html);
-      return html;
+      return kept.keptOr(key, () => render(source, env));
     };
   };
   return { kept, amend };

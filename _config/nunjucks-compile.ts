@@ -59,11 +59,9 @@ export function keepCompiledTemplates(): void {
   const current = { kept: keptTemplates };
   const wrapped: Wrapped = function (this: unknown, source, asyncFilters, extensions, name, options) {
     const key = inputKey(settingsOf(asyncFilters, extensions ?? [], name, options ?? {}), source);
-    const known = current.kept.get(key);
-    if (known !== undefined) return known;
-    const compiled = compile.call(this, source, asyncFilters, extensions, name, options);
-    current.kept.set(key, compiled);
-    return compiled;
+    return current.kept.keptOr(key, () =>
+      compile.call(this, source, asyncFilters, extensions, name, options),
+    );
   };
   wrapped[WRAPPED] = current;
   compiler.compile = wrapped;

@@ -30,12 +30,7 @@ export const keptComputed = new KeptResults<string>("computed", COMPUTED_RECIPE)
 
 /** `compute(...args)` as text, kept under `args`: the result of an earlier build when they are the same. */
 function keptText(name: string, args: unknown[], compute: () => string): string {
-  const key = inputKey(name, JSON.stringify(args));
-  const known = keptComputed.get(key);
-  if (known !== undefined) return known;
-  const text = compute();
-  keptComputed.set(key, text);
-  return text;
+  return keptComputed.keptOr(inputKey(name, JSON.stringify(args)), compute);
 }
 
 /** The contract's component schemas and the rank table, read anew for each build (contract-cache.ts). */
