@@ -34,7 +34,7 @@ export default async function (eleventyConfig: UserConfig) {
   const { writeShareCard } = await import("./_config/share-card.ts");
   const { loadTemplatesOnce } = await import("./_config/template-modules.ts");
   const { checkPagesFolder, checkPageUrls } = await import("./_config/page-outputs.ts");
-  const { keepResults } = await import("./_config/kept-results.ts");
+  const { keepResults, writeWhen } = await import("./_config/kept-results.ts");
   const { keptHighlights } = await import("./_config/highlight.ts");
   const { keepHtmlTransforms } = await import("./_config/html-transforms.ts");
   const { keepCompiledTemplates, keptTemplates } = await import("./_config/nunjucks-compile.ts");
@@ -95,7 +95,7 @@ export default async function (eleventyConfig: UserConfig) {
     // What the steps of a build keep for the next: each opens its results when it first runs
     // (the compiled templates and highlighted code blocks before the pages render) and the build
     // writes them when it ends.
-    await keepResults();
+    await keepResults(writeWhen(event));
     await Promise.all([keptHighlights.opened(), keptTemplates.opened(), keptComputed.opened()]);
     await outputFolder.before(event);
     await Promise.all([bundleCalculator(event.directories.output), writeShareCard(event.directories.output)]);
@@ -139,7 +139,7 @@ export default async function (eleventyConfig: UserConfig) {
     try {
       await checkLinks(event);
     } finally {
-      await keepResults();
+      await keepResults(writeWhen(event));
       await outputFolder.after(event);
     }
   });

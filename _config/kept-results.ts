@@ -14,7 +14,10 @@
  * grows without bound; a few entries are kept per step (one per base URL a test run builds).
  *
  * A step opens its results on first use in a build; `keepResults` (in `eleventy.after`) writes the
- * entries that gained a result and closes them all, so the next build opens them anew.
+ * entries that gained a result and closes them all, so the next build opens them anew. Under
+ * `npm start` the results stay open in memory from one rebuild to the next, and the entries are
+ * written only once the dev server has been idle a moment, so that writing them never delays a
+ * rebuild's reload.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -90,6 +93,74 @@ interface KeptEntry<T> {
  * times as many as that build used (copies of the project built in turn by the tests share it).
  */
 const OLDER_KEPT = 64;
+/**
+ * How much those older results may weigh: as much as the ones the last build used, or this much
+ * (in characters of JSON), whichever is more. So reading an entry never costs a build more than
+ * about twice its own results, however large each result (a page's HTML) is.
+ */
+const OLDER_KEPT_SIZE = 64 * 1024;
+
+/** A result's size, in characters of JSON (a string's length is close enough). */
+const sizeOf = (value: unknown) =>
+  typeof value === "string" ? value.length : (JSON.stringify(value)?.length ?? 0);
+
+/** The most recent of `older` (oldest first) that fit beside `used`: by count and by size. */
+function recentOlder<T>(older: [string, T][], used: Map<string, T>): [string, T][] {
+  const count = Math.max(3 * used.size, OLDER_KEPT);
+  let room = Math.max(
+    OLDER_KEPT_SIZE,
+    [...used.values()].reduce((total, value) => total + sizeOf(value), 0),
+  );
+  const kept: [string, T][] = [];
+  for (const result of older.toReversed()) {
+    room -= sizeOf(result[1]);
+    if (kept.length === count || room < 0) break;
+    kept.push(result);
+  }
+  return kept.reverse();
+}
+
+/** When `keepResults` writes the entries: at once (a build), or once `npm start` is idle. */
+export type WriteWhen = "now" | "when-idle";
+
+/** A build writes its entries at once; `npm start` (Eleventy's `serve` and `watch` run modes) when idle. */
+export const writeWhen = ({ runMode }: { runMode?: string }): WriteWhen =>
+  runMode === "serve" || runMode === "watch" ? "when-idle" : "now";
+
+/** How long `npm start` must have been idle before it writes the entries its rebuilds kept. */
+const IDLE_WRITE_MS = 1000;
+
+/** The entries waiting for `npm start` to be idle, each as its write; the latest per entry. */
+const waiting = new Map<string, () => Promise<void>>();
+let idleWrite: NodeJS.Timeout | undefined;
+/** Counts calls of `keepResults`, so that writing stops as soon as the next rebuild begins. */
+let generation = 0;
+/** Resolves `waitingWritten`'s promise once the queue is empty. */
+let allWritten: (() => void) | undefined;
+let allWrittenPromise: Promise<void> | undefined;
+
+/** Writes the waiting entries one at a time, until none is left or a rebuild begins. */
+async function writeWaiting(started: number): Promise<void> {
+  while (started === generation && waiting.size > 0) {
+    const [name, write] = waiting.entries().next().value!;
+    waiting.delete(name);
+    // An entry that cannot be written (a full disk) only costs the next build the time to redo it.
+    await write().catch(() => undefined);
+    // A macrotask between entries, so a saved file's rebuild is never queued behind them all.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (waiting.size > 0) return;
+  allWritten?.();
+  allWritten = undefined;
+  allWrittenPromise = undefined;
+}
+
+/** Resolves once no entry waits to be written (tests: `npm start`'s idle writes). */
+export function waitingWritten(): Promise<void> {
+  if (waiting.size === 0) return Promise.resolve();
+  allWrittenPromise ??= new Promise<void>((resolve) => (allWritten = resolve));
+  return allWrittenPromise;
+}
 
 /** The steps with results open in this build, closed by `keepResults`. */
 const open = new Set<KeptResults<unknown>>();
@@ -163,8 +234,11 @@ export class KeptResults<T> {
     this.#added = true;
   }
 
-  /** Writes the results if this build added any, then closes them until the next build opens them. */
-  async close(): Promise<void> {
+  /**
+   * Writes the results if this build added any (`when-idle`: queues the write), then closes them
+   * until the next build opens them.
+   */
+  async close(when: WriteWhen = "now"): Promise<void> {
     open.delete(this as KeptResults<unknown>);
     await this.#opening?.catch(() => undefined);
     this.#opening = undefined;
@@ -172,9 +246,12 @@ export class KeptResults<T> {
     if (this.#added && this.#recipeKey !== undefined) {
       // The results this build used, after as many of the others kept before, the most recent of them.
       const others = [...this.#kept].filter(([input]) => !this.#used.has(input));
-      const results = [...others.slice(-Math.max(3 * this.#used.size, OLDER_KEPT)), ...this.#used];
+      const results = [...recentOlder(others, this.#used), ...this.#used];
       this.#kept = new Map(results);
-      await writeKeyed(this.name, this.#recipeKey, { results: Object.fromEntries(results) });
+      const [name, key] = [this.name, this.#recipeKey];
+      const write = () => writeKeyed(name, key, { results: Object.fromEntries(results) });
+      if (when === "now") await write();
+      else waiting.set(`${name}-${key}`, write);
     }
     this.#used = new Map();
     this.#added = false;
@@ -184,8 +261,14 @@ export class KeptResults<T> {
 /**
  * Writes every step's new results and closes them: called once a build ends, and before the next
  * begins (a failed build ends without `eleventy.after`; what it found to pass still passes).
+ * `when-idle` (`npm start`): the writes wait until no rebuild has begun for IDLE_WRITE_MS.
  */
-export async function keepResults(): Promise<void> {
+export async function keepResults(when: WriteWhen = "now"): Promise<void> {
+  generation += 1;
+  clearTimeout(idleWrite);
   texts = new Map();
-  await Promise.all([...open].map((results) => results.close()));
+  await Promise.all([...open].map((results) => results.close(when)));
+  if (waiting.size === 0) return;
+  const started = generation;
+  idleWrite = setTimeout(() => void writeWaiting(started), IDLE_WRITE_MS);
 }

@@ -325,6 +325,8 @@ export function brokenLinksMessage(broken: BrokenLink[]): string {
 
 /** The parts of Eleventy's `eleventy.after` event this check reads. */
 export interface AfterBuildEvent {
+  /** `build`, or `serve` and `watch` under `npm start`. */
+  runMode?: string;
   directories: { output: string };
   results: BuiltTemplate[];
   /** `fs` when files were written; `json` and `ndjson` builds write nothing to check. */

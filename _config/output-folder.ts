@@ -228,6 +228,8 @@ export async function emptyFolder(output: string): Promise<void> {
 }
 
 export interface BuildEvent {
+  /** `build`, or `serve` and `watch` under `npm start`. */
+  runMode?: string;
   directories: { output: string };
   outputMode: string;
 }

@@ -13,7 +13,14 @@ import { bundledInputs } from "../support/bundled-inputs.ts";
 import { PARTIAL_LEFT_MS, writeKeyed } from "../../_config/build-cache.ts";
 import { HIGHLIGHT_RECIPE } from "../../_config/highlight.ts";
 import { HTML_TRANSFORMS_RECIPE } from "../../_config/html-transforms.ts";
-import { KeptResults, recipeFiles, relativeImports, type Recipe } from "../../_config/kept-results.ts";
+import {
+  KeptResults,
+  keepResults,
+  recipeFiles,
+  relativeImports,
+  waitingWritten,
+  type Recipe,
+} from "../../_config/kept-results.ts";
 import { LINK_CHECK_RECIPE } from "../../_config/link-check.ts";
 import { MARKDOWN_RECIPE } from "../../_config/markdown-cache.ts";
 import { NUNJUCKS_COMPILE_RECIPE } from "../../_config/nunjucks-compile.ts";
@@ -119,6 +126,52 @@ test("an entry keeps what its last build used and a bounded number of older resu
       "the most recent are kept",
     );
     assert.not.ok(kept.includes("1-0") || kept.includes("0-19"), "the oldest are gone");
+  });
+});
+
+test("older results are bounded by size too: large results keep no more than the last build's weight", async () => {
+  await withCache(async (folder) => {
+    const recipe: Recipe = { modules: ["_config/highlight.ts"] };
+    const page = (build: number, input: number) => `${build}-${input}:`.padEnd(20_000, "x");
+    for (let build = 0; build < 4; build += 1) {
+      const results = new KeptResults<string>("test-size", recipe);
+      await results.opened();
+      for (let input = 0; input < 5; input += 1) results.set(`${build}-${input}`, page(build, input));
+      await results.close();
+    }
+    const [entry] = (await readdir(folder)).filter((file) => file.startsWith("test-size-"));
+    const kept = Object.keys(
+      (JSON.parse(await readFile(path.join(folder, entry!), "utf8")) as { results: object }).results,
+    );
+    assert.equal(
+      kept.sort(),
+      ["2-0", "2-1", "2-2", "2-3", "2-4", "3-0", "3-1", "3-2", "3-3", "3-4"],
+      "the last build's five pages of 20,000 characters, and the five before them, which weigh as much",
+    );
+  });
+});
+
+test("npm start's rebuilds write their entries only once idle, and the last rebuild's results win", async () => {
+  await withCache(async (folder) => {
+    const recipe: Recipe = { modules: ["_config/highlight.ts"] };
+    const results = new KeptResults<string>("test-idle", recipe);
+    for (const value of ["first", "second"]) {
+      await results.opened();
+      results.set("input", value);
+      await keepResults("when-idle");
+      assert.equal(
+        (await readdir(folder)).filter((file) => file.startsWith("test-idle-")),
+        [],
+        "nothing is written while a rebuild may follow",
+      );
+      await results.opened();
+      assert.is(results.get("input"), value, "the next rebuild reads the results from memory");
+    }
+    await keepResults("when-idle");
+    await waitingWritten();
+    const [entry] = (await readdir(folder)).filter((file) => file.startsWith("test-idle-"));
+    const kept = JSON.parse(await readFile(path.join(folder, entry!), "utf8")) as { results: object };
+    assert.equal(kept.results, { input: "second" });
   });
 });
 
