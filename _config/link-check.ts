@@ -45,9 +45,24 @@ const nearest = (wanted: string, candidates: Iterable<string>) =>
     [...new Set(candidates)].sort((x, y) => x.localeCompare(y)),
   ).slice(0, 3);
 
+/**
+ * What was last read from each output, kept while its text stays the same: `npm start` rebuilds
+ * every output after an edit, but most of them come out unchanged. One entry per output and kind.
+ */
+const lastRead = new Map<string, { text: string; read: unknown }>();
+
+/** `read(text)`, or what it gave the last time `name` had this very text. */
+function readOnce<T>(name: string, text: string, read: (text: string) => T): T {
+  const last = lastRead.get(name);
+  if (last?.text === text) return last.read as T;
+  const fresh = read(text);
+  lastRead.set(name, { text, read: fresh });
+  return fresh;
+}
+
 /** The fragments an output offers: an HTML page's ids, or a Markdown twin's heading slugs as GitHub writes them. */
 function anchorsOf(file: string, text: string): Set<string> {
-  return file.endsWith(".md") ? twinAnchors(text) : htmlAnchors(text);
+  return readOnce(`anchors ${file}`, text, file.endsWith(".md") ? twinAnchors : htmlAnchors);
 }
 
 /** The first line of `text` holding any of `needles` (longest first), 1-based, or 0. */
@@ -188,6 +203,10 @@ function servedFile(sitePath: string, files: Set<string>): string | undefined {
 
 /** The links of one output, by its kind; a text output's bare fragments are returned apart. */
 function linksOf(output: OutputText, base: URL): { links: URL[]; bareFragments: string[] } {
+  return readOnce(`links ${output.file} ${base.href}`, output.content, () => readLinks(output, base));
+}
+
+function readLinks(output: OutputText, base: URL): { links: URL[]; bareFragments: string[] } {
   // A page is served at its folder's URL (`docs/`), which its relative links and fragments start from.
   const url = new URL(output.file.replace(/(^|\/)index\.html$/, "$1"), base).href;
   if (output.file.endsWith(".html")) return { links: htmlLinks(output.content, url), bareFragments: [] };
