@@ -10,9 +10,56 @@
  *
  * This replaces Eleventy's transform of that name, in its place among the transforms, with the
  * same call (`htmlTransformer.transformContent`) behind the kept results.
+ *
+ * The inlined stylesheet and its hash in the Content-Security-Policy are set aside while a page's
+ * links are rewritten (the transform passes the text of a `<style>` and a `<meta>`'s policy
+ * through as they are), so a stylesheet edit, which changes every page, still finds every page's
+ * links rewritten. Where a page does not hold them exactly once, it is rewritten as it is.
  */
+import { createHash } from "node:crypto";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import { inputKey, KeptResults } from "./kept-results.ts";
+
+/** What stands for the stylesheet and for its hash while they are set aside. */
+const STYLESHEET_MARK = "/* the page's stylesheet, set aside */";
+const HASH_MARK = "'sha256-the-page-stylesheet-set-aside'";
+
+interface SetAside {
+  /** The page with its stylesheet and the stylesheet's hash replaced by the marks. */
+  html: string;
+  css: string;
+  hash: string;
+}
+
+/** How many times `part` occurs in `text`. */
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+/** The page with its one `<style>` and that style's one CSP hash set aside, or undefined. */
+function setAsideStylesheet(html: string): SetAside | undefined {
+  if (occurrences(html, "<style>") !== 1 || occurrences(html, "</style>") !== 1) return undefined;
+  const start = html.indexOf("<style>") + "<style>".length;
+  const end = html.indexOf("</style>");
+  const css = html.slice(start, end);
+  const hash = `'sha256-${createHash("sha256").update(css).digest("base64")}'`;
+  const before = html.slice(0, start - "<style>".length);
+  if (
+    occurrences(before, hash) !== 1 ||
+    occurrences(html, STYLESHEET_MARK) + occurrences(html, HASH_MARK) > 0
+  )
+    return undefined;
+  return {
+    html: `${before.replace(hash, () => HASH_MARK)}<style>${STYLESHEET_MARK}${html.slice(end)}`,
+    css,
+    hash,
+  };
+}
+
+/** The rewritten page with its stylesheet and hash put back, or undefined if a mark is not there once. */
+function putBack(transformed: string, { css, hash }: SetAside): string | undefined {
+  if (occurrences(transformed, STYLESHEET_MARK) !== 1 || occurrences(transformed, HASH_MARK) !== 1)
+    return undefined;
+  return transformed.replace(STYLESHEET_MARK, () => css).replace(HASH_MARK, () => hash);
+}
 
 /** The name of Eleventy's own transform that runs the HTML transformer (its defaultConfig.js). */
 const ELEVENTY_TRANSFORM = "@11ty/eleventy/html-transformer";
@@ -60,7 +107,14 @@ export function keepHtmlTransforms(eleventyConfig: UserConfig, contentMap: () =>
       return transformer.transformContent(this.outputPath, content, this);
     await kept.opened();
     const { inputPath, url, baseHref } = this;
-    const key = inputKey(JSON.stringify({ inputPath, url, baseHref }), content);
-    return kept.keptOrAwait(key, () => transformer.transformContent(this.outputPath, content, this));
+    const transform = (html: string) => transformer.transformContent(this.outputPath, html, this);
+    const aside = setAsideStylesheet(content);
+    const page = aside?.html ?? content;
+    const transformed = await kept.keptOrAwait(
+      inputKey(JSON.stringify({ inputPath, url, baseHref }), page),
+      () => transform(page),
+    );
+    if (!aside) return transformed;
+    return putBack(transformed, aside) ?? transform(content);
   });
 }

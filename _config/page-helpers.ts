@@ -4,6 +4,7 @@
  * data as Markdown text or code. Each returns Markdown (or plain text), so a page and its Markdown
  * twin show the same thing. Nunjucks escapes every other `{{ }}` value as HTML (autoescape).
  */
+import { createRequire } from "node:module";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import type openapi from "../_data/openapi.ts";
 import type rankTable from "../_data/ranks.ts";
@@ -13,10 +14,8 @@ import { groupDigits } from "../common/text/group-digits.ts";
 import { fieldTable, type JsonSchema } from "./field-table.ts";
 import { atKey } from "./pages.ts";
 import { absoluteUrl, href, twinPath } from "./site-links.ts";
-import { callTool } from "./tool-calls.ts";
 import { pageStylesheet } from "./inline-stylesheet.ts";
 import { afterPaintScripts } from "./after-paint-scripts.ts";
-import { resultChartSvg } from "../common/chart.ts";
 import type { CalculateOutput } from "../contract/calculate-output.ts";
 import { inputKey, KeptResults } from "./kept-results.ts";
 
@@ -27,6 +26,15 @@ import { inputKey, KeptResults } from "./kept-results.ts";
  */
 export const COMPUTED_RECIPE = { modules: ["_config/tool-calls.ts", "common/chart.ts"] };
 export const keptComputed = new KeptResults<string>("computed", COMPUTED_RECIPE);
+
+/**
+ * The tools and the chart, loaded on the first example a build computes: a build whose examples
+ * are all kept loads neither (nine modules: the tools' runner, their input checks and results, and
+ * the chart). Filters run synchronously, hence `require`.
+ */
+const load = createRequire(import.meta.url);
+const toolCalls = () => load("./tool-calls.ts") as typeof import("./tool-calls.ts");
+const chart = () => load("../common/chart.ts") as typeof import("../common/chart.ts");
 
 /** `compute(...args)` as text, kept under `args`: the result of an earlier build when they are the same. */
 function keptText(name: string, args: unknown[], compute: () => string): string {
@@ -134,7 +142,9 @@ export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
   /** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) | jsonBlock }}`: a real result, computed now. */
   filter("callTool", (name: string, input: unknown) =>
     JSON.parse(
-      keptText("callTool", [name, input, rankList], () => JSON.stringify(callTool(name, input, rankList))),
+      keptText("callTool", [name, input, rankList], () =>
+        JSON.stringify(toolCalls().callTool(name, input, rankList)),
+      ),
     ),
   );
   /**
@@ -145,7 +155,7 @@ export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
   markdownFilter("growthChart", (result: CalculateOutput, id: string, start: string) =>
     keptText("growthChart", [result, id, start], () => {
       const size = { width: 640, height: 280 };
-      const svg = resultChartSvg(result, { id, ...size, locale: "en-US", start: Date.parse(start) });
+      const svg = chart().resultChartSvg(result, { id, ...size, locale: "en-US", start: Date.parse(start) });
       return `<figure class="chart-static">${svg}</figure>`;
     }),
   );
