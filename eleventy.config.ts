@@ -88,17 +88,28 @@ export default async function (eleventyConfig: UserConfig) {
   // Kept: Eleventy has no bundler of its own for TypeScript modules that import npm packages.
   // Each build first takes the output folder for itself and empties it (_config/output-folder.ts);
   // Eleventy runs the listeners of one event at once, so the steps are chained in one listener.
-  // The link previews' card is drawn meanwhile (_config/share-card.ts).
+  // The bundle and the link previews' card (_config/share-card.ts) are written while the pages
+  // render, and waited for before the links are checked; a failed build's are waited for before
+  // the next build empties the folder, so none lands in it late.
+  let bundleAndCard: Promise<unknown> | undefined;
   eleventyConfig.on("eleventy.before", async (event: BuildEvent) => {
     // content/pages/ holds Markdown pages only, so every page passes the same checks (page-outputs.ts).
     checkPagesFolder();
+    await bundleAndCard?.catch(() => undefined);
     // What the steps of a build keep for the next: each opens its results when it first runs
     // (the compiled templates and highlighted code blocks before the pages render) and the build
     // writes them when it ends.
     await keepResults(writeWhen(event));
-    await Promise.all([keptHighlights.opened(), keptTemplates.opened(), keptComputed.opened()]);
-    await outputFolder.before(event);
-    await Promise.all([bundleCalculator(event.directories.output), writeShareCard(event.directories.output)]);
+    await Promise.all([
+      keptHighlights.opened(),
+      keptTemplates.opened(),
+      keptComputed.opened(),
+      outputFolder.before(event),
+    ]);
+    const output = event.directories.output;
+    bundleAndCard = Promise.all([bundleCalculator(output), writeShareCard(output)]);
+    // Awaited in eleventy.after; a build that fails before then reports its own error instead.
+    bundleAndCard.catch(() => undefined);
   });
   // `npm start` watches every folder of modules: `_data/`, `_includes/` and `content/` Eleventy watches
   // itself; an edit under `assets/` re-runs the bundle; one under `_config/`, `contract/` or `common/`
@@ -137,6 +148,7 @@ export default async function (eleventyConfig: UserConfig) {
   // list; a broken one fails the build, naming its source file and line (_config/link-check.ts).
   eleventyConfig.on("eleventy.after", async (event: AfterBuildEvent) => {
     try {
+      await bundleAndCard;
       await checkLinks(event);
     } finally {
       await keepResults(writeWhen(event));
