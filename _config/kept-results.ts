@@ -49,11 +49,36 @@ export function relativeImports(source: string): string[] {
  * forgets them).
  */
 let texts = new Map<string, Promise<Buffer | undefined>>();
+/** Each project file's hash and project imports, once per build however many recipes name it. */
+let digests = new Map<string, Promise<string>>();
+let imports = new Map<string, Promise<string[]>>();
 
 function textOf(file: string): Promise<Buffer | undefined> {
   let text = texts.get(file);
   if (!text) texts.set(file, (text = readFile(path.join(PROJECT, file)).catch(() => undefined)));
   return text;
+}
+
+/** The hash of a file's bytes (the lock is read by every recipe: it is hashed once). */
+function digestOf(file: string): Promise<string> {
+  let digest = digests.get(file);
+  if (!digest)
+    digests.set(file, (digest = textOf(file).then((text) => (text ? hashOf([text]) : "\0missing"))));
+  return digest;
+}
+
+/** The project modules a module imports, as paths relative to the project. */
+function importsOf(module: string): Promise<string[]> {
+  let found = imports.get(module);
+  if (!found) {
+    found = textOf(module).then((text) =>
+      relativeImports(text?.toString("utf8") ?? "").map((specifier) =>
+        path.posix.normalize(path.posix.join(path.posix.dirname(module), specifier)),
+      ),
+    );
+    imports.set(module, found);
+  }
+  return found;
 }
 
 /**
@@ -67,9 +92,7 @@ export async function recipeFiles(recipe: Recipe): Promise<string[]> {
     const module = pending.pop()!;
     if (found.has(module)) continue;
     found.add(module);
-    const source = (await textOf(module))?.toString("utf8") ?? "";
-    for (const specifier of relativeImports(source))
-      pending.push(path.posix.normalize(path.posix.join(path.posix.dirname(module), specifier)));
+    pending.push(...(await importsOf(module)));
   }
   return [...new Set([...found, ...(recipe.files ?? []), "package-lock.json"])].sort();
 }
@@ -78,9 +101,8 @@ export async function recipeFiles(recipe: Recipe): Promise<string[]> {
 export async function recipeKey(recipe: Recipe): Promise<string> {
   const settings = (await recipe.settings?.()) ?? "";
   const files = await recipeFiles(recipe);
-  const contents = await Promise.all(files.map(textOf));
-  // As `hashOfFiles` hashes them, from the bytes read once.
-  const filesHash = hashOf(files.flatMap((file, index) => [file, contents[index] ?? "\0missing"]));
+  const fileDigests = await Promise.all(files.map(digestOf));
+  const filesHash = hashOf(files.flatMap((file, index) => [file, fileDigests[index]!]));
   return hashOf([filesHash, settings]);
 }
 
@@ -267,6 +289,8 @@ export async function keepResults(when: WriteWhen = "now"): Promise<void> {
   generation += 1;
   clearTimeout(idleWrite);
   texts = new Map();
+  digests = new Map();
+  imports = new Map();
   await Promise.all([...open].map((results) => results.close(when)));
   if (waiting.size === 0) return;
   const started = generation;
