@@ -120,9 +120,22 @@ let pending: Promise<Values> | undefined;
  */
 type ExportOf<M extends KeptModule> = (typeof KEPT_EXPORTS)[M][number];
 
-export async function keptExport<M extends KeptModule>(module: M, name: ExportOf<M>): Promise<unknown> {
+function look(): Promise<Values> {
   pending ??= currentValues().finally(() => setTimeout(() => (pending = undefined), 0));
-  return (await pending)[module]![name];
+  return pending;
+}
+
+export async function keptExport<M extends KeptModule>(module: M, name: ExportOf<M>): Promise<unknown> {
+  return (await look())[module]![name];
+}
+
+/**
+ * The key of the contract this build reads: it changes whenever any kept export may, so what is
+ * derived from the exports alone (a field table) may be kept under it.
+ */
+export async function keptContractKey(): Promise<string> {
+  await look();
+  return last!.key;
 }
 
 /** Whether `file` (absolute) is a module whose exports the contract keeps; its path relative to the project if so. */

@@ -8,10 +8,10 @@ import { createRequire } from "node:module";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import type openapi from "../_data/openapi.ts";
 import type rankTable from "../_data/ranks.ts";
-import { keptExport } from "./contract-cache.ts";
+import { keptContractKey, keptExport } from "./contract-cache.ts";
 import { inlineCode, markdownText } from "./escape.ts";
 import { groupDigits } from "../common/text/group-digits.ts";
-import { fieldTable, type JsonSchema } from "./field-table.ts";
+import type { JsonSchema } from "./field-table.ts";
 import { atKey } from "./pages.ts";
 import { absoluteUrl, href, twinPath } from "./site-links.ts";
 import { pageStylesheet } from "./inline-stylesheet.ts";
@@ -20,21 +20,26 @@ import type { CalculateOutput } from "../contract/calculate-output.ts";
 import { inputKey, KeptResults } from "./kept-results.ts";
 
 /**
- * What the docs compute at build time from data (a tool's real result, a chart's SVG), kept for the
- * next build (kept-results.ts) under the filter's arguments and, for a tool, the rank table, with
- * the tools' and the chart's code in the recipe: a build whose examples did not change reads them.
+ * What the docs compute at build time from data (a tool's real result, a chart's SVG, a schema's
+ * field table), kept for the next build (kept-results.ts) under the filter's arguments and, for a
+ * tool, the rank table, for a table, the contract's key, with the tools', the chart's and the
+ * tables' code in the recipe: a build whose examples and contract did not change reads them.
  */
-export const COMPUTED_RECIPE = { modules: ["_config/tool-calls.ts", "common/chart.ts"] };
+export const COMPUTED_RECIPE = {
+  modules: ["_config/tool-calls.ts", "common/chart.ts", "_config/field-table.ts"],
+};
 export const keptComputed = new KeptResults<string>("computed", COMPUTED_RECIPE);
 
 /**
- * The tools and the chart, loaded on the first example a build computes: a build whose examples
- * are all kept loads neither (nine modules: the tools' runner, their input checks and results, and
- * the chart). Filters run synchronously, hence `require`.
+ * The tools, the chart and the field tables, loaded on the first example or table a build
+ * computes: a build whose examples and tables are all kept loads none of them (the tools' runner,
+ * their input checks and results, the chart, the tables: ten modules). Filters run synchronously,
+ * hence `require`.
  */
 const load = createRequire(import.meta.url);
 const toolCalls = () => load("./tool-calls.ts") as typeof import("./tool-calls.ts");
 const chart = () => load("../common/chart.ts") as typeof import("../common/chart.ts");
+const fieldTables = () => load("./field-table.ts") as typeof import("./field-table.ts");
 
 /** `compute(...args)` as text, kept under `args`: the result of an earlier build when they are the same. */
 function keptText(name: string, args: unknown[], compute: () => string): string {
@@ -44,6 +49,8 @@ function keptText(name: string, args: unknown[], compute: () => string): string 
 /** The contract's component schemas and the rank table, read anew for each build (contract-cache.ts). */
 let components: Record<string, JsonSchema> = {};
 let rankList: typeof rankTable;
+/** The contract's key (contract-cache.ts), under which the field tables are kept. */
+let contract = "";
 
 /** A named component of the contract, such as `CalculatorInfo`; unknown names fail the build. */
 function componentSchema(name: string): JsonSchema {
@@ -93,6 +100,7 @@ export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
     const document = (await keptExport("_data/openapi.ts", "default")) as typeof openapi;
     components = document.components.schemas as Record<string, JsonSchema>;
     rankList = (await keptExport("_data/ranks.ts", "default")) as typeof rankTable;
+    contract = await keptContractKey();
   });
   // The filters below that return Markdown escape the data inside it themselves; autoescape would
   // turn their quotes and brackets into HTML entities, which Markdown code blocks show literally.
@@ -137,7 +145,9 @@ export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
    * (`fieldTable(tool.name)`), an object used in several places gets one table of its own.
    */
   markdownFilter("fieldTable", (schema: JsonSchema, scope?: string) =>
-    fieldTable(schema, { root: schema, components }, scope),
+    keptText("fieldTable", [contract, schema, scope], () =>
+      fieldTables().fieldTable(schema, { root: schema, components }, scope),
+    ),
   );
   /** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) | jsonBlock }}`: a real result, computed now. */
   filter("callTool", (name: string, input: unknown) =>
@@ -183,6 +193,10 @@ export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
     (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).hash,
   );
   /** `{% schemaFields "CalculatorInfo" %}`: a contract component's fields (shortcodes are never autoescaped). */
-  shortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), { components }));
+  shortcode("schemaFields", (name: string) =>
+    keptText("schemaFields", [contract, name], () =>
+      fieldTables().fieldTable(componentSchema(name), { components }),
+    ),
+  );
   return names;
 }

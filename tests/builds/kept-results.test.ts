@@ -152,6 +152,16 @@ test("a build keeps what did not change, and an edit to each input or step reach
       const reverted = await build();
       assert.ok(reverted.files.get(card)!.equals(first.files.get(card)!), "the first card again");
 
+      // The contract a field table lists (before any step's code is edited: that starts the step afresh).
+      await editFile(project, "contract/calculator-info.ts", '"Days in a year."', '"Days in one year."');
+      const contract = await build();
+      expectOk(contract);
+      assert.ok(
+        text(contract, "docs/index.html").includes("Days in one year.") &&
+          !text(contract, "docs/index.html").includes("Days in a year."),
+        "the contract's edit reaches every field table that lists it",
+      );
+
       // Each step's own code: the highlighter and the card's drawing.
       const highlighted = "hljs().highlight(code, { language, ignoreIllegals: true }).value";
       await editFile(
@@ -167,8 +177,13 @@ test("a build keeps what did not change, and an edit to each input or step reach
         '<g class="chart-legend">',
         '<g class="chart-legend edited">',
       );
+      await editFile(project, "_config/field-table.ts", '"| Field | Type |', '"| Field name | Type |');
       const steps = await build();
       expectOk(steps);
+      assert.ok(
+        text(steps, "docs/index.html").includes("<th>Field name</th>"),
+        "the field tables' edit reaches the docs",
+      );
       assert.ok(
         text(steps, "docs/index.html").includes("chart-legend edited"),
         "the chart's edit reaches the docs",
