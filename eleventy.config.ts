@@ -88,9 +88,10 @@ export default async function (eleventyConfig: UserConfig) {
   // Kept: Eleventy has no bundler of its own for TypeScript modules that import npm packages.
   // Each build first takes the output folder for itself and empties it (_config/output-folder.ts);
   // Eleventy runs the listeners of one event at once, so the steps are chained in one listener.
-  // The bundle and the link previews' card (_config/share-card.ts) are written while the pages
-  // render, and waited for before the links are checked; a failed build's are waited for before
-  // the next build empties the folder, so none lands in it late.
+  // A build writes the bundle and the link previews' card (_config/share-card.ts) while the pages
+  // render, and waits for them before the links are checked; a failed build's are waited for before
+  // the next build empties the folder, so none lands in it late. `npm start` writes them first, so
+  // the folder it serves lacks them only for a moment while it rebuilds.
   let bundleAndCard: Promise<unknown> | undefined;
   eleventyConfig.on("eleventy.before", async (event: BuildEvent) => {
     // content/pages/ holds Markdown pages only, so every page passes the same checks (page-outputs.ts).
@@ -108,8 +109,9 @@ export default async function (eleventyConfig: UserConfig) {
     ]);
     const output = event.directories.output;
     bundleAndCard = Promise.all([bundleCalculator(output), writeShareCard(output)]);
-    // Awaited in eleventy.after; a build that fails before then reports its own error instead.
-    bundleAndCard.catch(() => undefined);
+    if (event.runMode !== "build") await bundleAndCard;
+    // Else awaited in eleventy.after; a build that fails before then reports its own error instead.
+    else bundleAndCard.catch(() => undefined);
   });
   // `npm start` watches every folder of modules: `_data/`, `_includes/` and `content/` Eleventy watches
   // itself; an edit under `assets/` re-runs the bundle; one under `_config/`, `contract/` or `common/`
