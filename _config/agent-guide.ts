@@ -133,6 +133,13 @@ function inputLines(inputs: SchemaProperties): string[] {
   });
 }
 
+/**
+ * The largest balance grown for the longest time: the limits and the engine are this module's own,
+ * so it is computed once per process (Eleventy calls `agentGuide` twice a build, and `npm start`
+ * loads this module anew when either changes). The ranks do not change the balance.
+ */
+let largest: string | undefined;
+
 /** Everything `content/llms.txt.njk` reads as `guide`. */
 export function agentGuide(data: GuideData) {
   const { calculator, ranks, site } = data;
@@ -148,7 +155,7 @@ export function agentGuide(data: GuideData) {
   const result = example.structuredContent;
   const { maxGems, maxDurationDays } = CALCULATE_LIMITS;
   // The largest result: the largest balance grown for the longest time, so the recipe can say how many digits it needs.
-  const largest = calculateGrowth({ currentGems: maxGems, days: maxDurationDays }, ranks.ranks).futureGems;
+  largest ??= calculateGrowth({ currentGems: maxGems, days: maxDurationDays }, ranks.ranks).futureGems;
   const largestDigits = (largest.split(".")[0] ?? "").length;
   const timeKeys = Object.keys(inputs).filter((key) => !key.endsWith("Gems"));
   const durationFields = fieldsOf(fieldsOf(outputs.milestones ?? {})?.duration ?? {});
