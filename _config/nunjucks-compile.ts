@@ -7,6 +7,11 @@
  * (kept-results.ts) under those, and a template that did not change is not lexed, parsed and
  * compiled again; Nunjucks still evaluates the kept source, as it evaluates what it compiles.
  *
+ * The name reaches the source only where the template loads another (`{% include %}`, `{% extends %}`,
+ * `{% import %}`, whose path may be relative to it), as the argument of `env.getTemplate`. A source
+ * without that call, and without the name anywhere in it, is kept for any name: a page and its
+ * Markdown twin, which renders the same text under another name, compile once between them.
+ *
  * Nunjucks compiles through `nunjucks.compiler.compile`, the compiler it exports, so that function
  * is wrapped, once per process; the wrapper uses the kept results of the config that set it last
  * (the tests build several copies of the project in one process, each its own config).
@@ -38,7 +43,12 @@ const WRAPPED = Symbol.for("exp-bank.nunjucks-compile");
 type Wrapped = Compile & { [WRAPPED]?: { kept: KeptResults<string> } };
 
 /** What a template's source depends on besides its text. */
-function settingsOf(asyncFilters: string[], extensions: unknown[], name: string, options: object): string {
+function settingsOf(
+  asyncFilters: string[],
+  extensions: unknown[],
+  name: string | null,
+  options: object,
+): string {
   const described = (extensions as Extension[]).map((extension) => ({
     name: extension.__name,
     tags: extension.tags,
@@ -46,6 +56,10 @@ function settingsOf(asyncFilters: string[], extensions: unknown[], name: string,
   }));
   return JSON.stringify({ name, asyncFilters, extensions: described, options });
 }
+
+/** Whether compiled `code` is the same whatever the template's name: it neither loads a template nor holds the name. */
+const namesNothing = (code: string, name: string) =>
+  !code.includes("env.getTemplate(") && (name == null || !code.includes(JSON.stringify(name)));
 
 /** Makes Nunjucks read a template's compiled source from the kept results when its inputs did not change. */
 export function keepCompiledTemplates(): void {
@@ -58,10 +72,14 @@ export function keepCompiledTemplates(): void {
   const compile = compiler.compile;
   const current = { kept: keptTemplates };
   const wrapped: Wrapped = function (this: unknown, source, asyncFilters, extensions, name, options) {
-    const key = inputKey(settingsOf(asyncFilters, extensions ?? [], name, options ?? {}), source);
-    return current.kept.keptOr(key, () =>
-      compile.call(this, source, asyncFilters, extensions, name, options),
-    );
+    const keyFor = (forName: string | null) =>
+      inputKey(settingsOf(asyncFilters, extensions ?? [], forName, options ?? {}), source);
+    const [anyName, named] = [keyFor(null), keyFor(name)];
+    const kept = current.kept.get(anyName) ?? current.kept.get(named);
+    if (kept !== undefined) return kept;
+    const code = compile.call(this, source, asyncFilters, extensions, name, options);
+    current.kept.set(namesNothing(code, name) ? anyName : named, code);
+    return code;
   };
   wrapped[WRAPPED] = current;
   compiler.compile = wrapped;
