@@ -123,8 +123,10 @@ function templateChecker(
     let error = checked.get(key);
     if (error === undefined) {
       const keptKey = inputKey(source);
-      const problems = passed.get(keptKey) ? [] : templateProblems(source, environment(), rules);
-      if (problems.length === 0) passed.set(keptKey, true);
+      const kept = passed.get(keptKey) === true;
+      const problems = kept ? [] : templateProblems(source, environment(), rules);
+      // Only a new pass is kept: one read back is not written again.
+      if (!kept && problems.length === 0) passed.set(keptKey, true);
       const offset = linesBefore(inputPath, source);
       const file = projectPath(inputPath);
       const lines = problems.map((problem) => `  ${file}:${problem.line + offset}: ${problem.message}`);

@@ -7,7 +7,7 @@
  * fails a check fails every build the same way, since only passes are kept. Every build here is a
  * process of its own, as `npm run build` is, with a cache folder of its own.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -69,6 +69,15 @@ const failureLines = (output: string) =>
 
 const text = (built: Built, file: string) => built.files.get(file)?.toString("utf8") ?? "";
 
+/**
+ * Each file in the cache folder with its inode: an entry written again (a new file renamed over the
+ * old) gets a new one, while one only read keeps it.
+ */
+async function entriesOf(cache: string): Promise<string[]> {
+  const files = (await readdir(cache)).sort();
+  return Promise.all(files.map(async (file) => `${file} ${(await stat(path.join(cache, file))).ino}`));
+}
+
 test("a build keeps what did not change, and an edit to each input or step reaches the next build", async () => {
   await withProjectCopy((project) =>
     withTempDir("kept-results", async (cache) => {
@@ -91,8 +100,10 @@ test("a build keeps what did not change, and an edit to each input or step reach
         "the first build does every step",
       );
       assert.ok(first.compiled > 0);
+      const written = await entriesOf(cache);
       const second = await build();
       expectOk(second);
+      assert.equal(await entriesOf(cache), written, "nothing changed: no entry is written again");
       assert.equal(
         second.loaded,
         [],
