@@ -34,7 +34,7 @@ export default async function (eleventyConfig: UserConfig) {
   const { writeShareCard } = await import("./_config/share-card.ts");
   const { loadTemplatesOnce } = await import("./_config/template-modules.ts");
   const { checkPagesFolder, checkPageUrls } = await import("./_config/page-outputs.ts");
-  const { keepResults, writeWhen } = await import("./_config/kept-results.ts");
+  const { keepResults, sortedKeys, writeWhen } = await import("./_config/kept-results.ts");
   const { keptHighlights } = await import("./_config/highlight.ts");
   const { keepHtmlTransforms } = await import("./_config/html-transforms.ts");
   const { keepCompiledTemplates, keptTemplates } = await import("./_config/nunjucks-compile.ts");
@@ -70,7 +70,8 @@ export default async function (eleventyConfig: UserConfig) {
     async ({ inputPathToUrl }: { inputPathToUrl: Record<string, string[]> }) => {
       checkPageUrls(inputPathToUrl);
       rememberPages(inputPathToUrl, site.paths);
-      contentMap = inputPathToUrl;
+      // In one order, whatever order Eleventy found the pages in: the kept results' settings hold it.
+      contentMap = sortedKeys(inputPathToUrl);
       await markdown.kept.opened();
     },
   );

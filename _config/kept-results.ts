@@ -97,6 +97,13 @@ export async function recipeFiles(recipe: Recipe): Promise<string[]> {
   return [...new Set([...found, ...(recipe.files ?? []), "package-lock.json"])].sort();
 }
 
+/**
+ * `record` with its keys in sorted order, so that the same settings always write the same text:
+ * Eleventy fills its maps (the map of inputs to URLs) in the order the work finishes.
+ */
+export const sortedKeys = <T>(record: Record<string, T>): Record<string, T> =>
+  Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
 /** The key of a recipe as its files and settings now are. */
 export async function recipeKey(recipe: Recipe): Promise<string> {
   const settings = (await recipe.settings?.()) ?? "";

@@ -18,6 +18,7 @@ import {
   keepResults,
   recipeFiles,
   relativeImports,
+  sortedKeys,
   waitingWritten,
   type Recipe,
 } from "../../_config/kept-results.ts";
@@ -62,6 +63,14 @@ test("the imports a recipe follows: relative ones that run, in every form, and n
     'export type { G } from "./g.ts";',
   ].join("\n");
   assert.equal(relativeImports(source), ["./a.ts", "../b.ts", "./d.ts", "./e.ts", "./f.ts"]);
+});
+
+test("a map filled in another order writes the same settings", () => {
+  const pages = { "./content/pages/docs.md": ["/docs/"], "./content/pages/api.md": ["/api/"] };
+  const reversed = Object.fromEntries(Object.entries(pages).reverse());
+  assert.is.not(JSON.stringify(reversed), JSON.stringify(pages));
+  assert.is(JSON.stringify(sortedKeys(reversed)), JSON.stringify(sortedKeys(pages)));
+  assert.equal(Object.keys(sortedKeys(pages)), ["./content/pages/api.md", "./content/pages/docs.md"]);
 });
 
 /** Runs `use` with the build cache in a new folder of its own. */
