@@ -5,11 +5,9 @@
  * transformer is stood in for by one that marks what it rewrote and counts its calls.
  */
 import { createHash } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { withCacheFolder } from "../support/cache-folder.ts";
 import { keepHtmlTransforms } from "../../_config/html-transforms.ts";
 import { keepResults } from "../../_config/kept-results.ts";
 
@@ -43,10 +41,7 @@ const page = (css: string, policyHash = hashOf(css)) =>
 const context = { outputPath: "_site/index.html", inputPath: "./content/pages/index.md", url: "/" };
 
 test("a stylesheet edit rewrites no page again, and each page gets its new stylesheet and hash", async () => {
-  const folder = await mkdtemp(path.join(tmpdir(), "exp-bank-transforms-"));
-  const before = process.env.EXP_BANK_BUILD_CACHE;
-  process.env.EXP_BANK_BUILD_CACHE = folder;
-  try {
+  await withCacheFolder(async () => {
     const { transform, rewritten } = keptTransform();
     const first = await transform.call(context, page("body { color: #111; }"));
     assert.is(first, page("body { color: #111; }").replace('href="/docs/', 'href="/prefix/docs/'));
@@ -69,11 +64,7 @@ test("a stylesheet edit rewrites no page again, and each page gets its new style
     );
     assert.is(rewritten.at(-1), unmatched);
     await keepResults();
-  } finally {
-    if (before === undefined) delete process.env.EXP_BANK_BUILD_CACHE;
-    else process.env.EXP_BANK_BUILD_CACHE = before;
-    await rm(folder, { recursive: true, force: true });
-  }
+  });
 });
 
 test.run();

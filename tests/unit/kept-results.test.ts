@@ -4,12 +4,12 @@
  * kept results are read back under the same recipe, never under another, only once opened for a
  * build, and bounded. tests/builds/kept-results.test.ts edits each input in real builds.
  */
-import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { bundledInputs } from "../support/bundled-inputs.ts";
+import { withCacheFolder } from "../support/cache-folder.ts";
 import { PARTIAL_LEFT_MS, writeKeyed } from "../../_config/build-cache.ts";
 import { HIGHLIGHT_RECIPE } from "../../_config/highlight.ts";
 import { HTML_TRANSFORMS_RECIPE } from "../../_config/html-transforms.ts";
@@ -73,22 +73,8 @@ test("a map filled in another order writes the same settings", () => {
   assert.equal(Object.keys(sortedKeys(pages)), ["./content/pages/api.md", "./content/pages/docs.md"]);
 });
 
-/** Runs `use` with the build cache in a new folder of its own. */
-async function withCache(use: (folder: string) => Promise<void>): Promise<void> {
-  const folder = await mkdtemp(path.join(tmpdir(), "exp-bank-kept-"));
-  const before = process.env.EXP_BANK_BUILD_CACHE;
-  process.env.EXP_BANK_BUILD_CACHE = folder;
-  try {
-    await use(folder);
-  } finally {
-    if (before === undefined) delete process.env.EXP_BANK_BUILD_CACHE;
-    else process.env.EXP_BANK_BUILD_CACHE = before;
-    await rm(folder, { recursive: true, force: true });
-  }
-}
-
 test("results are kept for the next build under the same recipe only, and read only once opened", async () => {
-  await withCache(async (folder) => {
+  await withCacheFolder(async (folder) => {
     let setting = "one";
     const recipe: Recipe = { modules: ["_config/highlight.ts"], settings: () => setting };
     const first = new KeptResults<string>("test-step", recipe);
@@ -117,7 +103,7 @@ test("results are kept for the next build under the same recipe only, and read o
 });
 
 test("an entry keeps what its last build used and a bounded number of older results, never every one", async () => {
-  await withCache(async (folder) => {
+  await withCacheFolder(async (folder) => {
     const recipe: Recipe = { modules: ["_config/highlight.ts"] };
     for (let build = 0; build < 6; build += 1) {
       const results = new KeptResults<number>("test-bound", recipe);
@@ -139,7 +125,7 @@ test("an entry keeps what its last build used and a bounded number of older resu
 });
 
 test("older results are bounded by size too: large results keep no more than the last build's weight", async () => {
-  await withCache(async (folder) => {
+  await withCacheFolder(async (folder) => {
     const recipe: Recipe = { modules: ["_config/highlight.ts"] };
     const page = (build: number, input: number) => `${build}-${input}:`.padEnd(20_000, "x");
     for (let build = 0; build < 4; build += 1) {
@@ -161,7 +147,7 @@ test("older results are bounded by size too: large results keep no more than the
 });
 
 test("npm start's rebuilds write their entries only once idle, and the last rebuild's results win", async () => {
-  await withCache(async (folder) => {
+  await withCacheFolder(async (folder) => {
     const recipe: Recipe = { modules: ["_config/highlight.ts"] };
     const results = new KeptResults<string>("test-idle", recipe);
     for (const value of ["first", "second"]) {
@@ -185,7 +171,7 @@ test("npm start's rebuilds write their entries only once idle, and the last rebu
 });
 
 test("a partial entry a killed build left is removed by the next write; one being written is not", async () => {
-  await withCache(async (folder) => {
+  await withCacheFolder(async (folder) => {
     const left = path.join(folder, "test-step-old.json.4242.1.tmp");
     const writing = path.join(folder, "test-step-new.json.4343.2.tmp");
     await writeFile(left, '{"results":');

@@ -3,12 +3,10 @@
  * depend on the name, and per name when it does (a template that includes another passes its own
  * name along). Nunjucks' compiler is counted underneath, so each real compile shows.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import nunjucks from "nunjucks";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { withCacheFolder } from "../support/cache-folder.ts";
 import { keepResults } from "../../_config/kept-results.ts";
 import { keepCompiledTemplates, keptTemplates } from "../../_config/nunjucks-compile.ts";
 
@@ -27,10 +25,7 @@ compiler.compile = (...args) => ((compiled += 1), compile(...args));
 keepCompiledTemplates();
 
 test("a page and its twin compile once between them; a template that includes another, once per name", async () => {
-  const folder = await mkdtemp(path.join(tmpdir(), "exp-bank-compile-"));
-  const before = process.env.EXP_BANK_BUILD_CACHE;
-  process.env.EXP_BANK_BUILD_CACHE = folder;
-  try {
+  await withCacheFolder(async () => {
     await keptTemplates.opened();
     const page = "# {{ site.name }}\n\n{% for rank in ranks %}- {{ rank.name }}\n{% endfor %}";
     const asPage = compiler.compile(page, [], [], "./content/pages/docs.md", {});
@@ -46,11 +41,7 @@ test("a page and its twin compile once between them; a template that includes an
     compiler.compile(including, [], [], "./content/pages/api.md", {});
     assert.is(compiled, 3, "and kept for each");
     await keepResults();
-  } finally {
-    if (before === undefined) delete process.env.EXP_BANK_BUILD_CACHE;
-    else process.env.EXP_BANK_BUILD_CACHE = before;
-    await rm(folder, { recursive: true, force: true });
-  }
+  });
 });
 
 test.run();
