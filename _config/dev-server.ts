@@ -117,6 +117,15 @@ const SOURCE = /(^|\/)[^./][^/]*\.(md|njk|html|liquid|ts|js|json|txt|css|svg)$/;
 /** Set on the process once the deletion watch is up. */
 const WATCHING = Symbol.for("exp-bank.rebuildOnDelete");
 
+/**
+ * How long after a deletion its build starts. Eleventy's watcher (chokidar) holds a deletion back
+ * 100 ms, to tell a deleted file from one an editor saved by swapping it, and only then does
+ * Eleventy forget the file; a build started sooner still renders the deleted page, from its memory
+ * of it, and nothing rebuilds after. The timers share this process's event loop, so 200 ms always
+ * comes after chokidar's 100, however busy the machine.
+ */
+const AFTER_THE_WATCHER_MS = 200;
+
 /** The file a deletion rewrites, one per dev server process; removed when the process exits. */
 export const deletionTrigger = (pid = process.pid) => path.join(tmpdir(), `exp-bank-deleted-${pid}.txt`);
 
@@ -132,9 +141,13 @@ function rebuildOnDelete(eleventyConfig: UserConfig, folders: string[]): void {
   process.once("exit", () => rmSync(trigger, { force: true }));
   for (const folder of folders.filter((one) => existsSync(one))) {
     watch(folder, { recursive: true, persistent: false }, (event, file) => {
-      // A source file gone; not an editor's swap or backup file.
-      const source = file && SOURCE.test(file) && !existsSync(path.join(folder, file));
-      if (event === "rename" && source) writeFileSync(trigger, `${folder}/${file}\n`);
+      // A source file gone, and still gone once the watcher has let Eleventy know; not an editor's
+      // swap or backup file.
+      const gone = () => Boolean(file && SOURCE.test(file) && !existsSync(path.join(folder, file)));
+      if (event !== "rename" || !gone()) return;
+      setTimeout(() => {
+        if (gone()) writeFileSync(trigger, `${folder}/${file}\n`);
+      }, AFTER_THE_WATCHER_MS).unref();
     });
   }
 }
