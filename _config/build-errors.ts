@@ -7,8 +7,6 @@
  * files (`npm run build`, and the output of `npm start` on disk) never reference it.
  * See https://www.11ty.dev/docs/dev-server/ (`onRequest`, `middleware`)
  */
-import type UserConfig from "@11ty/eleventy/UserConfig";
-
 /** Where the dev server serves the script, beside its own `/.11ty/reload-client.js`. */
 const SCRIPT_PATH = "/.11ty/build-errors.js";
 
@@ -66,9 +64,10 @@ socket.addEventListener("message", (event) => {
 
 type Response = { getHeader(name: string): unknown; end: (data?: unknown, ...rest: unknown[]) => unknown };
 
-export function buildErrorsOnThePage(eleventyConfig: UserConfig, pathPrefix: string): void {
+/** The dev server's options that serve the script and add it to each HTML page as it is served. */
+export function buildErrorsOnThePage(pathPrefix: string) {
   const tag = `<script type="module" src="${pathPrefix.replace(/\/$/, "")}${SCRIPT_PATH}"></script>`;
-  eleventyConfig.setServerOptions({
+  return {
     onRequest: {
       [SCRIPT_PATH]: () => ({
         status: 200,
@@ -77,26 +76,20 @@ export function buildErrorsOnThePage(eleventyConfig: UserConfig, pathPrefix: str
       }),
     },
     // Added to each HTML page as it is served, never written to the output folder, so the built
-    // site and its link check see the pages as `npm run build` writes them.
-    middleware: [
-      (_request: unknown, response: Response, next: () => void) => {
-        const end = response.end;
-        response.end = function (this: Response, data?: unknown, ...rest: unknown[]) {
-          const html = String(response.getHeader("Content-Type") ?? "").startsWith("text/html");
-          const text =
-            typeof data === "string"
-              ? data
-              : data instanceof Uint8Array
-                ? Buffer.from(data).toString("utf8")
-                : undefined;
-          return end.call(
-            this,
-            html && text?.includes("</body>") ? text.replace("</body>", `${tag}\n</body>`) : data,
-            ...rest,
-          );
-        };
-        next();
-      },
-    ],
-  });
+    // site is what `npm run build` writes.
+    middleware: (_request: unknown, response: Response, next: () => void) => {
+      const end = response.end;
+      response.end = function (this: Response, data?: unknown, ...rest: unknown[]) {
+        const html = String(response.getHeader("Content-Type") ?? "").startsWith("text/html");
+        const text =
+          typeof data === "string" ? data : data instanceof Uint8Array ? Buffer.from(data).toString("utf8") : undefined;
+        return end.call(
+          this,
+          html && text?.includes("</body>") ? text.replace("</body>", `${tag}\n</body>`) : data,
+          ...rest,
+        );
+      };
+      next();
+    },
+  };
 }

@@ -7,7 +7,6 @@
  */
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { keptExport, keptModule } from "./contract-cache.ts";
 
 /** Plain objects and arrays, the shapes data is written in; class instances keep their own state. */
 function isPlainData(value: unknown): value is object {
@@ -22,10 +21,8 @@ export function deepFreeze<T>(value: T): T {
   return Object.freeze(value);
 }
 
-/** A module's default export: kept by the contract cache (contract-cache.ts) when it is one of its modules. */
+/** A module's default export. */
 async function defaultExport(file: string): Promise<unknown> {
-  const kept = keptModule(file);
-  if (kept) return keptExport(kept, "default");
   return ((await import(pathToFileURL(file).href)) as { default: unknown }).default;
 }
 

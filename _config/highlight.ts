@@ -3,16 +3,10 @@
  * languages the pages use, so the HTML carries classes and the browser runs no script for it.
  * See https://highlightjs.readthedocs.io/en/latest/readme.html#importing-the-library
  * Kept: Eleventy's syntax-highlight plugin is Prism, and would add a second highlighter's grammar.
- *
- * Each block's HTML is kept for the next build (kept-results.ts) under the hash of its language and
- * code, with this module and highlight.js's version in the recipe: a build whose code blocks did
- * not change reads them and never loads highlight.js, which is loaded (synchronously, as
- * markdown-it asks for a block) only for a block not kept.
  */
 import { createRequire } from "node:module";
 import type { HLJSApi, LanguageFn } from "highlight.js";
 import { escapeHtml } from "./escape.ts";
-import { inputKey, KeptResults } from "./kept-results.ts";
 
 /** The languages a fence may name, by the name it uses, and highlight.js's module for each. */
 const LANGUAGES = { json: "json", sh: "bash", js: "javascript" } as const;
@@ -30,23 +24,17 @@ function hljs(): HLJSApi {
   return core;
 }
 
-/** The highlighted blocks kept from earlier builds; a build opens them before its pages render. */
-export const HIGHLIGHT_RECIPE = { modules: ["_config/highlight.ts"] };
-export const keptHighlights = new KeptResults<string>("highlight", HIGHLIGHT_RECIPE);
-
 /**
  * markdown-it's `highlight` option: the block's inner HTML. An unknown language is a build error,
  * so a typo in a fence never ships unhighlighted code silently; a fence without a language is plain.
  */
 export function highlight(code: string, language: string): string {
   if (!language) return escapeHtml(code);
-  return keptHighlights.keptOr(inputKey(language, code), () => {
-    if (!hljs().getLanguage(language)) {
-      throw new Error(
-        `Code fence language "${language}" is not registered in _config/highlight.ts; use one of: ` +
-          `${hljs().listLanguages().join(", ")}`,
-      );
-    }
-    return hljs().highlight(code, { language, ignoreIllegals: true }).value;
-  });
+  if (!hljs().getLanguage(language)) {
+    throw new Error(
+      `Code fence language "${language}" is not registered in _config/highlight.ts; use one of: ` +
+        `${hljs().listLanguages().join(", ")}`,
+    );
+  }
+  return hljs().highlight(code, { language, ignoreIllegals: true }).value;
 }

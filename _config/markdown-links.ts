@@ -2,7 +2,7 @@
  * The reader of link destinations in Markdown that the twins rewrite their links with: inline links
  * (`](target)`), reference definitions (`[ref]: target`), autolinks (`<https://…>`) and raw HTML
  * (`href="…"`, `src="…"`), outside code, where a link is an example rather than a link. It rewrites;
- * it checks nothing (the build checks the built links, _config/link-check.ts).
+ * it checks nothing (linkinator checks the built links in the tests).
  */
 import { slugify } from "./heading-anchors.ts";
 

@@ -4,53 +4,23 @@
  * data as Markdown text or code. Each returns Markdown (or plain text), so a page and its Markdown
  * twin show the same thing. Nunjucks escapes every other `{{ }}` value as HTML (autoescape).
  */
-import { createRequire } from "node:module";
 import type UserConfig from "@11ty/eleventy/UserConfig";
-import type openapi from "../_data/openapi.ts";
-import type rankTable from "../_data/ranks.ts";
-import { keptContractKey, keptExport } from "./contract-cache.ts";
+import openapi from "../_data/openapi.ts";
+import rankList from "../_data/ranks.ts";
 import { inlineCode, markdownText } from "./escape.ts";
 import { groupDigits } from "../common/text/group-digits.ts";
-import type { JsonSchema } from "./field-table.ts";
+import { fieldTable, type JsonSchema } from "./field-table.ts";
+import { callTool } from "./tool-calls.ts";
+import { resultChartSvg } from "../common/chart.ts";
 import { atKey } from "./pages.ts";
 import { absoluteUrl, href, twinPath } from "./site-links.ts";
 import { pageStylesheet } from "./inline-stylesheet.ts";
 import { afterPaintScripts } from "./after-paint-scripts.ts";
+import { siteInlineText } from "./rendered-page.ts";
 import type { CalculateOutput } from "../contract/calculate-output.ts";
-import { inputKey, KeptResults } from "./kept-results.ts";
 
-/**
- * What the docs compute at build time from data (a tool's real result, a chart's SVG, a schema's
- * field table), kept for the next build (kept-results.ts) under the filter's arguments and, for a
- * tool, the rank table, for a table, the contract's key, with the tools', the chart's and the
- * tables' code in the recipe: a build whose examples and contract did not change reads them.
- */
-export const COMPUTED_RECIPE = {
-  modules: ["_config/tool-calls.ts", "common/chart.ts", "_config/field-table.ts"],
-};
-export const keptComputed = new KeptResults<string>("computed", COMPUTED_RECIPE);
-
-/**
- * The tools, the chart and the field tables, loaded on the first example or table a build
- * computes: a build whose examples and tables are all kept loads none of them (the tools' runner,
- * their input checks and results, the chart, the tables: ten modules). Filters run synchronously,
- * hence `require`.
- */
-const load = createRequire(import.meta.url);
-const toolCalls = () => load("./tool-calls.ts") as typeof import("./tool-calls.ts");
-const chart = () => load("../common/chart.ts") as typeof import("../common/chart.ts");
-const fieldTables = () => load("./field-table.ts") as typeof import("./field-table.ts");
-
-/** `compute(...args)` as text, kept under `args`: the result of an earlier build when they are the same. */
-function keptText(name: string, args: unknown[], compute: () => string): string {
-  return keptComputed.keptOr(inputKey(name, JSON.stringify(args)), compute);
-}
-
-/** The contract's component schemas and the rank table, read anew for each build (contract-cache.ts). */
-let components: Record<string, JsonSchema> = {};
-let rankList: typeof rankTable;
-/** The contract's key (contract-cache.ts), under which the field tables are kept. */
-let contract = "";
+/** The contract's component schemas. */
+const components = openapi.components.schemas as Record<string, JsonSchema>;
 
 /** A named component of the contract, such as `CalculatorInfo`; unknown names fail the build. */
 function componentSchema(name: string): JsonSchema {
@@ -77,31 +47,10 @@ export function wholeGems(value: string): string {
 /** Nunjucks' own `safe` filter: marks Markdown a filter built (and escaped) as final. */
 type MarkSafe = (markdown: string) => unknown;
 
-/**
- * The names of the filters and shortcodes the site adds: the ones a page may use besides Nunjucks' own
- * (`page-template.ts`).
- */
-export interface PageHelperNames {
-  filters: string[];
-  shortcodes: string[];
-}
-
-export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
-  const names: PageHelperNames = { filters: [], shortcodes: [] };
-  const filter = (name: string, build: (...args: any[]) => unknown) => (
-    names.filters.push(name),
-    eleventyConfig.addFilter(name, build)
-  );
-  const shortcode = (name: string, build: (...args: any[]) => string) => (
-    names.shortcodes.push(name),
-    eleventyConfig.addShortcode(name, build)
-  );
-  eleventyConfig.on("eleventy.before", async () => {
-    const document = (await keptExport("_data/openapi.ts", "default")) as typeof openapi;
-    components = document.components.schemas as Record<string, JsonSchema>;
-    rankList = (await keptExport("_data/ranks.ts", "default")) as typeof rankTable;
-    contract = await keptContractKey();
-  });
+export function pageHelpers(eleventyConfig: UserConfig): void {
+  const filter = (name: string, build: (...args: any[]) => unknown) => eleventyConfig.addFilter(name, build);
+  const shortcode = (name: string, build: (...args: any[]) => string) =>
+    eleventyConfig.addShortcode(name, build);
   // The filters below that return Markdown escape the data inside it themselves; autoescape would
   // turn their quotes and brackets into HTML entities, which Markdown code blocks show literally.
   let markSafe: MarkSafe = () => {
@@ -120,7 +69,6 @@ export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
     key: string,
     fragment?: string,
   ) => string;
-  names.filters.push("href");
   eleventyConfig.amendLibrary("njk", (environment: { addFilter(name: string, filter: KeyFilter): void }) => {
     environment.addFilter("href", function (key, fragment) {
       try {
@@ -145,30 +93,20 @@ export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
    * (`fieldTable(tool.name)`), an object used in several places gets one table of its own.
    */
   markdownFilter("fieldTable", (schema: JsonSchema, scope?: string) =>
-    keptText("fieldTable", [contract, schema, scope], () =>
-      fieldTables().fieldTable(schema, { root: schema, components }, scope),
-    ),
+    fieldTable(schema, { root: schema, components }, scope),
   );
   /** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) | jsonBlock }}`: a real result, computed now. */
-  filter("callTool", (name: string, input: unknown) =>
-    JSON.parse(
-      keptText("callTool", [name, input, rankList], () =>
-        JSON.stringify(toolCalls().callTool(name, input, rankList)),
-      ),
-    ),
-  );
+  filter("callTool", (name: string, input: unknown) => callTool(name, input, rankList));
   /**
    * `{{ result | growthChart("example-chart", "2026-07-01T12:00:00Z") }}`: the homepage's chart of a
    * calculate-exp-growth result, drawn now as static SVG, so the page needs no script for it; its
    * dates count from the given start, since a built page has no "today".
    */
-  markdownFilter("growthChart", (result: CalculateOutput, id: string, start: string) =>
-    keptText("growthChart", [result, id, start], () => {
-      const size = { width: 640, height: 280 };
-      const svg = chart().resultChartSvg(result, { id, ...size, locale: "en-US", start: Date.parse(start) });
-      return `<figure class="chart-static">${svg}</figure>`;
-    }),
-  );
+  markdownFilter("growthChart", (result: CalculateOutput, id: string, start: string) => {
+    const size = { width: 640, height: 280 };
+    const svg = resultChartSvg(result, { id, ...size, locale: "en-US", start: Date.parse(start) });
+    return `<figure class="chart-static">${svg}</figure>`;
+  });
   /** `{{ "ErrorResponse" | schemaLink }}`: a link to a component's table on /docs; unknown names fail. */
   markdownFilter("schemaLink", (name: string) => {
     componentSchema(name);
@@ -178,7 +116,7 @@ export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
    * `<style>{% stylesheet styles %}</style>` and `style-src {% stylesheetHash styles %}`: a page's inlined
    * styles and their CSP hash.
    */
-  shortcode("stylesheet", (styles?: string[]) => pageStylesheet(styles).css);
+  shortcode("stylesheet", (styles?: string[]) => siteInlineText(pageStylesheet(styles).css));
   shortcode("stylesheetHash", (styles?: string[]) => pageStylesheet(styles).hash);
   /**
    * `<script type="module">{% afterPaintScripts scripts, page.url %}</script>` and `script-src 'self' {%
@@ -186,17 +124,12 @@ export function pageHelpers(eleventyConfig: UserConfig): PageHelperNames {
    */
   shortcode(
     "afterPaintScripts",
-    (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).js,
+    (scripts: string[], pageUrl: string) => siteInlineText(afterPaintScripts(scripts, pageUrl).js),
   );
   shortcode(
     "afterPaintScriptsHash",
     (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).hash,
   );
   /** `{% schemaFields "CalculatorInfo" %}`: a contract component's fields (shortcodes are never autoescaped). */
-  shortcode("schemaFields", (name: string) =>
-    keptText("schemaFields", [contract, name], () =>
-      fieldTables().fieldTable(componentSchema(name), { components }),
-    ),
-  );
-  return names;
+  shortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), { components }));
 }

@@ -13,9 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResvgRenderOptions } from "@resvg/resvg-js";
 import type { LadderStep, ShareCard } from "../_data/shareCard.ts";
-import { hashOf, readKeyed, writeKeyed } from "./build-cache.ts";
-import { recipeKey } from "./kept-results.ts";
-import { keptExport } from "./contract-cache.ts";
+import card from "../_data/shareCard.ts";
 import { paths } from "../_data/site.ts";
 import { escapeHtml } from "./escape.ts";
 
@@ -342,33 +340,9 @@ export async function shareCardPng(card: ShareCard): Promise<Buffer> {
   return image.asPng();
 }
 
-/**
- * What the card's picture is drawn from besides its data: this module and those it imports, the
- * site's colours and icon, and the installed packages' lock (resvg's and the fonts' versions).
- */
-export const SHARE_CARD_RECIPE = {
-  modules: ["_config/share-card.ts"],
-  files: ["assets/styles/site.css", "assets/styles/favicon.svg"],
-};
-
-interface KeptCard {
-  png: string;
-}
-
-/**
- * Writes the card into `outputDir` at `site.paths.shareCard`. The PNG is kept for the next build
- * (build-cache.ts) under the hash of the card's data and `SHARE_CARD_RECIPE`: a build where none of
- * them changed writes the kept picture and does not load resvg. The data holds the card's URL, so
- * each base URL keeps its own (the same picture).
- */
+/** Writes the card into `outputDir` at `site.paths.shareCard`. */
 export async function writeShareCard(outputDir: string): Promise<void> {
   const file = path.resolve(outputDir, paths.shareCard);
-  // Read as the contract cache keeps it, so a build whose data did not change loads no zod.
-  const card = (await keptExport("_data/shareCard.ts", "default")) as ShareCard;
-  const key = hashOf([JSON.stringify(card), await recipeKey(SHARE_CARD_RECIPE)]);
-  const kept = await readKeyed<KeptCard>("share-card", key);
-  const png: Buffer = kept ? Buffer.from(kept.png, "base64") : await shareCardPng(card);
-  if (!kept) await writeKeyed("share-card", key, { png: png.toString("base64") } satisfies KeptCard);
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, png);
+  await writeFile(file, await shareCardPng(card));
 }

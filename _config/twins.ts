@@ -14,7 +14,6 @@ import { mapMarkdownLinks, markdownAnchors } from "./markdown-links.ts";
 import { isPageFileLink, pageOfFileLink } from "./pages.ts";
 import { absoluteUrl, twinPath } from "./site-links.ts";
 import { templateError } from "./template-errors.ts";
-import type { PageTemplateCheck } from "./page-checks.ts";
 
 /** The parts of a collection item the twin needs. */
 export interface TwinSource {
@@ -30,14 +29,9 @@ export type RenderTemplate = (
   data: Record<string, unknown>,
 ) => Promise<string>;
 
-/**
- * What a twin needs of the JavaScript template that renders it (its `this`): the Render plugin's
- * `renderTemplate`, and the pages' template check (`page-checks.ts`), run before a page's source
- * renders again.
- */
+/** What a twin needs of the JavaScript template that renders it (its `this`): the Render plugin's `renderTemplate`. */
 export interface TwinRenderer {
   renderTemplate: RenderTemplate;
-  checkPageTemplate: PageTemplateCheck;
 }
 
 /** Template syntax left in a twin means a tag the twin renderer did not process. */
@@ -53,12 +47,7 @@ function markdownOf(renderer: TwinRenderer, source: TwinSource): Promise<string>
     if (typeof raw !== "string")
       throw new Error(`${source.inputPath}: no page source to render its Markdown twin from`);
     const data = { ...source.data, twin: true };
-    // The same template check as the page's own render: a twin renders the page's source again.
-    const render = async () => (
-      renderer.checkPageTemplate(source.inputPath, raw),
-      renderer.renderTemplate(raw, "njk", data)
-    );
-    markdown = render().catch((error: unknown) => {
+    markdown = renderer.renderTemplate(raw, "njk", data).catch((error: unknown) => {
       throw templateError(error, source.inputPath, raw, data);
     });
     rendered.set(source, markdown);

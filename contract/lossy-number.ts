@@ -1,8 +1,7 @@
 /**
  * The lossy-number rule (`lossyNumber` in the input checker) as the schema's description and the
  * docs state it. Here rather than beside the checker: the page never shows it, and a template
- * literal left in the checker would ship in the page's bundle unused. No zod: `/llms.txt` reads it
- * in builds that take the contract from the kept data (`_config/contract-cache.ts`).
+ * literal left in the checker would ship in the page's bundle unused.
  */
 import { EXACT_NUMBER_LIMIT } from "../common/input/input-rules.ts";
 
