@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Plugin } from "esbuild";
+import { build, type BuildOptions, type Plugin } from "esbuild";
 import rankList from "../_data/ranks.ts";
 import { paths } from "../_data/site.ts";
 import { toolDescriptors } from "../contract/tool-descriptors.ts";
@@ -43,7 +43,7 @@ export const homepageData: Plugin = {
 };
 
 /** The bundle's options; the tests bundle with them too, to read esbuild's metafile. */
-export const BUNDLE_OPTIONS = {
+export const BUNDLE_OPTIONS: BuildOptions = {
   entryPoints: [CALCULATOR_ENTRY],
   // Relative paths resolve in the project, whatever the process's folder.
   absWorkingDir: ROOT,
@@ -55,12 +55,12 @@ export const BUNDLE_OPTIONS = {
   legalComments: "eof",
   logLevel: "silent",
   plugins: [homepageData],
-} as const;
+};
 
 /** Writes the calculator bundle into `outputDir`. */
 export async function bundleCalculator(outputDir: string): Promise<void> {
   const result = await build({ ...BUNDLE_OPTIONS, write: false, outfile: CALCULATOR_BUNDLE });
   const outfile = path.resolve(outputDir, CALCULATOR_BUNDLE);
   await mkdir(path.dirname(outfile), { recursive: true });
-  await writeFile(outfile, result.outputFiles[0]!.contents);
+  await writeFile(outfile, result.outputFiles![0]!.contents);
 }

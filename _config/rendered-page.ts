@@ -314,10 +314,20 @@ function pageError(inputPath: string, problems: Problem[]): Error {
   return new Error(`Unsafe HTML in a page (${problems.length}) in ${file}:\n${lines.join("\n")}`);
 }
 
+interface HtmlTransformer {
+  addPosthtmlPlugin(
+    extensions: string,
+    plugin: (context: { inputPath: string }) => (tree: (Node | string)[]) => unknown,
+    options: { name: string },
+  ): void;
+}
+
 /** Wires the rule into Eleventy's HTML transformer, for every `.html` output. */
 export function renderedPageRule(eleventyConfig: UserConfig): void {
   eleventyConfig.on("eleventy.before", () => siteInline.clear());
-  eleventyConfig.htmlTransformer.addPosthtmlPlugin(
+  // Eleventy's JSDoc types do not list `htmlTransformer`: https://www.11ty.dev/docs/config-events/
+  const { htmlTransformer } = eleventyConfig as unknown as { htmlTransformer: HtmlTransformer };
+  htmlTransformer.addPosthtmlPlugin(
     "html",
     (context: { inputPath: string }) => (tree: (Node | string)[]) => {
       const problems = renderedPageProblems(tree);

@@ -11,7 +11,7 @@ import type { Browser } from "playwright-core";
 import { builtSite, editFile, readBuilt, ROOT, ROOT_SITE_URL, withProjectCopy } from "../support/build.ts";
 import { recordPageMessages, testBrowser } from "../support/browser.ts";
 import { startDevServer } from "../support/dev-server.ts";
-import { HANG_GUARD_MS } from "../support/hang-guard.ts";
+import { HANG_GUARD_MS } from "../support/browser.ts";
 
 /** How long the page may take to show a rebuild's outcome before the test fails as hung. */
 

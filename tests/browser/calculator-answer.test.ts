@@ -16,7 +16,7 @@ import { PATH_SITE_URL } from "../support/build.ts";
 import type { ServedSite } from "../support/serve.ts";
 import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
-import { HANG_GUARD_MS } from "../support/hang-guard.ts";
+import { HANG_GUARD_MS } from "../support/browser.ts";
 import {
   assertOnScreen,
   calculateTool,

@@ -15,7 +15,7 @@ import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import type { ServedSite } from "../support/serve.ts";
 import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
-import { HANG_GUARD_MS } from "../support/hang-guard.ts";
+import { HANG_GUARD_MS } from "../support/browser.ts";
 import {
   assertStatusAnnouncesHeadline,
   calculateTool,

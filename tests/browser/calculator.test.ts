@@ -14,7 +14,7 @@ import { recordPageMessages } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
 import { toolDescriptors } from "../../contract/tool-descriptors.ts";
-import { HANG_GUARD_MS } from "../support/hang-guard.ts";
+import { HANG_GUARD_MS } from "../support/browser.ts";
 import {
   assertOnScreen,
   assertStatusAnnouncesHeadline,

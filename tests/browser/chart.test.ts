@@ -15,7 +15,7 @@ import type { ServedSite } from "../support/serve.ts";
 import { recordPageMessages, recordSchemeQueries, schemeOnlyRecolours } from "../support/browser.ts";
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import type { RankList } from "../../contract/rank-list.ts";
-import { HANG_GUARD_MS } from "../support/hang-guard.ts";
+import { HANG_GUARD_MS } from "../support/browser.ts";
 import { calculateTool, servedSiteAndBrowser } from "../support/calculator-page.ts";
 import { NOW, DAY, VARIANTS } from "../support/variants.ts";
 

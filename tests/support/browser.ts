@@ -1,29 +1,15 @@
 /**
- * Launches headless Chromium for the browser tests and the benchmark. The browser comes from the
- * test tooling that `npm test` installs (`@sparticuz/chromium` in tests/package.json, unpacked and
- * checked by ./chromium.ts into a folder of the project's own), or from
- * `CHROME_PATH` when set. A missing browser is a loud failure with the fix, never a skip.
+ * Headless Chromium for the browser tests: Debian's (`apt-get install chromium`, which `.ci/run`
+ * does), or `CHROME_PATH`. A missing browser is a loud failure with the fix, never a skip.
  *
- * Browser tests share one Chromium. In a test file in `tests/browser/`, connect with
- * `const browser = await testBrowser()` in `before` (WebMCP on), open what you need in contexts of
- * your own (`browser.newContext({ viewport })`, or `browser.newPage()`, whose context closes with
- * the page), and `await browser.close()` in `after`: that closes your contexts and disconnects.
- * Under `npm test` the browser test files are shared out among one process per core, running at the
- * same time, connected to the one Chromium that tests/run.ts starts (and checks once; it hands the
- * files its path as `CHROME_PATH`), so independent pages render in parallel; a file run alone
- * launches its own. Only a test that needs the WebMCP flag off launches a second browser
- * (`launchChromium({ webmcp: false })`). A new page costs about half a second of CPU (its renderer);
- * a new document in a page you already have (`page.goto`) costs a third of that, so keep a page per
- * viewport or per state and load into it. Pages in contexts of their own can be driven at once:
- * Playwright starts Chromium with background timer throttling off and emulates focus in every page,
- * so none needs to be in front. A check that reads layout, text or behaviour needs one colour scheme
- * per viewport when `schemeOnlyRecolours` finds nothing.
+ * In a test file, `const browser = await testBrowser()` in `before` (WebMCP on), open what you need
+ * in contexts of your own (`browser.newContext({ viewport })`, or `browser.newPage()`), and
+ * `await browser.close()` in `after`. The files of one process share one Chromium; it closes with
+ * the last connection. A new page costs about half a second of CPU: keep a page per viewport or
+ * state and load into it.
  */
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserServer, type Page } from "playwright-core";
-import { requireGroup } from "./build.ts";
-import { packagedChromium } from "./chromium.ts";
-import { HANG_GUARD_MS } from "./hang-guard.ts";
 
 /** Flags headless Chromium needs on a closed, GPU-less machine running as root. */
 const BASE_FLAGS = [
@@ -38,69 +24,38 @@ const BASE_FLAGS = [
 /** Playwright's `page.webmcp` checks for this exact flag. */
 export const WEBMCP_FLAG = "--enable-features=WebMCP";
 
-export async function chromiumPath(): Promise<string> {
-  const fromEnv = process.env.CHROME_PATH;
-  if (fromEnv) {
-    if (!existsSync(fromEnv))
-      throw new Error(
-        `CHROME_PATH is set to ${fromEnv}, but no file exists there. Point it at a Chromium binary ` +
-          `(for example /usr/bin/chromium after \`apt-get install chromium\`) or unset it to use the ` +
-          `one \`npm test\` installs.`,
-      );
-    return fromEnv;
-  }
-  try {
-    // Not the package's executablePath(): it runs whatever file sits at $TMPDIR/chromium (./chromium.ts).
-    return await packagedChromium();
-  } catch (error) {
+/** How long a wait may take before it is a hang: far above any wait that ends, on a loaded machine. */
+export const HANG_GUARD_MS = 300_000;
+
+export function chromiumPath(): string {
+  const path = process.env.CHROME_PATH || "/usr/bin/chromium";
+  if (!existsSync(path))
     throw new Error(
-      "No Chromium for the browser tests: @sparticuz/chromium could not be unpacked " +
-        `(${(error as Error).message}). Run \`npm test\`, which installs it (tests/package.json), or ` +
-        `install Debian's browser with \`apt-get install chromium\` and set ` +
-        "CHROME_PATH=/usr/bin/chromium.",
+      `No Chromium at ${path} for the browser tests. Install Debian's with \`apt-get install chromium\` ` +
+        "(as .ci/run does), or set CHROME_PATH to a Chromium binary.",
     );
-  }
+  return path;
 }
 
 export async function launchChromium(options: { webmcp: boolean }): Promise<Browser> {
   return withHangGuard(
     await chromium.launch({
-      executablePath: await chromiumPath(),
+      executablePath: chromiumPath(),
       headless: true,
       args: options.webmcp ? [...BASE_FLAGS, WEBMCP_FLAG] : BASE_FLAGS,
     }),
   );
 }
 
-/** The environment variable through which tests/run.ts hands each browser test process the shared Chromium. */
-export const BROWSER_VARIABLE = "EXP_BANK_TEST_BROWSER";
-
-/**
- * Starts the Chromium that every browser test process of one `npm test` connects to (tests/run.ts):
- * `executablePath`, or the one `chromiumPath()` finds and checks.
- */
-export async function launchSharedBrowser(executablePath?: string): Promise<BrowserServer> {
-  return chromium.launchServer({
-    executablePath: executablePath ?? (await chromiumPath()),
-    headless: true,
-    args: [...BASE_FLAGS, WEBMCP_FLAG],
-  });
-}
-
-/** When a browser test file runs alone: the Chromium this process launched, and how many connections it has. */
+/** The Chromium this process launched, and how many connections it has. */
 let local: { server: Promise<BrowserServer>; connections: number } | undefined;
 
-/**
- * A connection to the browser tests' Chromium, with WebMCP: the one `npm test` started, or, when a
- * test file runs alone, one this process launches on first use and closes when its last connection
- * closes. Close it in your suite's `after`; that closes your contexts and disconnects, and leaves
- * the browser running for the other files.
- */
+/** A connection to this process's Chromium, with WebMCP; close it in your suite's `after`. */
 export async function testBrowser(): Promise<Browser> {
-  requireGroup(["browser"], "testBrowser() drives the shared Chromium");
-  const endpoint = process.env[BROWSER_VARIABLE];
-  if (endpoint) return withHangGuard(await chromium.connect(endpoint));
-  const own = (local ??= { server: launchSharedBrowser(), connections: 0 });
+  const own = (local ??= {
+    server: chromium.launchServer({ executablePath: chromiumPath(), headless: true, args: [...BASE_FLAGS, WEBMCP_FLAG] }),
+    connections: 0,
+  });
   own.connections += 1;
   const browser = withHangGuard(await chromium.connect((await own.server).wsEndpoint()));
   browser.once("disconnected", () => {
@@ -112,11 +67,7 @@ export async function testBrowser(): Promise<Browser> {
   return browser;
 }
 
-/**
- * Every context (and so every `browser.newPage()`, which makes one) waits up to the hang guard for
- * an element, a navigation or a condition, instead of Playwright's 30 s, which a loaded machine
- * can exceed without anything being wrong.
- */
+/** Every context waits up to the hang guard instead of Playwright's 30 s, which a loaded machine can exceed. */
 function withHangGuard(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {

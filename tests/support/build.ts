@@ -1,30 +1,19 @@
 /**
- * Builds the site the way `npm run build` does, into a temporary folder, for tests and the
- * benchmark. `npm test` builds each configuration once for every test file (tests/run.ts).
+ * Builds the site the way `npm run build` does, into a temporary folder. `npm test` builds the two
+ * shared configurations once for every test file (tests/run.ts).
  */
 import { execFile } from "node:child_process";
 import { rmSync } from "node:fs";
 import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import module from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { newestSource } from "../../scripts/newest-source.js";
-import { requireGroup } from "./groups.ts";
 
 const run = promisify(execFile);
 
 /** The repository root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-/**
- * Node's compile cache for the build's modules, as `npm run build` sets it (NODE_COMPILE_CACHE in
- * package.json): a build started in a new process skips recompiling Eleventy, about a fifth of a cold build.
- */
-export const BUILD_ENV = { NODE_COMPILE_CACHE: path.join(ROOT, "node_modules/.cache/node-compile") };
-
-export { GROUP_VARIABLE, requireGroup } from "./groups.ts";
 
 export interface BuildResult {
   ok: boolean;
@@ -44,16 +33,15 @@ export async function runBuild(
   env: Record<string, string> = {},
   signal?: AbortSignal,
 ): Promise<BuildResult> {
-  requireGroup(["builds", "site", "browser"], "runBuild() builds the site");
   const eleventy = path.join(projectDir, "node_modules/@11ty/eleventy/cmd.cjs");
+  const tsx = path.join(projectDir, "node_modules/.bin/tsx");
   try {
-    // The Node running the tests strips the TypeScript of the config, data and templates itself.
     const { stdout, stderr } = await run(
-      process.execPath,
+      tsx,
       [eleventy, "--config=eleventy.config.ts", `--output=${outputDir}`, "--quiet"],
       {
         cwd: projectDir,
-        env: { ...process.env, ...BUILD_ENV, ...env, SITE_URL: siteUrl },
+        env: { ...process.env, ...env, SITE_URL: siteUrl },
         maxBuffer: 64 * 1024 * 1024,
         signal,
       },
@@ -92,24 +80,15 @@ type EleventyClass = new (
 
 /** Builds in this process take turns (see `buildInProcess`). */
 let buildQueue: Promise<unknown> = Promise.resolve();
-/** The SITE_URL each copy was first built with in this process, and its newest TypeScript file then. */
-const builtCopies = new Map<string, { siteUrl: string; newest: number }>();
+/** The SITE_URL each copy was first built with in this process. */
+const builtCopies = new Map<string, string>();
 
-/** Refuses a build that would run modules Node loaded for an earlier build of the same copy. */
-async function refuseStaleModules(project: string, siteUrl: string): Promise<void> {
-  const earlier = builtCopies.get(project);
-  if (earlier && earlier.siteUrl !== siteUrl)
-    throw new Error(
-      `${project} was built for SITE_URL=${earlier.siteUrl} in this process; build a new copy ` +
-        `(projectCopy) for ${siteUrl}.`,
-    );
-  const newest = newestSource(project);
-  if (earlier && newest !== earlier.newest)
-    throw new Error(
-      `A TypeScript file of ${project} changed after its first build in this process, which would ` +
-        "still run the old module; build a new copy (projectCopy) with the edit.",
-    );
-  if (!earlier) builtCopies.set(project, { siteUrl, newest });
+/** Refuses a build that would run modules Node loaded for an earlier build of the same copy with another SITE_URL. */
+function refuseStaleModules(project: string, siteUrl: string): void {
+  const earlier = builtCopies.get(project) ?? siteUrl;
+  if (earlier !== siteUrl)
+    throw new Error(`${project} was built for SITE_URL=${earlier} in this process; build a new copy for ${siteUrl}.`);
+  builtCopies.set(project, siteUrl);
 }
 
 /**
@@ -171,9 +150,8 @@ function describe(error: unknown): string {
  * imported. Eleventy's template cache is off (`setUseTemplateCache(false)`), so each build reads
  * and compiles the pages, layouts and templates afresh, as a build process does. Node keeps each
  * imported module, and a copy's modules have URLs of their own, so every copy runs its own config,
- * data and templates; but a copy built again runs the modules of its first build. So a copy builds
- * for one SITE_URL, and an edit to its TypeScript after its first build fails here, asking for a
- * new copy. When a page fails, Eleventy reports the failure while its other pages may still be
+ * data and templates; but a copy built again runs the modules of its first build: edit a copy's
+ * TypeScript before its first build, and build a copy for one SITE_URL. When a page fails, Eleventy reports the failure while its other pages may still be
  * rendering into the output folder, as in a failing build process before it exits.
  */
 export function buildInProcess(
@@ -183,13 +161,9 @@ export function buildInProcess(
   options: InProcessOptions = {},
 ): Promise<BuildResult> {
   const { env = {}, onPrint } = options;
-  requireGroup(["builds", "browser"], "buildInProcess() builds the site");
   const build = buildQueue.then(async (): Promise<BuildResult> => {
     const project = path.resolve(projectDir);
-    await refuseStaleModules(project, siteUrl);
-    // Node's compile cache, as `npm run build` uses it: loading Eleventy, which the first build here pays
-    // for, skips recompiling.
-    module.enableCompileCache?.(BUILD_ENV.NODE_COMPILE_CACHE);
+    refuseStaleModules(project, siteUrl);
     const { Eleventy } = (await import("@11ty/eleventy")) as unknown as { Eleventy: EleventyClass };
     // esbuild (the config's bundle step) starts its service in the working directory of its first
     // import; imported here, before the directory moves into a copy, it is one that outlives every copy.
@@ -217,10 +191,7 @@ export function buildInProcess(
   return build;
 }
 
-/**
- * Where test folders go: the folder `npm test` (tests/run.ts) makes for the run and removes at its
- * end, on a RAM disk where there is one; otherwise the system's temporary folder.
- */
+/** Where test folders go: the folder `npm test` (tests/run.ts) makes for the run, else the system's temporary folder. */
 export const SCRATCH = process.env.EXP_BANK_TEST_SCRATCH ?? tmpdir();
 
 /** A new empty folder; the caller removes it (tests use `withTempDir`, which does). */
@@ -275,7 +246,6 @@ const ownBuilds = new Map<string, Promise<string>>();
  * alone, one this process builds on first use and removes when it exits.
  */
 export function builtSite(siteUrl: string): Promise<string> {
-  requireGroup(["site", "browser"], "builtSite() reads the shared builds");
   const config = SITE_BUILDS.find((build) => build.siteUrl === siteUrl);
   if (!config)
     throw new Error(
@@ -314,11 +284,9 @@ export function readBuilt(siteDir: string, file: string): Promise<string> {
  * each browser file has a process of its own.
  */
 export async function projectCopy(): Promise<string> {
-  requireGroup(["builds", "browser"], "projectCopy() copies the project to build it edited");
   const copy = await tempDir("project");
-  // Any node_modules: the test tooling's (tests/node_modules) is not part of the sources either.
-  // Nor are the tests and the workflows, which no build or `npm start` reads: a third of the files.
-  const skip = new Set(["node_modules", "_site", "_site.lock", ".git", ".node", "tests", ".github", ".ci"]);
+  // Nor are the tests and the workflows, which no build or `npm start` reads.
+  const skip = new Set(["node_modules", "_site", ".git", "tests", ".github", ".ci"]);
   await cp(ROOT, copy, {
     recursive: true,
     filter: (source) =>

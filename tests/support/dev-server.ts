@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
 import { BUILD_ENV, projectCopy } from "./build.ts";
 import { freePort } from "./serve.ts";
-import { HANG_GUARD_MS } from "./hang-guard.ts";
+import { HANG_GUARD_MS } from "./browser.ts";
 
 export interface DevServer {
   /** `http://localhost:PORT/`. */

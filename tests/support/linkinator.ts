@@ -1,21 +1,19 @@
 /**
- * linkinator over a built site: the independent check the build's own link check
- * (_config/link-check.ts) is held to, as ajv holds the input checker to the published schema.
- * It crawls the written files as GitHub Pages would serve them, under the base URL's path, with
- * `#fragments` checked and the Markdown twins read as Markdown; absolute links to the public base
- * URL are rewritten onto the local copy, and links to other sites are not followed.
+ * linkinator over a built site: the site's link check. It crawls the written files as GitHub Pages
+ * would serve them, under the base URL's path, with `#fragments` checked and the Markdown twins
+ * read as Markdown; absolute links to the public base URL are rewritten onto the local copy, and
+ * links to other sites are not followed.
  *
  * linkinator does not read `.txt` files, so the Markdown links of each text output (llms.txt, …),
  * read by the twins' link reader (markdown-links.ts), become a page of links only this check sees,
- * with the text file's URL as its base; a bare `#fragment` in a text file is broken, as the build
- * reports it (a text file has no anchors).
+ * with the text file's URL as its base; a bare `#fragment` in a text file is broken (a text file
+ * has no anchors).
  */
 import type { Dirent } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { LinkChecker, LinkState } from "linkinator";
-import { readsLinks, type OutputText } from "../../_config/link-check.ts";
 import { markdownLinks } from "../../_config/markdown-links.ts";
 import { freePort } from "./serve.ts";
 
@@ -37,14 +35,6 @@ export async function filesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
   const relative = (entry: Dirent) => path.relative(folder, path.join(entry.parentPath, entry.name));
   return entries.filter((entry) => entry.isFile()).map((entry) => relative(entry).split(path.sep).join("/"));
-}
-
-/** The outputs the build's link check reads in `folder` (pages, twins, text outputs), with their text. */
-export async function linkedOutputs(folder: string): Promise<OutputText[]> {
-  const files = (await filesUnder(folder)).filter(readsLinks);
-  return Promise.all(
-    files.map(async (file) => ({ file, content: await readFile(path.join(folder, file), "utf8") })),
-  );
 }
 
 /** A folder serving `output` under `base`'s path, with each text output's links as a page beside it. */

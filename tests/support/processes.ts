@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { setTimeout as delay } from "node:timers/promises";
-import { HANG_GUARD_MS } from "./hang-guard.ts";
+import { HANG_GUARD_MS } from "./browser.ts";
 
 interface ProcessStat {
   pid: number;
