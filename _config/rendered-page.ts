@@ -247,7 +247,7 @@ function attributeProblems(tag: string, attrs: Node["attrs"], allowed: Set<strin
 
 /** The problems of one element (not its children). */
 function elementProblems(node: Node, tag: string, place: Place): Problem[] {
-  const needles = [`<${tag}`];
+  const needles = [`<${tag}`, tag];
   const refuse = (why: string): Problem[] => [{ message: `<${shown(tag)}> ${why}; ${FIX}`, needles }];
   const text = (node.content ?? []).filter((child) => typeof child === "string").join("");
   if (tag === "script" || tag === "style") {

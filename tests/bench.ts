@@ -1,120 +1,55 @@
 /**
- * `npm run bench`: builds the site once under a path prefix (as on a GitHub project site), serves
- * it locally, runs every section in `tests/bench/` (each module's default export is a
- * `BenchSection`) and prints one Markdown table: section, metric, value, target. It prints
- * figures and never judges them; a section that fails is reported and makes the exit code 1.
+ * `npm run bench`: prints figures, judges none. `npm run bench -- build save lcp size` runs only the
+ * parts named (none named: all). Everything runs in copies of the project under /dev/shm (the work
+ * tree's files as git lists them, node_modules linked), never in the project itself; the machine's
+ * 1-minute load average is printed at the end, since a loaded machine stretches every time.
  *
- * `npm run bench -- build pages` runs only the named sections.
+ * 1. build, cold: the command of `npm run build` (tsx, Eleventy, this config) on a copy with no
+ *    `_site/`, no node_modules/.cache and tsx's cache off, against a bare Eleventy site (empty
+ *    config, 18 small Markdown pages, one minimal layout) built by the same Eleventy on the same
+ *    Node, paired A B A B. Medians of the wall clock and of the child's CPU time (user + system);
+ *    the ratio is this site / bare. Target: wall ratio ≤ 2.0.
+ * 2. build, per extra page: the same pair with 1,000 more Markdown pages in each; (median with
+ *    them - median of part 1) / 1,000 is what one more page costs, in ms. Report only.
+ * 3. save, save to screen: `npm start` on a copy and bare `eleventy --serve` on the bare site, the
+ *    page open in headless Chromium; from writing a file to the new content visible. Edits: a
+ *    Markdown page, a rank's name (tsx watch restarts Eleventy), a colour of the stylesheet; the
+ *    baseline is a Markdown edit of the bare site. Medians; ratios to the baseline (target for
+ *    Markdown: ≤ 2.0). Each line says where the change was first seen: in the open page, or in a
+ *    fresh load of the page polled every 50 ms (the restart's case: Eleventy's page reconnects only
+ *    on focus or visibility).
+ * 4. lcp: Largest Contentful Paint of /, /docs/, /api/, /auth/ and a one-request 1 KB page, built
+ *    and served gzipped on loopback, in Chromium with 4× CPU throttling and a 150 ms RTT, 1.6 Mbps
+ *    link, rounds interleaved; medians, and each page's ratio to the 1 KB page (target ≤ 1.2).
+ * 5. size: the homepage's JavaScript, gzip -9 of `assets/calculator.js` plus gzip -9 of the inline
+ *    `<script type="module">`, against its 20 KB (20 × 1024 bytes) budget.
  */
-import { readdir, rm } from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { launchChromium } from "./support/browser.ts";
-import { PATH_SITE_URL, runBuild, tempDir } from "./support/build.ts";
-import { serveSite } from "./support/serve.ts";
-import type { BenchRow, BenchSection } from "./bench/types.ts";
+import { buildBench } from "./bench/build.ts";
+import { cleanUp } from "./bench/common.ts";
+import { lcpBench } from "./bench/lcp.ts";
+import { saveBench } from "./bench/save.ts";
+import { sizeBench } from "./bench/size.ts";
 
-const SECTIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "bench");
-/** Sections run in this order (cheap and timing-sensitive first); any others follow by name. */
-const PREFERRED_ORDER = ["build", "save", "install", "pages", "tools", "lighthouse"];
+const PARTS: Record<string, () => Promise<void>> = {
+  build: buildBench,
+  save: saveBench,
+  lcp: lcpBench,
+  size: sizeBench,
+};
 
-interface Section {
-  name: string;
-  run: BenchSection;
+async function main(names: string[]): Promise<void> {
+  const unknown = names.filter((name) => !(name in PARTS));
+  if (unknown.length) throw new Error(`No part ${unknown.join(", ")}; the parts: ${Object.keys(PARTS).join(", ")}`);
+  console.log(`EXP Bank Calculator bench, Node ${process.version}, ${os.cpus().length} CPUs`);
+  for (const [name, part] of Object.entries(PARTS)) if (!names.length || names.includes(name)) await part();
+  console.log(`Load average (1 min) at the end: ${os.loadavg()[0]!.toFixed(2)}`);
 }
 
-async function loadSections(only: string[]): Promise<Section[]> {
-  const files = (await readdir(SECTIONS_DIR)).filter(
-    (file) => file.endsWith(".ts") && file !== "types.ts" && !file.endsWith(".d.ts"),
-  );
-  const names = files.map((file) => file.slice(0, -".ts".length));
-  const unknown = only.filter((name) => !names.includes(name));
-  if (unknown.length > 0)
-    throw new Error(`No benchmark section named ${unknown.join(", ")}; the sections are ${names.join(", ")}`);
-  const rank = (name: string) =>
-    PREFERRED_ORDER.includes(name) ? PREFERRED_ORDER.indexOf(name) : PREFERRED_ORDER.length;
-  const chosen = names
-    .filter((name) => only.length === 0 || only.includes(name))
-    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  return Promise.all(
-    chosen.map(async (name) => {
-      const module = (await import(pathToFileURL(path.join(SECTIONS_DIR, `${name}.ts`)).href)) as {
-        default?: unknown;
-      };
-      if (typeof module.default !== "function")
-        throw new Error(
-          `tests/bench/${name}.ts must export default a BenchSection (see tests/bench/types.ts)`,
-        );
-      return { name, run: module.default as BenchSection };
-    }),
-  );
-}
-
-/** A Markdown table with padded columns, readable in a terminal and pasteable into the README. */
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((cell, column) =>
-    Math.max(cell.length, ...rows.map((row) => (row[column] ?? "").length)),
-  );
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
-  return [
-    line(header),
-    `| ${widths.map((width) => "-".repeat(width)).join(" | ")} |`,
-    ...rows.map(line),
-  ].join("\n");
-}
-
-async function main(): Promise<number> {
-  const sections = await loadSections(process.argv.slice(2));
-  const siteDir = await tempDir("bench-site");
-  const built = await runBuild(path.resolve(SECTIONS_DIR, "../.."), siteDir, PATH_SITE_URL);
-  if (!built.ok) throw new Error(`The benchmark's build failed:\n${built.output}`);
-  // Served gzipped, as GitHub Pages serves text, so Lighthouse measures the pages as delivered.
-  const server = await serveSite(siteDir, new URL(PATH_SITE_URL).pathname, 0, { gzip: true });
-  const rows: string[][] = [];
-  let failed = 0;
-  try {
-    for (const section of sections) {
-      process.stderr.write(`bench: ${section.name}…\n`);
-      const started = Date.now();
-      try {
-        const results: BenchRow[] = await section.run({
-          siteDir,
-          siteUrl: server.url,
-          launch: launchChromium,
-        });
-        for (const row of results) rows.push([section.name, row.metric, row.value, row.target ?? ""]);
-      } catch (error) {
-        failed += 1;
-        rows.push([section.name, "section failed (see the error above)", "error", ""]);
-        process.stderr.write(`bench: ${section.name} failed: ${(error as Error).stack ?? error}\n`);
-      }
-      process.stderr.write(`bench: ${section.name} took ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-    }
-  } finally {
-    await server.close();
-    await rm(siteDir, { recursive: true, force: true });
-  }
-  const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
-  // The load average says how much else the machine was doing: timings on a busy machine run long.
-  const load = os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(" ");
-  console.log(
-    `EXP Bank Calculator benchmark, ${new Date().toISOString().slice(0, 10)}: Node ` +
-      `${process.version}, ${os.cpus().length} × ${cpu}, load average ${load} at the end, site built ` +
-      `for ${PATH_SITE_URL}\n`,
-  );
-  console.log(table(["section", "metric", "value", "target"], rows));
-  return failed === 0 ? 0 : 1;
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error) => {
+process.once("SIGINT", () => void cleanUp().then(() => process.exit(130)));
+main(process.argv.slice(2))
+  .catch((error) => {
     console.error(error);
-    process.exit(1);
-  },
-);
+    process.exitCode = 1;
+  })
+  .finally(cleanUp);

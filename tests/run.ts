@@ -15,7 +15,7 @@ import { existsSync, rmSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ROOT, runBuild, SITE_BUILDS, siteVariable } from "./support/build.ts";
+import { projectCopy, ROOT, runBuild, SITE_BUILDS, siteVariable } from "./support/build.ts";
 
 const GROUPS = ["unit", "builds", "site", "browser"] as const;
 const HANG_GUARD_MINUTES = 15;
@@ -59,8 +59,8 @@ const uvu = (group: string, pattern?: string) =>
 async function sharedBuilds(): Promise<boolean> {
   const results = await Promise.all(
     SITE_BUILDS.map(async ({ name, siteUrl, env: buildEnv }) => {
-      const output = path.join(scratch, `site-${name}`);
-      const result = await runBuild(ROOT, output, siteUrl, buildEnv);
+      const output = path.join(await projectCopy(), "_site");
+      const result = await runBuild(path.dirname(output), output, siteUrl, buildEnv);
       if (!result.ok) console.error(`The shared build for SITE_URL=${siteUrl} failed:\n${result.output}`);
       env[siteVariable(name)] = output;
       return result.ok;

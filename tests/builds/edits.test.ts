@@ -16,7 +16,7 @@ import {
   editFile,
   ROOT_SITE_URL,
   withProjectCopy,
-  withTempDir,
+  withOutput,
   type BuildResult,
 } from "../support/build.ts";
 import { decodeEntities, rendered, textOf } from "../support/pages.ts";
@@ -27,7 +27,7 @@ function buildEdited(
   edit: (project: string) => Promise<void>,
 ): Promise<{ result: BuildResult; files: Map<string, string> }> {
   return withProjectCopy((project) =>
-    withTempDir("edited-site", async (output) => {
+    withOutput(project, async (output) => {
       await edit(project);
       const result = await buildInProcess(project, output, ROOT_SITE_URL);
       const entries = await readdir(output, { recursive: true, withFileTypes: true });

@@ -7,13 +7,13 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildInProcess, editFile, PATH_SITE_URL, ROOT_SITE_URL, withProjectCopy, withTempDir } from "../support/build.ts";
+import { buildInProcess, editFile, PATH_SITE_URL, ROOT_SITE_URL, withProjectCopy, withOutput } from "../support/build.ts";
 import { linkinatorBrokenLinks } from "../support/linkinator.ts";
 
 /** The broken links linkinator finds in a build of the copy with `breakLinks`, by URL. */
 async function brokenIn(project: string, siteUrl: string): Promise<Map<string, string[]>> {
   await breakLinks(project);
-  return withTempDir("broken-links", async (output) => {
+  return withOutput(project, async (output) => {
     const built = await buildInProcess(project, output, siteUrl);
     assert.ok(built.ok, built.output);
     return new Map((await linkinatorBrokenLinks(output, siteUrl)).map((link) => [link.url, link.outputs]));

@@ -9,7 +9,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import ranks from "../../_data/ranks.ts";
-import { buildInProcess, editFile, ROOT_SITE_URL, withProjectCopy, withTempDir } from "../support/build.ts";
+import { buildInProcess, editFile, ROOT_SITE_URL, withProjectCopy, withOutput } from "../support/build.ts";
 import { decodePng, type PngImage } from "../support/png.ts";
 import { attributes, headOf } from "../support/pages.ts";
 
@@ -25,7 +25,7 @@ interface Card {
 /** Builds a copy of the project, edited by `edit`, and reads its card and the homepage's alt text. */
 function buildCard(edit: (project: string) => Promise<void>): Promise<Card> {
   return withProjectCopy((project) =>
-    withTempDir("card-site", async (output) => {
+    withOutput(project, async (output) => {
       await edit(project);
       const result = await buildInProcess(project, output, ROOT_SITE_URL);
       assert.ok(result.ok, result.output);

@@ -6,13 +6,13 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildInProcess, withProjectCopy, withTempDir } from "../support/build.ts";
+import { buildInProcess, withProjectCopy, withOutput } from "../support/build.ts";
 
 const CAFE = "https://user.github.io/caf%C3%A9/";
 
 test("a SITE_URL path with %XX escapes builds and its links are checked", () =>
   withProjectCopy((project) =>
-    withTempDir("cafe-output", async (output) => {
+    withOutput(project, async (output) => {
       const built = await buildInProcess(project, output, CAFE);
       assert.ok(built.ok, built.output);
       assert.not.match(built.output, /TypeError/);

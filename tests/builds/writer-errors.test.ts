@@ -15,7 +15,7 @@ import {
   ROOT,
   ROOT_SITE_URL,
   withProjectCopy,
-  withTempDir,
+  withOutput,
   type BuildResult,
 } from "../support/build.ts";
 import { DATA_NAME, lineOf, MISSPELT } from "../support/writer-mistakes.ts";
@@ -23,7 +23,7 @@ import { DATA_NAME, lineOf, MISSPELT } from "../support/writer-mistakes.ts";
 /** Builds a copy of the project with `edit` applied; resolves with the build's result. */
 function buildEdited(edit: (project: string) => Promise<void>): Promise<BuildResult> {
   return withProjectCopy((project) =>
-    withTempDir("writer-error", async (output) => {
+    withOutput(project, async (output) => {
       await edit(project);
       return buildInProcess(project, output, ROOT_SITE_URL);
     }),

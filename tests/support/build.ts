@@ -213,6 +213,16 @@ export async function withTempDir<T>(label: string, use: (dir: string) => Promis
   }
 }
 
+/** Runs `use` with the copy's output folder (`_site` inside it, where a build's must be), then removes it. */
+export async function withOutput<T>(project: string, use: (output: string) => Promise<T>): Promise<T> {
+  const output = path.join(project, "_site");
+  try {
+    return await use(output);
+  } finally {
+    await rm(output, { recursive: true, force: true, maxRetries: 5 });
+  }
+}
+
 /** Two common base URLs: the site at an origin's root and under a path, as on a GitHub project site. */
 export const ROOT_SITE_URL = "https://exp-bank.example/";
 export const PATH_SITE_URL = "https://example.github.io/exp-bank/";
@@ -257,9 +267,10 @@ export function builtSite(siteUrl: string): Promise<string> {
   let build = ownBuilds.get(config.name);
   if (!build) {
     build = (async () => {
-      const output = await tempDir(`site-${config.name}`);
-      process.once("exit", () => rmSync(output, { recursive: true, force: true }));
-      const result = await runBuild(ROOT, output, config.siteUrl, config.env);
+      const project = await projectCopy();
+      process.once("exit", () => rmSync(project, { recursive: true, force: true }));
+      const output = path.join(project, "_site");
+      const result = await runBuild(project, output, config.siteUrl, config.env);
       if (!result.ok) throw new Error(`The build for SITE_URL=${config.siteUrl} failed:\n${result.output}`);
       return output;
     })();
@@ -313,7 +324,7 @@ export async function withProjectCopy<T>(use: (project: string) => Promise<T>): 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() || entry.isSymbolicLink())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
 
@@ -355,7 +366,7 @@ export function buildEachEdit<T>(
     const build = turn.then(async () => {
       const project = await copy;
       try {
-        return await withTempDir("edit", async (output) => {
+        return await withOutput(project, async (output) => {
           await edit(project);
           return read(await buildInProcess(project, output, siteUrl), output, project);
         });
