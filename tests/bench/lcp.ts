@@ -77,6 +77,7 @@ export async function lcpBench(): Promise<void> {
   for (let round = 0; round < ROUNDS; round++)
     for (const [index, page] of PAGES.entries()) times[index]!.push(await lcpOf(browser, origin + page));
   const floor = median(times[0]!);
+  console.error(JSON.stringify(times.map((list) => list.map(Math.round))));
   console.log(`4. LCP, 4× CPU, 150 ms RTT, 1.6 Mbps, medians of ${ROUNDS} interleaved (target: ratio ≤ 1.2)`);
   console.log(`    1 KB page (${ONE_KB.length} B)  ${floor.toFixed(0)} ms`);
   for (const [index, page] of PAGES.entries())
