@@ -42,10 +42,13 @@ export default function (eleventyConfig: UserConfig) {
   // need every page's URL before any renders (`_config/pages.ts`).
   eleventyConfig.addPlugin(InputPathToUrlTransformPlugin);
   eleventyConfig.addPlugin(RenderPlugin);
-  eleventyConfig.on("eleventy.contentMap", ({ inputPathToUrl }: { inputPathToUrl: Record<string, string[]> }) => {
-    checkPageUrls(inputPathToUrl);
-    rememberPages(inputPathToUrl, site.paths);
-  });
+  eleventyConfig.on(
+    "eleventy.contentMap",
+    ({ inputPathToUrl }: { inputPathToUrl: Record<string, string[]> }) => {
+      checkPageUrls(inputPathToUrl);
+      rememberPages(inputPathToUrl, site.paths);
+    },
+  );
   eleventyConfig.addGlobalData("eleventyDataSchema", () => insideOutput(config.dir.output));
 
   // Each build starts from an empty output folder (Eleventy only adds files, so a deleted page would

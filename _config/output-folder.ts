@@ -10,7 +10,9 @@ export async function safeOutputFolder(output: string, project = process.cwd()):
   const root = realpathSync(project);
   const folder = path.resolve(project, output);
   const refuse = (why: string) => {
-    throw new Error(`Refusing to empty the output folder ${folder}: ${why}; build into a folder such as _site`);
+    throw new Error(
+      `Refusing to empty the output folder ${folder}: ${why}; build into a folder such as _site`,
+    );
   };
   const inside = path.relative(root, folder);
   if (!inside || inside.startsWith("..") || path.isAbsolute(inside)) refuse("it is not inside the project");

@@ -122,9 +122,8 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
    * `<script type="module">{% afterPaintScripts scripts, page.url %}</script>` and `script-src 'self' {%
    * afterPaintScriptsHash scripts, page.url %}`: a page's modules, started after its first paint.
    */
-  shortcode(
-    "afterPaintScripts",
-    (scripts: string[], pageUrl: string) => siteInlineText(afterPaintScripts(scripts, pageUrl).js),
+  shortcode("afterPaintScripts", (scripts: string[], pageUrl: string) =>
+    siteInlineText(afterPaintScripts(scripts, pageUrl).js),
   );
   shortcode(
     "afterPaintScriptsHash",

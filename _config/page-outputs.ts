@@ -58,5 +58,7 @@ export function checkPageUrls(inputPathToUrl: Record<string, readonly (string | 
         "a folder (/faq/) or an .html file, never as a script, stylesheet or data file; end it in / or remove it",
     );
   if (problems.length > 0)
-    throw new Error(`Pages published as something else than HTML (${problems.length}):\n${problems.join("\n")}`);
+    throw new Error(
+      `Pages published as something else than HTML (${problems.length}):\n${problems.join("\n")}`,
+    );
 }

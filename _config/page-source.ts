@@ -73,85 +73,25 @@ export function fileText(inputPath: string): string {
 }
 
 /**
- * The lines before `text` in the file at `inputPath`, where the file holds it: a page's body (after
- * its front matter) or a string of its front matter (a `permalink`), found by its longest start
- * that the file holds as written (YAML may escape the rest). 0 when the file holds none of it.
+ * The 1-based line of the file's `text` where rendered output came from: the first line, outside
+ * fenced code (an example), that holds one of `needles` in any case, tried in order, first on lines
+ * with template tags (which write what the source does not show); 0 when none is found.
  */
-export function linesBefore(inputPath: string, text: string): number {
-  const file = fileText(inputPath);
-  if (file.endsWith(text)) return frontMatterLines(inputPath, text);
-  for (let length = text.length; length >= 4; length = Math.floor(length / 2)) {
-    const at = file.indexOf(text.slice(0, length));
-    if (at >= 0) return lineAt(file, at) - 1;
+export function lineOfOutput(text: string, needles: readonly string[]): number {
+  let fence = "";
+  const lines = text.split("\n").flatMap((line, index) => {
+    const opens = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    const inCode = Boolean(fence || opens);
+    if (opens && (!fence || (opens[0] === fence[0] && opens.length >= fence.length)))
+      fence = fence ? "" : opens;
+    return inCode ? [] : [{ text: line.toLowerCase(), number: index + 1 }];
+  });
+  const templated = lines.filter((line) => /\{[{%]/.test(line.text));
+  for (const needle of needles.map((one) => one.toLowerCase()).filter(Boolean)) {
+    const found =
+      templated.find((line) => line.text.includes(needle)) ??
+      lines.find((line) => line.text.includes(needle));
+    if (found) return found.number;
   }
   return 0;
-}
-
-/** The 1-based lines of `text` inside fenced code blocks (```` ``` ```` or `~~~`), fences included. */
-function fencedLines(text: string): Set<number> {
-  const fenced = new Set<number>();
-  let open: string | undefined;
-  text.split("\n").forEach((line, index) => {
-    const fence = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (open || fence) fenced.add(index + 1);
-    if (fence && (!open || (fence[0] === open[0] && fence.length >= open.length)))
-      open = open ? undefined : fence;
-  });
-  return fenced;
-}
-
-/** Whether character `index` of `text` is in a code span on its line (after an odd number of backticks). */
-function inCodeSpan(text: string, index: number): boolean {
-  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
-  return (text.slice(lineStart, index).match(/`/g)?.length ?? 0) % 2 === 1;
-}
-
-/** Text that may find where rendered output came from: as written, or a word in any case. */
-export interface OutputNeedle {
-  text: string;
-  exact: boolean;
-}
-
-/**
- * A finder of the 1-based lines of the file's `text` (from `from`, past the front matter) where
- * rendered output came from, for one page's problems in order: the first needle found wins. An
- * exact needle is found as written, outside code (an example), each occurrence once, so a second
- * identical tag finds the second line; a word in any case, first on lines with template tags
- * (which write what the source does not show), then on any line. 0 when none is found.
- */
-export function outputLines(text: string, from: number): (needles: readonly OutputNeedle[]) => number {
-  const fenced = fencedLines(text);
-  const first = lineAt(text, from);
-  const lines = text
-    .split("\n")
-    .map((line, index) => ({ line: line.toLowerCase(), number: index + 1 }))
-    .filter(({ number }) => number >= first);
-  const templated = lines.filter(({ line }) => /\{[{%]/.test(line));
-  const used = new Map<string, number>();
-  const exactLine = (needle: string): number => {
-    for (
-      let at = text.indexOf(needle, used.get(needle) ?? from);
-      at >= 0;
-      at = text.indexOf(needle, at + 1)
-    ) {
-      const line = lineAt(text, at);
-      if (fenced.has(line) || inCodeSpan(text, at)) continue;
-      used.set(needle, at + 1);
-      return line;
-    }
-    return 0;
-  };
-  return (needles) => {
-    for (const needle of needles) {
-      if (needle.text.length === 0) continue;
-      const word = needle.text.toLowerCase();
-      const line = needle.exact
-        ? exactLine(needle.text)
-        : ((
-            templated.find(({ line }) => line.includes(word)) ?? lines.find(({ line }) => line.includes(word))
-          )?.number ?? 0);
-      if (line > 0) return line;
-    }
-    return 0;
-  };
 }

@@ -10,11 +10,10 @@
  * See https://www.11ty.dev/docs/permalinks/#inputpath-to-url-transform and
  * https://www.11ty.dev/docs/events/#eleventy-contentmap
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { MarkdownIt } from "markdown-it";
 import { closestName, didYouMean } from "../common/text/closest-name.ts";
-import { lineWhere, projectPath } from "./page-source.ts";
+import { fileText, lineWhere, projectPath } from "./page-source.ts";
 import { escapeRegExp } from "./escape.ts";
 
 /** The folder of the pages, as Eleventy names input paths. */
@@ -187,25 +186,14 @@ export function unknownKey(key: string, siteKeys: readonly string[]): string {
 }
 
 /** The 1-based line of the file at `inputPath` where `found` first holds, or 0. */
-function lineInFile(inputPath: string, found: (line: string) => boolean): number {
-  try {
-    return lineWhere(readFileSync(inputPath, "utf8"), found);
-  } catch {
-    return 0;
-  }
-}
+const lineInFile = (inputPath: string, found: (line: string) => boolean) =>
+  lineWhere(fileText(inputPath), found);
 
 /** The 1-based line of the file at `inputPath` where `target` is first linked, or 0. */
-function lineOfLink(inputPath: string, target: string): number {
-  return lineInFile(
-    inputPath,
-    (line) =>
-      line.includes(`(${target}`) ||
-      line.includes(`(<${target}`) ||
-      line.includes(`: ${target}`) ||
-      line.includes(`"${target}"`),
+const lineOfLink = (inputPath: string, target: string) =>
+  lineInFile(inputPath, (line) =>
+    [`(${target}`, `(<${target}`, `: ${target}`, `"${target}"`].some((text) => line.includes(text)),
   );
-}
 
 /**
  * `message` about the key of `{{ "doc" | href }}`, prefixed with the page's file and the line that

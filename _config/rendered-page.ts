@@ -19,7 +19,7 @@
  */
 import { createHash } from "node:crypto";
 import type UserConfig from "@11ty/eleventy/UserConfig";
-import { fileText, outputLines, projectPath } from "./page-source.ts";
+import { fileText, lineOfOutput, projectPath } from "./page-source.ts";
 
 /** Elements refused with a reason of their own, for the message. */
 const REASONS: Record<string, string> = {
@@ -47,126 +47,55 @@ const REASONS: Record<string, string> = {
 const FIX =
   "move it into a layout or partial under _includes/, or write it in a code span if the page shows it as an example";
 
+/** Words separated by spaces, as a list. */
+const words = (text: string) => text.split(" ").filter(Boolean);
+
+/** Elements, each with the attributes it may carry besides the shared ones: `"a:href rel"` (`|` between elements). */
+function allowList(table: string, shared: string): Map<string, Set<string>> {
+  return new Map(
+    table.split("|").map((entry) => {
+      const [name = "", own = ""] = entry.trim().split(":");
+      return [name, new Set([...words(shared), ...words(own)])];
+    }),
+  );
+}
+
 /** Attributes any element may carry, besides `aria-*` and `data-*`. */
-const GLOBAL = ["id", "class", "title", "lang", "dir", "hidden", "role", "translate", "tabindex"];
+const GLOBAL = "id class title lang dir hidden role translate tabindex";
+const FIELD = "name disabled required autocomplete";
 
-const FIELD = ["name", "disabled", "required", "autocomplete"];
-
-/** HTML elements and their own attributes: what markdown-it writes, prose markup, and the calculator form's partial. */
-const HTML: Record<string, string[]> = {
-  ...Object.fromEntries(
-    ["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "pre", "code", "em", "strong", "s", "hr", "br"].map(
-      (name) => [name, []],
-    ),
-  ),
-  ...Object.fromEntries(["table", "thead", "tbody", "tfoot", "tr", "caption"].map((name) => [name, []])),
-  ...Object.fromEntries(
-    ["div", "span", "section", "article", "aside", "header", "footer", "nav", "figure", "figcaption"].map(
-      (name) => [name, []],
-    ),
-  ),
-  ...Object.fromEntries(
-    ["summary", "dl", "dt", "dd", "abbr", "b", "i", "u", "mark", "small", "sub", "sup", "kbd"].map((name) => [
-      name,
-      [],
-    ]),
-  ),
-  ...Object.fromEntries(
-    ["samp", "var", "cite", "dfn", "wbr", "noscript", "legend"].map((name) => [name, []]),
-  ),
-  ol: ["start", "reversed", "type"],
-  li: ["value"],
-  a: ["href", "rel", "hreflang"],
-  img: ["src", "alt", "width", "height", "loading", "decoding"],
-  th: ["scope", "colspan", "rowspan", "abbr", "headers"],
-  td: ["colspan", "rowspan", "headers"],
-  colgroup: ["span"],
-  col: ["span"],
-  blockquote: ["cite"],
-  q: ["cite"],
-  del: ["cite", "datetime"],
-  ins: ["cite", "datetime"],
-  time: ["datetime"],
-  data: ["value"],
-  details: ["open"],
-  // No action, method or target: a form in a page submits to the page itself, and sends nowhere.
-  form: ["novalidate", "name", "autocomplete"],
-  fieldset: ["name", "disabled"],
-  label: ["for"],
-  input: [
-    ...FIELD,
-    "type",
-    "value",
-    "maxlength",
-    "minlength",
-    "min",
-    "max",
-    "step",
-    "inputmode",
-    "enterkeyhint",
-    "spellcheck",
-    "placeholder",
-    "readonly",
-    "checked",
-    "size",
-    "pattern",
-    "list",
-  ],
-  select: [...FIELD, "multiple", "size"],
-  option: ["value", "selected", "disabled", "label"],
-  button: ["type", "name", "value", "disabled"],
-  output: ["for", "name"],
-  progress: ["max", "value"],
-  meter: ["min", "max", "value", "low", "high", "optimum"],
-};
-
-/** Presentation attributes every SVG element may carry. */
-const SVG_PAINT = [
-  "fill",
-  "fill-opacity",
-  "stroke",
-  "stroke-width",
-  "stroke-opacity",
-  "stroke-dasharray",
-  "stroke-linecap",
-  "stroke-linejoin",
-  "opacity",
-  "transform",
-  "vector-effect",
-  "shape-rendering",
-  "font-size",
-  "font-weight",
-];
-
-const SVG_TEXT = ["x", "y", "dx", "dy", "text-anchor", "dominant-baseline"];
+/**
+ * HTML elements and their own attributes: what markdown-it writes, prose markup, and the calculator
+ * form's partial. A form has no action, method or target: it submits to the page itself.
+ */
+const HTML_ALLOWED = allowList(
+  "p|h1|h2|h3|h4|h5|h6|ul|pre|code|em|strong|s|hr|br|table|thead|tbody|tfoot|tr|caption|div|span|section|" +
+    "article|aside|header|footer|nav|figure|figcaption|summary|dl|dt|dd|abbr|b|i|u|mark|small|sub|sup|kbd|" +
+    "samp|var|cite|dfn|wbr|noscript|legend|ol:start reversed type|li:value|a:href rel hreflang|" +
+    "img:src alt width height loading decoding|th:scope colspan rowspan abbr headers|td:colspan rowspan headers|" +
+    "colgroup:span|col:span|blockquote:cite|q:cite|del:cite datetime|ins:cite datetime|time:datetime|" +
+    "data:value|details:open|form:novalidate name autocomplete|fieldset:name disabled|label:for|" +
+    `input:${FIELD} type value maxlength minlength min max step inputmode enterkeyhint spellcheck placeholder ` +
+    `readonly checked size pattern list|select:${FIELD} multiple size|option:value selected disabled label|` +
+    "button:type name value disabled|output:for name|progress:max value|meter:min max value low high optimum",
+  GLOBAL,
+);
 
 /** SVG elements and their own attributes: the shapes and text of the growth chart (`growthChart`). */
-const SVG: Record<string, string[]> = {
-  svg: ["viewBox", "width", "height", "xmlns", "preserveAspectRatio", "focusable"],
-  g: [],
-  path: ["d"],
-  line: ["x1", "y1", "x2", "y2"],
-  polyline: ["points"],
-  polygon: ["points"],
-  circle: ["cx", "cy", "r"],
-  ellipse: ["cx", "cy", "rx", "ry"],
-  rect: ["x", "y", "width", "height", "rx", "ry"],
-  text: SVG_TEXT,
-  tspan: SVG_TEXT,
-  title: [],
-  desc: [],
-};
+const SVG_TEXT = "x y dx dy text-anchor dominant-baseline";
+const SVG_ALLOWED = allowList(
+  "svg:viewBox width height xmlns preserveAspectRatio focusable|g|path:d|line:x1 y1 x2 y2|polyline:points|" +
+    `polygon:points|circle:cx cy r|ellipse:cx cy rx ry|rect:x y width height rx ry|text:${SVG_TEXT}|` +
+    `tspan:${SVG_TEXT}|title|desc`,
+  `${GLOBAL} fill fill-opacity stroke stroke-width stroke-opacity stroke-dasharray stroke-linecap ` +
+    "stroke-linejoin opacity transform vector-effect shape-rendering font-size font-weight",
+);
 
 /** Attributes whose value is a URL. */
 const URL_ATTRIBUTES = new Set(["href", "src", "cite", "action", "formaction", "xlink:href", "poster"]);
 
 /** Schemes a URL may have; a URL without one is relative to the page. */
 const SCHEMES = new Set(["http", "https", "mailto"]);
-
-const withGlobal = (table: Record<string, string[]>, shared: string[]) =>
-  new Map(Object.entries(table).map(([name, own]) => [name, new Set([...GLOBAL, ...shared, ...own])]));
-const HTML_ALLOWED = withGlobal(HTML, []);
-const SVG_ALLOWED = withGlobal(SVG, SVG_PAINT);
 
 /** What the layout's head may hold besides the site's own `<script>` and `<style>`. */
 const HEAD = new Set(["meta", "title", "link"]);
@@ -228,20 +157,29 @@ interface Place {
   inSvg: boolean;
 }
 
-function attributeProblems(tag: string, attrs: Node["attrs"], allowed: Set<string> | undefined): Problem[] {
-  return Object.entries(attrs ?? {}).flatMap(([name, raw]): Problem[] => {
+/** What is wrong with one attribute, or undefined; `allowed` is the element's list inside `<main>`. */
+function attributeProblem(
+  tag: string,
+  name: string,
+  value: string,
+  allowed?: Set<string>,
+): string | undefined {
+  const attribute = `the ${shown(name)}= attribute on <${tag}>`;
+  if (/^on/i.test(name)) return `${attribute} runs code; remove it (a page ships no script of its own)`;
+  if (name.toLowerCase() === "style")
+    return `${attribute} is refused by the pages' security policy; use a class the stylesheet has`;
+  if (allowed && !allowed.has(name) && !/^(?:aria|data)-[a-z0-9-]+$/.test(name))
+    return `${attribute} is not among those Markdown and the site's partials write; remove it, or ${FIX}`;
+  if (/[<>]/.test(value) && !URL_ATTRIBUTES.has(name) && tag !== "meta")
+    return `the ${shown(name)}= of <${tag}> holds "<" or ">", which a browser may read as markup; write &lt; and &gt;`;
+  return URL_ATTRIBUTES.has(name) ? urlProblem(tag, shown(name), value) : undefined;
+}
+
+function attributeProblems(tag: string, attrs: Node["attrs"], allowed?: Set<string>): Problem[] {
+  return Object.entries(attrs ?? {}).flatMap(([name, raw]) => {
     const value = typeof raw === "string" ? raw : "";
-    const needles = [`${name}="${value}"`, `${name}=`];
-    if (/^on/i.test(name))
-      return [{ message: `the ${shown(name)}= attribute on <${tag}> runs code; remove it (a page ships no script of its own)`, needles }];
-    if (name.toLowerCase() === "style")
-      return [{ message: `the style= attribute on <${tag}> is refused by the pages' security policy; use a class the stylesheet has`, needles }];
-    if (allowed && !allowed.has(name) && !/^(?:aria|data)-[a-z0-9-]+$/.test(name))
-      return [{ message: `the ${shown(name)}= attribute on <${tag}> is not among those Markdown and the site's partials write; remove it, or ${FIX}`, needles }];
-    if (/[<>]/.test(value) && !URL_ATTRIBUTES.has(name) && tag !== "meta")
-      return [{ message: `the ${shown(name)}= of <${tag}> holds "<" or ">", which a browser may read as markup; write &lt; and &gt;`, needles }];
-    const url = URL_ATTRIBUTES.has(name) ? urlProblem(tag, shown(name), value) : undefined;
-    return url ? [{ message: url, needles }] : [];
+    const message = attributeProblem(tag, name, value, allowed);
+    return message ? [{ message, needles: [`${name}="${value}"`, `${name}=`] }] : [];
   });
 }
 
@@ -261,10 +199,14 @@ function elementProblems(node: Node, tag: string, place: Place): Problem[] {
     if (!csp || !place.inHead) return refuse(`http-equiv is not allowed: it ${REASONS.meta}`);
     return [];
   }
-  const allowed = place.inMain ? (place.inSvg || tag === "svg" ? SVG_ALLOWED : HTML_ALLOWED).get(tag) : undefined;
-  if (place.inHead && HEAD.has(tag)) return attributeProblems(tag, node.attrs, undefined);
+  const allowed = place.inMain
+    ? (place.inSvg || tag === "svg" ? SVG_ALLOWED : HTML_ALLOWED).get(tag)
+    : undefined;
+  if (place.inHead && HEAD.has(tag)) return attributeProblems(tag, node.attrs);
   if (REASONS[tag] || (place.inMain && !allowed))
-    return refuse(`is not allowed in a page: it ${REASONS[tag] ?? "is not among the elements Markdown and the site's partials write"}`);
+    return refuse(
+      `is not allowed in a page: it ${REASONS[tag] ?? "is not among the elements Markdown and the site's partials write"}`,
+    );
   return attributeProblems(tag, node.attrs, allowed);
 }
 
@@ -278,7 +220,10 @@ export function renderedPageProblems(tree: (Node | string)[]): Problem[] {
           const why = commentProblem(node);
           if (why) problems.push({ message: why, needles: [node.slice(0, 40), "CDATA", "<!--"] });
         } else if (!rawText && /<[a-zA-Z!/?]/.test(node) && !/^<!doctype html>$/i.test(node.trim())) {
-          problems.push({ message: `markup inside text ("${shown(node.trim().slice(0, 40))}") that a browser may read as live elements; write it in a code span`, needles: [node.trim().slice(0, 40)] });
+          problems.push({
+            message: `markup inside text ("${shown(node.trim().slice(0, 40))}") that a browser may read as live elements; write it in a code span`,
+            needles: [node.trim().slice(0, 40)],
+          });
         }
         continue;
       }
@@ -303,12 +248,9 @@ export function renderedPageProblems(tree: (Node | string)[]): Problem[] {
 /** The page's problems as one error: each at the line of its source that wrote it, when found. */
 function pageError(inputPath: string, problems: Problem[]): Error {
   const file = projectPath(inputPath);
-  let lineOf: (needles: readonly { text: string; exact: boolean }[]) => number = () => 0;
-  try {
-    lineOf = outputLines(fileText(inputPath), 0);
-  } catch {}
+  const text = fileText(inputPath);
   const lines = problems.map((problem) => {
-    const line = lineOf(problem.needles.map((text) => ({ text, exact: false })));
+    const line = lineOfOutput(text, problem.needles);
     return `  ${file}${line > 0 ? `:${line}` : ""}: ${problem.message}`;
   });
   return new Error(`Unsafe HTML in a page (${problems.length}) in ${file}:\n${lines.join("\n")}`);

@@ -40,7 +40,8 @@ const PARTS: Record<string, () => Promise<void>> = {
 
 async function main(names: string[]): Promise<void> {
   const unknown = names.filter((name) => !(name in PARTS));
-  if (unknown.length) throw new Error(`No part ${unknown.join(", ")}; the parts: ${Object.keys(PARTS).join(", ")}`);
+  if (unknown.length)
+    throw new Error(`No part ${unknown.join(", ")}; the parts: ${Object.keys(PARTS).join(", ")}`);
   console.log(`EXP Bank Calculator bench, Node ${process.version}, ${os.cpus().length} CPUs`);
   for (const [name, part] of Object.entries(PARTS)) if (!names.length || names.includes(name)) await part();
   console.log(`Load average (1 min) at the end: ${os.loadavg()[0]!.toFixed(2)}`);

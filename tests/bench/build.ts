@@ -58,7 +58,9 @@ export async function buildBench(): Promise<void> {
   const base = await paired(site, bare, PAIRS);
   printPair(`medians of ${PAIRS} pairs, A B A B (target: wall ratio ≤ 2.0)`, base);
 
-  console.log(`2. Cost per extra page, +${EXTRA_PAGES.toLocaleString("en")} Markdown pages in each (report only)`);
+  console.log(
+    `2. Cost per extra page, +${EXTRA_PAGES.toLocaleString("en")} Markdown pages in each (report only)`,
+  );
   await addPages(path.join(site, "content/pages"), EXTRA_PAGES, sitePage, "extra-");
   await addPages(path.join(bare, "extra"), EXTRA_PAGES, (n) => `title: Extra page ${n}\nlayout: layout.njk`);
   const more = await paired(site, bare, EXTRA_PAIRS);

@@ -7,7 +7,17 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Page } from "playwright-core";
-import { bareSite, ELEVENTY, ENV, freePort, launchChromium, median, projectCopy, ratio, start } from "./common.ts";
+import {
+  bareSite,
+  ELEVENTY,
+  ENV,
+  freePort,
+  launchChromium,
+  median,
+  projectCopy,
+  ratio,
+  start,
+} from "./common.ts";
 import type { Started } from "./common.ts";
 
 const ROUNDS = 5;
@@ -35,8 +45,10 @@ const mark = (n: number) => `mark${String.fromCharCode(97 + (n % 26), 97 + Math.
 
 /** Calls `check` until it holds or `done` is set (another way saw the change first). */
 async function until(done: { value: boolean }, check: () => Promise<boolean>): Promise<void> {
-  for (const end = Date.now() + 120_000; !done.value; )
-    if ((await check().catch(() => false)) || Date.now() > end) return;
+  for (const end = Date.now() + 120_000; !done.value;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > end) throw new Error("The change was not seen within 2 minutes");
+  }
   await new Promise(() => undefined);
 }
 
@@ -49,7 +61,8 @@ async function saveToScreen(edit: Edit, open: Page, probe: Page, original: strin
   const [expected, done] = [edit.expected(n), { value: false }];
   const started = performance.now();
   await writeFile(edit.file, edit.edited(original, n));
-  const inOpen = () => open.waitForFunction(edit.shown, expected, { polling: "raf", timeout: 1000 }).then(() => true);
+  const inOpen = () =>
+    open.waitForFunction(edit.shown, expected, { polling: "raf", timeout: 1000 }).then(() => true);
   const inFresh = async () => {
     await delay(50);
     await probe.goto(`${url}?n=${n}`, { waitUntil: "domcontentloaded", timeout: 5000 });
@@ -78,10 +91,27 @@ export async function saveBench(): Promise<void> {
   const npm = await serve(["npm", "start", "--", `--port=${ports[0]}`], site, ports[0]!);
   const plain = await serve([process.execPath, ELEVENTY, "--serve", `--port=${ports[1]}`], bare, ports[1]!);
   const appended = (original: string, n: number) => `${original}\nSaved ${mark(n)}.\n`;
-  const onSite = { server: npm, fresh: false, shown: textShown, expected: (n: number) => `Saved ${mark(n)}.` };
+  const onSite = {
+    server: npm,
+    fresh: false,
+    shown: textShown,
+    expected: (n: number) => `Saved ${mark(n)}.`,
+  };
   const edits: Edit[] = [
-    { ...onSite, server: plain, label: "bare --serve, Markdown", file: "pages/page-1.md", page: "pages/page-1/" },
-    { ...onSite, label: "Markdown (docs.md)", file: "content/pages/docs.md", page: "docs/", edited: appended },
+    {
+      ...onSite,
+      server: plain,
+      label: "bare --serve, Markdown",
+      file: "pages/page-1.md",
+      page: "pages/page-1/",
+    },
+    {
+      ...onSite,
+      label: "Markdown (docs.md)",
+      file: "content/pages/docs.md",
+      page: "docs/",
+      edited: appended,
+    },
     {
       ...onSite,
       label: "rank name (ranks.ts)",
@@ -97,10 +127,15 @@ export async function saveBench(): Promise<void> {
       file: "assets/styles/site.css",
       page: "docs/",
       shown: colourShown,
-      edited: (original: string, n: number) => original.replace("--text: #1b1d21;", `--text: #1b1d${hex(n)};`),
+      edited: (original: string, n: number) =>
+        original.replace("--text: #1b1d21;", `--text: #1b1d${hex(n)};`),
       expected: (n: number) => `rgb(27, 29, ${0x30 + (n % 64)})`,
     },
-  ].map((edit) => ({ edited: appended, ...edit, file: path.join(edit.server === plain ? bare : site, edit.file) }));
+  ].map((edit) => ({
+    edited: appended,
+    ...edit,
+    file: path.join(edit.server === plain ? bare : site, edit.file),
+  }));
   const originals = await Promise.all(edits.map((edit) => readFile(edit.file, "utf8")));
   const browser = await launchChromium();
   const [open, probe] = [await browser.newPage(), await browser.newPage()];
@@ -113,7 +148,10 @@ export async function saveBench(): Promise<void> {
   console.log(`3. Save to screen, medians of ${ROUNDS} rounds (target: Markdown ≤ 2.0× bare)`);
   for (const [index, edit] of edits.entries()) {
     const ms = median(results[index]!.map((result) => result.ms));
-    const seen = ["open page", "fresh load"].map((way) => [way, results[index]!.filter((r) => r.seen === way).length]);
+    const seen = ["open page", "fresh load"].map((way) => [
+      way,
+      results[index]!.filter((r) => r.seen === way).length,
+    ]);
     const where = seen.filter(([, count]) => count).map(([way, count]) => `${way} ${count}/${ROUNDS}`);
     const times = index ? `${ms.toFixed(0)} ms, ${ratio(ms, baseline)}× bare` : `${ms.toFixed(0)} ms`;
     console.log(`    ${edit.label.padEnd(24)} ${times.padEnd(22)} seen in: ${where.join(", ")}`);

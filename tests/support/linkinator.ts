@@ -103,7 +103,7 @@ export async function linkinatorCheck(output: string, siteUrl: string): Promise<
     const byUrl = new Map<string, Set<string>>();
     const followed = new Set<string>();
     for (const link of result.links) {
-      const url = new URL(link.url.replace(/^\/+/, ""), publicOrigin).href;
+      const url = new URL(link.url.replace(local, publicOrigin).replace(/^\/+/, ""), publicOrigin).href;
       if (link.state !== LinkState.SKIPPED && link.parent) followed.add(url.replace(/#.*$/, ""));
       if (link.state !== LinkState.BROKEN) continue;
       const parents = byUrl.get(url) ?? new Set<string>();

@@ -10,10 +10,10 @@ import * as assert from "uvu/assert";
 import { ROOT } from "../support/build.ts";
 
 const run = promisify(execFile);
-const PRETTIER = path.join(ROOT, "tests/node_modules/.bin/prettier");
+const PRETTIER = path.join(ROOT, "node_modules/.bin/prettier");
 
 test("every file Prettier formats is formatted (npm run format fixes it)", async () => {
-  const unformatted = await run(PRETTIER, ["--list-different", "--cache", "."], { cwd: ROOT }).then(
+  const unformatted = await run(PRETTIER, ["--list-different", "."], { cwd: ROOT }).then(
     ({ stdout }) => stdout,
     (error: { stdout?: string; stderr?: string }) => `${error.stdout ?? ""}${error.stderr ?? ""}`,
   );
