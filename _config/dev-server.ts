@@ -2,15 +2,20 @@
  * `npm start` only: the dev server is the writer's alone, and shows a failed rebuild on the page.
  * - It listens on loopback (127.0.0.1) unless `HOST=ADDRESS npm start` says otherwise (`0.0.0.0`
  *   for a phone on the same network). Eleventy's dev server 2.x has no host option
- *   (https://github.com/11ty/eleventy-dev-server/issues/128): its one `_serverListen(port)` is given
- *   the host here, the project's only patch of a dependency; `tests/builds/dev-server.test.ts`
- *   fails if an update moves it.
+ *   (https://github.com/11ty/eleventy-dev-server/issues/128): its one `_serverListen(port)` is
+ *   replaced here, the project's only patch of a dependency, which listens on the host and puts the
+ *   checks below in front of the server's own handlers; `tests/builds/dev-loop.test.ts` fails if an
+ *   update moves it.
  * - A request naming a host that is not this machine (a DNS-rebinding page) gets 403; a request
- *   target that is not a path (`GET http://…`, `OPTIONS *`), does not decode or climbs out of the
- *   site (`/..%2fpackage.json`) gets 400.
+ *   target that is not a path (`GET http://…`, `OPTIONS *`, which the server itself leaves hanging),
+ *   does not decode or climbs out of the site (`/..%2fpackage.json`) gets 400. The live-reload
+ *   socket, which carries build errors with paths and source lines, opens only for this server's
+ *   own pages (its Origin is the Host asked for).
  * See https://www.11ty.dev/docs/dev-server/ (`middleware`, `onRequest`).
  */
+import { IncomingMessage, ServerResponse, type Server } from "node:http";
 import { createRequire } from "node:module";
+import type { Duplex } from "node:stream";
 import { hostname, networkInterfaces } from "node:os";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import { buildErrorsOnThePage } from "./build-errors.ts";
@@ -32,7 +37,11 @@ export function ownNames(host: string): Set<string> {
 }
 
 /** Why the dev server refuses a request, or null. */
-export function refusal(target: string, hostHeader: string | undefined, names: ReadonlySet<string>) {
+export function refusal(
+  target: string,
+  hostHeader: string | undefined,
+  names: ReadonlySet<string>,
+): Refusal | null {
   if (!target.startsWith("/")) return { status: 400, reason: "the request target is not a path" };
   let path: string;
   try {
@@ -48,46 +57,64 @@ export function refusal(target: string, hostHeader: string | undefined, names: R
   return null;
 }
 
-interface Request {
-  url?: string;
-  headers: { host?: string };
-}
-interface Response {
-  statusCode: number;
-  setHeader(name: string, value: string): void;
-  end(body?: string): void;
+/** Why a live-reload socket is refused: its page is not one this server served. */
+function socketRefusal(request: IncomingMessage): Refusal | null {
+  const { origin, host } = request.headers;
+  if (origin === undefined || origin === `http://${host}` || origin === `https://${host}`) return null;
+  return { status: 403, reason: `a page of ${origin} may not open this server's socket` };
 }
 
-/** Gives Eleventy's dev server the host to listen on (see above). */
-function listenOn(host: string): void {
+type Refusal = { status: number; reason: string };
+type Handler = (request: IncomingMessage, ...rest: unknown[]) => void;
+
+/** Puts `refused` in front of the server's own handlers of `event`: a refused request never reaches them. */
+function guard(
+  server: Server,
+  event: "request" | "upgrade",
+  refused: (request: IncomingMessage) => Refusal | null,
+) {
+  const handlers = server.listeners(event) as Handler[];
+  server.removeAllListeners(event);
+  server.on(event, (request: IncomingMessage, reply: ServerResponse | Duplex, ...rest: unknown[]) => {
+    const refusal = refused(request);
+    if (!refusal) return handlers.forEach((handler) => handler.call(server, request, reply, ...rest));
+    const status = `${refusal.status} ${refusal.status === 400 ? "Bad Request" : "Forbidden"}`;
+    const body = `${status}: ${refusal.reason}\n`;
+    if (reply instanceof ServerResponse)
+      reply.writeHead(refusal.status, { "Content-Type": "text/plain; charset=utf-8" }).end(body);
+    else
+      reply.end(
+        `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+      );
+  });
+}
+
+/** Listens on `host`, with the checks in front (see above). */
+function listenOn(host: string, names: ReadonlySet<string>): void {
   const DevServer = createRequire(import.meta.url)("@11ty/eleventy-dev-server") as {
     prototype: { _serverListen?(port: number): void };
   };
   if (typeof DevServer.prototype._serverListen !== "function")
     throw new Error("@11ty/eleventy-dev-server no longer has _serverListen: see _config/dev-server.ts");
-  DevServer.prototype._serverListen = function (this: { server: { listen(options: object): void } }, port) {
+  DevServer.prototype._serverListen = function (this: { server: Server }, port) {
+    const refused = (request: IncomingMessage) => refusal(request.url ?? "", request.headers.host, names);
+    guard(this.server, "request", refused);
+    // The live-reload socket's handler is added once the server listens.
+    this.server.once("listening", () =>
+      guard(this.server, "upgrade", (request) => refused(request) ?? socketRefusal(request)),
+    );
     this.server.listen({ port, host });
   };
 }
 
 export function writersDevServer(eleventyConfig: UserConfig, pathPrefix: string): void {
   const host = serveHost();
-  listenOn(host);
-  const names = ownNames(host);
+  listenOn(host, ownNames(host));
   const errors = buildErrorsOnThePage(pathPrefix);
   eleventyConfig.setServerOptions({
     // Every absolute URL names the port `npm start` was given (`_data/site.ts`): a busy port stops.
     portReassignmentRetryCount: 0,
     onRequest: errors.onRequest,
-    middleware: [
-      (request: Request, response: Response, next: () => void) => {
-        const refused = refusal(request.url ?? "", request.headers.host, names);
-        if (!refused) return next();
-        response.statusCode = refused.status;
-        response.setHeader("Content-Type", "text/plain; charset=utf-8");
-        response.end(`${refused.status === 400 ? "Bad Request" : "Forbidden"}: ${refused.reason}\n`);
-      },
-      errors.middleware,
-    ],
+    middleware: [errors.middleware],
   });
 }

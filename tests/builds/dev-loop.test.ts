@@ -30,7 +30,10 @@ test.after(() => removeServedCopy({ project, server }));
 async function servedOnce(url: string, expected: RegExp): Promise<string> {
   const deadline = Date.now() + HANG_GUARD_MS;
   for (;;) {
-    const text = await fetch(url).then((response) => response.text(), () => "");
+    const text = await fetch(url).then(
+      (response) => response.text(),
+      () => "",
+    );
     if (expected.test(text)) return text;
     if (Date.now() > deadline) throw new Error(`${url} never served ${expected}:\n${server.printed()}`);
     await delay(200);
@@ -49,6 +52,23 @@ function get(port: number, target: string, headers: Record<string, string> = {})
   });
 }
 
+/** The status of a live-reload socket opened from a page of `origin` (none: not a browser): 101 when it opens. */
+function socketStatus(port: number, origin?: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    const upgrade = { Connection: "Upgrade", Upgrade: "websocket", "Sec-WebSocket-Version": "13" };
+    const key = { "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==" };
+    const sent = request({
+      host: "127.0.0.1",
+      port,
+      headers: { ...upgrade, ...key, ...(origin ? { Origin: origin } : {}) },
+    });
+    sent.on("upgrade", (response, socket) => (socket.destroy(), resolve(response.statusCode!)));
+    sent.on("response", (response) => (response.resume(), resolve(response.statusCode!)));
+    sent.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    sent.end();
+  });
+}
+
 test("npm start -- --port=N serves there, and every absolute URL of the site names that port", async () => {
   const home = await (await fetch(server.url)).text();
   assert.ok(home.includes(`<link rel="canonical" href="${server.url}">`), "the canonical URL names the port");
@@ -59,7 +79,12 @@ test("npm start -- --port=N serves there, and every absolute URL of the site nam
 test("edits to a page, a data module and a constant deep in the data's imports reach what it serves", async () => {
   await editFile(project, "content/pages/auth.md", "# Access policy", "# Access policy, edited");
   await servedOnce(new URL("auth/", server.url).href, /Access policy, edited/);
-  await editFile(project, "_data/calculator.ts", "Shows how a gem balance grows", "Shows how a GEM balance grows");
+  await editFile(
+    project,
+    "_data/calculator.ts",
+    "Shows how a gem balance grows",
+    "Shows how a GEM balance grows",
+  );
   await servedOnce(new URL("api/info.json", server.url).href, /Shows how a GEM balance grows/);
   await editFile(project, "common/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.7"');
   await servedOnce(new URL("openapi.json", server.url).href, /"version": "1\.0\.7"/);
@@ -70,7 +95,9 @@ test("a writer's mistake is printed with its file and line, and the fix rebuilds
   const before = server.printed().length;
   await editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`);
   await server.waitFor(
-    new RegExp(`content/pages/docs\\.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"\\?`),
+    new RegExp(
+      `content/pages/docs\\.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"\\?`,
+    ),
     before,
   );
   await editFile(project, "content/pages/docs.md", `(\`"${MISSPELT}"\`)`, `(\`"${DATA_NAME}"\`)`);
@@ -89,6 +116,8 @@ test("it listens on loopback only, answers this machine's names only, and only p
   assert.is(await get(server.port, "/", { Host: `evil.example:${server.port}` }), 403, "a rebinding host");
   for (const target of ["http://127.0.0.1/", "*", "/..%2fpackage.json", "/%E0%A4%A"])
     assert.is(await get(server.port, target), 400, target);
+  assert.is(await socketStatus(server.port, `http://127.0.0.1:${server.port}`), 101, "its own page's socket");
+  assert.is(await socketStatus(server.port, "http://evil.example"), 403, "another site's page's socket");
   assert.ok(server.running(), "bad requests leave it running");
 });
 
@@ -104,10 +133,15 @@ test("opened to the network (HOST=0.0.0.0), it answers this machine's own names 
 test("it writes nothing in the shared temporary folder: tsx's pipe lives in the project", async () => {
   const pipes = (folder: string) =>
     readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-      entry.name.startsWith("tsx-") ? readdirSync(path.join(folder, entry.name)).map((pipe) => parseInt(pipe, 10)) : [],
+      entry.name.startsWith("tsx-")
+        ? readdirSync(path.join(folder, entry.name)).map((pipe) => parseInt(pipe, 10))
+        : [],
     );
   const ours = new Set(groupMembers(server.group).map((member) => member.pid));
-  assert.ok(pipes(path.join(project, "node_modules/.cache")).some((pid) => ours.has(pid)), "its pipe is in node_modules/.cache");
+  assert.ok(
+    pipes(path.join(project, "node_modules/.cache")).some((pid) => ours.has(pid)),
+    "its pipe is in node_modules/.cache",
+  );
   assert.not.ok(existsSync(tmpdir()) && pipes(tmpdir()).some((pid) => ours.has(pid)), `none in ${tmpdir()}`);
 });
 

@@ -1,0 +1,86 @@
+/** Parts 4 and 5, on a built copy: LCP of the pages against a one-request 1 KB page; the homepage's JS. */
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Browser } from "playwright-core";
+import { atCleanUp, builtSite, launchChromium, median, ratio } from "./common.ts";
+
+const ROUNDS = 7;
+const PAGES = ["bench-1kb/", "", "docs/", "api/", "auth/"];
+/** The files the pages load, all text, so sent gzipped. */
+const TYPES: Record<string, string> = { html: "text/html", js: "text/javascript", svg: "image/svg+xml" };
+/** About 1 KB of HTML, one request: what each page's LCP is compared with. */
+const ONE_KB = `<!doctype html><meta charset=utf-8><meta name=viewport content="width=device-width">
+<title>1 KB page</title><h1>A one-request page</h1><p>${"A sentence of text. ".repeat(44)}</p></html>`;
+
+/** A static server of `root` on loopback that gzips text, as GitHub Pages does; its origin. */
+async function serve(root: string): Promise<string> {
+  const server = createServer(async (request, response) => {
+    let file = path.join(root, decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname));
+    if (file.endsWith("/")) file += "index.html";
+    const body = file.startsWith(root) && (await readFile(file).catch(() => null));
+    if (!body) return void response.writeHead(404).end();
+    const type = TYPES[path.extname(file).slice(1)];
+    response.writeHead(200, type ? { "content-type": type, "content-encoding": "gzip" } : {});
+    response.end(type ? gzipSync(body) : body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  atCleanUp(() => new Promise((resolve) => server.close(resolve)));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+}
+
+/** In the page: the latest LCP candidate's time, ms from the start of the navigation. */
+const latestLcp = () =>
+  new Promise<number>((resolve) => {
+    const observer = new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime));
+    observer.observe({ type: "largest-contentful-paint", buffered: true });
+    setTimeout(() => resolve(Number.NaN), 5000);
+  });
+
+/** One load in a fresh context (empty cache), phone-sized, throttled; read once the network is idle. */
+async function lcpOf(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await cdp.send("Network.enable");
+  const link = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 0.75e6 / 8 };
+  await cdp.send("Network.emulateNetworkConditions", link);
+  await page.goto(url, { waitUntil: "networkidle" });
+  const lcp = await page.evaluate(latestLcp);
+  await context.close();
+  return lcp;
+}
+
+export async function lcpBench(): Promise<void> {
+  const site = await builtSite();
+  await mkdir(path.join(site, "bench-1kb"), { recursive: true });
+  await writeFile(path.join(site, "bench-1kb/index.html"), ONE_KB);
+  const [origin, browser] = [await serve(site), await launchChromium()];
+  const times = PAGES.map((): number[] => []);
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [i, page] of PAGES.entries()) times[i]!.push(await lcpOf(browser, origin + page));
+  console.log(`4. LCP, 4× CPU, 150 ms RTT, 1.6 Mbps, medians of ${ROUNDS} interleaved (target: ≤ 1.2)`);
+  for (const [i, page] of PAGES.entries()) {
+    const [lcp, fastest] = [median(times[i]!), Math.min(...times[i]!)];
+    const name = i ? `/${page}` : `1 KB page (${ONE_KB.length} B)`;
+    const share = i ? `, ratio ${ratio(lcp, median(times[0]!))}` : "";
+    console.log(`    ${name.padEnd(20)} ${lcp.toFixed(0)} ms (fastest ${fastest.toFixed(0)})${share}`);
+  }
+}
+
+export async function sizeBench(): Promise<void> {
+  const site = await builtSite();
+  const gzipped = (text: string) => gzipSync(text, { level: 9 }).length;
+  const bundle = gzipped(await readFile(path.join(site, "assets/calculator.js"), "utf8"));
+  const html = await readFile(path.join(site, "index.html"), "utf8");
+  const scripts = [...html.matchAll(/<script type="module">(.*?)<\/script>/gs)].map((match) => match[1]);
+  const [inline, budget] = [gzipped(scripts.join("")), 20 * 1024];
+  console.log(
+    `5. Homepage JavaScript, gzip -9: calculator.js ${bundle} B + inline module script ${inline} B`,
+  );
+  console.log(
+    `    ${bundle + inline} B, ${((100 * (bundle + inline)) / budget).toFixed(0)}% of the 20 KB budget`,
+  );
+}
