@@ -19,6 +19,9 @@ import { safeOutputFolder } from "./_config/output-folder.ts";
 import { writersDevServer } from "./_config/dev-server.ts";
 import { writeShareCard } from "./_config/share-card.ts";
 
+// The dates the build writes (the docs' chart) read the same whatever the builder's time zone.
+process.env.TZ = "UTC";
+
 export const config = {
   dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
   markdownTemplateEngine: "njk",

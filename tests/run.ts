@@ -42,7 +42,9 @@ function run(name: string, command: string, args: string[]): Promise<boolean> {
     }, HANG_GUARD_MINUTES * 60_000);
     child.on("close", (code) => {
       clearTimeout(guard);
-      console.log(`\n── ${name} (${code === 0 ? "passed" : "FAILED"}, at ${seconds()}) ──\n${printed.trim()}`);
+      console.log(
+        `\n── ${name} (${code === 0 ? "passed" : "FAILED"}, at ${seconds()}) ──\n${printed.trim()}`,
+      );
       resolve(code === 0);
     });
   });
@@ -71,7 +73,9 @@ async function sharedBuilds(): Promise<boolean> {
 
 const [only, pattern] = process.argv.slice(2);
 if (only && !GROUPS.includes(only as (typeof GROUPS)[number])) {
-  console.error(`No test group "${only}"; the groups are the folders ${GROUPS.map((g) => `tests/${g}/`).join(", ")}.`);
+  console.error(
+    `No test group "${only}"; the groups are the folders ${GROUPS.map((g) => `tests/${g}/`).join(", ")}.`,
+  );
   process.exit(2);
 }
 const wanted = (group: string) => !only || only === group;
@@ -82,7 +86,12 @@ const results = await Promise.all([
   wanted("builds") ? uvu("builds", pattern) : true,
   (needsSites ? sharedBuilds() : Promise.resolve(true)).then(async (built) =>
     built
-      ? (await Promise.all([wanted("site") ? uvu("site", pattern) : true, wanted("browser") ? uvu("browser", pattern) : true])).every(Boolean)
+      ? (
+          await Promise.all([
+            wanted("site") ? uvu("site", pattern) : true,
+            wanted("browser") ? uvu("browser", pattern) : true,
+          ])
+        ).every(Boolean)
       : false,
   ),
 ]);

@@ -30,7 +30,7 @@ function buildEdited(
     withOutput(project, async (output) => {
       await edit(project);
       const result = await buildInProcess(project, output, ROOT_SITE_URL);
-      const entries = await readdir(output, { recursive: true, withFileTypes: true });
+      const entries = await readdir(output, { recursive: true, withFileTypes: true }).catch(() => []);
       const names = entries
         .filter((entry) => entry.isFile())
         .map((entry) => path.relative(output, path.join(entry.parentPath, entry.name)));

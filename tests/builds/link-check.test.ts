@@ -7,7 +7,14 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildInProcess, editFile, PATH_SITE_URL, ROOT_SITE_URL, withProjectCopy, withOutput } from "../support/build.ts";
+import {
+  buildInProcess,
+  editFile,
+  PATH_SITE_URL,
+  ROOT_SITE_URL,
+  withProjectCopy,
+  withOutput,
+} from "../support/build.ts";
 import { linkinatorBrokenLinks } from "../support/linkinator.ts";
 
 /** The broken links linkinator finds in a build of the copy with `breakLinks`, by URL. */
@@ -112,7 +119,10 @@ test("a site at an origin's root is checked too, and links to other origins are 
     const broken = [...(await brokenIn(project, ROOT_SITE_URL)).keys()];
     for (const url of ["https://exp-bank.example/rates/", "https://exp-bank.example/docs/#no-such-anchor"])
       assert.ok(broken.includes(url), broken.join("\n"));
-    assert.not.ok(broken.some((url) => url.includes("example.github.io")), broken.join("\n"));
+    assert.not.ok(
+      broken.some((url) => url.includes("example.github.io")),
+      broken.join("\n"),
+    );
   });
 });
 

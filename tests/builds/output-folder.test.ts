@@ -11,7 +11,14 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { safeOutputFolder } from "../../_config/output-folder.ts";
-import { buildInProcess, ROOT_SITE_URL, runBuild, tempDir, withOutput, withProjectCopy } from "../support/build.ts";
+import {
+  buildInProcess,
+  ROOT_SITE_URL,
+  runBuild,
+  tempDir,
+  withOutput,
+  withProjectCopy,
+} from "../support/build.ts";
 
 const page = (slug: string) =>
   `---\ntitle: ${slug}\npermalink: /${slug}/\neleventyExcludeFromCollections: true\n---\n\n# ${slug}\n`;
@@ -30,8 +37,14 @@ test("a renamed page leaves no old file, and nothing from before the build survi
       assert.ok(second.ok, second.output);
       assert.ok(existsSync(path.join(output, "new-name/index.html")));
       assert.not.ok(existsSync(path.join(output, "old-name")), "the old page's folder is gone");
-      assert.not.ok(existsSync(path.join(output, "left-over.html")), "a file the build did not write is gone");
-      assert.ok(existsSync(path.join(output, "assets/calculator.js")), "the bundle is written after the folder is emptied");
+      assert.not.ok(
+        existsSync(path.join(output, "left-over.html")),
+        "a file the build did not write is gone",
+      );
+      assert.ok(
+        existsSync(path.join(output, "assets/calculator.js")),
+        "the bundle is written after the folder is emptied",
+      );
     });
   });
 });
@@ -52,8 +65,14 @@ test("an output folder that is not a plain folder inside the project is refused 
       ["nested", "it holds .git"],
     ];
     for (const [output, why] of refusals) {
-      const error = await safeOutputFolder(output, project).then(() => undefined, (thrown: Error) => thrown);
-      assert.ok(error?.message.includes("Refusing to empty the output folder"), `${output}: ${error?.message}`);
+      const error = await safeOutputFolder(output, project).then(
+        () => undefined,
+        (thrown: Error) => thrown,
+      );
+      assert.ok(
+        error?.message.includes("Refusing to empty the output folder"),
+        `${output}: ${error?.message}`,
+      );
       assert.ok(error?.message.includes(why), `${output}: ${error?.message}`);
     }
     assert.is(await safeOutputFolder("_site", project), path.join(project, "_site"));
@@ -91,11 +110,18 @@ test("two builds write nothing in the project outside the output folder", async 
       const built = await runBuild(project, path.join(project, "_site"), ROOT_SITE_URL);
       assert.ok(built.ok, built.output);
     }
-    const newer = execFileSync("find", [".", "-path", "./_site", "-prune", "-o", "-newer", ".marker", "-print"], {
-      cwd: project,
-      encoding: "utf8",
-    });
-    assert.equal(newer.split("\n").filter((line) => line && line !== "."), []);
+    const newer = execFileSync(
+      "find",
+      [".", "-path", "./_site", "-prune", "-o", "-newer", ".marker", "-print"],
+      {
+        cwd: project,
+        encoding: "utf8",
+      },
+    );
+    assert.equal(
+      newer.split("\n").filter((line) => line && line !== "."),
+      [],
+    );
     assert.ok((await readdir(path.join(project, "_site"))).length > 5, "the site was written");
   });
 });

@@ -29,7 +29,12 @@ const newPage = (project: string, file: string, text: string) =>
 
 const edits: Record<string, (project: string) => Promise<void>> = {
   assembled: (project) =>
-    intoAuth(project, '<{{ "" }}meta http-equiv="refresh" content="0;url=https://evil.example/">', "", '{{ ("<"~"script>alert(1)</"~"script>") | safe }}'),
+    intoAuth(
+      project,
+      '<{{ "" }}meta http-equiv="refresh" content="0;url=https://evil.example/">',
+      "",
+      '{{ ("<"~"script>alert(1)</"~"script>") | safe }}',
+    ),
   obfuscated: (project) =>
     intoAuth(
       project,
@@ -43,25 +48,37 @@ const edits: Record<string, (project: string) => Promise<void>> = {
     ),
   cdata: (project) => intoAuth(project, `<svg><![CDATA[-->${REFRESH}]]></svg>`),
   svgTitle: (project) => intoAuth(project, `<svg><title>${REFRESH}</title></svg>`),
-  noscript: (project) => intoAuth(project, '<noscript><p title="</noscript><img src=/x.png onerror=alert(1)>"></p></noscript>'),
+  noscript: (project) =>
+    intoAuth(project, '<noscript><p title="</noscript><img src=/x.png onerror=alert(1)>"></p></noscript>'),
   engineOverride: (project) =>
-    newPage(project, "override.md", page("Override", ["templateEngineOverride: njk"], `<script>alert(1)</script>\n${REFRESH}`)),
-  otherFormat: (project) => newPage(project, "other.html", page("Other", [], "<iframe src=https://evil.example/></iframe>")),
+    newPage(
+      project,
+      "override.md",
+      page("Override", ["templateEngineOverride: njk"], `<script>alert(1)</script>\n${REFRESH}`),
+    ),
+  otherFormat: (project) =>
+    newPage(project, "other.html", page("Other", [], "<iframe src=https://evil.example/></iframe>")),
   symlinked: async (project) => {
     await writeFile(path.join(project, "elsewhere.njk"), page("Linked", [], "<script>alert(1)</script>"));
     await symlink(path.join(project, "elsewhere.njk"), path.join(project, "content/pages/zz.njk"));
   },
-  noLayout: (project) => newPage(project, "bare.md", page("Bare", ["layout: false"], "<script>alert(1)</script>")),
-  asScript: (project) => newPage(project, "as-script.md", page("AsScript", ["permalink: /assets/x.js"], "text")),
+  noLayout: (project) =>
+    newPage(project, "bare.md", page("Bare", ["layout: false"], "<script>alert(1)</script>")),
+  asScript: (project) =>
+    newPage(project, "as-script.md", page("AsScript", ["permalink: /assets/x.js"], "text")),
   climbs: (project) => newPage(project, "climbs.md", page("Climbs", ["permalink: ../escaped.html"], "text")),
   bypass: (project) =>
-    newPage(project, "bypass.md", page("Bypass", ["permalink: escaped-bypass.html", "permalinkBypassOutputDir: true"], "text")),
+    newPage(
+      project,
+      "bypass.md",
+      page("Bypass", ["permalink: escaped-bypass.html", "permalinkBypassOutputDir: true"], "text"),
+    ),
   harmless: (project) =>
     intoAuth(
       project,
       '<abbr title="data: the raw values">Raw data</abbr>, <span title="javascript: a language">JS</span>.',
       "",
-      'See [the status](https://status.example/?online=1); onboarding=yes. <!-- a <script> example -->',
+      "See [the status](https://status.example/?online=1); onboarding=yes. <!-- a <script> example -->",
     ),
 };
 
@@ -78,7 +95,10 @@ const builds = buildEachEdit(ROOT_SITE_URL, Object.values(edits), async (result,
     (file) => existsSync(path.join(project, file)) || existsSync(path.join(path.dirname(output), file)),
   ),
 }));
-const outcomes = Object.fromEntries(names.map((name, index) => [name, builds[index]!])) as Record<string, Promise<Outcome>>;
+const outcomes = Object.fromEntries(names.map((name, index) => [name, builds[index]!])) as Record<
+  string,
+  Promise<Outcome>
+>;
 for (const build of builds) build.catch(() => undefined);
 
 /** The output of a build that must fail, having written nothing outside its output folder. */
@@ -95,7 +115,11 @@ const has = (output: string, ...texts: string[]) => {
 
 test("markup the template assembles fails the build at the line that wrote it", async () => {
   const output = await failure("assembled");
-  has(output, `${AUTH}:${await authLine()}: <meta> http-equiv is not allowed`, `${AUTH}:${await authLine(2)}: <script>`);
+  has(
+    output,
+    `${AUTH}:${await authLine()}: <meta> http-equiv is not allowed`,
+    `${AUTH}:${await authLine(2)}: <script>`,
+  );
 });
 
 test("URLs whose scheme hides behind entities or controls, SVG animation, handlers and styles fail at their lines", async () => {
@@ -111,20 +135,34 @@ test("URLs whose scheme hides behind entities or controls, SVG animation, handle
 });
 
 test("a CDATA section or text a browser reads as markup fails: what ships is what is read", async () => {
-  has(await failure("cdata"), `${AUTH}:${await authLine()}: a comment or CDATA section that a browser ends early`);
+  has(
+    await failure("cdata"),
+    `${AUTH}:${await authLine()}: a comment or CDATA section that a browser ends early`,
+  );
   has(await failure("svgTitle"), `${AUTH}:${await authLine()}: markup inside text`);
   has(await failure("noscript"), `${AUTH}:${await authLine()}: the title= of <p> holds "<" or ">"`);
 });
 
 test("another engine, another format, a symlink or no layout: the written HTML is checked all the same", async () => {
-  has(await failure("engineOverride"), "content/pages/override.md", "<script> is not allowed outside the layout's head");
+  has(
+    await failure("engineOverride"),
+    "content/pages/override.md",
+    "<script> is not allowed outside the layout's head",
+  );
   has(await failure("otherFormat"), "content/pages/other.html", "<iframe> is not allowed in a page");
   has(await failure("symlinked"), "content/pages/zz.njk", "<script>");
-  has(await failure("noLayout"), "content/pages/bare.md", "<script> is not allowed outside the layout's head");
+  has(
+    await failure("noLayout"),
+    "content/pages/bare.md",
+    "<script> is not allowed outside the layout's head",
+  );
 });
 
 test("a page published as a script, or outside the output folder, fails before it is written", async () => {
-  has(await failure("asScript"), "content/pages/as-script.md:6: the permalink /assets/x.js is not an HTML page");
+  has(
+    await failure("asScript"),
+    "content/pages/as-script.md:6: the permalink /assets/x.js is not an HTML page",
+  );
   has(await failure("climbs"), "content/pages/climbs.md:6: its output", "is outside the output folder");
   has(await failure("bypass"), "content/pages/bypass.md", "is outside the output folder");
 });
@@ -132,7 +170,10 @@ test("a page published as a script, or outside the output folder, fails before i
 test("harmless text that only looks like a scheme, a handler or a tag builds and is published", async () => {
   const { result, auth } = await outcomes.harmless!;
   assert.ok(result.ok, result.output);
-  assert.ok(auth?.includes('<abbr title="data: the raw values">Raw data</abbr>'), "the abbreviation is published");
+  assert.ok(
+    auth?.includes('<abbr title="data: the raw values">Raw data</abbr>'),
+    "the abbreviation is published",
+  );
   assert.ok(auth?.includes('href="https://status.example/?online=1"'), "the link is published");
 });
 

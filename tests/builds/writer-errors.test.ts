@@ -73,7 +73,7 @@ test("a meta refresh in a page fails the build, naming the file, its line and th
   const line = (await lineOf("content/pages/auth.md", "# Access policy")) + 2;
   assert.ok(
     output.includes(
-      `content/pages/auth.md:${line}: <meta http-equiv> is not allowed in a page: it can send every ` +
+      `content/pages/auth.md:${line}: <meta> http-equiv is not allowed: it can send every ` +
         "visitor to another address",
     ),
     output,

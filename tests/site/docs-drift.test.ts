@@ -331,7 +331,11 @@ Heads(
         assert.is(linkRel(html, "canonical")?.href, new URL(pagePath, siteUrl).href, `${file} canonical`);
         const csp =
           tags(head, "meta").find((meta) => meta["http-equiv"] === "Content-Security-Policy")?.content ?? "";
-        assert.match(csp, /script-src ('none'|'sha256-[A-Za-z0-9+\/]+=*' 'strict-dynamic');/, `${file} CSP scripts`);
+        assert.match(
+          csp,
+          /script-src ('none'|'sha256-[A-Za-z0-9+\/]+=*' 'strict-dynamic');/,
+          `${file} CSP scripts`,
+        );
         assert.match(
           csp,
           /style-src 'sha256-[A-Za-z0-9+\/]+=*'(;|$)/,

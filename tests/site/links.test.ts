@@ -12,8 +12,12 @@ for (const { name, siteUrl } of SITE_BUILDS) {
     const site = await builtSite(siteUrl);
     const { broken, followed } = await linkinatorCheck(site, siteUrl);
     assert.equal(broken, [], "no broken link");
-    const published = (await filesUnder(site)).map((file) => new URL(file.replace(/index\.html$/, ""), siteUrl).href);
-    const missed = published.filter((url) => !/\.(png|svg|js|xml)$|robots\.txt$|404\.html$/.test(url) && !followed.has(url));
+    const published = (await filesUnder(site)).map(
+      (file) => new URL(file.replace(/index\.html$/, ""), siteUrl).href,
+    );
+    const missed = published.filter(
+      (url) => !/\.(png|svg|js|xml)$|robots\.txt$|404\.html$/.test(url) && !followed.has(url),
+    );
     assert.equal(missed, [], "every page, twin, JSON and text output is linked from another and followed");
   });
 }

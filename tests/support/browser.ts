@@ -53,7 +53,11 @@ let local: { server: Promise<BrowserServer>; connections: number } | undefined;
 /** A connection to this process's Chromium, with WebMCP; close it in your suite's `after`. */
 export async function testBrowser(): Promise<Browser> {
   const own = (local ??= {
-    server: chromium.launchServer({ executablePath: chromiumPath(), headless: true, args: [...BASE_FLAGS, WEBMCP_FLAG] }),
+    server: chromium.launchServer({
+      executablePath: chromiumPath(),
+      headless: true,
+      args: [...BASE_FLAGS, WEBMCP_FLAG],
+    }),
     connections: 0,
   });
   own.connections += 1;

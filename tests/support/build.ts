@@ -87,7 +87,9 @@ const builtCopies = new Map<string, string>();
 function refuseStaleModules(project: string, siteUrl: string): void {
   const earlier = builtCopies.get(project) ?? siteUrl;
   if (earlier !== siteUrl)
-    throw new Error(`${project} was built for SITE_URL=${earlier} in this process; build a new copy for ${siteUrl}.`);
+    throw new Error(
+      `${project} was built for SITE_URL=${earlier} in this process; build a new copy for ${siteUrl}.`,
+    );
   builtCopies.set(project, siteUrl);
 }
 

@@ -53,7 +53,10 @@ export async function startDevServer(project: string, env: Record<string, string
         if (pattern.test(printed.slice(from))) finish();
         else if (!running()) finish(new Error(`npm start exited before printing ${pattern}:\n${printed}`));
       };
-      const guard = setTimeout(() => finish(new Error(`npm start never printed ${pattern}:\n${printed}`)), HANG_GUARD_MS);
+      const guard = setTimeout(
+        () => finish(new Error(`npm start never printed ${pattern}:\n${printed}`)),
+        HANG_GUARD_MS,
+      );
       waiters.add(check);
       check();
     });
@@ -63,7 +66,15 @@ export async function startDevServer(project: string, env: Record<string, string
     process.kill(-child.pid!, "SIGTERM");
     await exited;
   };
-  const server = { url: `http://localhost:${port}/`, port, group: child.pid!, printed: () => printed, waitFor, running, stop };
+  const server = {
+    url: `http://localhost:${port}/`,
+    port,
+    group: child.pid!,
+    printed: () => printed,
+    waitFor,
+    running,
+    stop,
+  };
   try {
     await waitFor(/Server at/);
     await waitFor(/Watching/);

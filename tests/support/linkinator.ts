@@ -86,7 +86,8 @@ export async function linkinatorCheck(output: string, siteUrl: string): Promise<
   try {
     const { prefix, starts, textPages, bareFragments } = await servedCopy(root, path.resolve(output), base);
     const port = await freePort();
-    const local = `http://127.0.0.1:${port}/`;
+    // linkinator 7 serves the folder at localhost.
+    const local = `http://localhost:${port}/`;
     const publicOrigin = `${base.origin}/`;
     const result = await new LinkChecker().check({
       path: starts,

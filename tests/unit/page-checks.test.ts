@@ -128,7 +128,6 @@ test("a line in a page's text is the line in its file: front matter counted", as
   }
 });
 
-
 test(`a page is published as HTML only: a URL ending in / or .html passes, others fail naming the file \
 and the permalink's line`, () => {
   checkPageUrls({

@@ -15,7 +15,11 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
 const readme = read("README.md");
 
 test("README, CONTRIBUTING and ARCHITECTURE stay short enough to read in one sitting", () => {
-  for (const [file, kilobytes] of [["README.md", 8], ["CONTRIBUTING.md", 10], ["ARCHITECTURE.md", 12]] as const) {
+  for (const [file, kilobytes] of [
+    ["README.md", 8],
+    ["CONTRIBUTING.md", 10],
+    ["ARCHITECTURE.md", 12],
+  ] as const) {
     const size = statSync(path.join(ROOT, file)).size;
     assert.ok(size <= kilobytes * 1024, `${file} is ${size} bytes, over ${kilobytes} KB; say less`);
   }
