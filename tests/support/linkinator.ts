@@ -40,9 +40,11 @@ export async function filesUnder(folder: string): Promise<string[]> {
 /** A folder serving `output` under `base`'s path, with each text output's links as a page beside it. */
 async function servedCopy(root: string, output: string, base: URL) {
   const prefix = base.pathname.split("/").filter(Boolean);
+  // The server maps a URL's path to files by its decoded segments (`caf%C3%A9` is the folder `café`).
+  const folders = prefix.map(decodeURIComponent);
   if (prefix.length > 0) {
-    await mkdir(path.join(root, ...prefix.slice(0, -1)), { recursive: true });
-    await symlink(output, path.join(root, ...prefix), "dir");
+    await mkdir(path.join(root, ...folders.slice(0, -1)), { recursive: true });
+    await symlink(output, path.join(root, ...folders), "dir");
   } else {
     for (const entry of await readdir(output))
       await symlink(path.join(output, entry), path.join(root, entry));
@@ -51,7 +53,7 @@ async function servedCopy(root: string, output: string, base: URL) {
   const textPages = new Map<string, string>();
   const bareFragments: CrawledBrokenLink[] = [];
   for (const file of (await filesUnder(output)).sort()) {
-    if (file.endsWith(".html") || file.endsWith(".md")) starts.push([...prefix, file].join("/"));
+    if (file.endsWith(".html") || file.endsWith(".md")) starts.push([...folders, file].join("/"));
     if (!file.endsWith(".txt")) continue;
     const hrefs = new Set(markdownLinks(await readFile(path.join(output, file), "utf8")));
     for (const href of [...hrefs].filter((each) => each.startsWith("#"))) {
