@@ -19,42 +19,33 @@ const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://
 // Eleventy wraps the error that says what is wrong ("Having trouble rendering …"): it comes first.
 function messages(error) {
   const lines = [];
-  for (let current = error; current && lines.length < 8; current = current.originalError || current.cause) {
-    if (current.message && !lines.includes(current.message)) lines.unshift(current.message);
-  }
+  for (let at = error; at && lines.length < 8; at = at.originalError || at.cause)
+    if (at.message && !lines.includes(at.message)) lines.unshift(at.message);
   return lines.join("\\n\\n");
 }
+function element(name, text) {
+  const made = document.createElement(name);
+  made.textContent = text;
+  return made;
+}
 socket.addEventListener("message", (event) => {
-  let data;
+  let data, text = "The site did not build; the terminal running npm start says why.";
   try {
     data = JSON.parse(event.data);
-  } catch {
-    return;
-  }
-  if (!data || data.type !== "eleventy.error") return;
-  let text = "The site did not build; the terminal running npm start says why.";
-  try {
-    text = messages(JSON.parse(data.error)) || text;
+    if (data.type === "eleventy.error") text = messages(JSON.parse(data.error)) || text;
   } catch {}
+  if (!data || data.type !== "eleventy.error") return;
   let dialog = document.getElementById("build-error");
   if (!dialog) {
-    dialog = document.createElement("dialog");
+    dialog = element("dialog", "");
     dialog.id = "build-error";
     dialog.setAttribute("aria-labelledby", "build-error-title");
     dialog.style.maxWidth = "min(60rem, calc(100vw - 2rem))";
-    const title = document.createElement("h2");
+    const title = dialog.appendChild(element("h2", "The site did not build"));
     title.id = "build-error-title";
-    title.textContent = "The site did not build";
-    const note = document.createElement("p");
-    note.textContent = "This page is the last good build. Fix the problem below and save; the page reloads.";
-    const pre = document.createElement("pre");
-    pre.style.whiteSpace = "pre-wrap";
-    pre.style.overflowWrap = "anywhere";
-    const close = document.createElement("button");
-    close.type = "button";
-    close.textContent = "Close";
-    close.addEventListener("click", () => dialog.close());
-    dialog.append(title, note, pre, close);
+    dialog.append(element("p", "This page is the last good build. Fix the problem below and save; the page reloads."));
+    dialog.appendChild(element("pre", "")).style.whiteSpace = "pre-wrap";
+    dialog.appendChild(element("button", "Close")).addEventListener("click", () => dialog.close());
     document.body.append(dialog);
   }
   dialog.querySelector("pre").textContent = text;

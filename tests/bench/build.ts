@@ -3,8 +3,7 @@ import path from "node:path";
 import { addPages, BARE_BUILD, bareSite, median } from "./common.ts";
 import { projectCopy, ratio, SITE_BUILD, timedBuild } from "./common.ts";
 
-/** Pairs of cold builds; pairs with the extra pages; extra pages. */
-const [PAIRS, EXTRA_PAIRS, EXTRA] = [7, 3, 1000];
+const [PAIRS, EXTRA_PAIRS, EXTRA] = [7, 3, 1000]; // pairs of cold builds; pairs with extra pages; extra pages
 type Timing = { wall: number; cpu: number };
 const middle = (runs: Timing[]) => ({
   wall: median(runs.map((t) => t.wall)),
@@ -13,18 +12,18 @@ const middle = (runs: Timing[]) => ({
 
 /** Builds the site and the bare site in turn (A B A B …), `pairs` times; the medians of each. */
 async function paired(site: string, bare: string, pairs: number): Promise<[Timing, Timing]> {
-  const [own, plain]: Timing[][] = [[], []];
+  const [own, plain] = [[] as Timing[], [] as Timing[]];
   for (let pair = 0; pair < pairs; pair++) {
-    own!.push(await timedBuild(site, SITE_BUILD));
-    plain!.push(await timedBuild(bare, BARE_BUILD));
+    own.push(await timedBuild(site, SITE_BUILD));
+    plain.push(await timedBuild(bare, BARE_BUILD));
   }
-  return [middle(own!), middle(plain!)];
+  return [middle(own), middle(plain)];
 }
 
-function printPair(title: string, [site, bare]: [Timing, Timing]): void {
-  const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  console.log(`${title}\n    this site       ${secs(site.wall)} wall, ${secs(site.cpu)} CPU`);
-  console.log(`    bare Eleventy   ${secs(bare.wall)} wall, ${secs(bare.cpu)} CPU`);
+const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+function printPair(title: string, [site, bare]: [Timing, Timing], unit = secs): void {
+  console.log(`${title}\n    this site       ${unit(site.wall)} wall, ${unit(site.cpu)} CPU`);
+  console.log(`    bare Eleventy   ${unit(bare.wall)} wall, ${unit(bare.cpu)} CPU`);
   console.log(`    ratio           ${ratio(site.wall, bare.wall)} wall, ${ratio(site.cpu, bare.cpu)} CPU`);
 }
 
@@ -41,7 +40,7 @@ export async function buildBench(): Promise<void> {
   await addPages(path.join(bare, "extra"), EXTRA, (n) => `title: Extra ${n}\nlayout: layout.njk`);
   const more = await paired(site, bare, EXTRA_PAIRS);
   printPair(`2. +${EXTRA} Markdown pages in each, medians of ${EXTRA_PAIRS} pairs (report only)`, more);
-  const [own, plain] = [0, 1].map((i) => (more[i]!.wall - base[i]!.wall) / EXTRA) as [number, number];
-  console.log(`    per extra page  this site ${own.toFixed(2)} ms, bare ${plain.toFixed(2)} ms (wall)`);
-  console.log(`    ratio           ${ratio(own, plain)}`);
+  const extra = (i: 0 | 1) => ({ wall: more[i].wall - base[i].wall, cpu: more[i].cpu - base[i].cpu });
+  const perPage = (ms: number) => `${(ms / EXTRA).toFixed(2)} ms`;
+  printPair(`    cost per extra page (beyond part 1's medians)`, [extra(0), extra(1)], perPage);
 }

@@ -7,8 +7,7 @@ import { bareSite, ELEVENTY, ENV, freePort, launchChromium } from "./common.ts";
 import { median, projectCopy, ratio, start } from "./common.ts";
 
 const ROUNDS = 5;
-/** A pause after opening the page (its websocket connects) and after each rebuild. */
-const SETTLE_MS = 300;
+const SETTLE_MS = 300; // a pause after opening the page (its websocket connects) and after each rebuild
 /** Save `n`: a file's new text, and what the page then shows (a text, or the body's colour "rgb(…)"). */
 type Change = (text: string, n: number) => [edited: string, expected: string];
 /** A word for save `n`, in letters: the site refuses figures of its data typed by hand in a page. */
@@ -23,16 +22,16 @@ const recolour: Change = (text, n) => {
 /** Run in the page: whether its text, or its body's colour as "rgb(…)", shows `expected`. */
 const shown = (expected: string) =>
   `${getComputedStyle(document.body).color} ${document.body.textContent}`.includes(expected);
+
 async function serve(dir: string, command: string[]) {
-  const port = await freePort(); // tsx's cache below as a writer has it (npm start sets its own)
+  const port = await freePort(); // and tsx's cache as a writer has it, unless npm start sets it
   const server = start([...command, `--port=${port}`], dir, { ...ENV, TSX_DISABLE_CACHE: "" });
   await server.waitFor(/Server at/);
   await server.waitFor(/Watching/);
   return { ...server, dir, origin: `http://127.0.0.1:${port}/` };
 }
-
-/** A kind of save: its name, the server, the file it edits, how, and the page that shows it. */
 type Server = Awaited<ReturnType<typeof serve>>;
+/** A kind of save: its name, the server, the file it edits, how, and the page that shows it. */
 type Edit = [label: string, server: Server, file: string, change: Change, page: string];
 /** Each file's text before the benchmark's saves, read at its first. */
 const originals: Record<string, string> = {};
@@ -89,6 +88,7 @@ export async function saveBench(): Promise<void> {
   for (const [i, [label]] of edits.entries()) {
     const [ms, fresh] = [median(results[i]!.map((r) => r.ms)), results[i]!.filter((r) => r.fresh).length];
     const times = `${ms.toFixed(0)} ms${i ? `, ${ratio(ms, baseline)}× bare` : ""}`;
-    console.log(`    ${label.padEnd(24)}${times.padEnd(22)}seen: in the open page ${ROUNDS - fresh}×`);
+    const where = `first seen: open page ${ROUNDS - fresh}, fresh load ${fresh}`;
+    console.log(`    ${label.padEnd(24)}${times.padEnd(24)}${where}`);
   }
 }

@@ -5,7 +5,7 @@
  * watch); a writer's mistake is printed with its file and line and sent to the open page; and the
  * server is the writer's alone (loopback, this machine's names, request targets that are paths).
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { request } from "node:http";
 import path from "node:path";
@@ -76,8 +76,12 @@ test("npm start -- --port=N serves there, and every absolute URL of the site nam
   assert.ok(guide.includes(`${server.url}openapi.json`), "llms.txt's links name the port");
 });
 
-test("edits to a page, a data module and a constant deep in the data's imports reach what it serves", async () => {
+test("edits to a page (its time kept), a data module and a constant deep in the data's imports reach what it serves", async () => {
+  // Followed by content: the edit keeps the file's modification time.
+  const auth = path.join(project, "content/pages/auth.md");
+  const { atime, mtime } = statSync(auth);
   await editFile(project, "content/pages/auth.md", "# Access policy", "# Access policy, edited");
+  utimesSync(auth, atime, mtime);
   await servedOnce(new URL("auth/", server.url).href, /Access policy, edited/);
   await editFile(
     project,

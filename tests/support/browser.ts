@@ -71,14 +71,32 @@ export async function testBrowser(): Promise<Browser> {
   return browser;
 }
 
-/** Every context waits up to the hang guard instead of Playwright's 30 s, which a loaded machine can exceed. */
+/**
+ * tsx compiles the tests with esbuild's `keepNames`, which wraps named functions in `__name(…)`;
+ * a function a test hands the page (`page.evaluate`) brings the call along, so every page has it.
+ */
+const KEEP_NAMES = "globalThis.__name = (target) => target;";
+
+/**
+ * Every context waits up to the hang guard instead of Playwright's 30 s, which a loaded machine can
+ * exceed, and defines `__name` (above) in its pages.
+ */
 function withHangGuard(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
     context.setDefaultTimeout(HANG_GUARD_MS);
     context.setDefaultNavigationTimeout(HANG_GUARD_MS);
+    await context.addInitScript({ content: KEEP_NAMES });
     return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    page.setDefaultTimeout(HANG_GUARD_MS);
+    page.setDefaultNavigationTimeout(HANG_GUARD_MS);
+    await page.addInitScript({ content: KEEP_NAMES });
+    return page;
   };
   return browser;
 }
