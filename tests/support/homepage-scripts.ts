@@ -1,6 +1,6 @@
 /**
  * The homepage's JavaScript as it is sent, read from a build: every script the page runs,
- * external, inline and imported by an inline one. A file counts its own gzip -9 size (GitHub
+ * external, inline and loaded by an inline one. A file counts its own gzip -9 size (GitHub
  * Pages serves text gzipped); an inline script is sent inside the gzipped HTML, so it counts the
  * bytes it adds to that; a module imported twice is fetched, and counted, once. The size test
  * (`tests/site/homepage-size.test.ts`) holds the total to its budget and `npm run bench` prints it.
@@ -56,9 +56,8 @@ export async function homepageScripts(siteDir: string, siteUrl: string): Promise
       match[0].replace(match[2]!, "") +
       html.slice(match.index + match[0].length);
     scripts.push({ name: "inline script", text: match[2]!, gzipped: gzipped(html) - gzipped(withoutText) });
-    // The modules an inline script imports (the homepage's start after its first paint).
-    for (const imported of match[2]!.matchAll(/\bimport\(\s*(["'])([^"']+)\1\s*\)/g))
-      await file(imported[2]!);
+    // The modules an inline script loads (the homepage's start after its first paint).
+    for (const loaded of match[2]!.matchAll(/(["'])([^"']+\.js)\1/g)) await file(loaded[2]!);
   }
   return scripts;
 }
