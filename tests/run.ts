@@ -1,35 +1,31 @@
 /**
- * `npm test`: type-checks, builds the two shared site configurations (support/build.ts
- * SITE_BUILDS) once, and runs each folder of tests with uvu's own command, groups side by side:
- * tests/unit/ and tests/builds/ from the start, tests/site/ and tests/browser/ once the shared
- * builds are there (handed over as EXP_BANK_TEST_SITE_ROOT and _PATH). Each group's output is
- * printed whole when it ends. Every folder the run makes lives in one scratch folder (on /dev/shm
- * where there is one), removed at the end. A group still running after HANG_GUARD_MINUTES is stopped
- * and fails. Nothing here judges speed.
- *
- * `npm test -- browser` runs one group (no type check); `npm test -- unit engine` the files of a
- * group whose names match.
+ * `npm test`: type-checks, builds the two shared site configurations once, and runs each folder
+ * of tests with uvu's own command, side by side: unit/ and builds/ at once, site/ and browser/ with
+ * the shared builds (EXP_BANK_TEST_SITE_ROOT and _PATH). Browser tests mostly wait on Chromium, so
+ * each file runs in a process of its own, a few at a time. Output is printed whole per process; one
+ * running past HANG_GUARD_MINUTES is stopped and fails. Nothing here judges speed.
+ * `npm test -- browser` runs one group (no type check); `npm test -- unit engine` matching files.
  */
 import { spawn } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { projectCopy, ROOT, runBuild, SITE_BUILDS, siteVariable } from "./support/build.ts";
 
-const GROUPS = ["unit", "builds", "site", "browser"] as const;
+const GROUPS = ["unit", "builds", "site", "browser"];
+const BROWSER_PROCESSES = 3;
 const HANG_GUARD_MINUTES = 15;
 const BIN = path.join(ROOT, "node_modules/.bin");
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
 const scratch = await mkdtemp(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "exp-bank-tests-"));
-const cleanUp = () => rmSync(scratch, { recursive: true, force: true });
-process.once("exit", cleanUp);
+process.once("exit", () => rmSync(scratch, { recursive: true, force: true }));
 process.once("SIGINT", () => process.exit(130));
 const env: NodeJS.ProcessEnv = { ...process.env, EXP_BANK_TEST_SCRATCH: scratch };
 
-/** Runs a command to its end: whether it passed, and everything it printed. */
+/** Runs a command to its end: whether it passed; prints everything it printed once it ends. */
 function run(name: string, command: string, args: string[]): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -51,15 +47,29 @@ function run(name: string, command: string, args: string[]): Promise<boolean> {
 }
 
 const uvu = (group: string, pattern?: string) =>
-  run(`tests/${group}/`, path.join(BIN, "tsx"), [
+  run(`tests/${group}/ ${pattern ?? ""}`, path.join(BIN, "tsx"), [
     path.join(ROOT, "node_modules/uvu/bin.js"),
     `tests/${group}`,
     ...(pattern ? [pattern] : []),
   ]);
 
-/** Builds the shared sites into the scratch folder, and hands their folders to the groups that read them. */
+/** The browser tests: a uvu process per file, BROWSER_PROCESSES at a time. */
+async function browserFiles(pattern?: string): Promise<boolean> {
+  const files = readdirSync(path.join(ROOT, "tests/browser")).filter(
+    (file) => file.endsWith(".test.ts") && (!pattern || new RegExp(pattern).test(file)),
+  );
+  const passed: boolean[] = [];
+  const worker = async () => {
+    for (let file = files.shift(); file; file = files.shift())
+      passed.push(await uvu("browser", `^${file.replaceAll(".", "\\.")}$`));
+  };
+  await Promise.all(Array.from({ length: BROWSER_PROCESSES }, worker));
+  return passed.every(Boolean);
+}
+
+/** Builds the shared sites, each in a copy of the project, and hands their folders to the groups that read them. */
 async function sharedBuilds(): Promise<boolean> {
-  const results = await Promise.all(
+  const built = await Promise.all(
     SITE_BUILDS.map(async ({ name, siteUrl, env: buildEnv }) => {
       const output = path.join(await projectCopy(), "_site");
       const result = await runBuild(path.dirname(output), output, siteUrl, buildEnv);
@@ -68,32 +78,22 @@ async function sharedBuilds(): Promise<boolean> {
       return result.ok;
     }),
   );
-  return results.every(Boolean);
+  return built.every(Boolean);
 }
 
 const [only, pattern] = process.argv.slice(2);
-if (only && !GROUPS.includes(only as (typeof GROUPS)[number])) {
-  console.error(
-    `No test group "${only}"; the groups are the folders ${GROUPS.map((g) => `tests/${g}/`).join(", ")}.`,
-  );
-  process.exit(2);
-}
+if (only && !GROUPS.includes(only))
+  throw new Error(`No test group "${only}"; the groups: ${GROUPS.join(", ")}.`);
 const wanted = (group: string) => !only || only === group;
-const needsSites = wanted("site") || wanted("browser");
+const afterBuilds = async () =>
+  (await sharedBuilds()) &&
+  (await Promise.all([!wanted("site") || uvu("site", pattern), !wanted("browser") || browserFiles(pattern)]));
 const results = await Promise.all([
   only ? true : run("type check", path.join(BIN, "tsc"), ["--noEmit", "-p", "tests"]),
-  wanted("unit") ? uvu("unit", pattern) : true,
-  wanted("builds") ? uvu("builds", pattern) : true,
-  (needsSites ? sharedBuilds() : Promise.resolve(true)).then(async (built) =>
-    built
-      ? (
-          await Promise.all([
-            wanted("site") ? uvu("site", pattern) : true,
-            wanted("browser") ? uvu("browser", pattern) : true,
-          ])
-        ).every(Boolean)
-      : false,
-  ),
+  !wanted("unit") || uvu("unit", pattern),
+  !wanted("builds") || uvu("builds", pattern),
+  !(wanted("site") || wanted("browser")) ||
+    afterBuilds().then((done) => done !== false && done.every(Boolean)),
 ]);
 const passed = results.every(Boolean);
 console.log(`\nnpm test ${passed ? "passed" : "FAILED"} in ${seconds()}.`);

@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
-import { atCleanUp, builtSite, launchChromium, median, ratio } from "./common.ts";
+import { builtSite, launchChromium, median, ratio } from "./common.ts";
 
 const ROUNDS = 7;
 const PAGES = ["bench-1kb/", "", "docs/", "api/", "auth/"];
@@ -26,7 +26,6 @@ async function serve(root: string): Promise<string> {
     response.end(type ? gzipSync(body) : body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  atCleanUp(() => new Promise((resolve) => server.close(resolve)));
   return `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
 }
 
@@ -61,6 +60,7 @@ export async function lcpBench(): Promise<void> {
   const times = PAGES.map((): number[] => []);
   for (let round = 0; round < ROUNDS; round++)
     for (const [i, page] of PAGES.entries()) times[i]!.push(await lcpOf(browser, origin + page));
+  await browser.close();
   console.log(`4. LCP, 4× CPU, 150 ms RTT, 1.6 Mbps, medians of ${ROUNDS} interleaved (target: ≤ 1.2)`);
   for (const [i, page] of PAGES.entries()) {
     const [lcp, fastest] = [median(times[i]!), Math.min(...times[i]!)];
@@ -77,10 +77,8 @@ export async function sizeBench(): Promise<void> {
   const html = await readFile(path.join(site, "index.html"), "utf8");
   const scripts = [...html.matchAll(/<script type="module">(.*?)<\/script>/gs)].map((match) => match[1]);
   const [inline, budget] = [gzipped(scripts.join("")), 20 * 1024];
+  console.log(`5. Homepage JS, gzip -9: calculator.js ${bundle} B + the inline module script ${inline} B`);
   console.log(
-    `5. Homepage JavaScript, gzip -9: calculator.js ${bundle} B + inline module script ${inline} B`,
-  );
-  console.log(
-    `    ${bundle + inline} B, ${((100 * (bundle + inline)) / budget).toFixed(0)}% of the 20 KB budget`,
+    `    = ${bundle + inline} B, ${Math.round((100 * (bundle + inline)) / budget)}% of the 20 KB budget`,
   );
 }

@@ -1,7 +1,7 @@
 /** What the parts share: copies in a RAM disk, timed builds, servers, Chromium, medians, clean-up. */
-import { execFile, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, symlink, writeFile } from "node:fs/promises";
 import { once } from "node:events";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -25,17 +25,24 @@ for (const name of ["SITE_URL", "NODE_OPTIONS", "NODE_COMPILE_CACHE"]) delete EN
 /** The middle value (every count here is odd). */
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 export const ratio = (a: number, b: number) => (a / b).toFixed(2);
-const cleanups: (() => Promise<unknown>)[] = [];
-/** Registers what `cleanUp` stops or removes, latest first. */
-export const atCleanUp = (cleanup: () => Promise<unknown>) => void cleanups.unshift(cleanup);
-export const cleanUp = async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup().catch(() => undefined);
-};
+
+const [started, folders]: [ChildProcess[], string[]] = [[], []];
+/** Kills the process groups started so far: at a part's end, and at exit. */
+export function stopServers(): void {
+  for (const child of started.splice(0))
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
+}
+// However the run ends (done, failed, Ctrl-C), the servers and the folders go with it (Chromium: Playwright).
+process.on("exit", () => {
+  stopServers();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(130));
 
 /** A new folder in the RAM disk; its node_modules links to the project's packages, but not to .cache. */
 async function scratch(name: string): Promise<string> {
   const dir = await mkdtemp(path.join(SCRATCH, `exp-bench-${name}-`));
-  atCleanUp(() => rm(dir, { recursive: true, force: true }));
+  folders.push(dir);
   await mkdir(path.join(dir, "node_modules"));
   for (const entry of await readdir(path.join(ROOT, "node_modules")))
     if (entry !== ".cache")
@@ -95,17 +102,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts `command` in a process group of its own, which `cleanUp` stops; `waitFor` reads its output. */
+/** Starts `command` in a process group of its own, killed at exit; `waitFor` reads its output. */
 export function start(command: string[], cwd: string, env = ENV) {
   const child = spawn(command[0]!, command.slice(1), { cwd, env, detached: true });
   let printed = "";
   for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => (printed += chunk));
-  atCleanUp(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    process.kill(-child.pid!, "SIGTERM");
-    if (!(await Promise.race([once(child, "exit"), delay(5000, false)])))
-      process.kill(-child.pid!, "SIGKILL");
-  });
+  started.push(child);
   // Resolves once what the process printed after character `from` matches `pattern`.
   const waitFor = async (pattern: RegExp, from = 0) => {
     for (const end = Date.now() + 180_000; !pattern.test(printed.slice(from)); await delay(20))
@@ -119,9 +121,7 @@ export async function launchChromium() {
   const args = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"];
   args.push("--disable-component-update", "--disable-sync");
   const executablePath = process.env.CHROME_PATH || "/usr/bin/chromium";
-  const browser = await chromium.launch({ executablePath, args });
-  atCleanUp(() => browser.close());
-  return browser;
+  return chromium.launch({ executablePath, args });
 }
 
 let built: Promise<string> | undefined;

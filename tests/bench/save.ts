@@ -4,7 +4,7 @@ import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Page } from "playwright-core";
 import { bareSite, ELEVENTY, ENV, freePort, launchChromium } from "./common.ts";
-import { median, projectCopy, ratio, start } from "./common.ts";
+import { median, projectCopy, ratio, start, stopServers } from "./common.ts";
 
 const ROUNDS = 5;
 const SETTLE_MS = 300; // a pause after opening the page (its websocket connects) and after each rebuild
@@ -83,6 +83,8 @@ export async function saveBench(): Promise<void> {
   const results = edits.map((): { ms: number; fresh: boolean }[] => []);
   for (let round = 0, n = 0; round < ROUNDS; round++)
     for (const [i, edit] of edits.entries()) results[i]!.push(await saveToScreen(edit, n++, tabs));
+  await browser.close();
+  stopServers();
   console.log(`3. Save to screen, medians of ${ROUNDS} rounds, A B A B (target: Markdown ≤ 2.0× bare)`);
   const baseline = median(results[0]!.map((result) => result.ms));
   for (const [i, [label]] of edits.entries()) {
