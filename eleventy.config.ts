@@ -55,12 +55,15 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.addGlobalData("eleventyDataSchema", () => insideOutput(config.dir.output));
 
   // Each build starts from an empty output folder (Eleventy only adds files, so a deleted page would
-  // stay), then writes the homepage's script and the link previews' card beside the pages.
+  // stay), and writes the homepage's script and the link previews' card while the pages render.
+  let besideThePages: Promise<unknown> = Promise.resolve();
   eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => {
     const output = await safeOutputFolder(directories.output);
     await rm(output, { recursive: true, force: true });
-    await Promise.all([bundleCalculator(output), writeShareCard(output)]);
+    besideThePages = Promise.all([bundleCalculator(output), writeShareCard(output)]);
+    besideThePages.catch(() => undefined);
   });
+  eleventyConfig.on("eleventy.after", () => besideThePages);
   // `npm start` rebuilds on an edit under assets/ too; an edit to a TypeScript module restarts it (tsx watch).
   eleventyConfig.addWatchTarget("assets/");
 

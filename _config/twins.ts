@@ -88,17 +88,29 @@ function anchorsOf(renderer: TwinRenderer, page: TwinSource): Promise<Set<string
   return anchors;
 }
 
+/** The pages that have twins, by URL: made once per build (the collection is new each build). */
+const twinMaps = new WeakMap<readonly TwinSource[], Map<string, Twinned>>();
+
+function twinsOf(renderer: TwinRenderer, docs: readonly TwinSource[]): Map<string, Twinned> {
+  let twinned = twinMaps.get(docs);
+  if (!twinned) {
+    twinned = new Map(
+      docs.map((page) => [
+        absoluteUrl(page.url),
+        { twin: absoluteUrl(twinPath(page.url)), anchors: () => anchorsOf(renderer, page) },
+      ]),
+    );
+    twinMaps.set(docs, twinned);
+  }
+  return twinned;
+}
+
 export async function renderTwin(
   renderer: TwinRenderer,
   source: TwinSource,
   docs: readonly TwinSource[],
 ): Promise<string> {
-  const twinned = new Map<string, Twinned>(
-    docs.map((page) => [
-      absoluteUrl(page.url),
-      { twin: absoluteUrl(twinPath(page.url)), anchors: () => anchorsOf(renderer, page) },
-    ]),
-  );
+  const twinned = twinsOf(renderer, docs);
   const pageUrl = absoluteUrl(source.url);
   const markdown = await markdownOf(renderer, source);
   const targets: string[] = [];
