@@ -1,0 +1,35 @@
+/**
+ * Remembering the balance on this device: after a calculation the balance as typed is kept in
+ * localStorage (nothing is sent anywhere) and offered back on the next visit without a link, with
+ * a Forget button beside it. A link's values always win. Where storage is refused (private
+ * browsing, a full quota), the page works as if nothing were kept.
+ */
+const KEY = "exp-bank-calculator:balance";
+
+function stored(value?: string | null): string {
+  try {
+    if (value) localStorage.setItem(KEY, value);
+    else if (value === null) localStorage.removeItem(KEY);
+    return localStorage.getItem(KEY) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** Prefills `field` with the kept balance (unless a link gave the page values) and wires Forget; returns how to keep one. */
+export function mountRemember(
+  field: HTMLInputElement,
+  forget: HTMLButtonElement,
+  linked: boolean,
+): (value: string) => void {
+  const show = (value: string) => (forget.hidden = !value);
+  if (!linked && !field.value) field.value = stored();
+  show(stored());
+  forget.addEventListener("click", () => {
+    if (field.value.trim() === stored()) field.value = "";
+    show(stored(null));
+    field.focus();
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  return (value) => show(stored(value));
+}
