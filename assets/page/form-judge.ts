@@ -58,11 +58,12 @@ export function showProblems(form: HTMLFormElement, problems: readonly Problem[]
     const field = slot.id.replace(/^calculator-|-error$/g, "");
     const problem = problems.find((entry) => entry.field === field);
     // The total of the time fields names itself; every other message follows its field's label.
-    slot.textContent = !problem
+    const sentence = !problem
       ? ""
       : field === "duration"
-        ? `${problem.message}.`
-        : `${labelOf(form, field)} ${problem.message}.`;
+        ? problem.message
+        : `${labelOf(form, field)} ${problem.message}`;
+    slot.textContent = sentence && sentence.replace(/[^.?]$/, "$&.");
     slot.hidden = !problem;
     const input = form.elements.namedItem(field === "duration" ? "years" : field);
     if (!(input instanceof HTMLInputElement)) continue;
