@@ -1,35 +1,17 @@
 /**
- * The homepage calculator for players: it wires the fields to the answer. Reading the fields is
+ * The homepage calculator for players, wiring the fields to the answer: reading them is
  * `form-read.ts`, judging them `form-judge.ts`, showing the answer `form-answer.ts`, sharing
- * `form-share.ts`, remembering the balance `form-remember.ts`.
- *
- * - The result never disagrees with the fields: a valid edit recomputes at once. A field being
- *   typed is judged when the person is done with it (on leaving it, on Calculate or Enter, or after
- *   a pause), so a half-typed number is never called wrong.
- * - A link with a calculation opens on its answer; on a narrow screen the form waits behind
- *   "Change the numbers". Calculate brings the result into view on a narrow screen and announces
- *   the headline; focus stays where the person left it.
- * - The inputs live in the URL query under the tool's field names, so a link reproduces its
- *   result and back and forward restore earlier calculations. A shared link also carries the
- *   moment it was calculated (`at`), so it shows the same dates to whoever opens it later, "as of"
- *   that moment, until a field is edited.
+ * `form-share.ts`, remembering the balance `form-remember.ts`. A valid edit recomputes at once; a
+ * field being typed is judged when the person is done with it (on leaving it, on Calculate or
+ * Enter, or after a pause). The inputs live in the URL query under the tool's field names, so a
+ * link reproduces its result, and back and forward restore earlier ones; a link opens on its answer.
  */
 import type { ExpRank } from "../../contract/rank-list.ts";
 import { calculateGrowth } from "../../common/engine/calculate.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
 import { readDuration } from "../../common/duration-text.ts";
-import { understood } from "../../common/amount.ts";
-import {
-  fieldOf,
-  fillFrom,
-  formState,
-  labelOf,
-  PERIOD,
-  queryOf,
-  readForm,
-  UNTIL,
-  type Reading,
-} from "./form-read.ts";
+import { fieldOf, fillFrom, formState, labelOf, PERIOD, UNTIL } from "./form-read.ts";
+import { queryOf, readForm, type Reading } from "./form-read.ts";
 import { judgedAs, showNotes, showProblems, validate } from "./form-judge.ts";
 import { givenTime, render, type Shown } from "./form-answer.ts";
 import { mountShare, shareText, type Shareable } from "./form-share.ts";
@@ -42,18 +24,13 @@ const TIME_FIELDS = [...DURATION_UNITS, UNTIL];
 
 export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRank[]): void {
   const byId = (id: string) => document.getElementById(`calculator-${id}`)!;
-  const [region, status, summary, shared, asOf] = ["result", "status", "summary", "shared", "as-of"].map(
-    byId,
-  );
+  const [region, status, summary, shared, asOf] = "result status summary shared as-of".split(" ").map(byId);
   const emptySummary = summary!.textContent;
   const more = byId("more") as HTMLDetailsElement;
-  const rankPicker = byId("goal-rank") as HTMLSelectElement;
   const field = (name: string) => fieldOf(form, name);
   const picks = Array.from(form.querySelectorAll<HTMLButtonElement>("[data-unit]"));
-  /** A shared link's moment of calculation, until a field is edited; null: now. */
-  let pinned: number | null = null;
-  /** The answer on screen for Share, or why there is none. */
-  let answer: Shareable = { fix: null };
+  let pinned: number | null = null; // a link's moment of calculation, until a field is edited; null: now
+  let answer: Shareable = { fix: null }; // the answer on screen for Share, or why there is none
   /** Fields the person is done with, whose problems show (the time fields stand for "duration"). */
   const judged = new Set<string>();
   const show = (part: "empty" | "stale" | "list") => {
@@ -62,57 +39,36 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
       region!.querySelector(`[data-result-${name}]`)?.toggleAttribute("hidden", name !== part);
   };
   // The bar rides above an on-screen keyboard that covers the page without resizing it.
-  const viewport = visualViewport;
+  const keyboard = ({ height, offsetTop }: VisualViewport) =>
+    `${Math.max(0, innerHeight - height - offsetTop)}px`;
   for (const type of ["resize", "scroll"])
-    viewport?.addEventListener(type, () =>
-      document.documentElement.style.setProperty(
-        "--keyboard",
-        `${Math.max(0, innerHeight - viewport.height - viewport.offsetTop)}px`,
-      ),
-    );
+    visualViewport?.addEventListener(type, function (this: VisualViewport) {
+      document.documentElement.style.setProperty("--keyboard", keyboard(this));
+    });
 
-  /**
-   * Recomputes from the fields and puts the answer in the summary bar. `commit` (Calculate, a
-   * link, back or forward) judges every field, shows every problem and moves focus to the first
-   * one, or announces the answer. Returns the reading when it gave a result.
-   */
+  /** Recomputes; `commit` (Calculate, a link) judges every field and focuses the first problem, or announces the answer. */
   const update = (commit: boolean): Reading | null => {
     const now = pinned ?? Date.now();
     const reading = readForm(form, now, ranks);
     showNotes(form, reading.notes);
     // The quick times show pressed while the time fields hold exactly theirs.
-    for (const pick of picks)
-      pick.setAttribute(
-        "aria-pressed",
-        String(
-          TIME_FIELDS.every(
-            (name) => field(name).value.trim() === (name === pick.dataset.unit ? pick.dataset.count : ""),
-          ),
-        ),
-      );
+    for (const pick of picks) {
+      const { unit, count } = pick.dataset;
+      const only = TIME_FIELDS.every((name) => field(name).value.trim() === (name === unit ? count : ""));
+      pick.setAttribute("aria-pressed", String(only));
+    }
     const { input, problems } = validate(reading);
     status!.textContent = shared!.textContent = "";
     if (commit) for (const problem of problems) judged.add(judgedAs(problem.field));
     const shown = problems.filter((problem) => judged.has(judgedAs(problem.field)));
     const first = showProblems(form, shown);
     // What a link or an edit puts in the fold, or a message there names, is never folded away.
-    const used =
-      ["additionalGems", UNTIL].some((name) => field(name).value) ||
-      (!formState.periodTyped && !field(PERIOD).value && DURATION_UNITS.some((name) => field(name).value));
+    const used = ["additionalGems", UNTIL].some((name) => field(name).value);
     if (used || more.querySelector(".field-error:not([hidden])")) more.open = true;
     byId("share").toggleAttribute("data-empty", !input);
     if (!input) {
       const empty = Object.keys(reading.values).length === 0 && reading.problems.length === 0;
-      answer = {
-        fix: problems[0]
-          ? labelOf(
-              form,
-              judgedAs(problems[0].field) === "duration" && formState.periodTyped
-                ? PERIOD
-                : problems[0].field,
-            )
-          : null,
-      };
+      answer = { fix: problems[0] ? labelOf(form, problems[0].field) : null };
       // A field still being typed is not judged yet: the last result dims until it reads as valid.
       if (!empty && shown.length === 0) return (void region!.classList.add("is-stale"), null);
       show(empty ? "empty" : "stale");
@@ -142,10 +98,8 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     if (!reading || pinned !== null) return;
     keep(field("currentGems").value.trim());
     const search = queryOf(form, reading);
-    if (`?${search}` === location.search || (search === "" && location.search === "")) {
-      if (commit) history.replaceState({ committed: true }, "");
-      return;
-    }
+    if (`?${search}` === location.search || (search === "" && location.search === ""))
+      return void (commit && history.replaceState({ committed: true }, ""));
     const url = search ? `?${search}` : location.href.split(/[?#]/)[0];
     if (history.state?.committed) history.pushState({ committed: commit }, "", url);
     else history.replaceState({ committed: commit }, "", url);
@@ -153,12 +107,12 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
 
   let pending = 0;
   let pause = 0;
+  const wait = () => (clearTimeout(pending), clearTimeout(pause));
   /** The person is done with `name`: its problem, if any, shows. */
   const judge = (name: string) => {
-    window.clearTimeout(pause);
-    if (judged.has(judgedAs(name))) return;
+    if (judged.has(judgedAs(name))) return clearTimeout(pause);
     judged.add(judgedAs(name));
-    window.clearTimeout(pending);
+    wait();
     record(update(false), false);
   };
   form.addEventListener("input", (event) => {
@@ -175,8 +129,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
       for (const name of TIME_FIELDS) field(name).value = (read.ok && read.parts[name as "days"]) || "";
     } else if (TIME_FIELDS.includes(target.name)) formState.periodTyped = false;
     judged.delete(judgedAs(target.name));
-    window.clearTimeout(pending);
-    window.clearTimeout(pause);
+    wait();
     // The old result is marked stale at once; a valid edit replaces it, an invalid one hides it once judged.
     region!.classList.add("is-stale");
     pending = window.setTimeout(() => record(update(false), false), 120);
@@ -184,21 +137,8 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   });
   // Leaving a field judges it: its message shows in the slot kept for it, so nothing moves.
   form.addEventListener("focusout", (event) => {
-    const input = event.target;
-    if (
-      input instanceof HTMLInputElement &&
-      input.name &&
-      input.value !== "" &&
-      !judged.has(judgedAs(input.name))
-    )
-      judge(input.name);
-  });
-  rankPicker.addEventListener("change", () => {
-    if (rankPicker.value === "") return;
-    pinned = null;
-    field("goalGems").value = understood(rankPicker.value);
-    field("goalGems").dispatchEvent(new Event("change", { bubbles: true }));
-    record(update(false), false);
+    const input = event.target as HTMLInputElement;
+    if (input.name && input.value) judge(input.name);
   });
   for (const pick of picks)
     pick.addEventListener("click", () => {
@@ -208,8 +148,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    window.clearTimeout(pending);
-    window.clearTimeout(pause);
+    wait();
     const reading = update(true);
     record(reading, true);
     // A narrow screen shows the result below the form: it comes into view, focus left where it was.
@@ -219,9 +158,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   // Reset empties the fields itself; the result, the notes, the errors and the URL follow.
   form.addEventListener("reset", () => {
     window.setTimeout(() => {
-      formState.untilProblem = "";
-      formState.periodTyped = false;
-      pinned = null;
+      pinned = fillFrom(form, "");
       judged.clear();
       more.open = false;
       update(false);

@@ -1,7 +1,6 @@
 /**
- * Showing the answer: a headline that says what was asked and what was gained ("In 30 days: 273M
- * gems (+23.5M, +9.4%), still Ethereal."), every rank milestone with its local date and the end of
- * the time given marked once among them, the chart, and the exact figures one step away.
+ * Showing the answer: a headline with what was asked and gained ("In 30 days: 273M gems (+23.5M, +9.4%),
+ * still Ethereal."), the rank timeline with the end of the time given, the chart, the exact figures.
  */
 import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
 import type { ExpRank } from "../../contract/rank-list.ts";
@@ -12,14 +11,8 @@ import { showChart } from "./chart-view.ts";
 import type { Reading } from "./form-read.ts";
 import { compactGems, counted, dateText, lang, percentText, waitText } from "./form-words.ts";
 
-export interface Given {
-  /** "In 30 days", "On Jan 1, 2030". */
-  lead: string;
-  /** "30 days", "Jan 1, 2030": the time as the person gave it. */
-  span: string;
-  /** ", within your 30 days" or ", after Jan 1, 2030", as a target is reached in that time or not. */
-  late: (reached: boolean) => string;
-}
+/** The time given: its `lead` ("In 30 days"), `span` ("30 days") and `late` (", after your 30 days"). */
+export type Given = { lead: string; span: string; late: (reached: boolean) => string };
 
 /** The time the person gave, in their words; null when none. */
 export function givenTime(reading: Reading): Given | null {
@@ -34,20 +27,12 @@ export function givenTime(reading: Reading): Given | null {
   return span ? { lead: `In ${span}`, span, late } : null;
 }
 
-export interface Shown {
-  result: CalculateOutput;
-  now: number;
-  given: Given | null;
-  ranks: readonly ExpRank[];
-}
+export type Shown = { result: CalculateOutput; now: number; given: Given | null; ranks: readonly ExpRank[] };
 
 /** The date `seconds` after `now`. */
 const at = (now: number, seconds: number) => new Date(now + seconds * 1000);
 
-/**
- * The balance at the end and what was gained: `273M gems (+23.5M, +9.4%)`; digits when the compact
- * figure is the start's, so that what changed shows: `2,500,312 gems (+312, +0.01%)`.
- */
+/** The balance at the end and the gain: `273M gems (+23.5M, +9.4%)`; digits when the compact figure is the start's. */
 export function balanceText({ futureGems, currentGems, profit, profitPercent }: CalculateOutput): string {
   const gain = `(+${compactGems(profit)}, +${percentText(profitPercent)}%)`;
   const figure = compactGems(futureGems, true);
@@ -71,18 +56,13 @@ export function goalName(targetGems: string, ranks: readonly ExpRank[]): string 
   return rank ? rank.name : `${compactGems(targetGems)} gems`;
 }
 
-/**
- * The answer to what was asked, one sentence a line: the balance and rank at the time given, then
- * when each target is reached (the goal, the gems to earn; with neither, the next rank).
- */
+/** The answer, a sentence a line: the balance at the time given, then when each target (or the next rank) is reached. */
 function headline({ result, now, given, ranks }: Shown): string[] {
   const lines: string[] = [];
   if (given) lines.push(`${given.lead}: ${balanceText(result)}, ${rankThen(result, now)}.`);
   // The engine gives a target at or below the balance 0 seconds; one above it, at least 1.
-  const reach = (
-    name: string,
-    { duration: { totalSeconds }, reached }: { duration: Duration; reached: boolean },
-  ) =>
+  type Target = { duration: Duration; reached: boolean };
+  const reach = (name: string, { duration: { totalSeconds }, reached }: Target) =>
     lines.push(
       totalSeconds
         ? `You reach ${name} on ${dateText(at(now, totalSeconds))} — in ` +
@@ -91,11 +71,10 @@ function headline({ result, now, given, ranks }: Shown): string[] {
     );
   const { goal, additional, nextRank } = result;
   if (goal) reach(goalName(goal.targetGems, ranks), goal);
-  if (additional)
-    reach(
-      `${compactGems(additional.targetGems)} gems (${compactGems(additional.additionalGems)} more)`,
-      additional,
-    );
+  const more =
+    additional &&
+    `${compactGems(additional.targetGems)} gems (${compactGems(additional.additionalGems)} more)`;
+  if (more) reach(more, additional);
   if (!given && !goal && !additional) {
     if (nextRank) reach(`the next rank, ${nextRank.name},`, { ...nextRank, reached: false });
     else lines.push(`You hold the top rank, ${result.currentRank.name}.`);
@@ -105,10 +84,8 @@ function headline({ result, now, given, ranks }: Shown): string[] {
 
 function timeElement(now: number, duration: Duration): HTMLTimeElement {
   const date = at(now, duration.totalSeconds);
-  return Object.assign(document.createElement("time"), {
-    dateTime: date.toISOString(),
-    textContent: `${dateText(date)} (in ${waitText(duration.totalSeconds)})`,
-  });
+  const text = `${dateText(date)} (in ${waitText(duration.totalSeconds)})`;
+  return Object.assign(document.createElement("time"), { dateTime: date.toISOString(), textContent: text });
 }
 
 const rankText = (rank: ExpRank) => `${rank.name} (${rank.displayValue})`;
@@ -117,32 +94,28 @@ const rankText = (rank: ExpRank) => `${rank.name} (${rank.displayValue})`;
 export function render(region: HTMLElement, shown: Shown): string[] {
   const { result, now, given, ranks } = shown;
   const find = (selector: string) => region.querySelector<HTMLElement>(selector)!;
+  const each = <T extends HTMLElement>(selector: string, fill: (element: T) => void) =>
+    region.querySelectorAll<T>(selector).forEach(fill);
   const set = (name: string, text: string | Node) => find(`[data-result="${name}"]`).replaceChildren(text);
   const exact = new Intl.NumberFormat(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 8 });
-  for (const element of Array.from(region.querySelectorAll<HTMLDataElement>("data[data-result]"))) {
-    const name = element.dataset.result as "futureGems";
-    element.value = result[name];
-    element.textContent = exact.format(result[name] as Intl.StringNumericLiteral);
-  }
-  for (const element of Array.from(region.querySelectorAll<HTMLElement>("[data-compact]"))) {
+  each<HTMLDataElement>("data[data-result]", (element) => {
+    element.value = result[element.dataset.result as "futureGems"];
+    element.textContent = exact.format(element.value as Intl.StringNumericLiteral);
+  });
+  each("[data-compact]", (element) => {
     const name = element.dataset.compact as "futureGems";
     element.textContent = compactGems(result[name], name === "futureGems");
-  }
+  });
   find("[data-result-percent]").textContent = percentText(result.profitPercent);
-  for (const element of Array.from(region.querySelectorAll<HTMLElement>("[data-timed]")))
-    element.hidden = !given;
-  find("[data-result-after]").textContent = given
-    ? `on ${dateText(at(now, Number(result.durationDays) * TIME_NORMALIZATION.secondsPerDay))}`
-    : "";
-
+  each("[data-timed]", (element) => (element.hidden = !given));
+  const end = dateText(at(now, Number(result.durationDays) * TIME_NORMALIZATION.secondsPerDay));
+  find("[data-result-after]").textContent = given ? `on ${end}` : "";
   set("currentRank", rankText(result.currentRank));
   set("futureRank", rankText(result.futureRank));
   const next = result.nextRank;
   set(
     "nextRank",
-    next
-      ? `${rankText(next)}: ${compactGems(next.gemsNeeded)} more gems`
-      : "None: the current balance holds the top rank",
+    next ? `${rankText(next)}: ${compactGems(next.gemsNeeded)} more gems` : "None: the top rank",
   );
   const target = (progress: { duration: Duration; reached: boolean }, lead: string) => {
     const line = document.createElement("span");
@@ -151,24 +124,24 @@ export function render(region: HTMLElement, shown: Shown): string[] {
     else line.append(timeElement(now, progress.duration), given?.late(progress.reached) ?? "");
     return line;
   };
-  if (result.goal) set("goal", target(result.goal, `${compactGems(result.goal.targetGems)} gems: `));
-  if (result.additional) {
-    const { additionalGems, targetGems } = result.additional;
+  const { goal, additional } = result;
+  if (goal) set("goal", target(goal, `${compactGems(goal.targetGems)} gems: `));
+  if (additional)
     set(
       "additional",
-      target(result.additional, `${compactGems(additionalGems)} more → ${compactGems(targetGems)} target: `),
+      target(
+        additional,
+        `${compactGems(additional.additionalGems)} more → ${compactGems(additional.targetGems)} target: `,
+      ),
     );
-  }
 
-  // The timeline: a row per rank ahead, and, once, where the time given ends among them.
+  // The timeline: a row per rank ahead and, once, where the time given ends: the ranks above it are reached within it.
   const body = (find("#calculator-milestones") as HTMLTableElement).tBodies[0]!;
   body.replaceChildren();
-  const goal = result.goal && goalName(result.goal.targetGems, ranks);
-  const ends = result.milestones.filter((milestone) => milestone.withinDuration).length;
-  result.milestones.forEach((milestone, index) => {
-    if (given && index === ends) endRow(body, given, result, now);
-    const row = body.insertRow();
-    if (goal === milestone.name) row.className = "is-goal";
+  const goalRank = goal && goalName(goal.targetGems, ranks);
+  const rows = result.milestones.map((milestone) => {
+    const row = document.createElement("tr");
+    if (goalRank === milestone.name) row.className = "is-goal";
     for (const content of [
       rankText(milestone),
       compactGems(milestone.gemsNeeded),
@@ -176,26 +149,26 @@ export function render(region: HTMLElement, shown: Shown): string[] {
     ])
       row.insertCell().append(content);
     row.cells[1]!.className = "align-right";
+    return row;
   });
-  if (given && ends === result.milestones.length) endRow(body, given, result, now);
-  for (const row of Array.from(region.querySelectorAll<HTMLElement>("[data-result-row]"))) {
+  if (given) {
+    const row = document.createElement("tr");
+    row.className = "time-end";
+    Object.assign(row.insertCell(), {
+      colSpan: 3,
+      textContent: given.span === end ? `Your date: ${end}` : `End of your ${given.span}: ${end}`,
+    });
+    rows.splice(result.milestones.filter((milestone) => milestone.withinDuration).length, 0, row);
+  }
+  body.append(...rows);
+  each("[data-result-row]", (row) => {
     const key = row.dataset.resultRow as "goal" | "additional" | "milestones";
     row.hidden = key === "milestones" ? result.milestones.length === 0 : result[key] === null;
-  }
+  });
   const lines = headline(shown);
   find("#calculator-headline").replaceChildren(
     ...lines.map((line) => Object.assign(document.createElement("span"), { textContent: line })),
   );
   showChart(result, now);
   return lines;
-}
-
-/** The row where the time given ends: the ranks above it are reached within it, those below are not. */
-function endRow(body: HTMLTableSectionElement, given: Given, result: CalculateOutput, now: number): void {
-  const row = body.insertRow();
-  row.className = "time-end";
-  const cell = row.insertCell();
-  cell.colSpan = 3;
-  const day = dateText(at(now, Number(result.durationDays) * TIME_NORMALIZATION.secondsPerDay));
-  cell.textContent = given.span === day ? `Your date: ${day}` : `End of your ${given.span}: ${day}`;
 }

@@ -1,7 +1,6 @@
 /**
- * Judging the fields: the tool's own input schema decides what is valid, and every problem is said
- * in the field's slot as a short sentence naming the mistake and the fix ("Current gems is 0; enter
- * more than 0 gems."). The time fields share one judgement, "duration", with the one time field.
+ * Judging the fields with the tool's own input schema; each problem is said in its field's slot, naming the
+ * mistake and the fix: "Current gems is 0; enter more than 0 gems."
  */
 import type { CalculateInput } from "../../contract/calculate-input.ts";
 import { safeParseCalculateInput } from "../../common/input/check-input.ts";
@@ -58,12 +57,10 @@ export function showProblems(form: HTMLFormElement, problems: readonly Problem[]
     const field = slot.id.replace(/^calculator-|-error$/g, "");
     const problem = problems.find((entry) => entry.field === field);
     // The total of the time fields names itself; every other message follows its field's label.
-    const sentence = !problem
-      ? ""
-      : field === "duration"
-        ? problem.message
-        : `${labelOf(form, field)} ${problem.message}`;
-    slot.textContent = sentence && sentence.replace(/[^.?]$/, "$&.");
+    const sentence = problem
+      ? (field === "duration" ? "" : `${labelOf(form, field)} `) + problem.message
+      : "";
+    slot.textContent = sentence.replace(/[^.?]$/, "$&.");
     slot.hidden = !problem;
     const input = form.elements.namedItem(field === "duration" ? "years" : field);
     if (!(input instanceof HTMLInputElement)) continue;

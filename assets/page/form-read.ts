@@ -1,7 +1,6 @@
 /**
- * Reading the fields: every amount as people write it (`2.75M`, a rank's name), the one time field
- * (`1y 6mo`, written into the tool's time fields as it is typed), the target date as seconds from
- * now, and the URL query they live in under the tool's field names.
+ * Reading the fields: amounts as people write them (`2.75M`, a rank's name), the one time field (`1y 6mo`),
+ * the target date as seconds from now, and the URL query they live in under the tool's field names.
  */
 import type { ExpRank } from "../../contract/rank-list.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
@@ -18,23 +17,16 @@ export const AT = "at";
 const MAX_LENGTH = 100;
 const NOT_A_DATE = "is not a date; pick one from the calendar";
 
-export interface Problem {
-  field: string;
-  message: string;
-}
+export type Problem = { field: string; message: string };
 
 export interface Reading {
   values: Record<string, string>;
   problems: Problem[];
-  /** What the page tells the person it understood, per field. */
   notes: Record<string, string>;
   until: Date | null;
 }
 
-/**
- * What the fields alone do not say: why a link's `until` could not be read (until the date is
- * edited), and whether the time was typed in the one time field (else it shows the time fields).
- */
+/** Why a link's `until` could not be read; whether the time was typed in the one time field. */
 export const formState = { untilProblem: "", periodTyped: false };
 
 /** The tool's fields and the date: every named field but the one time field. */
@@ -48,7 +40,7 @@ export const fieldOf = (form: HTMLFormElement, name: string) =>
   form.elements.namedItem(name) as HTMLInputElement;
 
 export const labelOf = (form: HTMLFormElement, field: string) =>
-  form.querySelector(`label[for="calculator-${field}"]`)?.firstChild?.textContent?.trim() || field;
+  form.querySelector(`label[for="calculator-${field}"]`)?.firstChild?.textContent?.trim() || "the time";
 
 /** Reads every field as a person wrote it, with the target date turned into seconds from `now`. */
 export function readForm(form: HTMLFormElement, now: number, ranks: readonly ExpRank[]): Reading {
@@ -71,10 +63,8 @@ export function readForm(form: HTMLFormElement, now: number, ranks: readonly Exp
   }
   if (times.length) reading.notes.time = `Read as ${times.join(" ")}.`;
   const period = fieldOf(form, PERIOD);
-  const timeProblem = reading.problems.some((entry) =>
-    (DURATION_UNITS as readonly string[]).includes(entry.field),
-  );
-  if (!formState.periodTyped && !timeProblem) period.value = times.join(" ");
+  // Unless typed in, the one time field shows what the time fields hold.
+  if (!formState.periodTyped) period.value = times.join(" ");
   else {
     const read = readDuration(period.value);
     if (!read.ok) problem(PERIOD, read.message);
@@ -112,11 +102,7 @@ export function queryOf(form: HTMLFormElement, reading: Reading): string {
   return query.toString();
 }
 
-/**
- * Fills the form from a query. `until` may be a date (the start of that day, local time); anything
- * else there is an error on the date field, never ignored. Returns the moment the link was
- * calculated at (`at`), or null for now.
- */
+/** Fills the form from a query (an `until` not a date is an error); returns the link's moment (`at`), or null. */
 export function fillFrom(form: HTMLFormElement, search: string): number | null {
   const query = new URLSearchParams(search);
   const cut = (name: string) => query.get(name)?.slice(0, MAX_LENGTH + 1) ?? "";

@@ -1,8 +1,6 @@
 /**
- * Remembering the balance on this device: after a calculation the balance as typed is kept in
- * localStorage (nothing is sent anywhere) and offered back on the next visit without a link, with
- * a Forget button beside it. A link's values always win. Where storage is refused (private
- * browsing, a full quota), the page works as if nothing were kept.
+ * The balance, remembered on this device only (localStorage, nothing sent): offered back on a visit without
+ * a link, with Forget beside it. Where storage is refused (private browsing, a full quota), nothing is kept.
  */
 const KEY = "exp-bank-calculator:balance";
 

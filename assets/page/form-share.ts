@@ -1,7 +1,6 @@
 /**
- * Sharing: the answer in words with its link, pinned to the moment it was calculated (`at=`), to
- * the Web Share sheet where the browser has one, else to the clipboard; the page says which.
- * `2.5M gems → 2.52M gems in 30 days (+22.6K, +0.9%)`, `2.5M gems → Radiant on Oct 19, 2032 (in 5 years 11 months)`.
+ * Sharing the answer in words with its link, pinned to its moment (`at=`), to the share sheet or the
+ * clipboard: `2.5M gems → 2.52M gems in 30 days (+22.6K, +0.9%)`, `2.5M gems → Radiant on Oct 19, 2032 (…)`.
  */
 import { AT } from "./form-read.ts";
 import { balanceText, goalName, type Shown } from "./form-answer.ts";
@@ -13,10 +12,7 @@ export function shareText({ result, now, given, ranks }: Shown): string {
   const when = (seconds: number) =>
     seconds ? ` on ${dateText(now + seconds * 1000)} (in ${waitText(seconds)})` : " already";
   const { goal, additional, nextRank } = result;
-  if (given) {
-    const [figure, gain] = balanceText(result).split(" gems ");
-    parts.push(`${figure} gems ${given.lead.toLowerCase()} ${gain}`);
-  }
+  if (given) parts.push(balanceText(result).replace(" gems ", ` gems ${given.lead.toLowerCase()} `));
   if (goal) parts.push(goalName(goal.targetGems, ranks) + when(goal.duration.totalSeconds));
   if (additional)
     parts.push(`${compactGems(additional.targetGems)} gems${when(additional.duration.totalSeconds)}`);
