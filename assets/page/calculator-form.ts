@@ -182,8 +182,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   window.addEventListener("popstate", () => void load());
   const linked = location.search !== "";
   const keep = mountRemember(field("currentGems"), byId("forget") as HTMLButtonElement, linked);
-  if (linked && load()) {
-    history.replaceState({ committed: true }, "");
-    layout.classList.add("is-answer");
-  } else if (field("currentGems").value) update(false);
+  if (linked && load()) history.replaceState({ committed: true }, "");
+  // A shared link (one with its moment) opens on its answer.
+  layout.classList.toggle("is-answer", pinned !== null);
 }

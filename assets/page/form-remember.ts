@@ -14,7 +14,7 @@ function stored(value?: string | null): string {
   }
 }
 
-/** Prefills `field` with the kept balance (unless a link gave the page values) and wires Forget; returns how to keep one. */
+/** Prefills `field` with the kept balance, unless linked, and wires Forget; returns how to keep one. */
 export function mountRemember(
   field: HTMLInputElement,
   forget: HTMLButtonElement,

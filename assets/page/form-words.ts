@@ -19,7 +19,7 @@ export function percentText(percent: string): string {
   return new Intl.NumberFormat(lang(), digits).format(percent as Intl.StringNumericLiteral);
 }
 
-/** How a wait of at least `from` seconds is told: rounded to the smaller unit; a month is a twelfth of the mean Gregorian year. */
+/** How a wait of at least `from` seconds is told, rounded to the smaller unit (a month: 1/12 of a mean year). */
 const WAIT_UNITS = [
   { from: 2629746, unit: "month", size: 2629746, larger: "year", per: 12 },
   { from: 86400, unit: "hour", size: 3600, larger: "day", per: 24 },

@@ -177,7 +177,7 @@ field`, async () => {
     const message = page.locator("#calculator-currentGems-error");
     assert.is(
       await message.textContent(),
-      "Current gems has a space that does not group digits in threes; write 1 000 000 or 1000000.",
+      "Current gems has a space that does not group digits in threes, as in 1 000 000.",
       "after a pause the field is judged",
     );
     assert.equal(moved(before, await controlBoxes(page)), [], "the message takes the slot kept for it");
@@ -203,9 +203,7 @@ meant`, async () => {
     await gemsField(page, "Goal gems").focus();
     assert.equal(
       await visibleErrors(page),
-      [
-        "Current gems is not a number; write digits with an optional k, M, B or T, such as 1,000,000 or 2.75M.",
-      ],
+      ["Current gems is not a number; write it as in 2.75M or 1,000,000."],
       "leaving the field judges it",
     );
 
@@ -417,7 +415,7 @@ crossed`, async () => {
     assert.ok(Number(hour.profit) > 100 && Number(hour.profit) < 1000, "the case gains hundreds of gems");
     assert.is(
       await page.locator("#calculator-headline").textContent(),
-      `In 1 hour you have ${whole} gems (+${gain}), still Member.`,
+      `In 1 hour: ${whole} gems (+${gain}, +${Number(hour.profitPercent).toFixed(2)}%), still Member.`,
     );
 
     await open(page, "?currentGems=150M&days=30");
@@ -427,7 +425,7 @@ crossed`, async () => {
     assert.match(
       (await page.locator("#calculator-headline").textContent())!,
       new RegExp(
-        `^In 30 days you have \\S+ gems, Ethereal from ${dateAfter(NOW, ethereal.duration.totalSeconds)}\\.$`,
+        `^In 30 days: \\S+ gems \\(\\+\\S+, \\+[\\d.]+%\\), Ethereal from ${dateAfter(NOW, ethereal.duration.totalSeconds)}\\.$`,
       ),
     );
     // The end balance's day, written as the headline writes its dates.

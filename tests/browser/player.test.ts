@@ -258,7 +258,8 @@ test("on a desktop nothing pinned covers a rank row or the chart while the resul
   }
 });
 
-test("the balance is remembered on this device, a link's values win, Forget forgets, and a refused storage breaks nothing", async () => {
+test(`the balance is remembered on this device, a link's values win, Forget forgets, and a refused storage \
+breaks nothing`, async () => {
   await onEach(async (page) => {
     await open(page);
     await calculate(page, { currentGems: "2.75M", period: "1 week" });
