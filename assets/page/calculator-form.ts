@@ -46,7 +46,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
       document.documentElement.style.setProperty("--keyboard", keyboard(this));
     });
 
-  /** Recomputes; `commit` (Calculate, a link) judges every field and focuses the first problem, or announces the answer. */
+  /** Recomputes; `commit` (Calculate, a link) judges every field, focuses the first problem or announces the answer. */
   const update = (commit: boolean): Reading | null => {
     const now = pinned ?? Date.now();
     const reading = readForm(form, now, ranks);

@@ -56,7 +56,7 @@ export function goalName(targetGems: string, ranks: readonly ExpRank[]): string 
   return rank ? rank.name : `${compactGems(targetGems)} gems`;
 }
 
-/** The answer, a sentence a line: the balance at the time given, then when each target (or the next rank) is reached. */
+/** The answer, a sentence a line: the balance at the time given, then when each target (or next rank) is reached. */
 function headline({ result, now, given, ranks }: Shown): string[] {
   const lines: string[] = [];
   if (given) lines.push(`${given.lead}: ${balanceText(result)}, ${rankThen(result, now)}.`);

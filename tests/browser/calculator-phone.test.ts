@@ -425,7 +425,8 @@ crossed`, async () => {
     assert.match(
       (await page.locator("#calculator-headline").textContent())!,
       new RegExp(
-        `^In 30 days: \\S+ gems \\(\\+\\S+, \\+[\\d.]+%\\), Ethereal from ${dateAfter(NOW, ethereal.duration.totalSeconds)}\\.$`,
+        `^In 30 days: \\S+ gems \\(\\+\\S+, \\+[\\d.]+%\\), ` +
+          `Ethereal from ${dateAfter(NOW, ethereal.duration.totalSeconds)}\\.$`,
       ),
     );
     // The end balance's day, written as the headline writes its dates.
