@@ -636,7 +636,7 @@ over`, async () => {
       assert.is(await page.locator("#calculator-shared").textContent(), "Copied the answer and its link.");
       assert.ok(await page.locator("#calculator-shared").isVisible(), "the confirmation is visible");
       const copied = await page.evaluate(() => navigator.clipboard.readText());
-      const line = /^2\.75M gems → (\S+) gems in 30 days: (\S+)$/.exec(copied);
+      const line = /^2\.75M gems → (\S+) gems in 30 days \(\+\S+, \+[\d.]+%\): (\S+)$/.exec(copied);
       assert.ok(line, `the clipboard holds the answer in words and the link: ${JSON.stringify(copied)}`);
       const link = new URL(line[2]!);
       assert.is(
