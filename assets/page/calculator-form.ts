@@ -68,7 +68,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     byId("share").toggleAttribute("data-empty", !input);
     if (!input) {
       const empty = Object.keys(reading.values).length === 0 && reading.problems.length === 0;
-      answer = { fix: problems[0] ? labelOf(form, problems[0].field) : null };
+      answer = { fix: !empty && problems[0] ? labelOf(form, problems[0].field) : null };
       // A field still being typed is not judged yet: the last result dims until it reads as valid.
       if (!empty && shown.length === 0) return (void region!.classList.add("is-stale"), null);
       show(empty ? "empty" : "stale");
@@ -151,9 +151,10 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     wait();
     const reading = update(true);
     record(reading, true);
-    // A narrow screen shows the result below the form: it comes into view, focus left where it was.
-    if (reading && matchMedia("(max-width: 61.99rem)").matches)
-      byId("result-heading").scrollIntoView({ block: "start" });
+    // The result comes into view (below the form on a narrow screen), focus left where it was.
+    const heading = byId("result-heading");
+    if (reading && (matchMedia("(max-width: 61.99rem)").matches || heading.getBoundingClientRect().top < 0))
+      heading.scrollIntoView({ block: "start" });
   });
   // Reset empties the fields itself; the result, the notes, the errors and the URL follow.
   form.addEventListener("reset", () => {
