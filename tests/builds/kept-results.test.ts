@@ -133,7 +133,7 @@ test("a build keeps what did not change, and an edit to each input or step reach
       await editFile(project, "assets/styles/favicon.svg", 'fill="#0b5cad"', 'fill="#0b5cae"');
       await editFile(
         project,
-        "content/pages/index.md",
+        "content/pages/docs.md",
         "currentGems: 1000000, days: 30",
         "currentGems: 1000000, days: 31",
       );
@@ -149,7 +149,7 @@ test("a build keeps what did not change, and an edit to each input or step reach
         "a code block's edit is highlighted anew",
       );
       assert.ok(
-        text(inputs, "index.html").includes("for 31 days"),
+        text(inputs, "docs/index.html").includes("for 31 days"),
         "a tool call's new input is computed anew",
       );
       assert.equal(inputs.loaded, ["@resvg/resvg-js", "highlight.js", "parse5"]);
