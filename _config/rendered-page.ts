@@ -21,34 +21,28 @@ import { createHash } from "node:crypto";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import { fileText, lineOfOutput, projectPath } from "./page-source.ts";
 
+/** Words separated by spaces, as a list. */
+const words = (text: string) => text.split(" ").filter(Boolean);
+
 /** Elements refused with a reason of their own, for the message. */
-const REASONS: Record<string, string> = {
-  script: "runs code",
-  iframe: "embeds another page",
-  frame: "embeds another page",
-  frameset: "embeds other pages",
-  object: "embeds a plugin or another page",
-  embed: "embeds a plugin or another page",
-  applet: "runs a plugin",
-  base: "changes where every link on the page goes",
-  meta: "can send every visitor to another address or change the page's security policy",
-  link: "loads a resource the page did not ask for",
-  style: "restyles the page outside its stylesheet",
-  template: "holds markup a script would stamp out",
-  animate: "changes another attribute as it runs, a link's target included",
-  animateMotion: "runs an animation",
-  animateTransform: "runs an animation",
-  set: "changes another attribute as it runs, a link's target included",
-  foreignObject: "embeds HTML in a drawing, past these checks",
-  use: "draws a copy of something, possibly from another file",
-  image: "loads an image from anywhere",
-};
+const REASONS: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    "runs code": "script applet",
+    "embeds another page or a plugin": "iframe frame frameset object embed",
+    "changes where every link on the page goes": "base",
+    "can send every visitor to another address or change the page's security policy": "meta",
+    "loads a resource the page did not ask for": "link image",
+    "restyles the page outside its stylesheet": "style",
+    "holds markup a script would stamp out": "template",
+    "changes another attribute as it runs, a link's target included":
+      "animate set animateMotion animateTransform",
+    "embeds HTML in a drawing, past these checks": "foreignObject",
+    "draws a copy of something, possibly from another file": "use",
+  }).flatMap(([reason, tags]) => words(tags).map((tag) => [tag, reason])),
+);
 
 const FIX =
   "move it into a layout or partial under _includes/, or write it in a code span if the page shows it as an example";
-
-/** Words separated by spaces, as a list. */
-const words = (text: string) => text.split(" ").filter(Boolean);
 
 /** Elements, each with the attributes it may carry besides the shared ones: `"a:href rel"` (`|` between elements). */
 function allowList(table: string, shared: string): Map<string, Set<string>> {

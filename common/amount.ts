@@ -122,12 +122,15 @@ export function readTime(typed: string, unit: DurationUnit): AmountReading {
 /** The plain-language reason a number was not understood. */
 function refusal(number: string): string {
   if (new RegExp(`\\d${SPACE}+\\d`).test(number))
-    return "has a space that does not group digits in threes; write 1 000 000 or 1000000";
+    return "has a space that does not group digits in threes, as in 1 000 000";
   if (/^\d+,\d{1,2}$|,\d*\./.test(number) || /,\d{1,2}$/.test(number))
     return "uses a comma as the decimal point; write a point, such as 2.5";
-  if (/,/.test(number)) return "has commas that do not group digits in threes; write 1,000,000 or 1000000";
-  if (/\de/i.test(number)) return "is not understood; write the digits out or use k, M, B or T, such as 2.5M";
-  return "is not a number; write digits with an optional k, M, B or T, such as 1,000,000 or 2.75M";
+  if (/,/.test(number)) return "has commas that do not group digits in threes, as in 1,000,000";
+  if (/\de/i.test(number)) return "is not understood; write the digits or use k, M, B or T, as in 2.5M";
+  // `2.5MM`: the number before the last scale is itself a whole amount with a scale.
+  if (/\d\s?[kmbt]$/i.test(number) && readPlain(number).ok)
+    return `has two suffixes; did you mean ${number}?`;
+  return "is not a number; write it as in 2.75M or 1,000,000";
 }
 
 /** How the form shows what it understood: `2.75M` → `2,750,000`. */

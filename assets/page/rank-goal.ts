@@ -74,7 +74,12 @@ export function mountRankGoal(form: HTMLFormElement, ranks: readonly ExpRank[]):
       goal.dispatchEvent(new Event("input", { bubbles: true }));
     });
   }
-  // The picker's own input waits for its change, which writes the goal first.
+  // The picker's pick sets the goal, as a chip does; its own input waits for that change.
+  picker.addEventListener("change", () => {
+    if (!picker.value) return;
+    goal.value = understood(picker.value);
+    goal.dispatchEvent(new Event("input", { bubbles: true }));
+  });
   form.addEventListener("input", (event) => event.target !== picker && sync());
   form.addEventListener("change", sync);
   addEventListener("popstate", sync);

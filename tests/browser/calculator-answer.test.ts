@@ -328,7 +328,7 @@ within the time`, async () => {
     await enter(page, { currentGems: "2.5M", years: "1", months: "6" });
     const timed = await calculateTool(page, { currentGems: "2500000", years: "1", months: "6" });
     const [balance] = await headlineLines(page);
-    const match = /^In 1 year 6 months you have (\S+) gems, still Member\.$/.exec(balance!);
+    const match = /^In 1 year 6 months: (\S+) gems \(\+\S+, \+[\d.]+%\), still Member\.$/.exec(balance!);
     assert.ok(match, `the headline states the balance after the time given: ${JSON.stringify(balance)}`);
     const figure = compactValue(match[1]!);
     assert.ok(
@@ -351,7 +351,7 @@ within the time`, async () => {
       });
       const lines = await headlineLines(page);
       assert.is(lines.length, 2, `the balance and the goal ${goal}`);
-      assert.match(lines[0]!, /^In 1 year you have \S+ gems, still Member\.$/);
+      assert.match(lines[0]!, /^In 1 year: \S+ gems \(\+\S+, \+[\d.]+%\), still Member\.$/);
       const reached = new RegExp(
         `^You reach ${name} on (.+) — in .+, ${both.goal!.reached ? "within" : "after"} your 1 year\\.$`,
       ).exec(lines[1]!);
@@ -483,7 +483,10 @@ async function checkDateAlone(): Promise<void> {
     (await page.locator("#calculator-until-read").textContent())!,
     /^Counted from 00:00 that day, your time: 1 month from now\.$/,
   );
-  assert.match((await headlineLines(page))[0]!, /^On Jan 1, 2027 you have \S+ gems, still Member\.$/);
+  assert.match(
+    (await headlineLines(page))[0]!,
+    /^On Jan 1, 2027: \S+ gems \(\+\S+, \+[\d.]+%\), still Member\.$/,
+  );
   assert.equal(
     Object.fromEntries(new URL(page.url()).searchParams),
     { currentGems: "1M", seconds: String(seconds) },
@@ -558,7 +561,7 @@ test("the answer stays in view after each keystroke and after a pick, without sc
     await waitFor(page, "the summary answers the time", () =>
       document
         .querySelector<HTMLInputElement>("#calculator-summary")!
-        .textContent.startsWith("In 864 seconds you have "),
+        .textContent.startsWith("In 864 seconds: "),
     );
     // The pick is made with the picker high, in the middle and low on the screen, each time from
     // an empty goal, so the goal's "Read as" line and status appear with every pick. Where the page
@@ -633,7 +636,7 @@ over`, async () => {
       assert.is(await page.locator("#calculator-shared").textContent(), "Copied the answer and its link.");
       assert.ok(await page.locator("#calculator-shared").isVisible(), "the confirmation is visible");
       const copied = await page.evaluate(() => navigator.clipboard.readText());
-      const line = /^2\.75M gems → (\S+) gems in 30 days: (\S+)$/.exec(copied);
+      const line = /^2\.75M gems → (\S+) gems in 30 days \(\+\S+, \+[\d.]+%\): (\S+)$/.exec(copied);
       assert.ok(line, `the clipboard holds the answer in words and the link: ${JSON.stringify(copied)}`);
       const link = new URL(line[2]!);
       assert.is(

@@ -44,6 +44,8 @@ async function openHome(browser: Browser, initScript?: string): Promise<{ page: 
   if (!opened) {
     const page = await browser.newPage();
     opened = { page, messages: recordPageMessages(page, served.origin) };
+    // Each load starts with no balance remembered from an earlier test.
+    await page.addInitScript(() => localStorage.clear());
     if (initScript) await page.addInitScript(initScript);
     else reused.set(browser, opened);
   }

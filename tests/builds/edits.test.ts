@@ -138,8 +138,8 @@ test("hostile rank names land as inert text in every output", async () => {
     HOSTILE_RANKS.map(({ name, displayValue }) => ({ name, displayValue })),
   );
 
-  // The homepage: no injected element, and each table row keeps its three cells with the text as written.
-  const home = await edited("index.html");
+  // The docs' rank table: no injected element, and each row keeps its three cells with the text as written.
+  const home = await edited("docs/index.html");
   assert.not.match(home, /<img\b|<b>\|/i);
   const rows = [...home.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
     [...row[1]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) => cell[1]!),

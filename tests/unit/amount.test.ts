@@ -48,7 +48,8 @@ const REFUSED: [string, RegExp][] = [
   ["5X", /is not a number/],
   ["M", /is not a number/],
   ["1.2.3", /is not a number/],
-  ["2MM", /is not a number/],
+  ["2MM", /^has two suffixes; did you mean 2M\?$/],
+  ["2.5 MM", /^has two suffixes; did you mean 2.5 M\?$/],
 ];
 
 test("anything else is refused with a reason, never read as some other number", () => {

@@ -1,0 +1,174 @@
+/**
+ * Showing the answer: a headline with what was asked and gained ("In 30 days: 273M gems (+23.5M, +9.4%),
+ * still Ethereal."), the rank timeline with the end of the time given, the chart, the exact figures.
+ */
+import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
+import type { ExpRank } from "../../contract/rank-list.ts";
+import { TIME_NORMALIZATION } from "../../common/constants.ts";
+import { DURATION_UNITS } from "../../common/engine/duration.ts";
+import { compareExact, exactOf } from "../../common/engine/exact.ts";
+import { showChart } from "./chart-view.ts";
+import type { Reading } from "./form-read.ts";
+import { compactGems, counted, dateText, lang, percentText, waitText } from "./form-words.ts";
+
+/** The time given: its `lead` ("In 30 days"), `span` ("30 days") and `late` (", after your 30 days"). */
+export type Given = { lead: string; span: string; late: (reached: boolean) => string };
+
+/** The time the person gave, in their words; null when none. */
+export function givenTime(reading: Reading): Given | null {
+  if (reading.until) {
+    const day = dateText(reading.until);
+    return { lead: `On ${day}`, span: day, late: (reached) => `, ${reached ? "by" : "after"} ${day}` };
+  }
+  const span = DURATION_UNITS.filter((unit) => reading.values[unit] !== undefined)
+    .map((unit) => counted(reading.values[unit]!, unit.slice(0, -1)))
+    .join(" ");
+  const late = (reached: boolean) => `, ${reached ? "within" : "after"} your ${span}`;
+  return span ? { lead: `In ${span}`, span, late } : null;
+}
+
+export type Shown = { result: CalculateOutput; now: number; given: Given | null; ranks: readonly ExpRank[] };
+
+/** The date `seconds` after `now`. */
+const at = (now: number, seconds: number) => new Date(now + seconds * 1000);
+
+/** The balance at the end and the gain: `273M gems (+23.5M, +9.4%)`; digits when the compact figure is the start's. */
+export function balanceText({ futureGems, currentGems, profit, profitPercent }: CalculateOutput): string {
+  const gain = `(+${compactGems(profit)}, +${percentText(profitPercent)}%)`;
+  const figure = compactGems(futureGems, true);
+  if (figure !== compactGems(currentGems, true)) return `${figure} gems ${gain}`;
+  const digits = new Intl.NumberFormat(lang(), { maximumFractionDigits: 2, roundingMode: "trunc" });
+  return `${digits.format(futureGems as Intl.StringNumericLiteral)} gems ${gain}`;
+}
+
+/** "still Member" or "Radiant from Oct 19, 2032, passing Ethereal": the rank at the end. */
+function rankThen(result: CalculateOutput, now: number): string {
+  const crossed = result.milestones.filter((milestone) => milestone.withinDuration);
+  const last = crossed.pop();
+  if (!last) return `still ${result.futureRank.name}`;
+  const passing = crossed.length ? `, passing ${crossed.map((rank) => rank.name).join(", ")}` : "";
+  return `${last.name} from ${dateText(at(now, last.duration.totalSeconds))}${passing}`;
+}
+
+/** A goal as a player names it: the rank it is the threshold of, or its amount. */
+export function goalName(targetGems: string, ranks: readonly ExpRank[]): string {
+  const rank = ranks.find((entry) => compareExact(exactOf(entry.minGems), exactOf(targetGems)) === 0);
+  return rank ? rank.name : `${compactGems(targetGems)} gems`;
+}
+
+/** The answer, a sentence a line: the balance at the time given, then when each target (or next rank) is reached. */
+function headline({ result, now, given, ranks }: Shown): string[] {
+  const lines: string[] = [];
+  if (given) lines.push(`${given.lead}: ${balanceText(result)}, ${rankThen(result, now)}.`);
+  // The engine gives a target at or below the balance 0 seconds; one above it, at least 1.
+  type Target = { duration: Duration; reached: boolean };
+  const reach = (name: string, { duration: { totalSeconds }, reached }: Target) =>
+    lines.push(
+      totalSeconds
+        ? `You reach ${name} on ${dateText(at(now, totalSeconds))} — in ` +
+            `${waitText(totalSeconds)}${given?.late(reached) ?? ""}.`
+        : `You already have ${name}.`,
+    );
+  const { goal, additional, nextRank } = result;
+  if (goal) reach(goalName(goal.targetGems, ranks), goal);
+  const more =
+    additional &&
+    `${compactGems(additional.targetGems)} gems (${compactGems(additional.additionalGems)} more)`;
+  if (more) reach(more, additional);
+  if (!given && !goal && !additional) {
+    if (nextRank) reach(`the next rank, ${nextRank.name},`, { ...nextRank, reached: false });
+    else lines.push(`You hold the top rank, ${result.currentRank.name}.`);
+  }
+  return lines;
+}
+
+function timeElement(now: number, duration: Duration): HTMLTimeElement {
+  const date = at(now, duration.totalSeconds);
+  const text = `${dateText(date)} (in ${waitText(duration.totalSeconds)})`;
+  return Object.assign(document.createElement("time"), { dateTime: date.toISOString(), textContent: text });
+}
+
+const rankText = (rank: ExpRank) => `${rank.name} (${rank.displayValue})`;
+
+/** Fills the result region with `shown` and returns the headline's lines. */
+export function render(region: HTMLElement, shown: Shown): string[] {
+  const { result, now, given, ranks } = shown;
+  const find = (selector: string) => region.querySelector<HTMLElement>(selector)!;
+  const each = <T extends HTMLElement>(selector: string, fill: (element: T) => void) =>
+    region.querySelectorAll<T>(selector).forEach(fill);
+  const set = (name: string, text: string | Node) => find(`[data-result="${name}"]`).replaceChildren(text);
+  const exact = new Intl.NumberFormat(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 8 });
+  each<HTMLDataElement>("data[data-result]", (element) => {
+    element.value = result[element.dataset.result as "futureGems"];
+    element.textContent = exact.format(element.value as Intl.StringNumericLiteral);
+  });
+  each("[data-compact]", (element) => {
+    const name = element.dataset.compact as "futureGems";
+    element.textContent = compactGems(result[name], name === "futureGems");
+  });
+  find("[data-result-percent]").textContent = percentText(result.profitPercent);
+  each("[data-timed]", (element) => (element.hidden = !given));
+  const end = dateText(at(now, Number(result.durationDays) * TIME_NORMALIZATION.secondsPerDay));
+  find("[data-result-after]").textContent = given ? `on ${end}` : "";
+  set("currentRank", rankText(result.currentRank));
+  set("futureRank", rankText(result.futureRank));
+  const next = result.nextRank;
+  set(
+    "nextRank",
+    next ? `${rankText(next)}: ${compactGems(next.gemsNeeded)} more gems` : "None: the top rank",
+  );
+  const target = (progress: { duration: Duration; reached: boolean }, lead: string) => {
+    const line = document.createElement("span");
+    line.append(lead);
+    if (!progress.duration.totalSeconds) line.append("already reached");
+    else line.append(timeElement(now, progress.duration), given?.late(progress.reached) ?? "");
+    return line;
+  };
+  const { goal, additional } = result;
+  if (goal) set("goal", target(goal, `${compactGems(goal.targetGems)} gems: `));
+  if (additional)
+    set(
+      "additional",
+      target(
+        additional,
+        `${compactGems(additional.additionalGems)} more → ${compactGems(additional.targetGems)} target: `,
+      ),
+    );
+
+  // The timeline: a row per rank ahead and, once, where the time given ends: the ranks above it are reached within it.
+  const body = (find("#calculator-milestones") as HTMLTableElement).tBodies[0]!;
+  body.replaceChildren();
+  const goalRank = goal && goalName(goal.targetGems, ranks);
+  const rows = result.milestones.map((milestone) => {
+    const row = document.createElement("tr");
+    if (goalRank === milestone.name) row.className = "is-goal";
+    for (const content of [
+      rankText(milestone),
+      compactGems(milestone.gemsNeeded),
+      timeElement(now, milestone.duration),
+    ])
+      row.insertCell().append(content);
+    row.cells[1]!.className = "align-right";
+    return row;
+  });
+  if (given) {
+    const row = document.createElement("tr");
+    row.className = "time-end";
+    Object.assign(row.insertCell(), {
+      colSpan: 3,
+      textContent: given.span === end ? `Your date: ${end}` : `End of your ${given.span}: ${end}`,
+    });
+    rows.splice(result.milestones.filter((milestone) => milestone.withinDuration).length, 0, row);
+  }
+  body.append(...rows);
+  each("[data-result-row]", (row) => {
+    const key = row.dataset.resultRow as "goal" | "additional" | "milestones";
+    row.hidden = key === "milestones" ? result.milestones.length === 0 : result[key] === null;
+  });
+  const lines = headline(shown);
+  find("#calculator-headline").replaceChildren(
+    ...lines.map((line) => Object.assign(document.createElement("span"), { textContent: line })),
+  );
+  showChart(result, now);
+  return lines;
+}

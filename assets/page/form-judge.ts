@@ -1,0 +1,78 @@
+/**
+ * Judging the fields with the tool's own input schema; each problem is said in its field's slot, naming the
+ * mistake and the fix: "Current gems is 0; enter more than 0 gems."
+ */
+import type { CalculateInput } from "../../contract/calculate-input.ts";
+import { safeParseCalculateInput } from "../../common/input/check-input.ts";
+import { durationTotalMistake } from "../../common/input/input-rules.ts";
+import { DURATION_UNITS } from "../../common/engine/duration.ts";
+import { understood } from "../../common/amount.ts";
+import { formState, labelOf, PERIOD, UNTIL, type Problem, type Reading } from "./form-read.ts";
+
+const TIMES: readonly string[] = [...DURATION_UNITS, "duration", PERIOD];
+/** Which judgement a field's problem waits for: the time fields and the one time field share "duration". */
+export const judgedAs = (field: string) => (TIMES.includes(field) ? "duration" : field);
+
+/** A schema message fit for a form: long numbers grouped, a 0 named, the API's string rules in plain words. */
+function formMessage(message: string, value: string | undefined): string {
+  if (/characters long/.test(message)) return "has too many digits";
+  if (/^must be greater than 0/.test(message))
+    message =
+      Number(value) === 0 ? "is 0; enter more than 0 gems" : message.replace(/greater than 0 and /, "");
+  return message.replace(/(?<![\d.])\d{5,}/g, (digits) => understood(digits));
+}
+
+/** Checks a reading with the tool's schema; every problem is named by its field ("duration" for the total). */
+export function validate(reading: Reading): { input: CalculateInput | null; problems: Problem[] } {
+  const parsed = safeParseCalculateInput(reading.values);
+  if (parsed.success && reading.problems.length === 0) return { input: parsed.data, problems: [] };
+  // A field the page could not read has its problem already; the schema reports every other one.
+  const unreadable = new Set(reading.problems.map((problem) => problem.field));
+  const schemaProblems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const named = typeof issue.path[0] === "string" ? issue.path[0] : "duration";
+        const total = named === "duration" && durationTotalMistake(reading.values, "The time to grow comes");
+        return {
+          field: reading.until && named === "seconds" ? UNTIL : named,
+          message: formMessage(total || issue.message, reading.values[named]),
+        };
+      });
+  const problems = [
+    ...reading.problems,
+    ...schemaProblems.filter(
+      (problem) => !unreadable.has(problem.field) && !(problem.field === "duration" && unreadable.size > 0),
+    ),
+  ];
+  // A time typed in the one time field is judged there, not in the time fields it fills.
+  if (formState.periodTyped)
+    for (const problem of problems) if (judgedAs(problem.field) === "duration") problem.field = PERIOD;
+  return { input: null, problems };
+}
+
+/** Shows each problem in its field's slot, marks the field, and returns the first field marked. */
+export function showProblems(form: HTMLFormElement, problems: readonly Problem[]): HTMLInputElement | null {
+  let first: HTMLInputElement | null = null;
+  for (const slot of Array.from(form.querySelectorAll<HTMLElement>(".field-error"))) {
+    const field = slot.id.replace(/^calculator-|-error$/g, "");
+    const problem = problems.find((entry) => entry.field === field);
+    // The total of the time fields names itself; every other message follows its field's label.
+    const sentence = problem
+      ? (field === "duration" ? "" : `${labelOf(form, field)} `) + problem.message
+      : "";
+    slot.textContent = sentence.replace(/[^.?]$/, "$&.");
+    slot.hidden = !problem;
+    const input = form.elements.namedItem(field === "duration" ? "years" : field);
+    if (!(input instanceof HTMLInputElement)) continue;
+    if (problem) {
+      input.setAttribute("aria-invalid", "true");
+      first ??= input;
+    } else if (field !== "duration") input.removeAttribute("aria-invalid");
+  }
+  return first;
+}
+
+export function showNotes(form: HTMLFormElement, notes: Record<string, string>): void {
+  for (const slot of Array.from(form.querySelectorAll<HTMLElement>(".field-read")))
+    slot.textContent = notes[slot.id.replace(/^calculator-|-read$/g, "")] ?? "";
+}

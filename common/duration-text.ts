@@ -1,0 +1,103 @@
+/**
+ * A time to grow as players write it in one field: `90 days`, `1y 6mo`, `2h 30m`, `3 months`,
+ * `1 week 2 days`, units in any order, each at most once, parted by spaces, commas or "and". It is
+ * read into the tool's own duration fields (a week as 7 days); the total in days it says back uses
+ * the contract's constants (a year is 365 days, a month 30 days). Refusals name the mistake and
+ * the fix, in a sentence that follows the field's label.
+ */
+import { TIME_NORMALIZATION as TIME } from "./constants.ts";
+import { DURATION_UNITS, type DurationUnit } from "./engine/duration.ts";
+
+type Unit = DurationUnit | "weeks";
+
+/** Every way a unit is written, lower case; `m` is minutes (`2h 30m`), `mo` months. */
+const WORDS: Record<Unit, readonly string[]> = {
+  years: ["y", "yr", "yrs", "year", "years"],
+  months: ["mo", "mos", "mon", "mth", "mths", "month", "months"],
+  weeks: ["w", "wk", "wks", "week", "weeks"],
+  days: ["d", "day", "days"],
+  hours: ["h", "hr", "hrs", "hour", "hours"],
+  minutes: ["m", "min", "mins", "minute", "minutes"],
+  seconds: ["s", "sec", "secs", "second", "seconds"],
+};
+
+/** Days in one of each unit. */
+const DAYS: Record<Unit, number> = {
+  years: TIME.yearDays,
+  months: TIME.monthDays,
+  weeks: 7,
+  days: 1,
+  hours: 1 / TIME.hoursPerDay,
+  minutes: 1 / TIME.minutesPerDay,
+  seconds: 1 / TIME.secondsPerDay,
+};
+
+const ORDER: readonly Unit[] = ["years", "months", "weeks", "days", "hours", "minutes", "seconds"];
+
+export type DurationReading =
+  | {
+      ok: true;
+      /** The tool's fields, as plain decimal strings: `{ years: "1", months: "6" }`. */
+      parts: Partial<Record<DurationUnit, string>>;
+      /** What was read, in words: `1 year 6 months`; empty for an empty field. */
+      said: string;
+      /** The total in days. */
+      days: number;
+    }
+  | { ok: false; message: string };
+
+const unitOf = (word: string) => ORDER.find((unit) => WORDS[unit].includes(word));
+const counted = (count: string, unit: Unit) => `${count} ${count === "1" ? unit.slice(0, -1) : unit}`;
+/** A number as the tool takes it: `07` → `7`, `.5` → `0.5`, `1.50` → `1.5`. */
+function plain(number: string): string {
+  const text = `0${number}`.replace(/^0+(?=\d)/, "");
+  return text.includes(".") ? text.replace(/\.?0*$/, "") : text;
+}
+
+/** Reads a duration as typed; an empty field reads as no time at all. */
+export function readDuration(typed: string): DurationReading {
+  const text = typed.trim();
+  if (!/\d|[a-z]/i.test(text)) return text ? refuse() : { ok: true, parts: {}, said: "", days: 0 };
+  if (/\d\s*M(?![a-zA-Z])/.test(text))
+    return { ok: false, message: "has M, which could be months or minutes; write mo or min" };
+  const tokens = text
+    .toLowerCase()
+    .replace(/\band\b|[,+]/g, " ")
+    .match(/\d+\.\d*|\.\d+|\d+|[a-z]+|\S/g)!;
+  const read = new Map<Unit, string>();
+  for (let index = 0; index < tokens.length; index += 2) {
+    const [number, word] = [tokens[index]!, tokens[index + 1]];
+    if (!/\d/.test(number))
+      return unitOf(number)
+        ? { ok: false, message: `has "${number}" without a number; write one before it, such as 3 ${number}` }
+        : refuse();
+    if (word === undefined || /\d/.test(word))
+      return { ok: false, message: `needs a unit after ${number}; did you mean ${plain(number)} days?` };
+    const unit = unitOf(word);
+    if (!unit)
+      return { ok: false, message: `has "${word.slice(0, 12)}", not a unit; use y, mo, w, d, h, m or s` };
+    if (read.has(unit)) return { ok: false, message: `names ${unit} twice; write each unit once` };
+    read.set(unit, plain(number));
+  }
+  const parts: Partial<Record<DurationUnit, string>> = {};
+  let days = 0;
+  for (const [unit, count] of read) {
+    days += Number(count) * DAYS[unit];
+    if (unit !== "weeks") parts[unit] = count;
+  }
+  const weeks = read.get("weeks");
+  if (weeks) {
+    // Weeks join the days, to as many decimals as either has: `1.5 weeks 1 day` is 11.5 days.
+    const places = Math.max(...[weeks, parts.days ?? "0"].map((count) => count.split(".")[1]?.length ?? 0));
+    parts.days = plain((Number(weeks) * 7 + Number(parts.days ?? 0)).toFixed(places));
+  }
+  const said = ORDER.filter((unit) => read.has(unit))
+    .map((unit) => counted(read.get(unit)!, unit))
+    .join(" ");
+  const ordered = DURATION_UNITS.flatMap((unit) => (parts[unit] ? [[unit, parts[unit]]] : []));
+  return { ok: true, parts: Object.fromEntries(ordered), said, days };
+}
+
+function refuse(): DurationReading {
+  return { ok: false, message: "is not a time; write it such as 90 days, 1y 6mo or 2h 30m" };
+}

@@ -1,0 +1,291 @@
+/**
+ * The homepage as the players' page (issue #32), on a 390×844 phone and a 1280×800 desktop: a
+ * friend's link opens on its answer; no developer material outside the footer; a short phone page;
+ * headlines with the gain and the rate; one time field that reads `1y 6mo`; every rank chip in
+ * sight; the end of the time given marked once; short messages that name the fix; nothing pinned
+ * over the result; the balance remembered on this device. Expected figures are computed here with
+ * decimal.js from the specification's constants, never by the page's code.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Decimal } from "decimal.js";
+import type { Browser, Page } from "playwright-core";
+import type { ServedSite } from "../support/serve.ts";
+import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
+import { calculatorStarted } from "../support/calculator-started.ts";
+import { assertOnScreen, checkVariant, servedSiteAndBrowser } from "../support/calculator-page.ts";
+import { VARIANTS } from "../support/variants.ts";
+import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../common/constants.ts";
+import calculator from "../../_data/calculator.ts";
+
+let served: ServedSite;
+let browser: Browser;
+const pages = new Map<string, { page: Page; messages: string[] }>();
+
+test.before(async () => {
+  ({ served, browser } = await servedSiteAndBrowser());
+  for (const { name, ...options } of VARIANTS) {
+    const context = await browser.newContext(options);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const page = await context.newPage();
+    await recordSchemeQueries(page);
+    await page.addInitScript(() => delete (Navigator.prototype as { share?: unknown }).share);
+    pages.set(name, { page, messages: recordPageMessages(page, served.origin) });
+  }
+});
+
+test.after(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+async function onEach(check: (page: Page, phone: boolean) => Promise<void>): Promise<void> {
+  for (const { name, viewport } of VARIANTS)
+    await checkVariant(name, pages.get(name)!, (page) => check(page, viewport.width < 800));
+}
+
+/** Opens the homepage with `query` and nothing remembered, and waits for its script. */
+async function open(page: Page, query = "", forget = true): Promise<void> {
+  await page.goto(new URL(query, served.url).href);
+  if (forget) await page.evaluate(() => localStorage.clear());
+  if (forget && query === "") await page.reload();
+  await calculatorStarted(page);
+}
+
+const text = (page: Page, selector: string) => page.locator(selector).innerText();
+
+/** Types into the fields (the time in the one time field) and presses Enter in the last. */
+async function calculate(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [name, value] of Object.entries(values)) await page.fill(`#calculator-${name}`, value);
+  await page.press(`#calculator-${Object.keys(values).at(-1)}`, "Enter");
+  await page.locator("#calculator-headline").waitFor();
+}
+
+/** The balance after `days` whole days, exactly, and the gain in percent, to 2 decimals. */
+function grown(gems: string, days: number): { future: Decimal; profit: Decimal; percent: string } {
+  const future = new Decimal(gems).times(new Decimal(1).plus(DAILY_INTEREST_RATE).pow(days));
+  const profit = future.minus(gems);
+  return { future, profit, percent: profit.div(gems).times(100).toDecimalPlaces(2).toString() };
+}
+
+/** A compact amount on screen is the value to three significant digits: `273.5M`, `23.5M`. */
+function assertCompact(shown: string, value: Decimal, what: string): void {
+  const [, digits, suffix] = /^([\d.,]+)([KMBT]?)$/.exec(shown) ?? assert.unreachable(`${what}: ${shown}`)!;
+  const read = new Decimal(digits!.replaceAll(",", "")).times(10 ** (3 * " KMBT".indexOf(suffix || " ")));
+  assert.ok(read.minus(value).abs().lte(value.times("0.005")), `${what}: ${shown} is not ${value}`);
+}
+
+test("a friend's link opens on its answer: headline, 'as of' and the timeline on the first phone screen", async () => {
+  const link = "?currentGems=250000000&goalGems=Radiant&days=30&at=2026-11-01T12:00:00Z";
+  await onEach(async (page, phone) => {
+    await open(page, link);
+    await assertOnScreen(page, "#calculator-as-of", "the 'as of' line");
+    await assertOnScreen(page, "#calculator-headline", "the headline");
+    const row = await page.locator("#calculator-milestones tbody tr").first().boundingBox();
+    assert.ok(
+      row && row.y < page.viewportSize()!.height,
+      `the timeline starts on the first screen: ${row?.y}`,
+    );
+    assert.match(await text(page, "#calculator-as-of"), /^As of Nov 1, 2026/);
+    assert.is(await page.locator("#calculator-currentGems").isVisible(), !phone, "the form waits on a phone");
+    if (!phone) return;
+    await page.getByRole("button", { name: "Change the numbers" }).click();
+    assert.ok(await page.locator("#calculator-currentGems").isVisible(), "one tap opens the form");
+    assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-currentGems");
+    await calculate(page, { currentGems: "1M", period: "1 week" });
+    assert.match(await text(page, "#calculator-headline"), /^In 7 days: /, "the form works as before");
+  });
+});
+
+test("the homepage is the players': no formula, WebMCP or API links outside the footer; short on a phone", async () => {
+  await onEach(async (page, phone) => {
+    await open(page);
+    assert.match(await page.title(), /^When will my gems reach the next rank\?/);
+    assert.match(
+      (await page.locator('meta[property="og:description"]').getAttribute("content"))!,
+      /your gems/i,
+    );
+    await calculate(page, { currentGems: "250M", goalGems: "Radiant", period: "30 days" });
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    assert.ok(!phone || height <= 2600, `the phone page after a result is ${height} px tall`);
+    await page.getByText("All figures, exact to 8 decimals").click();
+    const { body, links } = await page.evaluate(() => {
+      const main = document.querySelector("main")!;
+      return {
+        body: `${document.querySelector(".site-header")!.textContent} ${main.innerText}`,
+        // Links within the page (heading anchors) aside.
+        links: Array.from(main.querySelectorAll("a"))
+          .filter((a) => a.pathname !== location.pathname)
+          .map((a) => a.pathname + a.hash),
+      };
+    });
+    for (const developer of [calculator.formula, /WebMCP|modelContext|OpenAPI|JSON|llms\.txt|curl|\bAPI\b/])
+      assert.not.ok(body.match(developer), `the homepage says ${String(developer)}`);
+    assert.equal(
+      links.filter((link) => !link.endsWith("docs/#how-a-balance-grows")),
+      [],
+      "links outside the footer",
+    );
+  });
+  const docs = await (await fetch(new URL("docs/", served.url))).text();
+  for (const moved of [
+    calculator.formula,
+    "--enable-features=WebMCP",
+    'id="how-a-balance-grows"',
+    "<title>API docs",
+  ])
+    assert.ok(docs.includes(moved), `/docs/ has ${moved}`);
+});
+
+test("a time-only headline and Share say the balance, the gain, the percent and the rate used", async () => {
+  const { future, profit, percent } = grown("250000000", 30);
+  const rate = new Decimal(DAILY_INTEREST_RATE).times(100).toString();
+  await onEach(async (page) => {
+    await open(page);
+    await calculate(page, { currentGems: "250000000", period: "30 days" });
+    const headline = await text(page, "#calculator-headline");
+    const [, balance, gain, shown] =
+      /^In 30 days: (\S+) gems \(\+(\S+), \+([\d.]+)%\), still Ethereal\.$/.exec(headline) ??
+      assert.unreachable(headline)!;
+    assertCompact(balance!, future, "the balance");
+    assertCompact(gain!, profit, "the gain");
+    assert.is(shown, percent, "the percent");
+    assert.match(await text(page, ".result-rate"), new RegExp(`^At ${rate}% a day`));
+    const how = await page.locator(".result-rate a").getAttribute("href");
+    assert.match(how!, /docs\/#how-a-balance-grows$/);
+    await page.getByRole("button", { name: "Share" }).click();
+    const shared = await page.evaluate(() => navigator.clipboard.readText());
+    assert.ok(shared.startsWith(`250M gems → ${balance} gems in 30 days (+${gain}, +${percent}%): `), shared);
+  });
+});
+
+test("the time field reads 1y 6mo as 545 days, with letters on its keyboard, and says the fix for a slip", async () => {
+  const days = TIME_NORMALIZATION.yearDays + 6 * TIME_NORMALIZATION.monthDays;
+  await onEach(async (page) => {
+    await open(page);
+    assert.is(await page.locator("#calculator-period").getAttribute("inputmode"), "text");
+    assert.match(await text(page, "#calculator-period-hint"), /90 days, 1y 6mo, 2h 30m/);
+    await calculate(page, { currentGems: "1000000", period: "1y 6mo" });
+    assert.is(await text(page, "#calculator-period-read"), `Read as 1 year 6 months = ${days} days.`);
+    const exact = await page.locator('data[data-result="futureGems"]').getAttribute("value");
+    assert.is(exact, grown("1000000", days).future.toDecimalPlaces(8).toFixed(8), "the 545-day answer");
+    assert.is(
+      await page.locator('data[data-result="durationDays"]').getAttribute("value"),
+      `${days}.00000000`,
+    );
+    await page.fill("#calculator-period", "30");
+    await page.press("#calculator-period", "Enter");
+    assert.is(
+      await text(page, "#calculator-period-error"),
+      "Time to grow needs a unit after 30; did you mean 30 days?",
+    );
+  });
+});
+
+test("every rank chip is in sight at 320 and 390 px, each at least 44 px tall", async () => {
+  const page = await browser.newPage({ viewport: { width: 320, height: 640 }, isMobile: true });
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 640 });
+    await page.goto(served.url);
+    const chips = await page
+      .locator(".rank-chips button")
+      .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().toJSON() as DOMRect));
+    for (const chip of chips)
+      assert.ok(
+        chip.left >= 0 && chip.right <= width && chip.height >= 44,
+        `${width} px: ${JSON.stringify(chip)}`,
+      );
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
+      "no sideways scroll",
+    );
+  }
+  await page.close();
+});
+
+test("rank rows say when the time given ends, once, in words; never 'in time?'", async () => {
+  await onEach(async (page) => {
+    await open(page);
+    await calculate(page, { currentGems: "1000000", period: "5 years" });
+    assert.not.match(await page.evaluate(() => document.body.innerText), /in time\?/i);
+    const ends = await page.locator("#calculator-milestones tr.time-end").allInnerTexts();
+    assert.equal(ends.length, 1, "the end of the time given is marked once");
+    assert.match(ends[0]!, /^End of your 5 years: \w{3} \d+, \d{4}$/);
+  });
+});
+
+test("messages are short and name the fix; Share names the field; a focused field's label is in view", async () => {
+  await onEach(async (page) => {
+    await open(page);
+    for (const [typed, fix] of [
+      ["2.5MM", "Current gems has two suffixes; did you mean 2.5M?"],
+      ["0", "Current gems is 0; enter more than 0 gems."],
+    ]) {
+      await calculate(page, { currentGems: "1M", period: "30 days" });
+      await page.fill("#calculator-currentGems", typed!);
+      // Left (the result hides, the page shortens), scrolled away, then Calculate from the keyboard.
+      await page.evaluate(() => {
+        (document.activeElement as HTMLElement).blur();
+        scrollTo(0, document.body.scrollHeight);
+      });
+      await page.getByRole("button", { name: "Calculate" }).press("Enter");
+      const message = await text(page, "#calculator-currentGems-error");
+      assert.is(message, fix);
+      assert.ok(message.length <= 80, message);
+      assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-currentGems");
+      await assertOnScreen(page, 'label[for="calculator-currentGems"]', "the focused field's label");
+    }
+    await page.getByRole("button", { name: "Share" }).click();
+    assert.is(await text(page, "#calculator-shared"), "Nothing to share: fix Current gems first.");
+  });
+});
+
+test("on a desktop nothing pinned covers a rank row or the chart while the result scrolls", async () => {
+  const { page } = pages.get(VARIANTS[1].name)!;
+  await open(page, "?currentGems=1000&years=20");
+  const rows = await page.locator("#calculator-milestones tbody tr").count();
+  for (let index = 0; index < rows; index++) {
+    const row = page.locator("#calculator-milestones tbody tr").nth(index);
+    for (const block of ["start", "center", "end"] as const) {
+      await row.evaluate((element, where) => element.scrollIntoView({ block: where }), block);
+      const box = (await row.boundingBox())!;
+      const hit = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest("tr")?.rowIndex,
+        [box.x + 4, box.y + 2],
+      );
+      assert.is(hit, index + 1, `row ${index + 1} is uncovered, scrolled to its ${block}`);
+    }
+  }
+});
+
+test(`the balance is remembered on this device, a link's values win, Forget forgets, and a refused storage \
+breaks nothing`, async () => {
+  await onEach(async (page) => {
+    await open(page);
+    await calculate(page, { currentGems: "2.75M", period: "1 week" });
+    await open(page, "", false);
+    assert.is(await page.inputValue("#calculator-currentGems"), "2.75M", "the balance comes back");
+    await open(page, "?currentGems=1M&days=30", false);
+    assert.is(await page.inputValue("#calculator-currentGems"), "1M", "the link's balance wins");
+    await open(page, "", false);
+    await page.getByRole("button", { name: "Forget saved balance" }).click();
+    assert.is(await page.inputValue("#calculator-currentGems"), "");
+    await open(page, "", false);
+    assert.is(await page.inputValue("#calculator-currentGems"), "", "forgotten");
+  });
+  const page = await browser.newPage();
+  const messages = recordPageMessages(page, served.origin);
+  await page.addInitScript(() => {
+    for (const name of ["getItem", "setItem", "removeItem"] as const)
+      Storage.prototype[name] = () => {
+        throw new DOMException("refused", "SecurityError");
+      };
+  });
+  await page.goto(served.url);
+  await calculatorStarted(page);
+  await calculate(page, { currentGems: "2.75M", period: "1 week" });
+  assert.equal(messages, [], "the page printed nothing");
+  await page.close();
+});
+
+test.run();
