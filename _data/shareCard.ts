@@ -41,12 +41,21 @@ function stepText(step: LadderStep): string {
   return `${step.name} ${step.label}`;
 }
 
+/** The line under the title: the player's question, and the rate set apart. */
+export interface Tagline {
+  before: string;
+  rate: string;
+  after: string;
+}
+
 /** What a card shows, in the order it shows it: its `og:image:alt`. */
-export function describeCard(title: string, rate: string, steps: readonly LadderStep[]): string {
-  return `${title}. Gems grow ${rate} a day, compounding. The ranks, lowest first: ${steps.map(stepText).join(", ")}.`;
+export function describeCard(title: string, tagline: Tagline, steps: readonly LadderStep[]): string {
+  const line = `${tagline.before}${tagline.rate}${tagline.after}`;
+  return `${title}. ${line} The ranks, lowest first: ${steps.map(stepText).join(", ")}.`;
 }
 
 const rate = `${calculator.dailyInterestPercent}%`;
+const tagline = { before: "When do your gems reach the next rank? They grow ", rate, after: " a day." };
 const steps = ladderSteps(ranks.ranks.map((rank) => ({ name: rank.name, label: rank.displayValue })));
 
 const shareCard = {
@@ -57,9 +66,9 @@ const shareCard = {
   height: 630,
   title: site.name,
   /** The line under the title, in three parts so the card can set the rate apart. */
-  tagline: { before: "Gems grow ", rate, after: " a day, compounding." },
+  tagline,
   steps,
-  alt: describeCard(site.name, rate, steps),
+  alt: describeCard(site.name, tagline, steps),
 };
 
 export type ShareCard = typeof shareCard;

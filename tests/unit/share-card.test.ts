@@ -33,12 +33,15 @@ test("a ladder of up to 8 ranks is drawn whole; past that, the lowest 7, how man
 test("the text alternative names each step the card draws, in order, a gap included", () => {
   const steps = ladderSteps(ranksNamed(10, (index) => `R${index}`));
   assert.is(
-    describeCard("Site", "0.3%", steps),
-    "Site. Gems grow 0.3% a day, compounding. The ranks, lowest first: " +
+    describeCard("Site", { before: "Gems grow ", rate: "0.3%", after: " a day." }, steps),
+    "Site. Gems grow 0.3% a day. The ranks, lowest first: " +
       "R0 0B+, R1 1B+, R2 2B+, R3 3B+, R4 4B+, R5 5B+, R6 6B+, 2 more ranks, R9 9B+.",
   );
   const nine = ladderSteps(ranksNamed(9, (index) => `R${index}`));
-  assert.match(describeCard("Site", "0.3%", nine), /R6 6B\+, 1 more rank, R8 8B\+\.$/);
+  assert.match(
+    describeCard("Site", { before: "", rate: "0.3%", after: "" }, nine),
+    /R6 6B\+, 1 more rank, R8 8B\+\.$/,
+  );
 });
 
 /** The text nodes of an SVG, entities decoded. */
