@@ -16,7 +16,7 @@ import { projectCopy, ROOT, runBuild, SITE_BUILDS, siteVariable } from "./suppor
 const GROUPS = ["unit", "builds", "site", "browser"];
 const BROWSER_PROCESSES = 3;
 const HANG_GUARD_MINUTES = 15;
-const BIN = path.join(ROOT, "node_modules/.bin");
+const UVU = ["--import", "tsx", path.join(ROOT, "node_modules/uvu/bin.js")];
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
@@ -47,8 +47,8 @@ function run(name: string, command: string, args: string[]): Promise<boolean> {
 }
 
 const uvu = (group: string, pattern?: string) =>
-  run(`tests/${group}/ ${pattern ?? ""}`, path.join(BIN, "tsx"), [
-    path.join(ROOT, "node_modules/uvu/bin.js"),
+  run(`tests/${group}/ ${pattern ?? ""}`, process.execPath, [
+    ...UVU,
     `tests/${group}`,
     ...(pattern ? [pattern] : []),
   ]);
@@ -89,7 +89,7 @@ const afterBuilds = async () =>
   (await sharedBuilds()) &&
   (await Promise.all([!wanted("site") || uvu("site", pattern), !wanted("browser") || browserFiles(pattern)]));
 const results = await Promise.all([
-  only ? true : run("type check", path.join(BIN, "tsc"), ["--noEmit", "-p", "tests"]),
+  only ? true : run("type check", path.join(ROOT, "node_modules/.bin/tsc"), ["--noEmit", "-p", "tests"]),
   !wanted("unit") || uvu("unit", pattern),
   !wanted("builds") || uvu("builds", pattern),
   !(wanted("site") || wanted("browser")) ||

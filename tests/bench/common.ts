@@ -15,9 +15,8 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 /** A RAM disk where there is one: a disk adds seconds of noisy kernel time to writing many files. */
 const SCRATCH = existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
 export const ELEVENTY = "node_modules/@11ty/eleventy/cmd.cjs";
-const TSX = "node_modules/tsx/dist/cli.mjs";
 /** `npm run build`'s command (tsx runs Eleventy with the TypeScript config), on this Node. */
-export const SITE_BUILD = [process.execPath, TSX, ELEVENTY, "--config=eleventy.config.ts"];
+export const SITE_BUILD = [process.execPath, "--import", "tsx", ELEVENTY, "--config=eleventy.config.ts"];
 export const BARE_BUILD = [process.execPath, ELEVENTY];
 /** The children's environment: the default SITE_URL, no NODE_OPTIONS, tsx's cache off. */
 export const ENV: NodeJS.ProcessEnv = { ...process.env, TSX_DISABLE_CACHE: "1", FORCE_COLOR: "0" };

@@ -34,11 +34,11 @@ export async function runBuild(
   signal?: AbortSignal,
 ): Promise<BuildResult> {
   const eleventy = path.join(projectDir, "node_modules/@11ty/eleventy/cmd.cjs");
-  const tsx = path.join(projectDir, "node_modules/.bin/tsx");
   try {
+    // As `npm run build` runs it: Node with tsx's loader.
     const { stdout, stderr } = await run(
-      tsx,
-      [eleventy, "--config=eleventy.config.ts", `--output=${outputDir}`, "--quiet"],
+      process.execPath,
+      ["--import", "tsx", eleventy, "--config=eleventy.config.ts", `--output=${outputDir}`, "--quiet"],
       {
         cwd: projectDir,
         env: { ...process.env, ...env, SITE_URL: siteUrl },
