@@ -19,13 +19,13 @@ import { absoluteUrl, twinPath } from "./site-links.ts";
 import { bulletList, rankLine, resourceLink } from "./llms-txt.ts";
 import type endpoints from "../_data/endpoints.ts";
 
-export interface GuideData {
+export type GuideData = {
   site: Site;
   calculator: CalculatorInfo;
   ranks: RankList;
   tools: ToolData[];
   endpoints: typeof endpoints;
-}
+};
 
 type FieldSchema = {
   description?: string;

@@ -35,12 +35,7 @@ export interface JsonSchema {
   default?: unknown;
 }
 
-interface FieldRow {
-  field: string;
-  type: string;
-  required: boolean;
-  description: string;
-}
+type FieldRow = { field: string; type: string; required: boolean; description: string };
 
 /** Where `$ref`s point: named components (linked by name) and local `$defs` (inlined). */
 export interface RefContext {

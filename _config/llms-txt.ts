@@ -7,23 +7,9 @@ import { markdownText } from "./escape.ts";
 import type endpoints from "../_data/endpoints.ts";
 import type { RankList } from "../contract/rank-list.ts";
 
-export interface LlmsLink {
-  name: string;
-  url: string;
-  note?: string;
-}
-
-export interface LlmsSection {
-  title: string;
-  links: LlmsLink[];
-}
-
-export interface LlmsTxt {
-  title: string;
-  summary: string;
-  notes: string[];
-  sections: LlmsSection[];
-}
+export type LlmsLink = { name: string; url: string; note?: string };
+export type LlmsSection = { title: string; links: LlmsLink[] };
+export type LlmsTxt = { title: string; summary: string; notes: string[]; sections: LlmsSection[] };
 
 /** A note or summary on one line: authored prose keeps its Markdown, but cannot open a heading. */
 function oneLine(text: string): string {

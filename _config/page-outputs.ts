@@ -24,10 +24,10 @@ function permalinkAt(inputPath: string): string {
   return `${projectPath(inputPath)}${line > 0 ? `:${line}` : ""}`;
 }
 
-interface OutputData {
+type OutputData = {
   page: { inputPath: string; outputPath: string | false };
   permalinkBypassOutputDir?: unknown;
-}
+};
 
 /** An `eleventyDataSchema` that fails when a page's file would land outside `outputFolder`. */
 export function insideOutput(outputFolder: string): (data: OutputData) => void {

@@ -41,14 +41,9 @@ const FRONT_MATTER = {
   order: "the page's place in the navigation and llms.txt, a number such as order: 5",
 } as const;
 
-export interface PageData {
-  page: { inputPath: string };
-  title?: unknown;
-  description?: unknown;
-  navLabel?: unknown;
-  order?: unknown;
-  slug?: unknown;
-}
+export type PageData = { page: { inputPath: string } } & Partial<
+  Record<keyof typeof FRONT_MATTER | "slug", unknown>
+>;
 
 /** The page's URL from its front matter and file: `/docs/`, `/` for `index.md`, `/faq-page/` for `slug: faq-page`. */
 export function pageUrl(data: PageData): string {
@@ -78,11 +73,7 @@ export function pageUrl(data: PageData): string {
 }
 
 /** One page of the current build. */
-interface Page {
-  key: string;
-  inputPath: string;
-  url: string;
-}
+type Page = { key: string; inputPath: string; url: string };
 
 /** The pages of the current build, by key, set when Eleventy has given every template its URL. */
 let pages = new Map<string, Page>();

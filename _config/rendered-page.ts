@@ -104,17 +104,11 @@ export function siteInlineText(text: string): string {
   return text;
 }
 
-interface Node {
-  tag?: string | boolean;
-  attrs?: Record<string, string | boolean | undefined>;
-  content?: (Node | string)[];
-}
-
+/** A node of posthtml's tree (a string is text, a comment or a doctype). */
+type Node = { tag?: string | boolean; attrs?: Record<string, string | boolean | undefined>; content?: Tree };
+type Tree = (Node | string)[];
 /** A problem, and the texts that may find its line in the page's source. */
-interface Problem {
-  message: string;
-  needles: string[];
-}
+type Problem = { message: string; needles: string[] };
 
 /** A name from the page as a message shows it: control characters spelt out. */
 const shown = (name: string) =>
@@ -145,11 +139,7 @@ function commentProblem(comment: string): string | undefined {
 }
 
 /** Where an element stands, as the rules read it. */
-interface Place {
-  inHead: boolean;
-  inMain: boolean;
-  inSvg: boolean;
-}
+type Place = { inHead: boolean; inMain: boolean; inSvg: boolean };
 
 /** What is wrong with one attribute, or undefined; `allowed` is the element's list inside `<main>`. */
 function attributeProblem(
@@ -205,9 +195,9 @@ function elementProblems(node: Node, tag: string, place: Place): Problem[] {
 }
 
 /** Every problem in a parsed page. */
-export function renderedPageProblems(tree: (Node | string)[]): Problem[] {
+export function renderedPageProblems(tree: Tree): Problem[] {
   const problems: Problem[] = [];
-  const visit = (nodes: (Node | string)[], place: Place, rawText: boolean) => {
+  const visit = (nodes: Tree, place: Place, rawText: boolean) => {
     for (const node of nodes) {
       if (typeof node === "string") {
         if (node.startsWith("<!--")) {
@@ -250,13 +240,8 @@ function pageError(inputPath: string, problems: Problem[]): Error {
   return new Error(`Unsafe HTML in a page (${problems.length}) in ${file}:\n${lines.join("\n")}`);
 }
 
-interface HtmlTransformer {
-  addPosthtmlPlugin(
-    extensions: string,
-    plugin: (context: { inputPath: string }) => (tree: (Node | string)[]) => unknown,
-    options: { name: string },
-  ): void;
-}
+type Plugin = (context: { inputPath: string }) => (tree: Tree) => Tree;
+type HtmlTransformer = { addPosthtmlPlugin(extensions: string, plugin: Plugin, options: object): void };
 
 /** Wires the rule into Eleventy's HTML transformer, for every `.html` output. */
 export function renderedPageRule(eleventyConfig: UserConfig): void {
@@ -265,7 +250,7 @@ export function renderedPageRule(eleventyConfig: UserConfig): void {
   const { htmlTransformer } = eleventyConfig as unknown as { htmlTransformer: HtmlTransformer };
   htmlTransformer.addPosthtmlPlugin(
     "html",
-    (context: { inputPath: string }) => (tree: (Node | string)[]) => {
+    (context: { inputPath: string }) => (tree: Tree) => {
       const problems = renderedPageProblems(tree);
       if (problems.length > 0) throw pageError(context.inputPath, problems);
       return tree;

@@ -135,10 +135,7 @@ function cutToFit(text: string, width: number, weight: Weight, size: number): st
 }
 
 /** A text as the card sets it: one or two lines at one size, each fitting its width. */
-interface FittedText {
-  lines: string[];
-  size: number;
-}
+type FittedText = { lines: string[]; size: number };
 
 /** `text` as two lines split at the space nearest its middle, or as one when it has no space. */
 function twoLines(text: string): string[] {
@@ -206,12 +203,7 @@ function stepWords(step: LadderStep): { name: string; label: string } {
 }
 
 /** Where a step stands: its left edge, width and top (it reaches below the card's bottom edge). */
-interface StepBox {
-  left: number;
-  width: number;
-  top: number;
-  height: number;
-}
+type StepBox = { left: number; width: number; top: number; height: number };
 
 /** A step's block: filled in the accent, deeper as the ladder rises; a gap's is pale and dashed. */
 function stepBlock(step: LadderStep, box: StepBox, share: number, colours: Palette): string {
@@ -222,25 +214,15 @@ function stepBlock(step: LadderStep, box: StepBox, share: number, colours: Palet
   }
   const fill = mix(colours.background, colours.muted, 0.1);
   const pale = element("rect", { x: left, y: top, width, height, rx: 10, fill });
-  const outline = {
-    x: left + 1.5,
-    y: top + 1.5,
-    width: width - 3,
-    height: height - 3,
-    rx: 8.5,
-    fill: "none",
-  };
+  const dashed = { fill: "none", stroke: colours.muted, "stroke-width": 3, "stroke-dasharray": "10 8" };
   return (
     pale +
-    element("rect", { ...outline, stroke: colours.muted, "stroke-width": 3, "stroke-dasharray": "10 8" })
+    element("rect", { x: left + 1.5, y: top + 1.5, width: width - 3, height: height - 3, rx: 8.5, ...dashed })
   );
 }
 
 /** What stands above a step. */
-interface StepText {
-  name: FittedText;
-  label: FittedText;
-}
+type StepText = { name: FittedText; label: FittedText };
 
 /** One step: its block, and its name and label centred above it. */
 function ladderStep(step: LadderStep, box: StepBox, share: number, text: StepText, colours: Palette): string {

@@ -22,17 +22,10 @@ export interface TwinSource {
   data: Record<string, unknown> & { title: string; page: { rawInput?: string } };
 }
 
-/** The Render plugin's `renderTemplate`, bound to the calling template. */
-export type RenderTemplate = (
-  content: string,
-  language: string,
-  data: Record<string, unknown>,
-) => Promise<string>;
-
 /** What a twin needs of the JavaScript template that renders it (its `this`): the Render plugin's `renderTemplate`. */
-export interface TwinRenderer {
-  renderTemplate: RenderTemplate;
-}
+export type TwinRenderer = {
+  renderTemplate(content: string, language: string, data: Record<string, unknown>): Promise<string>;
+};
 
 /** Template syntax left in a twin means a tag the twin renderer did not process. */
 const TEMPLATE_SYNTAX = /\{\{|\{%|\{#/;
@@ -56,10 +49,7 @@ function markdownOf(renderer: TwinRenderer, source: TwinSource): Promise<string>
 }
 
 /** A page that has a twin: where its twin is, and the anchors the twin offers. */
-interface Twinned {
-  twin: string;
-  anchors: () => Promise<Set<string>>;
-}
+type Twinned = { twin: string; anchors: () => Promise<Set<string>> };
 
 /** The twin's link for `target`, written in the Markdown of the page at `pageUrl` (absolute). */
 async function twinLink(target: string, pageUrl: string, twinned: Map<string, Twinned>): Promise<string> {
