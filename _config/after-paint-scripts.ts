@@ -1,18 +1,9 @@
 /**
- * A page's own modules (`scripts` in its front matter, keys of `site.paths`) start after the page's
- * first contentful paint. A `<script type="module" src>` is fetched while the HTML is parsed; on a
- * fast connection it arrives before the first frame is shown and runs ahead of it, so the paint of
- * the page's largest text waits for a round trip and a script it does not need (Lighthouse's
- * simulated throttling counts that request on the way to the Largest Contentful Paint). Instead, a
- * few bytes of inline module wait for the browser's `paint` performance entry (`buffered`, so an
- * entry from before the script ran counts too) and then import the modules: the first frame needs
- * nothing but the HTML. Every browser the bundle targets (`_config/bundle.ts`) reports paint
- * entries. A page loaded while hidden (a background tab, an agent's tab) has no first paint to wait
- * for until it is shown, and its tools must be there at once, so it loads them straight away.
- *
- * The specifiers are relative to the page, so the same text, and its hash, serve a site at an
- * origin's root and under a path. The inline script is allowed by its SHA-256 in the
- * Content-Security-Policy, as the stylesheet is, so an injected script stays blocked.
+ * A page's own modules (`scripts` in its front matter, keys of `site.paths`) start after its first
+ * paint: a `<script src>` in the HTML would arrive before the first frame and delay the Largest
+ * Contentful Paint. A few bytes of inline module wait for the `paint` performance entry (`buffered`)
+ * and then add the modules as module scripts; a page loaded hidden (an agent's tab) adds them at
+ * once. The URLs are relative to the page, so one text, and its CSP hash, serve any base path.
  * See https://www.w3.org/TR/paint-timing/ and https://www.w3.org/TR/CSP3/#grammardef-hash-source
  */
 import { createHash } from "node:crypto";

@@ -1,11 +1,9 @@
 /**
  * `npm start` only: the dev server is the writer's alone, and shows a failed rebuild on the page.
- * - It listens on loopback (127.0.0.1) unless `HOST=ADDRESS npm start` says otherwise (`0.0.0.0`
- *   for a phone on the same network). Eleventy's dev server 2.x has no host option
- *   (https://github.com/11ty/eleventy-dev-server/issues/128): its one `_serverListen(port)` is
- *   replaced here, the project's only patch of a dependency, which listens on the host and puts the
- *   checks below in front of the server's own handlers; `tests/builds/dev-loop.test.ts` fails if an
- *   update moves it.
+ * - It listens on loopback (127.0.0.1) unless `HOST=ADDRESS npm start` says otherwise. Eleventy's
+ *   dev server 2.x has no host option (https://github.com/11ty/eleventy-dev-server/issues/128): its
+ *   `_serverListen(port)` is replaced here, the project's only patch of a dependency, to listen on
+ *   the host behind the checks below; `tests/builds/dev-loop.test.ts` fails if an update moves it.
  * - A request naming a host that is not this machine (a DNS-rebinding page) gets 403; a request
  *   target that is not a path (`GET http://…`, `OPTIONS *`, which the server itself leaves hanging),
  *   does not decode or climbs out of the site (`/..%2fpackage.json`) gets 400. The live-reload

@@ -165,12 +165,8 @@ function shapeKey(schema: JsonSchema): string {
   return JSON.stringify(shape);
 }
 
-interface Use {
-  schema: JsonSchema;
-  /** The name a reader knows it by: `Duration` for `duration`, `Milestone` for the items of `milestones`. */
-  name: string;
-  fromArray: boolean;
-}
+/** A use of an object schema, by the name a reader knows it by (`Duration` for `duration`). */
+type Use = { schema: JsonSchema; name: string; fromArray: boolean };
 
 /** Every object schema under `schema`'s properties, in document order, with the name of each use. */
 function objectUses(schema: JsonSchema, context: RefContext, uses: Use[] = []): Use[] {

@@ -4,12 +4,12 @@ import type { RankList } from "../contract/rank-list.ts";
 import type openapi from "../_data/openapi.ts";
 
 /** The global data a template sees: the `_data` modules, by file name. */
-export interface JsonTemplateData {
+export type JsonTemplateData = {
   site: Site;
   calculator: CalculatorInfo;
   ranks: RankList;
   openapi: typeof openapi;
-}
+};
 
 /**
  * Front matter of a machine-readable output: an explicit permalink (the path it is served at),

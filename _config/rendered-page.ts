@@ -1,9 +1,8 @@
 /**
- * The rendered-page rule: what a visitor receives. Every HTML file the build writes, whatever
- * its template, engine, front matter or layout, is read as Eleventy's HTML transformer parses it
- * (one posthtml tree per page, the one the base-path and link plugins rewrite; this plugin runs
- * before their URL rewriting, which only prefixes paths) and held to these rules, failing the build
- * with the file, the line and the fix:
+ * The rendered-page rule: what a visitor receives. Every HTML file the build writes, whatever its
+ * template, engine, front matter or layout, is read in the posthtml tree Eleventy's HTML transformer
+ * parses (before its URL rewriting, which only prefixes paths) and held to these rules, failing the
+ * build with the file, the line and the fix:
  *
  * - In the whole document: no element that runs code, embeds another page or changes where links
  *   go, no `on…=` handler or `style=`, no URL whose scheme is not http(s) or mailto, no image from
