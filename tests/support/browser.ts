@@ -9,7 +9,7 @@
  * state and load into it.
  */
 import { existsSync } from "node:fs";
-import { chromium, type Browser, type BrowserServer, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from "playwright-core";
 
 /** Flags headless Chromium needs on a closed, GPU-less machine running as root. */
 const BASE_FLAGS = [
@@ -82,22 +82,15 @@ const KEEP_NAMES = "globalThis.__name = (target) => target;";
  * exceed, and defines `__name` (above) in its pages.
  */
 function withHangGuard(browser: Browser): Browser {
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const context = await newContext(options);
-    context.setDefaultTimeout(HANG_GUARD_MS);
-    context.setDefaultNavigationTimeout(HANG_GUARD_MS);
-    await context.addInitScript({ content: KEEP_NAMES });
-    return context;
+  const prepared = async <T extends BrowserContext | Page>(target: T): Promise<T> => {
+    target.setDefaultTimeout(HANG_GUARD_MS);
+    target.setDefaultNavigationTimeout(HANG_GUARD_MS);
+    await target.addInitScript({ content: KEEP_NAMES });
+    return target;
   };
-  const newPage = browser.newPage.bind(browser);
-  browser.newPage = async (options) => {
-    const page = await newPage(options);
-    page.setDefaultTimeout(HANG_GUARD_MS);
-    page.setDefaultNavigationTimeout(HANG_GUARD_MS);
-    await page.addInitScript({ content: KEEP_NAMES });
-    return page;
-  };
+  const [newContext, newPage] = [browser.newContext.bind(browser), browser.newPage.bind(browser)];
+  browser.newContext = async (options) => prepared(await newContext(options));
+  browser.newPage = async (options) => prepared(await newPage(options));
   return browser;
 }
 
