@@ -11,19 +11,21 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { projectCopy, ROOT, runBuild, SITE_BUILDS, siteVariable } from "./support/build.ts";
 
 const GROUPS = ["unit", "builds", "site", "browser"];
 const BROWSER_PROCESSES = 3;
 const HANG_GUARD_MINUTES = 15;
-const UVU = ["--import", "tsx", path.join(ROOT, "node_modules/uvu/bin.js")];
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
 const scratch = await mkdtemp(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "exp-bank-tests-"));
 process.once("exit", () => rmSync(scratch, { recursive: true, force: true }));
 process.once("SIGINT", () => process.exit(130));
-const env: NodeJS.ProcessEnv = { ...process.env, EXP_BANK_TEST_SCRATCH: scratch };
+// Set before the support module reads it, so the shared builds' project copies go with the scratch folder.
+process.env.EXP_BANK_TEST_SCRATCH = scratch;
+const env: NodeJS.ProcessEnv = { ...process.env };
+const { projectCopy, ROOT, runBuild, SITE_BUILDS, siteVariable } = await import("./support/build.ts");
+const UVU = ["--import", "tsx", path.join(ROOT, "node_modules/uvu/bin.js")];
 
 /** Runs a command to its end: whether it passed; prints everything it printed once it ends. */
 function run(name: string, command: string, args: string[]): Promise<boolean> {
