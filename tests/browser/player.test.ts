@@ -182,6 +182,25 @@ test("the time field reads 1y 6mo as 545 days, with letters on its keyboard, and
   });
 });
 
+test("a field tapped low on a phone keeps its label and its note clear of the pinned bar while typing", async () => {
+  const { page } = pages.get(VARIANTS[0].name)!;
+  await open(page);
+  await page.fill("#calculator-currentGems", "250M");
+  await page.tap("#calculator-period");
+  await page.keyboard.type("1y 6mo");
+  await page.locator("#calculator-period-read").filter({ hasText: "545 days" }).waitFor();
+  const [label, note, bar] = await Promise.all(
+    ['label[for="calculator-period"]', "#calculator-period-read", ".calculator-bar"].map(
+      async (selector) => (await page.locator(selector).boundingBox())!,
+    ),
+  );
+  assert.ok(label.y >= 0, `the label is on screen: ${JSON.stringify(label)}`);
+  assert.ok(
+    note.y + note.height <= bar.y,
+    `the note ${JSON.stringify(note)} ends above the bar ${JSON.stringify(bar)}`,
+  );
+});
+
 test("every rank chip is in sight at 320 and 390 px, each at least 44 px tall", async () => {
   const page = await browser.newPage({ viewport: { width: 320, height: 640 }, isMobile: true });
   for (const width of [320, 390]) {
