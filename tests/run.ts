@@ -55,17 +55,22 @@ const uvu = (group: string, pattern?: string) =>
     ...(pattern ? [pattern] : []),
   ]);
 
-/** The browser tests: a uvu process per file, BROWSER_PROCESSES at a time. */
+/** The browser tests: a uvu process per file, BROWSER_PROCESSES at a time, all using one Chromium. */
 async function browserFiles(pattern?: string): Promise<boolean> {
   const files = readdirSync(path.join(ROOT, "tests/browser")).filter(
     (file) => file.endsWith(".test.ts") && (!pattern || new RegExp(pattern).test(file)),
   );
+  const { launchBrowserServer, SHARED_BROWSER } = await import("./support/browser.ts");
+  const server = await launchBrowserServer().catch((error: Error) => console.error(`\n${error.message}`));
+  if (!server) return false;
+  env[SHARED_BROWSER] = server.wsEndpoint();
   const passed: boolean[] = [];
   const worker = async () => {
     for (let file = files.shift(); file; file = files.shift())
       passed.push(await uvu("browser", `^${file.replaceAll(".", "\\.")}$`));
   };
   await Promise.all(Array.from({ length: BROWSER_PROCESSES }, worker));
+  await server.close();
   return passed.every(Boolean);
 }
 

@@ -88,11 +88,11 @@ test("a build into the project's root or a symlinked output fails and deletes no
     try {
       await writeFile(path.join(outside, "keep.txt"), "kept");
       await symlink(outside, path.join(project, "_site"));
-      const linked = await runBuild(project, path.join(project, "_site"), ROOT_SITE_URL);
+      const linked = await buildInProcess(project, path.join(project, "_site"), ROOT_SITE_URL);
       assert.not.ok(linked.ok, "a symlinked output is refused");
       assert.ok(linked.output.includes("is a symbolic link"), linked.output);
       assert.ok(existsSync(path.join(outside, "keep.txt")), "its target is untouched");
-      const root = await runBuild(project, project, ROOT_SITE_URL);
+      const root = await buildInProcess(project, project, ROOT_SITE_URL);
       assert.not.ok(root.ok, "the project's root is refused");
       assert.ok(existsSync(path.join(project, "eleventy.config.ts")), "the project is untouched");
     } finally {

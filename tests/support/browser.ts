@@ -4,8 +4,7 @@
  *
  * In a test file, `const browser = await testBrowser()` in `before` (WebMCP on), open what you need
  * in contexts of your own (`browser.newContext({ viewport })`, or `browser.newPage()`), and
- * `await browser.close()` in `after`. The files of one process share one Chromium; it closes with
- * the last connection. A new page costs about half a second of CPU: keep a page per viewport or
+ * `await browser.close()` in `after`. Every browser file of one `npm test` shares one Chromium. A new page costs about half a second of CPU: keep a page per viewport or
  * state and load into it.
  */
 import { existsSync } from "node:fs";
@@ -47,19 +46,26 @@ export async function launchChromium(options: { webmcp: boolean }): Promise<Brow
   );
 }
 
-/** The Chromium this process launched, and how many connections it has. */
+/** Where `npm test` names the one Chromium it starts for every browser file (tests/run.ts). */
+export const SHARED_BROWSER = "EXP_BANK_TEST_BROWSER";
+
+/** A Chromium with WebMCP that test processes connect to. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [...BASE_FLAGS, WEBMCP_FLAG],
+  });
+}
+
+/** The Chromium this process launched, when `npm test` started none, and how many connections it has. */
 let local: { server: Promise<BrowserServer>; connections: number } | undefined;
 
-/** A connection to this process's Chromium, with WebMCP; close it in your suite's `after`. */
+/** A connection to `npm test`'s Chromium (or this process's own), with WebMCP; close it in your suite's `after`. */
 export async function testBrowser(): Promise<Browser> {
-  const own = (local ??= {
-    server: chromium.launchServer({
-      executablePath: chromiumPath(),
-      headless: true,
-      args: [...BASE_FLAGS, WEBMCP_FLAG],
-    }),
-    connections: 0,
-  });
+  const shared = process.env[SHARED_BROWSER];
+  if (shared) return withHangGuard(await chromium.connect(shared));
+  const own = (local ??= { server: launchBrowserServer(), connections: 0 });
   own.connections += 1;
   const browser = withHangGuard(await chromium.connect((await own.server).wsEndpoint()));
   browser.once("disconnected", () => {
