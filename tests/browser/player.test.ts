@@ -189,11 +189,9 @@ test("a field tapped low on a phone keeps its label and its note clear of the pi
   await page.tap("#calculator-period");
   await page.keyboard.type("1y 6mo");
   await page.locator("#calculator-period-read").filter({ hasText: "545 days" }).waitFor();
-  const [label, note, bar] = await Promise.all(
-    ['label[for="calculator-period"]', "#calculator-period-read", ".calculator-bar"].map(
-      async (selector) => (await page.locator(selector).boundingBox())!,
-    ),
-  );
+  const box = async (selector: string) => (await page.locator(selector).boundingBox())!;
+  const label = await box('label[for="calculator-period"]');
+  const [note, bar] = [await box("#calculator-period-read"), await box(".calculator-bar")];
   assert.ok(label.y >= 0, `the label is on screen: ${JSON.stringify(label)}`);
   assert.ok(
     note.y + note.height <= bar.y,
