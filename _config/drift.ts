@@ -44,86 +44,42 @@ export function dataValues(data: DriftData): DataValue[] {
 }
 
 function collectValues(data: DriftData): DataValue[] {
-  const pathKey = (path: string) => Object.entries(data.site.paths).find(([, value]) => value === path)?.[0];
-  const sitePath = (path: string, what: string): DataValue => {
-    const key = pathKey(path);
-    return { value: path, what, render: key ? `{{ site.paths.${key} }}` : `{{ site.paths.<key> }}` };
+  const values: DataValue[] = [];
+  const add = (value: string, what: string, render: string) => values.push({ value, what, render });
+  const sitePath = (path: string, what: string) => {
+    const key = Object.entries(data.site.paths).find(([, value]) => value === path)?.[0];
+    add(path, what, key ? `{{ site.paths.${key} }}` : `{{ site.paths.<key> }}`);
   };
-  const values: DataValue[] = [
-    { value: PRODUCT_NAME, what: "the product name", render: "{{ site.name }}" },
-    {
-      value: data.calculator.dailyInterestRate,
-      what: "the daily rate",
-      render: "{{ calculator.dailyInterestRate }}",
-    },
-    {
-      value: `${data.calculator.dailyInterestPercent}%`,
-      what: "the daily percent",
-      render: "{{ calculator.dailyInterestPercent }}%",
-    },
-  ];
-  data.ranks.ranks.forEach((rank, index) => {
+  const { dailyInterestRate, dailyInterestPercent } = data.calculator;
+  add(PRODUCT_NAME, "the product name", "{{ site.name }}");
+  add(dailyInterestRate, "the daily rate", "{{ calculator.dailyInterestRate }}");
+  add(`${dailyInterestPercent}%`, "the daily percent", "{{ calculator.dailyInterestPercent }}%");
+  data.ranks.ranks.forEach(({ name, displayValue, minGems }, index) => {
     const at = `ranks.ranks[${index}]`;
-    values.push({
-      value: rank.name,
-      what: `the rank name "${rank.name}"`,
-      render: `{{ ${at}.name | markdownText }}`,
-    });
-    values.push({
-      value: rank.displayValue,
-      what: `the rank label "${rank.displayValue}"`,
-      render: `{{ ${at}.displayValue | markdownText }}`,
-    });
+    add(name, `the rank name "${name}"`, `{{ ${at}.name | markdownText }}`);
+    add(displayValue, `the rank label "${displayValue}"`, `{{ ${at}.displayValue | markdownText }}`);
     // The label's figure without its "+" ("160M") is the same threshold, typed.
-    const figure = rank.displayValue.replace(/\+$/, "");
-    if (figure !== rank.displayValue && /\d/.test(figure))
-      values.push({
-        value: figure,
-        what: `the ${rank.name} threshold "${figure}"`,
-        render: `{{ ${at}.displayValue | markdownText }}`,
-      });
+    const figure = displayValue.replace(/\+$/, "");
+    if (figure !== displayValue && /\d/.test(figure))
+      add(figure, `the ${name} threshold "${figure}"`, `{{ ${at}.displayValue | markdownText }}`);
     // "0" and other short figures are ordinary numbers in prose; a threshold of four digits or more is the data's.
-    if (rank.minGems.length > 3) {
-      for (const written of new Set([rank.minGems, groupDigits(rank.minGems)])) {
-        values.push({
-          value: written,
-          what: `the ${rank.name} threshold ${written}`,
-          render: `{{ ${at}.minGems | groupDigits }}`,
-        });
-      }
-    }
+    if (minGems.length > 3)
+      for (const written of new Set([minGems, groupDigits(minGems)]))
+        add(written, `the ${name} threshold ${written}`, `{{ ${at}.minGems | groupDigits }}`);
   });
-  data.endpoints.resources.forEach((resource, index) => {
-    values.push({
-      value: resource.operationId,
-      what: `the operation id "${resource.operationId}"`,
-      render: `{{ endpoints.resources[${index}].operationId }}`,
-    });
-    values.push(sitePath(resource.path, `the path "${resource.path}"`));
+  data.endpoints.resources.forEach(({ operationId, path }, index) => {
+    add(operationId, `the operation id "${operationId}"`, `{{ endpoints.resources[${index}].operationId }}`);
+    sitePath(path, `the path "${path}"`);
   });
   const contract = data.site.paths.openapi ?? "openapi.json";
-  values.push(sitePath(contract, `the contract's path "${contract}"`));
+  sitePath(contract, `the contract's path "${contract}"`);
   for (const code of ERROR_CODES)
-    values.push({
-      value: code,
-      what: `the error code "${code}"`,
-      render: "{{ error.code }} in a loop over endpoints.errorCodes",
-    });
-  TOOL_NAMES.forEach((name, index) =>
-    values.push({ value: name, what: `the tool name "${name}"`, render: `{{ tools[${index}].name }}` }),
-  );
-  values.push({
-    value: API_VERSION,
-    what: `the contract version ${API_VERSION}`,
-    render: "{{ openapi.info.version }}",
-  });
-  values.push({
-    value: OPENAPI_VERSION,
-    what: `the OpenAPI version ${OPENAPI_VERSION}`,
-    render: "{{ openapi.openapi }}",
-  });
+    add(code, `the error code "${code}"`, "{{ error.code }} in a loop over endpoints.errorCodes");
+  TOOL_NAMES.forEach((name, index) => add(name, `the tool name "${name}"`, `{{ tools[${index}].name }}`));
+  add(API_VERSION, `the contract version ${API_VERSION}`, "{{ openapi.info.version }}");
+  add(OPENAPI_VERSION, `the OpenAPI version ${OPENAPI_VERSION}`, "{{ openapi.openapi }}");
   for (const name of Object.keys(data.openapi.components.schemas))
-    values.push({ value: name, what: `the schema name "${name}"`, render: `{{ "${name}" | schemaLink }}` });
+    add(name, `the schema name "${name}"`, `{{ "${name}" | schemaLink }}`);
   return values;
 }
 

@@ -76,20 +76,13 @@ function boundText(schema: JsonSchema): string[] {
   return bounds;
 }
 
-function resolveDef(ref: string, context: RefContext): JsonSchema {
-  const name = ref.slice(DEF_REF.length);
-  const target = context.root?.$defs?.[name];
-  if (!target) throw new Error(`Field table: ${ref} is not defined in the schema's $defs`);
-  return target;
-}
-
 /** A schema with local `$defs` references expanded, so its fields can be listed. */
 function expand(schema: JsonSchema, context: RefContext): JsonSchema {
-  if (schema.$ref?.startsWith(DEF_REF)) {
-    const { $ref, ...rest } = schema;
-    return { ...resolveDef($ref, context), ...rest };
-  }
-  return schema;
+  if (!schema.$ref?.startsWith(DEF_REF)) return schema;
+  const { $ref, ...rest } = schema;
+  const target = context.root?.$defs?.[$ref.slice(DEF_REF.length)];
+  if (!target) throw new Error(`Field table: ${$ref} is not defined in the schema's $defs`);
+  return { ...target, ...rest };
 }
 
 /** The type column: base type, then literal values, then bounds. */
@@ -141,12 +134,11 @@ function fieldRows(schema: JsonSchema, context: RefContext = {}, prefix = ""): F
   const rows: FieldRow[] = [];
   for (const [name, property] of Object.entries(object.properties)) {
     const field = prefix ? `${prefix}.${name}` : name;
-    const expanded = expand(property, context);
     rows.push({
       field,
       type: typeText(property, context),
       required: required.has(name),
-      description: expanded.description ?? "",
+      description: expand(property, context).description ?? "",
     });
     const child = childObject(property, context);
     if (child && !context.shared?.has(shapeKey(child.schema)))
@@ -203,11 +195,10 @@ function table(rows: FieldRow[]): string {
  */
 export function fieldTable(schema: JsonSchema, context: RefContext = {}, scope?: string): string {
   const shared = new Map<string, { name: string; anchor: string }>();
-  const sections: { name: string; heading: string; schema: JsonSchema }[] = [];
+  const sections: { heading: string; schema: JsonSchema }[] = [];
   if (scope) {
-    const uses = objectUses(schema, context);
     const byShape = new Map<string, Use[]>();
-    for (const use of uses)
+    for (const use of objectUses(schema, context))
       byShape.set(shapeKey(use.schema), [...(byShape.get(shapeKey(use.schema)) ?? []), use]);
     const components = new Map(
       Object.entries(context.components ?? {}).map(([name, component]) => [shapeKey(component), name]),
@@ -223,19 +214,16 @@ export function fieldTable(schema: JsonSchema, context: RefContext = {}, scope?:
       const name = (group.find((use) => use.fromArray) ?? group[0]!).name;
       const heading = `${name} (${scope})`;
       shared.set(key, { name, anchor: slugify(heading) });
-      sections.push({ name, heading, schema: group[0]!.schema });
+      sections.push({ heading, schema: group[0]!.schema });
     }
   }
   const scoped = { ...context, shared };
   const rows = fieldRows(schema, scoped);
   if (rows.length === 0) return "This object has no fields: send `{}`.";
-  const parts = [table(rows)];
-  for (const section of sections) {
-    parts.push(
-      `#### ${section.heading}`,
-      cell(section.schema.description ?? ""),
-      table(fieldRows(section.schema, scoped)),
-    );
-  }
-  return parts.join("\n\n");
+  const parts = sections.flatMap(({ heading, schema }) => [
+    `#### ${heading}`,
+    cell(schema.description ?? ""),
+    table(fieldRows(schema, scoped)),
+  ]);
+  return [table(rows), ...parts].join("\n\n");
 }

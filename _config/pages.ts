@@ -95,9 +95,8 @@ export function rememberPages(
         { key: pageKeyOf(inputPath), inputPath, url: urls[0] ?? "" },
       ]),
   );
-  for (const [key, sitePath] of Object.entries(sitePaths).filter(
-    ([, value]) => value === "" || value.endsWith("/"),
-  )) {
+  for (const [key, sitePath] of Object.entries(sitePaths)) {
+    if (sitePath !== "" && !sitePath.endsWith("/")) continue;
     const page = pages.get(key);
     const file = `${PAGES_FOLDER.slice(2)}${key === HOME ? "index" : key}.md`;
     if (!page)
@@ -134,24 +133,17 @@ export function isPageFileLink(target: string): boolean {
  * The page a file link written in the page at `fromInputPath` names (`docs.md#support`), and the part after
  * the file name.
  */
-export function pageOfFileLink(
-  target: string,
-  fromInputPath: string,
-): { page: Page | undefined; file: string; suffix: string } {
+export function pageOfFileLink(target: string, fromInputPath: string) {
   const [, file = "", suffix = ""] = /^([^#?]*)(.*)$/.exec(target) ?? [];
   const inputPath = `./${path.posix.join(path.posix.dirname(fromInputPath), decodeURI(file))}`;
   return { page: [...pages.values()].find((page) => page.inputPath === inputPath), file, suffix };
 }
 
-/** The page files a page in `content/pages/` may link to: `docs.md`, `api.md`, …, relative to that folder. */
-function pageFiles(): string[] {
-  return [...pages.values()].map((page) => page.inputPath.slice(PAGES_FOLDER.length)).sort();
-}
-
 /** Why a file link names no page, with the valid files and the fix. */
 export function unknownPageFile(target: string, fromInputPath: string): string {
   const { file } = pageOfFileLink(target, fromInputPath);
-  const files = pageFiles();
+  // The page files a page in `content/pages/` may link to, relative to that folder.
+  const files = [...pages.values()].map((page) => page.inputPath.slice(PAGES_FOLDER.length)).sort();
   const suggestion = closestName(path.posix.basename(file), files);
   const missing = path.posix.join(path.posix.dirname(fromInputPath), file);
   return (

@@ -101,11 +101,8 @@ function inkWidth(text: string, size: number, weight: Weight): number {
   const key = `${weight} ${text}`;
   let unit = unitWidths.get(key);
   if (unit === undefined) {
-    const line = element(
-      "text",
-      { y: 100, "font-family": FONT_FAMILY, "font-size": 100, "font-weight": weight },
-      text,
-    );
+    const attributes = { y: 100, "font-family": FONT_FAMILY, "font-size": 100, "font-weight": weight };
+    const line = element("text", attributes, text);
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1">${line}</svg>`;
     const box = new (resvg().Resvg)(svg, RENDER_OPTIONS).getBBox();
     unit = box ? (box.x + box.width) / 100 : 0;
@@ -208,17 +205,13 @@ type StepBox = { left: number; width: number; top: number; height: number };
 /** A step's block: filled in the accent, deeper as the ladder rises; a gap's is pale and dashed. */
 function stepBlock(step: LadderStep, box: StepBox, share: number, colours: Palette): string {
   const { left, width, top, height } = box;
-  if (!("omitted" in step)) {
-    const fill = mix(colours.background, colours.accent, 0.3 + 0.7 * share);
-    return element("rect", { x: left, y: top, width, height, rx: 10, fill });
-  }
-  const fill = mix(colours.background, colours.muted, 0.1);
-  const pale = element("rect", { x: left, y: top, width, height, rx: 10, fill });
+  const gap = "omitted" in step;
+  const fill = mix(colours.background, gap ? colours.muted : colours.accent, gap ? 0.1 : 0.3 + 0.7 * share);
+  const block = element("rect", { x: left, y: top, width, height, rx: 10, fill });
+  if (!gap) return block;
+  const inset = { x: left + 1.5, y: top + 1.5, width: width - 3, height: height - 3, rx: 8.5 };
   const dashed = { fill: "none", stroke: colours.muted, "stroke-width": 3, "stroke-dasharray": "10 8" };
-  return (
-    pale +
-    element("rect", { x: left + 1.5, y: top + 1.5, width: width - 3, height: height - 3, rx: 8.5, ...dashed })
-  );
+  return block + element("rect", { ...inset, ...dashed });
 }
 
 /** What stands above a step. */
@@ -228,18 +221,11 @@ type StepText = { name: FittedText; label: FittedText };
 function ladderStep(step: LadderStep, box: StepBox, share: number, text: StepText, colours: Palette): string {
   const centre = box.left + box.width / 2;
   const labelColour = "omitted" in step ? colours.muted : colours.accent;
+  const bold = { "text-anchor": "middle", "font-weight": 700 };
   return [
     stepBlock(step, box, share, colours),
-    textElement(text.name, centre, box.top - 56, {
-      "text-anchor": "middle",
-      "font-weight": 700,
-      fill: colours.text,
-    }),
-    textElement(text.label, centre, box.top - 16, {
-      "text-anchor": "middle",
-      "font-weight": 700,
-      fill: labelColour,
-    }),
+    textElement(text.name, centre, box.top - 56, { ...bold, fill: colours.text }),
+    textElement(text.label, centre, box.top - 16, { ...bold, fill: labelColour }),
   ].join("");
 }
 
@@ -251,14 +237,10 @@ function ladder(card: ShareCard, colours: Palette): string[] {
   const width = Math.floor(Math.min(LADDER.widestStep, room / count));
   const words = card.steps.map(stepWords);
   // The steps' names, then their labels, each set bold at the one size at which all fit the step's width.
-  const fitBold = (part: "name" | "label", largest: number) =>
-    fitTogether(
-      words.map((word) => word[part]),
-      width,
-      700,
-      largest,
-      LADDER.sharedSize,
-    );
+  const fitBold = (part: "name" | "label", largest: number) => {
+    const texts = words.map((word) => word[part]);
+    return fitTogether(texts, width, 700, largest, LADDER.sharedSize);
+  };
   const names = fitBold("name", LADDER.nameSize);
   const labels = fitBold("label", LADDER.labelSize);
   return card.steps.map((step, index) => {

@@ -46,11 +46,7 @@ function tagAt(line: string, column: number): string | undefined {
  * `filter not found: groupDigit`: Nunjucks names no line for it; the first line that uses the filter, and
  * the closest filter there is.
  */
-function unknownFilter(
-  message: string,
-  source: string,
-  filters: readonly string[],
-): { line: number; tag: string | undefined; problem: string } | undefined {
+function unknownFilter(message: string, source: string, filters: readonly string[]) {
   const name = /filter not found: ([\w$]+)/.exec(message)?.[1];
   if (!name) return undefined;
   const use = new RegExp(`\\|\\s*${name}\\b`);
@@ -158,19 +154,14 @@ export function templateError(
   filters: readonly string[] = [],
 ): unknown {
   const file = projectPath(inputPath);
-  const filter =
-    unknownFilter(String((error as Error)?.message ?? ""), source, filters) ??
-    unknownFilter(
-      String((error as { originalError?: Error })?.originalError?.message ?? ""),
-      source,
-      filters,
-    );
-  if (filter && filter.line > 0) {
+  const thrown = error as { message?: string; originalError?: Error } | undefined;
+  const filterIn = (message = "") => unknownFilter(String(message), source, filters);
+  const filter = filterIn(thrown?.message) ?? filterIn(thrown?.originalError?.message);
+  if (filter && filter.line > 0)
     return new Error(
       `${file}:${filter.line + frontMatterLines(inputPath, source)}: ` +
         `${filter.problem}${filter.tag ? `\n  in ${filter.tag}` : ""}`,
     );
-  }
   const position = nunjucksPosition(error);
   if (!position) return error;
   const line = position.line + frontMatterLines(inputPath, source);
@@ -185,8 +176,7 @@ export function templateError(
         boundNames(source),
       ) ?? `${problem}: ${tag} names a value the page's data does not have`;
   }
-  const message = `${file}:${line}: ${problem}${tag ? `\n  in ${tag}` : ""}`;
   // Not chained to the Nunjucks error: its line counts from the end of the front matter, and
   // Eleventy would print it beside the right one.
-  return new Error(message);
+  return new Error(`${file}:${line}: ${problem}${tag ? `\n  in ${tag}` : ""}`);
 }

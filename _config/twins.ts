@@ -30,22 +30,25 @@ export type TwinRenderer = {
 /** Template syntax left in a twin means a tag the twin renderer did not process. */
 const TEMPLATE_SYNTAX = /\{\{|\{%|\{#/;
 
+/** `cache`'s value for `key`, made by `make` the first time it is asked for. */
+function cached<K extends object, V>(cache: WeakMap<K, V>, key: K, make: () => V): V {
+  if (!cache.has(key)) cache.set(key, make());
+  return cache.get(key)!;
+}
+
 /** Each page's Markdown before its links are rewritten, once per build (collection items are new each build). */
 const rendered = new WeakMap<TwinSource, Promise<string>>();
 
 function markdownOf(renderer: TwinRenderer, source: TwinSource): Promise<string> {
-  let markdown = rendered.get(source);
-  if (!markdown) {
+  return cached(rendered, source, () => {
     const raw = source.data.page.rawInput;
     if (typeof raw !== "string")
       throw new Error(`${source.inputPath}: no page source to render its Markdown twin from`);
     const data = { ...source.data, twin: true };
-    markdown = renderer.renderTemplate(raw, "njk", data).catch((error: unknown) => {
+    return renderer.renderTemplate(raw, "njk", data).catch((error: unknown) => {
       throw templateError(error, source.inputPath, raw, data);
     });
-    rendered.set(source, markdown);
-  }
-  return markdown;
+  });
 }
 
 /** A page that has a twin: where its twin is, and the anchors the twin offers. */
@@ -65,41 +68,28 @@ async function twinLink(target: string, pageUrl: string, twinned: Map<string, Tw
     : `${url.href}${fragment}`;
 }
 
-/** The Markdown twin of `source`; `docs` are the pages that have twins, for links between them. */
 /** Each page's Markdown anchors, read once however many links name a fragment of it. */
 const anchorsRead = new WeakMap<TwinSource, Promise<Set<string>>>();
 
 function anchorsOf(renderer: TwinRenderer, page: TwinSource): Promise<Set<string>> {
-  let anchors = anchorsRead.get(page);
-  if (!anchors) {
-    anchors = markdownOf(renderer, page).then(markdownAnchors);
-    anchorsRead.set(page, anchors);
-  }
-  return anchors;
+  return cached(anchorsRead, page, () => markdownOf(renderer, page).then(markdownAnchors));
 }
 
 /** The pages that have twins, by URL: made once per build (the collection is new each build). */
 const twinMaps = new WeakMap<readonly TwinSource[], Map<string, Twinned>>();
 
 function twinsOf(renderer: TwinRenderer, docs: readonly TwinSource[]): Map<string, Twinned> {
-  let twinned = twinMaps.get(docs);
-  if (!twinned) {
-    twinned = new Map(
-      docs.map((page) => [
-        absoluteUrl(page.url),
-        { twin: absoluteUrl(twinPath(page.url)), anchors: () => anchorsOf(renderer, page) },
-      ]),
-    );
-    twinMaps.set(docs, twinned);
-  }
-  return twinned;
+  return cached(twinMaps, docs, () => {
+    const entry = (page: TwinSource) => ({
+      twin: absoluteUrl(twinPath(page.url)),
+      anchors: () => anchorsOf(renderer, page),
+    });
+    return new Map(docs.map((page) => [absoluteUrl(page.url), entry(page)]));
+  });
 }
 
-export async function renderTwin(
-  renderer: TwinRenderer,
-  source: TwinSource,
-  docs: readonly TwinSource[],
-): Promise<string> {
+/** The Markdown twin of `source`; `docs` are the pages that have twins, for links between them. */
+export async function renderTwin(renderer: TwinRenderer, source: TwinSource, docs: readonly TwinSource[]) {
   const twinned = twinsOf(renderer, docs);
   const pageUrl = absoluteUrl(source.url);
   const markdown = await markdownOf(renderer, source);

@@ -10,15 +10,10 @@ import ranks from "./ranks.ts";
 import site from "./site.ts";
 
 /** One step of the ladder: a rank as its name and label (`Ethereal`, `160M+`). */
-export interface LadderRank {
-  name: string;
-  label: string;
-}
+export type LadderRank = { name: string; label: string };
 
 /** Where ranks are left out of a long ladder: how many. */
-export interface LadderGap {
-  omitted: number;
-}
+export type LadderGap = { omitted: number };
 
 export type LadderStep = LadderRank | LadderGap;
 
@@ -42,11 +37,7 @@ function stepText(step: LadderStep): string {
 }
 
 /** The line under the title: the player's question, and the rate set apart. */
-export interface Tagline {
-  before: string;
-  rate: string;
-  after: string;
-}
+export type Tagline = { before: string; rate: string; after: string };
 
 /** What a card shows, in the order it shows it: its `og:image:alt`. */
 export function describeCard(title: string, tagline: Tagline, steps: readonly LadderStep[]): string {

@@ -172,13 +172,7 @@ function gemTicks(low: number, high: number, log: boolean): { ticks: number[]; d
 }
 
 /** A piece of text the chart places, and the box it takes. */
-interface Label {
-  text: string;
-  x: number;
-  baseline: number;
-  anchor: "start" | "middle" | "end";
-  box: Box;
-}
+type Label = { text: string; x: number; baseline: number; anchor: "start" | "middle" | "end"; box: Box };
 
 const label = (text: string, x: number, baseline: number, anchor: Label["anchor"]): Label => ({
   text,

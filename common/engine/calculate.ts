@@ -62,11 +62,7 @@ function refine<T>(start: number, attempt: (places: number) => T | undefined, ex
 const integerDigits = (ln: number): number => Math.max(0, Math.ceil(ln / Math.LN10));
 
 /** A value known to lie in [low, high] / 10^places. */
-interface Interval {
-  low: bigint;
-  high: bigint;
-  places: number;
-}
+type Interval = { low: bigint; high: bigint; places: number };
 
 /** −1, 0 or 1 as `interval` lies below, holds, or lies above `value` (or at it). */
 function compareInterval(interval: Interval, value: Exact): number | undefined {

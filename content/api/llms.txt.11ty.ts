@@ -8,11 +8,7 @@ import type { RankList } from "../../contract/rank-list.ts";
 import { absoluteUrl, twinPath } from "../../_config/site-links.ts";
 import { bulletList, llmsTxt, rankLine, resourceLink } from "../../_config/llms-txt.ts";
 
-interface GuideData {
-  site: Site;
-  endpoints: typeof endpoints;
-  openapi: typeof openapi;
-}
+type GuideData = { site: Site; endpoints: typeof endpoints; openapi: typeof openapi };
 
 export const data = {
   permalink: (data: GuideData) => `/${data.site.paths.apiAgentGuide}`,
@@ -20,24 +16,20 @@ export const data = {
   eleventyExcludeFromCollections: true,
 };
 
-type Properties = Record<string, { description?: string }>;
+type Schemas = Record<string, { properties?: Record<string, { description?: string }> }>;
 
 /** A published value in a note: the rank table as one line a rank, anything else as JSON. */
 function valueText(key: string, value: unknown): string {
-  if (key === "ranks" && Array.isArray(value)) {
+  if (key === "ranks" && Array.isArray(value))
     return (
       ", one a line (name: minGems, " +
       `label):\n${(value as RankList["ranks"]).map((rank) => `  - ${rankLine(rank)}`).join("\n")}`
     );
-  }
   return `; value \`${JSON.stringify(value).replace(/`/g, "\\u0060")}\``;
 }
 
 /** What a resource holds: each field of its schema, with what the file publishes for it. */
-function resourceNote(
-  resource: (typeof endpoints.resources)[number],
-  schemas: Record<string, { properties?: Properties }>,
-): string {
+function resourceNote(resource: (typeof endpoints.resources)[number], schemas: Schemas): string {
   const properties = schemas[resource.schema]?.properties;
   if (!properties)
     throw new Error(`/api/llms.txt: the contract has no properties for schema ${resource.schema}`);
@@ -51,7 +43,7 @@ function resourceNote(
 
 export function render(data: GuideData): string {
   const { site, endpoints, openapi } = data;
-  const schemas = openapi.components.schemas as Record<string, { properties?: Properties }>;
+  const schemas = openapi.components.schemas as Schemas;
   return llmsTxt({
     title: openapi.info.title,
     summary:
