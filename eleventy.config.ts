@@ -31,6 +31,7 @@ export const config = {
 };
 
 export default function (eleventyConfig: UserConfig) {
+  const serving = process.argv.includes("--serve");
   // TypeScript data files and templates, run by tsx (https://www.11ty.dev/docs/languages/typescript/).
   // Global data is frozen, so every page shares one copy (`_config/global-data.ts`).
   eleventyConfig.addDataExtension("ts", {
@@ -60,7 +61,7 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => {
     const output = await safeOutputFolder(directories.output);
     await rm(output, { recursive: true, force: true });
-    besideThePages = Promise.all([bundleCalculator(output), writeShareCard(output)]);
+    besideThePages = Promise.all([bundleCalculator(output, serving), writeShareCard(output)]);
     besideThePages.catch(() => undefined);
   });
   eleventyConfig.on("eleventy.after", () => besideThePages);
@@ -77,7 +78,7 @@ export default function (eleventyConfig: UserConfig) {
   // a visitor receives is checked in every HTML file (`_config/rendered-page.ts`).
   pageChecks(eleventyConfig);
   renderedPageRule(eleventyConfig);
-  if (process.argv.includes("--serve")) writersDevServer(eleventyConfig, site.pathPrefix);
+  if (serving) writersDevServer(eleventyConfig, site.pathPrefix);
 
   // The icon is published as a file; the stylesheet is inlined in each page's head (page-helpers).
   eleventyConfig.addPassthroughCopy({ "assets/styles/favicon.svg": site.paths.icon });

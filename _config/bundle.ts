@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type BuildOptions, type Plugin } from "esbuild";
+import { build, context, type BuildContext, type BuildOptions, type Plugin } from "esbuild";
 import rankList from "../_data/ranks.ts";
 import { paths } from "../_data/site.ts";
 import { toolDescriptors } from "../contract/tool-descriptors.ts";
@@ -57,9 +57,13 @@ export const BUNDLE_OPTIONS: BuildOptions = {
   plugins: [homepageData],
 };
 
-/** Writes the calculator bundle into `outputDir`. */
-export async function bundleCalculator(outputDir: string): Promise<void> {
-  const result = await build({ ...BUNDLE_OPTIONS, write: false, outfile: CALCULATOR_BUNDLE });
+/** esbuild's context in `npm start`, kept in memory so a rebuild bundles only what changed. */
+let watching: Promise<BuildContext> | undefined;
+
+/** Writes the calculator bundle into `outputDir`; with `serving`, through the kept context. */
+export async function bundleCalculator(outputDir: string, serving = false): Promise<void> {
+  const options = { ...BUNDLE_OPTIONS, write: false, outfile: CALCULATOR_BUNDLE };
+  const result = serving ? await (await (watching ??= context(options))).rebuild() : await build(options);
   const outfile = path.resolve(outputDir, CALCULATOR_BUNDLE);
   await mkdir(path.dirname(outfile), { recursive: true });
   await writeFile(outfile, result.outputFiles![0]!.contents);

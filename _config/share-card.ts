@@ -17,7 +17,7 @@ import card from "../_data/shareCard.ts";
 import { paths } from "../_data/site.ts";
 import { escapeHtml } from "./escape.ts";
 
-/** resvg, loaded on first use: a build that keeps its card (`writeShareCard`) never loads it. */
+/** resvg, loaded when the card is first measured or drawn, not when the config is imported. */
 const resvg = () => createRequire(import.meta.url)("@resvg/resvg-js") as typeof import("@resvg/resvg-js");
 
 const STYLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../assets/styles");
@@ -304,9 +304,14 @@ export async function shareCardPng(card: ShareCard): Promise<Buffer> {
   return image.asPng();
 }
 
+/** The last card drawn in this process: `npm start` draws it again only when its SVG changed. */
+let drawn: { svg: string; png: Promise<Buffer> } | undefined;
+
 /** Writes the card into `outputDir` at `site.paths.shareCard`. */
 export async function writeShareCard(outputDir: string): Promise<void> {
+  const svg = shareCardSvg(card);
+  if (drawn?.svg !== svg) drawn = { svg, png: shareCardPng(card) };
   const file = path.resolve(outputDir, paths.shareCard);
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, await shareCardPng(card));
+  await writeFile(file, await drawn.png);
 }

@@ -13,6 +13,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ownNames, refusal } from "../../_config/dev-server.ts";
+import { paths } from "../../_data/site.ts";
 import { editFile } from "../support/build.ts";
 import { HANG_GUARD_MS } from "../support/browser.ts";
 import { removeServedCopy, startServedCopy, type DevServer } from "../support/dev-server.ts";
@@ -92,6 +93,26 @@ test("edits to a page (its time kept), a data module and a constant deep in the 
   await servedOnce(new URL("api/info.json", server.url).href, /Shows how a GEM balance grows/);
   await editFile(project, "common/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.7"');
   await servedOnce(new URL("openapi.json", server.url).href, /"version": "1\.0\.7"/);
+});
+
+test("edits to the homepage's module and to the stylesheet's colours reach the bundle and the card", async () => {
+  const cardUrl = new URL(paths.shareCard, server.url);
+  const card = async () => {
+    const response = await fetch(cardUrl);
+    return response.ok ? Buffer.from(await response.arrayBuffer()) : undefined;
+  };
+  const before = await card();
+  assert.ok(before, "the card is served");
+  await editFile(project, "assets/page/form-share.ts", "Nothing to share: fix", "Nothing to share yet: fix");
+  await servedOnce(new URL(paths.calculatorScript, server.url).href, /Nothing to share yet: fix/);
+  await editFile(project, "assets/styles/site.css", "--link: #0b5cad;", "--link: #0b5c00;");
+  await servedOnce(new URL("auth/", server.url).href, /--link: ?#0b5c00/);
+  // Drawn again in the new accent colour: polled, as the card is written after the pages.
+  const deadline = Date.now() + HANG_GUARD_MS;
+  for (let now = await card(); !now || now.equals(before); now = await card()) {
+    if (Date.now() > deadline) throw new Error(`the card never changed:\n${server.printed()}`);
+    await delay(200);
+  }
 });
 
 test("a writer's mistake is printed with its file and line, and the fix rebuilds", async () => {
