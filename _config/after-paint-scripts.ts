@@ -19,11 +19,15 @@ export function afterPaintScripts(scripts: readonly string[], pageUrl: string): 
     return relative.startsWith(".") ? relative : `./${relative}`;
   });
   // Minified by hand: these bytes count towards the homepage's JavaScript budget. A module script
-  // this script adds is trusted through 'strict-dynamic' (an import() is not, in Chromium).
+  // this script adds is trusted through 'strict-dynamic' (an import() is not, in Chromium). A classic
+  // script in the head, it runs before the first frame: a page opened with a query (a calculation's
+  // link) is marked `is-answer` there, so the first frame is already laid out as the answer; the
+  // page's module keeps or removes the mark.
   const js =
+    `{location.search&&document.documentElement.classList.add("is-answer");` +
     `const l=(_,o)=>{o?.disconnect();for(const u of ${JSON.stringify(urls)}){const s=document.createElement("script");` +
     `s.type="module";s.src=u;document.head.append(s)}};` +
-    `document.hidden?l():new PerformanceObserver(l).observe({type:"paint",buffered:!0})`;
+    `document.hidden?l():new PerformanceObserver(l).observe({type:"paint",buffered:!0})}`;
   if (/<\/script/i.test(js))
     throw new Error(`afterPaintScripts: ${scripts.join(", ")} would end the inline <script> element`);
   return { js, hash: `'sha256-${createHash("sha256").update(js).digest("base64")}'` };

@@ -169,8 +169,9 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     });
   });
   mountShare(byId("share"), shared!, () => answer);
-  // A link with a calculation opens on its answer; the form is one tap away.
-  const layout = form.parentElement!;
+  // A link with a calculation opens on its answer (marked before the first frame by the page's
+  // start script, _config/after-paint-scripts.ts); the form is one tap away.
+  const layout = document.documentElement;
   byId("edit").addEventListener("click", () => {
     layout.classList.remove("is-answer");
     field("currentGems").focus();
@@ -183,7 +184,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   window.addEventListener("popstate", () => void load());
   const linked = location.search !== "";
   const keep = mountRemember(field("currentGems"), byId("forget") as HTMLButtonElement, linked);
-  if (linked && load()) history.replaceState({ committed: true }, "");
-  // A shared link (one with its moment) opens on its answer.
-  layout.classList.toggle("is-answer", pinned !== null);
+  const opened = linked && load();
+  if (opened) history.replaceState({ committed: true }, "");
+  layout.classList.toggle("is-answer", Boolean(opened));
 }

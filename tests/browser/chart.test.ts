@@ -97,6 +97,13 @@ async function open(page: Page, query: string, selector = "svg.growth-chart"): P
   await page.locator(selector).first().waitFor({ state: "visible", timeout: HANG_GUARD_MS });
 }
 
+/** A link opens on its answer on a phone: the player taps "Change the numbers" to reach the form. */
+async function openForm(page: Page): Promise<void> {
+  const edit = page.locator("#calculator-edit");
+  if (await edit.isVisible()) await edit.click();
+  await page.locator("#calculator-goal-badge").waitFor({ state: "visible", timeout: HANG_GUARD_MS });
+}
+
 interface Point {
   name: string;
   seconds: number;
@@ -754,7 +761,8 @@ typing, Back, Forward and a reload`, async () => {
   const cosmic = new Decimal(ranks.at(-1)!.minGems);
   const radiant = ranks.find((rank) => rank.name === "Radiant")!;
   await onEachView(async (page) => {
-    await open(page, "currentGems=1000000000&goalGems=20B", "#calculator-goal-badge");
+    await open(page, "currentGems=1000000000&goalGems=20B", "#calculator-headline");
+    await openForm(page);
     await assertGoal(page, "20000000000", "1000000000", "a shared link with 20B");
 
     await page.locator(".rank-chips button", { hasText: /^Radiant$/ }).click();
@@ -814,7 +822,8 @@ typing, Back, Forward and a reload`, async () => {
     await goalFieldShows(page, cosmic.times(2).toFixed(0));
     await assertGoal(page, cosmic.times(2).toFixed(0), "1000000000", "after Forward");
     await page.reload();
-    await page.locator("#calculator-goal-badge").waitFor({ state: "visible" });
+    await page.locator("#calculator-headline").waitFor({ state: "visible" });
+    await openForm(page);
     await assertGoal(page, cosmic.times(2).toFixed(0), "1000000000", "after a reload");
 
     await page

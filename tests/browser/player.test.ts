@@ -17,6 +17,7 @@ import { assertOnScreen, checkVariant, servedSiteAndBrowser } from "../support/c
 import { VARIANTS } from "../support/variants.ts";
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../common/constants.ts";
 import calculator from "../../_data/calculator.ts";
+import { paths } from "../../_data/site.ts";
 
 let served: ServedSite;
 let browser: Browser;
@@ -95,6 +96,27 @@ test("a friend's link opens on its answer: headline, 'as of' and the timeline on
     await calculate(page, { currentGems: "1M", period: "1 week" });
     assert.match(await text(page, "#calculator-headline"), /^In 7 days: /, "the form works as before");
   });
+});
+
+test("a link is laid out as its answer from the first frame, before the page's module runs", async () => {
+  const { page } = pages.get(VARIANTS[0].name)!;
+  const bundle = new URL(paths.calculatorScript, served.url).href;
+  await page.route(bundle, (route) => route.abort());
+  try {
+    for (const [query, answer] of [
+      ["?currentGems=250000000&days=30", true],
+      ["", false],
+    ] as const) {
+      await page.goto(new URL(query, served.url).href);
+      assert.is(
+        await page.locator("#calculator-currentGems").isVisible(),
+        !answer,
+        `the form with "${query}"`,
+      );
+    }
+  } finally {
+    await page.unroute(bundle);
+  }
 });
 
 test("the homepage is the players': no formula, WebMCP or API links outside the footer; short on a phone", async () => {
