@@ -1,7 +1,7 @@
 /**
  * A page's own modules (`scripts` in its front matter, keys of `site.paths`) start after its first
  * paint: a `<script src>` in the HTML would arrive before the first frame and delay the Largest
- * Contentful Paint. A few bytes of inline module wait for the `paint` performance entry (`buffered`)
+ * Contentful Paint. A few bytes of inline script wait for the `paint` performance entry (`buffered`)
  * and then add the modules as module scripts; a page loaded hidden (an agent's tab) adds them at
  * once. The URLs are relative to the page, so one text, and its CSP hash, serve any base path.
  * See https://www.w3.org/TR/paint-timing/ and https://www.w3.org/TR/CSP3/#grammardef-hash-source
@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { href } from "./site-links.ts";
 
-/** The inline module that imports `scripts` after the first paint of the page at `pageUrl`, and its CSP hash source. */
+/** The inline script that adds `scripts` after the first paint of the page at `pageUrl`, and its CSP hash source. */
 export function afterPaintScripts(scripts: readonly string[], pageUrl: string): { js: string; hash: string } {
   if (scripts.length === 0) throw new Error("afterPaintScripts: the page lists no scripts");
   const from = pageUrl.endsWith("/") ? pageUrl : path.posix.dirname(pageUrl);

@@ -119,7 +119,7 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
   shortcode("stylesheet", (styles?: string[]) => siteInlineText(pageStylesheet(styles).css));
   shortcode("stylesheetHash", (styles?: string[]) => pageStylesheet(styles).hash);
   /**
-   * `<script type="module">{% afterPaintScripts scripts, page.url %}</script>` and `script-src 'self' {%
+   * `<script>{% afterPaintScripts scripts, page.url %}</script>` and `script-src 'self' {%
    * afterPaintScriptsHash scripts, page.url %}`: a page's modules, started after its first paint.
    */
   shortcode("afterPaintScripts", (scripts: string[], pageUrl: string) =>

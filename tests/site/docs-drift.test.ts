@@ -363,9 +363,9 @@ Heads("only the homepage loads JavaScript, only its own, and no page requests an
       const html = await readBuilt(dir, file);
       const scripts = tags(html, "script");
       if (file === "index.html") {
-        // One inline module that loads the calculator bundle from this site once the page has painted.
+        // One inline script in the head that loads the calculator bundle from this site once the page has painted.
         assert.is(scripts.length, 1, "the homepage has one script");
-        assert.is(scripts[0]!.type, "module");
+        assert.is(scripts[0]!.type, undefined, "a classic script, run before the first frame");
         assert.is(scripts[0]!.src, undefined, "the homepage's script is inline");
         const imported = [
           ...new Set(

@@ -173,7 +173,7 @@ for (const siteUrl of SITES) {
         /'unsafe-inline'|'unsafe-eval'|\*/,
         `${page.name}: no unsafe or wildcard source`,
       );
-      // At most one inline module (the homepage's, which starts the site's script after the first
+      // At most one inline script (the homepage's, which starts the site's module after the first
       // paint) runs, allowed by its own hash, with what it imports ('strict-dynamic'); a page without
       // it runs none: no injected script, and no twin, text or JSON file loaded as a script.
       const inline = [...page.text.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([^<]*)<\/script>/gi)];
