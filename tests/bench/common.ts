@@ -119,7 +119,7 @@ export function start(command: string[], cwd: string, env = ENV) {
 export async function launchChromium() {
   const args = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"];
   args.push("--disable-component-update", "--disable-sync");
-  const executablePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+  const executablePath = process.env.CHROME_PATH || "/usr/bin/chromium-headless-shell";
   return chromium.launch({ executablePath, args });
 }
 
