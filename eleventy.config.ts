@@ -2,7 +2,7 @@
  * Eleventy wiring only: directories, template formats, data formats and plugins. Anything longer
  * than a few lines lives in a small named module under `_config/`.
  */
-import { rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { HtmlBasePlugin, InputPathToUrlTransformPlugin, RenderPlugin } from "@11ty/eleventy";
 import type UserConfig from "@11ty/eleventy/UserConfig";
@@ -32,7 +32,7 @@ export const config = {
 
 export default function (eleventyConfig: UserConfig) {
   const serving = process.argv.includes("--serve");
-  // TypeScript data files and templates, run by tsx (https://www.11ty.dev/docs/languages/typescript/).
+  // TypeScript data files and templates: Node strips their types (https://www.11ty.dev/docs/languages/typescript/).
   // Global data is frozen, so every page shares one copy (`_config/global-data.ts`).
   eleventyConfig.addDataExtension("ts", {
     read: false,
@@ -61,6 +61,8 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => {
     const output = await safeOutputFolder(directories.output);
     await rm(output, { recursive: true, force: true });
+    // Eleventy remembers which folders exist from one `--serve` build to the next: the output stays one.
+    await mkdir(output);
     besideThePages = Promise.all([bundleCalculator(output, serving), writeShareCard(output)]);
     besideThePages.catch(() => undefined);
   });

@@ -4,7 +4,7 @@
  * A ratio is this site's median / the baseline's. The 1-minute load average closes the report: on a
  * loaded machine every time stretches.
  *
- * 1. build: `npm run build`'s command with no `_site/`, no node_modules/.cache and tsx's cache off, paired
+ * 1. build: `npm run build`'s command with no `_site/`, no node_modules/.cache, paired
  *    A B A B with a bare Eleventy site (empty config, 18 small Markdown pages, a minimal layout) on the
  *    same Eleventy and Node. Medians of wall clock and of the CPU (user + system) of the processes the
  *    build waits for (not esbuild's service, which exits on its own: ~0.3 s more). Target: wall ≤ 2.0.

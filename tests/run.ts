@@ -25,7 +25,7 @@ process.once("SIGINT", () => process.exit(130));
 process.env.EXP_BANK_TEST_SCRATCH = scratch;
 const env: NodeJS.ProcessEnv = { ...process.env };
 const { projectCopy, ROOT, runBuild, SITE_BUILDS, siteVariable } = await import("./support/build.ts");
-const UVU = ["--import", "tsx", path.join(ROOT, "node_modules/uvu/bin.js")];
+const UVU = [path.join(ROOT, "node_modules/uvu/bin.js")];
 
 /** Runs a command to its end: whether it passed; prints everything it printed once it ends. */
 function run(name: string, command: string, args: string[]): Promise<boolean> {

@@ -15,11 +15,11 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 /** A RAM disk where there is one: a disk adds seconds of noisy kernel time to writing many files. */
 const SCRATCH = existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
 export const ELEVENTY = "node_modules/@11ty/eleventy/cmd.cjs";
-/** `npm run build`'s command (tsx runs Eleventy with the TypeScript config), on this Node. */
-export const SITE_BUILD = [process.execPath, "--import", "tsx", ELEVENTY, "--config=eleventy.config.ts"];
+/** `npm run build`'s command (Node strips the TypeScript config's types), on this Node. */
+export const SITE_BUILD = [process.execPath, ELEVENTY, "--config=eleventy.config.ts"];
 export const BARE_BUILD = [process.execPath, ELEVENTY];
-/** The children's environment: the default SITE_URL, no NODE_OPTIONS, tsx's cache off. */
-export const ENV: NodeJS.ProcessEnv = { ...process.env, TSX_DISABLE_CACHE: "1", FORCE_COLOR: "0" };
+/** The children's environment: the default SITE_URL, no NODE_OPTIONS. */
+export const ENV: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: "0" };
 for (const name of ["SITE_URL", "NODE_OPTIONS", "NODE_COMPILE_CACHE"]) delete ENV[name];
 /** The middle value (every count here is odd). */
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;

@@ -3,7 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Page } from "playwright-core";
-import { bareSite, ELEVENTY, ENV, freePort, launchChromium } from "./common.ts";
+import { bareSite, ELEVENTY, freePort, launchChromium } from "./common.ts";
 import { median, projectCopy, ratio, start, stopServers } from "./common.ts";
 
 const ROUNDS = 5;
@@ -24,8 +24,8 @@ const shown = (expected: string) =>
   `${getComputedStyle(document.body).color} ${document.body.textContent}`.includes(expected);
 
 async function serve(dir: string, command: string[]) {
-  const port = await freePort(); // and tsx's cache as a writer has it, unless npm start sets it
-  const server = start([...command, `--port=${port}`], dir, { ...ENV, TSX_DISABLE_CACHE: "" });
+  const port = await freePort();
+  const server = start([...command, `--port=${port}`], dir);
   await server.waitFor(/Server at/);
   await server.waitFor(/Watching/);
   return { ...server, dir, origin: `http://127.0.0.1:${port}/` };

@@ -79,21 +79,11 @@ export async function testBrowser(): Promise<Browser> {
   return browser;
 }
 
-/**
- * tsx compiles the tests with esbuild's `keepNames`, which wraps named functions in `__name(…)`;
- * a function a test hands the page (`page.evaluate`) brings the call along, so every page has it.
- */
-const KEEP_NAMES = "globalThis.__name = (target) => target;";
-
-/**
- * Every context waits up to the hang guard instead of Playwright's 30 s, which a loaded machine can
- * exceed, and defines `__name` (above) in its pages.
- */
+/** Every context waits up to the hang guard instead of Playwright's 30 s, which a loaded machine can exceed. */
 function withHangGuard(browser: Browser): Browser {
   const prepared = async <T extends BrowserContext | Page>(target: T): Promise<T> => {
     target.setDefaultTimeout(HANG_GUARD_MS);
     target.setDefaultNavigationTimeout(HANG_GUARD_MS);
-    await target.addInitScript({ content: KEEP_NAMES });
     return target;
   };
   const [newContext, newPage] = [browser.newContext.bind(browser), browser.newPage.bind(browser)];

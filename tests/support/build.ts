@@ -35,13 +35,13 @@ export async function runBuild(
 ): Promise<BuildResult> {
   const eleventy = path.join(projectDir, "node_modules/@11ty/eleventy/cmd.cjs");
   try {
-    // As `npm run build` runs it: Node with tsx's loader, and tsx keeping nothing on disk.
+    // As `npm run build` runs it: Node strips the TypeScript's types itself.
     const { stdout, stderr } = await run(
       process.execPath,
-      ["--import", "tsx", eleventy, "--config=eleventy.config.ts", `--output=${outputDir}`, "--quiet"],
+      [eleventy, "--config=eleventy.config.ts", `--output=${outputDir}`, "--quiet"],
       {
         cwd: projectDir,
-        env: { ...process.env, TSX_DISABLE_CACHE: "1", ...env, SITE_URL: siteUrl },
+        env: { ...process.env, ...env, SITE_URL: siteUrl },
         maxBuffer: 64 * 1024 * 1024,
         signal,
       },
