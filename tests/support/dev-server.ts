@@ -3,6 +3,7 @@
  * Eleventy in one process group, stopped together.
  */
 import { spawn } from "node:child_process";
+import { setTimeout as delay } from "node:timers/promises";
 import { rm } from "node:fs/promises";
 import { projectCopy } from "./build.ts";
 import { freePort } from "./serve.ts";
@@ -20,6 +21,16 @@ export interface DevServer {
   waitFor(pattern: RegExp, from?: number): Promise<void>;
   running(): boolean;
   stop(): Promise<void>;
+}
+
+/** Whether any process of the group `group` still runs. */
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Starts `npm start -- --port=N` in `project` with `env` added; resolves once it serves and watches. */
@@ -61,10 +72,17 @@ export async function startDevServer(project: string, env: Record<string, string
       check();
     });
   const stop = async () => {
-    if (!running()) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    process.kill(-child.pid!, "SIGTERM");
-    await exited;
+    if (running()) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      process.kill(-child.pid!, "SIGTERM");
+      await exited;
+    }
+    // npm can exit before Eleventy and esbuild do: wait for the whole group, so nothing still writes
+    // into the project when it is removed; after 5 s, kill what is left.
+    for (let waited = 0; groupAlive(child.pid!); waited += 20) {
+      if (waited === 5000) process.kill(-child.pid!, "SIGKILL");
+      await delay(20);
+    }
   };
   const server = {
     url: `http://localhost:${port}/`,
