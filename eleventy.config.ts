@@ -60,9 +60,10 @@ export default function (eleventyConfig: UserConfig) {
   let besideThePages: Promise<unknown> = Promise.resolve();
   eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => {
     const output = await safeOutputFolder(directories.output);
+    await besideThePages.catch(() => undefined); // a failed build's may still be writing
     await rm(output, { recursive: true, force: true });
     // Eleventy remembers which folders exist from one `--serve` build to the next: the output stays one.
-    await mkdir(output);
+    await mkdir(output, { recursive: true });
     besideThePages = Promise.all([bundleCalculator(output, serving), writeShareCard(output)]);
     besideThePages.catch(() => undefined);
   });
