@@ -202,16 +202,19 @@ export async function tempDir(label: string): Promise<string> {
 }
 
 /**
- * Runs `use` with a new empty folder, then removes the folder, also when `use` fails. The removal
- * retries while the folder is still being written: after a failed build in this process
- * (`buildInProcess`), Eleventy may still be writing its other pages.
+ * Removes a folder a build wrote to, retrying while it is still being written: after a failed build
+ * in this process (`buildInProcess`), Eleventy may still be writing its other pages, and the config
+ * the homepage's script and the card.
  */
+const removeBuilt = (dir: string) => rm(dir, { recursive: true, force: true, maxRetries: 5 });
+
+/** Runs `use` with a new empty folder, then removes the folder, also when `use` fails. */
 export async function withTempDir<T>(label: string, use: (dir: string) => Promise<T>): Promise<T> {
   const dir = await tempDir(label);
   try {
     return await use(dir);
   } finally {
-    await rm(dir, { recursive: true, force: true, maxRetries: 5 });
+    await removeBuilt(dir);
   }
 }
 
@@ -318,7 +321,7 @@ export async function withProjectCopy<T>(use: (project: string) => Promise<T>): 
   try {
     return await use(project);
   } finally {
-    await rm(project, { recursive: true, force: true });
+    await removeBuilt(project);
   }
 }
 
@@ -380,7 +383,7 @@ export function buildEachEdit<T>(
     return build;
   });
   void turn.then(
-    async () => rm(await copy, { recursive: true, force: true }),
+    async () => removeBuilt(await copy),
     () => undefined,
   );
   return builds;
