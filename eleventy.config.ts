@@ -53,14 +53,17 @@ export default function (eleventyConfig: UserConfig) {
       rememberPages(inputPathToUrl, site.paths);
     },
   );
-  eleventyConfig.addGlobalData("eleventyDataSchema", () => insideOutput(config.dir.output));
+  // The output folder as this build has it (`--output` included), read once the config is settled.
+  eleventyConfig.addGlobalData("eleventyDataSchema", () =>
+    insideOutput((eleventyConfig.directories as { output: string }).output),
+  );
 
   // Each build starts from an empty output folder (Eleventy only adds files, so a deleted page would
   // stay), and writes the homepage's script and the link previews' card while the pages render.
   let besideThePages: Promise<unknown> = Promise.resolve();
   eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => {
     const output = await safeOutputFolder(directories.output);
-    await besideThePages.catch(() => undefined); // a failed build's may still be writing
+    await besideThePages.catch(() => undefined); // a failed build's script and card may still be writing
     await rm(output, { recursive: true, force: true });
     // Eleventy remembers which folders exist from one `--serve` build to the next: the output stays one.
     await mkdir(output, { recursive: true });

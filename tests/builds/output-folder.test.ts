@@ -101,18 +101,18 @@ test("a build into the project's root or a symlinked output fails and deletes no
   });
 });
 
-test("two builds write nothing in the project outside the output folder", async () => {
+test("two builds into the folder --output names write nothing in the project outside it", async () => {
   await withProjectCopy(async (project) => {
     const marker = path.join(project, ".marker");
     await writeFile(marker, "");
     await new Promise((resolve) => setTimeout(resolve, 20));
     for (let run = 0; run < 2; run++) {
-      const built = await runBuild(project, path.join(project, "_site"), ROOT_SITE_URL);
+      const built = await runBuild(project, path.join(project, "dist"), ROOT_SITE_URL);
       assert.ok(built.ok, built.output);
     }
     const newer = execFileSync(
       "find",
-      [".", "-path", "./_site", "-prune", "-o", "-newer", ".marker", "-print"],
+      [".", "-path", "./dist", "-prune", "-o", "-newer", ".marker", "-print"],
       {
         cwd: project,
         encoding: "utf8",
@@ -122,7 +122,7 @@ test("two builds write nothing in the project outside the output folder", async 
       newer.split("\n").filter((line) => line && line !== "."),
       [],
     );
-    assert.ok((await readdir(path.join(project, "_site"))).length > 5, "the site was written");
+    assert.ok((await readdir(path.join(project, "dist"))).length > 5, "the site was written");
   });
 });
 
