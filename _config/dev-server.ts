@@ -11,7 +11,7 @@
  *   own pages (its Origin is the Host asked for).
  * See https://www.11ty.dev/docs/dev-server/ (`middleware`, `onRequest`).
  */
-import { IncomingMessage, ServerResponse, type Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import type { Duplex } from "node:stream";
 import { hostname, networkInterfaces } from "node:os";
@@ -78,10 +78,13 @@ function guard(
     if (!refusal) return handlers.forEach((handler) => handler.call(server, request, reply, ...rest));
     const status = `${refusal.status} ${refusal.status === 400 ? "Bad Request" : "Forbidden"}`;
     const body = `${status}: ${refusal.reason}\n`;
-    if (reply instanceof ServerResponse)
-      reply.writeHead(refusal.status, { "Content-Type": "text/plain; charset=utf-8" }).end(body);
+    // A request is answered through its response; an upgrade, on its socket.
+    if (event === "request")
+      (reply as ServerResponse)
+        .writeHead(refusal.status, { "Content-Type": "text/plain; charset=utf-8" })
+        .end(body);
     else
-      reply.end(
+      (reply as Duplex).end(
         `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
       );
   });

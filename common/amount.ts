@@ -7,6 +7,7 @@
  * stays strict (`common/input/`).
  */
 import { groupNumber } from "./text/group-digits.ts";
+import { numberFormat } from "./text/formats.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
 import type { DurationUnit } from "./engine/duration.ts";
 
@@ -152,7 +153,7 @@ export function compactAmount(value: string, locale?: string, cut?: boolean): st
   const number = value as Intl.StringNumericLiteral;
   const roundingMode = cut ? "trunc" : "halfExpand";
   if ((value.split(".")[0] ?? "").length < 16) {
-    return new Intl.NumberFormat(locale, {
+    return numberFormat(locale, {
       notation: "compact",
       maximumSignificantDigits: 3,
       maximumFractionDigits: 2,
@@ -173,7 +174,7 @@ export function scientificAmount(
   fractionDigits = 2,
   roundingMode: "trunc" | "halfExpand" = "halfExpand",
 ): string {
-  const parts = new Intl.NumberFormat(locale, {
+  const parts = numberFormat(locale, {
     notation: "scientific",
     maximumFractionDigits: fractionDigits,
     roundingMode,

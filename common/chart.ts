@@ -10,6 +10,7 @@
 import type { CalculateOutput } from "../contract/calculate-output.ts";
 import { TIME_NORMALIZATION } from "./constants.ts";
 import { compactAmount, scientificAmount } from "./amount.ts";
+import { dateFormat, numberFormat } from "./text/formats.ts";
 
 export interface ChartTarget {
   /** What the point is called: a rank's name, "Goal", "+10B". */
@@ -103,7 +104,7 @@ const near = (a: Box, b: Box, margin: number) =>
 /** `1.6B`, `0.0125`, and powers of ten beyond compact notation: `2.5 × 10¹⁸`, `10⁻⁹`. */
 export const gemsText = (value: number, digits: number, locale?: string): string =>
   value === 0 || (value >= 1e-3 && value < 1e15)
-    ? new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: digits }).format(value)
+    ? numberFormat(locale, { notation: "compact", maximumSignificantDigits: digits }).format(value)
     : scientificAmount(value, locale, digits - 1);
 
 /** Time units for the axis, finest first: the unit's size in days, the steps it may take and how its ticks read. */
@@ -143,9 +144,7 @@ function timeTicks(days: number, count: number, start: number, locale?: string) 
     if (day <= days && (parts[3 - level]! - (level === 1 ? 1 : 0)) % step === 0)
       ticks.push({
         day,
-        label: new Intl.DateTimeFormat(locale, UNITS[level || date.getHours() ? level : 1]!.tick).format(
-          date,
-        ),
+        label: dateFormat(locale, UNITS[level || date.getHours() ? level : 1]!.tick).format(date),
       });
   }
   return { level, ticks };
@@ -324,7 +323,7 @@ function timeAxis(frame: Frame, input: ChartInput, series: Series): { markup: st
       dateStyle: "medium",
       timeStyle: days < 2 ? "short" : undefined,
     };
-    const text = new Intl.DateTimeFormat(input.locale, style).format(input.start + given * DAY_MS);
+    const text = dateFormat(input.locale, style).format(input.start + given * DAY_MS);
     const at = x(solid);
     const anchors = (["middle", "end", "start"] as const).map((anchor) => label(text, at, base, anchor));
     // Where the time given is short, the date follows "Now" rather than sit on it.
@@ -389,7 +388,7 @@ function crossingLabels(
 ): Map<ChartTarget, string> {
   const { shown } = series;
   const hours = { month: "short", day: "numeric", hour: "numeric" } as const;
-  const when = new Intl.DateTimeFormat(input.locale, unit > 1 ? UNITS[2].tick : hours);
+  const when = dateFormat(input.locale, unit > 1 ? UNITS[2].tick : hours);
   const labels = new Map<ChartTarget, string>();
   const goalFirst = (a: ChartTarget, b: ChartTarget) =>
     Number(b.kind === "goal") - Number(a.kind === "goal") || b.seconds - a.seconds;

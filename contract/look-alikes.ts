@@ -204,9 +204,15 @@ function knownScript(name: string): [string, RegExp] | [] {
   }
 }
 
-const SCRIPTS = SCRIPT_NAMES.map(knownScript).filter(
-  (entry): entry is [string, RegExp] => entry.length === 2,
-);
+/** The scripts as patterns, made on first use: most names are Latin throughout and need none. */
+let scripts: [string, RegExp][] | undefined;
+const knownScripts = () =>
+  (scripts ??= SCRIPT_NAMES.map(knownScript).filter(
+    (entry): entry is [string, RegExp] => entry.length === 2,
+  ));
+
+/** Text whose every letter is Latin, so it is read in one script. */
+const LATIN = /^[\p{Script_Extensions=Latin}\p{Script=Common}\p{Script=Inherited}]*$/u;
 
 /** Characters of every script (punctuation, digits, symbols) and marks that take their base's. */
 const ANY_SCRIPT = /[\p{Script=Common}\p{Script=Inherited}]/u;
@@ -219,7 +225,9 @@ const ANY_SCRIPT = /[\p{Script=Common}\p{Script=Inherited}]/u;
  */
 function scriptsOf(character: string): Set<string> {
   if (ANY_SCRIPT.test(character)) return new Set();
-  const names = SCRIPTS.filter(([, pattern]) => pattern.test(character)).map(([name]) => name);
+  const names = knownScripts()
+    .filter(([, pattern]) => pattern.test(character))
+    .map(([name]) => name);
   const augmented = new Set(names.length > 0 ? names : [`Unknown`]);
   if (augmented.has("Han"))
     ["Japanese", "Korean", "Han with Bopomofo"].forEach((name) => augmented.add(name));
@@ -237,6 +245,7 @@ const named = (character: string) => `"${character}" (U+${hex(character)})`;
  * `"Е" (U+0415) is Cyrillic where the letters before it are Latin`.
  */
 export function mixedScripts(text: string): string | undefined {
+  if (LATIN.test(text)) return undefined;
   let common: Set<string> | null = null;
   let first = "";
   for (const character of text) {
