@@ -7,7 +7,7 @@ import path from "node:path";
 import { HtmlBasePlugin, InputPathToUrlTransformPlugin, RenderPlugin } from "@11ty/eleventy";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import site from "./_data/site.ts";
-import { bundleCalculator } from "./_config/bundle.ts";
+import { bundleCalculator, forgetBundleOnSave } from "./_config/bundle.ts";
 import { dataModuleParser } from "./_config/global-data.ts";
 import { pageMarkdown } from "./_config/markdown.ts";
 import { pageHelpers } from "./_config/page-helpers.ts";
@@ -71,6 +71,8 @@ export default function (eleventyConfig: UserConfig) {
     besideThePages.catch(() => undefined);
   });
   eleventyConfig.on("eleventy.after", () => besideThePages);
+  // `npm start` bundles again only after a save of a file the bundle is made from.
+  eleventyConfig.on("eleventy.beforeWatch", forgetBundleOnSave);
   // `npm start` rebuilds on an edit under assets/ too; an edit to a TypeScript module restarts it (tsx watch).
   eleventyConfig.addWatchTarget("assets/");
 

@@ -60,11 +60,27 @@ export const BUNDLE_OPTIONS: BuildOptions = {
 /** esbuild's context in `npm start`, kept in memory so a rebuild bundles only what changed. */
 let watching: Promise<BuildContext> | undefined;
 
-/** Writes the calculator bundle into `outputDir`; with `serving`, through the kept context. */
-export async function bundleCalculator(outputDir: string, serving = false): Promise<void> {
-  const options = { ...BUNDLE_OPTIONS, write: false, outfile: CALCULATOR_BUNDLE };
+type Bundle = { contents: Uint8Array; inputs: ReadonlySet<string> };
+
+/** In `npm start`: the last bundle, kept until a save touches a file it was made from. */
+let kept: Bundle | undefined;
+
+/** `eleventy.beforeWatch`'s saved files: one the kept bundle was made from makes the next build bundle again. */
+export function forgetBundleOnSave(saved: readonly string[]): void {
+  if (saved.some((file) => kept?.inputs.has(path.resolve(file)))) kept = undefined;
+}
+
+async function bundle(serving: boolean): Promise<Bundle> {
+  const options = { ...BUNDLE_OPTIONS, write: false, outfile: CALCULATOR_BUNDLE, metafile: true };
   const result = serving ? await (await (watching ??= context(options))).rebuild() : await build(options);
+  const inputs = Object.keys(result.metafile!.inputs).map((input) => path.resolve(ROOT, input));
+  return { contents: result.outputFiles![0]!.contents, inputs: new Set(inputs) };
+}
+
+/** Writes the calculator bundle into `outputDir`; with `serving`, the kept one or a rebuild of the kept context. */
+export async function bundleCalculator(outputDir: string, serving = false): Promise<void> {
+  const { contents } = serving ? (kept ??= await bundle(true)) : await bundle(false);
   const outfile = path.resolve(outputDir, CALCULATOR_BUNDLE);
   await mkdir(path.dirname(outfile), { recursive: true });
-  await writeFile(outfile, result.outputFiles![0]!.contents);
+  await writeFile(outfile, contents);
 }
