@@ -5,6 +5,7 @@
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { HtmlBasePlugin, InputPathToUrlTransformPlugin, RenderPlugin } from "@11ty/eleventy";
+import nunjucks from "nunjucks";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import site from "./_data/site.ts";
 import { bundleCalculator, forgetBundleOnSave } from "./_config/bundle.ts";
@@ -80,7 +81,13 @@ export default function (eleventyConfig: UserConfig) {
   // undefined name (a misspelt data key must not render as nothing) and escapes every value as HTML
   // unless a filter built it as Markdown (`_config/page-helpers.ts`).
   eleventyConfig.amendLibrary("md", pageMarkdown);
-  eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: true });
+  // One Nunjucks environment for all of `npm start`: it keeps compiled partials between rebuilds, and
+  // Eleventy drops a saved one (https://www.11ty.dev/docs/languages/nunjucks/#optional-use-your-nunjucks-environment).
+  const includes = new nunjucks.FileSystemLoader([path.join(config.dir.input, config.dir.includes), "."]);
+  eleventyConfig.setLibrary(
+    "njk",
+    new nunjucks.Environment(includes, { throwOnUndefined: true, autoescape: true }),
+  );
   pageHelpers(eleventyConfig);
   // What a writer must fix fails with the file, the line and the fix (`_config/page-checks.ts`); what
   // a visitor receives is checked in every HTML file (`_config/rendered-page.ts`).

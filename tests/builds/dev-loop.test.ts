@@ -77,13 +77,15 @@ test("npm start -- --port=N serves there, and every absolute URL of the site nam
   assert.ok(guide.includes(`${server.url}openapi.json`), "llms.txt's links name the port");
 });
 
-test("edits to a page (its time kept), a data module and a constant deep in the data's imports reach what it serves", async () => {
+test("edits to a page (its time kept), a partial, a data module and a constant deep in the data's imports reach what it serves", async () => {
   // Followed by content: the edit keeps the file's modification time.
   const auth = path.join(project, "content/pages/auth.md");
   const { atime, mtime } = statSync(auth);
   await editFile(project, "content/pages/auth.md", "# Access policy", "# Access policy, edited");
   utimesSync(auth, atime, mtime);
   await servedOnce(new URL("auth/", server.url).href, /Access policy, edited/);
+  await editFile(project, "_includes/partials/site-footer.njk", ">Support<", ">Help<");
+  await servedOnce(new URL("api/", server.url).href, />Help</);
   await editFile(
     project,
     "_data/calculator.ts",
