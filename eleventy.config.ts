@@ -4,7 +4,7 @@
  */
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { HtmlBasePlugin, InputPathToUrlTransformPlugin, RenderPlugin } from "@11ty/eleventy";
+import { HtmlBasePlugin, RenderPlugin } from "@11ty/eleventy";
 import nunjucks from "nunjucks";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import site from "./_data/site.ts";
@@ -43,10 +43,9 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.addTemplateFormats("11ty.ts");
 
   eleventyConfig.addPlugin(HtmlBasePlugin);
+  eleventyConfig.addPlugin(RenderPlugin);
   // Pages link to each other by file (`[API docs](docs.md)`) or by key (`{{ "docs" | href }}`); both
   // need every page's URL before any renders (`_config/pages.ts`).
-  eleventyConfig.addPlugin(InputPathToUrlTransformPlugin);
-  eleventyConfig.addPlugin(RenderPlugin);
   eleventyConfig.on(
     "eleventy.contentMap",
     ({ inputPathToUrl }: { inputPathToUrl: Record<string, string[]> }) => {

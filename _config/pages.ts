@@ -4,11 +4,10 @@
  * the key `site.paths` gives `/`); its URL is its file name as a folder (`/docs/`), or the `slug`
  * or `permalink` its front matter sets.
  *
- * Pages link to each other by file (`[API docs](docs.md)`, which Eleventy's InputPathToUrl plugin
+ * Pages link to each other by file (a Markdown link, `[API docs](docs.md)`, which `pageFileLinks`
  * turns into the page's URL) or by key (`{{ "docs" | href }}`). A file or key that names no page
  * fails the build with the valid ones, the file, the line and the fix.
- * See https://www.11ty.dev/docs/permalinks/#inputpath-to-url-transform and
- * https://www.11ty.dev/docs/events/#eleventy-contentmap
+ * See https://www.11ty.dev/docs/events/#eleventy-contentmap
  */
 import path from "node:path";
 import type { MarkdownIt } from "markdown-it";
@@ -190,9 +189,10 @@ export function atKey(inputPath: string | undefined, key: string, message: strin
 }
 
 /**
- * markdown-it: a link to a page's file (`[API docs](docs.md)`) must name a page; otherwise the
- * build stops with the file, the line, the valid files and the fix. The link itself is left for
- * Eleventy's InputPathToUrl transform, which writes the page's URL into the HTML.
+ * markdown-it: a link to a page's file (`[API docs](docs.md#support)`) becomes the page's URL
+ * (`/docs/#support`; HtmlBasePlugin adds a project site's path). A file that names no page stops
+ * the build with the file, the line, the valid files and the fix. Once per link, where Eleventy's
+ * InputPathToUrl transform would look at every URL of every page (the navigation's too).
  */
 export function pageFileLinks(md: MarkdownIt): void {
   md.core.ruler.push("page_file_links", (state) => {
@@ -201,7 +201,12 @@ export function pageFileLinks(md: MarkdownIt): void {
     for (const token of state.tokens) {
       for (const child of token.children ?? []) {
         const target = child.type === "link_open" ? child.attrGet("href") : null;
-        if (target === null || !isPageFileLink(target) || pageOfFileLink(target, inputPath).page) continue;
+        if (target === null || !isPageFileLink(target)) continue;
+        const { page, suffix } = pageOfFileLink(target, inputPath);
+        if (page) {
+          child.attrSet("href", `${page.url}${suffix}`);
+          continue;
+        }
         const line = lineOfLink(inputPath, target);
         throw new Error(
           `${projectPath(inputPath)}${line > 0 ? `:${line}` : ""}: ${unknownPageFile(target, inputPath)}`,
