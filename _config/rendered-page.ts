@@ -170,9 +170,9 @@ function attributeProblems(tag: string, attrs: Node["attrs"], allowed?: Set<stri
 function elementProblems(node: Node, tag: string, place: Place): Problem[] {
   const needles = [`<${tag}`, tag];
   const refuse = (why: string): Problem[] => [{ message: `<${shown(tag)}> ${why}; ${FIX}`, needles }];
-  const text = (node.content ?? []).filter((child) => typeof child === "string").join("");
   if (tag === "script" || tag === "style") {
     if (!place.inHead) return refuse(`is not allowed outside the layout's head: it ${REASONS[tag]}`);
+    const text = (node.content ?? []).filter((child) => typeof child === "string").join("");
     if (!siteInline.has(hashOf(text)) || node.attrs?.src !== undefined)
       return refuse(`is not one of the site's own: it ${REASONS[tag]}`);
     return [];
