@@ -1,11 +1,11 @@
 // Derived, not written by hand: the OpenAPI document, from the zod schemas in `contract/` and `endpoints.ts`.
 /**
- * `openapi`: the OpenAPI 3.1 contract served at `/openapi.json`, assembled by zod-openapi from the
- * zod schemas (the bodies) and `endpoints` (the operations), so it cannot drift from either.
- * See https://github.com/samchungy/zod-openapi
+ * `openapi`: the OpenAPI 3.1 contract served at `/openapi.json`. Its schemas are zod's own JSON
+ * Schemas of the contract's bodies (`z.toJSONSchema`: OpenAPI 3.1 schemas are JSON Schema 2020-12),
+ * each a component the operations name by `$ref`, so the document cannot drift from the schemas or
+ * from `endpoints`. See https://spec.openapis.org/oas/v3.1.0 and https://zod.dev/json-schema
  */
-import type * as z from "zod/mini";
-import { createDocument } from "zod-openapi";
+import * as z from "zod/mini";
 import { API_VERSION, OPENAPI_VERSION } from "../common/constants.ts";
 import { CalculatorInfo } from "../contract/calculator-info.ts";
 import { ExpRank, RankList } from "../contract/rank-list.ts";
@@ -15,16 +15,32 @@ import { OpenApiDocument } from "../contract/openapi-document.ts";
 import endpoints from "./endpoints.ts";
 import site from "./site.ts";
 
-/** The HTTP bodies, by component name (each schema's registered id). */
+/** The HTTP bodies, by component name. */
 const bodies = { CalculatorInfo, RankList, ExpRank, ErrorResponse };
+
+/** How every schema of the document is written. */
+const OPTIONS = { override: integerLiterals, unrepresentable: "any" } as const;
+
+/** A schema as the document holds it: no `$schema` or `$id` (the document names its dialect and components). */
+const inDocument = ({ $schema: _dialect, $id: _id, ...schema }: Record<string, unknown>) => schema;
+
+/** The bodies' schemas in the order above, each naming the others as `#/components/schemas/…`. */
+function componentSchemas(): Record<string, object> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(bodies)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { ...OPTIONS, uri: (id) => `#/components/schemas/${id}` });
+  return Object.fromEntries(Object.keys(bodies).map((id) => [id, inDocument(schemas[id]!)]));
+}
+
+const component = (id: keyof typeof bodies) => ({ $ref: `#/components/schemas/${id}` });
 
 type Endpoint = (typeof endpoints.resources)[number] | typeof endpoints.contract;
 
-const json = (schema: z.ZodMiniType, example?: unknown) => ({
-  [endpoints.contract.mediaType]: example === undefined ? { schema } : { schema, example },
+const json = (schema: object, example?: unknown) => ({
+  [endpoints.contract.mediaType]: example === undefined ? { schema } : { example, schema },
 });
 
-const operation = (endpoint: Endpoint, schema: z.ZodMiniType, example?: unknown) => ({
+const operation = (endpoint: Endpoint, schema: object, example?: unknown) => ({
   get: {
     operationId: endpoint.operationId,
     tags: [endpoint.tag],
@@ -39,7 +55,6 @@ const operation = (endpoint: Endpoint, schema: z.ZodMiniType, example?: unknown)
   },
 });
 
-/** `info.summary` is OpenAPI 3.1; zod-openapi's type of `info` predates it. */
 const info = {
   title: `${site.name} API`,
   version: API_VERSION,
@@ -54,49 +69,37 @@ const info = {
   license: site.license,
 };
 
-const document = createDocument(
-  {
-    openapi: OPENAPI_VERSION,
-    info,
-    externalDocs: { description: "API docs", url: site.urls.docs },
-    // Paths start with "/" and are appended to the server URL, so it carries no trailing slash.
-    servers: [{ url: site.url.replace(/\/$/, ""), description: "Public deployment" }],
-    security: [],
-    tags: [
-      { name: "Calculator", description: "The calculator's assumptions." },
-      { name: "Ranks", description: "Rank thresholds over gem balances." },
-      { name: "Contract", description: "This OpenAPI document." },
-    ],
-    paths: {
-      ...Object.fromEntries(
-        endpoints.resources.map((resource) => [
-          `/${resource.path}`,
-          operation(resource, bodies[resource.schema], resource.example),
-        ]),
-      ),
-      [`/${endpoints.contract.path}`]: operation(endpoints.contract, OpenApiDocument),
-    },
-    components: {
-      schemas: bodies,
-      responses: Object.fromEntries(
-        Object.entries(endpoints.errorResponses).map(([name, response]) => [
-          name,
-          { description: response.description, content: json(ErrorResponse, response.example) },
-        ]),
-      ),
-    },
-  },
-  { override: integerLiterals },
-);
-
 export default {
-  ...document,
+  openapi: OPENAPI_VERSION,
   info,
+  externalDocs: { description: "API docs", url: site.urls.docs },
+  // Paths start with "/" and are appended to the server URL, so it carries no trailing slash.
+  servers: [{ url: site.url.replace(/\/$/, ""), description: "Public deployment" }],
+  security: [],
+  tags: [
+    { name: "Calculator", description: "The calculator's assumptions." },
+    { name: "Ranks", description: "Rank thresholds over gem balances." },
+    { name: "Contract", description: "This OpenAPI document." },
+  ],
+  paths: {
+    ...Object.fromEntries(
+      endpoints.resources.map((resource) => [
+        `/${resource.path}`,
+        operation(resource, component(resource.schema), resource.example),
+      ]),
+    ),
+    [`/${endpoints.contract.path}`]: operation(
+      endpoints.contract,
+      inDocument(z.toJSONSchema(OpenApiDocument, OPTIONS)),
+    ),
+  },
   components: {
-    ...document.components,
-    // zod-openapi lists components in the order it meets them; the docs list them in the order above.
-    schemas: Object.fromEntries(
-      Object.keys(bodies).map((id) => [id, document.components?.schemas?.[id] ?? {}]),
+    schemas: componentSchemas(),
+    responses: Object.fromEntries(
+      Object.entries(endpoints.errorResponses).map(([name, response]) => [
+        name,
+        { description: response.description, content: json(component("ErrorResponse"), response.example) },
+      ]),
     ),
   },
 };
