@@ -24,13 +24,13 @@ function hljs(): HLJSApi {
   return core;
 }
 
+/** Blocks highlighted so far, by language and code: `npm start` highlights only what changed. */
+const highlighted = new Map<string, string>();
+
 /**
  * markdown-it's `highlight` option: the block's inner HTML. An unknown language is a build error,
  * so a typo in a fence never ships unhighlighted code silently; a fence without a language is plain.
  */
-/** Blocks highlighted so far, by language and code: `npm start` highlights only what changed. */
-const highlighted = new Map<string, string>();
-
 export function highlight(code: string, language: string): string {
   if (!language) return escapeHtml(code);
   const key = `${language}\n${code}`;
