@@ -4,7 +4,7 @@
  */
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { HtmlBasePlugin, RenderPlugin } from "@11ty/eleventy";
+import { HtmlBasePlugin } from "@11ty/eleventy";
 import nunjucks from "nunjucks";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import site from "./_data/site.ts";
@@ -19,6 +19,7 @@ import { checkPageUrls, insideOutput } from "./_config/page-outputs.ts";
 import { safeOutputFolder } from "./_config/output-folder.ts";
 import { writersDevServer } from "./_config/dev-server.ts";
 import { writeShareCard } from "./_config/share-card.ts";
+import { nunjucksTwinRenderer } from "./_config/twins.ts";
 
 // The dates the build writes (the docs' chart) read the same whatever the builder's time zone.
 process.env.TZ = "UTC";
@@ -43,7 +44,6 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.addTemplateFormats("11ty.ts");
 
   eleventyConfig.addPlugin(HtmlBasePlugin);
-  eleventyConfig.addPlugin(RenderPlugin);
   // Pages link to each other by file (`[API docs](docs.md)`) or by key (`{{ "docs" | href }}`); both
   // need every page's URL before any renders (`_config/pages.ts`).
   eleventyConfig.on(
@@ -83,11 +83,11 @@ export default function (eleventyConfig: UserConfig) {
   // One Nunjucks environment for all of `npm start`, finding templates where Eleventy's own does: it
   // keeps compiled partials between rebuilds, and Eleventy drops a saved one
   // (https://www.11ty.dev/docs/languages/nunjucks/#optional-use-your-nunjucks-environment).
+  // The Markdown twins render with it too (`_config/twins.ts`).
   const includes = new nunjucks.FileSystemLoader([path.join(config.dir.input, config.dir.includes), "."]);
-  eleventyConfig.setLibrary(
-    "njk",
-    new nunjucks.Environment(includes, { throwOnUndefined: true, autoescape: true }),
-  );
+  const environment = new nunjucks.Environment(includes, { throwOnUndefined: true, autoescape: true });
+  eleventyConfig.setLibrary("njk", environment);
+  eleventyConfig.addJavaScriptFunction("nunjucksTwin", nunjucksTwinRenderer(environment));
   pageHelpers(eleventyConfig);
   // What a writer must fix fails with the file, the line and the fix (`_config/page-checks.ts`); what
   // a visitor receives is checked in every HTML file (`_config/rendered-page.ts`).

@@ -10,6 +10,7 @@
  * for `## Support`); otherwise it stays on the HTML page, where the anchor exists. A twin's link
  * to its own page without a fragment names the HTML version and stays.
  */
+import nunjucks from "nunjucks";
 import { mapMarkdownLinks, markdownAnchors } from "./markdown-links.ts";
 import { isPageFileLink, pageOfFileLink } from "./pages.ts";
 import { absoluteUrl, twinPath } from "./site-links.ts";
@@ -22,10 +23,30 @@ export interface TwinSource {
   data: Record<string, unknown> & { title: string; page: { rawInput?: string } };
 }
 
-/** What a twin needs of the JavaScript template that renders it (its `this`): the Render plugin's `renderTemplate`. */
-export type TwinRenderer = {
-  renderTemplate(content: string, language: string, data: Record<string, unknown>): Promise<string>;
-};
+/** What a twin needs of the JavaScript template that renders it (its `this`): `nunjucksTwin` (below). */
+export type TwinRenderer = { nunjucksTwin: NunjucksTwin };
+type NunjucksTwin = (source: string, inputPath: string, data: Record<string, unknown>) => Promise<string>;
+
+/** The site's Nunjucks environment, as much of it as a twin uses. */
+type Environment = ConstructorParameters<typeof nunjucks.Template>[1];
+
+/**
+ * `nunjucksTwin`, the JavaScript function (`addJavaScriptFunction`) that renders a page's source
+ * with the site's Nunjucks environment. A source compiles once per process: `npm start` compiles
+ * again only a page that changed.
+ */
+export function nunjucksTwinRenderer(environment: Environment): NunjucksTwin {
+  const compiled = new Map<string, InstanceType<typeof nunjucks.Template>>();
+  return (source, inputPath, data) => {
+    let template = compiled.get(source);
+    if (!template) compiled.set(source, (template = new nunjucks.Template(source, environment, inputPath)));
+    return new Promise((resolve, reject) =>
+      template.render(data, (error: Error | null, text?: string) =>
+        error ? reject(error) : resolve(text ?? ""),
+      ),
+    );
+  };
+}
 
 /** Template syntax left in a twin means a tag the twin renderer did not process. */
 const TEMPLATE_SYNTAX = /\{\{|\{%|\{#/;
@@ -45,7 +66,7 @@ function markdownOf(renderer: TwinRenderer, source: TwinSource): Promise<string>
     if (typeof raw !== "string")
       throw new Error(`${source.inputPath}: no page source to render its Markdown twin from`);
     const data = { ...source.data, twin: true };
-    return renderer.renderTemplate(raw, "njk", data).catch((error: unknown) => {
+    return renderer.nunjucksTwin(raw, source.inputPath, data).catch((error: unknown) => {
       throw templateError(error, source.inputPath, raw, data);
     });
   });
