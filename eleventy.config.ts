@@ -80,10 +80,9 @@ export default function (eleventyConfig: UserConfig) {
   // undefined name (a misspelt data key must not render as nothing) and escapes every value as HTML
   // unless a filter built it as Markdown (`_config/page-helpers.ts`).
   eleventyConfig.amendLibrary("md", pageMarkdown);
-  // One Nunjucks environment for all of `npm start`, finding templates where Eleventy's own does: it
-  // keeps compiled partials between rebuilds, and Eleventy drops a saved one
-  // (https://www.11ty.dev/docs/languages/nunjucks/#optional-use-your-nunjucks-environment).
-  // The Markdown twins render with it too (`_config/twins.ts`).
+  // One Nunjucks environment for the pages and their Markdown twins (`_config/twins.ts`), finding
+  // templates where Eleventy's does; `npm start` keeps its compiled partials (Eleventy drops a saved
+  // one). See https://www.11ty.dev/docs/languages/nunjucks/#optional-use-your-nunjucks-environment
   const includes = new nunjucks.FileSystemLoader([path.join(config.dir.input, config.dir.includes), "."]);
   const environment = new nunjucks.Environment(includes, { throwOnUndefined: true, autoescape: true });
   eleventyConfig.setLibrary("njk", environment);

@@ -27,15 +27,14 @@ export interface TwinSource {
 export type TwinRenderer = { nunjucksTwin: NunjucksTwin };
 type NunjucksTwin = (source: string, inputPath: string, data: Record<string, unknown>) => Promise<string>;
 
-/** The site's Nunjucks environment, as much of it as a twin uses. */
-type Environment = ConstructorParameters<typeof nunjucks.Template>[1];
-
 /**
  * `nunjucksTwin`, the JavaScript function (`addJavaScriptFunction`) that renders a page's source
  * with the site's Nunjucks environment. A source compiles once per process: `npm start` compiles
  * again only a page that changed.
  */
-export function nunjucksTwinRenderer(environment: Environment): NunjucksTwin {
+export function nunjucksTwinRenderer(
+  environment: ConstructorParameters<typeof nunjucks.Template>[1],
+): NunjucksTwin {
   const compiled = new Map<string, InstanceType<typeof nunjucks.Template>>();
   return (source, inputPath, data) => {
     let template = compiled.get(source);
