@@ -5,10 +5,9 @@
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { HtmlBasePlugin } from "@11ty/eleventy";
-import nunjucks from "nunjucks";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import site from "./_data/site.ts";
-import { bundleCalculator, forgetBundleOnSave } from "./_config/bundle.ts";
+import { bundleCalculator } from "./_config/bundle.ts";
 import { dataModuleParser } from "./_config/global-data.ts";
 import { pageMarkdown } from "./_config/markdown.ts";
 import { pageHelpers } from "./_config/page-helpers.ts";
@@ -19,7 +18,7 @@ import { checkPageUrls, insideOutput } from "./_config/page-outputs.ts";
 import { safeOutputFolder } from "./_config/output-folder.ts";
 import { writersDevServer } from "./_config/dev-server.ts";
 import { writeShareCard } from "./_config/share-card.ts";
-import { nunjucksTwinRenderer } from "./_config/twins.ts";
+import { nunjucksTwins } from "./_config/twins.ts";
 
 // The dates the build writes (the docs' chart) read the same whatever the builder's time zone.
 process.env.TZ = "UTC";
@@ -71,8 +70,6 @@ export default function (eleventyConfig: UserConfig) {
     besideThePages.catch(() => undefined);
   });
   eleventyConfig.on("eleventy.after", () => besideThePages);
-  // `npm start` bundles again only after a save of a file the bundle is made from.
-  eleventyConfig.on("eleventy.beforeWatch", forgetBundleOnSave);
   // `npm start` rebuilds on an edit under assets/ too; an edit to a TypeScript module restarts it (tsx watch).
   eleventyConfig.addWatchTarget("assets/");
 
@@ -80,13 +77,8 @@ export default function (eleventyConfig: UserConfig) {
   // undefined name (a misspelt data key must not render as nothing) and escapes every value as HTML
   // unless a filter built it as Markdown (`_config/page-helpers.ts`).
   eleventyConfig.amendLibrary("md", pageMarkdown);
-  // One Nunjucks environment for the pages and their Markdown twins (`_config/twins.ts`), finding
-  // templates where Eleventy's does; `npm start` keeps its compiled partials (Eleventy drops a saved
-  // one). See https://www.11ty.dev/docs/languages/nunjucks/#optional-use-your-nunjucks-environment
-  const includes = new nunjucks.FileSystemLoader([path.join(config.dir.input, config.dir.includes), "."]);
-  const environment = new nunjucks.Environment(includes, { throwOnUndefined: true, autoescape: true });
-  eleventyConfig.setLibrary("njk", environment);
-  eleventyConfig.addJavaScriptFunction("nunjucksTwin", nunjucksTwinRenderer(environment));
+  eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: true });
+  nunjucksTwins(eleventyConfig);
   pageHelpers(eleventyConfig);
   // What a writer must fix fails with the file, the line and the fix (`_config/page-checks.ts`); what
   // a visitor receives is checked in every HTML file (`_config/rendered-page.ts`).

@@ -60,25 +60,11 @@ export const BUNDLE_OPTIONS: BuildOptions = {
 /** esbuild's context in `npm start`, kept in memory so a rebuild bundles only what changed. */
 let watching: Promise<BuildContext> | undefined;
 
-/** In `npm start`: the last bundle, kept until a save touches a file it was made from. */
-let kept: Awaited<ReturnType<typeof bundle>> | undefined;
-
-/** `eleventy.beforeWatch`'s saved files: one the kept bundle was made from makes the next build bundle again. */
-export function forgetBundleOnSave(saved: readonly string[]): void {
-  if (saved.some((file) => kept?.inputs.has(path.resolve(file)))) kept = undefined;
-}
-
-async function bundle(serving: boolean) {
-  const options = { ...BUNDLE_OPTIONS, write: false, outfile: CALCULATOR_BUNDLE, metafile: true };
-  const result = serving ? await (await (watching ??= context(options))).rebuild() : await build(options);
-  const inputs = Object.keys(result.metafile!.inputs).map((input) => path.resolve(ROOT, input));
-  return { contents: result.outputFiles![0]!.contents, inputs: new Set(inputs) as ReadonlySet<string> };
-}
-
-/** Writes the calculator bundle into `outputDir`; with `serving`, the kept one or a rebuild of the kept context. */
+/** Writes the calculator bundle into `outputDir`; with `serving`, through the kept context. */
 export async function bundleCalculator(outputDir: string, serving = false): Promise<void> {
-  const { contents } = serving ? (kept ??= await bundle(true)) : await bundle(false);
+  const options = { ...BUNDLE_OPTIONS, write: false, outfile: CALCULATOR_BUNDLE };
+  const result = serving ? await (await (watching ??= context(options))).rebuild() : await build(options);
   const outfile = path.resolve(outputDir, CALCULATOR_BUNDLE);
   await mkdir(path.dirname(outfile), { recursive: true });
-  await writeFile(outfile, contents);
+  await writeFile(outfile, result.outputFiles![0]!.contents);
 }

@@ -24,25 +24,17 @@ function hljs(): HLJSApi {
   return core;
 }
 
-/** Blocks highlighted so far, by language and code: `npm start` highlights only what changed. */
-const highlighted = new Map<string, string>();
-
 /**
  * markdown-it's `highlight` option: the block's inner HTML. An unknown language is a build error,
  * so a typo in a fence never ships unhighlighted code silently; a fence without a language is plain.
  */
 export function highlight(code: string, language: string): string {
   if (!language) return escapeHtml(code);
-  const key = `${language}\n${code}`;
-  const known = highlighted.get(key);
-  if (known !== undefined) return known;
   if (!hljs().getLanguage(language)) {
     throw new Error(
       `Code fence language "${language}" is not registered in _config/highlight.ts; use one of: ` +
         `${hljs().listLanguages().join(", ")}`,
     );
   }
-  const html = hljs().highlight(code, { language, ignoreIllegals: true }).value;
-  highlighted.set(key, html);
-  return html;
+  return hljs().highlight(code, { language, ignoreIllegals: true }).value;
 }

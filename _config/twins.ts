@@ -10,7 +10,7 @@
  * for `## Support`); otherwise it stays on the HTML page, where the anchor exists. A twin's link
  * to its own page without a fragment names the HTML version and stays.
  */
-import nunjucks from "nunjucks";
+import type UserConfig from "@11ty/eleventy/UserConfig";
 import { mapMarkdownLinks, markdownAnchors } from "./markdown-links.ts";
 import { isPageFileLink, pageOfFileLink } from "./pages.ts";
 import { absoluteUrl, twinPath } from "./site-links.ts";
@@ -26,25 +26,26 @@ export interface TwinSource {
 /** What a twin needs of the JavaScript template that renders it (its `this`): `nunjucksTwin` (below). */
 export type TwinRenderer = { nunjucksTwin: NunjucksTwin };
 type NunjucksTwin = (source: string, inputPath: string, data: Record<string, unknown>) => Promise<string>;
+type Done = (error: Error | null, text?: string) => void;
+type Environment = {
+  renderString(source: string, data: object, options: { path: string }, done: Done): void;
+};
 
 /**
- * `nunjucksTwin`, the JavaScript function (`addJavaScriptFunction`) that renders a page's source
- * with the site's Nunjucks environment. A source compiles once per process: `npm start` compiles
- * again only a page that changed.
+ * Gives the JavaScript templates `this.nunjucksTwin`: a page's source rendered with the Nunjucks
+ * environment Eleventy renders the pages with in this build (`amendLibrary` hands it over).
  */
-export function nunjucksTwinRenderer(
-  environment: ConstructorParameters<typeof nunjucks.Template>[1],
-): NunjucksTwin {
-  const compiled = new Map<string, InstanceType<typeof nunjucks.Template>>();
-  return (source, inputPath, data) => {
-    let template = compiled.get(source);
-    if (!template) compiled.set(source, (template = new nunjucks.Template(source, environment, inputPath)));
-    return new Promise((resolve, reject) =>
-      template.render(data, (error: Error | null, text?: string) =>
+export function nunjucksTwins(eleventyConfig: UserConfig): void {
+  let environment: Environment | undefined;
+  eleventyConfig.amendLibrary("njk", (built: Environment) => (environment = built));
+  const render: NunjucksTwin = (source, inputPath, data) =>
+    new Promise((resolve, reject) => {
+      if (!environment) throw new Error(`${inputPath}: its twin rendered before Eleventy's Nunjucks existed`);
+      environment.renderString(source, data, { path: inputPath }, (error, text) =>
         error ? reject(error) : resolve(text ?? ""),
-      ),
-    );
-  };
+      );
+    });
+  eleventyConfig.addJavaScriptFunction("nunjucksTwin", render);
 }
 
 /** Template syntax left in a twin means a tag the twin renderer did not process. */
