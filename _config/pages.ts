@@ -191,8 +191,8 @@ export function atKey(inputPath: string | undefined, key: string, message: strin
 /**
  * markdown-it: a link to a page's file (`[API docs](docs.md#support)`) becomes the page's URL
  * (`/docs/#support`; HtmlBasePlugin adds a project site's path). A file that names no page stops
- * the build with the file, the line, the valid files and the fix. Once per link, where Eleventy's
- * InputPathToUrl transform would look at every URL of every page (the navigation's too).
+ * the build with the file, the line, the valid files and the fix. Only Markdown links: the
+ * rendered-page rule refuses a page's file linked in HTML.
  */
 export function pageFileLinks(md: MarkdownIt): void {
   md.core.ruler.push("page_file_links", (state) => {

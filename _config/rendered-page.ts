@@ -6,7 +6,7 @@
  *
  * - In the whole document: no element that runs code, embeds another page or changes where links
  *   go, no `on…=` handler or `style=`, no URL whose scheme is not http(s) or mailto, no image from
- *   another site, no form that posts elsewhere; `<script>` and `<style>` only in the head, and only
+ *   another site, no form that posts elsewhere, no HTML link to a page's file (`pageFileLinks`); `<script>` and `<style>` only in the head, and only
  *   the site's own (the texts `_config/after-paint-scripts.ts` and `_config/inline-stylesheet.ts`
  *   wrote this build, which the Content-Security-Policy allows by hash); `<meta http-equiv>` only
  *   for that policy, in the head.
@@ -19,6 +19,7 @@
 import { createHash } from "node:crypto";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import { fileText, lineOfOutput, projectPath } from "./page-source.ts";
+import { isPageFileLink } from "./pages.ts";
 
 /** Words separated by spaces, as a list. */
 const words = (text: string) => text.split(" ").filter(Boolean);
@@ -153,6 +154,8 @@ function attributeProblem(
     return `${attribute} is refused by the pages' security policy; use a class the stylesheet has`;
   if (allowed && !allowed.has(name) && !/^(?:aria|data)-[a-z0-9-]+$/.test(name))
     return `${attribute} is not among those Markdown and the site's partials write; remove it, or ${FIX}`;
+  if (name === "href" && isPageFileLink(value))
+    return `the href="${value}" of <${tag}> names a page's file, which only a Markdown link turns into its URL; write [text](${value}) or {{ "key" | href }}`;
   if (/[<>]/.test(value) && !URL_ATTRIBUTES.has(name) && tag !== "meta")
     return `the ${shown(name)}= of <${tag}> holds "<" or ">", which a browser may read as markup; write &lt; and &gt;`;
   return URL_ATTRIBUTES.has(name) ? urlProblem(tag, shown(name), value) : undefined;

@@ -45,6 +45,8 @@ const edits: Record<string, (project: string) => Promise<void>> = {
       '<svg><animate attributeName="href" values="#x;javascript:alert(3)"/></svg>',
       "",
       '<p>Go <span style="color:red" onclick="x()">here</span></p>',
+      "",
+      '<a href="docs.md">a page by its file, in HTML</a>',
     ),
   cdata: (project) => intoAuth(project, `<svg><![CDATA[-->${REFRESH}]]></svg>`),
   svgTitle: (project) => intoAuth(project, `<svg><title>${REFRESH}</title></svg>`),
@@ -122,7 +124,7 @@ test("markup the template assembles fails the build at the line that wrote it", 
   );
 });
 
-test("URLs whose scheme hides behind entities or controls, SVG animation, handlers and styles fail at their lines", async () => {
+test("URLs whose scheme hides behind entities or controls, SVG animation, handlers, styles and HTML links to page files fail at their lines", async () => {
   const output = await failure("obfuscated");
   has(
     output,
@@ -131,6 +133,7 @@ test("URLs whose scheme hides behind entities or controls, SVG animation, handle
     `${AUTH}:${await authLine(4)}: <animate> is not allowed in a page`,
     `${AUTH}:${await authLine(6)}: the style= attribute on <span>`,
     `${AUTH}:${await authLine(6)}: the onclick= attribute on <span> runs code`,
+    `${AUTH}:${await authLine(8)}: the href="docs.md" of <a> names a page's file`,
   );
 });
 
