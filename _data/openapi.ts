@@ -24,15 +24,16 @@ const OPTIONS = { override: integerLiterals, unrepresentable: "any" } as const;
 /** A schema as the document holds it: no `$schema` or `$id` (the document names its dialect and components). */
 const inDocument = ({ $schema: _dialect, $id: _id, ...schema }: Record<string, unknown>) => schema;
 
+/** A reference to the body `id`'s schema. */
+const component = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+
 /** The bodies' schemas in the order above, each naming the others as `#/components/schemas/…`. */
 function componentSchemas(): Record<string, object> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(bodies)) registry.add(schema, { id });
-  const { schemas } = z.toJSONSchema(registry, { ...OPTIONS, uri: (id) => `#/components/schemas/${id}` });
+  const { schemas } = z.toJSONSchema(registry, { ...OPTIONS, uri: (id) => component(id).$ref });
   return Object.fromEntries(Object.keys(bodies).map((id) => [id, inDocument(schemas[id]!)]));
 }
-
-const component = (id: keyof typeof bodies) => ({ $ref: `#/components/schemas/${id}` });
 
 type Endpoint = (typeof endpoints.resources)[number] | typeof endpoints.contract;
 

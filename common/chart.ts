@@ -10,7 +10,7 @@
 import type { CalculateOutput } from "../contract/calculate-output.ts";
 import { TIME_NORMALIZATION } from "./constants.ts";
 import { compactAmount, scientificAmount } from "./amount.ts";
-import { dateFormat, numberFormat } from "./text/formats.ts";
+import { numberFormat } from "./text/formats.ts";
 
 export interface ChartTarget {
   /** What the point is called: a rank's name, "Goal", "+10B". */
@@ -144,7 +144,9 @@ function timeTicks(days: number, count: number, start: number, locale?: string) 
     if (day <= days && (parts[3 - level]! - (level === 1 ? 1 : 0)) % step === 0)
       ticks.push({
         day,
-        label: dateFormat(locale, UNITS[level || date.getHours() ? level : 1]!.tick).format(date),
+        label: new Intl.DateTimeFormat(locale, UNITS[level || date.getHours() ? level : 1]!.tick).format(
+          date,
+        ),
       });
   }
   return { level, ticks };
@@ -323,7 +325,7 @@ function timeAxis(frame: Frame, input: ChartInput, series: Series): { markup: st
       dateStyle: "medium",
       timeStyle: days < 2 ? "short" : undefined,
     };
-    const text = dateFormat(input.locale, style).format(input.start + given * DAY_MS);
+    const text = new Intl.DateTimeFormat(input.locale, style).format(input.start + given * DAY_MS);
     const at = x(solid);
     const anchors = (["middle", "end", "start"] as const).map((anchor) => label(text, at, base, anchor));
     // Where the time given is short, the date follows "Now" rather than sit on it.
@@ -388,7 +390,7 @@ function crossingLabels(
 ): Map<ChartTarget, string> {
   const { shown } = series;
   const hours = { month: "short", day: "numeric", hour: "numeric" } as const;
-  const when = dateFormat(input.locale, unit > 1 ? UNITS[2].tick : hours);
+  const when = new Intl.DateTimeFormat(input.locale, unit > 1 ? UNITS[2].tick : hours);
   const labels = new Map<ChartTarget, string>();
   const goalFirst = (a: ChartTarget, b: ChartTarget) =>
     Number(b.kind === "goal") - Number(a.kind === "goal") || b.seconds - a.seconds;

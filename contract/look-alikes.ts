@@ -55,9 +55,9 @@ function knownScript(name: string): [string, RegExp] | [] {
 }
 
 /** The scripts as patterns, made on first use: most names are Latin throughout and need none. */
-let scripts: [string, RegExp][] | undefined;
+let scriptPatterns: [string, RegExp][] | undefined;
 const knownScripts = () =>
-  (scripts ??= SCRIPT_NAMES.map(knownScript).filter(
+  (scriptPatterns ??= SCRIPT_NAMES.map(knownScript).filter(
     (entry): entry is [string, RegExp] => entry.length === 2,
   ));
 

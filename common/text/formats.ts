@@ -1,17 +1,16 @@
 /**
- * Intl formatters, made once per locale and options: making one costs about a tenth of a
- * millisecond, and a chart or a page of figures formats hundreds of values.
+ * Number formatters, made once per locale and options: making one costs about a tenth of a
+ * millisecond, and a chart or a page of figures formats hundreds of values. (Date formatters are
+ * made where they are used: one keeps the time zone it was made in.)
  */
-const made = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const made = new Map<string, Intl.NumberFormat>();
 
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
-  let format = made.get(key) as T | undefined;
-  if (!format) made.set(key, (format = make()));
+export function numberFormat(
+  locale: string | undefined,
+  options: Intl.NumberFormatOptions,
+): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = made.get(key);
+  if (!format) made.set(key, (format = new Intl.NumberFormat(locale, options)));
   return format;
 }
-
-export const numberFormat = (locale: string | undefined, options: Intl.NumberFormatOptions) =>
-  cached(`n ${locale} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
-
-export const dateFormat = (locale: string | undefined, options: Intl.DateTimeFormatOptions) =>
-  cached(`d ${locale} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
