@@ -28,12 +28,14 @@ export type TwinRenderer = { nunjucksTwin: NunjucksTwin };
 type NunjucksTwin = (source: string, inputPath: string, data: Record<string, unknown>) => Promise<string>;
 type Done = (error: Error | null, text?: string) => void;
 type Environment = {
+  filters: Record<string, unknown>;
   renderString(source: string, data: object, options: { path: string }, done: Done): void;
 };
 
 /**
  * Gives the JavaScript templates `this.nunjucksTwin`: a page's source rendered with the Nunjucks
- * environment Eleventy renders the pages with in this build (`amendLibrary` hands it over).
+ * environment Eleventy renders the pages with in this build (`amendLibrary` hands it over); a
+ * failure names the page's file and line, and a misspelt filter the closest of its filters.
  */
 export function nunjucksTwins(eleventyConfig: UserConfig): void {
   let environment: Environment | undefined;
@@ -41,8 +43,9 @@ export function nunjucksTwins(eleventyConfig: UserConfig): void {
   const render: NunjucksTwin = (source, inputPath, data) =>
     new Promise((resolve, reject) => {
       if (!environment) throw new Error(`${inputPath}: its twin rendered before Eleventy's Nunjucks existed`);
+      const filters = Object.keys(environment.filters);
       environment.renderString(source, data, { path: inputPath }, (error, text) =>
-        error ? reject(error) : resolve(text ?? ""),
+        error ? reject(templateError(error, inputPath, source, data, filters)) : resolve(text ?? ""),
       );
     });
   eleventyConfig.addJavaScriptFunction("nunjucksTwin", render);
@@ -65,10 +68,7 @@ function markdownOf(renderer: TwinRenderer, source: TwinSource): Promise<string>
     const raw = source.data.page.rawInput;
     if (typeof raw !== "string")
       throw new Error(`${source.inputPath}: no page source to render its Markdown twin from`);
-    const data = { ...source.data, twin: true };
-    return renderer.nunjucksTwin(raw, source.inputPath, data).catch((error: unknown) => {
-      throw templateError(error, source.inputPath, raw, data);
-    });
+    return renderer.nunjucksTwin(raw, source.inputPath, { ...source.data, twin: true });
   });
 }
 
