@@ -70,8 +70,10 @@ export default function (eleventyConfig: UserConfig) {
     besideThePages.catch(() => undefined);
   });
   eleventyConfig.on("eleventy.after", () => besideThePages);
-  // `npm start` rebuilds on an edit under assets/ too; an edit to a TypeScript module restarts it (tsx watch).
+  // `npm start` rebuilds on an edit the homepage's bundle reads (assets/, common/); an edit to a TypeScript
+  // module the build imports restarts it (tsx watch).
   eleventyConfig.addWatchTarget("assets/");
+  eleventyConfig.addWatchTarget("common/");
 
   // Markdown: markdown-it with heading anchors and build-time highlighting. Nunjucks fails on an
   // undefined name (a misspelt data key must not render as nothing) and escapes every value as HTML

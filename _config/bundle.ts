@@ -42,8 +42,8 @@ export const homepageData: Plugin = {
   },
 };
 
-/** The bundle's options; the tests bundle with them too, to read esbuild's metafile. */
-export const BUNDLE_OPTIONS: BuildOptions = {
+/** The bundle's options. */
+const BUNDLE_OPTIONS: BuildOptions = {
   entryPoints: [CALCULATOR_ENTRY],
   // Relative paths resolve in the project, whatever the process's folder.
   absWorkingDir: ROOT,

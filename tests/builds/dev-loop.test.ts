@@ -97,7 +97,7 @@ test("edits to a page (its time kept), a partial, a data module and a constant d
   await servedOnce(new URL("openapi.json", server.url).href, /"version": "1\.0\.7"/);
 });
 
-test("edits to the homepage's module and to the stylesheet's colours reach the bundle and the card", async () => {
+test("edits to the homepage's modules (its own, a shared one only it imports) and the stylesheet's colours reach the bundle and the card", async () => {
   const cardUrl = new URL(paths.shareCard, server.url);
   const card = async () => {
     const response = await fetch(cardUrl);
@@ -107,6 +107,8 @@ test("edits to the homepage's module and to the stylesheet's colours reach the b
   assert.ok(before, "the card is served");
   await editFile(project, "assets/page/form-share.ts", "Nothing to share: fix", "Nothing to share yet: fix");
   await servedOnce(new URL(paths.calculatorScript, server.url).href, /Nothing to share yet: fix/);
+  await editFile(project, "common/duration-text.ts", '"mths", "month"', '"mths", "mnth", "month"');
+  await servedOnce(new URL(paths.calculatorScript, server.url).href, /"mnth"/);
   await editFile(project, "assets/styles/site.css", "--link: #0b5cad;", "--link: #0b5c00;");
   await servedOnce(new URL("auth/", server.url).href, /--link: ?#0b5c00/);
   // Drawn again in the new accent colour: polled, as the card is written after the pages.
