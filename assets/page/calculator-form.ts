@@ -29,6 +29,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   const more = byId("more") as HTMLDetailsElement;
   const field = (name: string) => fieldOf(form, name);
   const picks = Array.from(form.querySelectorAll<HTMLButtonElement>("[data-unit]"));
+  const layout = document.documentElement;
   let pinned: number | null = null; // a link's moment of calculation, until a field is edited; null: now
   let answer: Shareable = { fix: null }; // the answer on screen for Share, or why there is none
   /** Fields the person is done with, whose problems show (the time fields stand for "duration"). */
@@ -67,6 +68,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     if (used || more.querySelector(".field-error:not([hidden])")) more.open = true;
     byId("share").toggleAttribute("data-empty", !input);
     if (!input) {
+      layout.classList.remove("is-answer"); // the form shows whenever there is no answer to show
       const empty = Object.keys(reading.values).length === 0 && reading.problems.length === 0;
       answer = { fix: !empty && problems[0] ? labelOf(form, problems[0].field) : null };
       // A field still being typed is not judged yet: the last result dims until it reads as valid.
@@ -135,10 +137,16 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     pending = window.setTimeout(() => record(update(false), false), 120);
     pause = window.setTimeout(() => judge(target.name), PAUSE_MS);
   });
-  // Leaving a field judges it: its message shows in the slot kept for it, so nothing moves.
+  // Leaving a field judges it: its message shows in the slot kept for it. Left by a tap or a click,
+  // it waits for that click to land: the result above the buttons may shorten and move its target.
+  let pressing = false; // from a pointer's down to its click
+  addEventListener("pointerdown", () => (pressing = true), true);
+  for (const type of ["click", "pointercancel"]) addEventListener(type, () => (pressing = false), true);
   form.addEventListener("focusout", (event) => {
-    const input = event.target as HTMLInputElement;
-    if (input.name && input.value) judge(input.name);
+    const { name, value } = event.target as HTMLInputElement;
+    if (!name || !value) return;
+    if (!pressing) return judge(name);
+    addEventListener("click", () => setTimeout(() => judge(name)), { once: true, capture: true });
   });
   for (const pick of picks)
     pick.addEventListener("click", () => {
@@ -171,7 +179,6 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   mountShare(byId("share"), shared!, () => answer);
   // A link with a calculation opens on its answer (marked before the first frame by the page's
   // start script, _config/after-paint-scripts.ts); the form is one tap away.
-  const layout = document.documentElement;
   byId("edit").addEventListener("click", () => {
     layout.classList.remove("is-answer");
     field("currentGems").focus();
@@ -183,7 +190,12 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   };
   window.addEventListener("popstate", () => void load());
   const linked = location.search !== "";
+  // What was typed before this script ran (it starts after the first paint) counts as typed now.
+  const typed = Array.from(form.querySelectorAll<HTMLInputElement>("input[name]")).filter(
+    (input) => input.value,
+  );
   const keep = mountRemember(field("currentGems"), byId("forget") as HTMLButtonElement, linked);
+  if (!linked) for (const input of typed) input.dispatchEvent(new Event("input", { bubbles: true }));
   const opened = linked && load();
   if (opened) history.replaceState({ committed: true }, "");
   layout.classList.toggle("is-answer", Boolean(opened));

@@ -13,9 +13,10 @@ const TIMES: readonly string[] = [...DURATION_UNITS, "duration", PERIOD];
 /** Which judgement a field's problem waits for: the time fields and the one time field share "duration". */
 export const judgedAs = (field: string) => (TIMES.includes(field) ? "duration" : field);
 
-/** A schema message fit for a form: long numbers grouped, a 0 named, the API's string rules in plain words. */
-function formMessage(message: string, value: string | undefined): string {
+/** A schema message fit for a form: long numbers grouped, a 0 named, a time's unit said, string rules in plain words. */
+function formMessage(message: string, field: string, value: string | undefined): string {
   if (/characters long/.test(message)) return "has too many digits";
+  if (TIMES.includes(field)) message = message.replace(/at least 0 and (at most \S+)/, `$1 ${field}`);
   if (/^must be greater than 0/.test(message))
     message =
       Number(value) === 0 ? "is 0; enter more than 0 gems" : message.replace(/greater than 0 and /, "");
@@ -35,7 +36,7 @@ export function validate(reading: Reading): { input: CalculateInput | null; prob
         const total = named === "duration" && durationTotalMistake(reading.values, "The time to grow comes");
         return {
           field: reading.until && named === "seconds" ? UNTIL : named,
-          message: formMessage(total || issue.message, reading.values[named]),
+          message: formMessage(total || issue.message, named, reading.values[named]),
         };
       });
   const problems = [

@@ -95,6 +95,29 @@ test("a friend's link opens on its answer: headline, 'as of' and the timeline on
     assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-currentGems");
     await calculate(page, { currentGems: "1M", period: "1 week" });
     assert.match(await text(page, "#calculator-headline"), /^In 7 days: /, "the form works as before");
+    await open(page, link);
+    await page.getByRole("button", { name: "Reset" }).tap();
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve))); // Reset's own timeout
+    assert.ok(await page.locator("#calculator-currentGems").isVisible(), "Reset on a link opens the form");
+  });
+});
+
+test("what is typed before the page's script runs counts once it starts, the time included", async () => {
+  await onEach(async (page) => {
+    const script = new URL(paths.calculatorScript, served.url).href;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(script, (route) => held.then(() => route.continue()));
+    await page.goto(served.url, { waitUntil: "domcontentloaded" });
+    await page.evaluate(() => localStorage.clear());
+    await page.fill("#calculator-currentGems", "1M");
+    await page.fill("#calculator-period", "30 days");
+    release();
+    await calculatorStarted(page);
+    await page.unroute(script);
+    await page.press("#calculator-period", "Enter");
+    assert.match(await text(page, "#calculator-headline"), /^In 30 days: 1\.09M gems/);
+    assert.is(await page.inputValue("#calculator-period"), "30 days");
   });
 });
 
@@ -253,28 +276,30 @@ test("rank rows say when the time given ends, once, in words; never 'in time?'",
 });
 
 test("messages are short and name the fix; Share names the field; a focused field's label is in view", async () => {
-  await onEach(async (page) => {
+  await onEach(async (page, phone) => {
     await open(page);
-    for (const [typed, fix] of [
-      ["2.5MM", "Current gems has two suffixes; did you mean 2.5M?"],
-      ["0", "Current gems is 0; enter more than 0 gems."],
+    for (const [name, typed, fix] of [
+      ["currentGems", "2.5MM", "Current gems has two suffixes; did you mean 2.5M?"],
+      ["currentGems", "0", "Current gems is 0; enter more than 0 gems."],
+      ["currentGems", "9".repeat(44), "Current gems must be at most 100,000,000,000,000,000,000."],
+      ["period", "100000y", "Time to grow must be at most 100 years."],
     ]) {
       await calculate(page, { currentGems: "1M", period: "30 days" });
-      await page.fill("#calculator-currentGems", typed!);
-      // Left (the result hides, the page shortens), scrolled away, then Calculate from the keyboard.
-      await page.evaluate(() => {
-        (document.activeElement as HTMLElement).blur();
-        scrollTo(0, document.body.scrollHeight);
-      });
-      await page.getByRole("button", { name: "Calculate" }).press("Enter");
-      const message = await text(page, "#calculator-currentGems-error");
+      await page.fill(`#calculator-${name}`, typed!);
+      // Scrolled away, then Calculate tapped: leaving the field hides the result and shortens the page.
+      await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+      const calculateButton = page.getByRole("button", { name: "Calculate" });
+      await (phone ? calculateButton.tap() : calculateButton.click());
+      const message = await text(page, `#calculator-${name}-error`);
       assert.is(message, fix);
       assert.ok(message.length <= 80, message);
-      assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-currentGems");
-      await assertOnScreen(page, 'label[for="calculator-currentGems"]', "the focused field's label");
+      assert.is(await page.evaluate(() => document.activeElement?.id), `calculator-${name}`);
+      await assertOnScreen(page, `label[for="calculator-${name}"]`, "the focused field's label");
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= page.viewportSize()!.width, `nothing scrolls sideways: ${wide} px`);
     }
     await page.getByRole("button", { name: "Share" }).click();
-    assert.is(await text(page, "#calculator-shared"), "Nothing to share: fix Current gems first.");
+    assert.is(await text(page, "#calculator-shared"), "Nothing to share: fix Time to grow first.");
   });
 });
 
