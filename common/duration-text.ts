@@ -58,6 +58,7 @@ function plain(number: string): string {
 export function readDuration(typed: string): DurationReading {
   const text = typed.trim();
   if (!/\d|[a-z]/i.test(text)) return text ? refuse() : { ok: true, parts: {}, said: "", days: 0 };
+  if (/^[-−]/.test(text)) return { ok: false, message: "cannot be negative" };
   if (/\d\s*M(?![a-zA-Z])/.test(text))
     return { ok: false, message: "has M, which could be months or minutes; write mo or min" };
   const tokens = text
@@ -71,8 +72,15 @@ export function readDuration(typed: string): DurationReading {
       return unitOf(number)
         ? { ok: false, message: `has "${number}" without a number; write one before it, such as 3 ${number}` }
         : refuse();
-    if (word === undefined || /\d/.test(word))
-      return { ok: false, message: `needs a unit after ${number}; did you mean ${plain(number)} days?` };
+    if (word === undefined || /\d/.test(word)) {
+      // After a unit, a bare number is most likely the next smaller one: `1y 6` is 6 months.
+      const last = [...read.keys()].at(-1);
+      const next = last && ORDER.slice(ORDER.indexOf(last) + 1).find((unit) => unit !== "weeks");
+      return {
+        ok: false,
+        message: `needs a unit after ${number}; did you mean ${counted(plain(number), next || "days")}?`,
+      };
+    }
     const unit = unitOf(word);
     if (!unit)
       return { ok: false, message: `has "${word.slice(0, 12)}", not a unit; use y, mo, w, d, h, m or s` };

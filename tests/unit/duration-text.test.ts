@@ -32,12 +32,15 @@ test("durations read into the tool's fields, said back with their total in days"
 
 const REFUSED: [string, RegExp][] = [
   ["30", /needs a unit after 30; did you mean 30 days\?/],
+  ["1y 6", /needs a unit after 6; did you mean 6 months\?/],
+  ["2h 30", /did you mean 30 minutes\?/],
+  ["1 week 2", /did you mean 2 days\?/],
   ["30M", /could be months or minutes; write mo or min/],
   ["3 fortnights", /"fortnights", not a unit; use y, mo, w, d, h, m or s/],
   ["days", /without a number; .* such as 3 days/],
   ["1y 2y", /names years twice/],
   ["abc", /is not a time; write it such as 90 days, 1y 6mo or 2h 30m/],
-  ["-3 days", /is not a time/],
+  ["-3 days", /cannot be negative/],
 ];
 
 test("refusals name the mistake and the fix, within 80 characters", () => {
