@@ -146,7 +146,12 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     const { name, value } = event.target as HTMLInputElement;
     if (!name || !value) return;
     if (!pressing) return judge(name);
-    addEventListener("click", () => setTimeout(() => judge(name)), { once: true, capture: true });
+    // As a pause's judgement, which Calculate's submit (the click's own action) cancels: it judges all.
+    wait();
+    addEventListener("click", () => (pause = window.setTimeout(() => judge(name))), {
+      once: true,
+      capture: true,
+    });
   });
   for (const pick of picks)
     pick.addEventListener("click", () => {
@@ -190,12 +195,11 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   };
   window.addEventListener("popstate", () => void load());
   const linked = location.search !== "";
-  // What was typed before this script ran (it starts after the first paint) counts as typed now.
-  const typed = Array.from(form.querySelectorAll<HTMLInputElement>("input[name]")).filter(
-    (input) => input.value,
-  );
   const keep = mountRemember(field("currentGems"), byId("forget") as HTMLButtonElement, linked);
-  if (!linked) for (const input of typed) input.dispatchEvent(new Event("input", { bubbles: true }));
+  // What was typed before this script ran (after the first paint), or is remembered, counts as typed.
+  if (!linked)
+    for (const input of form.querySelectorAll<HTMLInputElement>("input[name]"))
+      if (input.value) input.dispatchEvent(new Event("input", { bubbles: true }));
   const opened = linked && load();
   if (opened) history.replaceState({ committed: true }, "");
   layout.classList.toggle("is-answer", Boolean(opened));

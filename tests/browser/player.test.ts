@@ -328,6 +328,7 @@ breaks nothing`, async () => {
     await calculate(page, { currentGems: "2.75M", period: "1 week" });
     await open(page, "", false);
     assert.is(await page.inputValue("#calculator-currentGems"), "2.75M", "the balance comes back");
+    await page.locator("#calculator-headline", { hasText: /^You reach the next rank/ }).waitFor(); // its answer
     await open(page, "?currentGems=1M&days=30", false);
     assert.is(await page.inputValue("#calculator-currentGems"), "1M", "the link's balance wins");
     await open(page, "", false);
