@@ -196,10 +196,12 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   window.addEventListener("popstate", () => void load());
   const linked = location.search !== "";
   const keep = mountRemember(field("currentGems"), byId("forget") as HTMLButtonElement, linked);
-  // What was typed before this script ran (after the first paint), or is remembered, counts as typed.
-  if (!linked)
-    for (const input of form.querySelectorAll<HTMLInputElement>("input[name]"))
-      if (input.value) input.dispatchEvent(new Event("input", { bubbles: true }));
+  // What was typed before this script ran (after the first paint), or is remembered, shows its answer;
+  // a time typed in the one time field counts as an edit of it.
+  if (!linked) {
+    if (field(PERIOD).value) field(PERIOD).dispatchEvent(new Event("input", { bubbles: true }));
+    update(false);
+  }
   const opened = linked && load();
   if (opened) history.replaceState({ committed: true }, "");
   layout.classList.toggle("is-answer", Boolean(opened));
