@@ -243,7 +243,7 @@ test("a field tapped low on a phone keeps its label and its note clear of the pi
   );
 });
 
-test("every rank chip is in sight at 320 and 390 px, each at least 44 px tall", async () => {
+test("every rank chip and the rank picker's every rank are in sight at 320 and 390 px, chips 44 px tall", async () => {
   const page = await browser.newPage({ viewport: { width: 320, height: 640 }, isMobile: true });
   for (const width of [320, 390]) {
     await page.setViewportSize({ width, height: 640 });
@@ -259,6 +259,25 @@ test("every rank chip is in sight at 320 and 390 px, each at least 44 px tall", 
     assert.ok(
       await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
       "no sideways scroll",
+    );
+    // The rank picker, closed, shows its longest option whole: its text, its padding and its arrow.
+    const [needed, has] = await page
+      .locator("#calculator-goal-rank")
+      .evaluate((select: HTMLSelectElement) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = Math.max(
+          ...Array.from(select.options, (option) => context.measureText(option.text).width),
+        );
+        return [
+          text + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 20,
+          select.clientWidth,
+        ];
+      });
+    assert.ok(
+      needed <= has,
+      `${width} px: the rank picker is ${has} px wide, its longest rank needs ${needed}`,
     );
   }
   await page.close();
