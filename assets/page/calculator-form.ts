@@ -36,6 +36,10 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   const judged = new Set<string>();
   const show = (part: "empty" | "stale" | "list") => {
     region!.classList.remove("is-stale");
+    // A result turned into a message keeps its height, so nothing above it moves under a finger (a
+    // page scrolled to its end would shorten): the tap on Calculate that left a field lands.
+    const section = region!.parentElement!; // the result's heading included
+    section.style.minHeight = part === "stale" ? `${section.getBoundingClientRect().height}px` : "";
     for (const name of ["empty", "stale", "list"])
       region!.querySelector(`[data-result-${name}]`)?.toggleAttribute("hidden", name !== part);
   };
@@ -137,21 +141,10 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     pending = window.setTimeout(() => record(update(false), false), 120);
     pause = window.setTimeout(() => judge(target.name), PAUSE_MS);
   });
-  // Leaving a field judges it: its message shows in the slot kept for it. Left by a tap or a click,
-  // it waits for that click to land: the result above the buttons may shorten and move its target.
-  let pressing = false; // from a pointer's down to its click
-  addEventListener("pointerdown", () => (pressing = true), true);
-  for (const type of ["click", "pointercancel"]) addEventListener(type, () => (pressing = false), true);
+  // Leaving a field judges it: its message shows in the slot kept for it, so nothing moves.
   form.addEventListener("focusout", (event) => {
-    const { name, value } = event.target as HTMLInputElement;
-    if (!name || !value) return;
-    if (!pressing) return judge(name);
-    // As a pause's judgement, which Calculate's submit (the click's own action) cancels: it judges all.
-    wait();
-    addEventListener("click", () => (pause = window.setTimeout(() => judge(name))), {
-      once: true,
-      capture: true,
-    });
+    const input = event.target as HTMLInputElement;
+    if (input.name && input.value) judge(input.name);
   });
   for (const pick of picks)
     pick.addEventListener("click", () => {

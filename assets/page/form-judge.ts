@@ -33,7 +33,9 @@ export function validate(reading: Reading): { input: CalculateInput | null; prob
     ? []
     : parsed.error.issues.map((issue) => {
         const named = typeof issue.path[0] === "string" ? issue.path[0] : "duration";
-        const total = named === "duration" && durationTotalMistake(reading.values, "The time to grow comes");
+        // The total stands alone in its own slot, or follows the one time field's label: "Time to grow is …".
+        const subject = formState.periodTyped ? "is" : "The time to grow comes to";
+        const total = named === "duration" && durationTotalMistake(reading.values, subject);
         return {
           field: reading.until && named === "seconds" ? UNTIL : named,
           message: formMessage(total || issue.message, named, reading.values[named]),

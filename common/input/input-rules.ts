@@ -225,7 +225,7 @@ function daysText(days: Days, limit: number): string {
  */
 export function durationTotalMistake(
   input: DurationInput,
-  subject = "years, months, days, hours, minutes and seconds come",
+  subject = "years, months, days, hours, minutes and seconds come to",
 ): string | undefined {
   const outOfRange = DURATION_RULES.some((rule) => {
     const value = input[rule.field];
@@ -239,5 +239,5 @@ export function durationTotalMistake(
   if (outOfRange) return undefined;
   const total = durationDays(input);
   if (total.numerator <= BigInt(maxDurationDays) * total.denominator) return undefined;
-  return `${subject} to ${daysText(total, maxDurationDays)} days; the total must be ${DURATION_LIMIT_TEXT}`;
+  return `${subject} ${daysText(total, maxDurationDays)} days; the total must be ${DURATION_LIMIT_TEXT}`;
 }
