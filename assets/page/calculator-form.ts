@@ -102,7 +102,8 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   // further edits update that entry until the next commit. URLs are relative to the page.
   const record = (reading: Reading | null, commit: boolean) => {
     if (!reading || pinned !== null) return;
-    keep(field("currentGems").value.trim());
+    // The balance is kept once the player is done with it, never half typed ("12" of "12.5M").
+    if (commit || judged.has("currentGems")) keep(field("currentGems").value.trim());
     const search = queryOf(form, reading);
     if (`?${search}` === location.search || (search === "" && location.search === ""))
       return void (commit && history.replaceState({ committed: true }, ""));

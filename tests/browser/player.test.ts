@@ -360,6 +360,13 @@ breaks nothing`, async () => {
     await open(page, "", false);
     assert.is(await page.inputValue("#calculator-currentGems"), "2.75M", "the balance comes back");
     await page.locator("#calculator-headline", { hasText: /^You reach the next rank/ }).waitFor(); // its answer
+    // Typed but not finished (the address follows as it reads, the device keeps only a finished balance).
+    await page.fill("#calculator-currentGems", "12");
+    await page.waitForURL(/currentGems=12$/);
+    await page.fill("#calculator-currentGems", "12abc");
+    await page.evaluate(() => (document.activeElement as HTMLElement).blur());
+    await open(page, "", false);
+    assert.is(await page.inputValue("#calculator-currentGems"), "2.75M", "a half-typed balance is not kept");
     await open(page, "?currentGems=1M&days=30", false);
     assert.is(await page.inputValue("#calculator-currentGems"), "1M", "the link's balance wins");
     await open(page, "", false);
