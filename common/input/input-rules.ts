@@ -220,8 +220,9 @@ function daysText(days: Days, limit: number): string {
 /**
  * The message when the time fields together exceed the longest duration, else undefined. A time
  * field out of its own range is reported by its own rule and not summed here, so the total stays a
- * short, bounded number in the message. `subject` says what comes to the total: the tools name
- * their fields; the homepage form says "The time to grow comes".
+ * short, bounded number in the message. `subject` leads to the total, its verb included: the tools
+ * name their fields ("… come to"); the homepage form says "The time to grow comes to", or "is"
+ * after the one time field's label.
  */
 export function durationTotalMistake(
   input: DurationInput,
