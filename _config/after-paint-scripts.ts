@@ -22,9 +22,10 @@ export function afterPaintScripts(scripts: readonly string[], pageUrl: string): 
   // this script adds is trusted through 'strict-dynamic' (an import() is not, in Chromium). A classic
   // script in the head, it runs before the first frame: a page opened with a query (a calculation's
   // link) is marked `is-answer` there, so the first frame is already laid out as the answer; the
-  // page's module keeps or removes the mark.
+  // page's module keeps or removes the mark. Until the modules run, no form submits natively: a
+  // Calculate or Enter then would reload the page with its fields in the address; the module reads them.
   const js =
-    `{location.search&&document.documentElement.classList.add("is-answer");` +
+    `{location.search&&document.documentElement.classList.add("is-answer");addEventListener("submit",e=>e.preventDefault());` +
     `const l=(_,o)=>{o?.disconnect();for(const u of ${JSON.stringify(urls)}){const s=document.createElement("script");` +
     `s.type="module";s.src=u;document.head.append(s)}};` +
     `document.hidden?l():new PerformanceObserver(l).observe({type:"paint",buffered:!0})}`;
