@@ -5,11 +5,12 @@
  *
  * In a test file, `const browser = await testBrowser()` in `before` (WebMCP on), open what you need
  * in contexts of your own (`browser.newContext({ viewport })`, or `browser.newPage()`), and
- * `await browser.close()` in `after`. Every browser file of one `npm test` shares one Chromium. A new page costs about half a second of CPU: keep a page per viewport or
- * state and load into it.
+ * `await browser.close()` in `after`. Each browser file runs in a process of its own, with its own
+ * Chromium. A new page costs about half a second of CPU: keep a page per viewport or state and load
+ * into it.
  */
 import { existsSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 /** Flags headless Chromium needs on a closed, GPU-less machine running as root. */
 const BASE_FLAGS = [
@@ -48,36 +49,8 @@ export async function launchChromium(options: { webmcp: boolean }): Promise<Brow
   );
 }
 
-/** Where `npm test` names the one Chromium it starts for every browser file (tests/run.ts). */
-export const SHARED_BROWSER = "EXP_BANK_TEST_BROWSER";
-
-/** A Chromium with WebMCP that test processes connect to. */
-export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [...BASE_FLAGS, WEBMCP_FLAG],
-  });
-}
-
-/** The Chromium this process launched, when `npm test` started none, and how many connections it has. */
-let local: { server: Promise<BrowserServer>; connections: number } | undefined;
-
-/** A connection to `npm test`'s Chromium (or this process's own), with WebMCP; close it in your suite's `after`. */
-export async function testBrowser(): Promise<Browser> {
-  const shared = process.env[SHARED_BROWSER];
-  if (shared) return withHangGuard(await chromium.connect(shared));
-  const own = (local ??= { server: launchBrowserServer(), connections: 0 });
-  own.connections += 1;
-  const browser = withHangGuard(await chromium.connect((await own.server).wsEndpoint()));
-  browser.once("disconnected", () => {
-    own.connections -= 1;
-    if (own.connections > 0) return;
-    if (local === own) local = undefined;
-    void own.server.then((server) => server.close());
-  });
-  return browser;
-}
+/** This test file's Chromium, with WebMCP; close it in your suite's `after`. */
+export const testBrowser = () => launchChromium({ webmcp: true });
 
 /** Every context waits up to the hang guard instead of Playwright's 30 s, which a loaded machine can exceed. */
 function withHangGuard(browser: Browser): Browser {

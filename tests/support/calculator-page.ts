@@ -45,7 +45,7 @@ export async function assertStatusAnnouncesHeadline(page: Page): Promise<void> {
   );
 }
 
-/** The shared build of the site under a path, served as GitHub Pages serves it, and the shared Chromium. */
+/** The shared build of the site under a path, served as GitHub Pages serves it, and this file's Chromium. */
 export async function servedSiteAndBrowser(): Promise<{
   site: string;
   served: ServedSite;
