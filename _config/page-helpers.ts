@@ -14,7 +14,7 @@ import { callTool } from "./tool-calls.ts";
 import { resultChartSvg } from "../common/chart.ts";
 import { atKey } from "./pages.ts";
 import { absoluteUrl, href, twinPath } from "./site-links.ts";
-import { pageStylesheet } from "./inline-stylesheet.ts";
+import { minifyStylesheets, pageStylesheet } from "./inline-stylesheet.ts";
 import { afterPaintScripts } from "./after-paint-scripts.ts";
 import { siteInlineText } from "./rendered-page.ts";
 import type { CalculateOutput } from "../contract/calculate-output.ts";
@@ -116,6 +116,7 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
    * `<style>{% stylesheet styles %}</style>` and `style-src {% stylesheetHash styles %}`: a page's inlined
    * styles and their CSP hash.
    */
+  eleventyConfig.on("eleventy.before", minifyStylesheets);
   shortcode("stylesheet", (styles?: string[]) => siteInlineText(pageStylesheet(styles).css));
   shortcode("stylesheetHash", (styles?: string[]) => pageStylesheet(styles).hash);
   /**

@@ -33,8 +33,8 @@ function buildEdited(edit: (project: string) => Promise<void>): Promise<BuildRes
 const REFRESH = '<meta http-equiv="refresh" content="3;url=https://evil.example/">';
 
 // The builds are queued as the file loads (this process builds one at a time), so they run while
-// other tests wait. The three page edits take turns on one copy; the data edit needs a copy of its own.
-const [refresh, misspelt, typedRank] = buildEachEdit(
+// other tests wait. The page and stylesheet edits take turns on one copy; the data edit needs its own.
+const [refresh, misspelt, typedRank, cssTypo] = buildEachEdit(
   ROOT_SITE_URL,
   [
     (project) =>
@@ -47,6 +47,8 @@ const [refresh, misspelt, typedRank] = buildEachEdit(
         "## Support\n\n",
         "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n",
       ),
+    // Last: restoring the copy puts back only content/.
+    (project) => editFile(project, "assets/styles/site.css", "  line-height: 1.6;", "  line-hight: 1.6;"),
   ],
   async (result) => result,
 );
@@ -54,6 +56,7 @@ const builds = {
   refresh: refresh!,
   misspelt: misspelt!,
   typedRank: typedRank!,
+  cssTypo: cssTypo!,
   templateInData: buildEdited((project) =>
     editFile(project, "_data/ranks.ts", 'name: "Luminary"', 'name: "Lumi {{ 7*7 }}"'),
   ),
@@ -114,6 +117,15 @@ words pass`, async () => {
     output,
   );
   assert.not.match(output, /"Member"/, "Members is a word, not the rank");
+});
+
+test("a mistyped property in a stylesheet fails the build with the file, the line and the column", async () => {
+  const output = await failure(builds.cssTypo);
+  const line = await lineOf("assets/styles/site.css", "  line-height: 1.6;");
+  assert.ok(
+    output.includes(`assets/styles/site.css:${line}:3: "line-hight" is not a known CSS property`),
+    output,
+  );
 });
 
 test("template syntax in a rank name fails as a rule of the rank table, not as a twin problem", async () => {

@@ -200,6 +200,8 @@ for (const siteUrl of SITES) {
         new RegExp(`style-src 'sha256-${hash.replace(/[+/]/g, "\\$&")}'(;|$)`),
         `${page.name}: style-src is exactly the stylesheet's hash`,
       );
+      // Shipped minified (_config/inline-stylesheet.ts): no comment or line break written for engineers.
+      assert.not.match(styles[0]![1]!, /\/\*|\n/, `${page.name}: the inlined stylesheet is minified`);
     }
   });
 
