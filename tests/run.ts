@@ -1,8 +1,7 @@
 /**
  * `npm test`: type-checks, builds the two shared sites once, and runs each folder of tests with uvu's
  * own command, side by side: site/ and browser/ with the shared builds (EXP_BANK_TEST_SITE_ROOT, _PATH),
- * browser files a process each. A process running past HANG_GUARD_MINUTES is stopped and fails.
- * `npm test -- browser` runs one group (no type check); `npm test -- unit engine` matching files.
+ * browser files a process each. `npm test -- browser` runs a group (no type check); `-- unit engine` files.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -26,7 +25,8 @@ const UVU = [path.join(ROOT, "node_modules/uvu/bin.js")];
 
 /** uvu 0.5 drops an error thrown in a `before` hook and exits 0, its suite not run (lukeed/uvu#80). */
 function testsNotRun(printed: string): string {
-  const count = (label: string) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(printed)?.[1]);
+  const count = (label: string) =>
+    Number([...printed.matchAll(new RegExp(`${label}:\\s+(\\d+)`, "g"))].at(-1)?.[1]);
   const notRun = count("Total") - count("Passed") - count("Skipped");
   return notRun === 0 ? "" : `\n\n${notRun} tests did not run: a \`before\` hook threw, unprinted.`;
 }
