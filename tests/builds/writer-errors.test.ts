@@ -48,7 +48,13 @@ const [refresh, misspelt, typedRank, cssTypo] = buildEachEdit(
         "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n",
       ),
     // Last: restoring the copy puts back only content/.
-    (project) => editFile(project, "assets/styles/site.css", "  line-height: 1.6;", "  line-hight: 1.6;"),
+    (project) =>
+      editFile(
+        project,
+        "assets/styles/site.css",
+        "  line-height: 1.6;",
+        "  line-hight: 1.6;\n  --x: </style>;",
+      ),
   ],
   async (result) => result,
 );
@@ -119,13 +125,14 @@ words pass`, async () => {
   assert.not.match(output, /"Member"/, "Members is a word, not the rank");
 });
 
-test("a mistyped property in a stylesheet fails the build with the file, the line and the column", async () => {
+test("a mistyped property or a </style in a stylesheet fails the build with the file and the line", async () => {
   const output = await failure(builds.cssTypo);
   const line = await lineOf("assets/styles/site.css", "  line-height: 1.6;");
   assert.ok(
     output.includes(`assets/styles/site.css:${line}:3: "line-hight" is not a known CSS property`),
     output,
   );
+  assert.ok(output.includes(`site.css: "</style" would end the inlined <style> element`), output);
 });
 
 test("template syntax in a rank name fails as a rule of the rank table, not as a twin problem", async () => {
