@@ -175,7 +175,8 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
       form.dispatchEvent(new Event("change"));
     });
   });
-  mountShare(byId("share"), shared!, () => answer);
+  // Share answers for the fields as they are now, and no timer left running wipes what it says.
+  mountShare(byId("share"), shared!, () => (wait(), record(update(false), false), answer));
   // A link with a calculation opens on its answer (marked before the first frame by the page's
   // start script, _config/after-paint-scripts.ts); the form is one tap away.
   byId("edit").addEventListener("click", () => {

@@ -459,6 +459,15 @@ moment, the same dates 200 days later`, async () => {
       await page.locator("#calculator-shared").textContent(),
       "Nothing to share: fix Current gems first.",
     );
+    // Share tapped right after a quick time: what it says stays once the form's timers have run.
+    await button(page, "90 days").click();
+    await button(page, "Share").click();
+    await wait(page, PAUSE);
+    assert.is(
+      await page.locator("#calculator-shared").textContent(),
+      "Nothing to share: fix Current gems first.",
+      "Share's message outlasts the quick time's pending update",
+    );
 
     // The Web Share sheet gets the same text.
     await open(page, `${link.search}`);
