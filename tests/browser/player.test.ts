@@ -76,7 +76,7 @@ function assertCompact(shown: string, value: Decimal, what: string): void {
   assert.ok(read.minus(value).abs().lte(value.times("0.005")), `${what}: ${shown} is not ${value}`);
 }
 
-test("a friend's link opens on its answer: headline, 'as of' and the timeline on the first phone screen", async () => {
+test("a friend's link opens on its answer: headline, 'as of', the sender's balance and the timeline on the first phone screen", async () => {
   const link = "?currentGems=250000000&goalGems=Radiant&days=30&at=2026-11-01T12:00:00Z";
   await onEach(async (page, phone) => {
     await open(page, link);
@@ -88,6 +88,8 @@ test("a friend's link opens on its answer: headline, 'as of' and the timeline on
       `the timeline starts on the first screen: ${row?.y}`,
     );
     assert.match(await text(page, "#calculator-as-of"), /^As of Nov 1, 2026/);
+    await assertOnScreen(page, ".result-rate", "the sender's balance");
+    assert.match(await text(page, ".result-rate"), /^From 250M gems, /, "whose balance this is");
     assert.is(await page.locator("#calculator-currentGems").isVisible(), !phone, "the form waits on a phone");
     if (!phone) return;
     await page.getByRole("button", { name: "Change the numbers" }).click();
@@ -204,7 +206,7 @@ test("a time-only headline and Share say the balance, the gain, the percent and 
     assertCompact(balance!, future, "the balance");
     assertCompact(gain!, profit, "the gain");
     assert.is(shown, percent, "the percent");
-    assert.match(await text(page, ".result-rate"), new RegExp(`^At ${rate}% a day`));
+    assert.match(await text(page, ".result-rate"), new RegExp(`^From 250M gems, at ${rate}% a day`));
     const how = await page.locator(".result-rate a").getAttribute("href");
     assert.match(how!, /docs\/#how-a-balance-grows$/);
     await page.getByRole("button", { name: "Share" }).click();
