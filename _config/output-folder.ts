@@ -6,7 +6,7 @@
  * are resolved first: what is checked is the folder that would be emptied.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, realpathSync } from "node:fs";
+import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -25,7 +25,9 @@ function trackedFiles(folder: string): string[] {
 
 /** Why a build may not empty `folder` (a real path), or "" when it may. */
 function refusal(folder: string, site: string): string {
-  const top = existsSync(folder) ? readdirSync(folder) : [];
+  if (!existsSync(folder)) return "";
+  if (!statSync(folder).isDirectory()) return "it is a file, not a folder";
+  const top = readdirSync(folder);
   if (top.length === 0) return "";
   if (folder !== site && !top.includes(MARKER))
     return `it holds files no build wrote (${top.sort()[0]}) and no ${MARKER} of a build that made it`;

@@ -67,6 +67,7 @@ test("a folder holding what no build wrote is refused with its name; _site, new,
       [outside, "it holds files no build wrote (keep.txt)"],
       ["linked", `${realpathSync(outside)}: it holds files no build wrote (keep.txt)`],
       ["node_modules", "it holds files no build wrote (some-package)"],
+      ["package.json", "it is a file, not a folder"],
       ["_site", "it holds .git"],
       ["marked", `it holds ${path.join("sub", "node_modules")}`],
     ];
