@@ -2,7 +2,6 @@
  * Eleventy wiring only: directories, template formats, data formats and plugins. Anything longer
  * than a few lines lives in a small named module under `_config/`.
  */
-import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { HtmlBasePlugin } from "@11ty/eleventy";
 import type UserConfig from "@11ty/eleventy/UserConfig";
@@ -14,8 +13,8 @@ import { pageHelpers } from "./_config/page-helpers.ts";
 import { pageChecks } from "./_config/page-checks.ts";
 import { renderedPageRule } from "./_config/rendered-page.ts";
 import { rememberPages } from "./_config/pages.ts";
-import { checkPageUrls, insideOutput } from "./_config/page-outputs.ts";
-import { safeOutputFolder } from "./_config/output-folder.ts";
+import { checkOutputUrls, insideOutput } from "./_config/page-outputs.ts";
+import { emptyOutputFolder } from "./_config/output-folder.ts";
 import { writersDevServer } from "./_config/dev-server.ts";
 import { writeShareCard } from "./_config/share-card.ts";
 import { nunjucksTwins } from "./_config/twins.ts";
@@ -43,12 +42,13 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.addTemplateFormats("11ty.ts");
 
   eleventyConfig.addPlugin(HtmlBasePlugin);
-  // Pages link to each other by file (`[API docs](docs.md)`) or by key (`{{ "docs" | href }}`); both
-  // need every page's URL before any renders (`_config/pages.ts`).
+  // Every template's URL is one the site publishes (`_config/page-outputs.ts`). Pages link to each
+  // other by file (`[API docs](docs.md)`) or by key (`{{ "docs" | href }}`); both need every page's
+  // URL before any renders (`_config/pages.ts`).
   eleventyConfig.on(
     "eleventy.contentMap",
     ({ inputPathToUrl }: { inputPathToUrl: Record<string, string[]> }) => {
-      checkPageUrls(inputPathToUrl);
+      checkOutputUrls(inputPathToUrl);
       rememberPages(inputPathToUrl, site.paths);
     },
   );
@@ -58,14 +58,13 @@ export default function (eleventyConfig: UserConfig) {
   );
 
   // Each build starts from an empty output folder (Eleventy only adds files, so a deleted page would
-  // stay), and writes the homepage's script and the link previews' card while the pages render.
+  // stay), one that is the site's own (`_config/output-folder.ts`), and writes the homepage's script
+  // and the link previews' card while the pages render.
   let besideThePages: Promise<unknown> = Promise.resolve();
   eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => {
-    const output = await safeOutputFolder(directories.output);
     await besideThePages.catch(() => undefined); // a failed build's script and card may still be writing
-    await rm(output, { recursive: true, force: true });
     // Eleventy remembers which folders exist from one `--serve` build to the next: the output stays one.
-    await mkdir(output, { recursive: true });
+    const output = await emptyOutputFolder(directories.output);
     besideThePages = Promise.all([bundleCalculator(output, serving), writeShareCard(output)]);
     besideThePages.catch(() => undefined);
   });

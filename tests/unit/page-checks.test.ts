@@ -18,7 +18,7 @@ import site from "../../_data/site.ts";
 import { checkPageSource } from "../../_config/page-checks.ts";
 import { dataValues, typedValues } from "../../_config/drift.ts";
 import { frontMatterLines } from "../../_config/page-source.ts";
-import { checkPageUrls } from "../../_config/page-outputs.ts";
+import { checkOutputUrls } from "../../_config/page-outputs.ts";
 import { ROOT } from "../support/build.ts";
 
 const DATA = { ranks, calculator, endpoints, site, openapi };
@@ -130,14 +130,14 @@ test("a line in a page's text is the line in its file: front matter counted", as
 
 test(`a page is published as HTML only: a URL ending in / or .html passes, others fail naming the file \
 and the permalink's line`, () => {
-  checkPageUrls({
+  checkOutputUrls({
     "./content/pages/docs.md": ["/docs/"],
     "./content/pages/a.md": ["/a.html"],
     "./content/pages/b.md": [false],
     "./content/openapi.json.11ty.ts": ["/openapi.json"],
   });
   assert.throws(
-    () => checkPageUrls({ "./content/pages/docs.md": ["/docs.js"] }),
+    () => checkOutputUrls({ "./content/pages/docs.md": ["/docs.js"] }),
     /content\/pages\/docs\.md: the permalink \/docs\.js is not an HTML page/,
   );
 });
