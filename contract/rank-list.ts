@@ -29,8 +29,8 @@ const SCRIPTS: Record<string, RegExp> = {
   Thai: /\p{scx=Thai}/u,
   Hangul: /\p{scx=Hangul}/u,
   Han: /\p{scx=Han}/u,
-  Hiragana: /\p{scx=Hiragana}/u,
-  Katakana: /\p{scx=Katakana}/u,
+  // Japanese is written in three: kanji (Han), hiragana and katakana.
+  Japanese: /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]/u,
 };
 
 const SCRIPT_NAMES = Object.keys(SCRIPTS);
@@ -50,10 +50,13 @@ const WORDS = /^[^ -]+(?:[ -][^ -]+)*$/;
 /** The digits 0-9, the space and the hyphen: the characters of a name that are not letters. */
 const NOT_LETTERS = /[0-9 -]/;
 
-/** A character for a message: `"t" (U+0074)`, or only its code point when it shows as nothing. */
+/**
+ * A character for a message: `"t" (U+0074)` for a letter, a digit or ASCII punctuation; else only
+ * its code point, since it may show as nothing (a zero-width space, a Braille blank).
+ */
 function named(character: string): string {
   const code = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
-  const visible = /[\p{L}\p{N}\p{P}\p{S}]/u.test(character) && !SHOWS_AS_NOTHING.test(character);
+  const visible = /[\p{L}\p{N}!-~]/u.test(character) && !SHOWS_AS_NOTHING.test(character);
   return visible ? `"${character}" (${code})` : code;
 }
 
@@ -150,7 +153,7 @@ export const ExpRank = describe(
     ),
     displayValue: describe(
       z.string(),
-      "Human-readable threshold label, such as `1.6B+`: minGems in the largest of K, M, B and T it reaches.",
+      "Human-readable threshold label derived from minGems, such as `1.6B+`.",
     ),
   }),
   { id: "ExpRank", description: "One rank threshold over gem balances." },
