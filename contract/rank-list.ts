@@ -98,7 +98,8 @@ function nameProblem(name: string): string | undefined {
 
 /**
  * A rank name: words of letters of one script and digits, joined by single spaces or hyphens, so
- * it is plain text wherever it lands (a page, llms.txt, the card) and no name passes for another.
+ * it is plain text wherever it lands (a page, llms.txt, the card) and holds no look-alike letter of
+ * another script. (A name written wholly in another script's look-alikes is for review to catch.)
  */
 const rankName = z.string().check(
   z.minLength(1, "must not be empty [rule: not blank]"),
