@@ -140,8 +140,8 @@ test("template syntax in a rank name fails as a rule of the rank table, not as a
   assert.match(
     output,
     new RegExp(
-      String.raw`_data\/ranks\.ts has invalid data:\n.*ranks\[2\]\.name: must not contain template ` +
-        String.raw`syntax .*\[rule: no template syntax\]`,
+      String.raw`_data\/ranks\.ts has invalid data:\n.*ranks\[2\]\.name: has "\{" \(U\+007B\) at ` +
+        String.raw`character 6, which is not a letter .*\[rule: letters, digits, spaces and hyphens\]`,
     ),
   );
   assert.not.match(output, /twin still contains template syntax/);
