@@ -1,7 +1,9 @@
 /**
- * Bundles the homepage module (`assets/page/home.ts`: the growth engine, the two WebMCP tools and
- * the calculator form) into one minified ES module at `site.paths.calculatorScript`. Only the
- * bundle is published; the TypeScript sources are not copied. esbuild, because Eleventy has no
+ * Bundles the site's two ES modules, each minified and self-contained, from the same `common/` code:
+ * the homepage module (`assets/page/home.ts`: the growth engine, the two WebMCP tools and the
+ * calculator form) at `site.paths.calculatorScript`, and the tools alone for code
+ * (`assets/tools/exp-bank.ts`: no DOM, no model context) at `site.paths.toolsModule`. Only the
+ * bundles are published; the TypeScript sources are not copied. esbuild, because Eleventy has no
  * bundler of its own for TypeScript modules.
  */
 import { mkdir, writeFile } from "node:fs/promises";
@@ -14,9 +16,15 @@ import { toolDescriptors } from "../contract/tool-descriptors.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** The homepage's entry module and where its bundle is published, relative to the output folder. */
+/** The homepage's entry module, and the tools module's. */
 export const CALCULATOR_ENTRY = path.join(ROOT, "assets/page/home.ts");
-export const CALCULATOR_BUNDLE = paths.calculatorScript;
+export const TOOLS_ENTRY = path.join(ROOT, "assets/tools/exp-bank.ts");
+
+/** Each entry and where its bundle is published, relative to the output folder (esbuild adds `.js`). */
+const ENTRY_POINTS = [
+  { in: CALCULATOR_ENTRY, out: paths.calculatorScript.replace(/\.js$/, "") },
+  { in: TOOLS_ENTRY, out: paths.toolsModule.replace(/\.js$/, "") },
+];
 
 /** Browsers with ES2022 and `Intl.NumberFormat` decimal strings; WebMCP itself is Chromium-only. */
 const TARGETS = ["chrome111", "edge111", "firefox116", "safari16.4"];
@@ -24,7 +32,8 @@ const TARGETS = ["chrome111", "edge111", "firefox116", "safari16.4"];
 /**
  * Serves `virtual:homepage-data` (typed in `assets/page/homepage-data.d.ts`): the rank table,
  * already validated by `_data/ranks.ts`, and the tool descriptors, computed here in Node. The page
- * gets plain values and never runs the build's validation or `z.toJSONSchema`.
+ * gets plain values and never runs the build's validation or `z.toJSONSchema`; the tools module
+ * reads only the rank table (esbuild leaves the unused descriptors out).
  */
 export const homepageData: Plugin = {
   name: "homepage-data",
@@ -44,7 +53,8 @@ export const homepageData: Plugin = {
 
 /** The bundle's options. */
 const BUNDLE_OPTIONS: BuildOptions = {
-  entryPoints: [CALCULATOR_ENTRY],
+  entryPoints: ENTRY_POINTS,
+  outdir: ".",
   // Relative paths resolve in the project, whatever the process's folder.
   absWorkingDir: ROOT,
   bundle: true,
@@ -60,11 +70,14 @@ const BUNDLE_OPTIONS: BuildOptions = {
 /** esbuild's context in `npm start`, kept in memory so a rebuild bundles only what changed. */
 let watching: Promise<BuildContext> | undefined;
 
-/** Writes the calculator bundle into `outputDir`; with `serving`, through the kept context. */
+/** Writes both bundles into `outputDir`; with `serving`, through the kept context. */
 export async function bundleCalculator(outputDir: string, serving = false): Promise<void> {
-  const options = { ...BUNDLE_OPTIONS, write: false, outfile: CALCULATOR_BUNDLE };
+  const options = { ...BUNDLE_OPTIONS, write: false };
   const result = serving ? await (await (watching ??= context(options))).rebuild() : await build(options);
-  const outfile = path.resolve(outputDir, CALCULATOR_BUNDLE);
-  await mkdir(path.dirname(outfile), { recursive: true });
-  await writeFile(outfile, result.outputFiles![0]!.contents);
+  for (const file of result.outputFiles!) {
+    // esbuild names each output under `absWorkingDir`; the same relative path lands in `outputDir`.
+    const outfile = path.resolve(outputDir, path.relative(ROOT, file.path));
+    await mkdir(path.dirname(outfile), { recursive: true });
+    await writeFile(outfile, file.contents);
+  }
 }

@@ -53,6 +53,7 @@ export const paths = {
   icon: "assets/favicon.svg",
   shareCard: "assets/share-card.png",
   calculatorScript: "assets/calculator.js",
+  toolsModule: "assets/exp-bank.js",
 } as const;
 
 export type SitePath = keyof typeof paths;

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
-import { decimalString } from "./decimal.ts";
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION, TOOL_NAMES } from "../common/constants.ts";
+import { DAILY_INTEREST_PERCENT } from "./formulas.ts";
 
 const time = TIME_NORMALIZATION;
 
@@ -51,8 +51,8 @@ export const CalculatorInfo = describe(
         "balance by (1 + r)^t.",
     ),
     dailyInterestPercent: describe(
-      decimalString(),
-      "The daily interest rate expressed as a percent, as a decimal string.",
+      z.literal(DAILY_INTEREST_PERCENT),
+      "The daily interest rate r as a percent, a decimal string: r × 100, the same constant.",
     ),
     formula: describe(z.string().check(z.minLength(1)), "The growth formula as text."),
     timeNormalization: TimeNormalization,

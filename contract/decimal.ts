@@ -6,7 +6,3 @@ export { DECIMAL_NUMBER, WHOLE_NUMBER };
 /** A whole number of gems as a decimal string. */
 export const wholeNumberString = () =>
   z.string().check(z.regex(WHOLE_NUMBER, 'must be a whole number written in digits, such as "160000000"'));
-
-/** A non-negative decimal number as a string. */
-export const decimalString = () =>
-  z.string().check(z.regex(DECIMAL_NUMBER, 'must be a decimal number written in digits, such as "0.003"'));

@@ -56,6 +56,7 @@ test("/api/ranks.json validates against RankList in the built contract", () => {
 test("the published schemas reject extra fields, wrong constants and missing fields", () => {
   assertInvalid("CalculatorInfo", { ...info, extra: true });
   assertInvalid("CalculatorInfo", { ...info, dailyInterestRate: "0.004" });
+  assertInvalid("CalculatorInfo", { ...info, dailyInterestPercent: "0.4" });
   assertInvalid("CalculatorInfo", { ...info, url: "not a url" });
   assertInvalid("CalculatorInfo", {
     ...info,
@@ -157,6 +158,9 @@ test("the resources carry the values the specification fixes", () => {
   assert.is(info.name, "EXP Bank Calculator");
   assert.is(info.dailyInterestRate, "0.003");
   assert.is(info.dailyInterestPercent, "0.3");
+  const fixed = contract.components.schemas.CalculatorInfo.properties;
+  assert.is(fixed.dailyInterestRate.const, "0.003", "the rate is a constant of the contract");
+  assert.is(fixed.dailyInterestPercent.const, "0.3", "the percent is a constant of the contract");
   assert.equal(info.timeNormalization, {
     yearDays: 365,
     monthDays: 30,
