@@ -14,17 +14,9 @@ import { CALCULATE_LIMITS, type CalculateInput } from "../../contract/calculate-
 import type { ExpRank } from "../../contract/rank-list.ts";
 import { calculateGrowth } from "../../common/engine/calculate.ts";
 import rankList from "../../_data/ranks.ts";
+import { inputDrawer, UNIT_SECONDS, UNITS } from "../support/random-inputs.ts";
 
 const RANKS = rankList.ranks;
-const UNITS = ["years", "months", "days", "hours", "minutes", "seconds"] as const;
-const UNIT_SECONDS = {
-  years: 365 * 86400,
-  months: 30 * 86400,
-  days: 86400,
-  hours: 3600,
-  minutes: 60,
-  seconds: 1,
-};
 
 // ---- The reference ------------------------------------------------------------------------------
 
@@ -396,48 +388,15 @@ test("1,000 gems for 36,500 days is exact to the last digit", () => {
 
 // ---- Generated inputs over the whole range ---------------------------------------------------------
 
-/** A small deterministic generator (mulberry32): the seed is printed with any failure. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  /** A decimal string drawn log-uniformly from 10^low to 10^high, with up to 20 significant digits. */
-  const logUniform = (low: number, high: number): string => {
-    const exponent = Math.floor(low + next() * (high - low));
-    const significant = 1 + Math.floor(next() * 20);
-    let digits = String(1 + Math.floor(next() * 9));
-    while (digits.length < significant) digits += String(Math.floor(next() * 10));
-    const places = significant - 1 - exponent;
-    if (places <= 0) return digits + "0".repeat(-places);
-    const padded = digits.padStart(places + 1, "0");
-    return `${padded.slice(0, -places)}.${padded.slice(-places)}`.replace(/\.?0+$/, "");
-  };
-  return { next, logUniform };
-}
-
 /** A new seed each run, so runs together cover more inputs; `ENGINE_SEED=N npm test -- unit engine` replays one. */
 const SEED = Number(process.env.ENGINE_SEED) || Math.floor(Math.random() * 2 ** 32);
 const CASES = 2_000;
 
 test(`${CASES} inputs drawn log-uniformly over the whole range agree with the reference (seed ${SEED})`, () => {
-  const { next, logUniform } = generator(SEED);
+  const draw = inputDrawer(SEED);
   const started = performance.now();
   for (let index = 0; index < CASES; index += 1) {
-    const input: CalculateInput = { currentGems: logUniform(-8, 20) };
-    const unit = UNITS[Math.floor(next() * UNITS.length)]!;
-    const days = Math.min(36500, Number(logUniform(-6, 5)));
-    if (next() < 0.9)
-      input[unit] =
-        next() < 0.3
-          ? String(Math.round((days * 86400) / UNIT_SECONDS[unit]))
-          : String(Number(((days * 86400) / UNIT_SECONDS[unit]).toPrecision(8)));
-    if (next() < 0.5) input.goalGems = logUniform(-8, 20);
-    if (next() < 0.3) input.additionalGems = logUniform(-8, 20);
+    const input = draw();
     try {
       assertExact(input, RANKS, index % 20 === 0);
     } catch (error) {

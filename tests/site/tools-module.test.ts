@@ -1,0 +1,185 @@
+/**
+ * The published tools module (`site.paths.toolsModule`), as an agent that runs code uses it: the
+ * built file alone in an empty folder, imported by a bare Node process (no project, no DOM, no
+ * environment). Its answers are the page's tools' answers (`executeTool`, run here; not the same code
+ * path as the bundle) on the engine's corners and seeded random inputs, and the figures a reader can
+ * check by hand (the engine's tests derive them independently).
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { execFile } from "node:child_process";
+import { copyFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { paths } from "../../_data/site.ts";
+import rankList from "../../_data/ranks.ts";
+import { CALCULATE_LIMITS } from "../../contract/calculate-input.ts";
+import { executeTool } from "../../common/tools/execute.ts";
+import type { ToolName } from "../../common/constants.ts";
+import { builtSite, PATH_SITE_URL, readBuilt, withTempDir } from "../support/build.ts";
+import { inputDrawer } from "../support/random-inputs.ts";
+
+const run = promisify(execFile);
+
+/** The module's exports, by the tool each runs. */
+const EXPORTS: Record<ToolName, string> = {
+  "calculate-exp-growth": "calculateExpGrowth",
+  "list-exp-ranks": "listExpRanks",
+};
+
+/** One call: the tool, and its input (none when absent, as `listExpRanks()`). */
+type Call = { tool: ToolName; input?: unknown };
+
+let site = "";
+test.before(async () => {
+  site = await builtSite(PATH_SITE_URL);
+});
+
+/**
+ * Each call's result from the built module, imported by `node --input-type=module` in a folder
+ * holding that file alone; the calls go in on stdin as JSON and the results come out on stdout.
+ */
+async function moduleResults(calls: readonly Call[]): Promise<unknown[]> {
+  return withTempDir("tools-module", async (folder) => {
+    const file = path.basename(paths.toolsModule);
+    await copyFile(path.join(site, paths.toolsModule), path.join(folder, file));
+    const callsJson = JSON.stringify(
+      calls.map(({ tool, input }) => [EXPORTS[tool], ...(input === undefined ? [] : [input])]),
+    );
+    const child = run(
+      process.execPath,
+      [
+        "--input-type=module",
+        "--eval",
+        `import * as tools from "./${file}"; import { readFileSync } from "node:fs"; ` +
+          'const calls = JSON.parse(readFileSync(0, "utf8")); ' +
+          "process.stdout.write(JSON.stringify(calls.map(([name, ...input]) => tools[name](...input))));",
+      ],
+      { cwd: folder, env: {}, maxBuffer: 256 * 1024 * 1024 },
+    );
+    child.child.stdin!.end(callsJson);
+    return JSON.parse((await child).stdout) as unknown[];
+  });
+}
+
+/** The page's tools on the same calls, as JSON (what an agent receives). */
+const pageResults = (calls: readonly Call[]) =>
+  calls.map(({ tool, input }) => JSON.parse(JSON.stringify(executeTool(tool, input, rankList))) as unknown);
+
+function assertSameAnswers(calls: readonly Call[], results: readonly unknown[]): void {
+  const expected = pageResults(calls);
+  assert.is(results.length, calls.length);
+  calls.forEach((call, index) =>
+    assert.equal(
+      results[index],
+      expected[index],
+      `the module and the page's tools differ on ${JSON.stringify(call)}`,
+    ),
+  );
+}
+
+const MAX = CALCULATE_LIMITS.maxGems;
+
+/** The engine's corners (its tests hold each to an independent reference) and a rank already held. */
+const CORNERS: Call[] = [
+  ...["0.00000001", 1e-8, "1", MAX, "99999999999999999999.99999999", 2 ** 53 - 1].flatMap((currentGems) =>
+    [
+      {},
+      { days: 36500 },
+      { months: 1216, days: 20 },
+      { seconds: 3153600000 },
+      { seconds: "86399.999999" },
+      { years: 99, months: 12, days: 4, hours: "23", minutes: 59, seconds: "59.999" },
+      { days: 30, seconds: 5e-324 },
+    ].map((duration) => ({
+      tool: "calculate-exp-growth" as const,
+      input: { currentGems, goalGems: MAX, additionalGems: "0.00000001", ...duration },
+    })),
+  ),
+  ...[
+    { currentGems: "1000", goalGems: `1000.${"0".repeat(55)}1` },
+    { currentGems: `1000.${"0".repeat(55)}1`, goalGems: "1000" },
+    { currentGems: "5000000000", goalGems: "4000000000", days: 1 },
+    { currentGems: rankList.ranks.at(-1)!.minGems },
+  ].map((input) => ({ tool: "calculate-exp-growth" as const, input })),
+  { tool: "list-exp-ranks" },
+  { tool: "list-exp-ranks", input: {} },
+];
+
+/** Mistakes a caller makes: each an `invalid_request` result, never a throw. */
+const MISTAKES: Call[] = [
+  ...[
+    {},
+    { currentGems: 0 },
+    { currentGems: 2 ** 53 },
+    { currentGems: "1e5" },
+    { currentGems: 1, days: 36500, hours: 1 },
+    { currentGems: 1, dayz: 3 },
+    null,
+    "1000000",
+    [],
+  ].map((input) => ({ tool: "calculate-exp-growth" as const, input })),
+  { tool: "list-exp-ranks", input: { extra: 1 } },
+];
+
+/** A new seed each run, printed, as the engine's tests draw; `ENGINE_SEED=N` replays one. */
+const SEED = Number(process.env.ENGINE_SEED) || Math.floor(Math.random() * 2 ** 32);
+const RANDOM_CASES = 300;
+
+test("the module is one file with no DOM or model context, and llms.txt and the docs name its URL", async () => {
+  const text = await readBuilt(site, paths.toolsModule);
+  assert.not.match(text, /\bdocument\b|\bwindow\b|navigator|modelContext/);
+  assert.not.match(text, /\bimport\b[^(]/, "it imports nothing");
+  const url = new URL(paths.toolsModule, PATH_SITE_URL).href;
+  assert.ok((await readBuilt(site, paths.agentGuide)).includes(url), `llms.txt names ${url}`);
+  assert.ok((await readBuilt(site, "docs.md")).includes(url), `the docs name ${url}`);
+});
+
+test(`its answers are the page's tools' answers: corners, mistakes and ${RANDOM_CASES} random inputs (seed ${SEED})`, async () => {
+  const draw = inputDrawer(SEED);
+  const random = Array.from({ length: RANDOM_CASES }, () => ({
+    tool: "calculate-exp-growth" as const,
+    input: draw(),
+  }));
+  const calls = [...MISTAKES, ...CORNERS, ...random];
+  const results = (await moduleResults(calls)) as { isError?: true; structuredContent: any }[];
+  assertSameAnswers(calls, results);
+  results.slice(0, MISTAKES.length).forEach((result, index) => {
+    const where = JSON.stringify(MISTAKES[index]);
+    assert.is(result.isError, true, where);
+    assert.is(result.structuredContent.error.code, "invalid_request", where);
+  });
+  results
+    .slice(MISTAKES.length, MISTAKES.length + CORNERS.length)
+    .forEach((result, index) => assert.is(result.isError, undefined, JSON.stringify(CORNERS[index])));
+});
+
+test("its figures are the ones checked by hand, and its rank table is /api/ranks.json", async () => {
+  const calls: Call[] = [
+    { tool: "calculate-exp-growth", input: { currentGems: 1000000, days: 30 } },
+    { tool: "calculate-exp-growth", input: { currentGems: 1000, days: 36500 } },
+    { tool: "calculate-exp-growth", input: { currentGems: 5, days: 3 } },
+    { tool: "calculate-exp-growth", input: { currentGems: 1000, goalGems: "1009.027027", days: 3 } },
+    { tool: "list-exp-ranks" },
+  ];
+  const [month, century, tie, exact, ranks] = (await moduleResults(calls)) as {
+    structuredContent: Record<string, any>;
+  }[];
+  assert.is(month!.structuredContent.futureGems, "1094026.87487131");
+  assert.is(month!.structuredContent.profitPerDay, "3000.00000000");
+  assert.is(
+    century!.structuredContent.futureGems,
+    "304828272760845524936859681156618631066476711713151.40754742",
+  );
+  assert.is(tie!.structuredContent.futureGems, "5.04513514", "a tie rounds half-up");
+  // 1000 × 1.003^3 = 1009.027027 exactly: a goal of it takes exactly 3 days.
+  assert.is(exact!.structuredContent.goal.daysToReach, "3.00000000");
+  assert.is(exact!.structuredContent.goal.duration.totalSeconds, 3 * 86400);
+  assert.equal(ranks!.structuredContent, JSON.parse(await readBuilt(site, paths.ranks)));
+  assert.equal(
+    JSON.parse((ranks as unknown as { content: { text: string }[] }).content[0]!.text),
+    ranks!.structuredContent,
+  );
+});
+
+test.run();

@@ -1,0 +1,61 @@
+/**
+ * Inputs of calculate-exp-growth drawn at random over the whole documented range, from a seed, so a
+ * failure can be replayed: the engine's tests and the published module's draw the same way.
+ */
+import type { CalculateInput } from "../../contract/calculate-input.ts";
+
+export const UNITS = ["years", "months", "days", "hours", "minutes", "seconds"] as const;
+/** Seconds in one of each unit, written out by hand (not read from the constants under test). */
+export const UNIT_SECONDS = {
+  years: 365 * 86400,
+  months: 30 * 86400,
+  days: 86400,
+  hours: 3600,
+  minutes: 60,
+  seconds: 1,
+};
+
+/** A small deterministic generator (mulberry32): the seed is printed with any failure. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  /** A decimal string drawn log-uniformly from 10^low to 10^high, with up to 20 significant digits. */
+  const logUniform = (low: number, high: number): string => {
+    const exponent = Math.floor(low + next() * (high - low));
+    const significant = 1 + Math.floor(next() * 20);
+    let digits = String(1 + Math.floor(next() * 9));
+    while (digits.length < significant) digits += String(Math.floor(next() * 10));
+    const places = significant - 1 - exponent;
+    if (places <= 0) return digits + "0".repeat(-places);
+    const padded = digits.padStart(places + 1, "0");
+    return `${padded.slice(0, -places)}.${padded.slice(-places)}`.replace(/\.?0+$/, "");
+  };
+  return { next, logUniform };
+}
+
+/**
+ * Draws inputs from `seed`: a balance log-uniform over 10^-8 to 10^20, usually one time unit (up to
+ * 36,500 days, whole or to 8 significant digits), sometimes a goal and an amount to earn.
+ */
+export function inputDrawer(seed: number): () => CalculateInput {
+  const { next, logUniform } = generator(seed);
+  return () => {
+    const input: CalculateInput = { currentGems: logUniform(-8, 20) };
+    const unit = UNITS[Math.floor(next() * UNITS.length)]!;
+    const days = Math.min(36500, Number(logUniform(-6, 5)));
+    if (next() < 0.9)
+      input[unit] =
+        next() < 0.3
+          ? String(Math.round((days * 86400) / UNIT_SECONDS[unit]))
+          : String(Number(((days * 86400) / UNIT_SECONDS[unit]).toPrecision(8)));
+    if (next() < 0.5) input.goalGems = logUniform(-8, 20);
+    if (next() < 0.3) input.additionalGems = logUniform(-8, 20);
+    return input;
+  };
+}
