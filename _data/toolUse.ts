@@ -7,12 +7,18 @@
  * whose goal is at or below the balance.
  */
 import path from "node:path";
+import { TOOL_NAMES } from "../common/constants.ts";
 import { INPUT_EXAMPLE } from "../contract/calculate-input.ts";
 import { executeTool } from "../common/tools/execute.ts";
 import rankList from "./ranks.ts";
 import site from "./site.ts";
 
 const file = path.posix.basename(site.paths.toolsModule);
+
+/** The module's export of each tool, its name in camel case (`assets/tools/exp-bank.ts`): `calculateExpGrowth`. */
+const [calculate, list] = TOOL_NAMES.map((name) =>
+  name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+);
 
 /**
  * A balance between a rank's threshold and the next (the third rank from the top, or the lowest in
@@ -38,10 +44,11 @@ export default {
   module: {
     url: site.urls.toolsModule,
     file,
+    exports: { calculate, list },
     /** An ES module that imports the tools module from beside it and prints the worked example's balance. */
     recipe: [
-      `import { calculateExpGrowth, listExpRanks } from "./${file}";`,
-      `const result = calculateExpGrowth(${JSON.stringify(INPUT_EXAMPLE)});`,
+      `import { ${calculate}, ${list} } from "./${file}";`,
+      `const result = ${calculate}(${JSON.stringify(INPUT_EXAMPLE)});`,
       "console.log(result.isError ? result.structuredContent.error : result.structuredContent.futureGems);",
     ].join("\n"),
   },

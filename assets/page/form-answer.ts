@@ -97,7 +97,8 @@ export function render(region: HTMLElement, shown: Shown): string[] {
   const each = <T extends HTMLElement>(selector: string, fill: (element: T) => void) =>
     region.querySelectorAll<T>(selector).forEach(fill);
   const set = (name: string, text: string | Node) => find(`[data-result="${name}"]`).replaceChildren(text);
-  const exact = new Intl.NumberFormat(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 8 });
+  // Every amount with its 8 decimals: the maximum follows the minimum (ECMA-402 SetNumberFormatDigitOptions).
+  const exact = new Intl.NumberFormat(lang(), { minimumFractionDigits: 8 });
   each<HTMLDataElement>("data[data-result]", (element) => {
     element.value = result[element.dataset.result as "futureGems"];
     element.textContent = exact.format(element.value as Intl.StringNumericLiteral);

@@ -204,6 +204,9 @@ test("without WebMCP the page registers nothing, prints nothing, and the form wo
   const shown = await submitForm(page, { currentGems: "1000000", days: "30" });
   assert.is(shown.futureGems, "1094026.87487131");
   assert.is(await page.locator('[data-result="futureGems"]').textContent(), "1,094,026.87487131");
+  // The exact figures show every amount with its 8 decimals, whole ones too.
+  assert.is(await page.locator('[data-result="currentGems"]').textContent(), "1,000,000.00000000");
+  assert.is(await page.locator('[data-result="durationDays"]').textContent(), "30.00000000");
   assert.equal(messages, []);
 });
 

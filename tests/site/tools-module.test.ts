@@ -36,30 +36,32 @@ test.before(async () => {
 });
 
 /**
- * Each call's result from the built module, imported by `node --input-type=module` in a folder
- * holding that file alone; the calls go in on stdin as JSON and the results come out on stdout.
+ * What `node --input-type=module` prints, given `args` and `stdin`, in a folder holding the built
+ * module alone, with no environment.
  */
-async function moduleResults(calls: readonly Call[]): Promise<unknown[]> {
+async function beside(args: readonly string[], stdin: string): Promise<string> {
   return withTempDir("tools-module", async (folder) => {
-    const file = path.basename(paths.toolsModule);
-    await copyFile(path.join(site, paths.toolsModule), path.join(folder, file));
-    const callsJson = JSON.stringify(
-      calls.map(({ tool, input }) => [EXPORTS[tool], ...(input === undefined ? [] : [input])]),
-    );
-    const child = run(
-      process.execPath,
-      [
-        "--input-type=module",
-        "--eval",
-        `import * as tools from "./${file}"; import { readFileSync } from "node:fs"; ` +
-          'const calls = JSON.parse(readFileSync(0, "utf8")); ' +
-          "process.stdout.write(JSON.stringify(calls.map(([name, ...input]) => tools[name](...input))));",
-      ],
-      { cwd: folder, env: {}, maxBuffer: 256 * 1024 * 1024 },
-    );
-    child.child.stdin!.end(callsJson);
-    return JSON.parse((await child).stdout) as unknown[];
+    await copyFile(path.join(site, paths.toolsModule), path.join(folder, path.basename(paths.toolsModule)));
+    const child = run(process.execPath, ["--input-type=module", ...args], {
+      cwd: folder,
+      env: {},
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    child.child.stdin!.end(stdin);
+    return (await child).stdout;
   });
+}
+
+/** Each call's result from the built module: the calls go in on stdin as JSON, the results come out on stdout. */
+async function moduleResults(calls: readonly Call[]): Promise<unknown[]> {
+  const callsJson = JSON.stringify(
+    calls.map(({ tool, input }) => [EXPORTS[tool], ...(input === undefined ? [] : [input])]),
+  );
+  const callEach =
+    `import * as tools from "./${path.basename(paths.toolsModule)}"; import { readFileSync } from "node:fs"; ` +
+    'const calls = JSON.parse(readFileSync(0, "utf8")); ' +
+    "process.stdout.write(JSON.stringify(calls.map(([name, ...input]) => tools[name](...input))));";
+  return JSON.parse(await beside(["--eval", callEach], callsJson)) as unknown[];
 }
 
 /** The page's tools on the same calls, as JSON (what an agent receives). */
@@ -124,7 +126,7 @@ const MISTAKES: Call[] = [
 
 /** A new seed each run, printed, as the engine's tests draw; `ENGINE_SEED=N` replays one. */
 const SEED = Number(process.env.ENGINE_SEED) || Math.floor(Math.random() * 2 ** 32);
-const RANDOM_CASES = 300;
+const RANDOM_CASES = 1000;
 
 test("the module is one file with no DOM or model context, and llms.txt and the docs name its URL", async () => {
   const text = await readBuilt(site, paths.toolsModule);
@@ -133,6 +135,15 @@ test("the module is one file with no DOM or model context, and llms.txt and the 
   const url = new URL(paths.toolsModule, PATH_SITE_URL).href;
   assert.ok((await readBuilt(site, paths.agentGuide)).includes(url), `llms.txt names ${url}`);
   assert.ok((await readBuilt(site, "docs.md")).includes(url), `the docs name ${url}`);
+});
+
+test("the recipe llms.txt and the docs publish runs beside the module and prints the worked example's balance", async () => {
+  const fence = /```js\n([\s\S]*?)\n```/;
+  const recipe = fence.exec(await readBuilt(site, paths.agentGuide))?.[1];
+  assert.ok(recipe, "llms.txt has a js recipe");
+  assert.is(fence.exec(await readBuilt(site, "docs.md"))?.[1], recipe, "the docs show the same recipe");
+  // 1,000,000 gems for 30 days, checked by hand in the engine's tests.
+  assert.is(await beside([], recipe!), "1094026.87487131\n");
 });
 
 test(`its answers are the page's tools' answers: corners, mistakes and ${RANDOM_CASES} random inputs (seed ${SEED})`, async () => {
