@@ -12,7 +12,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import * as esbuild from "esbuild";
 import { ROOT } from "../support/build.ts";
-import { CALCULATOR_ENTRY, homepageData } from "../../_config/bundle.ts";
+import { CALCULATOR_ENTRY, homepageData, TOOLS_ENTRY } from "../../_config/bundle.ts";
 
 interface Import {
   target: string;
@@ -48,6 +48,21 @@ async function typescriptFiles(folder: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
     .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+}
+
+/** The files esbuild's metafile says a bundle of `entry` holds, relative to the repository. */
+async function bundleInputs(entry: string): Promise<string[]> {
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: "esm",
+    platform: "browser",
+    logLevel: "silent",
+    plugins: [homepageData],
+  });
+  return Object.keys(result.metafile.inputs);
 }
 
 const under = (file: string, folder: string) => file === folder || file.startsWith(`${folder}/`);
@@ -166,17 +181,7 @@ test("the schemas import neither the Eleventy modules nor the derived data", asy
 });
 
 test("the homepage bundle is made of assets/ and common/ files only: no schema, no zod, no build module", async () => {
-  const result = await esbuild.build({
-    entryPoints: [CALCULATOR_ENTRY],
-    bundle: true,
-    write: false,
-    metafile: true,
-    format: "esm",
-    platform: "browser",
-    logLevel: "silent",
-    plugins: [homepageData],
-  });
-  const inputs = Object.keys(result.metafile.inputs);
+  const inputs = await bundleInputs(CALCULATOR_ENTRY);
   assert.ok(
     inputs.some((input) => input.startsWith("common/engine/")),
     inputs.join(", "),
@@ -185,6 +190,20 @@ test("the homepage bundle is made of assets/ and common/ files only: no schema, 
     input.startsWith("assets/") || input.startsWith("common/") || input.startsWith("homepage-data:");
   assert.equal(
     inputs.filter((input) => !browserCode(input)),
+    [],
+  );
+});
+
+test("the tools module for code is its entry, common/ and the rank table: no page code, no DOM", async () => {
+  const inputs = await bundleInputs(TOOLS_ENTRY);
+  assert.ok(
+    inputs.some((input) => input.startsWith("common/tools/")),
+    inputs.join(", "),
+  );
+  const allowed = (input: string) =>
+    input === "assets/tools/exp-bank.ts" || input.startsWith("common/") || input.startsWith("homepage-data:");
+  assert.equal(
+    inputs.filter((input) => !allowed(input)),
     [],
   );
 });
