@@ -24,7 +24,9 @@ const TIME_FIELDS = [...DURATION_UNITS, UNTIL];
 
 export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRank[]): void {
   const byId = (id: string) => document.getElementById(`calculator-${id}`)!;
-  const [region, status, summary, shared, asOf] = "result status summary shared as-of".split(" ").map(byId);
+  const [region, status, summary, shared, asOf] = ["result", "status", "summary", "shared", "as-of"].map(
+    byId,
+  );
   const emptySummary = summary!.textContent;
   const more = byId("more") as HTMLDetailsElement;
   const field = (name: string) => fieldOf(form, name);
