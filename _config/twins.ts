@@ -115,7 +115,10 @@ export async function renderTwin(renderer: TwinRenderer, source: TwinSource, doc
   const pageUrl = absoluteUrl(source.url);
   const markdown = await markdownOf(renderer, source);
   const targets: string[] = [];
-  mapMarkdownLinks(markdown, (target) => (targets.push(target), target));
+  mapMarkdownLinks(markdown, (target) => {
+    targets.push(target);
+    return target;
+  });
   const links = new Map<string, string>();
   for (const target of targets) {
     // A link by the page's file (`docs.md#support`) goes where the HTML page's link goes: its URL.

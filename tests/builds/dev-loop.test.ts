@@ -63,8 +63,14 @@ function socketStatus(port: number, origin?: string): Promise<number | string> {
       port,
       headers: { ...upgrade, ...key, ...(origin ? { Origin: origin } : {}) },
     });
-    sent.on("upgrade", (response, socket) => (socket.destroy(), resolve(response.statusCode!)));
-    sent.on("response", (response) => (response.resume(), resolve(response.statusCode!)));
+    sent.on("upgrade", (response, socket) => {
+      socket.destroy();
+      resolve(response.statusCode!);
+    });
+    sent.on("response", (response) => {
+      response.resume();
+      resolve(response.statusCode!);
+    });
     sent.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
     sent.end();
   });
