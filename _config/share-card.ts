@@ -97,10 +97,16 @@ function row(card: ShareCard, step: LadderStep, index: number, colours: Palette)
   const baseline = (size: number) => Math.round(top + ROW.height / 2 + size * 0.35);
   const box = `x="${MARGIN}" y="${top}" width="${width}" height="${ROW.height}" rx="8"`;
   if ("omitted" in step) {
-    const words = `${step.omitted} more ${step.omitted === 1 ? "rank" : "ranks"}`;
     const dashes = `stroke="${colours.muted}" stroke-width="2" stroke-dasharray="10 8"`;
     const size = ROW.textSize;
-    return `<rect ${box} fill="${colours.muted}" fill-opacity="0.08" ${dashes}/>${text(words, left, baseline(size), size, colours.muted)}`;
+    const words = text(
+      `${step.omitted} more ${step.omitted === 1 ? "rank" : "ranks"}`,
+      left,
+      baseline(size),
+      size,
+      colours.muted,
+    );
+    return `<rect ${box} fill="${colours.muted}" fill-opacity="0.08" ${dashes}/>${words}`;
   }
   const tint = 0.08 + (0.24 * index) / Math.max(1, card.steps.length - 1);
   // Name and label at one size at which both fit the row with two characters' room between them.

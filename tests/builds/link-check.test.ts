@@ -92,7 +92,7 @@ async function breakLinks(project: string): Promise<void> {
   );
 }
 
-test("broken links, fragments and llms.txt links under a path prefix: exactly these, in the outputs that carry them", async () => {
+test("broken links, fragments and llms.txt links under a path prefix: exactly these, where they are", async () => {
   await withProjectCopy(async (project) => {
     const broken = await brokenIn(project, PATH_SITE_URL);
     const base = "https://example.github.io/exp-bank/";
