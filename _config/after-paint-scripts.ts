@@ -9,23 +9,23 @@
  * See https://www.w3.org/TR/paint-timing/ and https://www.w3.org/TR/CSP3/#grammardef-hash-source
  */
 import { createHash } from "node:crypto";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildSync } from "esbuild";
+import { build } from "esbuild";
 import { TARGETS } from "./bundle.ts";
 import { href } from "./site-links.ts";
 
 const START_SCRIPT = fileURLToPath(new URL("../assets/start/after-paint.ts", import.meta.url));
 
-/** The inline script that adds `scripts` after the first paint of the page at `pageUrl`, and its CSP hash source. */
-export function afterPaintScripts(scripts: readonly string[], pageUrl: string): { js: string; hash: string } {
-  if (scripts.length === 0) throw new Error("afterPaintScripts: the page lists no scripts");
-  const from = pageUrl.endsWith("/") ? pageUrl : path.posix.dirname(pageUrl);
-  const urls = scripts.map((key) => {
-    const relative = path.posix.relative(from, href(key));
-    return relative.startsWith(".") ? relative : `./${relative}`;
-  });
-  const { outputFiles } = buildSync({
+type StartScript = { js: string; hash: string };
+
+/** Each list of module URLs' start script, compiled once while its source stays as it is. */
+const compiled = new Map<string, Promise<StartScript>>();
+
+/** The start script that adds the modules at `urls`, minified by esbuild, and its CSP hash source. */
+async function compile(urls: string[]): Promise<StartScript> {
+  const { outputFiles } = await build({
     entryPoints: [START_SCRIPT],
     define: { SCRIPT_URLS: JSON.stringify(urls) },
     format: "iife",
@@ -38,6 +38,19 @@ export function afterPaintScripts(scripts: readonly string[], pageUrl: string): 
   });
   const js = outputFiles[0]!.text.trimEnd();
   if (/<\/script/i.test(js))
-    throw new Error(`afterPaintScripts: ${scripts.join(", ")} would end the inline <script> element`);
+    throw new Error(`afterPaintScripts: ${urls.join(", ")} would end the inline <script> element`);
   return { js, hash: `'sha256-${createHash("sha256").update(js).digest("base64")}'` };
+}
+
+/** The inline script that adds `scripts` after the first paint of the page at `pageUrl`, and its CSP hash source. */
+export function afterPaintScripts(scripts: readonly string[], pageUrl: string): Promise<StartScript> {
+  if (scripts.length === 0) throw new Error("afterPaintScripts: the page lists no scripts");
+  const from = pageUrl.endsWith("/") ? pageUrl : path.posix.dirname(pageUrl);
+  const urls = scripts.map((key) => {
+    const relative = path.posix.relative(from, href(key));
+    return relative.startsWith(".") ? relative : `./${relative}`;
+  });
+  const key = JSON.stringify([statSync(START_SCRIPT).mtimeMs, urls]);
+  if (!compiled.has(key)) compiled.set(key, compile(urls));
+  return compiled.get(key)!;
 }

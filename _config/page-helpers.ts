@@ -123,12 +123,12 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
    * `<script>{% afterPaintScripts scripts, page.url %}</script>` and `script-src 'self' {%
    * afterPaintScriptsHash scripts, page.url %}`: a page's modules, started after its first paint.
    */
-  shortcode("afterPaintScripts", (scripts: string[], pageUrl: string) =>
-    siteInlineText(afterPaintScripts(scripts, pageUrl).js),
+  eleventyConfig.addShortcode("afterPaintScripts", async (scripts: string[], pageUrl: string) =>
+    siteInlineText((await afterPaintScripts(scripts, pageUrl)).js),
   );
-  shortcode(
+  eleventyConfig.addShortcode(
     "afterPaintScriptsHash",
-    (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).hash,
+    async (scripts: string[], pageUrl: string) => (await afterPaintScripts(scripts, pageUrl)).hash,
   );
   /** `{% schemaFields "CalculatorInfo" %}`: a contract component's fields (shortcodes are never autoescaped). */
   shortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), { components }));
