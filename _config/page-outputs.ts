@@ -1,16 +1,14 @@
 /**
  * Where outputs may land, checked before any page renders or is written:
  *
- * - every output's file stays inside the output folder: a permalink with `..`, an absolute path or
- *   `permalinkBypassOutputDir` would write elsewhere on the builder's disk (Eleventy's data schema,
- *   run for every page: https://www.11ty.dev/docs/data-validate/);
- * - a page of `content/pages/` is published as an HTML page (`/faq/` or `/faq.html`), never as a
- *   script, stylesheet or data file.
+ * every output's file stays inside the output folder: a permalink with `..`, an absolute path or
+ * `permalinkBypassOutputDir` would write elsewhere on the builder's disk (Eleventy's data schema,
+ * run for every template: https://www.11ty.dev/docs/data-validate/; `content/pages/` has its own,
+ * which allows only page URLs).
  *
  * Failures name the file (and the line of its `permalink`) and the fix.
  */
 import path from "node:path";
-import { PAGES_FOLDER } from "./pages.ts";
 import { fileText, lineAt, projectPath } from "./page-source.ts";
 
 /** `content/pages/faq.md:3` where the page's `permalink:` is, or the file alone. */
@@ -42,23 +40,4 @@ export function insideOutput(outputFolder: string): (data: OutputData) => void {
         "or permalinkBypassOutputDir",
     );
   };
-}
-
-/** Fails when a page of `content/pages/` is published as anything but an HTML page (`eleventy.contentMap`). */
-export function checkPageUrls(inputPathToUrl: Record<string, readonly (string | false)[]>): void {
-  const problems = Object.entries(inputPathToUrl)
-    .filter(([inputPath]) => inputPath.startsWith(PAGES_FOLDER))
-    // `permalink: false` (the URL false) writes no file.
-    .flatMap(([inputPath, urls]) =>
-      urls.filter((url) => url !== false && !/(?:\/|\.html)$/.test(url)).map((url) => ({ inputPath, url })),
-    )
-    .map(
-      ({ inputPath, url }) =>
-        `  ${permalinkAt(inputPath)}: the permalink ${url} is not an HTML page: a page is published as ` +
-        "a folder (/faq/) or an .html file, never as a script, stylesheet or data file; end it in / or remove it",
-    );
-  if (problems.length > 0)
-    throw new Error(
-      `Pages published as something else than HTML (${problems.length}):\n${problems.join("\n")}`,
-    );
 }
