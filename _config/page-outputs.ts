@@ -8,7 +8,8 @@
  *   (`eleventy.contentMap`, in every build and rebuild, once all URLs are known);
  * - every output's file stays inside the output folder: a permalink with `..`, an absolute path or
  *   `permalinkBypassOutputDir` would write elsewhere on the builder's disk (Eleventy's data schema,
- *   run for every page: https://www.11ty.dev/docs/data-validate/).
+ *   run for every template: https://www.11ty.dev/docs/data-validate/; `content/pages/` has its own,
+ *   which allows only page URLs).
  *
  * Failures name the file (and the line of its `permalink`) and the fix.
  */

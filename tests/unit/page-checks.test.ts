@@ -2,8 +2,8 @@
  * The checks each Markdown page's source passes in every build (`_config/page-checks.ts`),
  * unit-tested on texts written here: a figure or name of the data typed by hand is refused,
  * ordinary words are not, each problem names its line in the file (front matter counted) and the
- * fix; and a page is published as HTML only. builds/writer-errors.test.ts makes the same mistakes in
- * real builds; builds/rendered-page.test.ts tries what a page may not hand a visitor.
+ * fix. builds/writer-errors.test.ts makes the same mistakes in real builds; builds/pages.test.ts
+ * tries what a page may not be, and builds/inert-pages.test.ts what it may not hand a visitor.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
