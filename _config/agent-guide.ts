@@ -28,6 +28,7 @@ export type GuideData = {
 };
 
 type FieldSchema = {
+  $ref?: string;
   description?: string;
   type?: string;
   anyOf?: FieldSchema[];
@@ -51,12 +52,17 @@ function propertiesOf(schema: Record<string, unknown>): SchemaProperties {
   return root.properties as SchemaProperties;
 }
 
-/** The fields of an object-valued field (an object, a nullable object, or an array of objects), if it has any. */
-function fieldsOf(field: FieldSchema): SchemaProperties | undefined {
+/**
+ * The fields of an object-valued field (an object, a nullable object, or an array of objects), if
+ * it has any; a named object (`#/$defs/Duration`) is looked up in the schema's `defs`.
+ */
+function fieldsOf(field: FieldSchema, defs: SchemaProperties): SchemaProperties | undefined {
+  const named = field.$ref?.startsWith("#/$defs/") ? defs[field.$ref.slice("#/$defs/".length)] : undefined;
+  if (named) return fieldsOf(named, defs);
   if (field.properties) return field.properties;
-  if (field.items) return fieldsOf(field.items);
+  if (field.items) return fieldsOf(field.items, defs);
   for (const option of field.anyOf ?? []) {
-    const found = fieldsOf(option);
+    const found = fieldsOf(option, defs);
     if (found) return found;
   }
   return undefined;
@@ -79,11 +85,11 @@ const fieldLines = (fields: SchemaProperties) =>
  * The result's fields, with the fields of goal, additional and each milestone as a sub-list (a
  * duration's fields have their own note).
  */
-function resultFieldLines(outputs: SchemaProperties): string[] {
+function resultFieldLines(outputs: SchemaProperties, defs: SchemaProperties): string[] {
   return Object.entries(outputs).map(([key, field]) => {
     const line = fieldLines({ [key]: field })[0] as string;
     // nextRank is milestones[0], and a rank's own fields are those of the rank table above.
-    const inner = ["milestones", "goal", "additional"].includes(key) ? fieldsOf(field) : undefined;
+    const inner = ["milestones", "goal", "additional"].includes(key) ? fieldsOf(field, defs) : undefined;
     if (!inner) return line;
     const lines = fieldLines(inner).map((text) =>
       /^`duration`:/.test(text) ? "`duration`: a Duration (see Durations below)." : text,
@@ -158,7 +164,8 @@ export function agentGuide(data: GuideData) {
   largest ??= calculateGrowth({ currentGems: maxGems, days: maxDurationDays }, ranks.ranks).futureGems;
   const largestDigits = (largest.split(".")[0] ?? "").length;
   const timeKeys = Object.keys(inputs).filter((key) => !key.endsWith("Gems"));
-  const durationFields = fieldsOf(fieldsOf(outputs.milestones ?? {})?.duration ?? {});
+  const defs = (calculate.outputSchema.$defs ?? {}) as SchemaProperties;
+  const durationFields = fieldsOf(fieldsOf(outputs.milestones ?? {}, defs)?.duration ?? {}, defs);
   if (!durationFields) throw new Error("llms.txt: the result schema has no milestones[].duration fields");
   const docsTwin = absoluteUrl(twinPath(`/${site.paths.docs}`));
   return {
@@ -174,7 +181,7 @@ export function agentGuide(data: GuideData) {
     timeMaxima: timeKeys.map((key) => `${key} ${DURATION_MAXIMA[key as DurationUnit]}`).join(", "),
     ranks: bulletList(ranks.ranks.map(rankLine)),
     inputs: bulletList(inputLines(inputs)),
-    results: bulletList(resultFieldLines(outputs)),
+    results: bulletList(resultFieldLines(outputs, defs)),
     durationFields: bulletList(fieldLines(durationFields)),
     exampleInput: JSON.stringify(calculate.example.input),
     exampleOutput: exampleJson(result),

@@ -1,9 +1,9 @@
 /**
  * Field tables for the docs, rendered from JSON Schema (the output of `z.toJSONSchema` on the
  * contract's zod schemas), so every field, type, bound and description on the page is the one the
- * contract and the tools use. Nested objects become dotted rows (`timeNormalization.yearDays`);
- * a reference to a named component links to that component's own table, and an object schema used
- * in more than one place (a Duration, a Milestone) gets one table of its own, linked from each use.
+ * contract and the tools use. Nested objects become dotted rows (`timeNormalization.yearDays`). A
+ * named schema (its zod id: a contract component such as `ExpRank`, or a `$defs` entry such as
+ * `Duration`) has one table of its own, and every use links to it.
  * Kept: no maintained library renders JSON Schema 2020-12 as Markdown tables with bounds in words.
  */
 import { slugify } from "./heading-anchors.ts";
@@ -37,14 +37,14 @@ export interface JsonSchema {
 
 type FieldRow = { field: string; type: string; required: boolean; description: string };
 
-/** Where `$ref`s point: named components (linked by name) and local `$defs` (inlined). */
+/** Where `$ref`s point: named components and the root schema's named `$defs`, each with a table of its own. */
 export interface RefContext {
   /** `#/components/schemas/ExpRank` → its schema; shown as a link to the component's table. */
   components?: Record<string, JsonSchema>;
-  /** The root schema, whose `#/$defs/…` references are expanded in place. */
+  /** The root schema, whose `#/$defs/…` definitions get a table each, after the root's. */
   root?: JsonSchema;
-  /** Object schemas with a table of their own, by `shapeKey`: their name and the anchor of that table. */
-  shared?: Map<string, { name: string; anchor: string }>;
+  /** What a definition's heading names it in: `Duration (calculate-exp-growth)` for the scope of a tool. */
+  scope?: string;
 }
 
 const COMPONENT_REF = "#/components/schemas/";
@@ -76,25 +76,31 @@ function boundText(schema: JsonSchema): string[] {
   return bounds;
 }
 
-/** A schema with local `$defs` references expanded, so its fields can be listed. */
-function expand(schema: JsonSchema, context: RefContext): JsonSchema {
-  if (!schema.$ref?.startsWith(DEF_REF)) return schema;
-  const { $ref, ...rest } = schema;
-  const target = context.root?.$defs?.[$ref.slice(DEF_REF.length)];
-  if (!target) throw new Error(`Field table: ${$ref} is not defined in the schema's $defs`);
-  return { ...target, ...rest };
+/** The named schema a `$ref` points to (`#/components/schemas/ExpRank`, `#/$defs/Duration`) and its name. */
+function target(ref: string, context: RefContext): { name: string; schema: JsonSchema } {
+  const [prefix, schemas] = ref.startsWith(DEF_REF)
+    ? [DEF_REF, context.root?.$defs]
+    : [COMPONENT_REF, context.components];
+  const name = ref.slice(prefix.length);
+  const schema = ref.startsWith(prefix) ? schemas?.[name] : undefined;
+  if (!schema) throw new Error(`Field table: ${ref} names no schema of the contract`);
+  return { name, schema };
 }
 
+/** The heading of a definition's own table; a contract component's is its name, in the schemas above. */
+function heading(name: string, context: RefContext): string {
+  return context.components?.[name] || !context.scope ? name : `${name} (${context.scope})`;
+}
+
+/** A schema, or the named schema it points to. */
+const resolve = (schema: JsonSchema, context: RefContext) =>
+  schema.$ref ? target(schema.$ref, context).schema : schema;
+
 /** The type column: base type, then literal values, then bounds. */
-function typeText(input: JsonSchema, context: RefContext = {}): string {
-  const schema = expand(input, context);
-  const shared = schema.properties && context.shared?.get(shapeKey(schema));
-  if (shared) return `[${shared.name}](#${shared.anchor})`;
-  if (schema.$ref?.startsWith(COMPONENT_REF)) {
-    const name = schema.$ref.slice(COMPONENT_REF.length);
-    if (!context.components?.[name])
-      throw new Error(`Field table: ${schema.$ref} is not a component of the contract`);
-    return `[${name}](#${name.toLowerCase()})`;
+function typeText(schema: JsonSchema, context: RefContext = {}): string {
+  if (schema.$ref) {
+    const { name } = target(schema.$ref, context);
+    return `[${name}](#${slugify(heading(name, context))})`;
   }
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) return variants.map((variant) => typeText(variant, context)).join("; or ");
@@ -111,70 +117,38 @@ function typeText(input: JsonSchema, context: RefContext = {}): string {
   return parts.join(", ");
 }
 
-function childObject(schema: JsonSchema, context: RefContext): { schema: JsonSchema; suffix: string } | null {
-  const expanded = expand(schema, context);
-  if (expanded.properties) return { schema: expanded, suffix: "" };
-  if (expanded.type === "array" && expanded.items) {
-    const items = expand(expanded.items, context);
-    if (items.properties) return { schema: items, suffix: "[]" };
-  }
-  const variants = expanded.anyOf ?? expanded.oneOf;
-  const objects =
-    variants?.map((variant) => expand(variant, context)).filter((variant) => variant.properties) ?? [];
+/** An unnamed object under a field (itself, its items, or its one object variant), listed in dotted rows. */
+function childObject(schema: JsonSchema): { schema: JsonSchema; suffix: string } | null {
+  if (schema.properties) return { schema, suffix: "" };
+  if (schema.type === "array" && schema.items?.properties) return { schema: schema.items, suffix: "[]" };
+  const objects = (schema.anyOf ?? schema.oneOf)?.filter((variant) => variant.properties) ?? [];
   if (objects.length === 1 && objects[0]) return { schema: objects[0], suffix: "" };
   return null;
 }
 
 /** One row per field, depth first, nested fields under their parent's dotted name. */
 function fieldRows(schema: JsonSchema, context: RefContext = {}, prefix = ""): FieldRow[] {
-  const object = expand(schema, context);
-  if (!object.properties)
+  if (!schema.properties)
     throw new Error(`Field table: the schema${prefix ? ` at ${prefix}` : ""} has no properties to list`);
-  const required = new Set(object.required ?? []);
+  const required = new Set(schema.required ?? []);
   const rows: FieldRow[] = [];
-  for (const [name, property] of Object.entries(object.properties)) {
+  for (const [name, property] of Object.entries(schema.properties)) {
     const field = prefix ? `${prefix}.${name}` : name;
     rows.push({
       field,
       type: typeText(property, context),
       required: required.has(name),
-      description: expand(property, context).description ?? "",
+      // A use of a named schema says what it is here, or the schema's own description does.
+      description: property.description ?? resolve(property, context).description ?? "",
     });
-    const child = childObject(property, context);
-    if (child && !context.shared?.has(shapeKey(child.schema)))
-      rows.push(...fieldRows(child.schema, context, `${field}${child.suffix}`));
+    const child = childObject(property);
+    if (child) rows.push(...fieldRows(child.schema, context, `${field}${child.suffix}`));
   }
   return rows;
 }
 
 function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
-}
-
-/** An object schema's identity, whatever a particular use says about it in its description. */
-function shapeKey(schema: JsonSchema): string {
-  const { description: _description, ...shape } = schema;
-  return JSON.stringify(shape);
-}
-
-/** A use of an object schema, by the name a reader knows it by (`Duration` for `duration`). */
-type Use = { schema: JsonSchema; name: string; fromArray: boolean };
-
-/** Every object schema under `schema`'s properties, in document order, with the name of each use. */
-function objectUses(schema: JsonSchema, context: RefContext, uses: Use[] = []): Use[] {
-  for (const [name, property] of Object.entries(expand(schema, context).properties ?? {})) {
-    const expanded = expand(property, context);
-    const items = expanded.type === "array" && expanded.items ? expand(expanded.items, context) : null;
-    const found = [
-      expanded,
-      ...(expanded.anyOf ?? expanded.oneOf ?? []).map((variant) => expand(variant, context)),
-    ].filter((entry) => entry.properties);
-    const named = name.charAt(0).toUpperCase() + name.slice(1);
-    for (const object of found) uses.push({ schema: object, name: named, fromArray: false });
-    if (items?.properties) uses.push({ schema: items, name: named.replace(/s$/, ""), fromArray: true });
-    for (const object of [...found, ...(items?.properties ? [items] : [])]) objectUses(object, context, uses);
-  }
-  return uses;
 }
 
 function table(rows: FieldRow[]): string {
@@ -189,41 +163,19 @@ function table(rows: FieldRow[]): string {
 }
 
 /**
- * The rows as a Markdown table (field, type, required, description). With a `scope` (such as the
- * tool's name), each object schema used more than once is listed once, in its own table under a
- * heading "Name (scope)", after the main table, and every use links to it.
+ * The rows as a Markdown table (field, type, required, description), then a table for each of the
+ * root's `$defs` that is not a contract component (whose table the page already has), under a
+ * heading "Name (scope)" (the scope is such as the tool's name); every use of one links to its table.
  */
 export function fieldTable(schema: JsonSchema, context: RefContext = {}, scope?: string): string {
-  const shared = new Map<string, { name: string; anchor: string }>();
-  const sections: { heading: string; schema: JsonSchema }[] = [];
-  if (scope) {
-    const byShape = new Map<string, Use[]>();
-    for (const use of objectUses(schema, context))
-      byShape.set(shapeKey(use.schema), [...(byShape.get(shapeKey(use.schema)) ?? []), use]);
-    const components = new Map(
-      Object.entries(context.components ?? {}).map(([name, component]) => [shapeKey(component), name]),
-    );
-    for (const [key, group] of byShape) {
-      if (group.length < 2) continue;
-      // A contract component already has its table on the page.
-      const component = components.get(key);
-      if (component) {
-        shared.set(key, { name: component, anchor: component.toLowerCase() });
-        continue;
-      }
-      const name = (group.find((use) => use.fromArray) ?? group[0]!).name;
-      const heading = `${name} (${scope})`;
-      shared.set(key, { name, anchor: slugify(heading) });
-      sections.push({ heading, schema: group[0]!.schema });
-    }
-  }
-  const scoped = { ...context, shared };
-  const rows = fieldRows(schema, scoped);
+  const scoped = { root: schema, ...context, scope };
+  const rows = fieldRows(resolve(schema, scoped), scoped);
   if (rows.length === 0) return "This object has no fields: send `{}`.";
-  const parts = sections.flatMap(({ heading, schema }) => [
-    `#### ${heading}`,
-    cell(schema.description ?? ""),
-    table(fieldRows(schema, scoped)),
+  const definitions = Object.entries(schema.$defs ?? {}).filter(([name]) => !context.components?.[name]);
+  const parts = definitions.flatMap(([name, definition]) => [
+    `#### ${heading(name, scoped)}`,
+    cell(definition.description ?? ""),
+    table(fieldRows(definition, scoped)),
   ]);
   return [table(rows), ...parts].join("\n\n");
 }

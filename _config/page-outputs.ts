@@ -1,16 +1,20 @@
 /**
- * Where outputs may land, checked before any page renders or is written:
+ * What the build writes, checked before any page renders or is written:
  *
+ * - every template's URL is a kind the site publishes: a page (`/faq/` or `.html`, all a Markdown
+ *   page may be), a twin (`.md`), JSON, text, or the sitemap and API catalog by name; nothing else a
+ *   browser could run (`.htm`, `.xhtml`, `.svg`, `.HTML`). The rest of `site.paths` (the bundle, the
+ *   card, the icon) the build writes itself: a template naming one fails with its name
+ *   (`eleventy.contentMap`, in every build and rebuild, once all URLs are known);
  * - every output's file stays inside the output folder: a permalink with `..`, an absolute path or
  *   `permalinkBypassOutputDir` would write elsewhere on the builder's disk (Eleventy's data schema,
- *   run for every page: https://www.11ty.dev/docs/data-validate/);
- * - a page of `content/pages/` is published as an HTML page (`/faq/` or `/faq.html`), never as a
- *   script, stylesheet or data file.
+ *   run for every template: https://www.11ty.dev/docs/data-validate/; `content/pages/` has its own,
+ *   which allows only page URLs).
  *
  * Failures name the file (and the line of its `permalink`) and the fix.
  */
 import path from "node:path";
-import { PAGES_FOLDER } from "./pages.ts";
+import { paths } from "../_data/site.ts";
 import { fileText, lineAt, projectPath } from "./page-source.ts";
 
 /** `content/pages/faq.md:3` where the page's `permalink:` is, or the file alone. */
@@ -44,21 +48,41 @@ export function insideOutput(outputFolder: string): (data: OutputData) => void {
   };
 }
 
-/** Fails when a page of `content/pages/` is published as anything but an HTML page (`eleventy.contentMap`). */
-export function checkPageUrls(inputPathToUrl: Record<string, readonly (string | false)[]>): void {
-  const problems = Object.entries(inputPathToUrl)
-    .filter(([inputPath]) => inputPath.startsWith(PAGES_FOLDER))
+/** A page's URL: a folder (`/faq/`, written as `/faq/index.html`) or an `.html` file. */
+const PAGE = /(?:\/|\.html)$/;
+const NAMED = [paths.sitemap, paths.apiCatalog].map((name) => `/${name}`);
+/** What templates publish: pages, twins, JSON, text, and two files by name (case counts: `.HTML` is not a page). */
+const published = (url: string) => PAGE.test(url) || /\.(?:md|json|txt)$/.test(url) || NAMED.includes(url);
+/** The files of `site.paths` no template may write: the build writes them itself. */
+const OWN = Object.entries(paths).filter(([, name]) => !published(`/${name}`));
+
+/** What is wrong with `url` written by the template at `inputPath`, or "" when nothing is. */
+function urlProblem(inputPath: string, url: string): string {
+  const own = OWN.find(([, name]) => url === `/${name}` || url.startsWith(`/${name}/`));
+  if (own) return `${url} is the build's own file ${own[1]} (site.paths.${own[0]}); choose another permalink`;
+  if (inputPath.endsWith(".md"))
+    return PAGE.test(url)
+      ? ""
+      : `the permalink ${url} is not an HTML page: a Markdown page is published as a folder (/faq/) ` +
+          "or an .html file, never as a script, stylesheet or data file; end it in / or remove it";
+  if (published(url)) return "";
+  return (
+    `the permalink ${url} is not a kind the site publishes; end it in /, .html, .md, .json or .txt ` +
+    `(only ${NAMED.join(" and ")} are written by name)`
+  );
+}
+
+/** Fails when a template would write anything but what the site publishes (`eleventy.contentMap`). */
+export function checkOutputUrls(inputPathToUrl: Record<string, readonly (string | false)[]>): void {
+  const problems = Object.entries(inputPathToUrl).flatMap(([inputPath, urls]) =>
     // `permalink: false` (the URL false) writes no file.
-    .flatMap(([inputPath, urls]) =>
-      urls.filter((url) => url !== false && !/(?:\/|\.html)$/.test(url)).map((url) => ({ inputPath, url })),
-    )
-    .map(
-      ({ inputPath, url }) =>
-        `  ${permalinkAt(inputPath)}: the permalink ${url} is not an HTML page: a page is published as ` +
-        "a folder (/faq/) or an .html file, never as a script, stylesheet or data file; end it in / or remove it",
-    );
+    urls
+      .map((url) => (url === false ? "" : urlProblem(inputPath, url)))
+      .filter(Boolean)
+      .map((problem) => `  ${permalinkAt(inputPath)}: ${problem}`),
+  );
   if (problems.length > 0)
     throw new Error(
-      `Pages published as something else than HTML (${problems.length}):\n${problems.join("\n")}`,
+      `Templates writing what the site does not publish (${problems.length}):\n${problems.join("\n")}`,
     );
 }

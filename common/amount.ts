@@ -1,18 +1,47 @@
 /**
- * Amounts as people write them in the form (`1,000,000`, `1 000 000`, `2.75M`, `1.6b`, `12k`,
- * `2,5M`, `1.6B gems`, a rank's name as the goal, `90d` in Days), converted exactly, by moving the
+ * Amounts as people write them in the form (`1,000,000`, `1 000 000`, `250.000.000`, `2.75M`, `1.6b`,
+ * `12k`, players' `2.5kk`, `1.6bn`, `250 million`, `2,5M`, `1.6B gems`, a rank's name or `2x Cosmic` as
+ * the goal, `90d` in Days), converted exactly, by moving the
  * decimal point in the digit string, to the plain decimal string the tool's strict schema takes.
  * What was read in a way the person may not expect is said back (`how`); refusals are sentences
  * for a form, naming the real mistake and the fix. The tools never read this way: their schema
  * stays strict (`common/input/`).
  */
 import { groupNumber } from "./text/group-digits.ts";
+import { closestName } from "./text/closest-name.ts";
 import { numberFormat } from "./text/formats.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
 import type { DurationUnit } from "./engine/duration.ts";
 
-/** What each suffix multiplies by, as a power of ten: thousand, million, billion, trillion. */
-const SUFFIX_EXPONENT: Record<string, number> = { k: 3, m: 6, b: 9, t: 12 };
+/**
+ * What each scale multiplies by, as a power of ten, in players' words too: `kk` is a thousand thousands.
+ * A word may be plural (`millions`).
+ */
+const SCALE_EXPONENT: Record<string, number> = {
+  k: 3,
+  thousand: 3,
+  kk: 6,
+  m: 6,
+  mn: 6,
+  mil: 6,
+  mill: 6,
+  million: 6,
+  b: 9,
+  bn: 9,
+  bil: 9,
+  billion: 9,
+  t: 12,
+  tn: 12,
+  trillion: 12,
+};
+
+/** A scale after a number, longest first so `kk` is not read as `k`; the `s` of a plural word. */
+const SCALE = `(?:${Object.keys(SCALE_EXPONENT)
+  .sort((a, b) => b.length - a.length)
+  .map((word) => (word.length > 3 ? `${word}s?` : word))
+  .join("|")})`;
+
+const scaleExponent = (word: string) => SCALE_EXPONENT[word.toLowerCase().replace(/(?<=\w{4})s$/, "")]!;
 
 /** Space characters a person or a pasted number may group digits with. */
 const SPACE = "[ \\u00a0\\u202f]";
@@ -23,14 +52,17 @@ const SPACE = "[ \\u00a0\\u202f]";
  */
 const NUMBER = new RegExp(`^(\\d+|\\d{1,3}(?:,\\d{3})+|\\d{1,3}(?:${SPACE}\\d{3})+)?(?:\\.(\\d*))?$`);
 
+/** Digits grouped by dots, as much of Europe writes them: two dots or more cannot be a decimal point. */
+const DOTTED = /^\d{1,3}(?:\.\d{3}){2,}$/;
+
 /** `value` is a plain decimal string; `how` says how the text was read where that is not plain to see. */
 export type AmountReading = { ok: true; value: string; how?: string } | { ok: false; message: string };
 
 /** A decimal comma before one or two digits and a scale: `2,5M`, `1,25 B`; `2,500M` groups digits instead. */
-const DECIMAL_COMMA = new RegExp(`^(\\d+),(\\d{1,2})(${SPACE}?[kmbt])$`, "i");
+const DECIMAL_COMMA = new RegExp(`^(\\d+),(\\d{1,2})(${SPACE}?${SCALE})$`, "i");
 
 /** A trailing "gems" after the amount: `1.6B gems`. */
-const GEMS_WORD = /^(.*\d\.?\s*[kmbt]?)\s*gems?$/i;
+const GEMS_WORD = new RegExp(`^(.*\\d\\.?\\s*${SCALE}?)\\s*gems?$`, "i");
 
 /**
  * `digits` with the decimal point `fraction.length − exponent` places from the right, leading and trailing
@@ -56,27 +88,51 @@ export function readAmount(typed: string): AmountReading {
   const comma = DECIMAL_COMMA.exec(words ? words[1]!.trim() : withWord);
   const text = comma ? `${comma[1]}.${comma[2]}${comma[3]}` : words ? words[1]!.trim() : withWord;
   const read = readPlain(text);
-  return read.ok && comma ? { ...read, how: "the comma as a decimal point" } : read;
+  if (read.ok && comma) return { ...read, how: "the comma as a decimal point" };
+  return read.ok && DOTTED.test(text) ? { ...read, how: "the dots as thousands separators" } : read;
 }
 
 /** An amount without the word "gems" or a decimal comma. */
 function readPlain(text: string): AmountReading {
   if (text === "") return { ok: true, value: "" };
   if (/^[-−]/.test(text)) return { ok: false, message: "cannot be negative" };
-  const suffix = new RegExp(`^(.*?)${SPACE}?([kmbt])$`, "i").exec(text);
+  const suffix = new RegExp(`^(.*?)${SPACE}?(${SCALE})$`, "i").exec(text);
   const number = suffix ? suffix[1]! : text;
-  const exponent = suffix ? SUFFIX_EXPONENT[suffix[2]!.toLowerCase()]! : 0;
-  const match = NUMBER.exec(number);
+  const exponent = suffix ? scaleExponent(suffix[2]!) : 0;
+  const match = NUMBER.exec(DOTTED.test(number) ? number.replaceAll(".", "") : number);
   if (!match || !/\d/.test(number)) return { ok: false, message: refusal(number) };
   const whole = (match[1] ?? "0").replace(/\D/g, "");
   return { ok: true, value: shifted(whole, match[2] ?? "", exponent) };
 }
 
-/** A gem amount, or for the goal (with `ranks`) a rank's name in any case, read as its threshold. */
+/**
+ * A gem amount, or for the goal (with `ranks`) a rank's name in any case, read as its threshold, or a
+ * multiple of it (`2x Cosmic`, `2 × Cosmic`). A name near a rank's is offered as that rank.
+ */
 export function readGems(typed: string, ranks?: readonly ExpRank[]): AmountReading {
-  const name = typed.trim().toLowerCase();
-  const rank = name && ranks?.find((entry) => entry.name.toLowerCase() === name);
-  return rank ? { ok: true, value: rank.minGems, how: `${rank.name}'s minimum` } : readAmount(typed);
+  if (!ranks) return readAmount(typed);
+  const [, times, name] = /^(?:(\d+(?:\.\d+)?)\s*[x×]\s*)?(.*)$/i.exec(typed.trim())!;
+  const rank = ranks.find((entry) => entry.name.toLowerCase() === name!.toLowerCase());
+  if (rank && times)
+    return { ok: true, value: multiplied(rank.minGems, times), how: `${times} × ${rank.name}'s minimum` };
+  if (rank) return { ok: true, value: rank.minGems, how: `${rank.name}'s minimum` };
+  const read = readAmount(typed);
+  const near =
+    !read.ok &&
+    /^\p{L}[\p{L} -]*$/u.test(name!) &&
+    closestName(
+      name!,
+      ranks.map(({ name }) => name),
+    );
+  return near ? { ok: false, message: `is not a rank; did you mean ${near}?` } : read;
+}
+
+/** `times` × `amount`, both plain decimal strings, exactly. */
+function multiplied(amount: string, times: string): string {
+  const [whole = "", fraction = ""] = amount.split(".");
+  const [timesWhole = "", timesFraction = ""] = times.split(".");
+  const product = BigInt(whole + fraction) * BigInt(timesWhole + timesFraction);
+  return shifted(String(product), "", -(fraction.length + timesFraction.length));
 }
 
 /**

@@ -18,8 +18,11 @@ const fixed8 = (description: string, rounding = "rounded half-up") =>
     `${description} A decimal string with exactly 8 fractional digits, ${rounding}.`,
   );
 
-/** An ExpRank entry with its own description (describing ExpRank itself would replace its component metadata). */
-const rank = (description: string) => describe(z.extend(ExpRank, {}), description);
+/**
+ * ExpRank with a description of this use: a clone of it, so the JSON Schema points to ExpRank's
+ * definition (describing ExpRank itself would replace its component metadata).
+ */
+const rank = (description: string) => describe(ExpRank.clone(), description);
 
 const whole = (description: string) => describe(z.number().check(z.int(), z.gte(0)), description);
 
@@ -40,8 +43,12 @@ export const Duration = describe(
     totalSeconds: whole("The whole duration in seconds, rounded up: what the parts above add up to."),
     text: describe(z.string().check(z.minLength(1)), DURATION_TEXT_RULE),
   }),
-  "A time in days broken down into whole parts, rounded up to the whole second so that growing for it " +
-    "reaches the target.",
+  {
+    id: "Duration",
+    description:
+      "A time in days broken down into whole parts, rounded up to the whole second so that growing for " +
+      "it reaches the target.",
+  },
 );
 export type Duration = z.infer<typeof Duration>;
 
@@ -65,7 +72,10 @@ export const Milestone = describe(
     duration: Duration,
     withinDuration: describe(z.boolean(), "True if futureGems ≥ this rank's minGems, compared exactly."),
   }),
-  "A rank above the current one and how far away it is from the current balance.",
+  {
+    id: "Milestone",
+    description: "A rank above the current one and how far away it is from the current balance.",
+  },
 );
 
 /** What the goal and the additional target both report once their targetGems is known. */

@@ -2,7 +2,11 @@ import * as z from "zod/mini";
 
 /** What a schema says about itself: read by the contract, the docs tables and the tool descriptions. */
 export interface SchemaMeta {
-  /** Component name in `openapi.json` (`#/components/schemas/<id>`); only for HTTP bodies. */
+  /**
+   * The schema's name: a component of `openapi.json` (`#/components/schemas/<id>`) for an HTTP body,
+   * or a definition (`#/$defs/<id>`) of a tool's output schema used in several places; either way,
+   * one table of the docs.
+   */
   id?: string;
   description: string;
   examples?: unknown[];

@@ -84,7 +84,7 @@ const [only, pattern] = process.argv.slice(2);
 if (only && !GROUPS.includes(only))
   throw new Error(`No test group "${only}"; the groups: ${GROUPS.join(", ")}.`);
 const wanted = (group: string) => !only || only === group;
-if (wanted("browser")) (await import("./support/browser.ts")).chromiumPath(); // no browser: the fix, once
+if (wanted("browser")) await (await import("./support/browser.ts")).chromiumPath(); // unpacks once, or fails with the fix
 const afterBuilds = async () =>
   (await sharedBuilds()) &&
   Promise.all([!wanted("site") || uvu("site", pattern), !wanted("browser") || browserFiles(pattern)]);

@@ -6,7 +6,7 @@ import type { ExpRank } from "../../contract/rank-list.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
 import { readDuration } from "../../common/duration-text.ts";
 import { readGems, readTime } from "../../common/amount.ts";
-import { isCalendarDate } from "./calendar-date.ts";
+import { isCalendarDate, linkMoment } from "./calendar-date.ts";
 import { counted, lang, waitText } from "./form-words.ts";
 
 /** The target date's field (a query parameter the page still reads); the one time field; a link's moment. */
@@ -111,8 +111,5 @@ export function fillFrom(form: HTMLFormElement, search: string): number | null {
     input.value = input.name === UNTIL ? (date ? cut(UNTIL) : "") : cut(input.name);
   formState.untilProblem = cut(UNTIL) && !date ? `in the link ${NOT_A_DATE}` : "";
   formState.periodTyped = false;
-  const at = query.get(AT) ?? "";
-  return /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(at) && !Number.isNaN(Date.parse(at))
-    ? Date.parse(at)
-    : null;
+  return linkMoment(query.get(AT) ?? "");
 }

@@ -8,7 +8,7 @@
 import type { ExpRank } from "../../contract/rank-list.ts";
 import { compareExact, exactOf, type Exact } from "../../common/engine/exact.ts";
 import { rankIndex } from "../../common/engine/ranks.ts";
-import { readGems, understood } from "../../common/amount.ts";
+import { readGems } from "../../common/amount.ts";
 import { multipleOf, progressText } from "./goal-share.ts";
 
 /**
@@ -68,17 +68,17 @@ export function mountRankGoal(form: HTMLFormElement, ranks: readonly ExpRank[]):
     share.textContent = current ? progressText(current, target) : "";
   };
 
-  for (const { chip, amount } of chips) {
-    chip.addEventListener("click", () => {
-      goal.value = understood(plain(amount));
-      goal.dispatchEvent(new Event("input", { bubbles: true }));
-    });
-  }
+  // A chip writes what it says ("Radiant", "2× Cosmic"), which the field reads as its amount: the
+  // rank's name fits the field where its 13 digits did not.
+  const setGoal = (text: string) => {
+    goal.value = text;
+    goal.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+  for (const { chip } of chips) chip.addEventListener("click", () => setGoal(chip.textContent!.trim()));
   // The picker's pick sets the goal, as a chip does; its own input waits for that change.
   picker.addEventListener("change", () => {
-    if (!picker.value) return;
-    goal.value = understood(picker.value);
-    goal.dispatchEvent(new Event("input", { bubbles: true }));
+    const rank = ranks.find(({ minGems }) => minGems === picker.value);
+    if (rank) setGoal(rank.name);
   });
   form.addEventListener("input", (event) => event.target !== picker && sync());
   form.addEventListener("change", sync);

@@ -12,8 +12,9 @@ type ModelContext = WebMCP.ModelContext;
 
 /** The model context of this page, if the browser has one. */
 function pageModelContext(): ModelContext | undefined {
-  const fromNavigator = (navigator as Navigator & { modelContext?: ModelContext }).modelContext;
-  const context = document.modelContext ?? fromNavigator;
+  // Read navigator's only where document's is missing: Chromium 150 logs a deprecation on every read.
+  const context =
+    document.modelContext ?? (navigator as Navigator & { modelContext?: ModelContext }).modelContext;
   return typeof context?.registerTool === "function" ? context : undefined;
 }
 

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { promisify } from "node:util";
-import { chromium } from "playwright-core";
+import { launchChromium as launchTestChromium } from "../support/browser.ts";
 
 const exec = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -116,12 +116,8 @@ export function start(command: string[], cwd: string, env = ENV) {
   return { printed: () => printed, waitFor };
 }
 
-export async function launchChromium() {
-  const args = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"];
-  args.push("--disable-component-update", "--disable-sync");
-  const executablePath = process.env.CHROME_PATH || "/usr/bin/chromium-headless-shell";
-  return chromium.launch({ executablePath, args });
-}
+/** The tests' Chromium (`CHROME_PATH`, else npm's), without WebMCP. */
+export const launchChromium = () => launchTestChromium({ webmcp: false });
 
 let built: Promise<string> | undefined;
 /** A copy of the project built once (default SITE_URL); its `_site/`, for the parts that read it. */

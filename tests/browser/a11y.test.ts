@@ -37,7 +37,7 @@ const VIEWPORTS = [
 
 let axeSource = "";
 
-/** Runs axe in the page; a string, so no helper from the test's transpiler leaks into the page. */
+/** Runs axe in the page: an expression, as `axe` is a global of the page, not of the test. */
 const axeRun = (options: string) =>
   `axe.run(document, { resultTypes: ['violations']${options} }).then((results) => ` +
   "results.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: " +
@@ -199,7 +199,7 @@ A11y("/ has no axe violations while it shows a field error, in light and dark mo
   }),
 );
 
-/** What the phone test reads from the page; a string, like RUN_AXE, so it runs as written. */
+/** What the phone test reads from the page, an expression like RUN_AXE. */
 const READ_TABLES = `(() => {
   // The field tables (four columns) stack on a phone; two-column tables stay tables.
   const tables = [...document.querySelectorAll("main table")];

@@ -120,8 +120,8 @@ async function open(page: Page, query = ""): Promise<void> {
 const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);
 
 /**
- * Waits up to 15 s (a hang guard for a loaded machine) for `check` to hold in the page; a clear failure
- * naming `what` when it never does.
+ * Waits up to HANG_GUARD_MS (a hang guard for a loaded machine) for `check` to hold in the page; a
+ * clear failure naming `what` when it never does.
  */
 async function waitFor<A>(page: Page, what: string, check: (arg: A) => boolean, arg?: A): Promise<void> {
   try {
@@ -144,7 +144,7 @@ async function waitFor<A>(page: Page, what: string, check: (arg: A) => boolean, 
       ),
     }));
     assert.unreachable(
-      `${what}: still not so after 15 s (${check.toString()}); the page shows ${JSON.stringify(state)}`,
+      `${what}: not so after ${HANG_GUARD_MS / 1000} s (${check.toString()}); the page shows ${JSON.stringify(state)}`,
     );
   }
 }

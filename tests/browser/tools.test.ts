@@ -285,6 +285,23 @@ test("on navigator.modelContext the tools register too, and a refused registrati
   await refused.page.close();
 });
 
+test("in a Chromium with both model contexts the page reads only document's, so nothing is printed", async () => {
+  // Chromium 150 (Debian's) has both and logs a deprecation on every read of navigator.modelContext.
+  const deprecatedNavigatorContext = `(() => {
+    Object.defineProperty(navigator, "modelContext", {
+      get() {
+        console.warn("navigator.modelContext is deprecated. Please use document.modelContext instead.");
+        return document.modelContext;
+      },
+    });
+  })();`;
+  const both = await openHome(withWebMcp, deprecatedNavigatorContext);
+  const tools = await both.page.webmcp.tools();
+  assert.equal(tools.map((tool) => tool.name).sort(), [...TOOL_NAMES].sort());
+  assert.equal(both.messages, []);
+  await both.page.close();
+});
+
 test(`a page loaded hidden (a background tab) registers its tools at once, without waiting for a first \
 paint`, async () => {
   // No paint entry ever arrives, as in a tab that is never shown; the page must not wait for one.

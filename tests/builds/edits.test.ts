@@ -2,7 +2,7 @@
  * A writer's edits, end to end, in copies of the project. A bad data edit fails the build naming
  * the file, the field and the rule (data-rules.test.ts checks every rule without a build). One
  * build with several good edits shows that a change to the data or to a page's prose reaches every
- * output that shows it, and that hostile but valid rank names land as inert text everywhere.
+ * output that shows it, and that rank names in other scripts land as written everywhere.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -51,26 +51,14 @@ const top = ranks.ranks.at(-1)!;
 const PROSE = "Members of the support team added this sentence.";
 
 /**
- * Three ranks renamed to hostile values that pass the rank schema (one line of visible text, not
- * blank, no template syntax, 40 characters at most); a label must show its threshold, so labels
- * stay figures.
+ * Three ranks renamed to names the rank schema allows beyond plain Latin words: another script,
+ * accents, a hyphen, a space and a digit. Markup or a link cannot be a rank name
+ * (data-rules.test.ts); these land as written, each beside the label derived from its threshold.
  */
-const HOSTILE_RANKS = [
-  {
-    was: '{ name: "Ethereal", minGems: "160000000", displayValue: "160M+" }',
-    name: "<img src=x onerror=alert(1)>|[x](//e.co)",
-    displayValue: "160M+",
-  },
-  {
-    was: '{ name: "Luminary", minGems: "800000000", displayValue: "800M+" }',
-    name: "`x` &amp; ## y https://evil.example",
-    displayValue: "800,000,000+",
-  },
-  {
-    was: '{ name: "Radiant", minGems: "1600000000", displayValue: "1.6B+" }',
-    name: "[x](javascript:alert(1)) [a]: /b",
-    displayValue: "1.6B+",
-  },
+const RENAMED_RANKS = [
+  { was: 'name: "Ethereal"', name: "Светило-2", displayValue: "160M+" },
+  { was: 'name: "Luminary"', name: "Ætherïal 3", displayValue: "800M+" },
+  { was: 'name: "Radiant"', name: "星の王", displayValue: "1.6B+" },
 ];
 
 // Both builds are queued as the file loads (this process builds one at a time), so they run while other tests wait.
@@ -79,16 +67,8 @@ const badEdit = buildEdited((project) =>
 );
 const goodEdits = buildEdited(async (project) => {
   await editFile(project, "_data/ranks.ts", `name: "${top.name}"`, `name: "Zenith"`);
-  for (const rank of HOSTILE_RANKS) {
-    const minGems = /minGems: "(\d+)"/.exec(rank.was)![1];
-    await editFile(
-      project,
-      "_data/ranks.ts",
-      rank.was,
-      `{ name: ${JSON.stringify(rank.name)}, minGems: "${minGems}", displayValue: ` +
-        `${JSON.stringify(rank.displayValue)} }`,
-    );
-  }
+  for (const rank of RENAMED_RANKS)
+    await editFile(project, "_data/ranks.ts", rank.was, `name: ${JSON.stringify(rank.name)}`);
   await editFile(project, "content/pages/docs.md", "## Support\n\n", `## Support\n\n${PROSE}\n\n`);
 });
 // Settled here too, so that a failing build is reported by its test rather than as an unhandled rejection first.
@@ -128,57 +108,35 @@ test("a change to the data or to a page's prose reaches every output that shows 
     assert.ok((await edited(file)).includes(PROSE), `${file} shows the new prose`);
 });
 
-test("hostile rank names land as inert text in every output", async () => {
+test("names in other scripts land as written in every output, beside their labels", async () => {
   // JSON: the exact strings.
   const published = RankList.parse(JSON.parse(await edited(paths.ranks)));
   assert.equal(
     published.ranks
-      .slice(1, 1 + HOSTILE_RANKS.length)
+      .slice(1, 1 + RENAMED_RANKS.length)
       .map(({ name, displayValue }) => ({ name, displayValue })),
-    HOSTILE_RANKS.map(({ name, displayValue }) => ({ name, displayValue })),
+    RENAMED_RANKS.map(({ name, displayValue }) => ({ name, displayValue })),
   );
 
-  // The docs' rank table: no injected element, and each row keeps its three cells with the text as written.
-  const home = await edited("docs/index.html");
-  assert.not.match(home, /<img\b|<b>\|/i);
-  const rows = [...home.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
-    [...row[1]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) => cell[1]!),
-  );
-  const hostileRows = rows.filter(
-    (cells) => cells.length > 0 && HOSTILE_RANKS.some((rank) => textOf(cells[0]!) === rank.name),
-  );
-  assert.is(hostileRows.length, HOSTILE_RANKS.length, "every hostile rank has a row");
-  for (const cells of hostileRows) {
-    assert.is(cells.length, 3, `three cells: ${cells.join(" | ")}`);
-    for (const cell of cells) assert.not.match(cell, /<(?!\/?code\b)[a-z]/i, `no element in ${cell}`);
-  }
-  assert.equal(
-    hostileRows.map((cells) => textOf(cells[2]!)),
-    HOSTILE_RANKS.map((rank) => rank.displayValue),
-  );
-
-  // /docs shows the ranks resource as highlighted JSON: escaped, no element.
+  // The docs' rank table: each renamed rank has a row of three cells, its name and its label as written.
   const docs = await edited("docs/index.html");
-  assert.not.match(docs, /<img\b/i);
-  assert.ok(docs.includes("&lt;img src=x onerror=alert(1)&gt;|[x](//e.co)"), "the name is in /docs as text");
+  const rows = [...docs.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
+    [...row[1]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) => textOf(cell[1]!)),
+  );
+  const renamedRows = rows.filter((cells) => RENAMED_RANKS.some((rank) => cells[0] === rank.name));
+  assert.equal(
+    renamedRows.map((cells) => [cells.length, cells[0], cells[2]]),
+    RENAMED_RANKS.map((rank) => [3, rank.name, rank.displayValue]),
+  );
 
-  // Markdown: the twin, the agent guides and llms-full.txt read back as the names, with no link, heading or element.
+  // Markdown: the twin, the agent guides and llms-full.txt read back as the names and labels.
   for (const file of [paths.overview, paths.agentGuide, paths.apiAgentGuide, paths.fullAgentGuide]) {
-    const markdown = await edited(file);
-    const html = rendered(markdown);
-    assert.not.match(
-      html,
-      /<img\b|href="\/\/e\.co"|href="https:\/\/evil\.example"|href="\/b"|href="javascript|<h[1-6][^>]*>\s*y\b/i,
-      file,
-    );
-    for (const rank of HOSTILE_RANKS) {
-      assert.ok(decodeEntities(html).includes(rank.name), `${file}: ${rank.name} as text`);
-      assert.ok(decodeEntities(html).includes(rank.displayValue), `${file}: ${rank.displayValue} as text`);
+    const text = decodeEntities(rendered(await edited(file)));
+    for (const rank of RENAMED_RANKS) {
+      assert.ok(text.includes(rank.name), `${file}: ${rank.name} as text`);
+      assert.ok(text.includes(rank.displayValue), `${file}: ${rank.displayValue} as text`);
     }
   }
-  // XML: the sitemap lists pages only, and stays well-formed text.
-  const sitemap = await edited(paths.sitemap);
-  assert.not.match(sitemap, /<img\b|evil/);
 });
 
 test.run();

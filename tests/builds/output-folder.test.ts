@@ -1,16 +1,17 @@
 /**
  * Each build starts from an empty output folder (eleventy.config.ts): a renamed page leaves no old
- * file. Emptying it never leaves the project (`_config/output-folder.ts`): a symlinked output,
- * `.`, `..`, a folder holding `package.json` or `.git`, or anything outside the project is refused
- * with its name, and nothing is deleted. Two builds write nothing outside the output folder.
+ * file. The folder it empties is the site's own (`_config/output-folder.ts`): `_site`, or one a build
+ * made and marked, or an empty one; any other (the project, `.git`, `content`, `node_modules`, a
+ * symlink to a folder of other files), or one holding `.git`, `node_modules` or a file git tracks,
+ * is refused with its name, and nothing is deleted. Two builds write nothing outside the output folder.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { mkdir, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { safeOutputFolder } from "../../_config/output-folder.ts";
+import { emptyOutputFolder, MARKER } from "../../_config/output-folder.ts";
 import {
   buildInProcess,
   ROOT_SITE_URL,
@@ -49,40 +50,53 @@ test("a renamed page leaves no old file, and nothing from before the build survi
   });
 });
 
-test("an output folder that is not a plain folder inside the project is refused with its name", async () => {
+test("a folder holding what no build wrote is refused with its name; _site, new, empty or marked are not", async () => {
   const project = await tempDir("output-guard");
   const outside = await tempDir("outside");
   try {
     await writeFile(path.join(project, "package.json"), "{}");
-    await mkdir(path.join(project, "nested/.git"), { recursive: true });
+    await writeFile(path.join(outside, "keep.txt"), "kept");
+    await mkdir(path.join(project, "node_modules/some-package"), { recursive: true });
+    await mkdir(path.join(project, "_site/.git"), { recursive: true });
+    await mkdir(path.join(project, "marked/sub/node_modules"), { recursive: true });
+    await writeFile(path.join(project, "marked", MARKER), "");
     await symlink(outside, path.join(project, "linked"));
     const refusals: [string, string][] = [
-      [".", "it is not inside the project"],
-      ["..", "it is not inside the project"],
-      [outside, "it is not inside the project"],
-      ["linked", "linked is a symbolic link"],
-      ["linked/deeper", "linked is a symbolic link"],
-      ["nested", "it holds .git"],
+      [".", "it holds files no build wrote (_site)"],
+      ["..", "it holds files no build wrote"],
+      [outside, "it holds files no build wrote (keep.txt)"],
+      ["linked", `${realpathSync(outside)}: it holds files no build wrote (keep.txt)`],
+      ["node_modules", "it holds files no build wrote (some-package)"],
+      ["package.json", "it is a file, not a folder"],
+      ["_site", "it holds .git"],
+      ["marked", `it holds ${path.join("sub", "node_modules")}`],
     ];
+    // Every refusal is tried, so that a failure lists each folder that was not refused as it should be.
+    const wrong: string[] = [];
     for (const [output, why] of refusals) {
-      const error = await safeOutputFolder(output, project).then(
-        () => undefined,
-        (thrown: Error) => thrown,
+      const message = await emptyOutputFolder(output, project).then(
+        () => "emptied",
+        (thrown: Error) => thrown.message,
       );
-      assert.ok(
-        error?.message.includes("Refusing to empty the output folder"),
-        `${output}: ${error?.message}`,
-      );
-      assert.ok(error?.message.includes(why), `${output}: ${error?.message}`);
+      if (!message.includes("Refusing to empty the output folder") || !message.includes(why))
+        wrong.push(`${output}: ${message}`);
     }
-    assert.is(await safeOutputFolder("_site", project), path.join(project, "_site"));
+    assert.equal(wrong, []);
+    await rm(path.join(project, "_site/.git"), { recursive: true });
+    await rm(path.join(project, "marked/sub"), { recursive: true });
+    await mkdir(path.join(project, "empty"));
+    for (const output of ["_site", "new/deeper", "empty", "marked"]) {
+      const folder = path.join(realpathSync(project), output);
+      assert.is(await emptyOutputFolder(output, project), folder);
+      assert.is(existsSync(path.join(folder, MARKER)), output !== "_site", `${output}: marked unless _site`);
+    }
   } finally {
     await rm(project, { recursive: true, force: true });
     await rm(outside, { recursive: true, force: true });
   }
 });
 
-test("a build into the project's root or a symlinked output fails and deletes nothing", async () => {
+test("a build into the project, a symlink or a folder holding a tracked file fails and deletes nothing", async () => {
   await withProjectCopy(async (project) => {
     const outside = await tempDir("kept");
     try {
@@ -90,14 +104,41 @@ test("a build into the project's root or a symlinked output fails and deletes no
       await symlink(outside, path.join(project, "_site"));
       const linked = await buildInProcess(project, path.join(project, "_site"), ROOT_SITE_URL);
       assert.not.ok(linked.ok, "a symlinked output is refused");
-      assert.ok(linked.output.includes("is a symbolic link"), linked.output);
+      assert.ok(linked.output.includes("it holds files no build wrote (keep.txt)"), linked.output);
       assert.ok(existsSync(path.join(outside, "keep.txt")), "its target is untouched");
+      await rm(path.join(project, "_site"));
       const root = await buildInProcess(project, project, ROOT_SITE_URL);
       assert.not.ok(root.ok, "the project's root is refused");
       assert.ok(existsSync(path.join(project, "eleventy.config.ts")), "the project is untouched");
+      const git = (...args: string[]) => execFileSync("git", args, { cwd: project, stdio: "pipe" });
+      git("init", "--quiet");
+      await mkdir(path.join(project, "_site"));
+      await writeFile(path.join(project, "_site/tracked.txt"), "tracked");
+      git("add", "--force", "_site/tracked.txt");
+      const tracked = await buildInProcess(project, path.join(project, "_site"), ROOT_SITE_URL);
+      assert.not.ok(tracked.ok, "an output holding a tracked file is refused");
+      assert.ok(tracked.output.includes("git tracks tracked.txt in it"), tracked.output);
+      assert.ok(existsSync(path.join(project, "_site/tracked.txt")), "the tracked file is kept");
     } finally {
       await rm(outside, { recursive: true, force: true });
     }
+  });
+});
+
+test("--output=.git, content or _data is refused with its name, and nothing in it is deleted", async () => {
+  await withProjectCopy(async (project) => {
+    execFileSync("git", ["init", "--quiet"], { cwd: project, stdio: "pipe" });
+    const wrong: string[] = [];
+    for (const folder of [".git", "content", "_data"]) {
+      const before = await readdir(path.join(project, folder), { recursive: true });
+      const built = await buildInProcess(project, path.join(project, folder), ROOT_SITE_URL);
+      const refusal = `Refusing to empty the output folder ${path.join(realpathSync(project), folder)}:`;
+      if (built.ok || !built.output.includes(refusal)) wrong.push(`${folder}: not refused`);
+      const after = await readdir(path.join(project, folder), { recursive: true }).catch((): string[] => []);
+      const deleted = before.filter((file) => !after.includes(file));
+      if (deleted.length > 0) wrong.push(`${folder}: ${deleted.length} files deleted`);
+    }
+    assert.equal(wrong, []);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
- * Headless Chromium for the browser tests: Debian's headless shell (`apt-get install
- * chromium-headless-shell`, which `.ci/run` does; the same Blink as `chromium` at about half its
- * CPU), or `CHROME_PATH`. A missing browser is a loud failure with the fix, never a skip.
+ * Headless Chromium for the browser tests: the one inside `@sparticuz/chromium` (an npm package pinned by
+ * the lockfile, so `npm ci` brings it on any Linux x64 or arm64 machine), unpacked once into
+ * `node_modules/.cache/`, or the one `CHROME_PATH` names. A missing browser is a loud failure with the
+ * fix, never a skip.
  *
  * In a test file, `const browser = await testBrowser()` in `before` (WebMCP on), open what you need
  * in contexts of your own (`browser.newContext({ viewport })`, or `browser.newPage()`), and
@@ -10,6 +11,9 @@
  * into it.
  */
 import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
+import { arch, platform } from "node:os";
+import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 /** Flags headless Chromium needs on a closed, GPU-less machine running as root. */
@@ -28,21 +32,52 @@ export const WEBMCP_FLAG = "--enable-features=WebMCP";
 /** How long a wait may take before it is a hang: far above any wait that ends, on a loaded machine. */
 export const HANG_GUARD_MS = 300_000;
 
-export function chromiumPath(): string {
-  const path = process.env.CHROME_PATH || "/usr/bin/chromium-headless-shell";
-  if (!existsSync(path))
+/** Where `npm ci`'s Chromium is unpacked: a folder of this project, so no other user can plant a binary there. */
+const UNPACKED = path.resolve(import.meta.dirname, "../../node_modules/.cache/chromium-153");
+
+/** The Chromium the tests drive: `CHROME_PATH`, else the one `@sparticuz/chromium` ships (unpacked on first use). */
+export async function chromiumPath(): Promise<string> {
+  const named = process.env.CHROME_PATH;
+  if (named) {
+    if (!existsSync(named))
+      throw new Error(`CHROME_PATH names ${named}, which does not exist: unset it or fix it.`);
+    return named;
+  }
+  if (platform() !== "linux" || !["x64", "arm64"].includes(arch()))
     throw new Error(
-      `No Chromium at ${path} for the browser tests. Install Debian's with ` +
-        "`apt-get install chromium-headless-shell` " +
-        "(as .ci/run does), or set CHROME_PATH to a Chromium binary.",
+      `npm's Chromium covers Linux x64 and arm64, not ${platform()} ${arch()}: set CHROME_PATH to a Chromium binary.`,
     );
-  return path;
+  const binary = path.join(UNPACKED, "chromium");
+  if (!existsSync(binary)) await unpackChromium();
+  return binary;
+}
+
+/**
+ * Unpacks `@sparticuz/chromium`'s browser into {@link UNPACKED}. The package unpacks into `os.tmpdir()`
+ * and reuses whatever `chromium` it finds there, so it gets a fresh folder of its own, which is moved
+ * into place whole: an interrupted unpack is never reused.
+ */
+async function unpackChromium(): Promise<void> {
+  const cache = path.dirname(UNPACKED);
+  await mkdir(cache, { recursive: true });
+  const fresh = await mkdtemp(path.join(cache, "unpacking-"));
+  const tmpdir = process.env.TMPDIR;
+  process.env.TMPDIR = fresh;
+  try {
+    const { default: sparticuz } = await import("@sparticuz/chromium");
+    await sparticuz.executablePath();
+  } finally {
+    if (tmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmpdir;
+  }
+  // Another process may have finished first: its copy is as good as this one.
+  await rename(fresh, UNPACKED).catch(() => rm(fresh, { recursive: true, force: true }));
 }
 
 export async function launchChromium(options: { webmcp: boolean }): Promise<Browser> {
   return withHangGuard(
     await chromium.launch({
-      executablePath: chromiumPath(),
+      executablePath: await chromiumPath(),
       headless: true,
       args: options.webmcp ? [...BASE_FLAGS, WEBMCP_FLAG] : BASE_FLAGS,
     }),

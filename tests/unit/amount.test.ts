@@ -88,6 +88,49 @@ test("a rank's name typed as the goal, in any case, is its threshold; elsewhere 
   assert.is(readGems("radiantt", ranks.ranks).ok, false);
 });
 
+test("players' words are read as meant: kk, bn, mil, million, dots grouping thousands, 2x a rank", () => {
+  const read: [string, string][] = [
+    ["2.5kk", "2500000"],
+    ["1.6bn", "1600000000"],
+    ["1.6 BN", "1600000000"],
+    ["250mil", "250000000"],
+    ["250 million", "250000000"],
+    ["250 millions", "250000000"],
+    ["1.6 billion", "1600000000"],
+    ["3 thousand", "3000"],
+    ["2 trillion gems", "2000000000000"],
+    ["2,5 mil", "2500000"],
+  ];
+  for (const [typed, value] of read) assert.is((readAmount(typed) as { value: string }).value, value, typed);
+  assert.equal(readAmount("250.000.000"), {
+    ok: true,
+    value: "250000000",
+    how: "the dots as thousands separators",
+  });
+  // One dot may be a decimal point: 250.000 stays 250.
+  assert.equal(readAmount("250.000"), { ok: true, value: "250" });
+  assert.is(readAmount("2.50.000").ok, false);
+  assert.equal(readGems("2x Cosmic", ranks.ranks), {
+    ok: true,
+    value: "96000000000",
+    how: "2 × Cosmic's minimum",
+  });
+  assert.equal(readGems("1.5 × radiant", ranks.ranks), {
+    ok: true,
+    value: "2400000000",
+    how: "1.5 × Radiant's minimum",
+  });
+  assert.equal(readGems("radient", ranks.ranks), {
+    ok: false,
+    message: "is not a rank; did you mean Radiant?",
+  });
+  assert.equal(readGems("2x cosmik", ranks.ranks), {
+    ok: false,
+    message: "is not a rank; did you mean Cosmic?",
+  });
+  assert.is(readGems("2x Cosmic").ok, false, "the balance takes no rank");
+});
+
 test("a time field takes its own unit as a suffix, never a scale or another unit", () => {
   const read: [string, "years" | "months" | "days" | "hours" | "minutes" | "seconds", string][] = [
     ["90d", "days", "90"],

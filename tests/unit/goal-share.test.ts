@@ -6,7 +6,7 @@ import { Decimal } from "decimal.js";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { exactOf } from "../../common/engine/exact.ts";
-import { isCalendarDate } from "../../assets/page/calendar-date.ts";
+import { isCalendarDate, linkMoment } from "../../assets/page/calendar-date.ts";
 import { multipleOf, progressText } from "../../assets/page/goal-share.ts";
 
 test("a balance one gem short of a goal above 2^53 is not reached", () => {
@@ -72,10 +72,28 @@ test("a link's date must be a day of the calendar", () => {
     "2030-1-01",
     "not-a-date",
     "2030-01-01T00:00:00Z",
+    "0000-01-01",
     "",
   ]) {
     assert.not.ok(isCalendarDate(day), day);
   }
+});
+
+test("a link's moment (at=) must be a real moment: never rolled over to another", () => {
+  assert.is(linkMoment("2026-11-29T03:09:56Z"), Date.UTC(2026, 10, 29, 3, 9, 56));
+  assert.is(linkMoment("2028-02-29T23:59:59Z"), Date.UTC(2028, 1, 29, 23, 59, 59));
+  for (const moment of [
+    "2026-02-30T00:00:00Z",
+    "2027-02-29T00:00:00Z",
+    "2026-01-01T24:00:00Z",
+    "2026-01-01T23:60:00Z",
+    "2026-01-01T23:59:60Z",
+    "0000-01-01T00:00:00Z",
+    "2026-01-01T00:00:00",
+    "2026-01-01",
+    "",
+  ])
+    assert.is(linkMoment(moment), null, moment);
 });
 
 test.run();

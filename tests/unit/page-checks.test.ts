@@ -2,8 +2,8 @@
  * The checks each Markdown page's source passes in every build (`_config/page-checks.ts`),
  * unit-tested on texts written here: a figure or name of the data typed by hand is refused,
  * ordinary words are not, each problem names its line in the file (front matter counted) and the
- * fix; and a page is published as HTML only. builds/writer-errors.test.ts makes the same mistakes in
- * real builds; builds/rendered-page.test.ts tries what a page may not hand a visitor.
+ * fix. builds/writer-errors.test.ts makes the same mistakes in real builds; builds/pages.test.ts
+ * tries what a page may not be, and builds/inert-pages.test.ts what it may not hand a visitor.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -18,7 +18,7 @@ import site from "../../_data/site.ts";
 import { checkPageSource } from "../../_config/page-checks.ts";
 import { dataValues, typedValues } from "../../_config/drift.ts";
 import { frontMatterLines } from "../../_config/page-source.ts";
-import { checkPageUrls } from "../../_config/page-outputs.ts";
+import { checkOutputUrls } from "../../_config/page-outputs.ts";
 import { ROOT } from "../support/build.ts";
 
 const DATA = { ranks, calculator, endpoints, site, openapi };
@@ -130,14 +130,14 @@ test("a line in a page's text is the line in its file: front matter counted", as
 
 test(`a page is published as HTML only: a URL ending in / or .html passes, others fail naming the file \
 and the permalink's line`, () => {
-  checkPageUrls({
+  checkOutputUrls({
     "./content/pages/docs.md": ["/docs/"],
     "./content/pages/a.md": ["/a.html"],
     "./content/pages/b.md": [false],
     "./content/openapi.json.11ty.ts": ["/openapi.json"],
   });
   assert.throws(
-    () => checkPageUrls({ "./content/pages/docs.md": ["/docs.js"] }),
+    () => checkOutputUrls({ "./content/pages/docs.md": ["/docs.js"] }),
     /content\/pages\/docs\.md: the permalink \/docs\.js is not an HTML page/,
   );
 });

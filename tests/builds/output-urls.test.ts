@@ -1,0 +1,70 @@
+/**
+ * The build writes only what it declares (`_config/page-outputs.ts`): a template whose URL ends in
+ * anything but a page, a Markdown twin, JSON, text, the sitemap or the API catalog fails the build
+ * before any page is written, naming the file, the URL and the fix; so does a template naming one of
+ * the build's own files (the bundle, the card), named as the build's.
+ */
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { paths } from "../../_data/site.ts";
+import { buildEachEdit, ROOT_SITE_URL } from "../support/build.ts";
+
+/** What every template below writes, so that a test can tell whether any of it shipped. */
+const PAYLOAD = "<script>alert('template output')</script>";
+
+/** The permalink of each template, by its file under content/. */
+const TEMPLATES: Record<string, string> = {
+  "zz-htm.njk": "/zz.htm",
+  "zz-xhtml.njk": "/zz.xhtml",
+  "zz-xht.njk": "/zz.xht",
+  "zz-svg.njk": "/zz.svg",
+  "zz-feed.njk": "/feed.xml",
+  "zz-upper.njk": "/zz.HTML",
+  "zz-bundle.njk": `/${paths.calculatorScript}`,
+  "zz-card.njk": `/${paths.shareCard}`,
+};
+
+const addTemplates = async (project: string) => {
+  for (const [file, permalink] of Object.entries(TEMPLATES))
+    await writeFile(
+      path.join(project, "content", file),
+      `---\npermalink: "${permalink}"\nlayout: false\neleventyExcludeFromCollections: true\n---\n${PAYLOAD}\n`,
+    );
+};
+
+const [build] = buildEachEdit(ROOT_SITE_URL, [addTemplates], async (result, output) => {
+  const written = await readdir(output, { recursive: true }).catch(() => []);
+  const shipped: string[] = [];
+  for (const file of written)
+    if ((await readFile(path.join(output, file)).catch(() => "")).includes(PAYLOAD)) shipped.push(file);
+  return { result, shipped };
+});
+
+test("templates writing .htm, .xhtml, .xht, .svg, .HTML or an .xml but the sitemap fail, each named", async () => {
+  const { result, shipped } = await build!;
+  assert.not.ok(result.ok, "the build succeeded");
+  assert.equal(shipped, [], "no template's output was written");
+  for (const [file, url] of Object.entries(TEMPLATES).slice(0, 6))
+    assert.ok(
+      result.output.includes(`content/${file}:2: the permalink ${url} is not a kind the site publishes`),
+      `${file}: ${result.output}`,
+    );
+});
+
+test("a template naming the bundle or the share card fails with the build's own file's name", async () => {
+  const { result } = await build!;
+  for (const [file, key] of [
+    ["zz-bundle.njk", "calculatorScript"],
+    ["zz-card.njk", "shareCard"],
+  ] as const)
+    assert.ok(
+      result.output.includes(
+        `content/${file}:2: /${paths[key]} is the build's own file ${paths[key]} (site.paths.${key})`,
+      ),
+      `${file}: ${result.output}`,
+    );
+});
+
+test.run();
