@@ -51,7 +51,8 @@ const fit = (text: string, room: number, size: number) =>
  * The layout, in pixels of the 1200×630 card: the icon and the site's name, the rate, then one
  * row per step of the ladder (at most 9, `ladderSteps`), the lowest at the bottom. A row sets its
  * name and label at 26 px while they fit (together up to 35 characters, a 30-character name beside
- * `160M+`), smaller past that: the longest the rank schema allows (40 and 16 characters) at 16 px.
+ * `160M+`), smaller past that: the longest the rank schema allows, a 40-character name beside a
+ * 23-character label (`99999999.999999999999T+`, the label of a threshold just under 10^20), at 15 px.
  */
 const MARGIN = 72;
 const ROW = { bottom: 630 - 18, pitch: 42, height: 36, padding: 16, textSize: 26 };

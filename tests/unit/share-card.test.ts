@@ -2,7 +2,7 @@
  * The link previews' card, drawn from data without a build: which ranks a long ladder shows, the
  * ranks it holds as text, values from data escaped in the SVG, an edit to one rank redrawing only
  * its row, and text that never runs out of its row however long a name or label the rank schema
- * allows (40 and 16 characters), read from the pixels resvg renders.
+ * allows (a 40-character name, a 23-character label), read from the pixels resvg renders.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -121,12 +121,14 @@ test("a light 1200×630 card with the title in dark ink, which reads in chat app
 });
 
 for (const count of [1, 4, 8, 12]) {
-  for (const letter of ["W", "Ǣ"]) {
+  // The font's widest letters, and a character it lacks (drawn as a box).
+  for (const letter of ["W", "Ǣ", "星"]) {
     test(`the longest names and labels the schema allows stay in their rows (${count} ranks of ${letter})`, () => {
       const widest = ranksNamed(
         count,
         () => letter.repeat(40),
-        () => "888,888,888,888+",
+        // The longest label: a threshold of 10^20 − 1 gems, the most the rank schema allows.
+        () => "99999999.999999999999T+",
       );
       const card = rendered(ladderSteps(widest));
       const background = card.at(2, 2);
