@@ -104,7 +104,7 @@ const REFUSED: [string, (project: string) => Promise<void>, string][] = [
   [
     "a script's URL",
     (project) => addPage(project, "as-script.md", page("AsScript", ["permalink: /assets/x.js"], "text")),
-    "content/pages/as-script.md:6: url: a page's URL is a folder: write slug: faq or permalink: /faq/",
+    "content/pages/as-script.md:6: the permalink /assets/x.js is not a kind the site publishes; end it in /",
   ],
   [
     "a URL outside the site",

@@ -128,8 +128,7 @@ test("a line in a page's text is the line in its file: front matter counted", as
   }
 });
 
-test(`a page is published as HTML only: a URL ending in / or .html passes, others fail naming the file \
-and the permalink's line`, () => {
+test("a template's URL is a kind the site publishes; another fails naming the file and the permalink's line", () => {
   checkOutputUrls({
     "./content/pages/docs.md": ["/docs/"],
     "./content/pages/a.md": ["/a.html"],
@@ -138,7 +137,7 @@ and the permalink's line`, () => {
   });
   assert.throws(
     () => checkOutputUrls({ "./content/pages/docs.md": ["/docs.js"] }),
-    /content\/pages\/docs\.md: the permalink \/docs\.js is not an HTML page/,
+    /content\/pages\/docs\.md: the permalink \/docs\.js is not a kind the site publishes/,
   );
 });
 
