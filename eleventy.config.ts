@@ -3,7 +3,6 @@
  * than a few lines lives in a small named module under `_config/`.
  */
 import path from "node:path";
-import { HtmlBasePlugin } from "@11ty/eleventy";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import site from "./_data/site.ts";
 import { bundleCalculator } from "./_config/bundle.ts";
@@ -11,8 +10,7 @@ import { dataModuleParser } from "./_config/global-data.ts";
 import { pageMarkdown } from "./_config/markdown.ts";
 import { pageHelpers } from "./_config/page-helpers.ts";
 import { pageChecks } from "./_config/page-checks.ts";
-import { renderedPageRule } from "./_config/rendered-page.ts";
-import { rememberPages } from "./_config/pages.ts";
+import { rememberUrls } from "./_config/page-links.ts";
 import { checkOutputUrls, insideOutput } from "./_config/page-outputs.ts";
 import { emptyOutputFolder } from "./_config/output-folder.ts";
 import { writersDevServer } from "./_config/dev-server.ts";
@@ -26,7 +24,8 @@ export const config = {
   dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
   markdownTemplateEngine: "njk",
   htmlTemplateEngine: "njk",
-  // HtmlBasePlugin prefixes root-relative links in HTML output; other outputs build absolute URLs.
+  // What `npm start` serves under. Nothing rewrites a page after it renders: layouts write
+  // `site.pathPrefix` and markdown-it adds it to a page's links (`_config/page-links.ts`).
   pathPrefix: site.pathPrefix,
 };
 
@@ -41,15 +40,14 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.addExtension("11ty.ts", { key: "11ty.js" });
   eleventyConfig.addTemplateFormats("11ty.ts");
 
-  eleventyConfig.addPlugin(HtmlBasePlugin);
   // Every template's URL is one the site publishes (`_config/page-outputs.ts`). Pages link to each
-  // other by file (`[API docs](docs.md)`) or by key (`{{ "docs" | href }}`); both need every page's
-  // URL before any renders (`_config/pages.ts`).
+  // other by file (`[API docs](docs.md)`), which needs every page's URL before any renders
+  // (`_config/page-links.ts`).
   eleventyConfig.on(
     "eleventy.contentMap",
     ({ inputPathToUrl }: { inputPathToUrl: Record<string, string[]> }) => {
       checkOutputUrls(inputPathToUrl);
-      rememberPages(inputPathToUrl, site.paths);
+      rememberUrls(inputPathToUrl, site.paths);
     },
   );
   // The output folder as this build has it (`--output` included), read once the config is settled.
@@ -74,17 +72,16 @@ export default function (eleventyConfig: UserConfig) {
   eleventyConfig.addWatchTarget("assets/");
   eleventyConfig.addWatchTarget("common/");
 
-  // Markdown: markdown-it with heading anchors and build-time highlighting. Nunjucks fails on an
+  // Markdown: markdown-it without raw HTML, with heading anchors and build-time highlighting; no HTML
+  // transform runs after it, so the bytes it writes ship. Nunjucks fails on an
   // undefined name (a misspelt data key must not render as nothing) and escapes every value as HTML
   // unless a filter built it as Markdown (`_config/page-helpers.ts`).
   eleventyConfig.amendLibrary("md", pageMarkdown);
   eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: true });
   nunjucksTwins(eleventyConfig);
   pageHelpers(eleventyConfig);
-  // What a writer must fix fails with the file, the line and the fix (`_config/page-checks.ts`); what
-  // a visitor receives is checked in every HTML file (`_config/rendered-page.ts`).
+  // What a writer must fix fails with the file, the line and the fix (`_config/page-checks.ts`).
   pageChecks(eleventyConfig);
-  renderedPageRule(eleventyConfig);
   if (serving) writersDevServer(eleventyConfig, site.pathPrefix);
 
   // The icon is published as a file; the stylesheet is inlined in each page's head (page-helpers).

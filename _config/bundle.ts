@@ -27,7 +27,7 @@ const ENTRY_POINTS = [
 ];
 
 /** Browsers with ES2022 and `Intl.NumberFormat` decimal strings; WebMCP itself is Chromium-only. */
-const TARGETS = ["chrome111", "edge111", "firefox116", "safari16.4"];
+export const TARGETS = ["chrome111", "edge111", "firefox116", "safari16.4"];
 
 /**
  * Serves `virtual:homepage-data` (typed in `assets/page/homepage-data.d.ts`): the rank table,

@@ -1,11 +1,16 @@
 /**
- * The markdown-it setup of every page: HTML allowed (the calculator form is HTML), GitHub-style
- * tables, heading anchors, and code highlighted at build time.
+ * The markdown-it setup of every page: no raw HTML (whatever a writer types comes out as text, so a
+ * page cannot carry markup), GitHub-style tables, heading anchors, links by file, code highlighted at
+ * build time, and the blocks only the site's code writes: the table of contents and the growth chart.
  */
-import markdownIt, { type MarkdownIt } from "markdown-it";
+import markdownIt, { type MarkdownIt, type Token } from "markdown-it";
+import { z } from "zod";
+import { resultChartSvg } from "../common/chart.ts";
+import { CalculateOutput } from "../contract/calculate-output.ts";
+import { escapeHtml } from "./escape.ts";
 import { headingAnchors } from "./heading-anchors.ts";
 import { highlight } from "./highlight.ts";
-import { pageFileLinks } from "./pages.ts";
+import { pageLinks } from "./page-links.ts";
 
 /**
  * Table column alignment (`| ---: |`) as a class instead of markdown-it's `style` attribute: the
@@ -62,21 +67,75 @@ function plainText(
     .trim();
 }
 
-/** Highlighting, heading anchors and table classes, added to a markdown-it instance that allows HTML. */
+/** The page's `##` headings, each with its anchor: the table of contents of the page and of its twin. */
+export function sections(tokens: readonly Token[]): { id: string; text: string }[] {
+  return tokens.flatMap((token, index) =>
+    token.type === "heading_open" && token.tag === "h2"
+      ? [{ id: token.attrGet("id") ?? "", text: plainText(tokens[index + 1]) }]
+      : [],
+  );
+}
+
+/** `toc: true` in a page's front matter: a list of its `##` headings, before the first one. */
+function tableOfContents(md: MarkdownIt): void {
+  md.core.ruler.push("table_of_contents", (state) => {
+    if ((state.env as { toc?: unknown } | undefined)?.toc !== true) return;
+    const first = state.tokens.findIndex((token) => token.type === "heading_open" && token.tag === "h2");
+    if (first < 0) return;
+    const items = sections(state.tokens).map(
+      ({ id, text }) => `<li><a href="#${escapeHtml(id)}">${escapeHtml(text)}</a></li>\n`,
+    );
+    const nav = new state.Token("html_block", "", 0);
+    nav.content =
+      '<nav class="toc" aria-labelledby="toc-heading">\n<p id="toc-heading"><strong>On this page</strong></p>\n' +
+      `<ul>\n${items.join("")}</ul>\n</nav>\n`;
+    state.tokens.splice(first, 0, nav);
+  });
+}
+
+/** What a `growth-chart` fence holds: written by the `growthChart` filter (`page-helpers.ts`). */
+const ChartBlock = z.strictObject({
+  id: z.string().regex(/^[a-z][a-z0-9-]*$/),
+  start: z.iso.datetime(),
+  result: CalculateOutput,
+});
+
+/** A `growth-chart` fence: the homepage's chart of a calculate-exp-growth result, drawn now as static SVG. */
+function growthCharts(md: MarkdownIt): void {
+  const fence = md.renderer.rules.fence!;
+  md.renderer.rules.fence = (tokens, index, options, env, self) => {
+    const token = tokens[index]!;
+    if (token.info.trim() !== "growth-chart") return fence(tokens, index, options, env, self);
+    const { id, start, result } = ChartBlock.parse(JSON.parse(token.content));
+    const svg = resultChartSvg(result, {
+      id,
+      width: 640,
+      height: 280,
+      locale: "en-US",
+      start: Date.parse(start),
+    });
+    return `<figure class="chart-static">${svg}</figure>\n`;
+  };
+}
+
+/** No raw HTML; highlighting, heading anchors, links, tables, the table of contents and charts. */
 export function pageMarkdown(md: MarkdownIt): void {
   md.set({
+    html: false,
     highlight: (code, language) =>
       `<pre class="code" data-language="${language || "text"}"><code>${highlight(code, language)}</code></pre>`,
   });
   md.use(headingAnchors);
   md.use(alignmentClasses);
   md.use(cellLabels);
-  md.use(pageFileLinks);
+  md.use(pageLinks);
+  md.use(tableOfContents);
+  md.use(growthCharts);
 }
 
 /** A standalone instance with the same setup, for rendering Markdown outside a build. */
 export function markdownLibrary(): MarkdownIt {
-  const md = markdownIt({ html: true });
+  const md = markdownIt();
   pageMarkdown(md);
   return md;
 }

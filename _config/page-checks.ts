@@ -6,8 +6,8 @@
  * - a template that fails to render (a misspelt data name or filter) says which name, and the
  *   closest one there is (`template-errors.ts`).
  *
- * What a visitor receives is checked after the page renders, in every HTML file
- * (`rendered-page.ts`). See https://www.11ty.dev/docs/config-preprocessors/ and
+ * The second needs Eleventy's `md` engine overridden: Eleventy 3 has no other hook between a failed
+ * render and its report (ARCHITECTURE.md, Upstream gaps). See https://www.11ty.dev/docs/config-preprocessors/ and
  * https://www.11ty.dev/docs/languages/custom/#overriding-an-existing-template-language
  */
 import type UserConfig from "@11ty/eleventy/UserConfig";

@@ -1,5 +1,5 @@
 /**
- * Filters and shortcodes the pages use to render data: links by key (a page or `site.paths`), absolute URLs,
+ * Filters and shortcodes the pages use to render data: links by key (`site.paths`), absolute URLs,
  * JSON and field tables from the contract's schemas, numbers written for people, and values from
  * data as Markdown text or code. Each returns Markdown (or plain text), so a page and its Markdown
  * twin show the same thing. Nunjucks escapes every other `{{ }}` value as HTML (autoescape).
@@ -7,16 +7,14 @@
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import openapi from "../_data/openapi.ts";
 import rankList from "../_data/ranks.ts";
-import { inlineCode, markdownText } from "./escape.ts";
+import { escapeRegExp, inlineCode, markdownText } from "./escape.ts";
+import { fileText, lineWhere, projectPath } from "./page-source.ts";
 import { groupDigits } from "../common/text/group-digits.ts";
 import { fieldTable, type JsonSchema } from "./field-table.ts";
 import { callTool } from "./tool-calls.ts";
-import { resultChartSvg } from "../common/chart.ts";
-import { atKey } from "./pages.ts";
 import { absoluteUrl, href, twinPath } from "./site-links.ts";
 import { minifyStylesheets, pageStylesheet } from "./inline-stylesheet.ts";
 import { afterPaintScripts } from "./after-paint-scripts.ts";
-import { siteInlineText } from "./rendered-page.ts";
 import type { CalculateOutput } from "../contract/calculate-output.ts";
 
 /** The contract's component schemas. */
@@ -63,7 +61,8 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
     filter(name, (...args: A) => markSafe(build(...args)));
 
   // Straight on Nunjucks: Eleventy's wrapper of a filter's error ("Error in Nunjucks Filter") would
-  // hide which key is wrong, the valid ones and the fix, which the page's error shows with its line.
+  // hide which key is wrong and the fix; Nunjucks names no line for it, so the line that writes the
+  // key is found here (`content/pages/api.md:11:`).
   type KeyFilter = (
     this: { ctx?: { page?: { inputPath?: string } } },
     key: string,
@@ -74,7 +73,12 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
       try {
         return href(key, fragment);
       } catch (error) {
-        throw new Error(atKey(this.ctx?.page?.inputPath, String(key), (error as Error).message));
+        const inputPath = this.ctx?.page?.inputPath ?? "";
+        const written = new RegExp(`["']${escapeRegExp(String(key))}["']\\s*\\|\\s*href\\b`);
+        const line = lineWhere(fileText(inputPath), (text) => written.test(text));
+        throw new Error(
+          `${projectPath(inputPath)}${line > 0 ? `:${line}` : ""}: ${(error as Error).message}`,
+        );
       }
     });
   });
@@ -99,14 +103,12 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
   filter("callTool", (name: string, input: unknown) => callTool(name, input, rankList));
   /**
    * `{{ result | growthChart("example-chart", "2026-07-01T12:00:00Z") }}`: the homepage's chart of a
-   * calculate-exp-growth result, drawn now as static SVG, so the page needs no script for it; its
-   * dates count from the given start, since a built page has no "today".
+   * calculate-exp-growth result, which markdown-it draws as static SVG (`markdown.ts`), so the page
+   * needs no script for it; its dates count from the given start, since a built page has no "today".
    */
-  markdownFilter("growthChart", (result: CalculateOutput, id: string, start: string) => {
-    const size = { width: 640, height: 280 };
-    const svg = resultChartSvg(result, { id, ...size, locale: "en-US", start: Date.parse(start) });
-    return `<figure class="chart-static">${svg}</figure>`;
-  });
+  markdownFilter("growthChart", (result: CalculateOutput, id: string, start: string) =>
+    codeBlock(JSON.stringify({ id, start, result }), "growth-chart"),
+  );
   /** `{{ "ErrorResponse" | schemaLink }}`: a link to a component's table on /docs; unknown names fail. */
   markdownFilter("schemaLink", (name: string) => {
     componentSchema(name);
@@ -117,18 +119,19 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
    * styles and their CSP hash.
    */
   eleventyConfig.on("eleventy.before", minifyStylesheets);
-  shortcode("stylesheet", (styles?: string[]) => siteInlineText(pageStylesheet(styles).css));
+  shortcode("stylesheet", (styles?: string[]) => pageStylesheet(styles).css);
   shortcode("stylesheetHash", (styles?: string[]) => pageStylesheet(styles).hash);
   /**
    * `<script>{% afterPaintScripts scripts, page.url %}</script>` and `script-src 'self' {%
    * afterPaintScriptsHash scripts, page.url %}`: a page's modules, started after its first paint.
    */
-  shortcode("afterPaintScripts", (scripts: string[], pageUrl: string) =>
-    siteInlineText(afterPaintScripts(scripts, pageUrl).js),
+  eleventyConfig.addShortcode(
+    "afterPaintScripts",
+    async (scripts: string[], pageUrl: string) => (await afterPaintScripts(scripts, pageUrl)).js,
   );
-  shortcode(
+  eleventyConfig.addShortcode(
     "afterPaintScriptsHash",
-    (scripts: string[], pageUrl: string) => afterPaintScripts(scripts, pageUrl).hash,
+    async (scripts: string[], pageUrl: string) => (await afterPaintScripts(scripts, pageUrl)).hash,
   );
   /** `{% schemaFields "CalculatorInfo" %}`: a contract component's fields (shortcodes are never autoescaped). */
   shortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), { components }));

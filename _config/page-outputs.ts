@@ -1,14 +1,15 @@
 /**
  * What the build writes, checked before any page renders or is written:
  *
- * - every template's URL is a kind the site publishes: a page (`/faq/` or `.html`, all a Markdown
- *   page may be), a twin (`.md`), JSON, text, or the sitemap and API catalog by name; nothing else a
+ * - every template's URL is a kind the site publishes: a page (`/faq/` or `.html`), a twin (`.md`),
+ *   JSON, text, or the sitemap and API catalog by name; nothing else a
  *   browser could run (`.htm`, `.xhtml`, `.svg`, `.HTML`). The rest of `site.paths` (the bundle, the
  *   card, the icon) the build writes itself: a template naming one fails with its name
  *   (`eleventy.contentMap`, in every build and rebuild, once all URLs are known);
  * - every output's file stays inside the output folder: a permalink with `..`, an absolute path or
  *   `permalinkBypassOutputDir` would write elsewhere on the builder's disk (Eleventy's data schema,
- *   run for every page: https://www.11ty.dev/docs/data-validate/).
+ *   run for every template: https://www.11ty.dev/docs/data-validate/; `content/pages/` has its own,
+ *   which allows only page URLs).
  *
  * Failures name the file (and the line of its `permalink`) and the fix.
  */
@@ -55,15 +56,10 @@ const published = (url: string) => PAGE.test(url) || /\.(?:md|json|txt)$/.test(u
 /** The files of `site.paths` no template may write: the build writes them itself. */
 const OWN = Object.entries(paths).filter(([, name]) => !published(`/${name}`));
 
-/** What is wrong with `url` written by the template at `inputPath`, or "" when nothing is. */
-function urlProblem(inputPath: string, url: string): string {
+/** What is wrong with `url` written by a template, or "" when nothing is (a page's own rules: its data schema). */
+function urlProblem(url: string): string {
   const own = OWN.find(([, name]) => url === `/${name}` || url.startsWith(`/${name}/`));
   if (own) return `${url} is the build's own file ${own[1]} (site.paths.${own[0]}); choose another permalink`;
-  if (inputPath.endsWith(".md"))
-    return PAGE.test(url)
-      ? ""
-      : `the permalink ${url} is not an HTML page: a Markdown page is published as a folder (/faq/) ` +
-          "or an .html file, never as a script, stylesheet or data file; end it in / or remove it";
   if (published(url)) return "";
   return (
     `the permalink ${url} is not a kind the site publishes; end it in /, .html, .md, .json or .txt ` +
@@ -76,7 +72,7 @@ export function checkOutputUrls(inputPathToUrl: Record<string, readonly (string 
   const problems = Object.entries(inputPathToUrl).flatMap(([inputPath, urls]) =>
     // `permalink: false` (the URL false) writes no file.
     urls
-      .map((url) => (url === false ? "" : urlProblem(inputPath, url)))
+      .map((url) => (url === false ? "" : urlProblem(url)))
       .filter(Boolean)
       .map((problem) => `  ${permalinkAt(inputPath)}: ${problem}`),
   );

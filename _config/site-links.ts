@@ -1,11 +1,11 @@
 /**
- * How pages link: by a key, never by a typed path, so a moved page fails the build instead of
- * leaving a broken link. A key names a page (its file name in `content/pages/`, `pages.ts`) or a
- * file of the site (`site.paths`). HTML output gets root-relative links (the HtmlBasePlugin adds
- * the path prefix); Markdown twins and text outputs get absolute URLs.
+ * How templates link to the site's pages and files: by their key in `site.paths`, never by a typed
+ * path, so a moved file fails the build instead of leaving a broken link (pages link to each other
+ * by file, `page-links.ts`). Links are root-relative (markdown-it adds the path prefix in a page,
+ * `page-links.ts`); Markdown twins and text outputs get absolute URLs.
  */
 import { absoluteUrl, paths, type SitePath } from "../_data/site.ts";
-import { pageUrlByKey, unknownKey } from "./pages.ts";
+import { closestName, didYouMean } from "../common/text/closest-name.ts";
 
 export { absoluteUrl };
 
@@ -13,20 +13,17 @@ function isSitePath(key: string): key is SitePath {
   return Object.hasOwn(paths, key);
 }
 
-/** The root-relative URL of a key of `site.paths` or of a page, such as `/docs/`; unknown keys fail the build. */
-function keyUrl(key: string): string {
-  if (isSitePath(key)) return `/${paths[key]}`;
-  const page = pageUrlByKey(key);
-  if (page === undefined) throw new Error(unknownKey(key, Object.keys(paths)));
-  return page;
-}
-
-/**
- * `{{ "docs" | href }}` → `/docs/`; `{{ "docs" | href("support") }}` → `/docs/#support`; `{{ "faq" | href
- * }}` → the page `faq.md`'s URL.
- */
+/** `{{ "docs" | href }}` → `/docs/`; `{{ "docs" | href("support") }}` → `/docs/#support`; unknown keys fail. */
 export function href(key: string, fragment?: string): string {
-  return `${keyUrl(key)}${fragment ? `#${fragment}` : ""}`;
+  if (!isSitePath(key)) {
+    const suggestion = closestName(key, Object.keys(paths));
+    throw new Error(
+      `"${key}" is not a key of site.paths (_data/site.ts); ` +
+        `${suggestion ? `${didYouMean(suggestion)} Write {{ "${suggestion}" | href }}` : "use one of them"}. ` +
+        `Keys: ${Object.keys(paths).join(", ")}. Link a page by its file instead: [API docs](docs.md)`,
+    );
+  }
+  return `/${paths[key]}${fragment ? `#${fragment}` : ""}`;
 }
 
 /**

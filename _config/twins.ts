@@ -11,8 +11,10 @@
  * to its own page without a fragment names the HTML version and stays.
  */
 import type UserConfig from "@11ty/eleventy/UserConfig";
+import { markdownText } from "./escape.ts";
+import { markdownLibrary, sections } from "./markdown.ts";
 import { mapMarkdownLinks, markdownAnchors } from "./markdown-links.ts";
-import { isPageFileLink, pageOfFileLink } from "./pages.ts";
+import { fileLinkUrl, isPageFileLink } from "./page-links.ts";
 import { absoluteUrl, twinPath } from "./site-links.ts";
 import { templateError } from "./template-errors.ts";
 
@@ -109,18 +111,35 @@ function twinsOf(renderer: TwinRenderer, docs: readonly TwinSource[]): Map<strin
   });
 }
 
+/** Reads the twins' headings as the pages' markdown-it does. */
+const markdownReader = markdownLibrary();
+
+/** `toc: true`: the `##` headings as one line of links before the first, as the page lists them. */
+function withContents(markdown: string): string {
+  const tokens = markdownReader.parse(markdown, {});
+  const first = tokens.find((token) => token.type === "heading_open" && token.tag === "h2")?.map?.[0];
+  if (first === undefined) return markdown;
+  const links = sections(tokens).map(({ id, text }) => `[${markdownText(text)}](#${id})`);
+  const lines = markdown.split("\n");
+  lines.splice(first, 0, `On this page: ${links.join(" · ")}`, "");
+  return lines.join("\n");
+}
+
 /** The Markdown twin of `source`; `docs` are the pages that have twins, for links between them. */
 export async function renderTwin(renderer: TwinRenderer, source: TwinSource, docs: readonly TwinSource[]) {
   const twinned = twinsOf(renderer, docs);
   const pageUrl = absoluteUrl(source.url);
-  const markdown = await markdownOf(renderer, source);
+  const body = await markdownOf(renderer, source);
+  const markdown = source.data.toc === true ? withContents(body) : body;
   const targets: string[] = [];
-  mapMarkdownLinks(markdown, (target) => (targets.push(target), target));
+  mapMarkdownLinks(markdown, (target) => {
+    targets.push(target);
+    return target;
+  });
   const links = new Map<string, string>();
   for (const target of targets) {
     // A link by the page's file (`docs.md#support`) goes where the HTML page's link goes: its URL.
-    const byFile = isPageFileLink(target) ? pageOfFileLink(target, source.inputPath) : undefined;
-    const resolved = byFile?.page ? `${byFile.page.url}${byFile.suffix}` : target;
+    const resolved = isPageFileLink(target) ? fileLinkUrl(target, source.inputPath) : target;
     links.set(target, await twinLink(resolved, pageUrl, twinned));
   }
   const linked = mapMarkdownLinks(markdown, (target) => links.get(target) ?? target);

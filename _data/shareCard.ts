@@ -17,7 +17,7 @@ export type LadderGap = { omitted: number };
 
 export type LadderStep = LadderRank | LadderGap;
 
-/** The most ranks the card draws legibly side by side at 1200 px. */
+/** The most ranks the card draws whole: its ladder holds 9 rows (the 8 ranks, or 7, a gap and the highest). */
 const MOST_RANKS_DRAWN = 8;
 
 /**

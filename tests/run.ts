@@ -84,7 +84,8 @@ const [only, pattern] = process.argv.slice(2);
 if (only && !GROUPS.includes(only))
   throw new Error(`No test group "${only}"; the groups: ${GROUPS.join(", ")}.`);
 const wanted = (group: string) => !only || only === group;
-if (wanted("browser")) await (await import("./support/browser.ts")).chromiumPath(); // unpacks once, or fails with the fix
+// The browser unpacks once, or the run fails with the fix.
+if (wanted("browser")) await (await import("./support/browser.ts")).chromiumPath();
 const afterBuilds = async () =>
   (await sharedBuilds()) &&
   Promise.all([!wanted("site") || uvu("site", pattern), !wanted("browser") || browserFiles(pattern)]);

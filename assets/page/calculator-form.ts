@@ -24,7 +24,9 @@ const TIME_FIELDS = [...DURATION_UNITS, UNTIL];
 
 export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRank[]): void {
   const byId = (id: string) => document.getElementById(`calculator-${id}`)!;
-  const [region, status, summary, shared, asOf] = "result status summary shared as-of".split(" ").map(byId);
+  const [region, status, summary, shared, asOf] = ["result", "status", "summary", "shared", "as-of"].map(
+    byId,
+  );
   const emptySummary = summary!.textContent;
   const more = byId("more") as HTMLDetailsElement;
   const field = (name: string) => fieldOf(form, name);
@@ -76,7 +78,10 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
       const empty = Object.keys(reading.values).length === 0 && reading.problems.length === 0;
       answer = { fix: !empty && problems[0] ? labelOf(form, problems[0].field) : null };
       // A field still being typed is not judged yet: the last result dims until it reads as valid.
-      if (!empty && shown.length === 0) return (void region!.classList.add("is-stale"), null);
+      if (!empty && shown.length === 0) {
+        region!.classList.add("is-stale");
+        return null;
+      }
       show(empty ? "empty" : "stale");
       summary!.textContent = empty
         ? emptySummary
@@ -114,7 +119,10 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
 
   let pending = 0;
   let pause = 0;
-  const wait = () => (clearTimeout(pending), clearTimeout(pause));
+  const wait = () => {
+    clearTimeout(pending);
+    clearTimeout(pause);
+  };
   /** The person is done with `name`: its problem, if any, shows. */
   const judge = (name: string) => {
     if (judged.has(judgedAs(name))) return clearTimeout(pause);
@@ -176,7 +184,11 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     });
   });
   // Share answers for the fields as they are now, and no timer left running wipes what it says.
-  mountShare(byId("share"), shared!, () => (wait(), record(update(false), false), answer));
+  mountShare(byId("share"), shared!, () => {
+    wait();
+    record(update(false), false);
+    return answer;
+  });
   // A link with a calculation opens on its answer (marked before the first frame by the page's
   // start script, _config/after-paint-scripts.ts); the form is one tap away.
   byId("edit").addEventListener("click", () => {

@@ -13,7 +13,10 @@ const TIMES: readonly string[] = [...DURATION_UNITS, "duration", PERIOD];
 /** Which judgement a field's problem waits for: the time fields and the one time field share "duration". */
 export const judgedAs = (field: string) => (TIMES.includes(field) ? "duration" : field);
 
-/** A schema message fit for a form: long numbers grouped, a 0 named, a time's unit said, string rules in plain words. */
+/**
+ * A schema message fit for a form: long numbers grouped, a 0 named, a time's unit said, string
+ * rules in plain words.
+ */
 function formMessage(message: string, field: string, value: string | undefined): string {
   if (/characters long/.test(message)) return "has too many digits";
   if (TIMES.includes(field)) message = message.replace(/at least 0 and (at most \S+)/, `$1 ${field}`);

@@ -82,12 +82,14 @@ function wholePower(n: number, places: number): bigint {
   let squarings = squaringsByPlaces.get(places);
   if (!squarings) squaringsByPlaces.set(places, (squarings = [(FACTOR_DIGITS * one) / pow10(RATE.places)]));
   let result = one;
-  for (let k = 0, rest = n; rest > 0; k += 1, rest = Math.floor(rest / 2)) {
+  let rest = n;
+  for (let k = 0; rest > 0; k += 1) {
     if (k === squarings.length) {
       const last = squarings[k - 1] as bigint;
       squarings.push((last * last) / one);
     }
     if (rest % 2 === 1) result = (result * (squarings[k] as bigint)) / one;
+    rest = Math.floor(rest / 2);
   }
   return result;
 }

@@ -1,17 +1,89 @@
 /**
- * Directory data: every Markdown file in this folder is a documentation page. It gets the layout,
- * the `docs` tag (the navigation, the sitemap, llms.txt, llms-full.txt and a Markdown twin), its
- * key and its URL from its file name, unless its front matter sets `slug` or `permalink`
- * (`_config/pages.ts`). A new page needs nothing here.
- * See https://www.11ty.dev/docs/data-template-dir/
+ * Directory data: every file in this folder is a documentation page, a Markdown file of its own. It
+ * gets the layout, the `docs` tag (the navigation, the sitemap, llms.txt, llms-full.txt and a Markdown
+ * twin) and its URL from its file name (`faq.md` is `/faq/`, `index.md` is `/`), unless its front
+ * matter sets `slug` or `permalink`. A new page needs nothing here.
+ *
+ * Before anything renders, Eleventy hands each page's data to `eleventyDataSchema`: a page that is not
+ * a plain Markdown file, sets its own layout or engine, lacks a field or is served at anything but a
+ * page URL fails the build, naming the file, the line or field, and the fix.
+ * See https://www.11ty.dev/docs/data-template-dir/ and https://www.11ty.dev/docs/data-validate/
  */
-import { pageKeyOf, pageUrl, type PageData } from "../../_config/pages.ts";
+import { lstatSync } from "node:fs";
+import { z } from "zod";
+import { fileText, lineWhere, projectPath } from "../../_config/page-source.ts";
+
+const LAYOUT = "layouts/base.njk";
+
+type PageData = { slug?: unknown; page: { filePathStem: string; inputPath: string; url: string | false } };
+
+/** A text field's rule: present and not blank, with what it is for and an example. */
+const text = (use: string) => z.string({ error: use }).trim().min(1, use);
+/** A value only the site's data sets: refused in front matter, with the fix. */
+const notInFrontMatter = (why: string) =>
+  z.undefined({ error: `${why}; remove it from the front matter` }).optional();
+
+const Page = z.looseObject({
+  title: text(
+    "the page's title, in the browser's tab and llms.txt, such as title: Frequently asked questions",
+  ),
+  description: text(
+    "one sentence for search results and llms.txt, such as description: Answers players need.",
+  ),
+  navLabel: text("the link text in the navigation, such as navLabel: FAQ"),
+  order: z.number({ error: "the page's place in the navigation and llms.txt, a number such as order: 5" }),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9]+(?:[-/][a-z0-9]+)*$/, "lowercase letters, digits and hyphens, such as slug: faq-page")
+    .optional(),
+  toc: z.boolean({ error: "toc: true lists the page's ## headings before its first one" }).optional(),
+  layout: z.literal(LAYOUT, {
+    error: "every page has the site's layout; remove layout (markup belongs in _includes/)",
+  }),
+  templateEngineOverride: notInFrontMatter("a page is Markdown with Nunjucks, no other engine"),
+  permalinkBypassOutputDir: notInFrontMatter("a page is written inside the site"),
+  page: z.object({
+    inputPath: z
+      .string()
+      .regex(/\.md$/, "a page is a Markdown file: rename it to end in .md")
+      .refine(
+        (file) => !lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink(),
+        "a page is a file of its own, not a symbolic link: copy the file here",
+      ),
+    url: z
+      .string({ error: "a page is published: remove permalink: false" })
+      .regex(
+        /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*\/)*$/,
+        "a page's URL is a folder: write slug: faq or permalink: /faq/",
+      ),
+  }),
+});
+
+/** Each problem as `file:line: field: fix`, the line where the front matter sets the field. */
+function pageSchema(data: unknown): void {
+  const result = Page.safeParse(data);
+  if (result.success) return;
+  const inputPath = (data as PageData).page.inputPath;
+  const file = projectPath(inputPath);
+  const problems = result.error.issues.map((issue) => {
+    const field = issue.path[0] === "page" ? String(issue.path[1]) : issue.path.join(".");
+    const key = field === "url" ? /^(slug|permalink)\s*:/ : new RegExp(`^${field}\\s*:`);
+    const line = lineWhere(fileText(inputPath), (text) => key.test(text));
+    return `  ${file}${line > 0 ? `:${line}` : ""}: ${field}: ${issue.message}`;
+  });
+  throw new Error(`${file} is not a page as the site writes them:\n${problems.join("\n")}`);
+}
 
 export default {
-  layout: "layouts/base.njk",
+  layout: LAYOUT,
   tags: ["docs"],
-  permalink: pageUrl,
+  permalink: (data: PageData) =>
+    data.slug === undefined
+      ? `${data.page.filePathStem.replace(/^\/pages|\/?index$/g, "")}/`
+      : `/${data.slug}/`,
+  eleventyDataSchema: pageSchema,
   eleventyComputed: {
-    pageKey: (data: PageData) => pageKeyOf(data.page.inputPath),
+    /** The page's class in the stylesheet: `page-docs`, `page-home` for the homepage. */
+    pageKey: (data: PageData) => (data.page.url === "/" ? "home" : data.page.filePathStem.split("/").pop()),
   },
 };

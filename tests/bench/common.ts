@@ -122,6 +122,9 @@ export const launchChromium = () => launchTestChromium({ webmcp: false });
 let built: Promise<string> | undefined;
 /** A copy of the project built once (default SITE_URL); its `_site/`, for the parts that read it. */
 export function builtSite(): Promise<string> {
-  const build = async (dir: string) => (await timedBuild(dir, SITE_BUILD), path.join(dir, "_site"));
+  const build = async (dir: string) => {
+    await timedBuild(dir, SITE_BUILD);
+    return path.join(dir, "_site");
+  };
   return (built ??= projectCopy().then(build));
 }

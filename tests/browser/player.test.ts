@@ -76,7 +76,7 @@ function assertCompact(shown: string, value: Decimal, what: string): void {
   assert.ok(read.minus(value).abs().lte(value.times("0.005")), `${what}: ${shown} is not ${value}`);
 }
 
-test("a friend's link opens on its answer: headline, 'as of', the sender's balance and the timeline on the first phone screen", async () => {
+test("a friend's link opens on its answer: headline, 'as of', balance, timeline on the first screen", async () => {
   const link = "?currentGems=250000000&goalGems=Radiant&days=30&at=2026-11-01T12:00:00Z";
   await onEach(async (page, phone) => {
     await open(page, link);

@@ -63,8 +63,14 @@ function socketStatus(port: number, origin?: string): Promise<number | string> {
       port,
       headers: { ...upgrade, ...key, ...(origin ? { Origin: origin } : {}) },
     });
-    sent.on("upgrade", (response, socket) => (socket.destroy(), resolve(response.statusCode!)));
-    sent.on("response", (response) => (response.resume(), resolve(response.statusCode!)));
+    sent.on("upgrade", (response, socket) => {
+      socket.destroy();
+      resolve(response.statusCode!);
+    });
+    sent.on("response", (response) => {
+      response.resume();
+      resolve(response.statusCode!);
+    });
     sent.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
     sent.end();
   });
@@ -77,7 +83,7 @@ test("npm start -- --port=N serves there, and every absolute URL of the site nam
   assert.ok(guide.includes(`${server.url}openapi.json`), "llms.txt's links name the port");
 });
 
-test("edits to a page (its time kept), a partial, a data module and a constant deep in the data's imports reach what it serves", async () => {
+test("edits to a page (its time kept), a partial, a data module and a constant it imports are served", async () => {
   // Followed by content: the edit keeps the file's modification time.
   const auth = path.join(project, "content/pages/auth.md");
   const { atime, mtime } = statSync(auth);
@@ -97,7 +103,7 @@ test("edits to a page (its time kept), a partial, a data module and a constant d
   await servedOnce(new URL("openapi.json", server.url).href, /"version": "1\.0\.7"/);
 });
 
-test("edits to the homepage's modules (its own, a shared one only it imports) and the stylesheet's colours reach the bundle and the card", async () => {
+test("edits to the homepage's modules (its own, a shared one) and the colours reach bundle and card", async () => {
   const cardUrl = new URL(paths.shareCard, server.url);
   const card = async () => {
     const response = await fetch(cardUrl);

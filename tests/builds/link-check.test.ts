@@ -46,7 +46,7 @@ async function breakLinks(project: string): Promise<void> {
       "",
     ].join("\n"),
   );
-  // Images: a page may not write `srcset` (the page checks refuse it), so a template of the site's does.
+  // Images: a page cannot write `srcset` (Markdown has none), so a template of the site's does, with the path prefix.
   await writeFile(
     path.join(project, "content/stray-images.njk"),
     [
@@ -54,7 +54,8 @@ async function breakLinks(project: string): Promise<void> {
       "permalink: /stray-images/",
       "eleventyExcludeFromCollections: true",
       "---",
-      '<img src="/missing-card.png" alt="A card"> <img srcset="/docs/ 1x, /missing-wide.png 2x" src="/docs/" alt="">',
+      '<img src="{{ site.pathPrefix }}missing-card.png" alt="A card"> <img srcset="{{ site.pathPrefix }}docs/ 1x,' +
+        ' {{ site.pathPrefix }}missing-wide.png 2x" src="{{ site.pathPrefix }}docs/" alt="">',
       "",
     ].join("\n"),
   );
@@ -92,7 +93,7 @@ async function breakLinks(project: string): Promise<void> {
   );
 }
 
-test("broken links, fragments and llms.txt links under a path prefix: exactly these, in the outputs that carry them", async () => {
+test("broken links, fragments and llms.txt links under a path prefix: exactly these, where they are", async () => {
   await withProjectCopy(async (project) => {
     const broken = await brokenIn(project, PATH_SITE_URL);
     const base = "https://example.github.io/exp-bank/";

@@ -1,15 +1,18 @@
 /**
  * A new page is a Markdown file: added to `content/pages/` with only its front matter, it appears
  * in the navigation, the sitemap, llms.txt and llms-full.txt and gets a Markdown twin; links to it
- * and from it by file (`docs.md`) or by key (`{{ "api" | href }}`) land on the right page in HTML
- * and on the right twin in Markdown. A misspelt key or file fails the build naming the file, the
- * line, the valid ones and the fix. Builds copies of the project; the rules themselves are unit-tested.
+ * and from it by file (`docs.md`) or by a key of `site.paths` (`{{ "api" | href }}`) land on the right
+ * page in HTML and on the right twin in Markdown. A misspelt key or file fails the build naming the
+ * file, the line, the valid ones and the fix. Anything in `content/pages/` that is not a plain Markdown
+ * page (another engine or format, a symlink, its own layout, a URL that is not a page's) fails before
+ * anything renders. Builds copies of the project; the front matter's schema is also tried alone.
  */
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { isPageFileLink, pageKeyOf, pageUrl, rememberPages } from "../../_config/pages.ts";
+import pages from "../../content/pages/pages.11tydata.ts";
+import { isPageFileLink, rememberUrls } from "../../_config/page-links.ts";
 import { buildEachEdit, editFile, ROOT_SITE_URL, type BuildResult } from "../support/build.ts";
 import { lineWith } from "../support/writer-mistakes.ts";
 import { writtenFile } from "../support/written-file.ts";
@@ -55,9 +58,74 @@ async function readBuild(
   };
 }
 
+/** A page in content/pages/ with the front matter every page needs and `extra` lines in it. */
+const page = (name: string, extra: string[], body: string) =>
+  [
+    "---",
+    `title: ${name}`,
+    `description: A page named ${name}.`,
+    `navLabel: ${name}`,
+    "order: 9",
+    ...extra,
+    "---",
+    "",
+    body,
+    "",
+  ].join("\n");
+const addPage = (project: string, file: string, text: string) =>
+  writeFile(path.join(project, "content/pages", file), text);
+
+/** Pages the build must refuse before anything renders, each with what its error must say. */
+const REFUSED: [string, (project: string) => Promise<void>, string][] = [
+  [
+    "another engine",
+    (project) => addPage(project, "override.md", page("Override", ["templateEngineOverride: njk"], "text")),
+    "content/pages/override.md:6: templateEngineOverride: a page is Markdown with Nunjucks, no other engine; " +
+      "remove it from the front matter",
+  ],
+  [
+    "another format",
+    (project) => addPage(project, "other.html", page("Other", [], "<p>text</p>")),
+    "content/pages/other.html: inputPath: a page is a Markdown file: rename it to end in .md",
+  ],
+  [
+    "a symlink",
+    async (project) => {
+      await writeFile(path.join(project, "elsewhere.md"), page("Linked", [], "text"));
+      await symlink(path.join(project, "elsewhere.md"), path.join(project, "content/pages/zz.md"));
+    },
+    "content/pages/zz.md: inputPath: a page is a file of its own, not a symbolic link",
+  ],
+  [
+    "its own layout",
+    (project) => addPage(project, "bare.md", page("Bare", ["layout: false"], "text")),
+    "content/pages/bare.md:6: layout: every page has the site's layout; remove layout",
+  ],
+  [
+    "a script's URL",
+    (project) => addPage(project, "as-script.md", page("AsScript", ["permalink: /assets/x.js"], "text")),
+    "content/pages/as-script.md:6: the permalink /assets/x.js is not a kind the site publishes; end it in /",
+  ],
+  [
+    "a URL outside the site",
+    (project) => addPage(project, "climbs.md", page("Climbs", ["permalink: ../escaped.html"], "text")),
+    "content/pages/climbs.md:6: url: a page's URL is a folder",
+  ],
+  [
+    "permalinkBypassOutputDir",
+    (project) =>
+      addPage(
+        project,
+        "bypass.md",
+        page("Bypass", ["permalink: /bypass/", "permalinkBypassOutputDir: true"], "text"),
+      ),
+    "content/pages/bypass.md:7: permalinkBypassOutputDir: a page is written inside the site",
+  ],
+];
+
 // The builds are queued as the file loads (this process builds one at a time), so they run while
-// other tests wait; the three edits, all of pages, take turns on one copy.
-const [newPage, misspeltKey, misspeltFile] = buildEachEdit(
+// other tests wait; the edits, all of pages, take turns on one copy.
+const [newPage, misspeltKey, misspeltFile, ...refused] = buildEachEdit(
   ROOT_SITE_URL,
   [
     async (project) => {
@@ -83,10 +151,16 @@ const [newPage, misspeltKey, misspeltFile] = buildEachEdit(
         '[API docs]({{ "docs" | href }})',
         "[API docs](doc.md#resources)",
       ),
+    ...REFUSED.map(([, edit]) => edit),
   ],
   readBuild,
-) as [ReturnType<typeof readBuild>, ReturnType<typeof readBuild>, ReturnType<typeof readBuild>];
-for (const build of [newPage, misspeltKey, misspeltFile]) build.catch(() => undefined);
+) as ReturnType<typeof readBuild>[] as [
+  ReturnType<typeof readBuild>,
+  ReturnType<typeof readBuild>,
+  ReturnType<typeof readBuild>,
+  ...ReturnType<typeof readBuild>[],
+];
+for (const build of [newPage!, misspeltKey!, misspeltFile!, ...refused]) build.catch(() => undefined);
 
 /** A file of the new page's build, which must have succeeded. */
 const built = (file: string) => writtenFile(newPage, file);
@@ -102,32 +176,51 @@ async function failedAt(build: typeof misspeltKey, text: string): Promise<{ outp
   return { output: result.output, line };
 }
 
-test("a page's key and URL come from its file; its front matter may set a slug", () => {
-  assert.is(pageKeyOf("./content/pages/docs.md"), "docs");
-  assert.is(pageKeyOf("./content/pages/index.md"), "home");
-  assert.is(pageKeyOf("./content/pages/guides/start.md"), "guides/start");
-  const front = { title: "T", description: "D", navLabel: "N", order: 5 };
-  assert.is(pageUrl({ page: { inputPath: "./content/pages/faq.md" }, ...front }), "/faq/");
-  assert.is(pageUrl({ page: { inputPath: "./content/pages/index.md" }, ...front }), "/");
-  assert.is(
-    pageUrl({ page: { inputPath: "./content/pages/faq.md" }, ...front, slug: "questions" }),
-    "/questions/",
-  );
-  assert.throws(
-    () => pageUrl({ page: { inputPath: "./content/pages/faq.md" }, ...front, slug: "Two Words" }),
-    /content\/pages\/faq\.md: slug must be lowercase letters, digits and hyphens/,
+/** The schema's message for a page's data, or "" when the data passes. */
+function schemaProblem(data: Record<string, unknown>): string {
+  const page = { filePathStem: "/pages/faq", inputPath: "./content/pages/faq.md", url: "/faq/" };
+  try {
+    pages.eleventyDataSchema({ layout: pages.layout, ...data, page: { ...page, ...(data.page as object) } });
+    return "";
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+const FRONT = { title: "T", description: "D", navLabel: "N", order: 5 };
+
+test("a page's URL comes from its file; its front matter may set a slug", () => {
+  const url = (filePathStem: string, slug?: string) =>
+    pages.permalink({ slug, page: { filePathStem, inputPath: "", url: "" } });
+  assert.is(url("/pages/faq"), "/faq/");
+  assert.is(url("/pages/index"), "/");
+  assert.is(url("/pages/guides/start"), "/guides/start/");
+  assert.is(url("/pages/faq", "questions"), "/questions/");
+  assert.is(schemaProblem(FRONT), "");
+  assert.match(
+    schemaProblem({ ...FRONT, slug: "Two Words" }),
+    /content\/pages\/faq\.md: slug: lowercase letters, digits and hyphens, such as slug: faq-page/,
   );
 });
 
 test(`a page without a title, description, navLabel or order fails, naming the file and each missing \
 field with an example`, () => {
-  assert.throws(
-    () =>
-      pageUrl({ page: { inputPath: "./content/pages/faq.md" }, title: "FAQ", description: " ", order: "5" }),
-    (error: Error) =>
-      /^content\/pages\/faq\.md: its front matter needs description, navLabel, order:/.test(error.message) &&
-      /navLabel: the link text in the navigation, such as navLabel: FAQ/.test(error.message) &&
-      /order: .*a number such as order: 5/.test(error.message),
+  const message = schemaProblem({ title: "FAQ", description: " ", order: "5" });
+  assert.match(message, /^content\/pages\/faq\.md is not a page as the site writes them:/);
+  assert.match(message, /faq\.md: description: one sentence for search results/);
+  assert.match(message, /faq\.md: navLabel: the link text in the navigation, such as navLabel: FAQ/);
+  assert.match(message, /faq\.md: order: .*a number such as order: 5/);
+  assert.not.match(message, /title:/);
+});
+
+test("a page's URL is a folder of the site, and only the site's data sets its layout and engine", () => {
+  for (const url of ["/docs.js", "/a.html", "/../x/", "/Faq/"])
+    assert.match(schemaProblem({ ...FRONT, page: { url } }), /url: a page's URL is a folder/, url);
+  assert.match(schemaProblem({ ...FRONT, page: { url: false } }), /url: a page is published/);
+  assert.match(schemaProblem({ ...FRONT, layout: "layouts/other.njk" }), /layout: every page has the site's/);
+  assert.match(schemaProblem({ ...FRONT, templateEngineOverride: "njk" }), /templateEngineOverride: /);
+  assert.match(
+    schemaProblem({ ...FRONT, page: { inputPath: "./content/pages/faq.njk" } }),
+    /inputPath: a page is a Markdown file/,
   );
 });
 
@@ -138,9 +231,9 @@ test("links by file: relative .md destinations only", () => {
     assert.not.ok(isPageFileLink(target), target);
 });
 
-test("the pages site.paths names must be there: a moved or missing one fails naming the file and both URLs", () => {
+test("the pages site.paths names must be there: a moved or missing one fails naming the key and the fix", () => {
   const paths = { home: "", docs: "docs/", openapi: "openapi.json" };
-  rememberPages(
+  rememberUrls(
     {
       "./content/pages/index.md": ["/"],
       "./content/pages/docs.md": ["/docs/"],
@@ -150,15 +243,11 @@ test("the pages site.paths names must be there: a moved or missing one fails nam
   );
   assert.throws(
     () =>
-      rememberPages(
+      rememberUrls(
         { "./content/pages/index.md": ["/"], "./content/pages/docs.md": ["/documentation/"] },
         paths,
       ),
-    /content\/pages\/docs\.md is served at \/documentation\/, but site\.paths\.docs \(_data\/site\.ts\) says \/docs\//,
-  );
-  assert.throws(
-    () => rememberPages({ "./content/pages/index.md": ["/"] }, paths),
-    /content\/pages\/docs\.md is missing: site\.paths\.docs/,
+    /site\.paths\.docs \(_data\/site\.ts\) is \/docs\/, where the contract, .* but no page is served there/,
   );
 });
 
@@ -209,20 +298,16 @@ Markdown`, async () => {
   );
 });
 
-test("a misspelt page key fails the build with the file, the line, the valid keys and the fix", async () => {
+test("a misspelt key of site.paths fails the build with the file, the line, the valid keys and the fix", async () => {
   const { output, line } = await failedAt(misspeltKey, '"doc" | href');
   assert.ok(
     output.includes(
-      `content/pages/api.md:${line}: "doc" is not a page or a file of the site; did you mean "docs"? ` +
+      `content/pages/api.md:${line}: "doc" is not a key of site.paths (_data/site.ts); did you mean "docs"? ` +
         `Write {{ "docs" | href }}`,
     ),
     output,
   );
-  assert.match(
-    output,
-    /Pages \(a page's key is its file name in content\/pages\/\): api, auth, docs, home\./,
-  );
-  assert.match(output, /Files \(site\.paths in _data\/site\.ts\): info, ranks, openapi,/);
+  assert.match(output, /Keys: home, docs, .*\. Link a page by its file instead: \[API docs\]\(docs\.md\)/);
   assert.not.match(output, /Error in Nunjucks Filter/);
 });
 
@@ -237,6 +322,15 @@ and the fix`, async () => {
     ),
     output,
   );
+});
+
+test(`anything in content/pages/ but a plain Markdown page fails before it renders, naming the file \
+and the fix`, async () => {
+  for (const [index, [what, , message]] of REFUSED.entries()) {
+    const { result } = await refused[index]!;
+    assert.not.ok(result.ok, `${what}: the build succeeded`);
+    assert.ok(result.output.includes(message), `${what}: expected "${message}" in:\n${result.output}`);
+  }
 });
 
 test.run();

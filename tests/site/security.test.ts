@@ -2,7 +2,8 @@
  * The edges of the built site, for a root and a path SITE_URL: no built file (page, JSON, twin,
  * text, script, an image's text chunks) carries a secret, a local path or the build machine's
  * name; every HTML page keeps its Content-Security-Policy, and nothing in it needs what the policy
- * forbids; robots.txt and the sitemap name only pages the site has.
+ * forbids; no file ships anything active but the site's own (a tripwire: pages cannot carry HTML by
+ * construction, markdown-it's `html: false`); robots.txt and the sitemap name only pages the site has.
  */
 import { readdir, readFile } from "node:fs/promises";
 import os from "node:os";
@@ -14,6 +15,7 @@ import { paths } from "../../_data/site.ts";
 import { builtSite, PATH_SITE_URL, ROOT, ROOT_SITE_URL, SCRATCH } from "../support/build.ts";
 import { escapeRegExp } from "../../_config/escape.ts";
 import { pngText, withTextChunk } from "../support/png.ts";
+import { activeMarkup } from "../support/pages.ts";
 
 interface BuiltFile {
   /** Path inside the output folder, such as `docs/index.html`. */
@@ -144,6 +146,25 @@ for (const siteUrl of SITES) {
     for (const kind of [".html", ".json", ".md", ".txt", ".js"])
       assert.ok(kinds.has(kind), `the scan covers ${kind} files`);
     assert.equal(files.flatMap(leaksIn), []);
+  });
+
+  test(`no built file holds a script, style, handler, meta http-equiv or javascript: URL but the site's own \
+(SITE_URL=${siteUrl})`, async () => {
+    const files = (await builtFiles(await builtSite(siteUrl))).filter((file) => !file.name.endsWith(".png"));
+    assert.ok(files.length >= 15, `${files.length} files`);
+    // What a template writes ships byte for byte: no HTML transform re-serialises a page (posthtml,
+    // which Eleventy runs only when a plugin is added, would write the form's `novalidate=""`).
+    const home = files.find((file) => file.name === "index.html")?.text ?? "";
+    assert.ok(home.includes('class="calculator" novalidate aria-label='), "the form's markup as written");
+    // The homepage's bundle is the site's own script, not markup: it may not hold a javascript: URL.
+    const problems = (file: BuiltFile) =>
+      file.name.endsWith(".js")
+        ? activeMarkup(file.text).filter((problem) => problem.includes("javascript:"))
+        : activeMarkup(file.text);
+    assert.equal(
+      files.flatMap((file) => problems(file).map((problem) => `${file.name}: ${problem}`)),
+      [],
+    );
   });
 
   test(`every HTML page keeps its Content-Security-Policy, ahead of everything it governs \

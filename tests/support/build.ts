@@ -153,8 +153,9 @@ function describe(error: unknown): string {
  * and compiles the pages, layouts and templates afresh, as a build process does. Node keeps each
  * imported module, and a copy's modules have URLs of their own, so every copy runs its own config,
  * data and templates; but a copy built again runs the modules of its first build: edit a copy's
- * TypeScript before its first build, and build a copy for one SITE_URL. When a page fails, Eleventy reports the failure while its other pages may still be
- * rendering into the output folder, as in a failing build process before it exits.
+ * TypeScript before its first build, and build a copy for one SITE_URL. When a page fails, Eleventy
+ * reports the failure while its other pages may still be rendering into the output folder, as in a
+ * failing build process before it exits.
  */
 export function buildInProcess(
   projectDir: string,
@@ -193,7 +194,10 @@ export function buildInProcess(
   return build;
 }
 
-/** Where test folders go: the folder `npm test` (tests/run.ts) makes for the run, else the system's temporary folder. */
+/**
+ * Where test folders go: the folder `npm test` (tests/run.ts) makes for the run, else the system's
+ * temporary folder.
+ */
 export const SCRATCH = process.env.EXP_BANK_TEST_SCRATCH ?? tmpdir();
 
 /** A new empty folder; the caller removes it (tests use `withTempDir`, which does). */

@@ -2,6 +2,7 @@
  * Reading built pages in tests: visible text, head tags and their attributes, links. Regular
  * expressions are enough here: the HTML is the site's own, written by one layout.
  */
+import { createHash } from "node:crypto";
 import markdownIt from "markdown-it";
 import { paths } from "../../_data/site.ts";
 
@@ -73,3 +74,73 @@ export const TWINNED_PAGES = Object.entries(paths)
     html: `${path}index.html`,
     twin: `${path.replace(/\/$/, "") || "index"}.md`,
   }));
+
+/** Elements whose content a browser reads as text up to their end tag (`noscript` with scripting on). */
+const RAW_TEXT = new Set([
+  "script",
+  "style",
+  "noscript",
+  "title",
+  "textarea",
+  "xmp",
+  "iframe",
+  "noembed",
+  "noframes",
+]);
+
+/** A start tag as a browser's tokenizer reads it; `text` is a raw-text element's content. */
+export type StartTag = { name: string; attributes: Record<string, string>; text: string };
+
+/**
+ * Each start tag in `html` as a browser's tokenizer reads it: its lower-case name and attributes, a
+ * quoted value kept whole (`title="a onclick=x"` is one attribute); comments are skipped, and so is
+ * the content of raw-text elements, up to their end tag in any case (`<noscript>` read as a browser
+ * with scripting on reads it).
+ */
+export function startTags(html: string): StartTag[] {
+  const found: StartTag[] = [];
+  const tag = /<!--[\s\S]*?(?:-->|$)|<([a-zA-Z][^\s/>]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+  for (let match = tag.exec(html); match; match = tag.exec(html)) {
+    if (!match[1]) continue;
+    const name = match[1].toLowerCase();
+    const attributes: Record<string, string> = {};
+    for (const attribute of match[2]!.matchAll(/([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g))
+      attributes[attribute[1]!.toLowerCase()] = decodeEntities(
+        (attribute[2] ?? "").replace(/^["']|["']$/g, ""),
+      );
+    let text = "";
+    if (RAW_TEXT.has(name)) {
+      const end = html.toLowerCase().indexOf(`</${name}`, tag.lastIndex);
+      text = html.slice(tag.lastIndex, end < 0 ? html.length : end);
+      tag.lastIndex = end < 0 ? html.length : end;
+    }
+    found.push({ name, attributes, text });
+  }
+  return found;
+}
+
+/**
+ * What in a built file a browser would run or obey beyond the site's own: a `<script>` or `<style>`
+ * whose text the page's Content-Security-Policy does not allow by hash, an `on…=` handler, a `style=`
+ * attribute, a `<meta http-equiv>` other than that policy, a second `<head>`, a `javascript:` URL.
+ */
+export function activeMarkup(text: string): string[] {
+  const tags = startTags(text);
+  const isPolicy = (tag: StartTag) =>
+    tag.name === "meta" && tag.attributes["http-equiv"]?.toLowerCase() === "content-security-policy";
+  const policies = tags.filter(isPolicy).map((tag) => tag.attributes.content ?? "");
+  const problems: string[] = [];
+  if (policies.length > 1) problems.push(`${policies.length} Content-Security-Policies`);
+  if (tags.filter((tag) => tag.name === "head").length > 1) problems.push("a second <head>");
+  if (/javascript:/i.test(decodeEntities(text))) problems.push("a javascript: URL");
+  for (const tag of tags) {
+    const hash = `'sha256-${createHash("sha256").update(tag.text).digest("base64")}'`;
+    if ((tag.name === "script" || tag.name === "style") && !policies[0]?.includes(hash))
+      problems.push(`a <${tag.name}> the policy does not allow: ${tag.text.slice(0, 60)}`);
+    if (tag.name === "meta" && "http-equiv" in tag.attributes && !isPolicy(tag))
+      problems.push(`<meta http-equiv="${tag.attributes["http-equiv"]}">`);
+    for (const name of Object.keys(tag.attributes).filter((name) => /^on|^style$/.test(name)))
+      problems.push(`${name}= on <${tag.name}>`);
+  }
+  return problems;
+}

@@ -2,8 +2,8 @@
  * The checks each Markdown page's source passes in every build (`_config/page-checks.ts`),
  * unit-tested on texts written here: a figure or name of the data typed by hand is refused,
  * ordinary words are not, each problem names its line in the file (front matter counted) and the
- * fix; and a page is published as HTML only. builds/writer-errors.test.ts makes the same mistakes in
- * real builds; builds/rendered-page.test.ts tries what a page may not hand a visitor.
+ * fix. builds/writer-errors.test.ts makes the same mistakes in real builds; builds/pages.test.ts
+ * tries what a page may not be, and builds/inert-pages.test.ts what it may not hand a visitor.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -128,8 +128,7 @@ test("a line in a page's text is the line in its file: front matter counted", as
   }
 });
 
-test(`a page is published as HTML only: a URL ending in / or .html passes, others fail naming the file \
-and the permalink's line`, () => {
+test("a template's URL is a kind the site publishes; another fails naming the file and the permalink's line", () => {
   checkOutputUrls({
     "./content/pages/docs.md": ["/docs/"],
     "./content/pages/a.md": ["/a.html"],
@@ -138,7 +137,7 @@ and the permalink's line`, () => {
   });
   assert.throws(
     () => checkOutputUrls({ "./content/pages/docs.md": ["/docs.js"] }),
-    /content\/pages\/docs\.md: the permalink \/docs\.js is not an HTML page/,
+    /content\/pages\/docs\.md: the permalink \/docs\.js is not a kind the site publishes/,
   );
 });
 

@@ -1,8 +1,8 @@
 /**
- * The README stays a day-one page that is true: at most 8 KB (CONTRIBUTING 10, ARCHITECTURE 12), the two commands before anything else,
- * every `npm run X` it names (and CONTRIBUTING.md names) a script, and its tree of folders names
- * folders that exist, every top-level one among them. CONTRIBUTING.md and ARCHITECTURE.md, where the
- * rest lives, exist and are linked from it.
+ * The README stays a day-one page that is true: at most 8 KB (CONTRIBUTING 10, ARCHITECTURE 12),
+ * the two commands before anything else, every `npm run X` it names (and CONTRIBUTING.md names) a
+ * script, and its tree of folders names folders that exist, every top-level one among them.
+ * CONTRIBUTING.md and ARCHITECTURE.md, where the rest lives, exist and are linked from it.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
