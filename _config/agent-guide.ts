@@ -43,15 +43,6 @@ function hourlyTimesDay(profitPerHour: string, hoursPerDay: number): string {
   return exactToFixed8({ digits: hourly.digits * BigInt(hoursPerDay), places: hourly.places });
 }
 
-/** Top-level fields of a tool's JSON Schema, with their descriptions; a root `$ref` into `$defs` is followed. */
-function propertiesOf(schema: Record<string, unknown>): SchemaProperties {
-  const ref = typeof schema.$ref === "string" ? /^#\/\$defs\/(.+)$/.exec(schema.$ref)?.[1] : undefined;
-  const root = ref ? (schema.$defs as Record<string, Record<string, unknown>> | undefined)?.[ref] : schema;
-  if (!root?.properties)
-    throw new Error(`llms.txt: a tool schema without properties: ${JSON.stringify(schema).slice(0, 200)}`);
-  return root.properties as SchemaProperties;
-}
-
 /**
  * The fields of an object-valued field (an object, a nullable object, or an array of objects), if
  * it has any; a named object (`#/$defs/Duration`) is looked up in the schema's `defs`.
@@ -120,6 +111,14 @@ function resultFieldLines(outputs: SchemaProperties, defs: SchemaProperties): st
     const lead = named.length ? `${subject} ${listed(named)}, towards targetGems, and:` : `${subject}:`;
     return `${line} ${lead}\n${lines.map((text) => `  - ${text}`).join("\n")}`;
   });
+}
+
+/** Top-level fields of a tool's JSON Schema, with their descriptions; a root `$ref` into `$defs` is followed. */
+function propertiesOf(schema: Record<string, unknown>): SchemaProperties {
+  const properties = fieldsOf(schema, (schema.$defs ?? {}) as SchemaProperties);
+  if (!properties)
+    throw new Error(`llms.txt: a tool schema without properties: ${JSON.stringify(schema).slice(0, 200)}`);
+  return properties;
 }
 
 /** A JSON value over a few lines: top-level fields one a line, arrays one item a line. */

@@ -48,16 +48,6 @@ export function mapMarkdownLinks(markdown: string, replace: (target: string) => 
   return mapped + mapProse(markdown.slice(at), replace);
 }
 
-/** Every link destination in `markdown` outside code, in order; `&amp;` in raw HTML decoded. */
-export function markdownLinks(markdown: string): string[] {
-  const found: string[] = [];
-  mapMarkdownLinks(markdown, (target) => {
-    found.push(target.replaceAll("&amp;", "&"));
-    return target;
-  });
-  return found;
-}
-
 /**
  * The anchors a Markdown file offers: its headings' slugs, as the site's pages name them
  * (`### calculate-exp-growth` → `calculate-exp-growth`), so `docs.md#support` finds `## Support`.

@@ -8,7 +8,7 @@ import type UserConfig from "@11ty/eleventy/UserConfig";
 import openapi from "../_data/openapi.ts";
 import rankList from "../_data/ranks.ts";
 import { escapeRegExp, inlineCode, markdownText } from "./escape.ts";
-import { fileText, lineWhere, projectPath } from "./page-source.ts";
+import { fileLine } from "./page-source.ts";
 import { groupDigits } from "../common/text/group-digits.ts";
 import { fieldTable, type JsonSchema } from "./field-table.ts";
 import { callTool } from "./tool-calls.ts";
@@ -75,10 +75,7 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
       } catch (error) {
         const inputPath = this.ctx?.page?.inputPath ?? "";
         const written = new RegExp(`["']${escapeRegExp(String(key))}["']\\s*\\|\\s*href\\b`);
-        const line = lineWhere(fileText(inputPath), (text) => written.test(text));
-        throw new Error(
-          `${projectPath(inputPath)}${line > 0 ? `:${line}` : ""}: ${(error as Error).message}`,
-        );
+        throw new Error(`${fileLine(inputPath, (text) => written.test(text))}: ${(error as Error).message}`);
       }
     });
   });

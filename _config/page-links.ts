@@ -13,7 +13,7 @@ import path from "node:path";
 import type { MarkdownIt } from "markdown-it";
 import site from "../_data/site.ts";
 import { closestName } from "../common/text/closest-name.ts";
-import { fileText, lineWhere, projectPath } from "./page-source.ts";
+import { fileLine } from "./page-source.ts";
 
 const PAGES_FOLDER = "./content/pages/";
 
@@ -59,11 +59,11 @@ export function fileLinkUrl(target: string, fromInputPath: string): string {
     .map((inputPath) => inputPath.slice(PAGES_FOLDER.length))
     .sort();
   const suggestion = closestName(path.posix.basename(file), files);
-  const line = lineWhere(fileText(fromInputPath), (text) =>
+  const where = fileLine(fromInputPath, (text) =>
     [`(${target}`, `: ${target}`].some((link) => text.includes(link)),
   );
   throw new Error(
-    `${projectPath(fromInputPath)}${line > 0 ? `:${line}` : ""}: the link "${target}" names no page: ` +
+    `${where}: the link "${target}" names no page: ` +
       `there is no ${missing}. ${suggestion ? `Did you mean "${suggestion}"? ` : ""}` +
       `Link a page by its file in content/pages/, one of: ${files.join(", ")}`,
   );

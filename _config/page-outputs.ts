@@ -15,18 +15,10 @@
  */
 import path from "node:path";
 import { paths } from "../_data/site.ts";
-import { fileText, lineAt, projectPath } from "./page-source.ts";
+import { fileLine } from "./page-source.ts";
 
 /** `content/pages/faq.md:3` where the page's `permalink:` is, or the file alone. */
-function permalinkAt(inputPath: string): string {
-  let line = 0;
-  try {
-    const text = fileText(inputPath);
-    const at = text.search(/^permalink\s*:/m);
-    if (at >= 0) line = lineAt(text, at);
-  } catch {}
-  return `${projectPath(inputPath)}${line > 0 ? `:${line}` : ""}`;
-}
+const permalinkAt = (inputPath: string) => fileLine(inputPath, (line) => /^permalink\s*:/.test(line));
 
 type OutputData = {
   page: { inputPath: string; outputPath: string | false };

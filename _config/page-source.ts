@@ -17,27 +17,19 @@ export function projectPath(inputPath: string): string {
  * `body` (a page rendered from something other than its file).
  */
 export function frontMatterLines(inputPath: string, body: string): number {
-  let file: string;
-  try {
-    file = readFileSync(inputPath, "utf8");
-  } catch {
-    return 0;
-  }
+  const file = fileText(inputPath);
   const at = file.lastIndexOf(body);
   if (at < 0 || at + body.length !== file.length) return 0;
   return file.slice(0, at).split("\n").length - 1;
 }
 
-/** The 1-based line of character `index` in `text`. */
-export function lineAt(text: string, index: number): number {
-  let line = 1;
-  for (let at = text.indexOf("\n"); at >= 0 && at < index; at = text.indexOf("\n", at + 1)) line += 1;
-  return line;
-}
-
-/** The 1-based line of the first line of `text` for which `found` holds, or 0. */
-export function lineWhere(text: string, found: (line: string) => boolean): number {
-  return text.split("\n").findIndex(found) + 1;
+/**
+ * `content/pages/faq.md:3`: the file as the writer opens it and its first line for which `found` holds,
+ * or the file alone when none does (or it cannot be read: a page rendered from something else).
+ */
+export function fileLine(inputPath: string, found: (line: string) => boolean): string {
+  const line = fileText(inputPath).split("\n").findIndex(found) + 1;
+  return `${projectPath(inputPath)}${line > 0 ? `:${line}` : ""}`;
 }
 
 /** A problem at a line of a page: `content/pages/auth.md:14: <problem>`. */
@@ -64,34 +56,10 @@ export function pageError(
 }
 
 /** The text of the file at `inputPath`, or "" when it cannot be read (a page rendered from something else). */
-export function fileText(inputPath: string): string {
+function fileText(inputPath: string): string {
   try {
     return readFileSync(inputPath, "utf8");
   } catch {
     return "";
   }
-}
-
-/**
- * The 1-based line of the file's `text` where rendered output came from: the first line, outside
- * fenced code (an example), that holds one of `needles` in any case, tried in order, first on lines
- * with template tags (which write what the source does not show); 0 when none is found.
- */
-export function lineOfOutput(text: string, needles: readonly string[]): number {
-  let fence = "";
-  const lines = text.split("\n").flatMap((line, index) => {
-    const opens = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    const inCode = Boolean(fence || opens);
-    if (opens && (!fence || (opens[0] === fence[0] && opens.length >= fence.length)))
-      fence = fence ? "" : opens;
-    return inCode ? [] : [{ text: line.toLowerCase(), number: index + 1 }];
-  });
-  const templated = lines.filter((line) => /\{[{%]/.test(line.text));
-  for (const needle of needles.map((one) => one.toLowerCase()).filter(Boolean)) {
-    const found =
-      templated.find((line) => line.text.includes(needle)) ??
-      lines.find((line) => line.text.includes(needle));
-    if (found) return found.number;
-  }
-  return 0;
 }

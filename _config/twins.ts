@@ -91,13 +91,6 @@ async function twinLink(target: string, pageUrl: string, twinned: Map<string, Tw
     : `${url.href}${fragment}`;
 }
 
-/** Each page's Markdown anchors, read once however many links name a fragment of it. */
-const anchorsRead = new WeakMap<TwinSource, Promise<Set<string>>>();
-
-function anchorsOf(renderer: TwinRenderer, page: TwinSource): Promise<Set<string>> {
-  return cached(anchorsRead, page, () => markdownOf(renderer, page).then(markdownAnchors));
-}
-
 /** The pages that have twins, by URL: made once per build (the collection is new each build). */
 const twinMaps = new WeakMap<readonly TwinSource[], Map<string, Twinned>>();
 
@@ -105,7 +98,7 @@ function twinsOf(renderer: TwinRenderer, docs: readonly TwinSource[]): Map<strin
   return cached(twinMaps, docs, () => {
     const entry = (page: TwinSource) => ({
       twin: absoluteUrl(twinPath(page.url)),
-      anchors: () => anchorsOf(renderer, page),
+      anchors: () => markdownOf(renderer, page).then(markdownAnchors),
     });
     return new Map(docs.map((page) => [absoluteUrl(page.url), entry(page)]));
   });

@@ -11,7 +11,7 @@
  */
 import { lstatSync } from "node:fs";
 import { z } from "zod";
-import { fileText, lineWhere, projectPath } from "../../_config/page-source.ts";
+import { fileLine, projectPath } from "../../_config/page-source.ts";
 
 const LAYOUT = "layouts/base.njk";
 
@@ -68,8 +68,7 @@ function pageSchema(data: unknown): void {
   const problems = result.error.issues.map((issue) => {
     const field = issue.path[0] === "page" ? String(issue.path[1]) : issue.path.join(".");
     const key = field === "url" ? /^(slug|permalink)\s*:/ : new RegExp(`^${field}\\s*:`);
-    const line = lineWhere(fileText(inputPath), (text) => key.test(text));
-    return `  ${file}${line > 0 ? `:${line}` : ""}: ${field}: ${issue.message}`;
+    return `  ${fileLine(inputPath, (text) => key.test(text))}: ${field}: ${issue.message}`;
   });
   throw new Error(`${file} is not a page as the site writes them:\n${problems.join("\n")}`);
 }

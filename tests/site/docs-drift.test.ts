@@ -27,7 +27,7 @@ import { CalculateOutput } from "../../contract/calculate-output.ts";
 import { bothBuiltSites, builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "../support/build.ts";
 import { markdownLibrary } from "../../_config/markdown.ts";
 import { headOf, ids, linkRel, tags, TWINNED_PAGES, visibleText } from "../support/pages.ts";
-import { markdownLinks } from "../../_config/markdown-links.ts";
+import { markdownLinks } from "../support/markdown-links.ts";
 
 type Schema = { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; $ref?: string };
 

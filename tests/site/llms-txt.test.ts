@@ -15,7 +15,7 @@ const { resources } = endpoints;
 import { TOOL_NAMES } from "../../common/constants.ts";
 import { builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "../support/build.ts";
 import { TWINNED_PAGES } from "../support/pages.ts";
-import { markdownLinks } from "../../_config/markdown-links.ts";
+import { markdownLinks } from "../support/markdown-links.ts";
 import { Decimal as Big } from "decimal.js";
 import ranks from "../../_data/ranks.ts";
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../common/constants.ts";

@@ -14,7 +14,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { LinkChecker, LinkState } from "linkinator";
-import { markdownLinks } from "../../_config/markdown-links.ts";
+import { markdownLinks } from "./markdown-links.ts";
 import { freePort } from "./serve.ts";
 
 /** One broken link: its public URL (or a text output's bare `#fragment`) and the outputs that carry it. */

@@ -6,7 +6,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { escapeHtml, inlineCode, markdownText } from "../../_config/escape.ts";
-import { markdownLinks } from "../../_config/markdown-links.ts";
+import { markdownLinks } from "../support/markdown-links.ts";
 import { rendered, renderedInline, textOf } from "../support/pages.ts";
 
 /** Elements a value could smuggle in; none may appear where only text was written. */

@@ -4,7 +4,8 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mapMarkdownLinks, markdownAnchors, markdownLinks } from "../../_config/markdown-links.ts";
+import { mapMarkdownLinks, markdownAnchors } from "../../_config/markdown-links.ts";
+import { markdownLinks } from "../support/markdown-links.ts";
 
 import { PATH_SITE_URL, runBuild, withProjectCopy, withTempDir } from "../support/build.ts";
 
