@@ -20,9 +20,6 @@ import { buildErrorsOnThePage } from "./build-errors.ts";
 
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
 
-/** The address the dev server listens on: `HOST`, else loopback. */
-export const serveHost = (env: NodeJS.ProcessEnv = process.env) => env.HOST?.trim() || "127.0.0.1";
-
 /** The names a request may give in its Host header: loopback's, and this machine's own when it listens beyond. */
 export function ownNames(host: string): Set<string> {
   const names = new Set(LOOPBACK);
@@ -109,7 +106,8 @@ function listenOn(host: string, names: ReadonlySet<string>): void {
 }
 
 export function writersDevServer(eleventyConfig: UserConfig, pathPrefix: string): void {
-  const host = serveHost();
+  // `HOST`, else loopback.
+  const host = process.env.HOST?.trim() || "127.0.0.1";
   listenOn(host, ownNames(host));
   const errors = buildErrorsOnThePage(pathPrefix);
   eleventyConfig.setServerOptions({

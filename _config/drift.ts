@@ -30,20 +30,8 @@ export interface DriftData {
   openapi: { components: { schemas: Record<string, unknown> } };
 }
 
-/** The last data's values: the global data is frozen and shared by every page of a build. */
-let last: { sources: readonly unknown[]; values: DataValue[] } | undefined;
-
 /** Every value the data knows, as a writer might type it, with the template that renders it instead. */
 export function dataValues(data: DriftData): DataValue[] {
-  const sources = [data.ranks, data.calculator, data.endpoints, data.site, data.openapi];
-  const frozen = sources.every((source) => Object.isFrozen(source));
-  if (frozen && last && last.sources.every((source, index) => source === sources[index])) return last.values;
-  const values = collectValues(data);
-  if (frozen) last = { sources, values };
-  return values;
-}
-
-function collectValues(data: DriftData): DataValue[] {
   const values: DataValue[] = [];
   const add = (value: string, what: string, render: string) => values.push({ value, what, render });
   const sitePath = (path: string, what: string) => {

@@ -138,13 +138,13 @@ ${icon.replace(/^<svg\b/, `<svg x="${MARGIN}" y="56" width="76" height="76"`)}
 </svg>`;
 }
 
-/** resvg, loaded when the card is first drawn, not when the config is imported. */
-const resvg = () => createRequire(import.meta.url)("@resvg/resvg-js") as typeof import("@resvg/resvg-js");
-
 /** The card as a PNG, rasterised off the main thread (resvg's own worker) while the build goes on. */
-export async function shareCardPng(card: ShareCard): Promise<Buffer> {
-  const image = await resvg().renderAsync(shareCardSvg(card), RENDER_OPTIONS);
-  return image.asPng();
+async function shareCardPng(svg: string): Promise<Buffer> {
+  // resvg, loaded when the card is first drawn, not when the config is imported.
+  const { renderAsync } = createRequire(import.meta.url)(
+    "@resvg/resvg-js",
+  ) as typeof import("@resvg/resvg-js");
+  return (await renderAsync(svg, RENDER_OPTIONS)).asPng();
 }
 
 /** The last card drawn in this process: `npm start` draws it again only when its SVG changed. */
@@ -153,7 +153,7 @@ let drawn: { svg: string; png: Promise<Buffer> } | undefined;
 /** Writes the card into `outputDir` at `site.paths.shareCard`. */
 export async function writeShareCard(outputDir: string): Promise<void> {
   const svg = shareCardSvg(card);
-  if (drawn?.svg !== svg) drawn = { svg, png: shareCardPng(card) };
+  if (drawn?.svg !== svg) drawn = { svg, png: shareCardPng(svg) };
   const file = path.resolve(outputDir, paths.shareCard);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, await drawn.png);

@@ -77,18 +77,6 @@ function boundNames(source: string): Map<string, string | undefined> {
   return names;
 }
 
-/** The value at a simple data path (`ranks.ranks`), or undefined. */
-function valueAt(data: Record<string, unknown>, path: string): unknown {
-  return path
-    .split(/\.|\[(\d+)\]/)
-    .filter(Boolean)
-    .reduce<unknown>(
-      (value, key) =>
-        value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined,
-      data,
-    );
-}
-
 /**
  * Why `expression` (such as `calculator.dailyInterestRat`) is undefined in `data`, with the fix; undefined
  * when it is not a data lookup.
@@ -107,8 +95,11 @@ function undefinedName(
   let value: unknown = data[root];
   if (bound.has(root)) {
     // A loop's name: its first item shows which keys each item has.
-    const over = bound.get(root);
-    const items = over === undefined ? undefined : valueAt(data, over);
+    const over = bound
+      .get(root)
+      ?.split(/\.|\[(\d+)\]/)
+      .filter(Boolean);
+    const items = over?.reduce<any>((value, key) => value?.[key], data);
     if (!Array.isArray(items) || items.length === 0) return undefined;
     value = items[0];
   } else if (!Object.hasOwn(data, root)) {
