@@ -19,7 +19,11 @@ function errorFor(source: string, message = "attempted to output null or undefin
 test("a misspelt key names the closest key", () => {
   assert.match(
     errorFor("Intro.\n{{ calculator.dailyInterestRat }}"),
-    /^Error: content\/pages\/x\.md:2: calculator has no "dailyInterestRat"; did you mean "dailyInterestRate"\? Correct the spelling\n {2}in \{\{ calculator\.dailyInterestRat \}\}$/,
+    new RegExp(
+      String.raw`^Error: content/pages/x\.md:2: calculator has no "dailyInterestRat"; ` +
+        String.raw`did you mean "dailyInterestRate"\? Correct the spelling\n` +
+        String.raw` {2}in \{\{ calculator\.dailyInterestRat \}\}$`,
+    ),
   );
 });
 
