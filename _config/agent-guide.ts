@@ -72,44 +72,31 @@ const fieldLines = (fields: SchemaProperties) =>
     ([key, field]) => `\`${key}\`: ${(field.description ?? "").replace(FIXED_8_SUFFIX, "")}`,
   );
 
-/** `a`, `a and b`, `a, b and c`. */
-const listed = (items: readonly string[]) =>
-  items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-
 /**
  * The result's fields, with the fields of goal, additional and each milestone as a sub-list (a
  * duration's fields have their own note). A sub-field described the same way under an earlier field,
  * up to its target (goal's `daysToReach` is a milestone's, towards targetGems instead of the rank's
- * minGems), is named, not described again: the guide says each thing once.
+ * minGems), points to the field that last described it instead: the guide says each thing once.
  */
 function resultFieldLines(outputs: SchemaProperties, defs: SchemaProperties): string[] {
-  /** Each sub-field line already written, towards a generic target, and under which field. */
-  const written = new Map<string, string>();
+  /** Whose each sub-field line is, by its text towards a generic target. */
+  const owners = new Map<string, string>();
   const generic = (text: string) => text.replaceAll("this rank's minGems", "targetGems");
   return Object.entries(outputs).map(([key, field]) => {
     const line = fieldLines({ [key]: field })[0] as string;
     // nextRank is milestones[0], and a rank's own fields are those of the rank table above.
     const inner = ["milestones", "goal", "additional"].includes(key) ? fieldsOf(field, defs) : undefined;
     if (!inner) return line;
-    const owner = key === "milestones" ? "a milestone" : `\`${key}\``;
-    const lines: string[] = [];
-    const same = new Map<string, string[]>();
-    const texts = fieldLines(inner);
-    for (const [index, name] of Object.keys(inner).entries()) {
-      const text = texts[index]!;
-      const earlier = written.get(generic(text));
-      if (earlier) same.set(earlier, [...(same.get(earlier) ?? []), `\`${name}\``]);
-      else {
-        written.set(generic(text), owner);
-        lines.push(/^`duration`:/.test(text) ? "`duration`: a Duration (see Durations below)." : text);
-      }
-    }
-    const named = [...same].map(
-      ([earlier, names]) => `${listed(names)} as ${earlier} has ${names.length > 1 ? "them" : "it"}`,
-    );
-    const subject = key === "milestones" ? "Each milestone (and nextRank) has" : "It has";
-    const lead = named.length ? `${subject} ${listed(named)}, towards targetGems, and:` : `${subject}:`;
-    return `${line} ${lead}\n${lines.map((text) => `  - ${text}`).join("\n")}`;
+    const owner = key === "milestones" ? "a milestone's" : `\`${key}\`'s`;
+    const lines = Object.entries(inner).map(([name, sub]) => {
+      const text = fieldLines({ [name]: sub })[0] as string;
+      const earlier = owners.get(generic(text));
+      owners.set(generic(text), owner);
+      if (earlier) return `\`${name}\`: as ${earlier}, towards targetGems.`;
+      return name === "duration" ? "`duration`: a Duration (see Durations below)." : text;
+    });
+    const subject = key === "milestones" ? "Each milestone (and nextRank) has" : `\`${key}\` has`;
+    return `${line} ${subject}:\n${lines.map((text) => `  - ${text}`).join("\n")}`;
   });
 }
 

@@ -37,19 +37,6 @@ export interface JsonSchema {
 
 type FieldRow = { field: string; type: string; required: boolean; description: string };
 
-/** Where `$ref`s point: named components and the root schema's named `$defs`, each with a table of its own. */
-export interface RefContext {
-  /** `#/components/schemas/ExpRank` → its schema; shown as a link to the component's table. */
-  components?: Record<string, JsonSchema>;
-  /** The root schema, whose `#/$defs/…` definitions get a table each, after the root's. */
-  root?: JsonSchema;
-  /** What a definition's heading names it in: `Duration (calculate-exp-growth)` for the scope of a tool. */
-  scope?: string;
-}
-
-const COMPONENT_REF = "#/components/schemas/";
-const DEF_REF = "#/$defs/";
-
 function literal(value: unknown): string {
   return `\`${JSON.stringify(value)}\``;
 }
@@ -76,39 +63,37 @@ function boundText(schema: JsonSchema): string[] {
   return bounds;
 }
 
-/** The named schema a `$ref` points to (`#/components/schemas/ExpRank`, `#/$defs/Duration`) and its name. */
-function target(ref: string, context: RefContext): { name: string; schema: JsonSchema } {
-  const [prefix, schemas] = ref.startsWith(DEF_REF)
-    ? [DEF_REF, context.root?.$defs]
-    : [COMPONENT_REF, context.components];
-  const name = ref.slice(prefix.length);
-  const schema = ref.startsWith(prefix) ? schemas?.[name] : undefined;
+/** The named schemas by name: the contract's components and a root's `$defs`. */
+type Named = Record<string, JsonSchema>;
+
+/**
+ * The named schema a `$ref` points to (`#/components/schemas/ExpRank`, `#/$defs/Duration`) and its
+ * name. zod's registry ids are unique, so a name is one schema, with one table and one anchor.
+ */
+function target(ref: string, named: Named): { name: string; schema: JsonSchema } {
+  const name = ref.replace(/^#\/(?:components\/schemas|\$defs)\//, "");
+  const schema = named[name];
   if (!schema) throw new Error(`Field table: ${ref} names no schema of the contract`);
   return { name, schema };
 }
 
-/** The heading of a definition's own table; a contract component's is its name, in the schemas above. */
-function heading(name: string, context: RefContext): string {
-  return context.components?.[name] || !context.scope ? name : `${name} (${context.scope})`;
-}
-
 /** A schema, or the named schema it points to. */
-const resolve = (schema: JsonSchema, context: RefContext) =>
-  schema.$ref ? target(schema.$ref, context).schema : schema;
+const resolve = (schema: JsonSchema, named: Named) =>
+  schema.$ref ? target(schema.$ref, named).schema : schema;
 
 /** The type column: base type, then literal values, then bounds. */
-function typeText(schema: JsonSchema, context: RefContext = {}): string {
+function typeText(schema: JsonSchema, named: Named): string {
   if (schema.$ref) {
-    const { name } = target(schema.$ref, context);
-    return `[${name}](#${slugify(heading(name, context))})`;
+    const { name } = target(schema.$ref, named);
+    return `[${name}](#${slugify(name)})`;
   }
   const variants = schema.anyOf ?? schema.oneOf;
-  if (variants) return variants.map((variant) => typeText(variant, context)).join("; or ");
-  if (schema.allOf?.length === 1 && schema.allOf[0]) return typeText(schema.allOf[0], context);
+  if (variants) return variants.map((variant) => typeText(variant, named)).join("; or ");
+  if (schema.allOf?.length === 1 && schema.allOf[0]) return typeText(schema.allOf[0], named);
   let base = Array.isArray(schema.type)
     ? schema.type.join(" or ")
     : (schema.type ?? (schema.const !== undefined ? typeof schema.const : "any"));
-  if (base === "array" && schema.items) base = `array of ${typeText(schema.items, context)}`;
+  if (base === "array" && schema.items) base = `array of ${typeText(schema.items, named)}`;
   const parts = [base];
   if (schema.const !== undefined) parts.push(`constant ${literal(schema.const)}`);
   if (schema.enum) parts.push(`one of ${schema.enum.map(literal).join(", ")}`);
@@ -127,7 +112,7 @@ function childObject(schema: JsonSchema): { schema: JsonSchema; suffix: string }
 }
 
 /** One row per field, depth first, nested fields under their parent's dotted name. */
-function fieldRows(schema: JsonSchema, context: RefContext = {}, prefix = ""): FieldRow[] {
+function fieldRows(schema: JsonSchema, named: Named, prefix = ""): FieldRow[] {
   if (!schema.properties)
     throw new Error(`Field table: the schema${prefix ? ` at ${prefix}` : ""} has no properties to list`);
   const required = new Set(schema.required ?? []);
@@ -136,13 +121,13 @@ function fieldRows(schema: JsonSchema, context: RefContext = {}, prefix = ""): F
     const field = prefix ? `${prefix}.${name}` : name;
     rows.push({
       field,
-      type: typeText(property, context),
+      type: typeText(property, named),
       required: required.has(name),
       // A use of a named schema says what it is here, or the schema's own description does.
-      description: property.description ?? resolve(property, context).description ?? "",
+      description: property.description ?? resolve(property, named).description ?? "",
     });
     const child = childObject(property);
-    if (child) rows.push(...fieldRows(child.schema, context, `${field}${child.suffix}`));
+    if (child) rows.push(...fieldRows(child.schema, named, `${field}${child.suffix}`));
   }
   return rows;
 }
@@ -164,18 +149,18 @@ function table(rows: FieldRow[]): string {
 
 /**
  * The rows as a Markdown table (field, type, required, description), then a table for each of the
- * root's `$defs` that is not a contract component (whose table the page already has), under a
- * heading "Name (scope)" (the scope is such as the tool's name); every use of one links to its table.
+ * root's `$defs` that is not a contract component (whose table the page already has), under its
+ * name; every use of a named schema links to its table.
  */
-export function fieldTable(schema: JsonSchema, context: RefContext = {}, scope?: string): string {
-  const scoped = { root: schema, ...context, scope };
-  const rows = fieldRows(resolve(schema, scoped), scoped);
+export function fieldTable(schema: JsonSchema, components: Named = {}): string {
+  const named = { ...schema.$defs, ...components };
+  const rows = fieldRows(resolve(schema, named), named);
   if (rows.length === 0) return "This object has no fields: send `{}`.";
-  const definitions = Object.entries(schema.$defs ?? {}).filter(([name]) => !context.components?.[name]);
+  const definitions = Object.entries(schema.$defs ?? {}).filter(([name]) => !components[name]);
   const parts = definitions.flatMap(([name, definition]) => [
-    `#### ${heading(name, scoped)}`,
+    `#### ${name}`,
     cell(definition.description ?? ""),
-    table(fieldRows(definition, scoped)),
+    table(fieldRows(definition, named)),
   ]);
   return [table(rows), ...parts].join("\n\n");
 }

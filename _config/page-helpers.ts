@@ -90,12 +90,10 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
   markdownFilter("jsonBlock", (value: unknown) => codeBlock(JSON.stringify(value, null, 2), "json"));
   markdownFilter("codeBlock", codeBlock);
   /**
-   * `{{ tool.inputSchema | fieldTable }}`: any JSON Schema object with properties. With a scope
-   * (`fieldTable(tool.name)`), an object used in several places gets one table of its own.
+   * `{{ tool.outputSchema | fieldTable }}`: any JSON Schema object with properties; each of its
+   * named objects (`$defs`) gets one table of its own.
    */
-  markdownFilter("fieldTable", (schema: JsonSchema, scope?: string) =>
-    fieldTable(schema, { root: schema, components }, scope),
-  );
+  markdownFilter("fieldTable", (schema: JsonSchema) => fieldTable(schema, components));
   /** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) | jsonBlock }}`: a real result, computed now. */
   filter("callTool", (name: string, input: unknown) => callTool(name, input, rankList));
   /**
@@ -131,5 +129,5 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
     async (scripts: string[], pageUrl: string) => (await afterPaintScripts(scripts, pageUrl)).hash,
   );
   /** `{% schemaFields "CalculatorInfo" %}`: a contract component's fields (shortcodes are never autoescaped). */
-  shortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), { components }));
+  shortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), components));
 }

@@ -10,22 +10,22 @@ import { closestName, didYouMean } from "../common/text/closest-name.ts";
 /** Nunjucks' position in an error message: `(./content/pages/docs.md) [Line 56, Column 226]`. */
 const POSITION = /\[Line (\d+), Column (\d+)\]\s*([\s\S]*)$/;
 
-/** The Nunjucks error in an error's chain (Eleventy wraps it as `originalError`), with its position. */
-function nunjucksPosition(error: unknown): { line: number; column: number; message: string } | undefined {
-  for (
-    let current = error as { message?: string; originalError?: unknown; cause?: unknown } | undefined;
-    current;
-    current = (current.originalError ?? current.cause) as typeof current
-  ) {
-    const match = POSITION.exec(current.message ?? "");
-    if (match)
-      return {
-        line: Number(match[1]),
-        column: Number(match[2]),
-        message: match[3]!.trim().replace(/^Error: /, ""),
-      };
-  }
-  return undefined;
+/** The messages of an error and of the errors it wraps (Eleventy wraps Nunjucks' as `originalError`). */
+function messages(error: unknown): string[] {
+  const current = error as { message?: unknown; originalError?: unknown; cause?: unknown } | undefined;
+  return current ? [String(current.message ?? ""), ...messages(current.originalError ?? current.cause)] : [];
+}
+
+/** The first match of `pattern` in an error's chain of messages. */
+const findIn = (error: unknown, pattern: RegExp) =>
+  messages(error)
+    .map((message) => pattern.exec(message))
+    .find((match) => match !== null);
+
+/** The fix for a misspelt `name`: the closest of `known`, or else `otherwise` (which lists them). */
+function spellingFix(name: string, known: readonly string[], otherwise: string): string {
+  const suggestion = closestName(name, known);
+  return suggestion ? `${didYouMean(suggestion)} Correct the spelling` : otherwise;
 }
 
 /** The `{{ … }}` and `{% … %}` tags of one line of a template. */
@@ -46,16 +46,13 @@ function tagAt(line: string, column: number): string | undefined {
  * `filter not found: groupDigit`: Nunjucks names no line for it; the first line that uses the filter, and
  * the closest filter there is.
  */
-function unknownFilter(message: string, source: string, filters: readonly string[]) {
-  const name = /filter not found: ([\w$]+)/.exec(message)?.[1];
+function unknownFilter(error: unknown, source: string, filters: readonly string[]) {
+  const name = findIn(error, /filter not found: ([\w$]+)/)?.[1];
   if (!name) return undefined;
   const use = new RegExp(`\\|\\s*${name}\\b`);
   const lines = source.split("\n");
   const index = lines.findIndex((line) => use.test(line));
-  const suggestion = closestName(name, filters);
-  const fix = suggestion
-    ? `${didYouMean(suggestion)} Correct the spelling`
-    : `the filters are: ${[...filters].sort().join(", ")}`;
+  const fix = spellingFix(name, filters, `the filters are: ${[...filters].sort().join(", ")}`);
   const tag = index >= 0 ? tagsOf(lines[index]!).find((match) => use.test(match[0]))?.[0] : undefined;
   return { line: index + 1, tag, problem: `there is no filter "${name}"; ${fix}` };
 }
@@ -104,30 +101,23 @@ function undefinedName(
     value = items[0];
   } else if (!Object.hasOwn(data, root)) {
     const known = Object.keys(data).filter((key) => !key.startsWith("eleventy") && key !== "pkg");
-    const suggestion = closestName(root, known);
-    const fix = suggestion
-      ? `${didYouMean(suggestion)} Correct the spelling`
-      : `use one of: ${known.sort().join(", ")}`;
+    const fix = spellingFix(root, known, `use one of: ${known.sort().join(", ")}`);
     return `"${root}" is not a name in the page's data; ${fix}`;
   }
   let at = root;
   for (const key of keys.slice(1)) {
     const name = key.startsWith("[") ? Number(key.slice(1, -1)) : key;
-    const holder = value as Record<string | number, unknown> | null | undefined;
-    if (holder === null || typeof holder !== "object" || !Object.hasOwn(holder, name)) {
-      if (holder === null || typeof holder !== "object")
-        return `${at} is not an object, so it has no "${name}"`;
-      const known = Array.isArray(holder) ? [] : Object.keys(holder);
-      const suggestion = typeof name === "string" ? closestName(name, known) : undefined;
-      const fix = Array.isArray(holder)
-        ? `it has ${holder.length} entries, [0] to [${holder.length - 1}]`
-        : suggestion
-          ? `${didYouMean(suggestion)} Correct the spelling`
-          : `its keys are: ${known.join(", ")}`;
-      return `${at} has no ${typeof name === "number" ? `[${name}]` : `"${name}"`}; ${fix}`;
+    const shown = typeof name === "number" ? key : `"${name}"`;
+    if (value === null || typeof value !== "object") return `${at} is not an object, so it has no ${shown}`;
+    if (!Object.hasOwn(value, name)) {
+      const known = Object.keys(value);
+      const fix = Array.isArray(value)
+        ? `it has ${value.length} entries, [0] to [${value.length - 1}]`
+        : spellingFix(key, known, `its keys are: ${known.join(", ")}`);
+      return `${at} has no ${shown}; ${fix}`;
     }
-    value = holder[name];
-    at += typeof name === "number" ? `[${name}]` : `.${name}`;
+    value = (value as Record<string | number, unknown>)[name];
+    at += typeof name === "number" ? key : `.${name}`;
   }
   return undefined;
 }
@@ -145,20 +135,19 @@ export function templateError(
   filters: readonly string[] = [],
 ): unknown {
   const file = projectPath(inputPath);
-  const thrown = error as { message?: string; originalError?: Error } | undefined;
-  const filterIn = (message = "") => unknownFilter(String(message), source, filters);
-  const filter = filterIn(thrown?.message) ?? filterIn(thrown?.originalError?.message);
+  const filter = unknownFilter(error, source, filters);
   if (filter && filter.line > 0)
     return new Error(
       `${file}:${filter.line + frontMatterLines(inputPath, source)}: ` +
         `${filter.problem}${filter.tag ? `\n  in ${filter.tag}` : ""}`,
     );
-  const position = nunjucksPosition(error);
+  const position = findIn(error, POSITION);
   if (!position) return error;
-  const line = position.line + frontMatterLines(inputPath, source);
-  const tag = tagAt(source.split("\n")[position.line - 1] ?? "", position.column);
+  const sourceLine = Number(position[1]);
+  const line = sourceLine + frontMatterLines(inputPath, source);
+  const tag = tagAt(source.split("\n")[sourceLine - 1] ?? "", Number(position[2]));
   const expression = tag?.replace(/^\{[{%]-?\s*|\s*-?[}%]\}$/g, "");
-  let problem = position.message;
+  let problem = position[3]!.trim().replace(/^Error: /, "");
   if (/undefined value|undefined or falsey/.test(problem) && expression !== undefined) {
     problem =
       undefinedName(

@@ -56,29 +56,19 @@ export function nunjucksTwins(eleventyConfig: UserConfig): void {
 /** Template syntax left in a twin means a tag the twin renderer did not process. */
 const TEMPLATE_SYNTAX = /\{\{|\{%|\{#/;
 
-/** `cache`'s value for `key`, made by `make` the first time it is asked for. */
-function cached<K extends object, V>(cache: WeakMap<K, V>, key: K, make: () => V): V {
-  if (!cache.has(key)) cache.set(key, make());
-  return cache.get(key)!;
-}
-
-/** Each page's Markdown before its links are rewritten, once per build (collection items are new each build). */
-const rendered = new WeakMap<TwinSource, Promise<string>>();
-
+/** A page's Markdown before its links are rewritten. */
 function markdownOf(renderer: TwinRenderer, source: TwinSource): Promise<string> {
-  return cached(rendered, source, () => {
-    const raw = source.data.page.rawInput;
-    if (typeof raw !== "string")
-      throw new Error(`${source.inputPath}: no page source to render its Markdown twin from`);
-    return renderer.nunjucksTwin(raw, source.inputPath, { ...source.data, twin: true });
-  });
+  const raw = source.data.page.rawInput;
+  if (typeof raw !== "string")
+    throw new Error(`${source.inputPath}: no page source to render its Markdown twin from`);
+  return renderer.nunjucksTwin(raw, source.inputPath, { ...source.data, twin: true });
 }
 
-/** A page that has a twin: where its twin is, and the anchors the twin offers. */
-type Twinned = { twin: string; anchors: () => Promise<Set<string>> };
+/** A page that has a twin: where its twin is, its Markdown and the anchors the twin offers. */
+type Twinned = { twin: string; markdown: string; anchors: Set<string> };
 
 /** The twin's link for `target`, written in the Markdown of the page at `pageUrl` (absolute). */
-async function twinLink(target: string, pageUrl: string, twinned: Map<string, Twinned>): Promise<string> {
+function twinLink(target: string, pageUrl: string, twinned: Map<string, Twinned>): string {
   const local = target.startsWith("#") || (target.startsWith("/") && !target.startsWith("//"));
   const url = new URL(target.startsWith("/") && local ? absoluteUrl(target) : target, pageUrl);
   const fragment = url.hash;
@@ -86,22 +76,26 @@ async function twinLink(target: string, pageUrl: string, twinned: Map<string, Tw
   const page = twinned.get(url.href);
   if (!page || (url.href === pageUrl && !fragment)) return local ? `${url.href}${fragment}` : target;
   if (!fragment) return page.twin;
-  return (await page.anchors()).has(decodeURIComponent(fragment.slice(1)))
+  return page.anchors.has(decodeURIComponent(fragment.slice(1)))
     ? `${page.twin}${fragment}`
     : `${url.href}${fragment}`;
 }
 
-/** The pages that have twins, by URL: made once per build (the collection is new each build). */
-const twinMaps = new WeakMap<readonly TwinSource[], Map<string, Twinned>>();
+/** The pages that have twins, by URL, each rendered once a build (the collection is new each build). */
+const twinMaps = new WeakMap<readonly TwinSource[], Promise<Map<string, Twinned>>>();
 
-function twinsOf(renderer: TwinRenderer, docs: readonly TwinSource[]): Map<string, Twinned> {
-  return cached(twinMaps, docs, () => {
-    const entry = (page: TwinSource) => ({
-      twin: absoluteUrl(twinPath(page.url)),
-      anchors: () => markdownOf(renderer, page).then(markdownAnchors),
-    });
-    return new Map(docs.map((page) => [absoluteUrl(page.url), entry(page)]));
-  });
+async function rendered(renderer: TwinRenderer, docs: readonly TwinSource[]): Promise<Map<string, Twinned>> {
+  const entry = async (page: TwinSource): Promise<[string, Twinned]> => {
+    const markdown = await markdownOf(renderer, page);
+    const twin = absoluteUrl(twinPath(page.url));
+    return [absoluteUrl(page.url), { twin, markdown, anchors: markdownAnchors(markdown) }];
+  };
+  return new Map(await Promise.all(docs.map(entry)));
+}
+
+function twinsOf(renderer: TwinRenderer, docs: readonly TwinSource[]): Promise<Map<string, Twinned>> {
+  if (!twinMaps.has(docs)) twinMaps.set(docs, rendered(renderer, docs));
+  return twinMaps.get(docs)!;
 }
 
 /** Reads the twins' headings as the pages' markdown-it does. */
@@ -120,22 +114,14 @@ function withContents(markdown: string): string {
 
 /** The Markdown twin of `source`; `docs` are the pages that have twins, for links between them. */
 export async function renderTwin(renderer: TwinRenderer, source: TwinSource, docs: readonly TwinSource[]) {
-  const twinned = twinsOf(renderer, docs);
+  const twinned = await twinsOf(renderer, docs);
   const pageUrl = absoluteUrl(source.url);
-  const body = await markdownOf(renderer, source);
+  const body = twinned.get(pageUrl)?.markdown ?? (await markdownOf(renderer, source));
   const markdown = source.data.toc === true ? withContents(body) : body;
-  const targets: string[] = [];
-  mapMarkdownLinks(markdown, (target) => {
-    targets.push(target);
-    return target;
-  });
-  const links = new Map<string, string>();
-  for (const target of targets) {
-    // A link by the page's file (`docs.md#support`) goes where the HTML page's link goes: its URL.
-    const resolved = isPageFileLink(target) ? fileLinkUrl(target, source.inputPath) : target;
-    links.set(target, await twinLink(resolved, pageUrl, twinned));
-  }
-  const linked = mapMarkdownLinks(markdown, (target) => links.get(target) ?? target);
+  // A link by the page's file (`docs.md#support`) goes where the HTML page's link goes: its URL.
+  const linked = mapMarkdownLinks(markdown, (target) =>
+    twinLink(isPageFileLink(target) ? fileLinkUrl(target, source.inputPath) : target, pageUrl, twinned),
+  );
   const twin = `${linked.replace(/\n{3,}/g, "\n\n").trim()}\n`;
   if (TEMPLATE_SYNTAX.test(twin))
     throw new Error(`${source.inputPath}: its Markdown twin still contains template syntax`);

@@ -614,12 +614,8 @@ Teaches(
       )[1]!;
       return new Map([...list.matchAll(/^ {2}- `(\w+)`: (.*)$/gm)].map((match) => [match[1]!, match[2]!]));
     };
-    /** A result field's fields: those its sub-list describes and those its line names as described earlier. */
-    const namedOrListed = (key: string) => {
-      const lead = find(fields, new RegExp(`^- \`${key}\`:[^\n]* It has ([^\n]*)`, "m"), `${key}'s lead`)[1]!;
-      const named = [...lead.matchAll(/`(\w+)`(?! has)/g)].map((match) => match[1]!);
-      return [...named, ...subFields(key).keys()].sort();
-    };
+    /** A result field's fields, as its sub-list lists them (described, or named as described earlier). */
+    const namedOrListed = (key: string) => [...subFields(key).keys()].sort();
     const goalFields = subFields("goal");
     const additionalFields = subFields("additional");
     assert.match(goalFields.get("targetGems")!, /goalGems/);
@@ -631,14 +627,10 @@ Teaches(
       /ln\(target ÷ currentGems\) ÷ ln\(1 \+ dailyInterestRate\), rounded up to 8 decimals/,
     );
     // goal and additional name the fields they share with a milestone or goal, described there once.
-    assert.match(
-      fields,
-      /^- `goal`:.* `daysToReach` and `duration` as a milestone has them, towards targetGems/m,
-    );
-    assert.match(
-      fields,
-      /^- `additional`:.* `reached` as `goal` has it and `daysToReach` and `duration` as a/m,
-    );
+    for (const name of ["daysToReach", "duration"])
+      assert.is(goalFields.get(name), "as a milestone's, towards targetGems.", `goal's ${name}`);
+    for (const name of ["reached", "daysToReach", "duration"])
+      assert.is(additionalFields.get(name), "as `goal`'s, towards targetGems.", `additional's ${name}`);
     const days = note(blocks, "Days to reach a target:");
     assertSays(days, [
       "t = ln(target ÷ currentGems) ÷ ln(1 + r) exactly",

@@ -27,17 +27,17 @@ const result: JsonSchema = {
 
 test("a named definition has one table, linked from every use; a component links to its own", () => {
   assert.fixture(
-    fieldTable(result, { components: { Rank } }, "grow"),
+    fieldTable(result, { Rank }),
     [
       "| Field | Type | Required | Description |",
       "| --- | --- | --- | --- |",
       "| `rank` | [Rank](#rank) | yes | The rank now. |",
-      "| `duration` | [Duration](#duration-grow) | yes | A time. |",
-      "| `durations` | array of [Duration](#duration-grow) | no | Every time. |",
+      "| `duration` | [Duration](#duration) | yes | A time. |",
+      "| `durations` | array of [Duration](#duration) | no | Every time. |",
       "| `goal` | object | no |  |",
       "| `goal.reached` | boolean | yes |  |",
       "",
-      "#### Duration (grow)",
+      "#### Duration",
       "",
       "A time.",
       "",
@@ -50,7 +50,7 @@ test("a named definition has one table, linked from every use; a component links
 
 test("a root that names a definition lists that definition's fields", () => {
   const named = { $ref: "#/$defs/Rank", $defs: { Rank } };
-  assert.match(fieldTable(named, { components: { Rank } }), /^\| `name` \| string \| yes \|  \|$/m);
+  assert.match(fieldTable(named, { Rank }), /^\| `name` \| string \| yes \|  \|$/m);
 });
 
 test("a reference to no definition fails naming it", () => {

@@ -1,0 +1,58 @@
+/**
+ * A template error names the file, the line and the closest name: a misspelt key under data, an
+ * index past a list's end, a loop item's key and a misspelt filter.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { templateError } from "../../_config/template-errors.ts";
+
+const data = { calculator: { dailyInterestRate: "0.003" }, ranks: { ranks: [{ name: "Member" }] } };
+
+/** The error for `source`, failing at line 2 column 0 as Nunjucks reports it, with `message`. */
+function errorFor(source: string, message = "attempted to output null or undefined value") {
+  const nunjucks = new Error(`(content/pages/x.md) [Line 2, Column 0]\n  Error: ${message}`);
+  return String(
+    templateError({ message: "wrapped", originalError: nunjucks }, "content/pages/x.md", source, data),
+  );
+}
+
+test("a misspelt key names the closest key", () => {
+  assert.match(
+    errorFor("Intro.\n{{ calculator.dailyInterestRat }}"),
+    new RegExp(
+      String.raw`^Error: content/pages/x\.md:2: calculator has no "dailyInterestRat"; ` +
+        String.raw`did you mean "dailyInterestRate"\? Correct the spelling\n` +
+        String.raw` {2}in \{\{ calculator\.dailyInterestRat \}\}$`,
+    ),
+  );
+});
+
+test("an index past a list's end says how many entries it has", () => {
+  assert.match(
+    errorFor("Intro.\n{{ ranks.ranks[3].name }}"),
+    /ranks\.ranks has no \[3\]; it has 1 entries, \[0\] to \[0\]/,
+  );
+});
+
+test("a loop item's misspelt key names the closest key of the items", () => {
+  const source = "{% for rank in ranks.ranks %}\n{{ rank.nme }}{% endfor %}";
+  assert.match(errorFor(source), /rank has no "nme"; did you mean "name"\?/);
+});
+
+test("a misspelt filter names the first line using it and the closest filter", () => {
+  const message = String(
+    templateError(
+      new Error("filter not found: groupDigit"),
+      "content/pages/x.md",
+      "A\n{{ 5 | groupDigit }}",
+      data,
+      ["groupDigits"],
+    ),
+  );
+  assert.match(
+    message,
+    /content\/pages\/x\.md:2: there is no filter "groupDigit"; did you mean "groupDigits"\?/,
+  );
+});
+
+test.run();
