@@ -17,6 +17,7 @@ import { exactOf, exactToFixed8 } from "../common/engine/exact.ts";
 import { groupDigits } from "../common/text/group-digits.ts";
 import { absoluteUrl, twinPath } from "./site-links.ts";
 import { bulletList, rankLine, resourceLink } from "./llms-txt.ts";
+import type { JsonSchema } from "./field-table.ts";
 import type endpoints from "../_data/endpoints.ts";
 
 export type GuideData = {
@@ -27,15 +28,7 @@ export type GuideData = {
   endpoints: typeof endpoints;
 };
 
-type FieldSchema = {
-  $ref?: string;
-  description?: string;
-  type?: string;
-  anyOf?: FieldSchema[];
-  items?: FieldSchema;
-  properties?: SchemaProperties;
-};
-type SchemaProperties = Record<string, FieldSchema>;
+type SchemaProperties = Record<string, JsonSchema>;
 
 /** hours × an hourly profit, exactly, with 8 decimals: what a day would earn if the hourly figure were simple. */
 function hourlyTimesDay(profitPerHour: string, hoursPerDay: number): string {
@@ -47,7 +40,7 @@ function hourlyTimesDay(profitPerHour: string, hoursPerDay: number): string {
  * The fields of an object-valued field (an object, a nullable object, or an array of objects), if
  * it has any; a named object (`#/$defs/Duration`) is looked up in the schema's `defs`.
  */
-function fieldsOf(field: FieldSchema, defs: SchemaProperties): SchemaProperties | undefined {
+function fieldsOf(field: JsonSchema, defs: SchemaProperties): SchemaProperties | undefined {
   const named = field.$ref?.startsWith("#/$defs/") ? defs[field.$ref.slice("#/$defs/".length)] : undefined;
   if (named) return fieldsOf(named, defs);
   if (field.properties) return field.properties;
@@ -174,8 +167,8 @@ export function agentGuide(data: GuideData) {
   const largestDigits = (largest.split(".")[0] ?? "").length;
   const timeKeys = Object.keys(inputs).filter((key) => !key.endsWith("Gems"));
   const defs = (calculate.outputSchema.$defs ?? {}) as SchemaProperties;
-  const durationFields = fieldsOf(fieldsOf(outputs.milestones ?? {}, defs)?.duration ?? {}, defs);
-  if (!durationFields) throw new Error("llms.txt: the result schema has no milestones[].duration fields");
+  const durationFields = defs.Duration?.properties;
+  if (!durationFields) throw new Error("llms.txt: the result schema has no Duration in its $defs");
   const docsTwin = absoluteUrl(twinPath(`/${site.paths.docs}`));
   return {
     calculateName,

@@ -11,9 +11,8 @@
  *   own pages (its Origin is the Host asked for).
  * See https://www.11ty.dev/docs/dev-server/ (`middleware`, `onRequest`).
  */
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type Server } from "node:http";
 import { createRequire } from "node:module";
-import type { Duplex } from "node:stream";
 import { hostname, networkInterfaces } from "node:os";
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import { buildErrorsOnThePage } from "./build-errors.ts";
@@ -70,20 +69,15 @@ function guard(
 ) {
   const handlers = server.listeners(event) as Handler[];
   server.removeAllListeners(event);
-  server.on(event, (request: IncomingMessage, reply: ServerResponse | Duplex, ...rest: unknown[]) => {
+  server.on(event, (request: IncomingMessage, ...rest: unknown[]) => {
     const refusal = refused(request);
-    if (!refusal) return handlers.forEach((handler) => handler.call(server, request, reply, ...rest));
-    const status = `${refusal.status} ${refusal.status === 400 ? "Bad Request" : "Forbidden"}`;
-    const body = `${status}: ${refusal.reason}\n`;
-    // A request is answered through its response; an upgrade, on its socket.
-    if (event === "request")
-      (reply as ServerResponse)
-        .writeHead(refusal.status, { "Content-Type": "text/plain; charset=utf-8" })
-        .end(body);
-    else
-      (reply as Duplex).end(
-        `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
-      );
+    if (!refusal) return handlers.forEach((handler) => handler.call(server, request, ...rest));
+    const status = `${refusal.status} ${STATUS_CODES[refusal.status]}`;
+    // Answered on the connection itself, as an upgrade (which has no response object) must be.
+    request.socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n` +
+        `${status}: ${refusal.reason}\n`,
+    );
   });
 }
 

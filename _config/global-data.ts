@@ -21,11 +21,6 @@ export function deepFreeze<T>(value: T): T {
   return Object.freeze(value);
 }
 
-/** A module's default export. */
-async function defaultExport(file: string): Promise<unknown> {
-  return ((await import(pathToFileURL(file).href)) as { default: unknown }).default;
-}
-
 /**
  * The parser of Eleventy's `ts` data extension (`read: false`: it imports the module itself);
  * `globalDataDir` is Eleventy's data folder.
@@ -34,7 +29,7 @@ export function dataModuleParser(globalDataDir: string): (file: string) => Promi
   const globalPrefix = path.resolve(globalDataDir) + path.sep;
   return async (file) => {
     const absolute = path.resolve(file);
-    const value = await defaultExport(absolute);
+    const { default: value } = (await import(pathToFileURL(absolute).href)) as { default: unknown };
     return absolute.startsWith(globalPrefix) ? deepFreeze(value) : value;
   };
 }

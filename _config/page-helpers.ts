@@ -11,7 +11,8 @@ import { escapeRegExp, inlineCode, markdownText } from "./escape.ts";
 import { fileLine } from "./page-source.ts";
 import { groupDigits } from "../common/text/group-digits.ts";
 import { fieldTable, type JsonSchema } from "./field-table.ts";
-import { callTool } from "./tool-calls.ts";
+import { executeTool, isToolName } from "../common/tools/execute.ts";
+import { TOOL_NAMES } from "../common/constants.ts";
 import { absoluteUrl, href, twinPath } from "./site-links.ts";
 import { minifyStylesheets, pageStylesheet } from "./inline-stylesheet.ts";
 import { afterPaintScripts } from "./after-paint-scripts.ts";
@@ -94,8 +95,15 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
    * named objects (`$defs`) gets one table of its own.
    */
   markdownFilter("fieldTable", (schema: JsonSchema) => fieldTable(schema, components));
-  /** `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) | jsonBlock }}`: a real result, computed now. */
-  filter("callTool", (name: string, input: unknown) => callTool(name, input, rankList));
+  /**
+   * `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) | jsonBlock }}`: the browser tool's real
+   * `CallToolResult`, computed now, so the docs show what a tool returns instead of numbers typed by hand.
+   */
+  filter("callTool", (name: string, input: unknown) => {
+    if (!isToolName(name))
+      throw new Error(`"${name}" is not a browser tool; use one of: ${TOOL_NAMES.join(", ")}`);
+    return executeTool(name, input, rankList);
+  });
   /**
    * `{{ result | growthChart("example-chart", "2026-07-01T12:00:00Z") }}`: the homepage's chart of a
    * calculate-exp-growth result, which markdown-it draws as static SVG (`markdown.ts`), so the page

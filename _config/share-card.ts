@@ -72,12 +72,8 @@ function lightPalette(): Palette {
     const rule = `the first :root rule as a #rrggbb colour`;
     throw new Error(`assets/styles/site.css: the share card reads --${name} from ${rule}; none was found`);
   };
-  return {
-    text: colour("text"),
-    muted: colour("muted"),
-    background: colour("background"),
-    link: colour("link"),
-  };
+  const names = ["text", "muted", "background", "link"] as const;
+  return Object.fromEntries(names.map((name) => [name, colour(name)])) as Palette;
 }
 
 /** A text whose start (or end, with `anchor` "end") sits at `x` on the baseline `y`, escaped. */

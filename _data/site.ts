@@ -32,19 +32,29 @@ export function servePort(argv: readonly string[]): number {
 /** Used when `SITE_URL` is not set: the address `npm start` serves, on its port. */
 export const DEFAULT_SITE_URL = `http://localhost:${servePort(process.argv)}/`;
 
+/**
+ * A page URL's Markdown twin: the path without its trailing slash, plus `.md` (`/docs/` →
+ * `docs.md`; the homepage, whose path is empty, → `index.md`). llmstxt.org appends `.md` to the
+ * URL, which for a folder URL (`/docs/.md`) names no file; this is its reading for folder URLs.
+ */
+export function twinPath(pageUrl: string): string {
+  const trimmed = pageUrl.replace(/^\/+|\/+$/g, "");
+  return `${trimmed || "index"}.md`;
+}
+
+/** The pages' paths; the specification names the twins of two (`overview`, `accessPolicy`). */
+const pagePaths = { home: "", docs: "docs/", api: "api/", auth: "auth/" } as const;
+
 /** Site-relative paths of the pages and files other outputs link to; permalinks read them too. */
 export const paths = {
-  home: "",
-  docs: "docs/",
-  api: "api/",
-  auth: "auth/",
+  ...pagePaths,
   info: "api/info.json",
   ranks: "api/ranks.json",
   openapi: "openapi.json",
   agentGuide: "llms.txt",
   apiAgentGuide: "api/llms.txt",
-  overview: "index.md",
-  accessPolicy: "auth.md",
+  overview: twinPath(pagePaths.home),
+  accessPolicy: twinPath(pagePaths.auth),
   fullAgentGuide: "llms-full.txt",
   apiCatalog: ".well-known/api-catalog",
   sitemap: "sitemap.xml",
