@@ -4,8 +4,6 @@
  * (`href="…"`, `src="…"`), outside code, where a link is an example rather than a link. It rewrites;
  * it checks nothing (linkinator checks the built links in the tests).
  */
-import { slugify } from "./heading-anchors.ts";
-
 /** Fenced code blocks and code spans: copied as they are. */
 const CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[^\n]*$|(`+)[^`]*?\2/gm;
 /**
@@ -46,15 +44,4 @@ export function mapMarkdownLinks(markdown: string, replace: (target: string) => 
     at = code.index + code[0].length;
   }
   return mapped + mapProse(markdown.slice(at), replace);
-}
-
-/**
- * The anchors a Markdown file offers: its headings' slugs, as the site's pages name them
- * (`### calculate-exp-growth` → `calculate-exp-growth`), so `docs.md#support` finds `## Support`.
- */
-export function markdownAnchors(markdown: string): Set<string> {
-  const prose = markdown.replace(CODE, "");
-  return new Set(
-    [...prose.matchAll(/^ {0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/gm)].map((match) => slugify(match[1]!)),
-  );
 }

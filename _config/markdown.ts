@@ -56,9 +56,7 @@ function cellLabels(md: MarkdownIt): void {
 }
 
 /** A header cell's text without its Markdown: inline code keeps its text and loses its backticks. */
-function plainText(
-  token: { type: string; children: { type: string; content: string }[] | null } | undefined,
-): string {
+function plainText(token: Token | undefined): string {
   if (token?.type !== "inline") return "";
   return (token.children ?? [])
     .filter((child) => child.type === "text" || child.type === "code_inline")

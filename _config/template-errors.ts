@@ -32,14 +32,13 @@ function spellingFix(name: string, known: readonly string[], otherwise: string):
 const tagsOf = (line: string) => [...line.matchAll(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/g)];
 
 /**
- * The `{{ … }}` or `{% … %}` tag of `line` at Nunjucks' `column` (the 0-based index where the tag
- * opens), or the one that holds it, or the next one.
+ * The `{{ … }}` or `{% … %}` tag of `line` that holds Nunjucks' `column` (0-based, often where the
+ * tag opens), or the next one, or the last.
  */
 function tagAt(line: string, column: number): string | undefined {
   const tags = tagsOf(line);
-  const opening = tags.find((tag) => tag.index === column);
   const holding = tags.find((tag) => tag.index <= column && tag.index + tag[0].length > column);
-  return (opening ?? holding ?? tags.find((tag) => tag.index >= column) ?? tags.at(-1))?.[0];
+  return (holding ?? tags.find((tag) => tag.index >= column) ?? tags.at(-1))?.[0];
 }
 
 /**

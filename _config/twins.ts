@@ -13,7 +13,7 @@
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import { markdownText } from "./escape.ts";
 import { markdownLibrary, sections } from "./markdown.ts";
-import { mapMarkdownLinks, markdownAnchors } from "./markdown-links.ts";
+import { mapMarkdownLinks } from "./markdown-links.ts";
 import { fileLinkUrl, isPageFileLink } from "./page-links.ts";
 import { absoluteUrl, twinPath } from "./site-links.ts";
 import { templateError } from "./template-errors.ts";
@@ -100,6 +100,12 @@ function twinsOf(renderer: TwinRenderer, docs: readonly TwinSource[]): Promise<M
 
 /** Reads the twins' headings as the pages' markdown-it does. */
 const markdownReader = markdownLibrary();
+
+/** The anchors a twin offers: its headings' ids as its page has them (`## Support` → `support`), not code. */
+export function markdownAnchors(markdown: string): Set<string> {
+  const headings = markdownReader.parse(markdown, {}).filter((token) => token.type === "heading_open");
+  return new Set(headings.flatMap((heading) => heading.attrGet("id") ?? []));
+}
 
 /** `toc: true`: the `##` headings as one line of links before the first, as the page lists them. */
 function withContents(markdown: string): string {

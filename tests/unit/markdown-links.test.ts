@@ -4,7 +4,8 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mapMarkdownLinks, markdownAnchors } from "../../_config/markdown-links.ts";
+import { mapMarkdownLinks } from "../../_config/markdown-links.ts";
+import { markdownAnchors } from "../../_config/twins.ts";
 import { markdownLinks } from "../support/markdown-links.ts";
 
 import { PATH_SITE_URL, runBuild, withProjectCopy, withTempDir } from "../support/build.ts";
@@ -38,14 +39,14 @@ test("Markdown links are rewritten in place, code left alone", () => {
   );
 });
 
-test("a Markdown file's anchors are its headings' slugs, not lines in code", () => {
+test("a twin's anchors are its page's heading ids (## to ####), not lines in code", () => {
   assert.equal(
     [
       ...markdownAnchors(
         "# API docs\n\n## Terms of use\n\n### GET /api/info.json ##\n\n```sh\n# not a heading\n```\n",
       ),
     ],
-    ["api-docs", "terms-of-use", "get-api-info-json"],
+    ["terms-of-use", "get-api-info-json"],
   );
 });
 
