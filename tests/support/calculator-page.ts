@@ -82,3 +82,18 @@ export async function checkVariant(
     throw error;
   }
 }
+
+/**
+ * Shows the answer to `query` in the homepage already open in `page`, without loading it again: the
+ * address changes as Back or Forward would change it, and the form reads its fields from the address
+ * on `popstate` (assets/page/calculator-form.ts), drawing the result before this returns.
+ */
+export async function showQuery(page: Page, query: string): Promise<void> {
+  await page.evaluate(
+    (search) => {
+      history.pushState({ committed: true }, "", search || location.pathname);
+      dispatchEvent(new PopStateEvent("popstate", { state: history.state }));
+    },
+    query && `?${query}`,
+  );
+}
