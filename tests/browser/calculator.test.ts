@@ -20,6 +20,7 @@ import {
   assertStatusAnnouncesHeadline,
   calculateTool,
   servedSiteAndBrowser,
+  showQuery,
 } from "../support/calculator-page.ts";
 
 const VIEWPORTS = [
@@ -60,15 +61,17 @@ test.after(async () => {
 });
 
 /**
- * Runs `check` on each viewport's page, both at once, naming the viewport in any failure. Each page
- * has a context of its own, and Playwright runs Chromium with background throttling off and focus
- * emulated in every page, so neither needs to be in front.
+ * Runs `check` on each viewport's page (or the one named), both at once, naming the viewport in any
+ * failure. Each page has a context of its own, and Playwright runs Chromium with background throttling
+ * off and focus emulated in every page, so neither needs to be in front. What is read from the page's
+ * logic alone (texts, dates, the address) is checked in one viewport; what depends on the layout, in both.
  */
 async function onEachViewport(
   check: (page: Page, viewport: { width: number; height: number }) => Promise<void>,
+  only?: (typeof VIEWPORTS)[number]["name"],
 ): Promise<void> {
   const outcomes = await Promise.allSettled(
-    VIEWPORTS.map(async ({ name, viewport }) => {
+    VIEWPORTS.filter(({ name }) => !only || name === only).map(async ({ name, viewport }) => {
       const { page, messages } = pages.get(name)!;
       try {
         await check(page, viewport);
@@ -85,10 +88,16 @@ async function onEachViewport(
   if (failed) throw failed.reason;
 }
 
-async function open(page: Page, path = "", query = ""): Promise<void> {
-  const response = await page.goto(new URL(path + query, served.url).href);
+async function open(page: Page, path = ""): Promise<void> {
+  const response = await page.goto(new URL(path, served.url).href);
   assert.is(response?.status(), 200, `${path || "/"} loads`);
   if (path === "") await calculatorStarted(page);
+}
+
+/** The homepage's form emptied in the open document, as Back to the bare address empties it, scrolled to the top. */
+async function fresh(page: Page): Promise<void> {
+  await showQuery(page, "");
+  await page.evaluate(() => scrollTo(0, 0));
 }
 
 const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);
@@ -251,7 +260,7 @@ async function assertBalanceHeadline(page: Page, expected: CalculateOutput, lead
 
 test("after a balance, a duration and Enter, the answer is in the viewport and announced", async () => {
   await onEachViewport(async (page) => {
-    await open(page);
+    await fresh(page);
     await calculate(page, { currentGems: "2.75M", days: "30" }, "days");
     const expected = await calculateTool(page, { currentGems: "2750000", days: "30" });
     // A phone brings the result into view below the form, a wide screen shows it beside the form.
@@ -281,7 +290,7 @@ test("no stale result stays visible after an invalid entry, typed or submitted",
       ["1,5", false],
       ["-3", true],
     ] as const) {
-      await open(page);
+      await fresh(page);
       await calculate(page, { currentGems: "1000000", years: "5" }, "years");
       for (const selector of resultParts.slice(0, 3))
         assert.ok(await page.locator(selector).isVisible(), `${selector} shows the valid result`);
@@ -314,7 +323,7 @@ test("no stale result stays visible after an invalid entry, typed or submitted",
 
 test("the milestone ladder is the tool's, each date is now plus its duration, and so is the goal's", async () => {
   await onEachViewport(async (page) => {
-    await open(page);
+    await fresh(page);
     const clock = await calculate(page, { currentGems: "1 000 000", goalGems: "2.5B", years: "5" }, "years");
     const expected = await calculateTool(page, {
       currentGems: "1000000",
@@ -352,12 +361,12 @@ test("the milestone ladder is the tool's, each date is now plus its duration, an
       clock,
       "the goal's date",
     );
-  });
+  }, "desktop");
 });
 
 test("a shared URL reproduces its result, and back and forward restore earlier calculations", async () => {
   await onEachViewport(async (page) => {
-    await open(page, "", "?currentGems=2.75M&days=30");
+    await showQuery(page, "currentGems=2.75M&days=30");
     const first = await calculateTool(page, { currentGems: "2750000", days: "30" });
     assert.is(await shownFuture(page), first.futureGems, "the link's result shows on load");
     assert.is(await field(page, "currentGems").inputValue(), "2.75M");
@@ -383,21 +392,24 @@ test("a shared URL reproduces its result, and back and forward restore earlier c
     await page.goForward();
     await waitForResult(page, second.futureGems, "forward restores the later result");
     assert.is(await field(page, "currentGems").inputValue(), "1,000,000");
-  });
+  }, "desktop");
 });
 
 test("no page scrolls sideways, the homepage with the largest valid input included", async () => {
-  const largest = "?currentGems=100000000000000000000&days=36500";
+  const largest = "currentGems=100000000000000000000&days=36500";
   const overflowing: string[] = [];
   await onEachViewport(async (page, viewport) => {
+    // The homepage's answers in its open document, then the other pages, each loaded.
     for (const [path, query] of [
       ["", ""],
+      ["", largest],
       ["docs/", ""],
       ["api/", ""],
       ["auth/", ""],
-      ["", largest],
     ] as const) {
-      await open(page, path, query);
+      const where = `/${path}${query && "?"}${query}`;
+      if (path) await open(page, path);
+      else await showQuery(page, query);
       if (query)
         assert.ok(
           await page.locator("#calculator-headline").isVisible(),
@@ -422,10 +434,10 @@ test("no page scrolls sideways, the homepage with the largest valid input includ
           widest: `<${over.tagName.toLowerCase()}${id}${classes}> ${JSON.stringify(text)}`,
         };
       });
-      assert.is(clientWidth, viewport.width, `/${path}${query} lays out at the viewport's width`);
+      assert.is(clientWidth, viewport.width, `${where} lays out at the viewport's width`);
       if (scrollWidth > clientWidth)
         overflowing.push(
-          `${viewport.width} px /${path}${query}: ${scrollWidth} px of content in ${clientWidth} px, widest ${widest}`,
+          `${viewport.width} px ${where}: ${scrollWidth} px of content in ${clientWidth} px, widest ${widest}`,
         );
     }
   });
