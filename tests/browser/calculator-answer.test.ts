@@ -20,6 +20,7 @@ import {
   assertOnScreen,
   calculateTool,
   checkVariant,
+  freshForm,
   servedSiteAndBrowser,
   showQuery,
 } from "../support/calculator-page.ts";
@@ -116,12 +117,6 @@ async function open(page: Page, query = ""): Promise<void> {
   const response = await page.goto(new URL(query, served.url).href);
   assert.is(response?.status(), 200, "the homepage loads");
   await calculatorStarted(page);
-}
-
-/** The homepage's form emptied in the open document, as Back to the bare address empties it, scrolled to the top. */
-async function fresh(page: Page): Promise<void> {
-  await showQuery(page, "");
-  await page.evaluate(() => scrollTo(0, 0));
 }
 
 const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);
@@ -264,7 +259,7 @@ the first screen)`, async () => {
 test(`a goal and no time: the headline says the date it is reached and how long until then, and is \
 announced`, async () => {
   await onEachVariant(async (page) => {
-    await fresh(page);
+    await freshForm(page);
     await field(page, "currentGems").fill("2.5M");
     const minGems = await pickRank(page, "Radiant");
     await waitFor(page, "the summary answers the pick", () =>
@@ -302,7 +297,7 @@ announced`, async () => {
 test(`a time and no goal: the headline is the balance then; both: the balance and whether the goal falls \
 within the time`, async () => {
   await onEachVariant(async (page) => {
-    await fresh(page);
+    await freshForm(page);
     await enter(page, { currentGems: "2.5M", years: "1", months: "6" });
     const timed = await calculateTool(page, { currentGems: "2500000", years: "1", months: "6" });
     const [balance] = await headlineLines(page);
@@ -347,7 +342,7 @@ within the time`, async () => {
 test("gems to earn read as an amount to earn, with the target it makes", async () => {
   await onEachVariant(
     async (page) => {
-      await fresh(page);
+      await freshForm(page);
       assert.is(
         await page.getByLabel("Gems to earn").getAttribute("id"),
         "calculator-additionalGems",
@@ -374,7 +369,7 @@ test(`time fields take their own unit (30m, 2h, 90d) but never a scale or anothe
 a number read as 1 is one gem`, async () => {
   await onEachVariant(
     async (page) => {
-      await fresh(page);
+      await freshForm(page);
       await openMore(page);
       const refused = [
         [
@@ -450,7 +445,7 @@ test(
 
 /** Empties the homepage's form, types a balance and a target date, presses Enter and waits for the answer. */
 async function calculateUntil(page: Page, currentGems: string, until: string): Promise<void> {
-  await fresh(page);
+  await freshForm(page);
   await field(page, "currentGems").fill(currentGems);
   await openMore(page);
   await field(page, "until").fill(until);
@@ -520,7 +515,7 @@ async function checkSharedLink(): Promise<void> {
     await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
     "America/Los_Angeles",
   );
-  await fresh(page);
+  await freshForm(page);
   await showQuery(page, written.search.slice(1));
   await waitFor(
     page,

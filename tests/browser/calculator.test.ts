@@ -19,6 +19,7 @@ import {
   assertOnScreen,
   assertStatusAnnouncesHeadline,
   calculateTool,
+  freshForm,
   servedSiteAndBrowser,
   showQuery,
 } from "../support/calculator-page.ts";
@@ -92,12 +93,6 @@ async function open(page: Page, path = ""): Promise<void> {
   const response = await page.goto(new URL(path, served.url).href);
   assert.is(response?.status(), 200, `${path || "/"} loads`);
   if (path === "") await calculatorStarted(page);
-}
-
-/** The homepage's form emptied in the open document, as Back to the bare address empties it, scrolled to the top. */
-async function fresh(page: Page): Promise<void> {
-  await showQuery(page, "");
-  await page.evaluate(() => scrollTo(0, 0));
 }
 
 const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);
@@ -260,7 +255,7 @@ async function assertBalanceHeadline(page: Page, expected: CalculateOutput, lead
 
 test("after a balance, a duration and Enter, the answer is in the viewport and announced", async () => {
   await onEachViewport(async (page) => {
-    await fresh(page);
+    await freshForm(page);
     await calculate(page, { currentGems: "2.75M", days: "30" }, "days");
     const expected = await calculateTool(page, { currentGems: "2750000", days: "30" });
     // A phone brings the result into view below the form, a wide screen shows it beside the form.
@@ -290,7 +285,7 @@ test("no stale result stays visible after an invalid entry, typed or submitted",
       ["1,5", false],
       ["-3", true],
     ] as const) {
-      await fresh(page);
+      await freshForm(page);
       await calculate(page, { currentGems: "1000000", years: "5" }, "years");
       for (const selector of resultParts.slice(0, 3))
         assert.ok(await page.locator(selector).isVisible(), `${selector} shows the valid result`);
@@ -323,7 +318,7 @@ test("no stale result stays visible after an invalid entry, typed or submitted",
 
 test("the milestone ladder is the tool's, each date is now plus its duration, and so is the goal's", async () => {
   await onEachViewport(async (page) => {
-    await fresh(page);
+    await freshForm(page);
     const clock = await calculate(page, { currentGems: "1 000 000", goalGems: "2.5B", years: "5" }, "years");
     const expected = await calculateTool(page, {
       currentGems: "1000000",

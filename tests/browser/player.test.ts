@@ -13,7 +13,13 @@ import type { Browser, Page } from "playwright-core";
 import type { ServedSite } from "../support/serve.ts";
 import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
-import { assertOnScreen, checkVariant, servedSiteAndBrowser, showQuery } from "../support/calculator-page.ts";
+import {
+  assertOnScreen,
+  checkVariant,
+  freshForm,
+  servedSiteAndBrowser,
+  showQuery,
+} from "../support/calculator-page.ts";
 import { VARIANTS } from "../support/variants.ts";
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../common/constants.ts";
 import calculator from "../../_data/calculator.ts";
@@ -52,19 +58,6 @@ async function onEach(
 ): Promise<void> {
   for (const { name, viewport } of VARIANTS.filter((variant) => !only || variant.name === only))
     await checkVariant(name, pages.get(name)!, (page) => check(page, viewport.width < 800));
-}
-
-/**
- * The homepage as a fresh visit finds it, nothing typed, nothing remembered, without loading it again:
- * its own document emptied as Back to the bare address empties it, scrolled to the top, nothing focused.
- */
-async function fresh(page: Page): Promise<void> {
-  await showQuery(page, "");
-  await page.evaluate(() => {
-    localStorage.clear();
-    (document.activeElement as HTMLElement | null)?.blur();
-    scrollTo(0, 0);
-  });
 }
 
 /** Loads the homepage at `query` (what is tested is the load itself), and waits for its script. */
@@ -175,7 +168,7 @@ test("a link is laid out as its answer from the first frame, before the page's m
 
 test("the homepage is the players': no formula, WebMCP or API links outside the footer; short on a phone", async () => {
   await onEach(async (page, phone) => {
-    await fresh(page);
+    await freshForm(page);
     await calculate(page, { currentGems: "250M", goalGems: "Radiant", period: "30 days" });
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     assert.ok(!phone || height <= 2600, `the phone page after a result is ${height} px tall`);
@@ -216,7 +209,7 @@ test("a time-only headline and Share say the balance, the gain, the percent and 
   const { future, profit, percent } = grown("250000000", 30);
   const rate = new Decimal(DAILY_INTEREST_RATE).times(100).toString();
   await onEach(async (page) => {
-    await fresh(page);
+    await freshForm(page);
     await calculate(page, { currentGems: "250000000", period: "30 days" });
     const headline = await text(page, "#calculator-headline");
     const [, balance, gain, shown] =
@@ -237,7 +230,7 @@ test("a time-only headline and Share say the balance, the gain, the percent and 
 test("the time field reads 1y 6mo as 545 days, with letters on its keyboard, and says the fix for a slip", async () => {
   const days = TIME_NORMALIZATION.yearDays + 6 * TIME_NORMALIZATION.monthDays;
   await onEach(async (page) => {
-    await fresh(page);
+    await freshForm(page);
     assert.is(await page.locator("#calculator-period").getAttribute("inputmode"), "text");
     assert.match(await text(page, "#calculator-period-hint"), /90 days, 1y 6mo, 2h 30m/);
     await calculate(page, { currentGems: "1000000", period: "1y 6mo" });
@@ -259,7 +252,7 @@ test("the time field reads 1y 6mo as 545 days, with letters on its keyboard, and
 
 test("a field tapped low on a phone keeps its label and its note clear of the pinned bar while typing", async () => {
   const { page } = pages.get(VARIANTS[0].name)!;
-  await fresh(page);
+  await freshForm(page);
   await page.fill("#calculator-currentGems", "250M");
   await page.tap("#calculator-period");
   await page.keyboard.type("1y 6mo");
@@ -276,7 +269,7 @@ test("a field tapped low on a phone keeps its label and its note clear of the pi
 
 test("every rank chip and the rank picker's every rank are in sight at 320 and 390 px, chips 44 px tall", async () => {
   const { page } = pages.get(VARIANTS[0].name)!;
-  await fresh(page);
+  await freshForm(page);
   for (const width of [320, 390]) {
     await page.setViewportSize({ width, height: 640 });
     // The goal's status at its longest: "≈ 2083333333.33× Cosmic", a bar, "under 0.01% of the way".
@@ -318,7 +311,7 @@ test("every rank chip and the rank picker's every rank are in sight at 320 and 3
 
 test("rank rows say when the time given ends, once, in words; never 'in time?'", async () => {
   await onEach(async (page) => {
-    await fresh(page);
+    await freshForm(page);
     await calculate(page, { currentGems: "1000000", period: "5 years" });
     assert.not.match(await page.evaluate(() => document.body.innerText), /in time\?/i);
     const ends = await page.locator("#calculator-milestones tr.time-end").allInnerTexts();
@@ -329,7 +322,7 @@ test("rank rows say when the time given ends, once, in words; never 'in time?'",
 
 test("messages are short and name the fix; Share names the field; a focused field's label is in view", async () => {
   await onEach(async (page, phone) => {
-    await fresh(page);
+    await freshForm(page);
     for (const [name, typed, fix] of [
       ["currentGems", "2.5MM", "Current gems has two suffixes; did you mean 2.5M?"],
       ["currentGems", "0", "Current gems is 0; enter more than 0 gems."],
@@ -385,7 +378,7 @@ test("on a desktop nothing pinned covers a rank row or the chart while the resul
 test(`the balance is remembered on this device, a link's values win, Forget forgets, and a refused storage \
 breaks nothing`, async () => {
   await onEach(async (page) => {
-    await fresh(page);
+    await freshForm(page);
     await calculate(page, { currentGems: "2.75M", period: "1 week" });
     await open(page);
     assert.is(await page.inputValue("#calculator-currentGems"), "2.75M", "the balance comes back");

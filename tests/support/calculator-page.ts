@@ -97,3 +97,17 @@ export async function showQuery(page: Page, query: string): Promise<void> {
     query && `?${query}`,
   );
 }
+
+/**
+ * The homepage as a fresh visit finds it, in the document already open: the form emptied through the
+ * address, its fold of optional fields closed, nothing focused, nothing remembered, scrolled to the top.
+ */
+export async function freshForm(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (document.getElementById("calculator-more") as HTMLDetailsElement).open = false;
+    (document.activeElement as HTMLElement | null)?.blur();
+    localStorage.clear();
+  });
+  await showQuery(page, "");
+  await page.evaluate(() => scrollTo(0, 0));
+}
