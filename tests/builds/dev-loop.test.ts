@@ -17,7 +17,7 @@ import { ownNames, refusal } from "../../_config/dev-server.ts";
 import { escapeRegExp } from "../../_config/escape.ts";
 import { paths } from "../../_data/site.ts";
 import { editFile } from "../support/build.ts";
-import { HANG_GUARD_MS, recordPageMessages, testBrowser } from "../support/browser.ts";
+import { closeTestBrowser, HANG_GUARD_MS, recordPageMessages, testBrowser } from "../support/browser.ts";
 import { removeServedCopy, startServedCopy, type DevServer } from "../support/dev-server.ts";
 import { DATA_NAME, lineOf, MISSPELT } from "../support/writer-mistakes.ts";
 import { groupMembers } from "../support/processes.ts";
@@ -158,7 +158,8 @@ replaces it`, async () => {
     const problems = messages.filter((printed) => !printed.startsWith("console."));
     assert.equal(problems, [], "no page error or third-party request");
   } finally {
-    await browser.close();
+    // The process's Chromium, closed so that the process can end (support/browser.ts).
+    await closeTestBrowser();
   }
 });
 
