@@ -79,48 +79,7 @@ test("npm start -- --port=N serves there, and every absolute URL of the site nam
   assert.ok(guide.includes(`${server.url}openapi.json`), "llms.txt's links name the port");
 });
 
-test("edits to a page (its time kept), a partial, a data module and a constant deep in the data's imports reach what it serves", async () => {
-  // Followed by content: the edit keeps the file's modification time.
-  const auth = path.join(project, "content/pages/auth.md");
-  const { atime, mtime } = statSync(auth);
-  await editFile(project, "content/pages/auth.md", "# Access policy", "# Access policy, edited");
-  utimesSync(auth, atime, mtime);
-  await servedOnce(new URL("auth/", server.url).href, /Access policy, edited/);
-  await editFile(project, "_includes/partials/site-footer.njk", ">Support<", ">Help<");
-  await servedOnce(new URL("api/", server.url).href, />Help</);
-  await editFile(
-    project,
-    "_data/calculator.ts",
-    "Shows how a gem balance grows",
-    "Shows how a GEM balance grows",
-  );
-  await servedOnce(new URL("api/info.json", server.url).href, /Shows how a GEM balance grows/);
-  await editFile(project, "common/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.7"');
-  await servedOnce(new URL("openapi.json", server.url).href, /"version": "1\.0\.7"/);
-});
-
-test("edits to the homepage's modules (its own, a shared one only it imports) and the stylesheet's colours reach the bundle and the card", async () => {
-  const cardUrl = new URL(paths.shareCard, server.url);
-  const card = async () => {
-    const response = await fetch(cardUrl);
-    return response.ok ? Buffer.from(await response.arrayBuffer()) : undefined;
-  };
-  const before = await card();
-  assert.ok(before, "the card is served");
-  await editFile(project, "assets/page/form-share.ts", "Nothing to share: fix", "Nothing to share yet: fix");
-  await servedOnce(new URL(paths.calculatorScript, server.url).href, /Nothing to share yet: fix/);
-  await editFile(project, "common/duration-text.ts", '"mths", "month"', '"mths", "mnth", "month"');
-  await servedOnce(new URL(paths.calculatorScript, server.url).href, /"mnth"/);
-  await editFile(project, "assets/styles/site.css", "--link: #0b5cad;", "--link: #0b5c00;");
-  await servedOnce(new URL("auth/", server.url).href, /--link: ?#0b5c00/);
-  // Drawn again in the new accent colour: polled, as the card is written after the pages.
-  const deadline = Date.now() + HANG_GUARD_MS;
-  for (let now = await card(); !now || now.equals(before); now = await card()) {
-    if (Date.now() > deadline) throw new Error(`the card never changed:\n${server.printed()}`);
-    await delay(200);
-  }
-});
-
+// Before the edits below, whose TypeScript changes restart the server under the open page.
 test(`a writer's mistake is printed and shown on the open page with its file, line and fix; the fix \
 replaces it`, async () => {
   const line = await lineOf("content/pages/docs.md", `(\`"${DATA_NAME}"\`)`);
@@ -160,6 +119,48 @@ replaces it`, async () => {
   } finally {
     // The process's Chromium, closed so that the process can end (support/browser.ts).
     await closeTestBrowser();
+  }
+});
+
+test("edits to a page (its time kept), a partial, a data module and a constant deep in the data's imports reach what it serves", async () => {
+  // Followed by content: the edit keeps the file's modification time.
+  const auth = path.join(project, "content/pages/auth.md");
+  const { atime, mtime } = statSync(auth);
+  await editFile(project, "content/pages/auth.md", "# Access policy", "# Access policy, edited");
+  utimesSync(auth, atime, mtime);
+  await servedOnce(new URL("auth/", server.url).href, /Access policy, edited/);
+  await editFile(project, "_includes/partials/site-footer.njk", ">Support<", ">Help<");
+  await servedOnce(new URL("api/", server.url).href, />Help</);
+  await editFile(
+    project,
+    "_data/calculator.ts",
+    "Shows how a gem balance grows",
+    "Shows how a GEM balance grows",
+  );
+  await servedOnce(new URL("api/info.json", server.url).href, /Shows how a GEM balance grows/);
+  await editFile(project, "common/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.7"');
+  await servedOnce(new URL("openapi.json", server.url).href, /"version": "1\.0\.7"/);
+});
+
+test("edits to the homepage's modules (its own, a shared one only it imports) and the stylesheet's colours reach the bundle and the card", async () => {
+  const cardUrl = new URL(paths.shareCard, server.url);
+  const card = async () => {
+    const response = await fetch(cardUrl);
+    return response.ok ? Buffer.from(await response.arrayBuffer()) : undefined;
+  };
+  const before = await card();
+  assert.ok(before, "the card is served");
+  await editFile(project, "assets/page/form-share.ts", "Nothing to share: fix", "Nothing to share yet: fix");
+  await servedOnce(new URL(paths.calculatorScript, server.url).href, /Nothing to share yet: fix/);
+  await editFile(project, "common/duration-text.ts", '"mths", "month"', '"mths", "mnth", "month"');
+  await servedOnce(new URL(paths.calculatorScript, server.url).href, /"mnth"/);
+  await editFile(project, "assets/styles/site.css", "--link: #0b5cad;", "--link: #0b5c00;");
+  await servedOnce(new URL("auth/", server.url).href, /--link: ?#0b5c00/);
+  // Drawn again in the new accent colour: polled, as the card is written after the pages.
+  const deadline = Date.now() + HANG_GUARD_MS;
+  for (let now = await card(); !now || now.equals(before); now = await card()) {
+    if (Date.now() > deadline) throw new Error(`the card never changed:\n${server.printed()}`);
+    await delay(200);
   }
 });
 

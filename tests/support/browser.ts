@@ -105,7 +105,12 @@ export async function testBrowser(): Promise<Browser> {
   const newPage: Browser["newPage"] = async (options) => {
     const page = await (await newContext(options)).newPage();
     // As with Playwright's own newPage, closing the page closes its context.
-    page.once("close", () => void page.context().close());
+    page.once("close", () =>
+      page
+        .context()
+        .close()
+        .catch(() => undefined),
+    );
     return page;
   };
   const close = async () => void (await Promise.all(opened.map((context) => context.close())));
