@@ -19,8 +19,8 @@ import { HANG_GUARD_MS } from "../support/browser.ts";
 import {
   assertOnScreen,
   calculateTool,
-  checkVariant,
   freshForm,
+  onVariants,
   servedSiteAndBrowser,
   showQuery,
 } from "../support/calculator-page.ts";
@@ -93,25 +93,12 @@ async function newPage(options: BrowserContextOptions, now: number | null = NOW)
   return { page, messages: recordPageMessages(page, served.origin) };
 }
 
-/**
- * Runs `check` on each variant's page (the clock fixed, or the real one), all at once, or on the one
- * named, naming the variant in any failure; each page must print nothing and request nothing from
- * other sites meanwhile. What is read from the page's logic alone (texts, dates, the address) is
- * checked in one variant; what depends on the layout, in both.
- */
-async function onEachVariant(
+/** Runs `check` on each variant's page (the clock fixed, or the real one), all at once, or on the one named. */
+const onEachVariant = (
   check: (page: Page) => Promise<void>,
   clock: "fixed" | "real" = "fixed",
   only?: (typeof VARIANTS)[number]["name"],
-): Promise<void> {
-  const onVariant = (name: string) =>
-    checkVariant(name, (clock === "fixed" ? fixed : live).get(name)!, check);
-  // Every variant finishes before the test does, so none is still at work when the next test begins.
-  const named = VARIANTS.filter(({ name }) => !only || name === only);
-  const outcomes = await Promise.allSettled(named.map(({ name }) => onVariant(name)));
-  const failed = outcomes.find((outcome) => outcome.status === "rejected");
-  if (failed) throw failed.reason;
-}
+) => onVariants(VARIANTS, clock === "fixed" ? fixed : live, check, { only });
 
 async function open(page: Page, query = ""): Promise<void> {
   const response = await page.goto(new URL(query, served.url).href);

@@ -19,8 +19,8 @@ import { HANG_GUARD_MS } from "../support/browser.ts";
 import {
   assertStatusAnnouncesHeadline,
   calculateTool,
-  checkVariant,
   freshForm,
+  onVariants,
   servedSiteAndBrowser,
   showQuery,
 } from "../support/calculator-page.ts";
@@ -59,18 +59,9 @@ async function newPage(options: BrowserContextOptions): Promise<{ page: Page; me
   return { page, messages: recordPageMessages(page, served.origin) };
 }
 
-/**
- * Runs `check` on each variant's page, one after the other (they share the browser's one clipboard), or
- * on the one named: what is read from the page's logic alone (texts, dates, the link) is checked in
- * one variant; what depends on the layout, in both.
- */
-async function onEachVariant(
-  check: (page: Page) => Promise<void>,
-  only?: (typeof VARIANTS)[number]["name"],
-): Promise<void> {
-  for (const { name } of VARIANTS.filter((variant) => !only || variant.name === only))
-    await checkVariant(name, pages.get(name)!, check);
-}
+/** Runs `check` on each variant's page, one after the other (they share the browser's one clipboard), or the one named. */
+const onEachVariant = (check: (page: Page) => Promise<void>, only?: (typeof VARIANTS)[number]["name"]) =>
+  onVariants(VARIANTS, pages, check, { only, inTurn: true });
 
 const isPhone = (page: Page) => page.viewportSize()!.width < 800;
 

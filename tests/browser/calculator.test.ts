@@ -10,7 +10,8 @@ import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
 import type { Browser, Page } from "playwright-core";
 import type { ServedSite } from "../support/serve.ts";
-import { recordPageMessages } from "../support/browser.ts";
+import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
+import { VARIANTS } from "../support/variants.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
 import { toolDescriptors } from "../../contract/tool-descriptors.ts";
@@ -20,14 +21,10 @@ import {
   assertStatusAnnouncesHeadline,
   calculateTool,
   freshForm,
+  onVariants,
   servedSiteAndBrowser,
   showQuery,
 } from "../support/calculator-page.ts";
-
-const VIEWPORTS = [
-  { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-  { name: "desktop", viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
-] as const;
 
 /** The query parameters the form may write: the tool's input field names, plus the target date. */
 const QUERY_NAMES = new Set([
@@ -49,8 +46,9 @@ const pages = new Map<string, { page: Page; messages: string[] }>();
 test.before(async () => {
   ({ served, browser } = await servedSiteAndBrowser());
   await Promise.all(
-    VIEWPORTS.map(async ({ name, ...options }) => {
+    VARIANTS.map(async ({ name, ...options }) => {
       const page = await (await browser.newContext(options)).newPage();
+      await recordSchemeQueries(page);
       pages.set(name, { page, messages: recordPageMessages(page, served.origin) });
     }),
   );
@@ -61,33 +59,11 @@ test.after(async () => {
   await served?.close();
 });
 
-/**
- * Runs `check` on each viewport's page (or the one named), both at once, naming the viewport in any
- * failure. Each page has a context of its own, and Playwright runs Chromium with background throttling
- * off and focus emulated in every page, so neither needs to be in front. What is read from the page's
- * logic alone (texts, dates, the address) is checked in one viewport; what depends on the layout, in both.
- */
-async function onEachViewport(
+/** Runs `check` on each variant's page, both at once, or on the one named. */
+const onEachViewport = (
   check: (page: Page, viewport: { width: number; height: number }) => Promise<void>,
-  only?: (typeof VIEWPORTS)[number]["name"],
-): Promise<void> {
-  const outcomes = await Promise.allSettled(
-    VIEWPORTS.filter(({ name }) => !only || name === only).map(async ({ name, viewport }) => {
-      const { page, messages } = pages.get(name)!;
-      try {
-        await check(page, viewport);
-      } catch (error) {
-        (error as Error).message =
-          `[${name} ${viewport.width}×${viewport.height}] ${(error as Error).message}`;
-        throw error;
-      }
-      assert.equal(messages, [], `[${name}] the page printed nothing and requested nothing from other sites`);
-    }),
-  );
-  // Every viewport finishes before the test does, so none is still at work when the next test begins.
-  const failed = outcomes.find((outcome) => outcome.status === "rejected");
-  if (failed) throw failed.reason;
-}
+  only?: (typeof VARIANTS)[number]["name"],
+) => onVariants(VARIANTS, pages, (page, { viewport }) => check(page, viewport), { only });
 
 async function open(page: Page, path = ""): Promise<void> {
   const response = await page.goto(new URL(path, served.url).href);
@@ -356,7 +332,7 @@ test("the milestone ladder is the tool's, each date is now plus its duration, an
       clock,
       "the goal's date",
     );
-  }, "desktop");
+  }, "desktop dark");
 });
 
 test("a shared URL reproduces its result, and back and forward restore earlier calculations", async () => {
@@ -387,7 +363,7 @@ test("a shared URL reproduces its result, and back and forward restore earlier c
     await page.goForward();
     await waitForResult(page, second.futureGems, "forward restores the later result");
     assert.is(await field(page, "currentGems").inputValue(), "1,000,000");
-  }, "desktop");
+  }, "desktop dark");
 });
 
 test("no page scrolls sideways, the homepage with the largest valid input included", async () => {

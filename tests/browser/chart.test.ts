@@ -19,7 +19,7 @@ import { recordPageMessages, recordSchemeQueries, schemeOnlyRecolours } from "..
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import type { RankList } from "../../contract/rank-list.ts";
 import { HANG_GUARD_MS } from "../support/browser.ts";
-import { calculateTool, servedSiteAndBrowser, showQuery } from "../support/calculator-page.ts";
+import { calculateTool, onVariants, servedSiteAndBrowser, showQuery } from "../support/calculator-page.ts";
 import { NOW, DAY, VARIANTS } from "../support/variants.ts";
 
 /**
@@ -72,39 +72,20 @@ test.after(async () => {
   await served?.close();
 });
 
-/**
- * Runs `check` on each view's page (or the one named), all at once (each has a context of its own,
- * and Playwright runs Chromium with background throttling off and focus emulated in every page),
- * naming the view in any failure. What is read from the page's logic alone (texts, dates, the form's
- * state) is checked in one view; what depends on the layout, in both.
- */
-async function onEachView(
+/** Runs `check` on each view's page at its own size, both at once, or on the one named. */
+const onEachView = (
   check: (page: Page, view: (typeof VIEWS)[number]) => Promise<void>,
   only?: (typeof VIEWS)[number]["name"],
-): Promise<void> {
-  const outcomes = await Promise.allSettled(
-    VIEWS.filter((view) => !only || view.name === only).map(async (view) => {
-      const { page, messages } = pages.get(view.name)!;
-      messages.length = 0;
+) =>
+  onVariants(
+    VIEWS,
+    pages,
+    async (page, view) => {
       await page.setViewportSize(view.viewport);
-      try {
-        await check(page, view);
-        assert.equal(await schemeOnlyRecolours(page), [], "the other colour scheme only recolours this page");
-      } catch (error) {
-        (error as Error).message = `[${view.name}] ${(error as Error).message}`;
-        throw error;
-      }
-      assert.equal(
-        messages,
-        [],
-        `[${view.name}] the page printed nothing, threw nothing and requested nothing from other sites`,
-      );
-    }),
+      await check(page, view);
+    },
+    { only },
   );
-  // Every view finishes before the test does, so none is still at work when the next test begins.
-  const failed = outcomes.find((outcome) => outcome.status === "rejected");
-  if (failed) throw failed.reason;
-}
 
 /** A link opens on its answer on a phone: the player taps "Change the numbers" to reach the form. */
 async function openForm(page: Page): Promise<void> {

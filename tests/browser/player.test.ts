@@ -15,7 +15,7 @@ import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import {
   assertOnScreen,
-  checkVariant,
+  onVariants,
   freshForm,
   servedSiteAndBrowser,
   showQuery,
@@ -48,17 +48,15 @@ test.after(async () => {
   await served?.close();
 });
 
-/**
- * Runs `check` on each variant's page, or on the one named: what is read from the page's logic alone
- * (texts, dates, the address, the device's storage) is checked in one; what depends on the layout, in both.
- */
-async function onEach(
+/** Runs `check` on each variant's page, one after the other, or on the one named; `phone` says which it is. */
+const onEach = (
   check: (page: Page, phone: boolean) => Promise<void>,
   only?: (typeof VARIANTS)[number]["name"],
-): Promise<void> {
-  for (const { name, viewport } of VARIANTS.filter((variant) => !only || variant.name === only))
-    await checkVariant(name, pages.get(name)!, (page) => check(page, viewport.width < 800));
-}
+) =>
+  onVariants(VARIANTS, pages, (page, { viewport }) => check(page, viewport.width < 800), {
+    only,
+    inTurn: true,
+  });
 
 /** Loads the homepage at `query` (what is tested is the load itself), and waits for its script. */
 async function open(page: Page, query = ""): Promise<void> {
