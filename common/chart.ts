@@ -281,7 +281,7 @@ function frame(input: ChartInput, series: Series, rows: number, axisWidth: numbe
   };
 }
 
-/** Places the first of `candidates` that lies inside the chart, `margin` clear of every text placed; null when none does. */
+/** Places the first of `candidates` inside the chart and `margin` clear of every text placed; null when none is. */
 function place(frame: Frame, candidates: Label[], margin: number): Label | null {
   const chosen = candidates.find(
     ({ box }) =>

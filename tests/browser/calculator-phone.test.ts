@@ -59,7 +59,7 @@ async function newPage(options: BrowserContextOptions): Promise<{ page: Page; me
   return { page, messages: recordPageMessages(page, served.origin) };
 }
 
-/** Runs `check` on each variant's page, one after the other (they share the browser's one clipboard), or the one named. */
+/** Runs `check` on each variant's page in turn (they share the browser's one clipboard), or on the one named. */
 const onEachVariant = (check: (page: Page) => Promise<void>, only?: (typeof VARIANTS)[number]["name"]) =>
   onVariants(VARIANTS, pages, check, { only, inTurn: true });
 

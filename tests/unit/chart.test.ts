@@ -12,14 +12,14 @@ import site from "../../_data/site.ts";
 import { resultChart } from "../../common/chart.ts";
 import { calculateExpGrowth } from "../../common/tools/calculate-exp-growth.ts";
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
-import { DAY, NOW } from "../support/variants.ts";
+import { chartPoints, DAY, NOW } from "../support/variants.ts";
 
 /** The chart's widths (a small phone, the phone, the phone turned, desktops) and the heights the page gives it. */
 const SIZES = [320, 390, 844, 900, 1280, 1600].flatMap((width) =>
   [240, 288].map((height) => ({ width, height })),
 );
 
-/** The inputs that stretch the chart: a goal rank, the smallest and largest balances, a century, a goal beyond the time. */
+/** Inputs that stretch the chart: a goal rank, the smallest and largest balances, a century, a goal beyond the time. */
 const INPUTS: Record<string, string>[] = [
   { currentGems: "1000000", years: "5" },
   { currentGems: "1000000" },
@@ -49,7 +49,7 @@ interface Element {
   text: string;
 }
 
-/** The chart's elements, read from its markup (a tag a line of the tokenizer: the chart writes no comments or CDATA). */
+/** The chart's elements, read from its markup (which holds no comments or CDATA). */
 function elements(svg: string): Element[] {
   const found: Element[] = [];
   const open: Element[] = [];
@@ -86,31 +86,21 @@ function draw(input: Record<string, string>, size: { width: number; height: numb
   return { result, chart, all, plot: { left: left!, top: top!, bottom: bottom!, right: right! }, number };
 }
 
-/** The horizon (the time given, or on to the next rank and the goal; with no time, the last of them) and each crossing within it. */
-function expectedPoints(result: CalculateOutput) {
-  const given = Number(result.durationDays) * 86_400;
-  const ranks = result.milestones.map((milestone) => ({
-    name: milestone.name,
-    seconds: milestone.duration.totalSeconds,
-  }));
-  const goals =
-    result.goal && result.goal.duration.totalSeconds > 0
-      ? [{ name: "Goal", seconds: result.goal.duration.totalSeconds }]
-      : [];
-  const reach = given > 0 ? [...ranks.slice(0, 1), ...goals] : [...ranks, ...goals];
-  const horizon = Math.max(given, ...reach.map((point) => point.seconds));
-  return { horizon, points: [...ranks, ...goals].filter((point) => point.seconds <= horizon) };
-}
-
 const what = (input: Record<string, string>, size: { width: number; height: number }) =>
   `${JSON.stringify(input)} at ${size.width}×${size.height}`;
 
-test("each rank and goal on the way is a point on its line at the engine's date, with no text in the plot", () => {
+test(`each rank and goal on the way is a point on its line at the engine's date, with no text in the plot; \
+the smallest and the largest balances draw without NaN, with balance labels that differ`, () => {
   for (const input of INPUTS)
     for (const size of SIZES) {
-      const { result, all, plot, number } = draw(input, size);
+      const { result, chart, all, plot, number } = draw(input, size);
       const name = what(input, size);
-      const { horizon, points } = expectedPoints(result);
+      assert.not.match(chart.svg, /NaN|Infinity|undefined/, `${name}: every coordinate is a number`);
+      const balances = all.filter((text) => text.name === "text" && number(text, "x") < plot.left);
+      const labels = balances.filter((text) => number(text, "y") < plot.bottom).map((text) => text.text);
+      assert.ok(labels.length >= 2, `${name}: the balance axis has labels: ${labels}`);
+      assert.is(new Set(labels).size, labels.length, `${name}: no two balance labels read the same`);
+      const { horizon, points } = chartPoints(result);
       const targets = all.filter((element) => element.attributes.class?.startsWith("chart-target"));
       assert.equal(
         targets.map((target) => target.attributes["data-target"]).sort(),
@@ -138,7 +128,8 @@ test("each rank and goal on the way is a point on its line at the engine's date,
     }
 });
 
-test("Now, the end of the time given with its date, the legend, the current rank's band and ticks, not grid lines", () => {
+test(`Now, the end of the time given with its date, the legend, the current rank's band, and ticks, not grid \
+lines`, () => {
   const fullDate = new Intl.DateTimeFormat(site.language, { dateStyle: "medium" });
   for (const input of INPUTS)
     for (const size of SIZES) {
@@ -159,7 +150,7 @@ test("Now, the end of the time given with its date, the legend, the current rank
           texts.some((text) => text.text.startsWith(date)),
           `${name}: the end of the time given is marked with its date, ${date}`,
         );
-        const x = plot.left + ((given * 86_400) / expectedPoints(result).horizon) * (plot.right - plot.left);
+        const x = plot.left + ((given * 86_400) / chartPoints(result).horizon) * (plot.right - plot.left);
         const drawnAt = Number(end?.attributes.d?.match(/^M([\d.]+)/)?.[1]);
         assert.ok(
           Math.abs(drawnAt - x) <= 0.1,
@@ -198,7 +189,7 @@ test("the axis shows years at 1 January and months on a chart of months, and nam
     const counted = Number(size.width >= 390 && size.width <= 1280);
     assert.ok(ticks.length >= counted * 2, `years on the axis at ${size.width} px`);
     const { left, right } = years.plot;
-    const horizon = expectedPoints(years.result).horizon;
+    const horizon = chartPoints(years.result).horizon;
     for (const tick of ticks) {
       const x =
         left + ((new Date(Number(tick.text), 0, 1).getTime() - NOW) / 1000 / horizon) * (right - left);
@@ -219,29 +210,6 @@ test("the axis shows years at 1 January and months on a chart of months, and nam
       "a linear scale is not called logarithmic",
     );
   }
-});
-
-test("the smallest and the largest balances draw without NaN, with balance labels that differ", () => {
-  for (const input of INPUTS)
-    for (const size of SIZES) {
-      const { chart, all, plot, number } = draw(input, size);
-      assert.not.match(
-        chart.svg,
-        /NaN|Infinity|undefined/,
-        `${what(input, size)}: every coordinate is a number`,
-      );
-      const labels = all
-        .filter(
-          (text) => text.name === "text" && number(text, "x") < plot.left && number(text, "y") < plot.bottom,
-        )
-        .map((text) => text.text);
-      assert.ok(labels.length >= 2, `${what(input, size)}: the balance axis has labels: ${labels}`);
-      assert.is(
-        new Set(labels).size,
-        labels.length,
-        `${what(input, size)}: no two balance labels read the same`,
-      );
-    }
 });
 
 test.run();
