@@ -117,14 +117,13 @@ const UNITS = [
 
 /**
  * Ticks for `days` from `start`: local calendar boundaries (the hour, midnight, the first of a
- * month, 1 January) at the finest unit and step that fit `count` labels; and that unit's index.
+ * month, 1 January) at the finest unit and step that fit `count` labels.
  */
 function timeTicks(days: number, count: number, start: number, locale?: string) {
-  let level = 3;
-  let step = 200;
-  UNITS.some((unit, index) =>
-    unit.steps.some((size) => days / (unit.size * size) <= count && ((level = index), (step = size))),
+  const steps = UNITS.flatMap((unit, level) =>
+    unit.steps.map((step) => ({ level, step, span: unit.size * step })),
   );
+  const { level, step } = steps.find(({ span }) => days / span <= count) ?? { level: 3, step: 200 };
   const from = new Date(start);
   // Year, month, day and hour of the boundary before the start; the unit's own field then counts on.
   const fields = [
@@ -149,7 +148,7 @@ function timeTicks(days: number, count: number, start: number, locale?: string) 
         ),
       });
   }
-  return { level, ticks };
+  return ticks;
 }
 
 /**
@@ -264,8 +263,8 @@ interface Frame {
 function frame(input: ChartInput, series: Series, rows: number, axisWidth: number): Frame {
   const { width, height } = input;
   const { days, log, low, high } = series;
-  // A free row above the plot holds the label of the last point, which the horizon puts at the top.
-  const plot = { x: Math.ceil(10 + axisWidth), y: (rows + 1) * ROW + 8, w: 0, h: 0, right: 0, bottom: 0 };
+  // The plot starts below the header's rows, with room for the top balance label's upper half.
+  const plot = { x: Math.ceil(10 + axisWidth), y: rows * ROW + 12, w: 0, h: 0, right: 0, bottom: 0 };
   plot.w = width - plot.x - 10;
   plot.h = height - plot.y - 26;
   plot.right = plot.x + plot.w;
@@ -282,17 +281,13 @@ function frame(input: ChartInput, series: Series, rows: number, axisWidth: numbe
   };
 }
 
-/**
- * Places the first of `candidates` that lies inside the chart, `margin` clear of every text placed,
- * and passes `clear`; null when none does.
- */
-function place(frame: Frame, candidates: Label[], margin: number, clear = (_box: Box) => true): Label | null {
+/** Places the first of `candidates` inside the chart and `margin` clear of every text placed; null when none is. */
+function place(frame: Frame, candidates: Label[], margin: number): Label | null {
   const chosen = candidates.find(
     ({ box }) =>
       box.left >= 1 &&
       box.right <= frame.width - 1 &&
-      !frame.placed.some((other) => near(other, box, margin)) &&
-      clear(box),
+      !frame.placed.some((other) => near(other, box, margin)),
   );
   if (chosen) frame.placed.push(chosen.box);
   return chosen ?? null;
@@ -311,8 +306,8 @@ function balanceAxis(frame: Frame, gems: number[], labels: string[]): string {
     .join("");
 }
 
-/** The time axis: "Now", the end of the time given with its date, then the ticks that fit; and the ticks' unit. */
-function timeAxis(frame: Frame, input: ChartInput, series: Series): { markup: string; unit: number } {
+/** The time axis: "Now", the end of the time given with its date, then the ticks that fit. */
+function timeAxis(frame: Frame, input: ChartInput, series: Series): string {
   const { plot, x } = frame;
   const { given, days, solid } = series;
   const base = frame.height - 8;
@@ -332,109 +327,26 @@ function timeAxis(frame: Frame, input: ChartInput, series: Series): { markup: st
     const mark = place(frame, [...anchors, label(text, now.box.right + 8, base, "start")], 6);
     if (mark) parts.push(textMarkup(mark, "chart-mark"));
   }
-  const { level: unit, ticks } = timeTicks(
-    days,
-    Math.max(2, Math.floor(plot.w / 70)),
-    input.start,
-    input.locale,
-  );
+  const ticks = timeTicks(days, Math.max(2, Math.floor(plot.w / 70)), input.start, input.locale);
   for (const tick of ticks) {
     const anchor = x(tick.day) > plot.right - 30 ? "end" : "middle";
     const shown = place(frame, [label(tick.label, x(tick.day), base, anchor)], 6);
     if (shown) parts.push(textMarkup(shown, "chart-label"));
   }
-  return { markup: parts.join(""), unit };
+  return parts.join("");
 }
 
-/**
- * Whether a label's box inside the plot keeps clear of the plot's edges, the points other than its
- * own (`own`), every target's line, the end of the time given and the balance's own line.
- */
-function clearInPlot(frame: Frame, series: Series, own: readonly number[]) {
-  const { plot, x, y } = frame;
-  const { days, given, solid, balanceAt, shown } = series;
-  const points = [
-    [x(0), y(balanceAt(0))],
-    ...shown.map((target) => [x(dayOf(target)), y(Number(target.gems))]),
-  ]
-    .filter(([px, py]) => px !== own[0] || py !== own[1])
-    .map(([px, py]) => ({ left: px!, right: px!, top: py!, bottom: py! }));
-  const lines = shown.map((target) => y(Number(target.gems)));
-  const curveAt = (px: number) => y(balanceAt(Math.min(days, Math.max(0, ((px - plot.x) / plot.w) * days))));
-  const end = given > 0 ? x(solid) : NaN;
-  return (box: Box) =>
-    box.left >= plot.x + 2 &&
-    box.top >= 0 &&
-    box.right <= frame.width - 2 &&
-    box.bottom <= plot.bottom - 2 &&
-    // A line may pass above the capitals or below the descenders, clear of the letters themselves.
-    !lines.some((lineY) => lineY > box.top + 1 && lineY < box.bottom + 1) &&
-    !(end > box.left - 3 && end < box.right + 3) &&
-    !points.some((point) => near(box, point, 8)) &&
-    // The balance rises to the right: it misses the box when it passes above its left edge or below its right.
-    !(curveAt(box.right) <= box.bottom + 2 && curveAt(box.left) >= box.top - 2);
-}
-
-/**
- * One label per point: targets at the same balance (a goal picked from the ranks) share one. The
- * balance rises to the right, so a label left of its point and above it, or right of it and below
- * it, stays clear of the line; then the other two corners; then the names without the date. Goals
- * first, since a player asked for them; then the rightmost points, since they have least room. A
- * crossing reads as a month ("Oct 2032"), or as a day and hour on a chart of days or hours.
- */
-function crossingLabels(
-  frame: Frame,
-  series: Series,
-  input: ChartInput,
-  unit: number,
-): Map<ChartTarget, string> {
-  const { shown } = series;
-  const hours = { month: "short", day: "numeric", hour: "numeric" } as const;
-  const when = new Intl.DateTimeFormat(input.locale, unit > 1 ? UNITS[2].tick : hours);
-  const labels = new Map<ChartTarget, string>();
-  const goalFirst = (a: ChartTarget, b: ChartTarget) =>
-    Number(b.kind === "goal") - Number(a.kind === "goal") || b.seconds - a.seconds;
-  for (const target of [...shown].sort(goalFirst)) {
-    const same = shown.filter((other) => Number(other.gems) === Number(target.gems));
-    if (same.some((other) => labels.has(other))) continue;
-    const names = same
-      .sort((a) => (a.kind === "goal" ? -1 : 1))
-      .map((other) => other.label)
-      .join(" = ");
-    const [px, py] = [frame.x(dayOf(target)), frame.y(Number(target.gems))];
-    const candidates = [`${names} · ${when.format(input.start + target.seconds * 1000)}`, names].flatMap(
-      (text) => [
-        label(text, px - 6, py - 5, "end"),
-        label(text, px + 6, py + 13, "start"),
-        label(text, px + 6, py - 5, "start"),
-        label(text, px - 6, py + 13, "end"),
-      ],
-    );
-    const chosen = place(frame, candidates, 3, clearInPlot(frame, series, [px, py]));
-    if (chosen) labels.set(target, textMarkup(chosen));
-  }
-  return labels;
-}
-
-/** The current rank's band, from its threshold (or the plot's foot) to the next rank's (or the top), named if room. */
+/** The current rank's band, from its threshold (or the plot's foot) to the next rank's (or the top). */
 function currentBand(frame: Frame, series: Series, rank: ChartInput["currentRank"]): string {
   const { plot, y } = frame;
   if (!rank) return "";
   const top = y(Math.min(series.high, series.nextRank));
   const bottom = y(Math.max(series.low, Number(rank.gems)));
   if (bottom - top < 1) return "";
-  const band =
+  return (
     `<rect class="chart-band" x="${plot.x}" y="${top}" width="${round(plot.w)}" ` +
-    `height="${round(bottom - top)}"/>`;
-  if (bottom - top < ROW + 4) return band;
-  const inside = [
-    label(rank.label, plot.x + 6, top + 14, "start"),
-    label(rank.label, plot.right - 4, top + 14, "end"),
-    label(rank.label, plot.right - 4, bottom - 5, "end"),
-    label(rank.label, plot.x + 6, bottom - 5, "start"),
-  ];
-  const name = place(frame, inside, 3, clearInPlot(frame, series, []));
-  return band + (name ? textMarkup(name, "chart-band-label") : "");
+    `height="${round(bottom - top)}"/>`
+  );
 }
 
 /** One entry per point, targets at the same balance named together, goals first. */
@@ -466,9 +378,9 @@ function balanceLine({ x, y }: Frame, { log, solid, days, balanceAt }: Series): 
  * last target when no time is given. "Now" marks the start and the end of the time given is a
  * line with its date. The current rank is a shaded band; each target on the way is a horizontal
  * line (no grid line beside it: the balance axis has ticks, not lines) with a point where the
- * balance crosses it, labelled with its name and date beside the point, or its name alone, or
- * nothing where no place is free (the scrubber then names the rank). Every text's box is estimated
- * generously and kept inside the chart and apart from every other text, point and line. The axis
+ * balance crosses it. No text stands inside the plot: the milestone table under the chart names
+ * every crossing, and the scrubber names the point it marks. Every text's box is estimated
+ * generously and kept inside the chart and apart from every other text. The axis
  * is logarithmic, and says so, when the balance spans more than a factor of ten. Null when there
  * is nothing to draw.
  */
@@ -488,24 +400,20 @@ export function growthChart(input: ChartInput): Chart | null {
       `aria-labelledby="${input.id}"${describedBy}>`,
     `<title id="${input.id}">${escapeXml(input.title)}</title>`,
   ];
-  // The band first, so every line and text is drawn over it; its name last, where the rest left room.
-  const bandAt = parts.push("") - 1;
+  // The band first, so every line and text is drawn over it.
+  parts.push(currentBand(chart, series, input.currentRank));
   const axis = balanceAxis(chart, gems, gemLabels);
   const time = timeAxis(chart, input, series);
-  parts.push(
-    `<g class="chart-grid">${textMarkup(scale, "chart-label chart-scale")}${axis}${time.markup}</g>`,
-  );
-  const labels = crossingLabels(chart, series, input, time.unit);
+  parts.push(`<g class="chart-grid">${textMarkup(scale, "chart-label chart-scale")}${axis}${time}</g>`);
   // Drawn lowest first, so the lines follow the milestone table's order.
   for (const target of [...series.shown].sort((a, b) => a.seconds - b.seconds)) {
     const [px, lineY] = [x(dayOf(target)), y(Number(target.gems))];
     parts.push(
       `<g class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}">` +
         `<line x1="${plot.x}" x2="${plot.right}" y1="${lineY}" y2="${lineY}"/>` +
-        `<circle cx="${px}" cy="${lineY}" r="3.5"/>${labels.get(target) ?? ""}</g>`,
+        `<circle cx="${px}" cy="${lineY}" r="3.5"/></g>`,
     );
   }
-  parts[bandAt] = currentBand(chart, series, input.currentRank);
   if (key) parts.push(key.markup);
   parts.push(balanceLine(chart, series));
   if (series.given > 0)

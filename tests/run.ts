@@ -1,10 +1,11 @@
 /**
  * `npm test`: type-checks, builds the two shared sites once, and runs each folder of tests with uvu's
  * own command, side by side: site/ and browser/ with the shared builds (EXP_BANK_TEST_SITE_ROOT, _PATH),
- * browser files a process each. `npm test -- browser` runs a group (no type check); `-- unit engine` files.
+ * the browser files in a few processes, each with one Chromium. `npm test -- browser` runs a group (no type
+ * check); `-- unit engine` files.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -22,6 +23,7 @@ process.env.EXP_BANK_TEST_SCRATCH = scratch;
 const env: NodeJS.ProcessEnv = { ...process.env };
 const { projectCopy, ROOT, runBuild, SITE_BUILDS, siteVariable } = await import("./support/build.ts");
 const UVU = [path.join(ROOT, "node_modules/uvu/bin.js")];
+const BROWSER_FILES = path.join(ROOT, "tests/support/browser-files.ts");
 
 /** uvu 0.5 drops an error thrown in a `before` hook and exits 0, its suite not run (lukeed/uvu#80). */
 function testsNotRun(printed: string): string {
@@ -55,17 +57,30 @@ function run(name: string, command: string, args: string[], counted = false): Pr
 const uvu = (group: string, pattern?: string) =>
   run(`tests/${group}/ ${pattern ?? ""}`, process.execPath, [...UVU, `tests/${group}`, pattern ?? ""], true);
 
-/** The browser tests: a uvu process per file, BROWSER_PROCESSES at a time, each with its own Chromium. */
+/**
+ * The browser tests: BROWSER_PROCESSES processes (support/browser-files.ts), each running its share of
+ * the files one after another with one Chromium; the files dealt largest first to the lightest share.
+ */
 async function browserFiles(pattern?: string): Promise<boolean> {
-  const files = readdirSync(path.join(ROOT, "tests/browser")).filter(
-    (file) => file.endsWith(".test.ts") && (!pattern || new RegExp(pattern).test(file)),
-  );
-  const worker = async (passed = true): Promise<boolean> => {
-    for (let file = files.shift(); file; file = files.shift())
-      passed = (await uvu("browser", `^${file.replaceAll(".", "\\.")}$`)) && passed;
-    return passed;
-  };
-  return (await Promise.all(Array.from({ length: BROWSER_PROCESSES }, () => worker()))).every(Boolean);
+  const folder = path.join(ROOT, "tests/browser");
+  const files = readdirSync(folder)
+    .filter((file) => file.endsWith(".test.ts") && (!pattern || new RegExp(pattern).test(file)))
+    .map((file) => ({ file, size: statSync(path.join(folder, file)).size }))
+    .sort((a, b) => b.size - a.size);
+  const shares = Array.from({ length: Math.min(BROWSER_PROCESSES, files.length) }, () => ({
+    files: [] as string[],
+    size: 0,
+  }));
+  for (const { file, size } of files) {
+    const lightest = shares.reduce((least, share) => (share.size < least.size ? share : least));
+    lightest.files.push(file.replaceAll(".", "\\."));
+    lightest.size += size;
+  }
+  const runs = shares.map((share) => {
+    const files = `^(${share.files.join("|")})$`;
+    return run(`tests/browser/ ${files}`, process.execPath, [BROWSER_FILES, files], true);
+  });
+  return (await Promise.all(runs)).every(Boolean);
 }
 
 /** Builds the shared sites, each in a copy of the project, and hands their folders to the groups that read them. */

@@ -57,7 +57,7 @@ function draw(speak?: boolean): void {
 
 /**
  * The day the slider's `share` of the way marks: a point's own day when the slider's step nearest
- * to it is this one, so every point (its label drawn or not) can be read, its name included.
+ * to it is this one, so every point can be read, its name included.
  */
 function moment(share: number): { at: number; point?: Chart["points"][number] } {
   const days = chart?.days ?? 0;

@@ -11,8 +11,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { PATH_SITE_URL } from "../support/build.ts";
+import type { Browser, BrowserContextOptions, CDPSession, Page } from "playwright-core";
 import type { ServedSite } from "../support/serve.ts";
 import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
@@ -20,8 +19,10 @@ import { HANG_GUARD_MS } from "../support/browser.ts";
 import {
   assertOnScreen,
   calculateTool,
-  checkVariant,
+  freshForm,
+  onVariants,
   servedSiteAndBrowser,
+  showQuery,
 } from "../support/calculator-page.ts";
 import { NOW, DAY, VARIANTS } from "../support/variants.ts";
 
@@ -29,17 +30,17 @@ let served: ServedSite;
 let browser: Browser;
 
 /**
- * The pages, made once and loaded anew by each test (a new page costs a renderer; a new document
- * in a page does not): per variant one with the clock fixed at NOW and one with the real clock, and
- * one page for each time zone. Contexts of their own keep each page's options, clock and history
- * apart, and the variants run at the same time: Playwright starts Chromium with background timer
- * throttling off and emulates focus in every page, so a page need not be in front to run as a
- * person's does.
+ * The pages, made once, each loading the homepage once where a test's first load is not what it checks
+ * (a new page costs a renderer, a load a document; `showQuery` shows another answer in the same one):
+ * per variant one with the clock fixed at NOW and one with the real clock (where Share finds no share
+ * sheet, and may use the clipboard), and one whose time zone the Chrome DevTools Protocol sets. Contexts
+ * of their own keep each page's options, clock and history apart, and the variants run at the same time:
+ * Playwright starts Chromium with background timer throttling off and emulates focus in every page, so a
+ * page need not be in front to run as a person's does.
  */
 const fixed = new Map<string, Opened>();
 const live = new Map<string, Opened>();
-let berlin: Opened;
-let losAngeles: Opened;
+let zoned: Opened & { timeZone: (timezoneId: string) => Promise<unknown> };
 /** The checks on the time zones' pages, begun in `before` (they share the Berlin page, so one after another). */
 let zoneChecks: Record<"date" | "link" | "paste", Promise<void>>;
 
@@ -55,13 +56,16 @@ test.before(async () => {
     ...VARIANTS.map(async ({ name, ...options }) => {
       const [withClock, withoutClock] = await Promise.all([newPage(options), newPage(options, null)]);
       fixed.set(name, withClock);
+      await withoutClock.page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await withoutClock.page.addInitScript(() => delete (Navigator.prototype as { share?: unknown }).share);
       live.set(name, withoutClock);
     }),
-    newPage({ viewport: { width: 390, height: 844 }, timezoneId: "Europe/Berlin" }).then(
-      (opened) => (berlin = opened),
-    ),
-    // A link written in Berlin, opened in Los Angeles a year later.
-    newPage({ timezoneId: "America/Los_Angeles" }, NOW + 400 * DAY).then((opened) => (losAngeles = opened)),
+    newPage({ viewport: { width: 390, height: 844 } }).then(async (opened) => {
+      const session: CDPSession = await opened.page.context().newCDPSession(opened.page);
+      const timeZone = (timezoneId: string) => session.send("Emulation.setTimezoneOverride", { timezoneId });
+      await timeZone("Europe/Berlin");
+      zoned = { ...opened, timeZone };
+    }),
   ]);
   // The time zones' pages check one thing after another, beside the variants' tests.
   const date = checkDateAlone();
@@ -89,27 +93,12 @@ async function newPage(options: BrowserContextOptions, now: number | null = NOW)
   return { page, messages: recordPageMessages(page, served.origin) };
 }
 
-/**
- * Runs `check` on each variant's page (the clock fixed, or the real one), all at once unless told
- * otherwise, naming the variant in any failure; each page must print nothing and request nothing
- * from other sites meanwhile.
- */
-async function onEachVariant(
+/** Runs `check` on each variant's page (the clock fixed, or the real one), all at once, or on the one named. */
+const onEachVariant = (
   check: (page: Page) => Promise<void>,
   clock: "fixed" | "real" = "fixed",
-  order: "together" | "one at a time" = "together",
-): Promise<void> {
-  const onVariant = (name: string) =>
-    checkVariant(name, (clock === "fixed" ? fixed : live).get(name)!, check);
-  if (order === "one at a time") {
-    for (const { name } of VARIANTS) await onVariant(name);
-    return;
-  }
-  // Every variant finishes before the test does, so none is still at work when the next test begins.
-  const outcomes = await Promise.allSettled(VARIANTS.map(({ name }) => onVariant(name)));
-  const failed = outcomes.find((outcome) => outcome.status === "rejected");
-  if (failed) throw failed.reason;
-}
+  only?: (typeof VARIANTS)[number]["name"],
+) => onVariants(VARIANTS, clock === "fixed" ? fixed : live, check, { only });
 
 async function open(page: Page, query = ""): Promise<void> {
   const response = await page.goto(new URL(query, served.url).href);
@@ -225,7 +214,7 @@ async function pickRank(page: Page, name: string): Promise<string> {
 
 // First in each page, so the result link loads as a first visit does: nothing cached, nothing loaded before.
 test(`a result link loads without layout shift (CLS at most 0.02, the fold of time fields opening below \
-the first screen), and every page has link-preview tags`, async () => {
+the first screen)`, async () => {
   await onEachVariant(async (page) => {
     await page.addInitScript(() => {
       const shifts = ((window as unknown as { shifts: number }).shifts = 0);
@@ -251,42 +240,13 @@ the first screen), and every page has link-preview tags`, async () => {
         ),
     );
     assert.ok(shifts <= 0.02, `cumulative layout shift ${shifts.toFixed(3)} is at most 0.02`);
-
-    for (const path of ["", "docs/"]) {
-      await page.goto(new URL(path, served.url).href);
-      const meta = await page.evaluate(() =>
-        Object.fromEntries(
-          Array.from(
-            document.querySelectorAll<HTMLMetaElement>('meta[property^="og:"], meta[name^="twitter:"]'),
-            (tag) => [tag.getAttribute("property") ?? tag.name, tag.content],
-          ),
-        ),
-      );
-      assert.is(
-        meta["og:url"],
-        new URL(path, PATH_SITE_URL).href,
-        `${path || "/"}'s og:url is its public URL`,
-      );
-      assert.is(meta["og:title"], await page.title());
-      assert.is(
-        meta["og:description"],
-        await page.locator('meta[name="description"]').getAttribute("content"),
-      );
-      assert.is(meta["twitter:card"], "summary_large_image", "the preview shows the card large");
-      assert.is(
-        meta["og:image"],
-        new URL("assets/share-card.png", PATH_SITE_URL).href,
-        "the card under the site's path",
-      );
-      assert.is(meta["twitter:title"], meta["og:title"]);
-    }
   });
 });
 
 test(`a goal and no time: the headline says the date it is reached and how long until then, and is \
 announced`, async () => {
   await onEachVariant(async (page) => {
-    await open(page);
+    await freshForm(page);
     await field(page, "currentGems").fill("2.5M");
     const minGems = await pickRank(page, "Radiant");
     await waitFor(page, "the summary answers the pick", () =>
@@ -324,7 +284,7 @@ announced`, async () => {
 test(`a time and no goal: the headline is the balance then; both: the balance and whether the goal falls \
 within the time`, async () => {
   await onEachVariant(async (page) => {
-    await open(page);
+    await freshForm(page);
     await enter(page, { currentGems: "2.5M", years: "1", months: "6" });
     const timed = await calculateTool(page, { currentGems: "2500000", years: "1", months: "6" });
     const [balance] = await headlineLines(page);
@@ -367,88 +327,101 @@ within the time`, async () => {
 });
 
 test("gems to earn read as an amount to earn, with the target it makes", async () => {
-  await onEachVariant(async (page) => {
-    await open(page);
-    assert.is(
-      await page.getByLabel("Gems to earn").getAttribute("id"),
-      "calculator-additionalGems",
-      "the field is labelled as gems to earn",
-    );
-    const hint = (await page.locator("#calculator-additionalGems-hint").textContent())!;
-    assert.ok(
-      hint.includes("not a deposit") && hint.includes("Current gems"),
-      `the hint says a deposit goes into the current balance: ${hint}`,
-    );
-    await enter(page, { currentGems: "47B", additionalGems: "10B" });
-    assert.match(
-      (await page.locator('[data-result="additional"]').textContent())!,
-      /^10B more → 57B target: /,
-    );
-    assert.match((await headlineLines(page))[0]!, /^You reach 57B gems \(10B more\) on /);
-  });
+  await onEachVariant(
+    async (page) => {
+      await freshForm(page);
+      assert.is(
+        await page.getByLabel("Gems to earn").getAttribute("id"),
+        "calculator-additionalGems",
+        "the field is labelled as gems to earn",
+      );
+      const hint = (await page.locator("#calculator-additionalGems-hint").textContent())!;
+      assert.ok(
+        hint.includes("not a deposit") && hint.includes("Current gems"),
+        `the hint says a deposit goes into the current balance: ${hint}`,
+      );
+      await enter(page, { currentGems: "47B", additionalGems: "10B" });
+      assert.match(
+        (await page.locator('[data-result="additional"]').textContent())!,
+        /^10B more → 57B target: /,
+      );
+      assert.match((await headlineLines(page))[0]!, /^You reach 57B gems \(10B more\) on /);
+    },
+    "fixed",
+    "desktop dark",
+  );
 });
 
 test(`time fields take their own unit (30m, 2h, 90d) but never a scale or another unit, and say the fix; \
 a number read as 1 is one gem`, async () => {
-  await onEachVariant(async (page) => {
-    await open(page);
-    await openMore(page);
-    const refused = [
-      [
-        "minutes",
-        "30M",
-        "Minutes takes a number of minutes, such as 30 or 30min; a scale such as M is not read here.",
-      ],
-      ["days", "2h", "Days takes days; put 2h in Hours, or write it in days."],
-      ["days", "1k", "Days takes a number of days, such as 30 or 30d; a scale such as k is not read here."],
-    ] as const;
-    for (const [name, typed, message] of refused) {
-      await field(page, "currentGems").fill("1.0");
-      for (const other of ["minutes", "days", "hours"]) await field(page, other).fill("");
-      await field(page, name).fill(typed);
-      await field(page, name).press("Enter");
-      const error = page.locator(`#calculator-${name}-error`);
+  await onEachVariant(
+    async (page) => {
+      await freshForm(page);
+      await openMore(page);
+      const refused = [
+        [
+          "minutes",
+          "30M",
+          "Minutes takes a number of minutes, such as 30 or 30min; a scale such as M is not read here.",
+        ],
+        ["days", "2h", "Days takes days; put 2h in Hours, or write it in days."],
+        ["days", "1k", "Days takes a number of days, such as 30 or 30d; a scale such as k is not read here."],
+      ] as const;
+      for (const [name, typed, message] of refused) {
+        await field(page, "currentGems").fill("1.0");
+        for (const other of ["minutes", "days", "hours"]) await field(page, other).fill("");
+        await field(page, name).fill(typed);
+        await field(page, name).press("Enter");
+        const error = page.locator(`#calculator-${name}-error`);
+        await waitFor(
+          page,
+          `the refusal of ${typed}`,
+          (id) => !document.getElementById(id)!.hidden,
+          `calculator-${name}-error`,
+        );
+        assert.is(await error.textContent(), message);
+        // The field's message may sit under the summary bar on a phone, so the bar says it too.
+        assert.is(
+          await page.locator("#calculator-summary").textContent(),
+          message,
+          `the bar names the problem with ${typed}`,
+        );
+        assert.is(await field(page, name).getAttribute("aria-invalid"), "true");
+        assert.is(await shownFuture(page), null, `no result for ${typed}`);
+      }
+      await enter(page, { days: "90d", minutes: "30m", hours: "2h" });
+      assert.is(
+        await page.locator("#calculator-time-read").textContent(),
+        "Read as 90 days 2 hours 30 minutes.",
+      );
+      const expected = await calculateTool(page, {
+        currentGems: "1.0",
+        days: "90",
+        hours: "2",
+        minutes: "30",
+      });
+      assert.is(
+        await shownFuture(page),
+        expected.futureGems,
+        "90d, 2h and 30m are read as 90 days, 2 hours and 30 minutes",
+      );
+      assert.is(await page.locator("#calculator-currentGems-read").textContent(), "Read as 1 gem.");
+      // The schema's limit message keeps decimals whole: 36,500.1157, not 36,500.1,157.
+      for (const other of ["minutes", "hours"]) await field(page, other).fill("");
+      await field(page, "days").fill("36500");
+      await field(page, "seconds").fill("10000");
+      await field(page, "seconds").press("Enter");
       await waitFor(
         page,
-        `the refusal of ${typed}`,
-        (id) => !document.getElementById(id)!.hidden,
-        `calculator-${name}-error`,
+        "the over-limit message",
+        () => !document.querySelector<HTMLInputElement>("#calculator-duration-error")!.hidden,
       );
-      assert.is(await error.textContent(), message);
-      // The field's message may sit under the summary bar on a phone, so the bar says it too.
-      assert.is(
-        await page.locator("#calculator-summary").textContent(),
-        message,
-        `the bar names the problem with ${typed}`,
-      );
-      assert.is(await field(page, name).getAttribute("aria-invalid"), "true");
-      assert.is(await shownFuture(page), null, `no result for ${typed}`);
-    }
-    await enter(page, { days: "90d", minutes: "30m", hours: "2h" });
-    assert.is(
-      await page.locator("#calculator-time-read").textContent(),
-      "Read as 90 days 2 hours 30 minutes.",
-    );
-    const expected = await calculateTool(page, { currentGems: "1.0", days: "90", hours: "2", minutes: "30" });
-    assert.is(
-      await shownFuture(page),
-      expected.futureGems,
-      "90d, 2h and 30m are read as 90 days, 2 hours and 30 minutes",
-    );
-    assert.is(await page.locator("#calculator-currentGems-read").textContent(), "Read as 1 gem.");
-    // The schema's limit message keeps decimals whole: 36,500.1157, not 36,500.1,157.
-    for (const other of ["minutes", "hours"]) await field(page, other).fill("");
-    await field(page, "days").fill("36500");
-    await field(page, "seconds").fill("10000");
-    await field(page, "seconds").press("Enter");
-    await waitFor(
-      page,
-      "the over-limit message",
-      () => !document.querySelector<HTMLInputElement>("#calculator-duration-error")!.hidden,
-    );
-    const limit = (await page.locator("#calculator-duration-error").textContent())!;
-    assert.ok(limit.includes("36,500") && !/\.\d+,\d/.test(limit), `decimals are not grouped: ${limit}`);
-  });
+      const limit = (await page.locator("#calculator-duration-error").textContent())!;
+      assert.ok(limit.includes("36,500") && !/\.\d+,\d/.test(limit), `decimals are not grouped: ${limit}`);
+    },
+    "fixed",
+    "phone light",
+  );
 });
 
 test(
@@ -457,9 +430,9 @@ test(
   () => zoneChecks.date,
 );
 
-/** Opens the homepage, types a balance and a target date, presses Enter and waits for the answer. */
+/** Empties the homepage's form, types a balance and a target date, presses Enter and waits for the answer. */
 async function calculateUntil(page: Page, currentGems: string, until: string): Promise<void> {
-  await open(page);
+  await freshForm(page);
   await field(page, "currentGems").fill(currentGems);
   await openMore(page);
   await field(page, "until").fill(until);
@@ -472,8 +445,9 @@ async function calculateUntil(page: Page, currentGems: string, until: string): P
 }
 
 async function checkDateAlone(): Promise<void> {
-  const { page, messages } = berlin;
+  const { page, messages } = zoned;
   messages.length = 0;
+  await open(page);
   await calculateUntil(page, "1M", "2027-01-01");
   // Midnight at the start of 1 January 2027 in Berlin is 23:00 UTC on 31 December.
   const seconds = (Date.UTC(2026, 11, 31, 23, 0, 0) - NOW) / 1000;
@@ -500,7 +474,7 @@ async function checkDateAlone(): Promise<void> {
     ["2030-01-01T00:00:00Z", "is not a date"],
     ["2020-01-01", "has passed"],
   ] as const) {
-    await open(page, `?currentGems=1M&until=${until}`);
+    await showQuery(page, `currentGems=1M&until=${until}`);
     const error = page.locator("#calculator-until-error");
     assert.ok(await error.isVisible(), `the link's date ${until} is an error`);
     assert.ok(
@@ -517,24 +491,25 @@ test("a shared link gives the same result in Los Angeles and Berlin, and still d
 
 async function checkSharedLink(): Promise<void> {
   // A link the page wrote in Berlin, opened in Los Angeles a year later.
-  const { page: writer } = berlin;
-  await calculateUntil(writer, "2.5M", "2030-01-01");
-  const written = new URL(writer.url());
-  const inBerlin = await shownFuture(writer);
+  const { page } = zoned;
+  await calculateUntil(page, "2.5M", "2030-01-01");
+  const written = new URL(page.url());
+  const inBerlin = await shownFuture(page);
 
-  const { page: reader } = losAngeles;
-  await reader.goto(written.href);
-  await calculatorStarted(reader);
+  await zoned.timeZone("America/Los_Angeles");
+  await page.clock.setFixedTime(NOW + 400 * DAY);
+  assert.is(
+    await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    "America/Los_Angeles",
+  );
+  await freshForm(page);
+  await showQuery(page, written.search.slice(1));
   await waitFor(
-    reader,
+    page,
     "the link's result",
     () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden,
   );
-  assert.is(
-    await shownFuture(reader),
-    inBerlin,
-    "the same balance in both time zones, after the link's date",
-  );
+  assert.is(await shownFuture(page), inBerlin, "the same balance in both time zones, after the link's date");
 }
 
 test("the answer stays in view after each keystroke and after a pick, without scrolling the page", async () => {
@@ -619,9 +594,7 @@ test(`Share copies the answer in words with its link where the browser has no sh
 over`, async () => {
   await onEachVariant(
     async (page) => {
-      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-      await page.addInitScript(() => delete (Navigator.prototype as { share?: unknown }).share);
-      await open(page, "?currentGems=2.75M&days=30");
+      await showQuery(page, "currentGems=2.75M&days=30");
       await waitFor(
         page,
         "the link's result",
@@ -665,8 +638,8 @@ over`, async () => {
       assert.match((await page.locator("#calculator-summary").textContent())!, /^Enter your current gems/);
     },
     "real",
-    // The browser has one clipboard for all its pages: one variant at a time writes and reads it.
-    "one at a time",
+    // The browser has one clipboard for all its pages: one variant writes and reads it.
+    "desktop dark",
   );
 });
 
@@ -678,9 +651,9 @@ test(
 
 async function checkLongInput(): Promise<void> {
   // A 390×844 page; its time zone plays no part here.
-  const { page, messages } = berlin;
+  const { page, messages } = zoned;
   messages.length = 0;
-  await open(page, `?currentGems=${"1".repeat(8_000)}`);
+  await showQuery(page, `currentGems=${"1".repeat(8_000)}`);
   assert.ok(
     (await field(page, "currentGems").inputValue()).length <= 101,
     "the field holds at most its limit",

@@ -19,8 +19,10 @@ import { HANG_GUARD_MS } from "../support/browser.ts";
 import {
   assertStatusAnnouncesHeadline,
   calculateTool,
-  checkVariant,
+  freshForm,
+  onVariants,
   servedSiteAndBrowser,
+  showQuery,
 } from "../support/calculator-page.ts";
 import { NOW, DAY, VARIANTS } from "../support/variants.ts";
 
@@ -57,10 +59,9 @@ async function newPage(options: BrowserContextOptions): Promise<{ page: Page; me
   return { page, messages: recordPageMessages(page, served.origin) };
 }
 
-/** Runs `check` on each variant's page, one after the other (they share the browser's one clipboard). */
-async function onEachVariant(check: (page: Page) => Promise<void>): Promise<void> {
-  for (const { name } of VARIANTS) await checkVariant(name, pages.get(name)!, check);
-}
+/** Runs `check` on each variant's page in turn (they share the browser's one clipboard), or on the one named. */
+const onEachVariant = (check: (page: Page) => Promise<void>, only?: (typeof VARIANTS)[number]["name"]) =>
+  onVariants(VARIANTS, pages, check, { only, inTurn: true });
 
 const isPhone = (page: Page) => page.viewportSize()!.width < 800;
 
@@ -79,6 +80,18 @@ async function open(page: Page, query = "", at = NOW): Promise<void> {
 
 /** Moves the page's paused clock on by `ms`, firing the timers due. */
 const wait = (page: Page, ms: number) => page.clock.runFor(ms);
+
+/**
+ * Shows the homepage with `query` at `at` in the document already open, as Back or Forward would: the
+ * form's timers left from before fire first, in the state they were set in; then the clock stays paused at
+ * `at`, the form as a fresh visit finds it (support/calculator-page.ts `freshForm`) before `query` fills it.
+ */
+async function show(page: Page, query = "", at = NOW): Promise<void> {
+  await wait(page, PAUSE);
+  await page.clock.setSystemTime(at);
+  await freshForm(page);
+  if (query) await showQuery(page, query);
+}
 
 async function waitFor<A>(page: Page, what: string, check: (arg: A) => boolean, arg?: A): Promise<void> {
   try {
@@ -199,7 +212,7 @@ field`, async () => {
 test(`leaving a field judges it; Calculate judges every field; a rank name, 1.6B gems and 90d are read as \
 meant`, async () => {
   await onEachVariant(async (page) => {
-    await open(page);
+    await show(page);
     await gemsField(page, "Current gems").fill("abc");
     assert.equal(await visibleErrors(page), [], "no error while the field has focus");
     await gemsField(page, "Goal gems").focus();
@@ -261,7 +274,7 @@ async function waitOf(page: Page): Promise<string> {
 test(`tapping chips and quick times moves no control; every control is at least 44 px; the bar at rest \
 covers none`, async () => {
   await onEachVariant(async (page) => {
-    await open(page);
+    await show(page);
     assert.is(
       await page.locator("#calculator-more").getAttribute("open"),
       null,
@@ -325,7 +338,7 @@ covers none`, async () => {
 test(`after Calculate the answer is on the first screen: the headline, the goal's row and the next rank; \
 the chart a swipe below`, async () => {
   await onEachVariant(async (page) => {
-    await open(page);
+    await show(page);
     await gemsField(page, "Current gems").pressSequentially("2.5M");
     await button(page, "Radiant").click();
     await button(page, "Calculate").click();
@@ -382,7 +395,7 @@ the chart a swipe below`, async () => {
 test(`headlines keep what changed: the gain when the figure is the start's, the rank then and the rank \
 crossed`, async () => {
   await onEachVariant(async (page) => {
-    await open(page, "?currentGems=2.5M&hours=1");
+    await show(page, "currentGems=2.5M&hours=1");
     const hour = await calculateTool(page, { currentGems: "2500000", hours: "1" });
     // Cut to two decimals, trailing zeros dropped, digits grouped: 2,500,312.05.
     const [integer, fraction] = hour.futureGems.split(".");
@@ -398,7 +411,7 @@ crossed`, async () => {
       `In 1 hour: ${whole} gems (+${gain}, +${Number(hour.profitPercent).toFixed(2)}%), still Member.`,
     );
 
-    await open(page, "?currentGems=150M&days=30");
+    await show(page, "currentGems=150M&days=30");
     const month = await calculateTool(page, { currentGems: "150000000", days: "30" });
     const ethereal = month.milestones[0]!;
     assert.ok(ethereal.withinDuration, "the case crosses a rank");
@@ -411,13 +424,13 @@ crossed`, async () => {
     );
     // The end balance's day, written as the headline writes its dates.
     assert.is(await page.locator("[data-result-after]").textContent(), `on ${dateAfter(NOW, 30 * 86_400)}`);
-  });
+  }, "desktop dark");
 });
 
 test(`Share: nothing to share without a result; with one, the answer in words and a link pinned to its \
 moment, the same dates 200 days later`, async () => {
   await onEachVariant(async (page) => {
-    await open(page);
+    await show(page);
     await button(page, "Share").click();
     assert.is(
       await page.locator("#calculator-shared").textContent(),
@@ -470,7 +483,7 @@ moment, the same dates 200 days later`, async () => {
     );
 
     // The Web Share sheet gets the same text.
-    await open(page, `${link.search}`);
+    await show(page, link.search.slice(1));
     await page.evaluate(() => {
       const share = async (data: ShareData) => void ((window as unknown as { sent: ShareData }).sent = data);
       Object.assign(navigator, { share });
@@ -503,7 +516,7 @@ moment, the same dates 200 days later`, async () => {
       new RegExp(`^You reach Radiant on ${dateAfter(NOW + 200 * DAY, later.goal!.duration.totalSeconds)} — `),
     );
     assert.is(new URL(page.url()).searchParams.get("at"), null, "the edited link counts from now");
-  });
+  }, "phone light");
 });
 
 test.run();

@@ -10,7 +10,8 @@ import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
 import type { Browser, Page } from "playwright-core";
 import type { ServedSite } from "../support/serve.ts";
-import { recordPageMessages } from "../support/browser.ts";
+import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
+import { VARIANTS } from "../support/variants.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
 import { toolDescriptors } from "../../contract/tool-descriptors.ts";
@@ -19,13 +20,11 @@ import {
   assertOnScreen,
   assertStatusAnnouncesHeadline,
   calculateTool,
+  freshForm,
+  onVariants,
   servedSiteAndBrowser,
+  showQuery,
 } from "../support/calculator-page.ts";
-
-const VIEWPORTS = [
-  { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-  { name: "desktop", viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
-] as const;
 
 /** The query parameters the form may write: the tool's input field names, plus the target date. */
 const QUERY_NAMES = new Set([
@@ -47,8 +46,9 @@ const pages = new Map<string, { page: Page; messages: string[] }>();
 test.before(async () => {
   ({ served, browser } = await servedSiteAndBrowser());
   await Promise.all(
-    VIEWPORTS.map(async ({ name, ...options }) => {
+    VARIANTS.map(async ({ name, ...options }) => {
       const page = await (await browser.newContext(options)).newPage();
+      await recordSchemeQueries(page);
       pages.set(name, { page, messages: recordPageMessages(page, served.origin) });
     }),
   );
@@ -59,34 +59,14 @@ test.after(async () => {
   await served?.close();
 });
 
-/**
- * Runs `check` on each viewport's page, both at once, naming the viewport in any failure. Each page
- * has a context of its own, and Playwright runs Chromium with background throttling off and focus
- * emulated in every page, so neither needs to be in front.
- */
-async function onEachViewport(
+/** Runs `check` on each variant's page, both at once, or on the one named. */
+const onEachViewport = (
   check: (page: Page, viewport: { width: number; height: number }) => Promise<void>,
-): Promise<void> {
-  const outcomes = await Promise.allSettled(
-    VIEWPORTS.map(async ({ name, viewport }) => {
-      const { page, messages } = pages.get(name)!;
-      try {
-        await check(page, viewport);
-      } catch (error) {
-        (error as Error).message =
-          `[${name} ${viewport.width}×${viewport.height}] ${(error as Error).message}`;
-        throw error;
-      }
-      assert.equal(messages, [], `[${name}] the page printed nothing and requested nothing from other sites`);
-    }),
-  );
-  // Every viewport finishes before the test does, so none is still at work when the next test begins.
-  const failed = outcomes.find((outcome) => outcome.status === "rejected");
-  if (failed) throw failed.reason;
-}
+  only?: (typeof VARIANTS)[number]["name"],
+) => onVariants(VARIANTS, pages, (page, { viewport }) => check(page, viewport), { only });
 
-async function open(page: Page, path = "", query = ""): Promise<void> {
-  const response = await page.goto(new URL(path + query, served.url).href);
+async function open(page: Page, path = ""): Promise<void> {
+  const response = await page.goto(new URL(path, served.url).href);
   assert.is(response?.status(), 200, `${path || "/"} loads`);
   if (path === "") await calculatorStarted(page);
 }
@@ -251,7 +231,7 @@ async function assertBalanceHeadline(page: Page, expected: CalculateOutput, lead
 
 test("after a balance, a duration and Enter, the answer is in the viewport and announced", async () => {
   await onEachViewport(async (page) => {
-    await open(page);
+    await freshForm(page);
     await calculate(page, { currentGems: "2.75M", days: "30" }, "days");
     const expected = await calculateTool(page, { currentGems: "2750000", days: "30" });
     // A phone brings the result into view below the form, a wide screen shows it beside the form.
@@ -281,7 +261,7 @@ test("no stale result stays visible after an invalid entry, typed or submitted",
       ["1,5", false],
       ["-3", true],
     ] as const) {
-      await open(page);
+      await freshForm(page);
       await calculate(page, { currentGems: "1000000", years: "5" }, "years");
       for (const selector of resultParts.slice(0, 3))
         assert.ok(await page.locator(selector).isVisible(), `${selector} shows the valid result`);
@@ -314,7 +294,7 @@ test("no stale result stays visible after an invalid entry, typed or submitted",
 
 test("the milestone ladder is the tool's, each date is now plus its duration, and so is the goal's", async () => {
   await onEachViewport(async (page) => {
-    await open(page);
+    await freshForm(page);
     const clock = await calculate(page, { currentGems: "1 000 000", goalGems: "2.5B", years: "5" }, "years");
     const expected = await calculateTool(page, {
       currentGems: "1000000",
@@ -352,12 +332,12 @@ test("the milestone ladder is the tool's, each date is now plus its duration, an
       clock,
       "the goal's date",
     );
-  });
+  }, "desktop dark");
 });
 
 test("a shared URL reproduces its result, and back and forward restore earlier calculations", async () => {
   await onEachViewport(async (page) => {
-    await open(page, "", "?currentGems=2.75M&days=30");
+    await showQuery(page, "currentGems=2.75M&days=30");
     const first = await calculateTool(page, { currentGems: "2750000", days: "30" });
     assert.is(await shownFuture(page), first.futureGems, "the link's result shows on load");
     assert.is(await field(page, "currentGems").inputValue(), "2.75M");
@@ -383,21 +363,24 @@ test("a shared URL reproduces its result, and back and forward restore earlier c
     await page.goForward();
     await waitForResult(page, second.futureGems, "forward restores the later result");
     assert.is(await field(page, "currentGems").inputValue(), "1,000,000");
-  });
+  }, "desktop dark");
 });
 
 test("no page scrolls sideways, the homepage with the largest valid input included", async () => {
-  const largest = "?currentGems=100000000000000000000&days=36500";
+  const largest = "currentGems=100000000000000000000&days=36500";
   const overflowing: string[] = [];
   await onEachViewport(async (page, viewport) => {
+    // The homepage's answers in its open document, then the other pages, each loaded.
     for (const [path, query] of [
       ["", ""],
+      ["", largest],
       ["docs/", ""],
       ["api/", ""],
       ["auth/", ""],
-      ["", largest],
     ] as const) {
-      await open(page, path, query);
+      const where = `/${path}${query && "?"}${query}`;
+      if (path) await open(page, path);
+      else await showQuery(page, query);
       if (query)
         assert.ok(
           await page.locator("#calculator-headline").isVisible(),
@@ -422,10 +405,10 @@ test("no page scrolls sideways, the homepage with the largest valid input includ
           widest: `<${over.tagName.toLowerCase()}${id}${classes}> ${JSON.stringify(text)}`,
         };
       });
-      assert.is(clientWidth, viewport.width, `/${path}${query} lays out at the viewport's width`);
+      assert.is(clientWidth, viewport.width, `${where} lays out at the viewport's width`);
       if (scrollWidth > clientWidth)
         overflowing.push(
-          `${viewport.width} px /${path}${query}: ${scrollWidth} px of content in ${clientWidth} px, widest ${widest}`,
+          `${viewport.width} px ${where}: ${scrollWidth} px of content in ${clientWidth} px, widest ${widest}`,
         );
     }
   });

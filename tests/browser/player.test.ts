@@ -13,7 +13,13 @@ import type { Browser, Page } from "playwright-core";
 import type { ServedSite } from "../support/serve.ts";
 import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
-import { assertOnScreen, checkVariant, servedSiteAndBrowser } from "../support/calculator-page.ts";
+import {
+  assertOnScreen,
+  onVariants,
+  freshForm,
+  servedSiteAndBrowser,
+  showQuery,
+} from "../support/calculator-page.ts";
 import { VARIANTS } from "../support/variants.ts";
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../common/constants.ts";
 import calculator from "../../_data/calculator.ts";
@@ -32,6 +38,8 @@ test.before(async () => {
     await recordSchemeQueries(page);
     await page.addInitScript(() => delete (Navigator.prototype as { share?: unknown }).share);
     pages.set(name, { page, messages: recordPageMessages(page, served.origin) });
+    await page.goto(served.url);
+    await calculatorStarted(page);
   }
 });
 
@@ -40,16 +48,19 @@ test.after(async () => {
   await served?.close();
 });
 
-async function onEach(check: (page: Page, phone: boolean) => Promise<void>): Promise<void> {
-  for (const { name, viewport } of VARIANTS)
-    await checkVariant(name, pages.get(name)!, (page) => check(page, viewport.width < 800));
-}
+/** Runs `check` on each variant's page, one after the other, or on the one named; `phone` says which it is. */
+const onEach = (
+  check: (page: Page, phone: boolean) => Promise<void>,
+  only?: (typeof VARIANTS)[number]["name"],
+) =>
+  onVariants(VARIANTS, pages, (page, { viewport }) => check(page, viewport.width < 800), {
+    only,
+    inTurn: true,
+  });
 
-/** Opens the homepage with `query` and nothing remembered, and waits for its script. */
-async function open(page: Page, query = "", forget = true): Promise<void> {
+/** Loads the homepage at `query` (what is tested is the load itself), and waits for its script. */
+async function open(page: Page, query = ""): Promise<void> {
   await page.goto(new URL(query, served.url).href);
-  if (forget) await page.evaluate(() => localStorage.clear());
-  if (forget && query === "") await page.reload();
   await calculatorStarted(page);
 }
 
@@ -130,7 +141,7 @@ test("what is typed before the page's script runs counts once it starts, the tim
     await page.press("#calculator-period", "Enter");
     assert.match(await text(page, "#calculator-headline"), /^In 30 days: 1\.09M gems/);
     assert.is(await page.inputValue("#calculator-period"), "30 days");
-  });
+  }, "phone light");
 });
 
 test("a link is laid out as its answer from the first frame, before the page's module runs", async () => {
@@ -155,12 +166,7 @@ test("a link is laid out as its answer from the first frame, before the page's m
 
 test("the homepage is the players': no formula, WebMCP or API links outside the footer; short on a phone", async () => {
   await onEach(async (page, phone) => {
-    await open(page);
-    assert.match(await page.title(), /^When will my gems reach the next rank\?/);
-    assert.match(
-      (await page.locator('meta[property="og:description"]').getAttribute("content"))!,
-      /your gems/i,
-    );
+    await freshForm(page);
     await calculate(page, { currentGems: "250M", goalGems: "Radiant", period: "30 days" });
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     assert.ok(!phone || height <= 2600, `the phone page after a result is ${height} px tall`);
@@ -183,6 +189,10 @@ test("the homepage is the players': no formula, WebMCP or API links outside the 
       "links outside the footer",
     );
   });
+  // The title and the link preview as served, whatever the tests did in the open document.
+  const home = await (await fetch(served.url)).text();
+  assert.match(home, /<title>When will my gems reach the next rank\?/);
+  assert.match(/<meta property="og:description" content="([^"]*)"/.exec(home)?.[1] ?? "", /your gems/i);
   const docs = await (await fetch(new URL("docs/", served.url))).text();
   for (const moved of [
     calculator.formula,
@@ -197,7 +207,7 @@ test("a time-only headline and Share say the balance, the gain, the percent and 
   const { future, profit, percent } = grown("250000000", 30);
   const rate = new Decimal(DAILY_INTEREST_RATE).times(100).toString();
   await onEach(async (page) => {
-    await open(page);
+    await freshForm(page);
     await calculate(page, { currentGems: "250000000", period: "30 days" });
     const headline = await text(page, "#calculator-headline");
     const [, balance, gain, shown] =
@@ -212,13 +222,13 @@ test("a time-only headline and Share say the balance, the gain, the percent and 
     await page.getByRole("button", { name: "Share" }).click();
     const shared = await page.evaluate(() => navigator.clipboard.readText());
     assert.ok(shared.startsWith(`250M gems → ${balance} gems in 30 days (+${gain}, +${percent}%): `), shared);
-  });
+  }, "phone light");
 });
 
 test("the time field reads 1y 6mo as 545 days, with letters on its keyboard, and says the fix for a slip", async () => {
   const days = TIME_NORMALIZATION.yearDays + 6 * TIME_NORMALIZATION.monthDays;
   await onEach(async (page) => {
-    await open(page);
+    await freshForm(page);
     assert.is(await page.locator("#calculator-period").getAttribute("inputmode"), "text");
     assert.match(await text(page, "#calculator-period-hint"), /90 days, 1y 6mo, 2h 30m/);
     await calculate(page, { currentGems: "1000000", period: "1y 6mo" });
@@ -235,12 +245,12 @@ test("the time field reads 1y 6mo as 545 days, with letters on its keyboard, and
       await text(page, "#calculator-period-error"),
       "Time to grow needs a unit after 30; did you mean 30 days?",
     );
-  });
+  }, "phone light");
 });
 
 test("a field tapped low on a phone keeps its label and its note clear of the pinned bar while typing", async () => {
   const { page } = pages.get(VARIANTS[0].name)!;
-  await open(page);
+  await freshForm(page);
   await page.fill("#calculator-currentGems", "250M");
   await page.tap("#calculator-period");
   await page.keyboard.type("1y 6mo");
@@ -256,11 +266,10 @@ test("a field tapped low on a phone keeps its label and its note clear of the pi
 });
 
 test("every rank chip and the rank picker's every rank are in sight at 320 and 390 px, chips 44 px tall", async () => {
-  const page = await browser.newPage({ viewport: { width: 320, height: 640 }, isMobile: true });
+  const { page } = pages.get(VARIANTS[0].name)!;
+  await freshForm(page);
   for (const width of [320, 390]) {
     await page.setViewportSize({ width, height: 640 });
-    await page.goto(served.url);
-    await calculatorStarted(page);
     // The goal's status at its longest: "≈ 2083333333.33× Cosmic", a bar, "under 0.01% of the way".
     await page.fill("#calculator-currentGems", "1M");
     await page.fill("#calculator-goalGems", `1${"0".repeat(20)}`);
@@ -295,23 +304,23 @@ test("every rank chip and the rank picker's every rank are in sight at 320 and 3
       `${width} px: the rank picker is ${has} px wide, its longest rank needs ${needed}`,
     );
   }
-  await page.close();
+  await page.setViewportSize(VARIANTS[0].viewport);
 });
 
 test("rank rows say when the time given ends, once, in words; never 'in time?'", async () => {
   await onEach(async (page) => {
-    await open(page);
+    await freshForm(page);
     await calculate(page, { currentGems: "1000000", period: "5 years" });
     assert.not.match(await page.evaluate(() => document.body.innerText), /in time\?/i);
     const ends = await page.locator("#calculator-milestones tr.time-end").allInnerTexts();
     assert.equal(ends.length, 1, "the end of the time given is marked once");
     assert.match(ends[0]!, /^End of your 5 years: \w{3} \d+, \d{4}$/);
-  });
+  }, "desktop dark");
 });
 
 test("messages are short and name the fix; Share names the field; a focused field's label is in view", async () => {
   await onEach(async (page, phone) => {
-    await open(page);
+    await freshForm(page);
     for (const [name, typed, fix] of [
       ["currentGems", "2.5MM", "Current gems has two suffixes; did you mean 2.5M?"],
       ["currentGems", "0", "Current gems is 0; enter more than 0 gems."],
@@ -348,7 +357,7 @@ test("messages are short and name the fix; Share names the field; a focused fiel
 
 test("on a desktop nothing pinned covers a rank row or the chart while the result scrolls", async () => {
   const { page } = pages.get(VARIANTS[1].name)!;
-  await open(page, "?currentGems=1000&years=20");
+  await showQuery(page, "currentGems=1000&years=20");
   const rows = await page.locator("#calculator-milestones tbody tr").count();
   for (let index = 0; index < rows; index++) {
     const row = page.locator("#calculator-milestones tbody tr").nth(index);
@@ -367,9 +376,9 @@ test("on a desktop nothing pinned covers a rank row or the chart while the resul
 test(`the balance is remembered on this device, a link's values win, Forget forgets, and a refused storage \
 breaks nothing`, async () => {
   await onEach(async (page) => {
-    await open(page);
+    await freshForm(page);
     await calculate(page, { currentGems: "2.75M", period: "1 week" });
-    await open(page, "", false);
+    await open(page);
     assert.is(await page.inputValue("#calculator-currentGems"), "2.75M", "the balance comes back");
     await page.locator("#calculator-headline", { hasText: /^You reach the next rank/ }).waitFor(); // its answer
     // Typed but not finished (the address follows as it reads, the device keeps only a finished balance).
@@ -377,16 +386,16 @@ breaks nothing`, async () => {
     await page.waitForURL(/currentGems=12$/);
     await page.fill("#calculator-currentGems", "12abc");
     await page.evaluate(() => (document.activeElement as HTMLElement).blur());
-    await open(page, "", false);
+    await open(page);
     assert.is(await page.inputValue("#calculator-currentGems"), "2.75M", "a half-typed balance is not kept");
-    await open(page, "?currentGems=1M&days=30", false);
+    await open(page, "?currentGems=1M&days=30");
     assert.is(await page.inputValue("#calculator-currentGems"), "1M", "the link's balance wins");
-    await open(page, "", false);
+    await open(page);
     await page.getByRole("button", { name: "Forget saved balance" }).click();
     assert.is(await page.inputValue("#calculator-currentGems"), "");
-    await open(page, "", false);
+    await open(page);
     assert.is(await page.inputValue("#calculator-currentGems"), "", "forgotten");
-  });
+  }, "desktop dark");
   const page = await browser.newPage();
   const messages = recordPageMessages(page, served.origin);
   await page.addInitScript(() => {

@@ -8,8 +8,9 @@ import * as assert from "uvu/assert";
 import type { Browser, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite } from "../support/build.ts";
 import { serveSite, type ServedSite } from "../support/serve.ts";
-import { launchChromium, recordPageMessages, testBrowser } from "../support/browser.ts";
+import { recordPageMessages, testBrowser } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
+import { freshForm } from "../support/calculator-page.ts";
 import { TOOL_NAMES } from "../../common/constants.ts";
 import { ErrorResponse } from "../../contract/error-response.ts";
 import { CalculateOutput } from "../../contract/calculate-output.ts";
@@ -18,43 +19,52 @@ import { calculateExpGrowth } from "../../common/tools/calculate-exp-growth.ts";
 import rankList from "../../_data/ranks.ts";
 
 let served: ServedSite;
-let withWebMcp: Browser;
-let withoutWebMcp: Browser;
+let browser: Browser;
 
 test.before(async () => {
   served = await serveSite(await builtSite(PATH_SITE_URL), new URL(PATH_SITE_URL).pathname);
-  [withWebMcp, withoutWebMcp] = await Promise.all([testBrowser(), launchChromium({ webmcp: false })]);
+  browser = await testBrowser();
 });
 
 test.after(async () => {
-  await Promise.all([withWebMcp?.close(), withoutWebMcp?.close()]);
+  await browser?.close();
   await served?.close();
 });
 
-/** One page per browser, loaded anew by each test that needs no script of its own: a new page costs a renderer. */
-const reused = new Map<Browser, { page: Page; messages: string[] }>();
+/** Run before the page's scripts: the model context this Chromium gives is gone, as in a browser without WebMCP. */
+function withoutWebMcp(): void {
+  delete (Document.prototype as { modelContext?: unknown }).modelContext;
+  delete (Navigator.prototype as { modelContext?: unknown }).modelContext;
+}
+
+/** The homepage with and without WebMCP, each loaded once and read by every test that needs no script of its own. */
+const reused = new Map<boolean, { page: Page; messages: string[] }>();
 
 /**
- * Opens the homepage in a fresh document, recording every console message, page error and request
- * that leaves the site. Without `initScript`, in the browser's reused page (the caller leaves it
- * open); with one, in a new page the caller closes.
+ * Opens the homepage, recording every console message, page error and request that leaves the site,
+ * in a browser with WebMCP or, for `webmcp: false`, as one without. Without `initScript`, in the
+ * reused page of its kind, its form emptied (the caller leaves it open); with one, in a new page the
+ * caller closes.
  */
-async function openHome(browser: Browser, initScript?: string): Promise<{ page: Page; messages: string[] }> {
-  let opened = initScript ? undefined : reused.get(browser);
-  if (!opened) {
-    const page = await browser.newPage();
-    opened = { page, messages: recordPageMessages(page, served.origin) };
-    // Each load starts with no balance remembered from an earlier test.
-    await page.addInitScript(() => localStorage.clear());
-    if (initScript) await page.addInitScript(initScript);
-    else reused.set(browser, opened);
+async function openHome(webmcp: boolean, initScript?: string): Promise<{ page: Page; messages: string[] }> {
+  const opened = initScript ? undefined : reused.get(webmcp);
+  if (opened) {
+    // What an earlier test's page printed was that test's failure, not this one's.
+    opened.messages.length = 0;
+    await freshForm(opened.page);
+    return opened;
   }
-  // What an earlier test's page printed was that test's failure, not this one's.
-  opened.messages.length = 0;
-  const response = await opened.page.goto(served.url);
+  const page = await browser.newPage();
+  const messages = recordPageMessages(page, served.origin);
+  // The load starts with no balance remembered from another test.
+  await page.addInitScript(() => localStorage.clear());
+  if (!webmcp) await page.addInitScript(withoutWebMcp);
+  if (initScript) await page.addInitScript(initScript);
+  else reused.set(webmcp, { page, messages });
+  const response = await page.goto(served.url);
   assert.is(response?.status(), 200);
-  await calculatorStarted(opened.page);
-  return opened;
+  await calculatorStarted(page);
+  return { page, messages };
 }
 
 type ToolResult = {
@@ -93,7 +103,7 @@ async function submitForm(page: Page, values: Record<string, string>): Promise<R
 }
 
 test("with WebMCP the homepage registers exactly the two tools, read-only, with their input schemas", async () => {
-  const { page, messages } = await openHome(withWebMcp);
+  const { page, messages } = await openHome(true);
   const tools = await page.webmcp.tools();
   assert.equal(tools.map((tool) => tool.name).sort(), [...TOOL_NAMES].sort());
   for (const descriptor of toolDescriptors) {
@@ -106,7 +116,7 @@ test("with WebMCP the homepage registers exactly the two tools, read-only, with 
 });
 
 test("calculate-exp-growth in the page returns the exact result", async () => {
-  const { page, messages } = await openHome(withWebMcp);
+  const { page, messages } = await openHome(true);
   const result = await callTool(page, "calculate-exp-growth", { currentGems: 1000000, days: 30 });
   assert.is(result.isError, undefined);
   assert.is((result.structuredContent as CalculateOutput).futureGems, "1094026.87487131");
@@ -122,7 +132,7 @@ test("calculate-exp-growth in the page returns the exact result", async () => {
 });
 
 test("calculate-exp-growth in the page answers bad input with invalid_request naming the field", async () => {
-  const { page, messages } = await openHome(withWebMcp);
+  const { page, messages } = await openHome(true);
   const cases: [unknown, string][] = [
     [{}, "currentGems"],
     [{ currentGems: 0 }, "currentGems"],
@@ -161,7 +171,7 @@ test("calculate-exp-growth in the page answers bad input with invalid_request na
 });
 
 test("list-exp-ranks returns exactly the body of the published /api/ranks.json", async () => {
-  const { page, messages } = await openHome(withWebMcp);
+  const { page, messages } = await openHome(true);
   const published = await (await fetch(new URL("api/ranks.json", served.url))).json();
   const result = await callTool(page, "list-exp-ranks", {});
   assert.is(result.isError, undefined);
@@ -171,7 +181,7 @@ test("list-exp-ranks returns exactly the body of the published /api/ranks.json",
 });
 
 test("the form shows the same numbers as the tool, grouped and with at least two decimals", async () => {
-  const { page, messages } = await openHome(withWebMcp);
+  const { page, messages } = await openHome(true);
   const tool = (await callTool(page, "calculate-exp-growth", FORM_INPUT))
     .structuredContent as CalculateOutput;
   const shown = await submitForm(page, FORM_INPUT);
@@ -196,7 +206,7 @@ test("the form shows the same numbers as the tool, grouped and with at least two
 });
 
 test("without WebMCP the page registers nothing, prints nothing, and the form works", async () => {
-  const { page, messages } = await openHome(withoutWebMcp);
+  const { page, messages } = await openHome(false);
   assert.is(
     await page.evaluate(`document.modelContext === undefined && navigator.modelContext === undefined`),
     true,
@@ -211,7 +221,7 @@ test("without WebMCP the page registers nothing, prints nothing, and the form wo
 });
 
 test("the form shows each error next to its field and moves focus to the first", async () => {
-  const { page, messages } = await openHome(withoutWebMcp);
+  const { page, messages } = await openHome(false);
   await submitForm(page, { days: "abc" });
   const currentError = page.locator("#calculator-currentGems-error");
   assert.ok(await currentError.isVisible());
@@ -256,7 +266,7 @@ test("on navigator.modelContext the tools register too, and a refused registrati
     };
     Object.defineProperty(navigator, "modelContext", { value: { registerTool } });
   })();`;
-  const recorded = await openHome(withoutWebMcp, recorder);
+  const recorded = await openHome(false, recorder);
   assert.equal(
     await recorded.page.evaluate(`window.__registered`),
     toolDescriptors.map(({ name, title, annotations }) => ({ name, title, annotations })),
@@ -271,7 +281,7 @@ test("on navigator.modelContext the tools register too, and a refused registrati
     };
     Object.defineProperty(navigator, "modelContext", { value: { registerTool } });
   })();`;
-  const refused = await openHome(withoutWebMcp, refusing);
+  const refused = await openHome(false, refusing);
   assert.is(
     await refused.page.evaluate(`window.__refusals`),
     toolDescriptors.length,
@@ -298,7 +308,7 @@ test("in a Chromium with both model contexts the page reads only document's, so 
       },
     });
   })();`;
-  const both = await openHome(withWebMcp, deprecatedNavigatorContext);
+  const both = await openHome(true, deprecatedNavigatorContext);
   const tools = await both.page.webmcp.tools();
   assert.equal(tools.map((tool) => tool.name).sort(), [...TOOL_NAMES].sort());
   assert.equal(both.messages, []);
@@ -319,8 +329,9 @@ paint`, async () => {
     Object.defineProperty(Document.prototype, "hidden", { get: () => true });
     PerformanceObserver.prototype.observe = function () {};
   })();`;
-  const page = await withoutWebMcp.newPage();
+  const page = await browser.newPage();
   const messages = recordPageMessages(page, served.origin);
+  await page.addInitScript(withoutWebMcp);
   await page.addInitScript(hiddenWithoutPaint);
   await page.goto(served.url);
   await page.waitForFunction(

@@ -2,8 +2,9 @@
  * The dev loop (`npm start`), as a writer runs it, in a copy of the project: it serves on the port
  * it is given, and the site's URLs name it; an edit to a page, a data module or a module deep in
  * the data's imports reaches what it serves (a TypeScript edit restarts the process under tsx
- * watch); a writer's mistake is printed with its file and line and sent to the open page; and the
- * server is the writer's alone (loopback, this machine's names, request targets that are paths).
+ * watch); a writer's mistake is printed with its file and line and shown on the open page, in a
+ * Chromium, until the fix reloads it (_config/build-errors.ts); and the server is the writer's alone
+ * (loopback, this machine's names, request targets that are paths).
  */
 import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,9 +14,10 @@ import { setTimeout as delay } from "node:timers/promises";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ownNames, refusal } from "../../_config/dev-server.ts";
+import { escapeRegExp } from "../../_config/escape.ts";
 import { paths } from "../../_data/site.ts";
 import { editFile } from "../support/build.ts";
-import { HANG_GUARD_MS } from "../support/browser.ts";
+import { closeTestBrowser, HANG_GUARD_MS, recordPageMessages, testBrowser } from "../support/browser.ts";
 import { removeServedCopy, startServedCopy, type DevServer } from "../support/dev-server.ts";
 import { DATA_NAME, lineOf, MISSPELT } from "../support/writer-mistakes.ts";
 import { groupMembers } from "../support/processes.ts";
@@ -83,6 +85,49 @@ test("npm start -- --port=N serves there, and every absolute URL of the site nam
   assert.ok(guide.includes(`${server.url}openapi.json`), "llms.txt's links name the port");
 });
 
+// Before the edits below, whose TypeScript changes restart the server under the open page.
+test(`a writer's mistake is printed and shown on the open page with its file, line and fix; the fix \
+replaces it`, async () => {
+  const line = await lineOf("content/pages/docs.md", `(\`"${DATA_NAME}"\`)`);
+  const browser = await testBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // Eleventy's own client logs the error to the console, which this page may do while serving.
+    const messages = recordPageMessages(page, server.url.replace(/\/$/, ""));
+    await page.goto(new URL("docs/", server.url).href);
+    await page.waitForFunction(
+      () => document.querySelectorAll("script[src$='/.11ty/build-errors.js']").length === 1,
+      undefined,
+      { timeout: HANG_GUARD_MS },
+    );
+    const before = server.printed().length;
+    await editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`);
+    const message =
+      `content/pages/docs.md:${line}: "calculatr" is not a name in the page's data; ` +
+      'did you mean "calculator"?';
+    await server.waitFor(new RegExp(escapeRegExp(message)), before);
+    const dialog = page.getByRole("dialog", { name: "The site did not build" });
+    await dialog.waitFor({ state: "visible", timeout: HANG_GUARD_MS });
+    const shown = await dialog.innerText();
+    assert.ok(shown.includes(`${message} Correct the spelling`), shown);
+    assert.ok(shown.includes("This page is the last good build"), shown);
+    // The message is text: the tag in it is not rendered.
+    assert.ok(shown.includes(`in ${MISSPELT}`), shown);
+    await editFile(project, "content/pages/docs.md", `(\`"${MISSPELT}"\`)`, `(\`"${DATA_NAME}"\`)`);
+    await servedOnce(new URL("docs/", server.url).href, /0\.003/);
+    await dialog.waitFor({ state: "detached", timeout: HANG_GUARD_MS });
+    assert.ok(
+      (await page.locator("main").innerText()).includes('"0.003"'),
+      "the fixed page shows the rate again",
+    );
+    const problems = messages.filter((printed) => !printed.startsWith("console."));
+    assert.equal(problems, [], "no page error or third-party request");
+  } finally {
+    // The process's Chromium, closed so that the process can end (support/browser.ts).
+    await closeTestBrowser();
+  }
+});
+
 test("edits to a page (its time kept), a partial, a data module and a constant it imports are served", async () => {
   // Followed by content: the edit keeps the file's modification time.
   const auth = path.join(project, "content/pages/auth.md");
@@ -123,20 +168,6 @@ test("edits to the homepage's modules (its own, a shared one) and the colours re
     if (Date.now() > deadline) throw new Error(`the card never changed:\n${server.printed()}`);
     await delay(200);
   }
-});
-
-test("a writer's mistake is printed with its file and line, and the fix rebuilds", async () => {
-  const line = await lineOf("content/pages/docs.md", `(\`"${DATA_NAME}"\`)`);
-  const before = server.printed().length;
-  await editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`);
-  await server.waitFor(
-    new RegExp(
-      `content/pages/docs\\.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"\\?`,
-    ),
-    before,
-  );
-  await editFile(project, "content/pages/docs.md", `(\`"${MISSPELT}"\`)`, `(\`"${DATA_NAME}"\`)`);
-  await servedOnce(new URL("docs/", server.url).href, /0\.003/);
 });
 
 test("it listens on loopback only, answers this machine's names only, and only paths", async () => {

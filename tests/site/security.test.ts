@@ -210,6 +210,11 @@ for (const siteUrl of SITES) {
       const scriptSrc = scriptHashes ? `script-src${scriptHashes} 'strict-dynamic';` : "script-src 'none';";
       assert.ok(policy.includes(scriptSrc), `${page.name}: ${scriptSrc}`);
       assert.not.match(page.text, /<[a-z][^>]*\son[a-z]+\s*=/i, `${page.name}: no inline event handler`);
+      // The dev server's error overlay is added while serving only (_config/build-errors.ts).
+      assert.not.ok(
+        page.text.includes("build-errors.js"),
+        `${page.name}: no reference to the dev server's script`,
+      );
       assert.not.match(page.text, /<[a-z][^>]*\sstyle\s*=/i, `${page.name}: no style attribute`);
       // One inlined stylesheet, allowed by its own hash and nothing else: an injected <style> is blocked.
       const styles = [...page.text.matchAll(/<style>([^<]*)<\/style>/g)];

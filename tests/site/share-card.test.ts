@@ -1,9 +1,10 @@
 /**
  * Link previews with a picture, for a root and a path SITE_URL: every HTML page names the site's
  * card as its `og:image`, an absolute URL under the base URL, with its type, size and text
- * alternative, and `twitter:card` is `summary_large_image`; the PNG is there and its IHDR says
- * 1200×630 (read by tests/support/png.ts, not by the renderer). The text alternative says the rate
- * and every rank of the data. What the card draws is tests/unit/share-card.test.ts's.
+ * alternative, and `twitter:card` is `summary_large_image`; the preview's title, description and
+ * URL are the page's own; the PNG is there and its IHDR says 1200×630 (read by tests/support/png.ts,
+ * not by the renderer). The text alternative says the rate and every rank of the data. What the card
+ * draws is tests/unit/share-card.test.ts's.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -13,7 +14,7 @@ import calculator from "../../_data/calculator.ts";
 import ranks from "../../_data/ranks.ts";
 import { builtSite, PATH_SITE_URL, ROOT_SITE_URL } from "../support/build.ts";
 import { pngSize } from "../support/png.ts";
-import { attributes, headOf } from "../support/pages.ts";
+import { attributes, headOf, textOf } from "../support/pages.ts";
 
 /** Every HTML page of a build, by its path in the output folder. */
 async function htmlPages(siteDir: string): Promise<Map<string, string>> {
@@ -53,6 +54,17 @@ for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
       assert.is(meta["og:image:height"], "630", `${name}: og:image:height`);
       assert.is(meta["twitter:card"], "summary_large_image", `${name}: twitter:card`);
       assert.ok((meta["og:image:alt"] ?? "").length > 0, `${name}: og:image:alt`);
+      // The preview's words are the page's own, and its address the page's public URL.
+      const title = textOf(/<title>(.*?)<\/title>/s.exec(html)?.[1] ?? "");
+      assert.is(meta["og:title"], title, `${name}: og:title is the page's title`);
+      assert.is(meta["twitter:title"], title, `${name}: twitter:title is the page's title`);
+      assert.is(meta["og:description"], meta.description, `${name}: og:description is its description`);
+      if (name.endsWith("index.html"))
+        assert.is(
+          meta["og:url"],
+          new URL(name.slice(0, -10), siteUrl).href,
+          `${name}: og:url is its public URL`,
+        );
       cards.add(JSON.stringify([image, meta["og:image:alt"]]));
     }
     assert.is(cards.size, 1, "every page shows the same card with the same text");

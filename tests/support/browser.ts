@@ -6,9 +6,10 @@
  *
  * In a test file, `const browser = await testBrowser()` in `before` (WebMCP on), open what you need
  * in contexts of your own (`browser.newContext({ viewport })`, or `browser.newPage()`), and
- * `await browser.close()` in `after`. Each browser file runs in a process of its own, with its own
- * Chromium. A new page costs about half a second of CPU: keep a page per viewport or state and load
- * into it.
+ * `await browser.close()` in `after`, which closes them. The files one process runs share its one
+ * Chromium (tests/run.ts runs the browser files in a few processes). A new page costs about half a
+ * second of CPU and a load a new document: keep a page per viewport or state, and show a new answer
+ * in the open document where its load is not what is tested (support/calculator-page.ts `showQuery`).
  */
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
@@ -84,8 +85,43 @@ export async function launchChromium(options: { webmcp: boolean }): Promise<Brow
   );
 }
 
-/** This test file's Chromium, with WebMCP; close it in your suite's `after`. */
-export const testBrowser = () => launchChromium({ webmcp: true });
+/** The process's one Chromium, with WebMCP, launched by the first file that asks. */
+let shared: Promise<Browser> | undefined;
+
+/**
+ * This test file's view of the process's Chromium: the same browser, whose `close()` closes only the
+ * contexts this file opened (a page from `newPage()` has a context of its own), so the next file starts
+ * clean. The browser itself closes with {@link closeTestBrowser}, or with the process.
+ */
+export async function testBrowser(): Promise<Browser> {
+  shared ??= launchChromium({ webmcp: true });
+  const browser = await shared;
+  const opened: BrowserContext[] = [];
+  const newContext: Browser["newContext"] = async (options) => {
+    const context = await browser.newContext(options);
+    opened.push(context);
+    return context;
+  };
+  const newPage: Browser["newPage"] = async (options) => {
+    const page = await (await newContext(options)).newPage();
+    // As with Playwright's own newPage, closing the page closes its context.
+    page.once("close", () =>
+      page
+        .context()
+        .close()
+        .catch(() => undefined),
+    );
+    return page;
+  };
+  const close = async () => void (await Promise.all(opened.map((context) => context.close())));
+  return Object.assign(Object.create(browser) as Browser, { newContext, newPage, close });
+}
+
+/** Closes the process's Chromium, if one was launched: its connection would keep the process running. */
+export async function closeTestBrowser(): Promise<void> {
+  await (await shared)?.close();
+  shared = undefined;
+}
 
 /** Every context waits up to the hang guard instead of Playwright's 30 s, which a loaded machine can exceed. */
 function withHangGuard(browser: Browser): Browser {

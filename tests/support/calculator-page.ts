@@ -63,6 +63,27 @@ export interface VariantPage {
 }
 
 /**
+ * Runs `check` on each variant's page (`pages` by the variant's name) through {@link checkVariant}, all
+ * at once, or `inTurn` where they share the browser's one clipboard; or only on the variant named. What
+ * is read from the page's logic alone (texts, dates, the address) is checked in one variant, what depends
+ * on the layout in both. Every variant finishes before the test does, so none is still at work after it.
+ */
+export async function onVariants<V extends { name: string }>(
+  variants: readonly V[],
+  pages: Map<string, VariantPage>,
+  check: (page: Page, variant: V) => Promise<void>,
+  { only, inTurn = false }: { only?: V["name"]; inTurn?: boolean } = {},
+): Promise<void> {
+  const run = (variant: V) =>
+    checkVariant(variant.name, pages.get(variant.name)!, (page) => check(page, variant));
+  const named = variants.filter((variant) => !only || variant.name === only);
+  if (inTurn) for (const variant of named) await run(variant);
+  const outcomes = await Promise.allSettled(inTurn ? [] : named.map(run));
+  const failed = outcomes.find((outcome) => outcome.status === "rejected");
+  if (failed) throw failed.reason;
+}
+
+/**
  * Runs `check` on one variant's page, which must print nothing and request nothing from other sites
  * meanwhile, and which the other colour scheme must only recolour; a failure names the variant.
  */
@@ -81,4 +102,33 @@ export async function checkVariant(
     (error as Error).message = `[${name}] ${(error as Error).message}${printed}`;
     throw error;
   }
+}
+
+/**
+ * Shows the answer to `query` in the homepage already open in `page`, without loading it again: the
+ * address changes as Back or Forward would change it, and the form reads its fields from the address
+ * on `popstate` (assets/page/calculator-form.ts), drawing the result before this returns.
+ */
+export async function showQuery(page: Page, query: string): Promise<void> {
+  await page.evaluate(
+    (search) => {
+      history.pushState({ committed: true }, "", search || location.pathname);
+      dispatchEvent(new PopStateEvent("popstate", { state: history.state }));
+    },
+    query && `?${query}`,
+  );
+}
+
+/**
+ * The homepage as a fresh visit finds it, in the document already open: the form emptied through the
+ * address, its fold of optional fields closed, nothing focused, nothing remembered, scrolled to the top.
+ */
+export async function freshForm(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (document.getElementById("calculator-more") as HTMLDetailsElement).open = false;
+    (document.activeElement as HTMLElement | null)?.blur();
+    localStorage.clear();
+  });
+  await showQuery(page, "");
+  await page.evaluate(() => scrollTo(0, 0));
 }

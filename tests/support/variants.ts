@@ -1,7 +1,8 @@
 /**
- * What the calculator's browser tests share: the page's "now" (noon UTC on a fixed day, so dates
- * and waits are known) and the two variants each state is checked in.
+ * What the calculator's tests share: the page's "now" (noon UTC on a fixed day, so dates and waits
+ * are known), the two variants each state is checked in, and the points a result's chart must show.
  */
+import type { CalculateOutput } from "../../contract/calculate-output.ts";
 
 /** The page's "now", installed with `page.clock`. */
 export const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -31,3 +32,17 @@ export const VARIANTS = [
     colorScheme: "dark",
   },
 ] as const;
+
+/**
+ * The horizon of a result's chart, in seconds (the time given, or on to the next rank and the goal;
+ * with no time, the last of them), and each rank and goal it crosses within it.
+ */
+export function chartPoints(result: CalculateOutput) {
+  const given = Number(result.durationDays) * 86_400;
+  const ranks = result.milestones.map(({ name, duration }) => ({ name, seconds: duration.totalSeconds }));
+  const goal = result.goal?.duration.totalSeconds;
+  const goals = goal ? [{ name: "Goal", seconds: goal }] : [];
+  const reach = given > 0 ? [...ranks.slice(0, 1), ...goals] : [...ranks, ...goals];
+  const horizon = Math.max(given, ...reach.map((point) => point.seconds));
+  return { horizon, points: [...ranks, ...goals].filter((point) => point.seconds <= horizon) };
+}

@@ -1,0 +1,215 @@
+/**
+ * The growth chart's geometry, from the pure function that draws it (`resultChart`), at every width a
+ * screen may give it. The reference values come from outside the chart's code: the engine's answer
+ * through the calculate-exp-growth tool, and the platform's own dates in the process's time zone, which
+ * the chart's axis uses too. What only a browser can say (the drawn text's real size, the page's
+ * scrubber and redraws) is browser/chart.test.ts's.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import rankList from "../../_data/ranks.ts";
+import site from "../../_data/site.ts";
+import { resultChart } from "../../common/chart.ts";
+import { calculateExpGrowth } from "../../common/tools/calculate-exp-growth.ts";
+import type { CalculateOutput } from "../../contract/calculate-output.ts";
+import { chartPoints, DAY, NOW } from "../support/variants.ts";
+
+/** The chart's widths (a small phone, the phone, the phone turned, desktops) and the heights the page gives it. */
+const SIZES = [320, 390, 844, 900, 1280, 1600].flatMap((width) =>
+  [240, 288].map((height) => ({ width, height })),
+);
+
+/** Inputs that stretch the chart: a goal rank, the smallest and largest balances, a century, a goal beyond the time. */
+const INPUTS: Record<string, string>[] = [
+  { currentGems: "1000000", years: "5" },
+  { currentGems: "1000000" },
+  { currentGems: "2750000", days: "30" },
+  { currentGems: "1000000", goalGems: "1600000000", days: "30" },
+  { currentGems: "5000000000", goalGems: "20000000000", months: "3" },
+  { currentGems: "2500000", goalGems: "1600000000" },
+  { currentGems: "2500000", goalGems: "1600000000", years: "1" },
+  { currentGems: "0.00000001" },
+  { currentGems: "0.00000001", days: "1" },
+  { currentGems: "0.000000001", days: "3" },
+  { currentGems: "0.00000001", years: "100" },
+  { currentGems: "100000000000000000000", years: "100" },
+  { currentGems: "100000000000000000000", seconds: "1" },
+  { currentGems: "1000", years: "100" },
+  { currentGems: "900000000", days: "30" },
+];
+
+const answer = (input: Record<string, string>) =>
+  calculateExpGrowth(input, rankList.ranks).structuredContent as CalculateOutput;
+
+interface Element {
+  name: string;
+  attributes: Record<string, string>;
+  /** The element's own class names and its ancestors'. */
+  within: string[];
+  text: string;
+}
+
+/** The chart's elements, read from its markup (which holds no comments or CDATA). */
+function elements(svg: string): Element[] {
+  const found: Element[] = [];
+  const open: Element[] = [];
+  for (const [tag, closing, name, rest, text] of svg.matchAll(/<(\/?)(\w+)([^>]*)>|([^<]+)/g)) {
+    if (text !== undefined) open.at(-1)!.text += text;
+    else if (closing) open.pop();
+    else {
+      const attributes = Object.fromEntries(
+        Array.from(rest!.matchAll(/([\w-]+)="([^"]*)"/g), ([, key, value]) => [key!, value!]),
+      );
+      const classes = (attributes.class ?? "").split(" ").filter(Boolean);
+      const element = {
+        name: name!,
+        attributes,
+        within: [...(open.at(-1)?.within ?? []), ...classes],
+        text: "",
+      };
+      found.push(element);
+      if (!tag!.endsWith("/>")) open.push(element);
+    }
+  }
+  return found;
+}
+
+/** The chart of `input`'s answer at a size, its elements, and the plot's box from its axis. */
+function draw(input: Record<string, string>, size: { width: number; height: number }) {
+  const result = answer(input);
+  const chart = resultChart(result, { id: "chart", ...size, locale: site.language, start: NOW });
+  assert.ok(chart, `${JSON.stringify(input)}: a chart is drawn`);
+  const all = elements(chart.svg);
+  const axis = all.find((element) => element.within.includes("chart-axis"))!;
+  const [left, top, bottom, right] = axis.attributes.d!.match(/[\d.]+/g)!.map(Number);
+  const number = (element: Element, name: string) => Number(element.attributes[name]);
+  return { result, chart, all, plot: { left: left!, top: top!, bottom: bottom!, right: right! }, number };
+}
+
+const what = (input: Record<string, string>, size: { width: number; height: number }) =>
+  `${JSON.stringify(input)} at ${size.width}×${size.height}`;
+
+test(`each rank and goal on the way is a point on its line at the engine's date, with no text in the plot; \
+the smallest and the largest balances draw without NaN, with balance labels that differ`, () => {
+  for (const input of INPUTS)
+    for (const size of SIZES) {
+      const { result, chart, all, plot, number } = draw(input, size);
+      const name = what(input, size);
+      assert.not.match(chart.svg, /NaN|Infinity|undefined/, `${name}: every coordinate is a number`);
+      const balances = all.filter((text) => text.name === "text" && number(text, "x") < plot.left);
+      const labels = balances.filter((text) => number(text, "y") < plot.bottom).map((text) => text.text);
+      assert.ok(labels.length >= 2, `${name}: the balance axis has labels: ${labels}`);
+      assert.is(new Set(labels).size, labels.length, `${name}: no two balance labels read the same`);
+      const { horizon, points } = chartPoints(result);
+      const targets = all.filter((element) => element.attributes.class?.startsWith("chart-target"));
+      assert.equal(
+        targets.map((target) => target.attributes["data-target"]).sort(),
+        points.map((point) => point.name).sort(),
+        `${name}: a point for each rank and goal within the horizon`,
+      );
+      for (const point of points) {
+        const group = targets.find((target) => target.attributes["data-target"] === point.name)!;
+        const [line, dot] = [all[all.indexOf(group) + 1]!, all[all.indexOf(group) + 2]!];
+        const x = plot.left + (point.seconds / horizon) * (plot.right - plot.left);
+        assert.ok(
+          Math.abs(number(dot, "cx") - x) <= 0.1,
+          `${name}: ${point.name}'s point stands at its date (x ${number(dot, "cx")}, expected ${x.toFixed(2)})`,
+        );
+        assert.is(number(dot, "cy"), number(line, "y1"), `${name}: ${point.name}'s point is on its line`);
+      }
+      for (const text of all.filter((element) => element.name === "text")) {
+        const [x, y] = [number(text, "x"), number(text, "y")];
+        assert.ok(
+          text.within.some((name) => name === "chart-grid" || name === "chart-legend") &&
+            !(x > plot.left && x < plot.right && y > plot.top && y < plot.bottom),
+          `${name}: ${JSON.stringify(text.text)} is an axis's or the legend's, outside the plot`,
+        );
+      }
+    }
+});
+
+test(`Now, the end of the time given with its date, the legend, the current rank's band, and ticks, not grid \
+lines`, () => {
+  const fullDate = new Intl.DateTimeFormat(site.language, { dateStyle: "medium" });
+  for (const input of INPUTS)
+    for (const size of SIZES) {
+      const { result, all, plot, number } = draw(input, size);
+      const name = what(input, size);
+      const texts = all.filter((element) => element.name === "text");
+      const now = texts.find((text) => text.text === "Now");
+      assert.ok(
+        now && number(now, "x") === plot.left && number(now, "y") > plot.bottom,
+        `${name}: "Now" stands at the start of the time axis, under it`,
+      );
+      const end = all.find((element) => element.within.includes("chart-end"));
+      const given = Number(result.durationDays);
+      if (given > 0) {
+        const date = fullDate.format(NOW + given * DAY);
+        // Within two days the date gives the hour too.
+        assert.ok(
+          texts.some((text) => text.text.startsWith(date)),
+          `${name}: the end of the time given is marked with its date, ${date}`,
+        );
+        const x = plot.left + ((given * 86_400) / chartPoints(result).horizon) * (plot.right - plot.left);
+        const drawnAt = Number(end?.attributes.d?.match(/^M([\d.]+)/)?.[1]);
+        assert.ok(
+          Math.abs(drawnAt - x) <= 0.1,
+          `${name}: the end's line stands at its time (${drawnAt}, not ${x})`,
+        );
+      } else assert.is(end, undefined, `${name}: no end is marked when no time is given`);
+      const beyond = all.some((element) => element.within.includes("chart-beyond"));
+      assert.equal(
+        texts.filter((text) => text.within.includes("chart-legend")).map((text) => text.text),
+        beyond ? ["within the chosen time", "beyond it"] : [],
+        `${name}: a legend says what is solid and dashed, where both are drawn`,
+      );
+      const band = all.find((element) => element.within.includes("chart-band"));
+      const start = all.find((element) => element.within.includes("chart-now"));
+      assert.ok(band && start, `${name}: the current rank's band and the start are drawn`);
+      const [top, height, y] = [number(band, "y"), number(band, "height"), number(start, "cy")];
+      assert.ok(
+        height >= 2 && top <= y && y <= top + height,
+        `${name}: the start lies in the current rank's band`,
+      );
+      for (const line of all.filter(
+        (element) => element.name === "line" && element.within.includes("chart-grid"),
+      ))
+        assert.ok(
+          number(line, "x2") - number(line, "x1") <= 6,
+          `${name}: the balance's axis draws ticks of at most 6 px, not grid lines`,
+        );
+    }
+});
+
+test("the axis shows years at 1 January and months on a chart of months, and names a logarithmic scale", () => {
+  for (const size of SIZES) {
+    const years = draw({ currentGems: "1000000", goalGems: "20000000000" }, size);
+    const ticks = years.all.filter((text) => text.name === "text" && /^\d{4}$/.test(text.text));
+    // From the phone to the desktop; narrower, less room, and wider, the axis counts a finer unit.
+    const counted = Number(size.width >= 390 && size.width <= 1280);
+    assert.ok(ticks.length >= counted * 2, `years on the axis at ${size.width} px`);
+    const { left, right } = years.plot;
+    const horizon = chartPoints(years.result).horizon;
+    for (const tick of ticks) {
+      const x =
+        left + ((new Date(Number(tick.text), 0, 1).getTime() - NOW) / 1000 / horizon) * (right - left);
+      assert.ok(
+        Math.abs(years.number(tick, "x") - x) <= 0.1,
+        `the tick ${tick.text} stands at 1 January (x ${years.number(tick, "x")}, expected ${x.toFixed(2)})`,
+      );
+    }
+    assert.ok(years.all.some((element) => element.text === "Gems, log scale"));
+    const months = draw({ currentGems: "5000000000", months: "9" }, size);
+    const monthTicks = months.all.filter(
+      (text) => text.name === "text" && /^[A-Z][a-z]{2} \d{4}$/.test(text.text),
+    );
+    // "Now" and the end's date take their room first; a month between them still reads as a month.
+    assert.ok(monthTicks.length >= counted, `months on a chart of months at ${size.width} px`);
+    assert.ok(
+      months.all.some((element) => element.text === "Gems"),
+      "a linear scale is not called logarithmic",
+    );
+  }
+});
+
+test.run();
