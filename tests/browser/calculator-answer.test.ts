@@ -15,14 +15,17 @@ import type { Browser, BrowserContextOptions, CDPSession, Page } from "playwrigh
 import type { ServedSite } from "../support/serve.ts";
 import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
-import { HANG_GUARD_MS } from "../support/browser.ts";
 import {
   assertOnScreen,
   calculateTool,
+  compactValue,
+  field,
   freshForm,
   onVariants,
+  openMore,
   servedSiteAndBrowser,
   showQuery,
+  waitFor,
 } from "../support/calculator-page.ts";
 import { NOW, DAY, VARIANTS } from "../support/variants.ts";
 
@@ -106,38 +109,6 @@ async function open(page: Page, query = ""): Promise<void> {
   await calculatorStarted(page);
 }
 
-const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);
-
-/**
- * Waits up to HANG_GUARD_MS (a hang guard for a loaded machine) for `check` to hold in the page; a
- * clear failure naming `what` when it never does.
- */
-async function waitFor<A>(page: Page, what: string, check: (arg: A) => boolean, arg?: A): Promise<void> {
-  try {
-    // A function, not a string: the page's CSP forbids evaluating strings.
-    await page.waitForFunction(check as (arg: unknown) => boolean, arg as unknown, {
-      timeout: HANG_GUARD_MS,
-    });
-  } catch {
-    const state = await page.evaluate(() => ({
-      focus: document.hasFocus(),
-      active: document.activeElement?.id,
-      shared: document.querySelector("#calculator-shared")?.textContent,
-      summary: document.querySelector("#calculator-summary")?.textContent,
-      url: location.href.slice(0, 200),
-      fields: Object.fromEntries(
-        Array.from(document.querySelectorAll<HTMLInputElement>("#calculator input"), (input) => [
-          input.name,
-          input.value.slice(0, 40),
-        ]).filter(([, value]) => value),
-      ),
-    }));
-    assert.unreachable(
-      `${what}: not so after ${HANG_GUARD_MS / 1000} s (${check.toString()}); the page shows ${JSON.stringify(state)}`,
-    );
-  }
-}
-
 const headlineLines = (page: Page) => page.locator("#calculator-headline > span").allTextContents();
 const shownFuture = (page: Page) =>
   page.evaluate(() =>
@@ -145,12 +116,6 @@ const shownFuture = (page: Page) =>
       ? null
       : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value,
   );
-
-/** Opens the fold of optional fields (gems to earn, the time, the date) as a player does, when it is closed. */
-async function openMore(page: Page): Promise<void> {
-  if ((await page.locator("#calculator-more").getAttribute("open")) === null)
-    await page.locator("#calculator-more summary").click();
-}
 
 /** Fills the given fields (all others left as they are) and presses Enter in the last. */
 async function enter(page: Page, values: Record<string, string>): Promise<void> {
@@ -173,15 +138,6 @@ async function enter(page: Page, values: Record<string, string>): Promise<void> 
  */
 const answerOf = (page: Page) =>
   page.viewportSize()!.width < 800 ? "#calculator-summary" : "#calculator-headline";
-
-const SUFFIXES: Record<string, number> = { "": 0, K: 3, M: 6, B: 9, T: 12 };
-
-/** The number a compact amount stands for: `2.77M`, `1,094`. */
-function compactValue(text: string): Decimal {
-  const compact = /^([\d,]+(?:\.\d+)?)([KMBT]?)$/.exec(text.trim());
-  assert.ok(compact, `${JSON.stringify(text)} is a compact amount`);
-  return new Decimal(compact[1]!.replaceAll(",", "")).times(Decimal.pow(10, SUFFIXES[compact[2]!]!));
-}
 
 /** The date the page shows for a duration from NOW, formatted by the test (en, medium). */
 const dateAfter = (seconds: number, timeZone?: string) =>

@@ -15,7 +15,6 @@ import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import type { ServedSite } from "../support/serve.ts";
 import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
-import { HANG_GUARD_MS } from "../support/browser.ts";
 import {
   assertStatusAnnouncesHeadline,
   calculateTool,
@@ -23,6 +22,7 @@ import {
   onVariants,
   servedSiteAndBrowser,
   showQuery,
+  waitFor,
 } from "../support/calculator-page.ts";
 import { NOW, DAY, VARIANTS } from "../support/variants.ts";
 
@@ -91,17 +91,6 @@ async function show(page: Page, query = "", at = NOW): Promise<void> {
   await page.clock.setSystemTime(at);
   await freshForm(page);
   if (query) await showQuery(page, query);
-}
-
-async function waitFor<A>(page: Page, what: string, check: (arg: A) => boolean, arg?: A): Promise<void> {
-  try {
-    await page.waitForFunction(check as (arg: unknown) => boolean, arg as unknown, {
-      timeout: HANG_GUARD_MS,
-      polling: 50,
-    });
-  } catch {
-    assert.unreachable(`${what}: never so (${check.toString()})`);
-  }
 }
 
 const gemsField = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true });

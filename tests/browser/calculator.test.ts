@@ -17,11 +17,15 @@ import type { CalculateOutput, Duration } from "../../contract/calculate-output.
 import { toolDescriptors } from "../../contract/tool-descriptors.ts";
 import { HANG_GUARD_MS } from "../support/browser.ts";
 import {
+  assertCompact,
   assertOnScreen,
   assertStatusAnnouncesHeadline,
   calculateTool,
+  compactValue,
+  field,
   freshForm,
   onVariants,
+  openMore,
   servedSiteAndBrowser,
   showQuery,
 } from "../support/calculator-page.ts";
@@ -69,16 +73,6 @@ async function open(page: Page, path = ""): Promise<void> {
   const response = await page.goto(new URL(path, served.url).href);
   assert.is(response?.status(), 200, `${path || "/"} loads`);
   if (path === "") await calculatorStarted(page);
-}
-
-const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);
-
-/** Opens the fold of optional fields (gems to earn, the time, the date) as a player does, when it is closed. */
-async function openMore(page: Page): Promise<void> {
-  // A link opens on its answer; on a phone the form is one tap away.
-  if (await page.locator("#calculator-edit").isVisible()) await page.locator("#calculator-edit").click();
-  if ((await page.locator("#calculator-more").getAttribute("open")) === null)
-    await page.locator("#calculator-more summary").click();
 }
 
 /** Sets every field of the form: the given ones to their text, all others empty. */
@@ -137,30 +131,6 @@ async function waitForResult(page: Page, wanted: string | true | null, what: str
         `shows ${(await shownFuture(page)) ?? "nothing"}`,
     );
   }
-}
-
-const SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
-const SUFFIXES: Record<string, number> = { "": 0, K: 3, M: 6, B: 9, T: 12 };
-
-/** The number a compact amount on screen stands for: `2.77M`, `1,094`, `3.61 × 10⁴⁷`. */
-function compactValue(text: string): Decimal {
-  const scientific = /^([\d.]+) × 10([⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/.exec(text.trim());
-  if (scientific)
-    return new Decimal(scientific[1]!).times(
-      Decimal.pow(10, [...scientific[2]!].map((digit) => SUPERSCRIPTS.indexOf(digit)).join("")),
-    );
-  const compact = /^([\d,]+(?:\.\d+)?)([KMBT]?)$/.exec(text.trim());
-  assert.ok(compact, `${JSON.stringify(text)} is a compact amount`);
-  return new Decimal(compact[1]!.replaceAll(",", "")).times(Decimal.pow(10, SUFFIXES[compact[2]!]!));
-}
-
-/** A compact amount shows the exact value to three significant digits: within half a unit of the third. */
-function assertCompact(shown: string, exact: string, what: string): void {
-  const error = compactValue(shown).minus(exact).abs();
-  assert.ok(
-    error.lte(new Decimal(exact).times("0.005")),
-    `${what}: ${shown} is not ${exact} to three significant digits`,
-  );
 }
 
 /**

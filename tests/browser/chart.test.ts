@@ -19,7 +19,13 @@ import { recordPageMessages, recordSchemeQueries, schemeOnlyRecolours } from "..
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import type { RankList } from "../../contract/rank-list.ts";
 import { HANG_GUARD_MS } from "../support/browser.ts";
-import { calculateTool, onVariants, servedSiteAndBrowser, showQuery } from "../support/calculator-page.ts";
+import {
+  assertCompact,
+  calculateTool,
+  onVariants,
+  servedSiteAndBrowser,
+  showQuery,
+} from "../support/calculator-page.ts";
 import { chartPoints, NOW, DAY, VARIANTS } from "../support/variants.ts";
 
 /**
@@ -317,17 +323,6 @@ test("the scrubber names each point, at the point's own date", async () => {
     }
   }, "desktop dark");
 });
-
-/** A compact amount shows the exact value to three significant digits. */
-function assertCompact(shown: string, exact: string, what: string): void {
-  const match = /^([\d.]+)([KMBT]?)$/.exec(shown);
-  assert.ok(match, `${what}: ${JSON.stringify(shown)} is a compact amount`);
-  const value = new Decimal(match[1]!).times(Decimal.pow(10, { "": 0, K: 3, M: 6, B: 9, T: 12 }[match[2]!]!));
-  assert.ok(
-    value.minus(exact).abs().lte(new Decimal(exact).times("0.005")),
-    `${what}: ${shown} is not ${exact} to three significant digits`,
-  );
-}
 
 /** The goal's chips, picker, badge and progress as the page shows them. */
 async function goalState(page: Page) {

@@ -14,6 +14,7 @@ import type { ServedSite } from "../support/serve.ts";
 import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import {
+  assertCompact,
   assertOnScreen,
   onVariants,
   freshForm,
@@ -78,13 +79,6 @@ function grown(gems: string, days: number): { future: Decimal; profit: Decimal; 
   const future = new Decimal(gems).times(new Decimal(1).plus(DAILY_INTEREST_RATE).pow(days));
   const profit = future.minus(gems);
   return { future, profit, percent: profit.div(gems).times(100).toDecimalPlaces(2).toString() };
-}
-
-/** A compact amount on screen is the value to three significant digits: `273.5M`, `23.5M`. */
-function assertCompact(shown: string, value: Decimal, what: string): void {
-  const [, digits, suffix] = /^([\d.,]+)([KMBT]?)$/.exec(shown) ?? assert.unreachable(`${what}: ${shown}`)!;
-  const read = new Decimal(digits!.replaceAll(",", "")).times(10 ** (3 * " KMBT".indexOf(suffix || " ")));
-  assert.ok(read.minus(value).abs().lte(value.times("0.005")), `${what}: ${shown} is not ${value}`);
 }
 
 test("a friend's link opens on its answer: headline, 'as of', balance, timeline on the first screen", async () => {

@@ -4,10 +4,11 @@
  * must show), an element in view and uncovered, and the status region announcing the headline.
  */
 import * as assert from "uvu/assert";
+import { Decimal } from "decimal.js";
 import type { Browser, Page } from "playwright-core";
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import { PATH_SITE_URL, builtSite } from "./build.ts";
-import { schemeOnlyRecolours, testBrowser } from "./browser.ts";
+import { HANG_GUARD_MS, schemeOnlyRecolours, testBrowser } from "./browser.ts";
 import { serveSite, type ServedSite } from "./serve.ts";
 
 /** The exact result of the page's `calculate-exp-growth` tool for `input`, which it must accept. */
@@ -131,4 +132,74 @@ export async function freshForm(page: Page): Promise<void> {
   });
   await showQuery(page, "");
   await page.evaluate(() => scrollTo(0, 0));
+}
+
+export const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);
+
+/** Opens the fold of optional fields (gems to earn, the time, the date) as a player does, when it is closed. */
+export async function openMore(page: Page): Promise<void> {
+  // A link opens on its answer; on a phone the form is one tap away.
+  if (await page.locator("#calculator-edit").isVisible()) await page.locator("#calculator-edit").click();
+  if ((await page.locator("#calculator-more").getAttribute("open")) === null)
+    await page.locator("#calculator-more summary").click();
+}
+
+/**
+ * Waits up to HANG_GUARD_MS (a hang guard for a loaded machine) for `check` to hold in the page, polling
+ * every 50 ms (a page whose clock is paused draws no frames); a clear failure naming `what` when it never does.
+ */
+export async function waitFor<A>(
+  page: Page,
+  what: string,
+  check: (arg: A) => boolean,
+  arg?: A,
+): Promise<void> {
+  try {
+    // A function, not a string: the page's CSP forbids evaluating strings.
+    await page.waitForFunction(check as (arg: unknown) => boolean, arg as unknown, {
+      timeout: HANG_GUARD_MS,
+      polling: 50,
+    });
+  } catch {
+    const state = await page.evaluate(() => ({
+      focus: document.hasFocus(),
+      active: document.activeElement?.id,
+      shared: document.querySelector("#calculator-shared")?.textContent,
+      summary: document.querySelector("#calculator-summary")?.textContent,
+      url: location.href.slice(0, 200),
+      fields: Object.fromEntries(
+        Array.from(document.querySelectorAll<HTMLInputElement>("#calculator input"), (input) => [
+          input.name,
+          input.value.slice(0, 40),
+        ]).filter(([, value]) => value),
+      ),
+    }));
+    assert.unreachable(
+      `${what}: not so after ${HANG_GUARD_MS / 1000} s (${check.toString()}); the page shows ${JSON.stringify(state)}`,
+    );
+  }
+}
+
+const SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+const SUFFIXES: Record<string, number> = { "": 0, K: 3, M: 6, B: 9, T: 12 };
+
+/** The number a compact amount on screen stands for: `2.77M`, `1,094`, `3.61 × 10⁴⁷`. */
+export function compactValue(text: string): Decimal {
+  const scientific = /^([\d.]+) × 10([⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/.exec(text.trim());
+  if (scientific)
+    return new Decimal(scientific[1]!).times(
+      Decimal.pow(10, [...scientific[2]!].map((digit) => SUPERSCRIPTS.indexOf(digit)).join("")),
+    );
+  const compact = /^([\d,]+(?:\.\d+)?)([KMBT]?)$/.exec(text.trim());
+  assert.ok(compact, `${JSON.stringify(text)} is a compact amount`);
+  return new Decimal(compact[1]!.replaceAll(",", "")).times(Decimal.pow(10, SUFFIXES[compact[2]!]!));
+}
+
+/** A compact amount shows the exact value to three significant digits: within half a unit of the third. */
+export function assertCompact(shown: string, exact: Decimal.Value, what: string): void {
+  const error = compactValue(shown).minus(exact).abs();
+  assert.ok(
+    error.lte(new Decimal(exact).times("0.005")),
+    `${what}: ${shown} is not ${exact.toString()} to three significant digits`,
+  );
 }
