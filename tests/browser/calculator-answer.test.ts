@@ -109,6 +109,17 @@ async function open(page: Page, query = ""): Promise<void> {
   await calculatorStarted(page);
 }
 
+/** Waits for the result a link (or `showQuery`) shows. */
+const linkResult = (page: Page) =>
+  waitFor(
+    page,
+    "the link's result",
+    () => !document.querySelector<HTMLElement>("[data-result-list]")!.hidden,
+  );
+/** Waits for the status region to announce an answer. */
+const statusSays = (page: Page, what: string) =>
+  waitFor(page, what, () => document.querySelector<HTMLElement>("#calculator-status")!.textContent !== "");
+
 const headlineLines = (page: Page) => page.locator("#calculator-headline > span").allTextContents();
 const shownFuture = (page: Page) =>
   page.evaluate(() =>
@@ -181,11 +192,7 @@ the first screen)`, async () => {
       return shifts;
     });
     await open(page, "?currentGems=2.5M&goalGems=1.6B&years=1");
-    await waitFor(
-      page,
-      "the link's result",
-      () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden,
-    );
+    await linkResult(page);
     // Two frames after the result, every shift it caused has been reported.
     const shifts = await page.evaluate(
       () =>
@@ -212,11 +219,7 @@ announced`, async () => {
     );
     await assertOnScreen(page, answerOf(page), "the answer after a pick");
     await field(page, "currentGems").press("Enter");
-    await waitFor(
-      page,
-      "a result after Enter",
-      () => document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "",
-    );
+    await statusSays(page, "a result after Enter");
     const expected = await calculateTool(page, { currentGems: "2500000", goalGems: minGems });
     const seconds = expected.goal!.duration.totalSeconds;
     const lines = await headlineLines(page);
@@ -393,11 +396,7 @@ async function calculateUntil(page: Page, currentGems: string, until: string): P
   await openMore(page);
   await field(page, "until").fill(until);
   await field(page, "until").press("Enter");
-  await waitFor(
-    page,
-    `a result for ${until}`,
-    () => document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "",
-  );
+  await statusSays(page, `a result for ${until}`);
 }
 
 async function checkDateAlone(): Promise<void> {
@@ -460,11 +459,7 @@ async function checkSharedLink(): Promise<void> {
   );
   await freshForm(page);
   await showQuery(page, written.search.slice(1));
-  await waitFor(
-    page,
-    "the link's result",
-    () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden,
-  );
+  await linkResult(page);
   assert.is(await shownFuture(page), inBerlin, "the same balance in both time zones, after the link's date");
 }
 
@@ -551,11 +546,7 @@ over`, async () => {
   await onEachVariant(
     async (page) => {
       await showQuery(page, "currentGems=2.75M&days=30");
-      await waitFor(
-        page,
-        "the link's result",
-        () => !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden,
-      );
+      await linkResult(page);
       await page.getByRole("button", { name: "Share" }).click();
       await waitFor(
         page,

@@ -26,7 +26,6 @@ import {
 } from "../support/calculator-page.ts";
 import { NOW, DAY, VARIANTS } from "../support/variants.ts";
 
-/** The page's "now": noon UTC on a fixed day. */
 /** Longer than the form's pause before it judges a field (1.5 s), in the page's paused time. */
 const PAUSE = 2_000;
 /** The smallest target a finger hits, in CSS pixels. */

@@ -255,13 +255,21 @@ function find(text: string, pattern: RegExp, fact: string): RegExpExecArray {
   return match;
 }
 
-/** Undoes Markdown backslash escapes: what a reader of the rendered text sees. */
 /** `text` says each of `phrases`, word for word; a failure names the missing phrase. */
 function assertSays(text: string, phrases: string[]): void {
   for (const phrase of phrases) assert.ok(text.includes(phrase), phrase);
 }
 
+/** Undoes Markdown backslash escapes: what a reader of the rendered text sees. */
 const unescapeMarkdown = (text: string) => text.replace(/\\([!-/:-@[-`{-~])/g, "$1");
+
+/** The ranks a block lists, one a line (`indent- name: minGems gems, label displayValue`), as the data has them. */
+const rankLines = (block: string, indent: string) =>
+  [...block.matchAll(new RegExp(`^${indent}- (.+): (\\d+) gems, label (.+)$`, "gm"))].map((match) => ({
+    name: unescapeMarkdown(match[1]!),
+    minGems: match[2]!,
+    displayValue: unescapeMarkdown(match[3]!),
+  }));
 
 const Exact = Big.clone({ precision: 100, rounding: Big.ROUND_HALF_UP });
 const fixed8 = (value: Big) => value.toFixed(8, Big.ROUND_HALF_UP);
@@ -394,18 +402,8 @@ Teaches("the rank rule and every threshold of the rank data, in order", () => {
     block.includes("a balance holds the highest rank whose minGems ≤ the balance"),
     "the rule, with ≥ spelt out",
   );
-  const listed = block
-    .split("\n")
-    .slice(1)
-    .map((line) => {
-      const match = find(line, /^- (.+): (\d+) gems, label (.+)$/, "a rank line");
-      return {
-        name: unescapeMarkdown(match[1]!),
-        minGems: match[2]!,
-        displayValue: unescapeMarkdown(match[3]!),
-      };
-    });
-  assert.equal(listed, ranks.ranks);
+  assert.equal(block.split("\n").length - 1, ranks.ranks.length, "a line a rank");
+  assert.equal(rankLines(block, ""), ranks.ranks);
 });
 
 Teaches("what each input means: additionalGems is a target, not a deposit", () => {
@@ -807,12 +805,7 @@ ApiGuide("each resource's fields come from its schema and each value equals the 
     }
   }
   const ranksBlock = note(apiBlocks, `${new URL(paths.ranks, PATH_SITE_URL).href} (RankList) holds:`);
-  const listed = [...ranksBlock.matchAll(/^ {2}- (.+): (\d+) gems, label (.+)$/gm)].map((match) => ({
-    name: unescapeMarkdown(match[1]!),
-    minGems: match[2]!,
-    displayValue: unescapeMarkdown(match[3]!),
-  }));
-  assert.equal(listed, ranks.ranks, "every threshold");
+  assert.equal(rankLines(ranksBlock, "  "), ranks.ranks, "every threshold");
   const info = JSON.parse(await readBuilt(dir, paths.info)) as {
     dailyInterestRate: string;
     timeNormalization: unknown;

@@ -67,6 +67,10 @@ function assertInvalid(result: Result, field: string, resolutionMentions = field
   );
 }
 
+/** The message of the error calculate-exp-growth answers `input` with. */
+const message = (input: object) =>
+  ErrorResponse.parse(call(calculateExpGrowth, input).structuredContent).error.message;
+
 // ---- Results ----------------------------------------------------------------------------------
 
 test("calculate-exp-growth returns the engine's result as structuredContent and as JSON text", () => {
@@ -425,8 +429,6 @@ test("unknown keys are invalid_request naming the key, also next to valid ones",
 });
 
 test("the over-limit total is shown with the digits that put it over, never as a rounded 36500", () => {
-  const message = (input: object) =>
-    ErrorResponse.parse(call(calculateExpGrowth, input).structuredContent).error.message;
   assert.match(
     message({ currentGems: 1000, days: 36500, seconds: "0.0001" }),
     /come to 36500\.0000000012 days/,
@@ -463,8 +465,6 @@ test("decimal strings are told their real mistake and what to send", () => {
 });
 
 test("unknown keys: at most five named, each cut, the rest counted, with a did-you-mean", () => {
-  const message = (input: object) =>
-    ErrorResponse.parse(call(calculateExpGrowth, input).structuredContent).error.message;
   assert.match(message({ currentGems: 1, dayz: 1 }), /"dayz" \(did you mean "days"\?\)/);
   assert.match(message({ currentGems: 1, Days: 1 }), /"Days" \(did you mean "days"\?\)/);
   assert.match(message({ current_gems: 1 }), /"current_gems" \(did you mean "currentGems"\?\)/);
