@@ -27,6 +27,7 @@ const compiled = new Map<string, Promise<StartScript>>();
 async function compile(urls: string[]): Promise<StartScript> {
   const { outputFiles } = await build({
     entryPoints: [START_SCRIPT],
+    bundle: true,
     define: { SCRIPT_URLS: JSON.stringify(urls) },
     format: "iife",
     minify: true,

@@ -10,13 +10,13 @@ import type { ExpRank } from "../../contract/rank-list.ts";
 import { calculateGrowth } from "../../common/engine/calculate.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
 import { readDuration } from "../../common/duration-text.ts";
-import { fieldOf, fillFrom, formState, labelOf, PERIOD, UNTIL } from "./form-read.ts";
+import { fieldOf, fillFrom, formState, inputs, labelOf, PERIOD, UNTIL } from "./form-read.ts";
 import { queryOf, readForm, type Reading } from "./form-read.ts";
 import { judgedAs, showNotes, showProblems, validate } from "./form-judge.ts";
 import { givenTime, render, type Shown } from "./form-answer.ts";
 import { mountShare, shareText, type Shareable } from "./form-share.ts";
-import { mountRemember } from "./form-remember.ts";
-import { dateText } from "./form-words.ts";
+import { mountRemember, returned } from "./form-remember.ts";
+import { compactGems, dateText } from "./form-words.ts";
 
 /** How long a field may rest while typed in before it is judged. */
 const PAUSE_MS = 1500;
@@ -94,9 +94,10 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     const view: Shown = { result: calculateGrowth(input, ranks), now, given: givenTime(reading), ranks };
     const lines = render(region!, view);
     const old = pinned !== null && Math.abs(Date.now() - pinned) >= 60_000 ? `As of ${dateText(pinned)}` : "";
-    asOf!.hidden = !old;
-    asOf!.textContent =
-      old && `${old}, when this link was made: its dates count from then. Edit any field to count from now.`;
+    asOf!.textContent = old
+      ? `${old}, when this link was made: its dates count from then. Edit any field to count from now.`
+      : grownText();
+    asOf!.hidden = !asOf!.textContent;
     summary!.textContent = (old ? `${old}: ` : "") + lines.join(" ");
     answer = { text: shareText(view), query: queryOf(form, reading), now };
     if (commit) status!.textContent = summary!.textContent;
@@ -107,9 +108,9 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   // further edits update that entry until the next commit. URLs are relative to the page.
   const record = (reading: Reading | null, commit: boolean) => {
     if (!reading || pinned !== null) return;
-    // The balance is kept once the player is done with it, never half typed ("12" of "12.5M").
-    if (commit || judged.has("currentGems")) keep(field("currentGems").value.trim());
     const search = queryOf(form, reading);
+    // The fields are kept once the player is done with the balance, never half typed ("12" of "12.5M").
+    if (commit || judged.has("currentGems")) keep({ query: search, at: Date.now() });
     if (`?${search}` === location.search || (search === "" && location.search === ""))
       return void (commit && history.replaceState({ committed: true }, ""));
     const url = search ? `?${search}` : location.href.split(/[?#]/)[0];
@@ -202,14 +203,22 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   };
   window.addEventListener("popstate", () => void load());
   const linked = location.search !== "";
-  const keep = mountRemember(field("currentGems"), byId("forget") as HTMLButtonElement, linked);
+  const typed = inputs(form).some((input) => input.value);
+  // A return visit (no link, nothing typed yet) opens on the kept answer, the balance grown to now.
+  const back = linked || typed ? null : returned(Date.now(), ranks);
+  if (back) fillFrom(form, back.query);
+  const keep = mountRemember(field("currentGems"), byId("forget") as HTMLButtonElement, back?.grown ?? null);
+  /** "Your 250M of Nov 29 is about 250.75M now, if untouched": while the grown balance stands. */
+  function grownText(): string {
+    if (!back || field("currentGems").value !== back.grown || !(Date.now() - back.at >= 60_000)) return "";
+    const [kept, grown] = [compactGems(back.kept), compactGems(back.grown)];
+    return `Your ${kept} of ${dateText(back.at)} is about ${grown} now, if untouched: its dates count from now.`;
+  }
   // What was typed before this script ran (after the first paint), or is remembered, shows its answer;
   // a time typed in the one time field counts as an edit of it.
-  if (!linked) {
-    if (field(PERIOD).value) field(PERIOD).dispatchEvent(new Event("input", { bubbles: true }));
-    update(false);
-  }
-  const opened = linked && load();
+  if (!linked && field(PERIOD).value && !back)
+    field(PERIOD).dispatchEvent(new Event("input", { bubbles: true }));
+  const opened = linked ? load() : update(false) && back;
   if (opened) history.replaceState({ committed: true }, "");
   layout.classList.toggle("is-answer", Boolean(opened));
 }

@@ -3,13 +3,24 @@
  * (`_config/after-paint-scripts.ts` builds it and hashes it for the page's CSP). A classic script
  * in the head runs before the first frame; it adds the page's own modules once the page has painted.
  */
+import { KEPT_KEY } from "../page/kept-key.ts";
 
 /** The page's modules, relative to the page: esbuild writes them in (`define`) for each page. */
 declare const SCRIPT_URLS: readonly string[];
 
-// A page opened with a query (a calculation's link) is marked as the answer before its first frame,
-// so that frame is already laid out as the answer; the page's module keeps or removes the mark.
-if (location.search) document.documentElement.classList.add("is-answer");
+/** Whether the player's last answer is kept on this device (`assets/page/form-remember.ts`). */
+function kept(): boolean {
+  try {
+    return localStorage.getItem(KEPT_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+// A page opened with a query (a calculation's link), or on a return visit, is marked as the answer
+// before its first frame, so that frame is already laid out as the answer; the page's module keeps or
+// removes the mark.
+if (location.search || kept()) document.documentElement.classList.add("is-answer");
 
 // Until the modules run, no form submits natively: a Calculate or Enter then would reload the page
 // with its fields in the address; the module reads them.
