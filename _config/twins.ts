@@ -84,17 +84,17 @@ function twinLink(target: string, pageUrl: string, twinned: Map<string, Twinned>
 /** The pages that have twins, by URL, each rendered once a build (the collection is new each build). */
 const twinMaps = new WeakMap<readonly TwinSource[], Promise<Map<string, Twinned>>>();
 
-async function rendered(renderer: TwinRenderer, docs: readonly TwinSource[]): Promise<Map<string, Twinned>> {
+function twinsOf(renderer: TwinRenderer, docs: readonly TwinSource[]): Promise<Map<string, Twinned>> {
   const entry = async (page: TwinSource): Promise<[string, Twinned]> => {
     const markdown = await markdownOf(renderer, page);
     const twin = absoluteUrl(twinPath(page.url));
     return [absoluteUrl(page.url), { twin, markdown, anchors: markdownAnchors(markdown) }];
   };
-  return new Map(await Promise.all(docs.map(entry)));
-}
-
-function twinsOf(renderer: TwinRenderer, docs: readonly TwinSource[]): Promise<Map<string, Twinned>> {
-  if (!twinMaps.has(docs)) twinMaps.set(docs, rendered(renderer, docs));
+  if (!twinMaps.has(docs))
+    twinMaps.set(
+      docs,
+      Promise.all(docs.map(entry)).then((pages) => new Map(pages)),
+    );
   return twinMaps.get(docs)!;
 }
 
