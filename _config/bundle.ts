@@ -20,12 +20,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const CALCULATOR_ENTRY = path.join(ROOT, "assets/page/home.ts");
 export const TOOLS_ENTRY = path.join(ROOT, "assets/tools/exp-bank.ts");
 
-/** Each entry and where its bundle is published, relative to the output folder (esbuild adds `.js`). */
-const ENTRY_POINTS = [
-  { in: CALCULATOR_ENTRY, out: paths.calculatorScript.replace(/\.js$/, "") },
-  { in: TOOLS_ENTRY, out: paths.toolsModule.replace(/\.js$/, "") },
-];
-
 /** Browsers with ES2022 and `Intl.NumberFormat` decimal strings; WebMCP itself is Chromium-only. */
 export const TARGETS = ["chrome111", "edge111", "firefox116", "safari16.4"];
 
@@ -51,28 +45,30 @@ export const homepageData: Plugin = {
   },
 };
 
-/** The bundle's options. */
-const BUNDLE_OPTIONS: BuildOptions = {
-  entryPoints: ENTRY_POINTS,
-  outdir: ".",
-  // Relative paths resolve in the project, whatever the process's folder.
-  absWorkingDir: ROOT,
-  bundle: true,
-  format: "esm",
-  minify: true,
-  target: TARGETS,
-  platform: "browser",
-  legalComments: "eof",
-  logLevel: "silent",
-  plugins: [homepageData],
-};
-
 /** esbuild's context in `npm start`, kept in memory so a rebuild bundles only what changed. */
 let watching: Promise<BuildContext> | undefined;
 
 /** Writes both bundles into `outputDir`; with `serving`, through the kept context. */
 export async function bundleCalculator(outputDir: string, serving = false): Promise<void> {
-  const options = { ...BUNDLE_OPTIONS, write: false };
+  const options: BuildOptions = {
+    // Each entry and where its bundle is published, relative to the output folder (esbuild adds `.js`).
+    entryPoints: [
+      { in: CALCULATOR_ENTRY, out: paths.calculatorScript.replace(/\.js$/, "") },
+      { in: TOOLS_ENTRY, out: paths.toolsModule.replace(/\.js$/, "") },
+    ],
+    outdir: ".",
+    // Relative paths resolve in the project, whatever the process's folder.
+    absWorkingDir: ROOT,
+    bundle: true,
+    format: "esm",
+    minify: true,
+    target: TARGETS,
+    platform: "browser",
+    legalComments: "eof",
+    logLevel: "silent",
+    plugins: [homepageData],
+    write: false,
+  };
   const result = serving ? await (await (watching ??= context(options))).rebuild() : await build(options);
   for (const file of result.outputFiles!) {
     // esbuild names each output under `absWorkingDir`; the same relative path lands in `outputDir`.

@@ -9,7 +9,6 @@
  * a rank name is a proper noun. Code blocks are checked too, since a typed example drifts as well.
  */
 import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TOOL_NAMES } from "../common/constants.ts";
-import type { SourceProblem } from "./page-source.ts";
 import { groupDigits } from "../common/text/group-digits.ts";
 
 /** One value the data knows, what it is, and the template that renders it. */
@@ -104,7 +103,10 @@ function standsAlone(text: string, index: number, value: string): boolean {
  * and the template to write instead. Where values overlap ("160M+" and "160M"), the longer one is
  * reported.
  */
-export function typedValues(markdown: string, values: readonly DataValue[]): SourceProblem[] {
+export function typedValues(
+  markdown: string,
+  values: readonly DataValue[],
+): { line: number; message: string }[] {
   const text = typedText(markdown);
   const found: { index: number; end: number; value: DataValue }[] = [];
   for (const value of [...values].sort((a, b) => b.value.length - a.value.length)) {

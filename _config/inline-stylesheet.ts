@@ -41,19 +41,18 @@ export async function minifyStylesheets(): Promise<void> {
   minified = new Map(await Promise.all(sheets));
 }
 
-/** One stylesheet's minified text. */
-function sheet(name: string): string {
-  const css = minified.get(name);
-  if (css === undefined)
-    throw new Error(`Stylesheet "${name}": use the name of a file in assets/styles/ without ".css"`);
-  return css;
-}
-
 /**
  * The styles of a page: `site.css`, then each of the page's own (`styles` in its front matter),
  * and the CSP hash source (`'sha256-…'`) of exactly that text.
  */
 export function pageStylesheet(styles: readonly string[] = []): { css: string; hash: string } {
-  const css = ["site", ...styles].map(sheet).join("");
+  const css = ["site", ...styles]
+    .map((name) => {
+      const sheet = minified.get(name);
+      if (sheet === undefined)
+        throw new Error(`Stylesheet "${name}": use the name of a file in assets/styles/ without ".css"`);
+      return sheet;
+    })
+    .join("");
   return { css, hash: `'sha256-${createHash("sha256").update(css).digest("base64")}'` };
 }

@@ -13,32 +13,16 @@ import { highlight } from "./highlight.ts";
 import { pageLinks } from "./page-links.ts";
 
 /**
- * Table column alignment (`| ---: |`) as a class instead of markdown-it's `style` attribute: the
- * pages' Content-Security-Policy (`style-src 'self'`) refuses inline styles.
+ * Table cells for the pages' styles:
+ * - each body cell carries its column's header as `data-label`, so that on a phone, where the
+ *   stylesheet stacks a row's cells instead of squeezing four columns into 390px, every value keeps
+ *   its label. The header row stays in the markup (visually hidden), so assistive technology still
+ *   announces the columns;
+ * - column alignment (`| ---: |`) is a class instead of markdown-it's `style` attribute: the pages'
+ *   Content-Security-Policy (`style-src 'self'`) refuses inline styles.
  */
-function alignmentClasses(md: MarkdownIt): void {
-  for (const rule of ["th_open", "td_open"] as const) {
-    md.renderer.rules[rule] = (tokens, index, options, _env, self) => {
-      const token = tokens[index];
-      const style = token?.attrGet("style");
-      if (token && typeof style === "string") {
-        const align = /text-align:(left|right|center)/.exec(style)?.[1];
-        token.attrs = (token.attrs ?? []).filter(([name]) => name !== "style");
-        if (align) token.attrJoin("class", `align-${align}`);
-      }
-      return self.renderToken(tokens, index, options);
-    };
-  }
-}
-
-/**
- * Each body cell carries its column's header as `data-label`, so that on a phone, where the
- * stylesheet stacks a row's cells instead of squeezing four columns into 390px, every value keeps
- * its label. The header row stays in the markup (visually hidden), so assistive technology still
- * announces the columns.
- */
-function cellLabels(md: MarkdownIt): void {
-  md.core.ruler.push("table_cell_labels", (state) => {
+function tableCells(md: MarkdownIt): void {
+  md.core.ruler.push("table_cells", (state) => {
     let headers: string[] = [];
     let column = 0;
     const tokens = state.tokens;
@@ -50,6 +34,11 @@ function cellLabels(md: MarkdownIt): void {
       else if (token.type === "td_open") {
         const label = headers[column++];
         if (label) token.attrSet("data-label", label);
+      }
+      const align = /text-align:(left|right|center)/.exec(token.attrGet("style") ?? "")?.[1];
+      if (align) {
+        token.attrs = token.attrs!.filter(([name]) => name !== "style");
+        token.attrJoin("class", `align-${align}`);
       }
     }
   });
@@ -116,7 +105,7 @@ function growthCharts(md: MarkdownIt): void {
   };
 }
 
-/** No raw HTML; highlighting, heading anchors, links, tables, the table of contents and charts. */
+/** No raw HTML; highlighting, heading anchors, links, table cells, the table of contents and charts. */
 export function pageMarkdown(md: MarkdownIt): void {
   md.set({
     html: false,
@@ -124,8 +113,7 @@ export function pageMarkdown(md: MarkdownIt): void {
       `<pre class="code" data-language="${language || "text"}"><code>${highlight(code, language)}</code></pre>`,
   });
   md.use(headingAnchors);
-  md.use(alignmentClasses);
-  md.use(cellLabels);
+  md.use(tableCells);
   md.use(pageLinks);
   md.use(tableOfContents);
   md.use(growthCharts);

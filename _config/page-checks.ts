@@ -12,13 +12,20 @@
  */
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import { dataValues, typedValues, type DriftData } from "./drift.ts";
-import { pageError } from "./page-source.ts";
+import { frontMatterLines, projectPath } from "./page-source.ts";
 import { templateError } from "./template-errors.ts";
 
-/** A page's source: its problems, or nothing. Throws one error listing them all. */
+/**
+ * A page's source: its problems, or nothing. Throws one error listing them all, each as
+ * `file:line: message` with the line in the file (front matter counted).
+ */
 export function checkPageSource(inputPath: string, body: string, data: DriftData): void {
   const typed = typedValues(body, dataValues(data));
-  if (typed.length > 0) throw pageError("Data typed by hand in a Markdown page", inputPath, body, typed);
+  if (typed.length === 0) return;
+  const file = projectPath(inputPath);
+  const offset = frontMatterLines(inputPath, body);
+  const lines = typed.map((problem) => `  ${file}:${problem.line + offset}: ${problem.message}`);
+  throw new Error(`Data typed by hand in a Markdown page (${typed.length}) in ${file}:\n${lines.join("\n")}`);
 }
 
 export function pageChecks(eleventyConfig: UserConfig): void {

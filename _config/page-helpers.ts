@@ -48,7 +48,7 @@ type MarkSafe = (markdown: string) => unknown;
 
 export function pageHelpers(eleventyConfig: UserConfig): void {
   const filter = (name: string, build: (...args: any[]) => unknown) => eleventyConfig.addFilter(name, build);
-  const shortcode = (name: string, build: (...args: any[]) => string) =>
+  const shortcode = (name: string, build: (...args: any[]) => string | Promise<string>) =>
     eleventyConfig.addShortcode(name, build);
   // The filters below that return Markdown escape the data inside it themselves; autoescape would
   // turn their quotes and brackets into HTML entities, which Markdown code blocks show literally.
@@ -128,13 +128,13 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
    * `<script>{% afterPaintScripts scripts, page.url %}</script>` and `script-src 'self' {%
    * afterPaintScriptsHash scripts, page.url %}`: a page's modules, started after its first paint.
    */
-  eleventyConfig.addShortcode(
+  shortcode(
     "afterPaintScripts",
-    async (scripts: string[], pageUrl: string) => (await afterPaintScripts(scripts, pageUrl)).js,
+    async (scripts: string[], url: string) => (await afterPaintScripts(scripts, url)).js,
   );
-  eleventyConfig.addShortcode(
+  shortcode(
     "afterPaintScriptsHash",
-    async (scripts: string[], pageUrl: string) => (await afterPaintScripts(scripts, pageUrl)).hash,
+    async (scripts: string[], url: string) => (await afterPaintScripts(scripts, url)).hash,
   );
   /** `{% schemaFields "CalculatorInfo" %}`: a contract component's fields (shortcodes are never autoescaped). */
   shortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), components));

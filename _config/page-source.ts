@@ -32,29 +32,6 @@ export function fileLine(inputPath: string, found: (line: string) => boolean): s
   return `${projectPath(inputPath)}${line > 0 ? `:${line}` : ""}`;
 }
 
-/** A problem at a line of a page: `content/pages/auth.md:14: <problem>`. */
-export interface SourceProblem {
-  /** 1-based line in the text that was checked (the page without its front matter). */
-  line: number;
-  message: string;
-}
-
-/**
- * One error for every problem in a page, each as `file:line: message`, with the line in the file
- * (front matter counted); a title line says what kind of problem they are.
- */
-export function pageError(
-  title: string,
-  inputPath: string,
-  body: string,
-  problems: readonly SourceProblem[],
-): Error {
-  const file = projectPath(inputPath);
-  const offset = frontMatterLines(inputPath, body);
-  const lines = problems.map((problem) => `  ${file}:${problem.line + offset}: ${problem.message}`);
-  return new Error(`${title} (${problems.length}) in ${file}:\n${lines.join("\n")}`);
-}
-
 /** The text of the file at `inputPath`, or "" when it cannot be read (a page rendered from something else). */
 function fileText(inputPath: string): string {
   try {

@@ -8,7 +8,6 @@
  */
 import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResvgRenderOptions } from "@resvg/resvg-js";
@@ -95,15 +94,9 @@ function row(card: ShareCard, step: LadderStep, index: number, colours: Palette)
   const box = `x="${MARGIN}" y="${top}" width="${width}" height="${ROW.height}" rx="8"`;
   if ("omitted" in step) {
     const dashes = `stroke="${colours.muted}" stroke-width="2" stroke-dasharray="10 8"`;
-    const size = ROW.textSize;
-    const words = text(
-      `${step.omitted} more ${step.omitted === 1 ? "rank" : "ranks"}`,
-      left,
-      baseline(size),
-      size,
-      colours.muted,
-    );
-    return `<rect ${box} fill="${colours.muted}" fill-opacity="0.08" ${dashes}/>${words}`;
+    const words = `${step.omitted} more ${step.omitted === 1 ? "rank" : "ranks"}`;
+    const label = text(words, left, baseline(ROW.textSize), ROW.textSize, colours.muted);
+    return `<rect ${box} fill="${colours.muted}" fill-opacity="0.08" ${dashes}/>${label}`;
   }
   const tint = 0.08 + (0.24 * index) / Math.max(1, card.steps.length - 1);
   // Name and label at one size at which both fit the row with two characters' room between them.
@@ -134,22 +127,18 @@ ${icon.replace(/^<svg\b/, `<svg x="${MARGIN}" y="56" width="76" height="76"`)}
 </svg>`;
 }
 
-/** The card as a PNG, rasterised off the main thread (resvg's own worker) while the build goes on. */
-async function shareCardPng(svg: string): Promise<Buffer> {
-  // resvg, loaded when the card is first drawn, not when the config is imported.
-  const { renderAsync } = createRequire(import.meta.url)(
-    "@resvg/resvg-js",
-  ) as typeof import("@resvg/resvg-js");
-  return (await renderAsync(svg, RENDER_OPTIONS)).asPng();
-}
-
 /** The last card drawn in this process: `npm start` draws it again only when its SVG changed. */
 let drawn: { svg: string; png: Promise<Buffer> } | undefined;
 
 /** Writes the card into `outputDir` at `site.paths.shareCard`. */
 export async function writeShareCard(outputDir: string): Promise<void> {
   const svg = shareCardSvg(card);
-  if (drawn?.svg !== svg) drawn = { svg, png: shareCardPng(svg) };
+  if (drawn?.svg !== svg) {
+    // Rasterised off the main thread (resvg's own worker) while the build goes on; resvg is loaded
+    // when the card is first drawn, not when the config is imported.
+    const png = import("@resvg/resvg-js").then(({ renderAsync }) => renderAsync(svg, RENDER_OPTIONS));
+    drawn = { svg, png: png.then((image) => image.asPng()) };
+  }
   const file = path.resolve(outputDir, paths.shareCard);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, await drawn.png);

@@ -57,30 +57,13 @@ function unknownFilter(error: unknown, source: string, filters: readonly string[
 }
 
 /**
- * Names a page binds itself (`{% for rank in … %}`, `{% set example = … %}`, macro arguments),
- * not data; a loop's name maps to the data path it runs over (`rank` → `ranks.ranks`).
- */
-function boundNames(source: string): Map<string, string | undefined> {
-  const names = new Map<string, string | undefined>([["loop", undefined]]);
-  for (const match of source.matchAll(/\{%-?\s*for\s+([\w\s,]+?)\s+in\s+([\w.[\]]+)/g)) {
-    const parts = match[1]!.split(",").map((name) => name.trim());
-    parts.forEach((name) => names.set(name, parts.length === 1 ? match[2] : undefined));
-  }
-  for (const match of source.matchAll(/\{%-?\s*set\s+([\w\s,]+?)\s*=/g))
-    for (const name of match[1]!.split(",")) names.set(name.trim(), undefined);
-  for (const match of source.matchAll(/\{%-?\s*macro\s+\w+\(([^)]*)\)/g))
-    for (const name of match[1]!.split(",")) names.set(name.replace(/=.*$/, "").trim(), undefined);
-  return names;
-}
-
-/**
  * Why `expression` (such as `calculator.dailyInterestRat`) is undefined in `data`, with the fix; undefined
  * when it is not a data lookup.
  */
 function undefinedName(
   expression: string,
   data: Record<string, unknown>,
-  bound: Map<string, string | undefined>,
+  source: string,
 ): string | undefined {
   const path = /^\s*([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*|\s*\[\s*\d+\s*\])*)/
     .exec(expression)?.[1]
@@ -89,16 +72,19 @@ function undefinedName(
   const keys = path.split(/\.|(?=\[)/);
   const [root = ""] = keys;
   let value: unknown = data[root];
-  if (bound.has(root)) {
-    // A loop's name: its first item shows which keys each item has.
-    const over = bound
-      .get(root)
-      ?.split(/\.|\[(\d+)\]/)
-      .filter(Boolean);
-    const items = over?.reduce<any>((value, key) => value?.[key], data);
+  // A loop's name (`{% for rank in ranks.ranks %}`): the loop's first item shows which keys each item has.
+  const loop = new RegExp(String.raw`\{%-?\s*for\s+${root}\s+in\s+([\w.[\]]+)`).exec(source)?.[1];
+  if (loop) {
+    const items = loop
+      .split(/\.|\[(\d+)\]/)
+      .filter(Boolean)
+      .reduce<any>((value, key) => value?.[key], data);
     if (!Array.isArray(items) || items.length === 0) return undefined;
     value = items[0];
   } else if (!Object.hasOwn(data, root)) {
+    // Other names a page binds itself (`{% set example = … %}`, a macro's arguments, `loop`) are not data.
+    const binds = new RegExp(String.raw`\{%-?\s*(?:for|set|macro)\b[^%]*\b${root}\b`);
+    if (root === "loop" || binds.test(source)) return undefined;
     const known = Object.keys(data).filter((key) => !key.startsWith("eleventy") && key !== "pkg");
     const fix = spellingFix(root, known, `use one of: ${known.sort().join(", ")}`);
     return `"${root}" is not a name in the page's data; ${fix}`;
@@ -152,7 +138,7 @@ export function templateError(
       undefinedName(
         expression.replace(/^(if|elif|for\s+[\w\s,]+\s+in|set\s+\w+\s*=)\s+/, ""),
         data,
-        boundNames(source),
+        source,
       ) ?? `${problem}: ${tag} names a value the page's data does not have`;
   }
   // Not chained to the Nunjucks error: its line counts from the end of the front matter, and

@@ -56,14 +56,6 @@ export function nunjucksTwins(eleventyConfig: UserConfig): void {
 /** Template syntax left in a twin means a tag the twin renderer did not process. */
 const TEMPLATE_SYNTAX = /\{\{|\{%|\{#/;
 
-/** A page's Markdown before its links are rewritten. */
-function markdownOf(renderer: TwinRenderer, source: TwinSource): Promise<string> {
-  const raw = source.data.page.rawInput;
-  if (typeof raw !== "string")
-    throw new Error(`${source.inputPath}: no page source to render its Markdown twin from`);
-  return renderer.nunjucksTwin(raw, source.inputPath, { ...source.data, twin: true });
-}
-
 /** A page that has a twin: where its twin is, its Markdown and the anchors the twin offers. */
 type Twinned = { twin: string; markdown: string; anchors: Set<string> };
 
@@ -84,17 +76,20 @@ function twinLink(target: string, pageUrl: string, twinned: Map<string, Twinned>
 /** The pages that have twins, by URL, each rendered once a build (the collection is new each build). */
 const twinMaps = new WeakMap<readonly TwinSource[], Promise<Map<string, Twinned>>>();
 
-async function rendered(renderer: TwinRenderer, docs: readonly TwinSource[]): Promise<Map<string, Twinned>> {
+function twinsOf(renderer: TwinRenderer, docs: readonly TwinSource[]): Promise<Map<string, Twinned>> {
   const entry = async (page: TwinSource): Promise<[string, Twinned]> => {
-    const markdown = await markdownOf(renderer, page);
+    const raw = page.data.page.rawInput;
+    if (typeof raw !== "string")
+      throw new Error(`${page.inputPath}: no page source to render its Markdown twin from`);
+    const markdown = await renderer.nunjucksTwin(raw, page.inputPath, { ...page.data, twin: true });
     const twin = absoluteUrl(twinPath(page.url));
     return [absoluteUrl(page.url), { twin, markdown, anchors: markdownAnchors(markdown) }];
   };
-  return new Map(await Promise.all(docs.map(entry)));
-}
-
-function twinsOf(renderer: TwinRenderer, docs: readonly TwinSource[]): Promise<Map<string, Twinned>> {
-  if (!twinMaps.has(docs)) twinMaps.set(docs, rendered(renderer, docs));
+  if (!twinMaps.has(docs))
+    twinMaps.set(
+      docs,
+      Promise.all(docs.map(entry)).then((pages) => new Map(pages)),
+    );
   return twinMaps.get(docs)!;
 }
 
@@ -122,7 +117,8 @@ function withContents(markdown: string): string {
 export async function renderTwin(renderer: TwinRenderer, source: TwinSource, docs: readonly TwinSource[]) {
   const twinned = await twinsOf(renderer, docs);
   const pageUrl = absoluteUrl(source.url);
-  const body = twinned.get(pageUrl)?.markdown ?? (await markdownOf(renderer, source));
+  // `source` is one of `docs`, rendered with them.
+  const body = twinned.get(pageUrl)!.markdown;
   const markdown = source.data.toc === true ? withContents(body) : body;
   // A link by the page's file (`docs.md#support`) goes where the HTML page's link goes: its URL.
   const linked = mapMarkdownLinks(markdown, (target) =>
