@@ -10,7 +10,7 @@ import type { ExpRank } from "../../contract/rank-list.ts";
 import { calculateGrowth } from "../../common/engine/calculate.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
 import { readDuration } from "../../common/duration-text.ts";
-import { fieldOf, fillFrom, formState, inputs, labelOf, PERIOD, UNTIL } from "./form-read.ts";
+import { fieldOf, fillFrom, formState, labelOf, PERIOD, UNTIL } from "./form-read.ts";
 import { queryOf, readForm, type Reading } from "./form-read.ts";
 import { judgedAs, showNotes, showProblems, validate } from "./form-judge.ts";
 import { givenTime, render, type Shown } from "./form-answer.ts";
@@ -110,7 +110,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     if (!reading || pinned !== null) return;
     const search = queryOf(form, reading);
     // The fields are kept once the player is done with the balance, never half typed ("12" of "12.5M").
-    if (commit || judged.has("currentGems")) keep({ query: search, at: Date.now() });
+    if (commit || judged.has("currentGems")) keep(new URLSearchParams(`${search}&kept=${Date.now()}`));
     if (`?${search}` === location.search || (search === "" && location.search === ""))
       return void (commit && history.replaceState({ committed: true }, ""));
     const url = search ? `?${search}` : location.href.split(/[?#]/)[0];
@@ -203,16 +203,16 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   };
   window.addEventListener("popstate", () => void load());
   const linked = location.search !== "";
-  const typed = inputs(form).some((input) => input.value);
-  // A return visit (no link, nothing typed yet) opens on the kept answer, the balance grown to now.
-  const back = linked || typed ? null : returned(Date.now(), ranks);
+  // A return visit opens on the kept answer, the balance grown to now. Nothing was typed before this
+  // script ran: the start script laid the page out as that answer, the form hidden.
+  const back = linked ? null : returned(Date.now(), ranks);
   if (back) fillFrom(form, back.query);
   const keep = mountRemember(field("currentGems"), byId("forget") as HTMLButtonElement, back?.grown ?? null);
   /** "Your 250M of Nov 29 is about 250.75M now, if untouched": while the grown balance stands. */
   function grownText(): string {
-    if (!back || field("currentGems").value !== back.grown || !(Date.now() - back.at >= 60_000)) return "";
+    if (!back?.moved || field("currentGems").value !== back.grown) return "";
     const [kept, grown] = [compactGems(back.kept), compactGems(back.grown)];
-    return `Your ${kept} of ${dateText(back.at)} is about ${grown} now, if untouched: its dates count from now.`;
+    return `Your ${kept} of ${dateText(back.at)} is about ${grown} now, if untouched.`;
   }
   // What was typed before this script ran (after the first paint), or is remembered, shows its answer;
   // a time typed in the one time field counts as an edit of it.

@@ -11,30 +11,28 @@ import { readGems } from "../../common/amount.ts";
 import { CALCULATE_LIMITS } from "../../common/input/input-rules.ts";
 import { KEPT_KEY as KEY } from "./kept-key.ts";
 
-/** Where a balance alone was kept before the goal and time were, read once and then replaced. */
-const BALANCE_KEY = "exp-bank-calculator:balance";
+/** The fields as the link carries them, with the moment they were kept (`kept=`, milliseconds since 1970). */
+export type Kept = URLSearchParams;
 
-/** The fields as a query, and when they were kept (milliseconds since 1970). */
-export type Kept = { query: string; at: number };
+/**
+ * A kept balance grown to now: what was kept, what the field shows now, whether it grew (a minute or
+ * more since), and the fields to fill.
+ */
+export type Returned = { kept: string; at: number; grown: string; moved: boolean; query: string };
 
-/** A kept balance grown to now: what was kept, what it is now, and the fields to fill. */
-export type Returned = { kept: string; at: number; grown: string; query: string };
-
-function read(): Kept | null {
+function read(): Kept {
   try {
-    const kept = JSON.parse(localStorage.getItem(KEY) ?? "null") as Kept | null;
-    if (kept && typeof kept.query === "string" && Number.isFinite(kept.at)) return kept;
-    const balance = localStorage.getItem(BALANCE_KEY);
-    return balance ? { query: new URLSearchParams({ currentGems: balance }).toString(), at: NaN } : null;
+    // Before the goal and the time were kept, the key held the balance alone, as typed.
+    const kept = localStorage.getItem(KEY) ?? "";
+    return new URLSearchParams(kept.includes("=") ? kept : `currentGems=${encodeURIComponent(kept)}`);
   } catch {
-    return null;
+    return new URLSearchParams();
   }
 }
 
 function write(kept: Kept | null): void {
   try {
-    localStorage.removeItem(BALANCE_KEY);
-    if (kept) localStorage.setItem(KEY, JSON.stringify(kept));
+    if (kept) localStorage.setItem(KEY, kept.toString());
     else localStorage.removeItem(KEY);
   } catch {
     // Storage refused: nothing is kept.
@@ -43,22 +41,23 @@ function write(kept: Kept | null): void {
 
 /**
  * The kept fields with the balance grown from when it was kept to `now` at the bank's rate, exactly
- * (8 decimals, trailing zeros dropped); null when nothing readable is kept. A balance kept before its
- * moment was (the old key) comes back as it was.
+ * (8 decimals, trailing zeros dropped); null when nothing readable is kept. A balance kept alone, by
+ * the page before it kept the moment, comes back as it was.
  */
 export function returned(now: number, ranks: readonly ExpRank[]): Returned | null {
-  const kept = read();
-  const query = new URLSearchParams(kept?.query ?? "");
-  const typed = query.get("currentGems") ?? "";
-  const balance = readGems(typed);
-  if (!kept || !balance.ok || !(Number(balance.value) > 0)) return null;
-  const seconds = Math.floor((now - kept.at) / 1000);
-  if (!(seconds > 0 && seconds <= CALCULATE_LIMITS.maxDurationDays * 86_400))
-    return { kept: balance.value, at: kept.at, grown: balance.value, query: query.toString() };
-  const result = calculateGrowth({ currentGems: balance.value, seconds: String(seconds) }, ranks);
-  const grown = result.futureGems.replace(/\.?0+$/, "");
-  query.set("currentGems", grown);
-  return { kept: balance.value, at: kept.at, grown, query: query.toString() };
+  const query = read();
+  const at = Number(query.get("kept") || NaN);
+  query.delete("kept");
+  const balance = readGems(query.get("currentGems") ?? "");
+  if (!balance.ok || !(Number(balance.value) > 0)) return null;
+  const seconds = Math.floor((now - at) / 1000);
+  // Within a minute (a reload) the balance stays as typed.
+  const moved = seconds >= 60 && seconds <= CALCULATE_LIMITS.maxDurationDays * 86_400;
+  if (moved) {
+    const result = calculateGrowth({ currentGems: balance.value, seconds: String(seconds) }, ranks);
+    query.set("currentGems", result.futureGems.replace(/\.?0+$/, ""));
+  }
+  return { kept: balance.value, at, grown: query.get("currentGems")!, moved, query: query.toString() };
 }
 
 /** Wires Forget (it drops what is kept, and the balance it filled in); returns how to keep the fields. */
@@ -68,7 +67,7 @@ export function mountRemember(
   filled: string | null,
 ): (kept: Kept) => void {
   // Hidden, Forget keeps its place in the label row (calculator.css), so it appears without a jump.
-  const show = () => (forget.hidden = !read());
+  const show = () => (forget.hidden = !read().has("currentGems"));
   show();
   forget.addEventListener("click", () => {
     if (filled !== null && field.value.trim() === filled) field.value = "";

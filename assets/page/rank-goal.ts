@@ -20,11 +20,8 @@ function amountIn(input: HTMLInputElement, ranks?: readonly ExpRank[]): Exact | 
   return read.ok && Number(read.value) > 0 ? exactOf(read.value) : null;
 }
 
-/** An exact amount as a decimal string: `{ digits: 15n, places: 1 }` → `1.5`. */
-function plain({ digits, places }: Exact): string {
-  const text = String(digits).padStart(places + 1, "0");
-  return places ? `${text.slice(0, -places)}.${text.slice(-places)}` : text;
-}
+/** An exact amount as a float, for the progress bar's fill only: `{ digits: 15n, places: 1 }` → 1.5. */
+const float = ({ digits, places }: Exact) => Number(digits) / 10 ** places;
 
 export function mountRankGoal(form: HTMLFormElement, ranks: readonly ExpRank[]): void {
   const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
@@ -62,7 +59,7 @@ export function mountRankGoal(form: HTMLFormElement, ranks: readonly ExpRank[]):
       ? `${multiple.exact ? "=" : "≈"} ${multiple.times}× ${rank.name}`
       : `= ${rank.name}`;
     const current = amountIn(field("currentGems"));
-    bar.value = current ? Math.min(1, Number(plain(current)) / Number(plain(target))) : 0;
+    bar.value = current ? Math.min(1, float(current) / float(target)) : 0;
     bar.hidden = !current;
     // Exact, rounded down, so it never says "reached" or 100% before the goal is reached.
     share.textContent = current ? progressText(current, target) : "";

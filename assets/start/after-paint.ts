@@ -8,19 +8,14 @@ import { KEPT_KEY } from "../page/kept-key.ts";
 /** The page's modules, relative to the page: esbuild writes them in (`define`) for each page. */
 declare const SCRIPT_URLS: readonly string[];
 
-/** Whether the player's last answer is kept on this device (`assets/page/form-remember.ts`). */
-function kept(): boolean {
-  try {
-    return localStorage.getItem(KEPT_KEY) !== null;
-  } catch {
-    return false;
-  }
+// A page opened with a query (a calculation's link), or on a return visit with an answer kept on this
+// device (`assets/page/form-remember.ts`), is marked as the answer before its first frame, so that frame
+// is already laid out as the answer; the page's module keeps or removes the mark.
+try {
+  if (location.search || localStorage.getItem(KEPT_KEY)) document.documentElement.classList.add("is-answer");
+} catch {
+  // Storage refused (a link's query is read first): the module lays the page out once it runs.
 }
-
-// A page opened with a query (a calculation's link), or on a return visit, is marked as the answer
-// before its first frame, so that frame is already laid out as the answer; the page's module keeps or
-// removes the mark.
-if (location.search || kept()) document.documentElement.classList.add("is-answer");
 
 // Until the modules run, no form submits natively: a Calculate or Enter then would reload the page
 // with its fields in the address; the module reads them.

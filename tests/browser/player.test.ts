@@ -67,6 +67,11 @@ async function open(page: Page, query = ""): Promise<void> {
 
 const text = (page: Page, selector: string) => page.locator(selector).innerText();
 
+/** On a phone an answer hides the form, one tap away; on a desktop both show. */
+async function showForm(page: Page): Promise<void> {
+  if (await page.locator("#calculator-edit").isVisible()) await page.locator("#calculator-edit").click();
+}
+
 /** Types into the fields (the time in the one time field) and presses Enter in the last. */
 async function calculate(page: Page, values: Record<string, string>): Promise<void> {
   for (const [name, value] of Object.entries(values)) await page.fill(`#calculator-${name}`, value);
@@ -116,8 +121,9 @@ test("what is typed before the page's script runs counts once it starts, the tim
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(script, (route) => held.then(() => route.continue()));
     try {
-      await page.goto(served.url, { waitUntil: "domcontentloaded" });
+      // Nothing kept from an earlier test: a kept answer is laid out before the first frame, the form hidden.
       await page.evaluate(() => localStorage.clear());
+      await page.goto(served.url, { waitUntil: "domcontentloaded" });
       await page.fill("#calculator-currentGems", "1M");
       await page.fill("#calculator-period", "30 days");
       // Enter before the module: the form does not submit natively (a reload would lose the time). The
@@ -367,17 +373,60 @@ test("on a desktop nothing pinned covers a rank row or the chart while the resul
   }
 });
 
+test("a return a day later opens on the answer for the kept balance grown to now, the goal and time kept", async () => {
+  const { name, ...phone } = VARIANTS[0];
+  const context = await browser.newContext(phone);
+  const page = await context.newPage();
+  const messages = recordPageMessages(page, served.origin);
+  const keptAt = Date.UTC(2026, 10, 29, 12, 0, 0);
+  // One whole day later, to the millisecond: 250M × 1.003 is 250,750,000 exactly.
+  await page.clock.setFixedTime(keptAt + 86_400_000);
+  await page.goto(served.url);
+  await page.evaluate((kept) => {
+    localStorage.setItem(
+      "exp-bank-calculator:balance",
+      `currentGems=250m&goalGems=Radiant&days=90&kept=${kept}`,
+    );
+  }, keptAt);
+  try {
+    await page.reload();
+    await calculatorStarted(page);
+    assert.is(await page.inputValue("#calculator-currentGems"), "250750000", `${name}: the balance, grown`);
+    assert.is(await page.inputValue("#calculator-goalGems"), "Radiant", `${name}: the goal, kept`);
+    assert.is(await page.inputValue("#calculator-period"), "90 days", `${name}: the time, kept`);
+    assert.is(
+      await text(page, "#calculator-as-of"),
+      "Your 250M of Nov 29, 2026 is about 250.75M now, if untouched.",
+    );
+    assert.match(await text(page, ".result-rate"), /^From 250\.75M gems/);
+    const headline = (await page.locator("#calculator-headline").boundingBox())!;
+    assert.ok(
+      headline.y + headline.height <= phone.viewport.height,
+      `${name}: the answer on the first screen`,
+    );
+    assert.not.ok(await page.locator("#calculator-currentGems").isVisible(), "the form one tap away");
+    await page.locator("#calculator-edit").click();
+    assert.ok(await page.locator("#calculator-currentGems").isVisible(), "Change the numbers shows the form");
+    assert.equal(messages, [], "the page printed nothing");
+  } finally {
+    await context.close();
+  }
+});
+
 test(`the balance is remembered on this device, a link's values win, Forget forgets, and a refused storage \
 breaks nothing`, async () => {
   await onEach(async (page) => {
     await freshForm(page);
     await calculate(page, { currentGems: "2.75M", period: "1 week" });
     await open(page);
+    // Within a minute the balance comes back as typed, with its answer, the form one tap away.
     assert.is(await page.inputValue("#calculator-currentGems"), "2.75M", "the balance comes back");
-    await page.locator("#calculator-headline", { hasText: /^You reach the next rank/ }).waitFor(); // its answer
+    await page.locator("#calculator-headline", { hasText: /^In 7 days: / }).waitFor(); // its answer
+    assert.is(await page.inputValue("#calculator-period"), "7 days", "the time comes back");
+    await showForm(page);
     // Typed but not finished (the address follows as it reads, the device keeps only a finished balance).
     await page.fill("#calculator-currentGems", "12");
-    await page.waitForURL(/currentGems=12$/);
+    await page.waitForURL(/currentGems=12(&|$)/);
     await page.fill("#calculator-currentGems", "12abc");
     await page.evaluate(() => (document.activeElement as HTMLElement).blur());
     await open(page);
@@ -385,6 +434,7 @@ breaks nothing`, async () => {
     await open(page, "?currentGems=1M&days=30");
     assert.is(await page.inputValue("#calculator-currentGems"), "1M", "the link's balance wins");
     await open(page);
+    await showForm(page);
     await page.getByRole("button", { name: "Forget saved balance" }).click();
     assert.is(await page.inputValue("#calculator-currentGems"), "");
     await open(page);
