@@ -28,15 +28,14 @@ import {
 import { rankIndex } from "./ranks.ts";
 import { SECONDS_PER_DAY, durationDays, durationFromSeconds, type Days } from "./duration.ts";
 import {
-  FACTOR_DIGITS,
-  LN_FACTOR_FLOAT,
-  RATE,
+  BANK_RATE,
   daysToReachAt,
   growthFactorAt,
   hourlyRateAt,
   lnEstimate,
   wholeDaysEstimate,
   type Approximation,
+  type Rate,
 } from "./growth.ts";
 
 /** Beyond this precision no input of the documented range can be undecided; reaching it is a defect. */
@@ -49,7 +48,7 @@ const GUARD_PLACES = 24;
  * The first precision that settles `attempt`, doubling from `start`; `exact` computes the value
  * exactly when one failed attempt shows it may sit on a boundary (whole days).
  */
-function refine<T>(start: number, attempt: (places: number) => T | undefined, exact?: () => T): T {
+export function refine<T>(start: number, attempt: (places: number) => T | undefined, exact?: () => T): T {
   for (let places = start; places <= MAX_PLACES; places *= 2) {
     const settled = attempt(places);
     if (settled !== undefined) return settled;
@@ -77,9 +76,10 @@ function compareInterval(interval: Interval, value: Exact): number | undefined {
  * currentGems × (1 + r)^days, shared by its rounded amounts and its exact comparisons: the growth
  * factor is approximated once per precision, and over whole days computed exactly once, when needed.
  */
-interface Growth {
+export interface Growth {
   current: Exact;
   days: Days;
+  rate: Rate;
   /** The days are whole, so the factor is rational and an undecided rounding is settled exactly. */
   wholeDays: boolean;
   /** The first precision tried, in places. */
@@ -90,27 +90,27 @@ interface Growth {
   exactFactor?: Exact;
 }
 
-function growthOf(current: Exact, days: Days): Growth {
+export function growthOf(current: Exact, days: Days, rate = BANK_RATE): Growth {
   const wholeDays = days.numerator % days.denominator === 0n;
   // Digits of the largest value rounded here: futureGems, or the percent (factor × 100). The days
   // are bounded above by their whole part plus one, in BigInt: a numerator and denominator of
   // hundreds of digits (a subnormal number of seconds) are Infinity as floats.
-  const lnFactor = (Number(days.numerator / days.denominator) + 1) * LN_FACTOR_FLOAT;
+  const lnFactor = (Number(days.numerator / days.denominator) + 1) * rate.lnFloat;
   const start = integerDigits(Math.max(lnEstimate(current), Math.log(100)) + lnFactor) + GUARD_PLACES;
-  return { current, days, wholeDays, start, factors: new Map() };
+  return { current, days, rate, wholeDays, start, factors: new Map() };
 }
 
 /** The growth factor (1 + r)^days to `places` places, with its error bound. */
 function factorAt(growth: Growth, places: number): Approximation {
   let factor = growth.factors.get(places);
-  if (!factor) growth.factors.set(places, (factor = growthFactorAt(growth.days, places)));
+  if (!factor) growth.factors.set(places, (factor = growthFactorAt(growth.days, places, growth.rate)));
   return factor;
 }
 
-/** Over whole days n, (1 + r)^n = FACTOR_DIGITS^n / 10^(n·RATE.places) exactly. */
+/** Over whole days n, (1 + r)^n = factor^n / 10^(n·places) exactly. */
 function exactFactor(growth: Growth): Exact {
-  const n = growth.days.numerator / growth.days.denominator;
-  return (growth.exactFactor ??= { digits: FACTOR_DIGITS ** n, places: Number(n) * RATE.places });
+  const [n, rate] = [growth.days.numerator / growth.days.denominator, growth.rate];
+  return (growth.exactFactor ??= { digits: rate.factor ** n, places: Number(n) * rate.places });
 }
 
 /** futureGems over whole days, exactly. */
@@ -129,55 +129,29 @@ function grownInterval(growth: Growth, places: number, minus: bigint): Interval 
   };
 }
 
-/** The 8-decimal rounding shared by the whole interval, or undefined when more precision is needed. */
-const fixed8Of = (interval: Interval) => fixed8Within(interval.low, interval.high, interval.places);
-
 /**
- * A grown amount rounded to 8 decimals: `atPlaces` tried at growing precision; over whole days,
- * an interval that holds a boundary is settled by `exactly`.
+ * (currentGems × factor − less) × ratio, rounded to 8 decimals: futureGems (less nothing), profit
+ * (less what was put in) and profitPercent (× 100 / the starting balance). Each precision's interval
+ * is widened outward by the division; over whole days a boundary is settled exactly.
  */
-function roundGrowth(
-  growth: Growth,
-  atPlaces: (places: number) => string | undefined,
-  exactly: () => Exact,
-): string {
-  return refine(growth.start, atPlaces, growth.wholeDays ? () => exactToFixed8(exactly()) : undefined);
-}
-
-/** futureGems: currentGems × factor. */
-function futureGems(growth: Growth): string {
-  return roundGrowth(
-    growth,
-    (places) => fixed8Of(grownInterval(growth, places, 0n)),
-    () => exactFuture(growth),
-  );
-}
-
-/** profit: currentGems × (factor − 1). */
-function profit(growth: Growth): string {
-  return roundGrowth(
-    growth,
-    (places) => fixed8Of(grownInterval(growth, places, pow10(places))),
-    () => subtractExact(exactFuture(growth), growth.current),
-  );
-}
-
-/** profitPercent: (factor − 1) × 100, the profit as a percent of currentGems. */
-function profitPercent(growth: Growth): string {
-  const percentAt = (places: number) => {
+function grownAmount(growth: Growth, less: Exact, ratio = { times: 1n, over: 1n }): string {
+  const { current } = growth;
+  const { times, over } = ratio;
+  const atPlaces = (places: number) => {
     const { value, error } = factorAt(growth, places);
-    const low = (value - error - pow10(places)) * 100n;
-    return fixed8Within(low, (value + error - pow10(places)) * 100n, places);
+    const lessDigits = less.digits * pow10(current.places + places - less.places);
+    const [low, high] = [value - error, value + error].map((f) => (current.digits * f - lessDigits) * times);
+    return fixed8Within(low! / over, (high! + over - 1n) / over, current.places + places);
   };
-  const exactPercent = () => {
-    const factor = exactFactor(growth);
-    return { digits: (factor.digits - pow10(factor.places)) * 100n, places: factor.places };
+  const exactly = () => {
+    const amount = subtractExact(exactFuture(growth), less);
+    return ratioToFixed8(amount.digits * times, pow10(amount.places) * over);
   };
-  return roundGrowth(growth, percentAt, exactPercent);
+  return refine(growth.start, atPlaces, growth.wholeDays ? exactly : undefined);
 }
 
 /** Whether futureGems ≥ `amount`, compared exactly. */
-function grownAtLeast(growth: Growth, amount: Exact): boolean {
+export function grownAtLeast(growth: Growth, amount: Exact): boolean {
   const orderAt = (places: number) => {
     const order = compareInterval(grownInterval(growth, places, 0n), amount);
     return order === undefined ? undefined : order >= 0;
@@ -194,15 +168,19 @@ const ceilDiv = (fixed: bigint, unit: bigint): bigint => (fixed <= 0n ? 0n : (fi
  * up (to 8 decimals, to the second), so growing for either reaches the target: 0 when it is
  * already there, at least 0.00000001 days and one second when it is not.
  */
-function reach(current: Exact, target: Exact): { daysToReach: string; duration: Duration } {
+export function reach(
+  current: Exact,
+  target: Exact,
+  rate = BANK_RATE,
+): { daysToReach: string; duration: Duration } {
   if (compareExact(target, current) <= 0)
     return { daysToReach: exactToFixed8({ digits: 0n, places: 0 }), duration: durationFromSeconds(0) };
   const eighthsPerDay = pow10(8);
   // Whether k whole days reach the target: target ≤ current·(1 + r)^k, exactly.
   const reachedIn = (k: bigint) =>
     compareExact(target, {
-      digits: current.digits * FACTOR_DIGITS ** k,
-      places: current.places + Number(k) * RATE.places,
+      digits: current.digits * rate.factor ** k,
+      places: current.places + Number(k) * rate.places,
     }) <= 0;
   /**
    * The rounded-up count shared by the ends of an interval, `low` and `high` (`perDay` to a day).
@@ -215,9 +193,9 @@ function reach(current: Exact, target: Exact): { daysToReach: string; duration: 
     if (high - low === 1n && low % perDay === 0n) return reachedIn(low / perDay) ? low : high;
     return undefined;
   };
-  const start = GUARD_PLACES + String(wholeDaysEstimate(current, target)).length;
+  const start = GUARD_PLACES + String(wholeDaysEstimate(current, target, rate)).length;
   const [eighths, seconds] = refine(start, (places) => {
-    const { value, error } = daysToReachAt(current, target, places);
+    const { value, error } = daysToReachAt(current, target, places, rate);
     const [low, high] = [value - error, value + error];
     const one = pow10(places);
     const eighths = settle(
@@ -238,14 +216,42 @@ function reach(current: Exact, target: Exact): { daysToReach: string; duration: 
   };
 }
 
+/** What `calculateGrowth` says of reaching a target. */
+export type Reach = ReturnType<typeof reach>;
+
+/**
+ * How a balance moves: at the bank's rate alone, or (`plan.ts`, the homepage's planning) at another
+ * rate with deposits: the growth to the end of `days` (from the last deposit) and what was put in by
+ * then, and when a target is reached.
+ */
+export interface Course {
+  rate: Rate;
+  end(current: Exact, days: Days): { growth: Growth; paidIn: Exact };
+  reach(current: Exact, target: Exact): Reach;
+}
+
+const BANK: Course = {
+  rate: BANK_RATE,
+  end: (current, days) => ({ growth: growthOf(current, days), paidIn: exactOf(0) }),
+  reach: (current, target) => reach(current, target),
+};
+
 /**
  * Computes the result of `calculate-exp-growth` for an input already checked by `CalculateInput`, over the
- * rank table `ranks` (lowest first, the first at 0).
+ * rank table `ranks` (lowest first, the first at 0); the homepage may pass another `course`, whose
+ * rate is then the result's `dailyInterestRate` (never a tool's or the contract's).
  */
-export function calculateGrowth(input: CalculateInput, ranks: readonly ExpRank[]): CalculateOutput {
+export function calculateGrowth(
+  input: CalculateInput,
+  ranks: readonly ExpRank[],
+  course = BANK,
+): CalculateOutput {
   const current = exactOf(input.currentGems);
   const days = durationDays(input);
-  const grown = growthOf(current, days);
+  const { rate } = course;
+  const { growth: grown, paidIn } = course.end(current, days);
+  const putIn = addExact(current, paidIn);
+  const reachOf = (target: Exact) => course.reach(current, target);
   const thresholds = ranks.map((rank) => exactOf(rank.minGems));
   const currentIndex = rankIndex(ranks, current);
   const milestones = ranks.slice(currentIndex + 1).map((rank, offset) => {
@@ -253,7 +259,7 @@ export function calculateGrowth(input: CalculateInput, ranks: readonly ExpRank[]
     return {
       ...rank,
       gemsNeeded: exactToFixed8(subtractExact(minGems, current)),
-      ...reach(current, minGems),
+      ...reachOf(minGems),
       withinDuration: grownAtLeast(grown, minGems),
     };
   });
@@ -265,16 +271,16 @@ export function calculateGrowth(input: CalculateInput, ranks: readonly ExpRank[]
   return {
     currentGems: exactToFixed8(current),
     durationDays: ratioToFixed8(days.numerator, days.denominator),
-    dailyInterestRate: DAILY_INTEREST_RATE,
-    futureGems: futureGems(grown),
-    profit: profit(grown),
-    profitPercent: profitPercent(grown),
+    dailyInterestRate: rate.text as typeof DAILY_INTEREST_RATE,
+    futureGems: grownAmount(grown, exactOf(0)),
+    profit: grownAmount(grown, putIn),
+    profitPercent: grownAmount(grown, putIn, { times: 100n * pow10(current.places), over: current.digits }),
     profitPerDay: exactToFixed8({
-      digits: current.digits * RATE.digits,
-      places: current.places + RATE.places,
+      digits: current.digits * rate.digits,
+      places: current.places + rate.places,
     }),
     profitPerHour: refine(hourlyStart, (places) => {
-      const { value, error } = hourlyRateAt(places);
+      const { value, error } = hourlyRateAt(places, rate);
       return fixed8Within(
         current.digits * (value - error),
         current.digits * (value + error),
@@ -288,14 +294,14 @@ export function calculateGrowth(input: CalculateInput, ranks: readonly ExpRank[]
     goal: goal && {
       targetGems: exactToFixed8(goal),
       reached: grownAtLeast(grown, goal),
-      ...reach(current, goal),
+      ...reachOf(goal),
     },
     additional: additional &&
       additionalTarget && {
         additionalGems: exactToFixed8(additional),
         targetGems: exactToFixed8(additionalTarget),
         reached: grownAtLeast(grown, additionalTarget),
-        ...reach(current, additionalTarget),
+        ...reachOf(additionalTarget),
       },
   };
 }

@@ -1,6 +1,8 @@
 /**
  * Compound growth at the daily rate r: a balance is multiplied by (1 + r) every day, and a
- * fraction of a day compounds within the day, so t days multiply it by (1 + r)^t.
+ * fraction of a day compounds within the day, so t days multiply it by (1 + r)^t. r is the bank's
+ * (`DAILY_INTEREST_RATE`) unless a caller passes another `Rate` (the homepage's what-if rate, above
+ * 0 and at most 0.1 a day, with at most 6 decimals).
  *
  * Each function here works in fixed point with a precision the caller chooses (`places` decimal
  * places, one unit being 10^-places) and returns its value with a proven bound on its error, so
@@ -11,18 +13,35 @@ import { DAILY_INTEREST_RATE } from "../constants.ts";
 import { exactOf, pow10, type Exact } from "./exact.ts";
 import type { Days } from "./duration.ts";
 
-/** r as `RATE.digits / 10^RATE.places` (3 / 1000), and 1 + r as `FACTOR_DIGITS / 10^RATE.places` (1003 / 1000). */
-export const RATE = exactOf(DAILY_INTEREST_RATE);
-export const FACTOR_DIGITS = pow10(RATE.places) + RATE.digits;
+/**
+ * A daily rate r: r itself as `digits / 10^places` (3 / 1000), 1 + r as `factor / 10^places`
+ * (1003 / 1000), ln(1 + r) as a float for estimates only, and the values computed from it so far.
+ */
+export interface Rate extends Exact {
+  text: string;
+  factor: bigint;
+  lnFloat: number;
+  /** ln(1 + r) at the most places asked so far; (1 + r)^(2^k) by repeated squaring, per precision. */
+  ln: { places: number; value: bigint };
+  squarings: Map<number, bigint[]>;
+}
+
+/** The rate `text` (a decimal string, such as "0.005"). */
+export function rateOf(text: string): Rate {
+  const rate = exactOf(text);
+  const factor = pow10(rate.places) + rate.digits;
+  const ln = { places: 0, value: 0n };
+  return { ...rate, text, factor, lnFloat: Math.log1p(Number(text)), ln, squarings: new Map() };
+}
+
+/** The bank's rate, 0.003: the one every output but the homepage's what-if answer uses. */
+export const BANK_RATE = rateOf(DAILY_INTEREST_RATE);
 
 /** A fixed-point value and a bound on its distance from the exact value, both in units of 10^-places. */
 export interface Approximation {
   value: bigint;
   error: bigint;
 }
-
-/** ln(1 + r) as a float: only for estimates that the exact steps then correct. */
-export const LN_FACTOR_FLOAT = Math.log1p(Number(DAILY_INTEREST_RATE));
 
 /** The natural logarithm of a positive exact value as a float, for estimates; any size of digits. */
 export function lnEstimate(value: Exact): number {
@@ -31,31 +50,31 @@ export function lnEstimate(value: Exact): number {
   return Math.log(Number(text.slice(0, lead))) + (text.length - lead - value.places) * Math.LN10;
 }
 
-let lnCache = { places: 0, value: 0n };
-
 /**
  * ln(1 + r)·10^places within 2 units: 2·atanh(r / (2 + r)), summed with 10 guard digits (each of
- * its few dozen terms truncates by under 2 units there), kept for the most places asked so far.
+ * its terms truncates by under 2 units there, and r / (2 + r) < 0.05 makes them few), kept for the
+ * most places asked so far.
  */
-function lnFactor(places: number): bigint {
+function lnFactor(places: number, rate: Rate): bigint {
+  const lnCache = rate.ln;
   if (lnCache.places < places) {
     const guarded = places + 10;
-    const [p, q] = [RATE.digits, 2n * pow10(RATE.places) + RATE.digits];
+    const [p, q] = [rate.digits, 2n * pow10(rate.places) + rate.digits];
     let power = (pow10(guarded) * p) / q;
     let sum = power;
     for (let k = 3n; power > 0n; k += 2n) {
       power = (power * p * p) / (q * q);
       sum += power / k;
     }
-    lnCache = { places: guarded, value: 2n * sum };
+    rate.ln = { places: guarded, value: 2n * sum };
   }
-  return lnCache.value / pow10(lnCache.places - places);
+  return rate.ln.value / pow10(rate.ln.places - places);
 }
 
 /**
- * e^x − 1 for 0 ≤ x ≤ 0.003 (fixed point): its Taylor series until a term truncates to 0. Each
- * term is within 1.01 units of x^k/k! and the tail is under one unit, so the error is at most
- * (number of terms + 2) units; the terms shrink 300-fold each, so there are fewer than `places`.
+ * e^x − 1 for 0 ≤ x ≤ ln(1.1) < 0.1 (fixed point): its Taylor series until a term truncates to 0.
+ * Each term is within 1.06 units of x^k/k! and the tail is under one unit, so the error is at most
+ * (number of terms + 2) units; the terms shrink at least 20-fold each, so there are fewer than `places`.
  */
 function expMinusOne(x: bigint, places: number): bigint {
   const one = pow10(places);
@@ -68,19 +87,17 @@ function expMinusOne(x: bigint, places: number): bigint {
   return sum;
 }
 
-/** (1 + r)^(2^k)·10^places by repeated squaring, per precision, filled on demand. */
-const squaringsByPlaces = new Map<number, bigint[]>();
-
 /**
  * (1 + r)^n·10^places for a whole n ≥ 0. Squaring doubles a relative error and adds one unit,
  * so (1 + r)^(2^k) is within (2^k − 1) units relative; the product over the bits of n is within
  * (2n + 20) units relative (second-order terms included, for places ≥ 20).
  */
-function wholePower(n: number, places: number): bigint {
+function wholePower(n: number, places: number, rate: Rate): bigint {
+  const squaringsByPlaces = rate.squarings;
   if (squaringsByPlaces.size > 64) squaringsByPlaces.clear();
   const one = pow10(places);
   let squarings = squaringsByPlaces.get(places);
-  if (!squarings) squaringsByPlaces.set(places, (squarings = [(FACTOR_DIGITS * one) / pow10(RATE.places)]));
+  if (!squarings) squaringsByPlaces.set(places, (squarings = [(rate.factor * one) / pow10(rate.places)]));
   let result = one;
   let rest = n;
   for (let k = 0; rest > 0; k += 1) {
@@ -99,12 +116,12 @@ function wholePower(n: number, places: number): bigint {
  * (2n + 20) from the power, at most places + 7 from the series (its x is within 3 units), one
  * from the product; the bound below allows (2n + places + 64) units relative.
  */
-export function growthFactorAt(days: Days, places: number): Approximation {
+export function growthFactorAt(days: Days, places: number, rate = BANK_RATE): Approximation {
   const one = pow10(places);
   const whole = days.numerator / days.denominator;
   const rest = days.numerator % days.denominator;
-  const power = wholePower(Number(whole), places);
-  const withinDay = one + expMinusOne((rest * lnFactor(places)) / days.denominator, places);
+  const power = wholePower(Number(whole), places, rate);
+  const withinDay = one + expMinusOne((rest * lnFactor(places, rate)) / days.denominator, places);
   const value = (power * withinDay) / one;
   return { value, error: (2n * whole + BigInt(places) + 64n) * (value / one + 1n) };
 }
@@ -113,29 +130,34 @@ export function growthFactorAt(days: Days, places: number): Approximation {
  * (1 + r)^(1/24) − 1, one hour of compounding: the series at x = ln(1 + r)/24 (within 2 units), so within
  * places + 8 units.
  */
-export function hourlyRateAt(places: number): Approximation {
-  return { value: expMinusOne(lnFactor(places) / 24n, places), error: BigInt(places) + 8n };
+export function hourlyRateAt(places: number, rate = BANK_RATE): Approximation {
+  return { value: expMinusOne(lnFactor(places, rate) / 24n, places), error: BigInt(places) + 8n };
 }
 
 /** Whole days in the float estimate of ln(target / current) / ln(1 + r): within one of the true count. */
-export function wholeDaysEstimate(current: Exact, target: Exact): number {
-  return Math.max(0, Math.floor((lnEstimate(target) - lnEstimate(current)) / LN_FACTOR_FLOAT));
+export function wholeDaysEstimate(current: Exact, target: Exact, rate = BANK_RATE): number {
+  return Math.max(0, Math.floor((lnEstimate(target) - lnEstimate(current)) / rate.lnFloat));
 }
 
 /**
  * Days for `current` to grow to `target` (target > current > 0): ln(target / current) / ln(1 + r),
  * as n + ln(y)/ln(1 + r) with n the estimated whole days and y = target / (current·(1 + r)^n)
  * near 1, whose logarithm is 2·atanh((y − 1)/(y + 1)). y is within (2n + 23) units, the
- * logarithm within (2n + 4·places + 30), and dividing by ln(1 + r) ≈ 0.003 multiplies that by
- * under 334; the bound allows 400 times (2n + 4·places + 64) units.
+ * logarithm within (2n + 4·places + 30), and dividing by ln(1 + r) multiplies that by 1 / ln(1 + r)
+ * (under 334 for r = 0.003); the bound allows 1.2 / ln(1 + r) times (2n + 4·places + 64) units.
  */
-export function daysToReachAt(current: Exact, target: Exact, places: number): Approximation {
-  const whole = wholeDaysEstimate(current, target);
+export function daysToReachAt(
+  current: Exact,
+  target: Exact,
+  places: number,
+  rate = BANK_RATE,
+): Approximation {
+  const whole = wholeDaysEstimate(current, target, rate);
   const one = pow10(places);
   const scale = Math.max(current.places, target.places);
   const targetDigits = target.digits * pow10(scale - target.places);
   const currentDigits = current.digits * pow10(scale - current.places);
-  const y = (targetDigits * one * one) / (currentDigits * wholePower(whole, places));
+  const y = (targetDigits * one * one) / (currentDigits * wholePower(whole, places, rate));
   const s = ((y - one) * one) / (y + one);
   const s2 = (s * s) / one;
   let term = s;
@@ -144,6 +166,7 @@ export function daysToReachAt(current: Exact, target: Exact, places: number): Ap
     term = (term * s2) / one;
     sum += term / k;
   }
-  const value = BigInt(whole) * one + (2n * sum * one) / lnFactor(places);
-  return { value, error: 400n * (2n * BigInt(whole) + 4n * BigInt(places) + 64n) };
+  const value = BigInt(whole) * one + (2n * sum * one) / lnFactor(places, rate);
+  const widen = BigInt(Math.ceil(1.2 / rate.lnFloat));
+  return { value, error: widen * (2n * BigInt(whole) + 4n * BigInt(places) + 64n) };
 }
