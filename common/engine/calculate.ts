@@ -61,7 +61,7 @@ export function refine<T>(start: number, attempt: (places: number) => T | undefi
 const integerDigits = (ln: number): number => Math.max(0, Math.ceil(ln / Math.LN10));
 
 /** A value known to lie in [low, high] / 10^places. */
-type Interval = { low: bigint; high: bigint; places: number };
+export type Interval = { low: bigint; high: bigint; places: number };
 
 /** −1, 0 or 1 as `interval` lies below, holds, or lies above `value` (or at it). */
 function compareInterval(interval: Interval, value: Exact): number | undefined {
@@ -73,91 +73,88 @@ function compareInterval(interval: Interval, value: Exact): number | undefined {
 }
 
 /**
- * currentGems × (1 + r)^days, shared by its rounded amounts and its exact comparisons: the growth
- * factor is approximated once per precision, and over whole days computed exactly once, when needed.
+ * A grown balance known to any precision: the interval that holds it when its growth factor is
+ * computed to `places` places (tried from `start` on), and, where it is a terminating decimal
+ * (growth over whole days), its exact value, which settles a rounding or comparison left undecided.
  */
-export interface Growth {
-  current: Exact;
-  days: Days;
-  rate: Rate;
-  /** The days are whole, so the factor is rational and an undecided rounding is settled exactly. */
-  wholeDays: boolean;
-  /** The first precision tried, in places. */
+export interface Grown {
   start: number;
-  /** The growth factor at each precision tried. */
-  factors: Map<number, Approximation>;
-  /** The exact growth factor over whole days, once computed. */
-  exactFactor?: Exact;
+  at(places: number): Interval;
+  exactly?: () => Exact;
 }
 
-export function growthOf(current: Exact, days: Days, rate = BANK_RATE): Growth {
-  const wholeDays = days.numerator % days.denominator === 0n;
-  // Digits of the largest value rounded here: futureGems, or the percent (factor × 100). The days
-  // are bounded above by their whole part plus one, in BigInt: a numerator and denominator of
-  // hundreds of digits (a subnormal number of seconds) are Infinity as floats.
-  const lnFactor = (Number(days.numerator / days.denominator) + 1) * rate.lnFloat;
-  const start = integerDigits(Math.max(lnEstimate(current), Math.log(100)) + lnFactor) + GUARD_PLACES;
-  return { current, days, rate, wholeDays, start, factors: new Map() };
-}
+/**
+ * The first precision to try for a balance whose natural logarithm is about `ln`, grown by a factor
+ * whose logarithm is at most `lnFactor`: the digits of the largest value rounded, futureGems or the
+ * percent (factor × 100), and the guard places.
+ */
+export const startPlaces = (ln: number, lnFactor: number) =>
+  integerDigits(Math.max(ln, Math.log(100)) + lnFactor) + GUARD_PLACES;
 
-/** The growth factor (1 + r)^days to `places` places, with its error bound. */
-function factorAt(growth: Growth, places: number): Approximation {
-  let factor = growth.factors.get(places);
-  if (!factor) growth.factors.set(places, (factor = growthFactorAt(growth.days, places, growth.rate)));
-  return factor;
-}
-
-/** Over whole days n, (1 + r)^n = factor^n / 10^(n·places) exactly. */
-function exactFactor(growth: Growth): Exact {
-  const [n, rate] = [growth.days.numerator / growth.days.denominator, growth.rate];
-  return (growth.exactFactor ??= { digits: rate.factor ** n, places: Number(n) * rate.places });
-}
-
-/** futureGems over whole days, exactly. */
-function exactFuture(growth: Growth): Exact {
-  const factor = exactFactor(growth);
-  return { digits: growth.current.digits * factor.digits, places: growth.current.places + factor.places };
-}
-
-/** currentGems × (factor − minus / 10^places), from the factor to `places` places. */
-function grownInterval(growth: Growth, places: number, minus: bigint): Interval {
-  const { value, error } = factorAt(growth, places);
+/** currentGems × (1 + r)^days; the factor is approximated once per precision and found exactly once, if needed. */
+export function growthOf(current: Exact, days: Days, rate = BANK_RATE): Grown {
+  const whole = days.numerator / days.denominator;
+  // The days are bounded above by their whole part plus one, in BigInt: a numerator and denominator
+  // of hundreds of digits (a subnormal number of seconds) are Infinity as floats.
+  const lnFactor = (Number(whole) + 1) * rate.lnFloat;
+  const factors = new Map<number, Approximation>();
+  let exact: Exact | undefined;
   return {
-    low: growth.current.digits * (value - error - minus),
-    high: growth.current.digits * (value + error - minus),
-    places: growth.current.places + places,
+    start: startPlaces(lnEstimate(current), lnFactor),
+    at(places) {
+      let factor = factors.get(places);
+      if (!factor) factors.set(places, (factor = growthFactorAt(days, places, rate)));
+      const { value, error } = factor;
+      const { digits } = current;
+      return {
+        low: digits * (value - error),
+        high: digits * (value + error),
+        places: current.places + places,
+      };
+    },
+    // Over whole days n, (1 + r)^n = factor^n / 10^(n·places) exactly.
+    exactly:
+      days.numerator % days.denominator === 0n
+        ? () =>
+            (exact ??= {
+              digits: current.digits * rate.factor ** whole,
+              places: current.places + Number(whole) * rate.places,
+            })
+        : undefined,
   };
 }
 
 /**
- * (currentGems × factor − less) × ratio, rounded to 8 decimals: futureGems (less nothing), profit
+ * (the grown balance − less) × ratio, rounded to 8 decimals: futureGems (less nothing), profit
  * (less what was put in) and profitPercent (× 100 / the starting balance). Each precision's interval
- * is widened outward by the division; over whole days a boundary is settled exactly.
+ * is widened outward by the division.
  */
-function grownAmount(growth: Growth, less: Exact, ratio = { times: 1n, over: 1n }): string {
-  const { current } = growth;
+function grownAmount(grown: Grown, less: Exact, ratio = { times: 1n, over: 1n }): string {
   const { times, over } = ratio;
   const atPlaces = (places: number) => {
-    const { value, error } = factorAt(growth, places);
-    const lessDigits = less.digits * pow10(current.places + places - less.places);
-    const [low, high] = [value - error, value + error].map((f) => (current.digits * f - lessDigits) * times);
-    return fixed8Within(low! / over, (high! + over - 1n) / over, current.places + places);
+    const { low, high, places: scale } = grown.at(places);
+    const lessDigits = less.digits * pow10(scale - less.places);
+    const [from, to] = [(low - lessDigits) * times, (high - lessDigits) * times];
+    return fixed8Within(from / over, (to + over - 1n) / over, scale);
   };
-  const exactly = () => {
-    const amount = subtractExact(exactFuture(growth), less);
-    return ratioToFixed8(amount.digits * times, pow10(amount.places) * over);
-  };
-  return refine(growth.start, atPlaces, growth.wholeDays ? exactly : undefined);
+  const exactly = grown.exactly;
+  const settle =
+    exactly &&
+    (() => {
+      const amount = subtractExact(exactly(), less);
+      return ratioToFixed8(amount.digits * times, pow10(amount.places) * over);
+    });
+  return refine(grown.start, atPlaces, settle);
 }
 
-/** Whether futureGems ≥ `amount`, compared exactly. */
-export function grownAtLeast(growth: Growth, amount: Exact): boolean {
+/** Whether the grown balance is at least `amount`, compared exactly. */
+export function grownAtLeast(grown: Grown, amount: Exact): boolean {
   const orderAt = (places: number) => {
-    const order = compareInterval(grownInterval(growth, places, 0n), amount);
+    const order = compareInterval(grown.at(places), amount);
     return order === undefined ? undefined : order >= 0;
   };
-  const exactly = () => compareExact(exactFuture(growth), amount) >= 0;
-  return refine(growth.start, orderAt, growth.wholeDays ? exactly : undefined);
+  const exactly = grown.exactly;
+  return refine(grown.start, orderAt, exactly && (() => compareExact(exactly(), amount) >= 0));
 }
 
 /** ⌈fixed / unit⌉ of a fixed-point value, a negative one counted as 0. */
@@ -226,15 +223,16 @@ export type Reach = ReturnType<typeof reach>;
  */
 export interface Course {
   rate: Rate;
-  end(current: Exact, days: Days): { growth: Growth; paidIn: Exact };
+  end(current: Exact, days: Days): { grown: Grown; paidIn: Exact };
   reach(current: Exact, target: Exact): Reach;
 }
 
-const BANK: Course = {
-  rate: BANK_RATE,
-  end: (current, days) => ({ growth: growthOf(current, days), paidIn: exactOf(0) }),
-  reach: (current, target) => reach(current, target),
-};
+/** The course at `rate` without deposits. */
+export const rateCourse = (rate: Rate): Course => ({
+  rate,
+  end: (current, days) => ({ grown: growthOf(current, days, rate), paidIn: exactOf(0) }),
+  reach: (current, target) => reach(current, target, rate),
+});
 
 /**
  * Computes the result of `calculate-exp-growth` for an input already checked by `CalculateInput`, over the
@@ -244,12 +242,12 @@ const BANK: Course = {
 export function calculateGrowth(
   input: CalculateInput,
   ranks: readonly ExpRank[],
-  course = BANK,
+  course = rateCourse(BANK_RATE),
 ): CalculateOutput {
   const current = exactOf(input.currentGems);
   const days = durationDays(input);
   const { rate } = course;
-  const { growth: grown, paidIn } = course.end(current, days);
+  const { grown, paidIn } = course.end(current, days);
   const putIn = addExact(current, paidIn);
   const reachOf = (target: Exact) => course.reach(current, target);
   const thresholds = ranks.map((rank) => exactOf(rank.minGems));

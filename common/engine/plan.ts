@@ -10,8 +10,16 @@
  */
 import { durationFromSeconds, SECONDS_PER_DAY, type Days } from "./duration.ts";
 import { addExact, compareExact, exactOf, exactToFixed8, pow10, ratioToFixed8, type Exact } from "./exact.ts";
-import { growthOf, reach, type Course, type Reach } from "./calculate.ts";
-import { lnEstimate, rateOf, type Rate } from "./growth.ts";
+import {
+  grownAtLeast,
+  reach,
+  refine,
+  startPlaces,
+  type Course,
+  type Grown,
+  type Reach,
+} from "./calculate.ts";
+import { growthFactorAt, lnEstimate, rateOf, type Approximation, type Rate } from "./growth.ts";
 
 /** A what-if rate in percent a day, as a player writes it: above 0, at most 10, at most 4 decimals. */
 export const RATE_PERCENT = /^(?:\d|10)(?:\.\d{1,4})?$/;
@@ -24,58 +32,113 @@ export function rateOfPercent(percent: string): Rate | null {
 }
 
 const times = (a: Exact, b: Exact): Exact => ({ digits: a.digits * b.digits, places: a.places + b.places });
+const wholeDays = (days: bigint): Days => ({ numerator: days, denominator: 1n });
+/** A time of exactly `days` whole days, as a reach is told. */
+const after = (days: bigint): Reach => ({
+  daysToReach: exactToFixed8(exactOf(days)),
+  duration: durationFromSeconds(Number(days * SECONDS_PER_DAY)),
+});
 
-/** The course of a balance at `rate` with `deposit` added every `everyDays` days (1 or 7). */
+/**
+ * The course of a balance at `rate` with `deposit` (> 0) added every `everyDays` days (1 or 7). The
+ * balance after t days, m whole periods and the rest s, is B_m·(1 + r)^s = P·G + D·(G − H)/(q − 1)
+ * with G = (1 + r)^t and H = (1 + r)^s: from the engine's growth factors at any precision, and
+ * exactly over whole days. No power of q is computed exactly unless a rounding is undecided.
+ */
 export function depositCourse(rate: Rate, deposit: Exact, everyDays: number): Course {
-  const one = pow10(rate.places * everyDays);
-  const q = rate.factor ** BigInt(everyDays);
+  const period = BigInt(everyDays);
   const periodPlaces = rate.places * everyDays;
-  /** B_m, exactly. */
-  const after = (current: Exact, m: number) => {
-    if (m === 0) return current;
-    const power = q ** BigInt(m);
-    // (q^m − 1)/(q − 1) = Σ q^j (j < m): an exact quotient of digits over 10^(L·places·(m − 1)).
-    const sum = { digits: (power - one ** BigInt(m)) / (q - one), places: periodPlaces * (m - 1) };
-    return addExact(times(current, { digits: power, places: periodPlaces * m }), times(deposit, sum));
-  };
-  /**
-   * The first period m ≥ 1 whose balance, deposit included, reaches `target` (> current): a float
-   * estimate, B_m ≥ T ⇔ q^m ≥ (T + k) / (P + k) with k = D / (q − 1), then confirmed exactly.
-   */
-  const crossing = (current: Exact, target: Exact) => {
-    const lnQ = everyDays * rate.lnFloat;
-    const k = Math.log(Number(exactToFixed8(deposit))) - Math.log(Math.expm1(lnQ));
-    const lnSum = (ln: number) => Math.max(ln, k) + Math.log1p(Math.exp(-Math.abs(ln - k)));
-    let m = Math.max(1, Math.ceil((lnSum(lnEstimate(target)) - lnSum(lnEstimate(current))) / lnQ));
-    while (m > 1 && compareExact(after(current, m - 1), target) >= 0) m -= 1;
-    while (compareExact(after(current, m), target) < 0) m += 1;
-    return m;
-  };
-  const shifted = ({ daysToReach, duration }: Reach, days: number): Reach => ({
-    daysToReach: exactToFixed8(addExact(exactOf(daysToReach), exactOf(days))),
-    duration: durationFromSeconds(duration.totalSeconds + days * Number(SECONDS_PER_DAY)),
-  });
+  const one = pow10(periodPlaces);
+  /** (q − 1)·10^periodPlaces, the denominator of 1 / (q − 1). */
+  const over = rate.factor ** period - one;
+  const lnDeposits = lnEstimate(deposit) - Math.log(Math.expm1(everyDays * rate.lnFloat));
+
+  function grownTo(current: Exact, days: Days): Grown {
+    const m = days.numerator / (days.denominator * period);
+    const rest: Days = {
+      numerator: days.numerator - m * period * days.denominator,
+      denominator: days.denominator,
+    };
+    const places = Math.max(current.places, deposit.places);
+    const [p, d] = [current, deposit].map((value) => value.digits * pow10(places - value.places)) as [
+      bigint,
+      bigint,
+    ];
+    /** The balance over `over`, in units of 10^-(places + the factors' places). */
+    const scaled = (g: bigint, h: bigint) => p * g * over + d * one * (g - h);
+    const factors = new Map<number, [Approximation, Approximation]>();
+    const whole = days.numerator / days.denominator;
+    let exact: Exact | undefined;
+    return {
+      start: startPlaces(
+        Math.max(lnEstimate(current), lnDeposits) + Math.LN2,
+        (Number(whole) + 1) * rate.lnFloat,
+      ),
+      at(digits) {
+        let pair = factors.get(digits);
+        if (!pair)
+          factors.set(
+            digits,
+            (pair = [growthFactorAt(days, digits, rate), growthFactorAt(rest, digits, rate)]),
+          );
+        const [g, h] = pair;
+        const low = scaled(g.value - g.error, h.value + h.error) / over;
+        const high = (scaled(g.value + g.error, h.value - h.error) + over - 1n) / over;
+        return { low, high, places: places + digits };
+      },
+      // Over whole days n, G and H are powers of 1 + r, and the balance a terminating decimal.
+      exactly:
+        days.numerator % days.denominator === 0n
+          ? () => {
+              const g = rate.factor ** whole;
+              const h = rate.factor ** (whole - m * period) * pow10(rate.places * Number(m * period));
+              return (exact ??= {
+                digits: scaled(g, h) / over,
+                places: places + rate.places * Number(whole),
+              });
+            }
+          : undefined,
+    };
+  }
+
   return {
     rate,
-    end(current, days) {
-      const perPeriod = days.denominator * BigInt(everyDays);
-      const m = days.numerator / perPeriod;
-      const rest: Days = { numerator: days.numerator - m * perPeriod, denominator: days.denominator };
-      return { growth: growthOf(after(current, Number(m)), rest, rate), paidIn: times(deposit, exactOf(m)) };
-    },
+    end: (current, days) => ({
+      grown: grownTo(current, days),
+      paidIn: times(deposit, exactOf(days.numerator / (days.denominator * period))),
+    }),
     reach(current, target) {
       if (compareExact(target, current) <= 0) return reach(current, target, rate);
-      const m = crossing(current, target);
-      // Reached by the interest within period m, or else by its deposit, exactly at its end.
-      const before = after(current, m - 1);
-      const byInterest = compareExact(times(before, { digits: q, places: periodPlaces }), target) >= 0;
-      const days = (m - 1) * everyDays;
-      return byInterest ? shifted(reach(before, target, rate), days) : shifted(ZERO_REACH, days + everyDays);
+      // The first period m whose balance, its deposit included, reaches T: B_m ≥ T ⇔ q^m ≥ (T + k)/(P + k)
+      // with k = D/(q − 1), the growth from P·(q − 1) + D to T·(q − 1) + D, rounded up to whole periods.
+      const lift = (value: Exact) => addExact(times(value, { digits: over, places: periodPlaces }), deposit);
+      const eighths = exactOf(reach(lift(current), lift(target), rate).daysToReach).digits;
+      const perPeriod = period * pow10(8);
+      const m = (eighths + perPeriod - 1n) / perPeriod;
+      // Reached by the deposit at the end of period m unless already by its interest (B_m − D ≥ T).
+      if (!grownAtLeast(grownTo(current, wholeDays(m * period)), addExact(target, deposit)))
+        return after(m * period);
+      // Within period m, from B_(m − 1): settled where both ends of its interval reach at the same time.
+      const before = grownTo(current, wholeDays((m - 1n) * period));
+      const within = refine(
+        before.start,
+        (places) => {
+          const { low, high, places: scale } = before.at(places);
+          if (low <= 0n) return undefined;
+          const [late, early] = [low, high].map((digits) => reach({ digits, places: scale }, target, rate));
+          const same = late!.daysToReach === early!.daysToReach;
+          return same && late!.duration.totalSeconds === early!.duration.totalSeconds ? late : undefined;
+        },
+        () => reach(before.exactly!(), target, rate),
+      );
+      const shift = after((m - 1n) * period);
+      return {
+        daysToReach: exactToFixed8(addExact(exactOf(within!.daysToReach), exactOf(shift.daysToReach))),
+        duration: durationFromSeconds(within!.duration.totalSeconds + shift.duration.totalSeconds),
+      };
     },
   };
 }
-
-const ZERO_REACH: Reach = { daysToReach: "0.00000000", duration: durationFromSeconds(0) };
 
 /**
  * What reaches `target` within `days` whole days from `current` at `rate`, without deposits, each

@@ -10,7 +10,7 @@ import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
 import rankList from "../../_data/ranks.ts";
 import { DAILY_INTEREST_RATE } from "../../common/constants.ts";
-import { calculateGrowth } from "../../common/engine/calculate.ts";
+import { calculateGrowth, rateCourse } from "../../common/engine/calculate.ts";
 import { durationDays } from "../../common/engine/duration.ts";
 import { exactOf } from "../../common/engine/exact.ts";
 import { BANK_RATE } from "../../common/engine/growth.ts";
@@ -52,7 +52,8 @@ function referenceReach(
 
 function calculate(plan: Plan, days: string, goalGems?: string) {
   const rate = rateOfPercent(plan.percent)!;
-  const course = depositCourse(rate, exactOf(plan.deposit), plan.every);
+  const deposit = exactOf(plan.deposit);
+  const course = deposit.digits > 0n ? depositCourse(rate, deposit, plan.every) : rateCourse(rate);
   return calculateGrowth({ currentGems: plan.gems, days, goalGems }, RANKS, course);
 }
 
