@@ -7,7 +7,6 @@
  * link reproduces its result, and back and forward restore earlier ones; a link opens on its answer.
  */
 import type { ExpRank } from "../../contract/rank-list.ts";
-import { calculateGrowth } from "../../common/engine/calculate.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
 import { readDuration } from "../../common/duration-text.ts";
 import { fieldOf, fillFrom, formState, labelOf, PERIOD, UNTIL } from "./form-read.ts";
@@ -17,6 +16,7 @@ import { givenTime, render, type Shown } from "./form-answer.ts";
 import { mountShare, shareText, type Shareable } from "./form-share.ts";
 import { mountRemember, returned } from "./form-remember.ts";
 import { compactGems, dateText } from "./form-words.ts";
+import { loadPlan, planHook } from "./plan-hook.ts";
 
 /** How long a field may rest while typed in before it is judged. */
 const PAUSE_MS = 1500;
@@ -64,7 +64,9 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
       const only = TIME_FIELDS.every((name) => field(name).value.trim() === (name === unit ? count : ""));
       pick.setAttribute("aria-pressed", String(only));
     }
-    const { input, problems } = validate(reading);
+    const checked = validate(reading);
+    const { problems } = checked;
+    const input = planHook.problem ? null : checked.input; // a plan field's mistake holds the answer too
     status!.textContent = shared!.textContent = "";
     if (commit) for (const problem of problems) judged.add(judgedAs(problem.field));
     const shown = problems.filter((problem) => judged.has(judgedAs(problem.field)));
@@ -91,7 +93,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     }
     // Shown first, so the chart is drawn at the width its box really has.
     show("list");
-    const view: Shown = { result: calculateGrowth(input, ranks), now, given: givenTime(reading), ranks };
+    const view: Shown = { result: planHook.calculate(input, ranks), now, given: givenTime(reading), ranks };
     const lines = render(region!, view);
     const old = pinned !== null && Math.abs(Date.now() - pinned) >= 60_000 ? `As of ${dateText(pinned)}` : "";
     asOf!.textContent = old
@@ -99,16 +101,25 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
       : grownText();
     asOf!.hidden = !asOf!.textContent;
     summary!.textContent = (old ? `${old}: ` : "") + lines.join(" ");
-    answer = { text: shareText(view), query: queryOf(form, reading), now };
+    answer = { text: shareText(view), query: linkOf(reading), now };
     if (commit) status!.textContent = summary!.textContent;
     return reading;
   };
+
+  /** The link's query: the fields, then the plan's (deposit, rate). */
+  const linkOf = (reading: Reading) => [queryOf(form, reading), planHook.query].filter(Boolean).join("&");
+  planHook.refresh = (edited) => {
+    if (edited) pinned = null;
+    wait();
+    record(update(false), false);
+  };
+  more.addEventListener("toggle", () => more.open && void loadPlan());
 
   // One history entry per calculation: edits after a committed result start a new entry, and
   // further edits update that entry until the next commit. URLs are relative to the page.
   const record = (reading: Reading | null, commit: boolean) => {
     if (!reading || pinned !== null) return;
-    const search = queryOf(form, reading);
+    const search = linkOf(reading);
     // The fields are kept once the player is done with the balance, never half typed ("12" of "12.5M").
     if (commit || judged.has("currentGems")) keep(new URLSearchParams(`${search}&kept=${Date.now()}`));
     if (`?${search}` === location.search || (search === "" && location.search === ""))

@@ -6,6 +6,7 @@
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import { TIME_NORMALIZATION } from "../../common/constants.ts";
 import { gemsText, resultChart, type Chart } from "../../common/chart.ts";
+import { planHook } from "./plan-hook.ts";
 
 let shown: { result: CalculateOutput; start: number } | null = null;
 let chart: Chart | null = null;
@@ -32,6 +33,7 @@ function draw(speak?: boolean): void {
     locale: document.documentElement.lang,
     start,
     cursor: marked ? at : undefined,
+    deposit: planHook.deposit,
   });
   area.parentElement!.hidden = !chart;
   area.innerHTML = chart?.svg ?? "";

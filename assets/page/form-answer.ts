@@ -8,6 +8,7 @@ import { TIME_NORMALIZATION } from "../../common/constants.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
 import { compareExact, exactOf } from "../../common/engine/exact.ts";
 import { showChart } from "./chart-view.ts";
+import { planHook } from "./plan-hook.ts";
 import type { Reading } from "./form-read.ts";
 import { compactGems, counted, dateText, lang, percentText, waitText } from "./form-words.ts";
 
@@ -166,7 +167,7 @@ export function render(region: HTMLElement, shown: Shown): string[] {
     const key = row.dataset.resultRow as "goal" | "additional" | "milestones";
     row.hidden = key === "milestones" ? result.milestones.length === 0 : result[key] === null;
   });
-  const lines = headline(shown);
+  const lines = planHook.say(shown, headline(shown));
   find("#calculator-headline").replaceChildren(
     ...lines.map((line) => Object.assign(document.createElement("span"), { textContent: line })),
   );

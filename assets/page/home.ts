@@ -7,11 +7,14 @@ import { registerTools } from "../tools/register.ts";
 import { mountCalculatorForm } from "./calculator-form.ts";
 import { mountChart } from "./chart-view.ts";
 import { mountRankGoal } from "./rank-goal.ts";
+import { linkNeedsPlan, loadPlan } from "./plan-hook.ts";
 
 registerTools(toolDescriptors, rankList);
 
 const form = document.getElementById("calculator");
 if (form instanceof HTMLFormElement) {
+  // A link with a deposit or another rate waits for the plan, so its first answer counts it.
+  if (linkNeedsPlan(location.search)) await loadPlan();
   mountChart();
   mountCalculatorForm(form, rankList.ranks);
   mountRankGoal(form, rankList.ranks);

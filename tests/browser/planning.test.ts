@@ -1,0 +1,122 @@
+/**
+ * The homepage's planning (issue 43) on a 390×844 phone: a deposit each day, what it takes to reach a
+ * goal in time, a what-if rate; each from a link and the deposit typed. The page's clock is fixed at
+ * NOW. Expected figures and days are computed here with decimal.js, walking the deposits one day at a
+ * time, never by the page's code.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Decimal } from "decimal.js";
+import type { Browser, Page } from "playwright-core";
+import type { ServedSite } from "../support/serve.ts";
+import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
+import { calculatorStarted } from "../support/calculator-started.ts";
+import { checkVariant, openMore, servedSiteAndBrowser, waitFor } from "../support/calculator-page.ts";
+import { DAY, NOW, VARIANTS } from "../support/variants.ts";
+import { DAILY_INTEREST_RATE } from "../../common/constants.ts";
+
+let served: ServedSite;
+let browser: Browser;
+const phone = { page: undefined as unknown as Page, messages: [] as string[] };
+const PHONE = VARIANTS.find((variant) => variant.viewport.width === 390)!;
+
+test.before(async () => {
+  ({ served, browser } = await servedSiteAndBrowser());
+  const { name: _, ...options } = PHONE;
+  phone.page = await (await browser.newContext(options)).newPage();
+  await phone.page.clock.setFixedTime(NOW);
+  await recordSchemeQueries(phone.page);
+  phone.messages = recordPageMessages(phone.page, served.origin);
+});
+
+test.after(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+const headline = (page: Page) => page.locator("#calculator-headline").innerText();
+const dateText = (ms: number) => new Intl.DateTimeFormat("en", { dateStyle: "medium" }).format(ms);
+const grouped = (value: Decimal) =>
+  new Intl.NumberFormat("en", { minimumFractionDigits: 8 }).format(
+    value.toFixed() as Intl.StringNumericLiteral,
+  );
+
+/** Loads the homepage at `query` (the load itself is what is tested) and waits for `line` in the headline. */
+async function open(page: Page, query: string, line: RegExp): Promise<string> {
+  await page.goto(new URL(query, served.url).href);
+  await calculatorStarted(page);
+  await waitFor(
+    page,
+    `the headline says ${line}`,
+    (pattern) => new RegExp(pattern).test(document.querySelector("#calculator-headline")?.textContent ?? ""),
+    line.source,
+  );
+  return headline(page);
+}
+
+test("250M plus 20M a day reaches Radiant exactly at the end of day 60, from a link and typed", async () => {
+  // The reference: each day's interest, then the deposit, until the balance reaches 1.6B.
+  let balance = new Decimal(250e6);
+  let day = 0;
+  while (balance.lt(1.6e9)) {
+    day += 1;
+    const grown = balance.times(new Decimal(1).plus(DAILY_INTEREST_RATE));
+    assert.ok(grown.lt(1.6e9), "the interest alone never crosses 1.6B on the way: the deposit does");
+    balance = grown.plus(20e6);
+  }
+  assert.is(day, 60);
+  const reached = new RegExp(
+    `You reach Radiant on ${dateText(NOW + day * DAY)} — in 2 months(, within your 90 days)?, adding 20M a day\\.`,
+  );
+  await checkVariant(PHONE.name, phone, async (page) => {
+    const said = await open(
+      page,
+      "?currentGems=250m&goalGems=radiant&days=90&deposit=20m&every=day",
+      reached,
+    );
+    assert.match(said, /^In 90 days: .*, adding 20M a day\./m, "the time's line says the deposit too");
+    const radiant = page.locator("#calculator-milestones tr", { hasText: "Radiant" }).locator("time");
+    assert.is(await radiant.getAttribute("datetime"), new Date(NOW + day * DAY).toISOString());
+    // Typed into the disclosure's field, the deposit counts and travels in the link.
+    await page.goto(new URL("?currentGems=250m&goalGems=radiant", served.url).href);
+    await calculatorStarted(page);
+    await openMore(page);
+    await page.fill("#calculator-deposit", "20m");
+    await waitFor(page, "the typed deposit counts", () => location.search.includes("deposit=20m&every=day"));
+    assert.match(await headline(page), reached);
+  });
+});
+
+test("250M for Radiant in 365 days: what it takes, now or each day, rounded up", async () => {
+  const factor = new Decimal(1).plus(DAILY_INTEREST_RATE).pow(365);
+  const now = new Decimal(1.6e9).div(factor).toDecimalPlaces(8, Decimal.ROUND_UP);
+  const daily = new Decimal(1.6e9).minus(factor.times(250e6)).times(DAILY_INTEREST_RATE).div(factor.minus(1));
+  const perDay = daily.toDecimalPlaces(8, Decimal.ROUND_UP);
+  assert.match(grouped(now), /^536,141,506\.34/);
+  assert.match(grouped(perDay), /^1,291,035\.63/);
+  await checkVariant(PHONE.name, phone, async (page) => {
+    const said = await open(page, "?currentGems=250m&goalGems=radiant&days=365", /To reach/);
+    assert.ok(
+      said.includes(
+        `To reach Radiant within your 365 days: hold ${grouped(now)} gems now, or add ${grouped(perDay)} a day`,
+      ),
+      said,
+    );
+  });
+});
+
+test("rate=0.5 for 90 days from 250M gives 391,638,669.75 and names both rates", async () => {
+  const future = new Decimal(250e6)
+    .times(new Decimal("1.005").pow(90))
+    .toDecimalPlaces(8, Decimal.ROUND_HALF_UP);
+  assert.is(future.toFixed(2), "391638669.75");
+  await checkVariant(PHONE.name, phone, async (page) => {
+    const said = await open(page, "?currentGems=250m&days=90&rate=0.5", /what-if/);
+    assert.match(said, /^In 90 days: 391\.63M gems/m);
+    assert.match(said, /At 0\.5 % a day, a what-if rate: the bank's rate is 0\.3 %\./);
+    assert.match(await page.locator(".result-rate").innerText(), /at 0\.5% a day/);
+    assert.is(await page.locator('data[data-result="futureGems"]').getAttribute("value"), future.toFixed(8));
+  });
+});
+
+test.run();
