@@ -2,7 +2,11 @@
  * The lazy modules' names and what each provides to the page (types only: this file adds no code).
  * Each other file of this folder is one lazy module, bundled to `assets/NAME.js`; add its entry here.
  */
+import type { PlanPage } from "../page/plan-hook.ts";
+
 export interface LazyModules {
   /** The WebMCP tools, loaded only where the browser has a model context. */
   tools: true;
+  /** The planning (deposits, a what-if rate, what it takes): mounts it on the form. */
+  plan: (page: PlanPage) => void;
 }

@@ -113,7 +113,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     wait();
     record(update(false), false);
   };
-  more.addEventListener("toggle", () => more.open && void loadPlan());
+  more.addEventListener("toggle", () => more.open && loadPlan().catch(() => undefined));
 
   // One history entry per calculation: edits after a committed result start a new entry, and
   // further edits update that entry until the next commit. URLs are relative to the page.

@@ -8,15 +8,16 @@ import { mountCalculatorForm } from "./calculator-form.ts";
 import { mountChart } from "./chart-view.ts";
 import { loadModule } from "./load-module.ts";
 import { mountRankGoal } from "./rank-goal.ts";
-import { linkNeedsPlan, loadPlan } from "./plan-hook.ts";
+import { linkNeedsPlan, loadPlan, planHook } from "./plan-hook.ts";
 
 // A module that cannot load leaves the page without tools, as in a browser without WebMCP.
 if (pageModelContext()) loadModule("tools").catch(() => undefined);
 
 const form = document.getElementById("calculator");
 if (form instanceof HTMLFormElement) {
-  // A link with a deposit or another rate waits for the plan, so its first answer counts it.
-  if (linkNeedsPlan(location.search)) await loadPlan();
+  // A link with a deposit or another rate waits for the plan, so its first answer counts it; without
+  // the plan it shows no answer rather than one that leaves them out.
+  if (linkNeedsPlan(location.search)) await loadPlan().catch(() => void (planHook.problem = true));
   mountChart();
   mountCalculatorForm(form, rankList.ranks);
   mountRankGoal(form, rankList.ranks);

@@ -7,7 +7,10 @@ import type { CalculateInput } from "../../contract/calculate-input.ts";
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import type { ExpRank } from "../../contract/rank-list.ts";
 import { calculateGrowth } from "../../common/engine/calculate.ts";
-import type { Shown } from "./form-answer.ts";
+import { readAmount } from "../../common/amount.ts";
+import { balanceText, goalName, type Shown } from "./form-answer.ts";
+import { compactGems, counted, lang } from "./form-words.ts";
+import { loadModule } from "./load-module.ts";
 
 export const planHook = {
   /** The answer's calculation, and the headline's lines said for it. */
@@ -15,7 +18,7 @@ export const planHook = {
   say: (shown: Shown, lines: string[]) => {
     // A goal not reached in time is answered with what it takes: the plan loads, then says it.
     const { goal } = shown.result;
-    if (goal && !goal.reached && shown.given) void loadPlan();
+    if (goal && !goal.reached && shown.given) loadPlan().catch(() => undefined);
     return lines;
   },
   /** The plan's part of the link (`deposit=20m&every=day&rate=0.5`); whether a plan field holds a mistake. */
@@ -30,9 +33,14 @@ export const planHook = {
 /** Whether a link needs the plan to give its answer. */
 export const linkNeedsPlan = (search: string) => /[?&](?:deposit|rate)=/.test(search);
 
+/**
+ * What the page hands the planning module as it mounts it: the hook, and the page's words and reading
+ * of amounts. Handed, not imported: a page module the lazy module imported would leave the homepage's
+ * bundle for a chunk of its own, and the plain visit's code would grow by the chunk's cost.
+ */
+const page = { hook: planHook, linkNeedsPlan, readAmount, balanceText, goalName, compactGems, counted, lang };
+export type PlanPage = typeof page;
+
 let loading: Promise<void> | undefined;
-/** Loads and mounts the planning module once. */
-export const loadPlan = () =>
-  (loading ??= import("../plan/plan.ts").then((plan) =>
-    plan.mountPlan(document.getElementById("calculator") as HTMLFormElement),
-  ));
+/** Loads the planning module and mounts it on the form, once. */
+export const loadPlan = () => (loading ??= loadModule("plan").then((mount) => mount(page)));

@@ -7,7 +7,6 @@
  * the form's own reading, judging and link leave them to this module.
  */
 import { DAILY_INTEREST_RATE } from "../../common/constants.ts";
-import { readAmount } from "../../common/amount.ts";
 import { calculateGrowth, rateCourse } from "../../common/engine/calculate.ts";
 import { durationDays } from "../../common/engine/duration.ts";
 import {
@@ -21,9 +20,8 @@ import {
 import { BANK_RATE } from "../../common/engine/growth.ts";
 import { depositCourse, rateOfPercent, whatItTakes } from "../../common/engine/plan.ts";
 import type { CalculateInput } from "../../contract/calculate-input.ts";
-import { balanceText, goalName, type Shown } from "../page/form-answer.ts";
-import { compactGems, counted, lang } from "../page/form-words.ts";
-import { planHook } from "../page/plan-hook.ts";
+import type { Shown } from "../page/form-answer.ts";
+import type { PlanPage } from "../page/plan-hook.ts";
 
 /** How long a field may rest while typed in before it is judged, as the form's own fields. */
 const PAUSE_MS = 1500;
@@ -39,7 +37,7 @@ const percentOf = (rate: string) => {
 type Plan = { deposit: Exact | null; every: "day" | "week"; rate: typeof BANK_RATE | null };
 
 /** The plan's fields read: the plan, and each field's note or problem. */
-function readPlan(deposit: string, every: string, rate: string) {
+function readPlan({ readAmount, counted }: PlanPage, deposit: string, every: string, rate: string) {
   const plan: Plan = { deposit: null, every: every === "week" ? "week" : "day", rate: null };
   const notes: Record<string, string> = {};
   const problems: Record<string, string> = {};
@@ -63,7 +61,14 @@ function readPlan(deposit: string, every: string, rate: string) {
 }
 
 /** The headline's lines with the plan said: the deposit counted, the rate used, what it takes. */
-function said({ result, given, ranks }: Shown, lines: string[], plan: Plan, input: CalculateInput): string[] {
+function said(
+  page: PlanPage,
+  { result, given, ranks }: Shown,
+  lines: string[],
+  plan: Plan,
+  input: CalculateInput,
+) {
+  const { balanceText, compactGems, goalName, lang } = page;
   const rate = plan.rate ?? BANK_RATE;
   let out = lines;
   if (plan.deposit) {
@@ -99,7 +104,9 @@ function said({ result, given, ranks }: Shown, lines: string[], plan: Plan, inpu
   return out;
 }
 
-export function mountPlan(form: HTMLFormElement): void {
+export function mountPlan(page: PlanPage): void {
+  const { hook: planHook } = page;
+  const form = document.getElementById("calculator") as HTMLFormElement;
   const byId = <T extends HTMLElement>(id: string) => document.getElementById(`calculator-${id}`) as T;
   const fields = { deposit: byId<HTMLInputElement>("deposit"), rate: byId<HTMLInputElement>("rate") };
   const every = byId<HTMLSelectElement>("every");
@@ -111,6 +118,7 @@ export function mountPlan(form: HTMLFormElement): void {
   /** Reads the fields into the hook, and shows each judged field's problem or its reading. */
   const update = () => {
     const { plan, notes, problems } = readPlan(
+      page,
       fields.deposit.value.trim(),
       every.value,
       fields.rate.value.trim(),
@@ -136,7 +144,7 @@ export function mountPlan(form: HTMLFormElement): void {
       deposit: plan.deposit && { gems: Number(exactToFixed8(plan.deposit)), everyDays: PERIODS[plan.every] },
       calculate: (given: CalculateInput, ranks: Parameters<typeof calculateGrowth>[1]) =>
         calculateGrowth((input = given), ranks, course),
-      say: (shown: Shown, lines: string[]) => (input ? said(shown, lines, plan, input) : lines),
+      say: (shown: Shown, lines: string[]) => (input ? said(page, shown, lines, plan, input) : lines),
     });
     if (rateShown) rateShown.textContent = plan.rate ? percentOf(plan.rate.text) : bankPercent;
   };
@@ -181,6 +189,9 @@ export function mountPlan(form: HTMLFormElement): void {
     update();
   };
   form.addEventListener("reset", () => window.setTimeout(reset), { capture: true });
-  fill();
-  planHook.refresh(false);
+  // A link's plan fills the fields; else what was typed while this module loaded counts as typed.
+  const typed = Object.values(fields).some((field) => field.value);
+  if (page.linkNeedsPlan(location.search)) fill();
+  else update();
+  planHook.refresh(typed);
 }
