@@ -110,8 +110,10 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   const linkOf = (reading: Reading) => [queryOf(form, reading), planHook.query].filter(Boolean).join("&");
   planHook.refresh = (edited) => {
     if (edited) pinned = null;
+    const announced = status!.textContent !== ""; // an answer announced is announced again as it changes
     wait();
     record(update(false), false);
+    if (announced) status!.textContent = summary!.textContent;
   };
   more.addEventListener("toggle", () => more.open && loadPlan().catch(() => undefined));
 

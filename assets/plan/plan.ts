@@ -191,7 +191,7 @@ export function mountPlan(page: PlanPage): void {
   form.addEventListener("reset", () => window.setTimeout(reset), { capture: true });
   // A link's plan fills the fields; else what was typed while this module loaded counts as typed.
   const typed = Object.values(fields).some((field) => field.value);
-  if (page.linkNeedsPlan(location.search)) fill();
+  if (page.carriesPlan(location.search)) fill();
   else update();
   planHook.refresh(typed);
 }
