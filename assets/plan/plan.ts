@@ -77,10 +77,10 @@ function said(
     const added = exactToFixed8({ digits: plan.deposit.digits * periods, places: plan.deposit.places });
     const grown = `${compactGems(result.futureGems, true)} gems (+${compactGems(added)} added, +${compactGems(result.profit)} interest)`;
     const each = `adding ${compactGems(exactToFixed8(plan.deposit))} a ${plan.every}`;
+    // Said once: on the line of the time given, else on each line that says when a target is reached.
+    const timed = given ? [out[0]] : out.filter((line) => !/^You (already|hold)/.test(line));
     out = out.map((line) =>
-      /^You (already|hold)/.test(line)
-        ? line
-        : line.replace(balanceText(result), grown).replace(/\.$/, `, ${each}.`),
+      timed.includes(line) ? line.replace(balanceText(result), grown).replace(/\.$/, `, ${each}.`) : line,
     );
   }
   if (plan.rate)

@@ -145,7 +145,7 @@ export function depositCourse(rate: Rate, deposit: Exact, everyDays: number): Co
  * rounded up to 8 decimals so that it does: the balance needed now, target / (1 + r)^n, and the daily
  * deposit, (target − P·(1 + r)^n)·r / ((1 + r)^n − 1). A time that is not whole counts its whole
  * days (deposits land at the end of a day), so either still reaches the target within it; none for
- * a time under a day.
+ * a time under a day, or a target the balance reaches in it.
  */
 export function whatItTakes(current: Exact, target: Exact, days: Days, rate: Rate) {
   const n = days.numerator / days.denominator;
@@ -158,6 +158,7 @@ export function whatItTakes(current: Exact, target: Exact, days: Days, rate: Rat
   const scale = (value: Exact, places: number) => value.digits * pow10(places - value.places);
   const places = Math.max(current.places, target.places);
   const [t, p] = [scale(target, places), scale(current, places)];
+  if (t * one <= p * power) return null; // reached without either
   return {
     now: up(t * one, power * pow10(places)),
     daily: up((t * one - p * power) * rate.digits, pow10(places + rate.places) * (power - one)),

@@ -102,6 +102,11 @@ test("250M for Radiant in 365 days takes 536,141,506.34â€¦ now or 1,291,035.64â€
   const later = whatItTakes(exactOf(250e6), exactOf(16e8), durationDays({ days: "365.9" }), BANK_RATE);
   assert.equal(later, takes);
   assert.is(whatItTakes(exactOf(250e6), exactOf(16e8), durationDays({ hours: 23 }), BANK_RATE), null);
+  assert.is(
+    whatItTakes(exactOf(250e6), exactOf(16e8), durationDays({ days: 700 }), BANK_RATE),
+    null,
+    "reached",
+  );
 });
 
 test("a what-if rate: rate=0.5 for 90 days from 250M gives 391,638,669.75; its limits", () => {
