@@ -46,7 +46,8 @@ function readPlan({ readAmount, counted }: PlanPage, deposit: string, every: str
     if (!read.ok) problems.deposit = read.message;
     else if (compareExact(exactOf(read.value), exactOf(0)) <= 0)
       problems.deposit = "is 0; enter more, or clear it";
-    else if (compareExact(exactOf(read.value), MAX_DEPOSIT) > 0) problems.deposit = "is over 10^20 gems";
+    else if (compareExact(exactOf(read.value), MAX_DEPOSIT) > 0)
+      problems.deposit = "is over 10^20 gems; enter less";
     else {
       plan.deposit = exactOf(read.value);
       notes.deposit = `Read as ${counted(read.value, "gem")} a ${plan.every}.`;
@@ -54,7 +55,7 @@ function readPlan({ readAmount, counted }: PlanPage, deposit: string, every: str
   }
   if (rate) {
     plan.rate = rateOfPercent(rate.replace(/\s*%$/, ""));
-    if (!plan.rate) problems.rate = "must be more than 0 and at most 10, with up to 4 decimals, such as 0.5";
+    if (!plan.rate) problems.rate = "must be above 0 and at most 10, up to 4 decimals, such as 0.5";
     else notes.rate = `Read as ${percentOf(plan.rate.text)} % a day.`;
   }
   return { plan, notes, problems };
