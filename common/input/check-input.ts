@@ -24,16 +24,10 @@ import {
   type AmountRule,
 } from "./input-rules.ts";
 
-/** The checked value, or the issues found. */
+/** The checked value, or the issues found, each with the offending value as `input`. */
 export type CheckResult<T> = { success: true; data: T } | { success: false; error: { issues: Issue[] } };
 
-export interface CheckOptions {
-  /** Include the offending value in each issue. */
-  reportInput?: boolean;
-}
-
 const FIELDS = AMOUNT_RULES.map((rule) => rule.field);
-const KNOWN = new Set(FIELDS);
 
 /**
  * The one problem of a present value, if any. `hard` marks the problems after which the time
@@ -55,28 +49,22 @@ function amountIssue(
   return inRange(value, rule) ? undefined : { code: "custom", message: rangeMessage(rule) };
 }
 
-/** Every unknown key of an object, as `for…in` lists them. */
-function unknownKeys(input: object, known: ReadonlySet<string>): string[] {
+/** The issue naming every key of `input` outside `known` (as `for…in` lists them), if there is one. */
+function unknownKeysIssue(input: object, known: readonly string[]): Issue | undefined {
   const keys: string[] = [];
-  for (const key in input) if (!known.has(key)) keys.push(key);
-  return keys;
+  for (const key in input) if (!known.includes(key)) keys.push(key);
+  if (keys.length === 0) return undefined;
+  return { code: "unrecognized_keys", keys, path: [], message: unknownKeysMessage(keys, known), input };
 }
 
 const isObject = (input: unknown): input is Record<string, unknown> =>
   typeof input === "object" && input !== null && !Array.isArray(input);
 
-function failure<T>(issues: Issue[], reportInput: boolean | undefined): CheckResult<T> {
-  if (!reportInput) for (const issue of issues) delete issue.input;
-  return { success: false, error: { issues } };
-}
+const failure = <T>(issues: Issue[]): CheckResult<T> => ({ success: false, error: { issues } });
 
 /** Checks a `calculate-exp-growth` input: every problem with its field, or the input as checked. */
-export function safeParseCalculateInput(
-  input: unknown,
-  { reportInput }: CheckOptions = {},
-): CheckResult<CalculateInput> {
-  if (!isObject(input))
-    return failure([{ code: "invalid_type", path: [], message: NOT_AN_OBJECT, input }], reportInput);
+export function safeParseCalculateInput(input: unknown): CheckResult<CalculateInput> {
+  if (!isObject(input)) return failure([{ code: "invalid_type", path: [], message: NOT_AN_OBJECT, input }]);
   const data: Record<string, unknown> = {};
   const issues: Issue[] = [];
   let hard = false;
@@ -90,40 +78,17 @@ export function safeParseCalculateInput(
     }
     if (present) data[rule.field] = value;
   }
-  const unknown = unknownKeys(input, KNOWN);
-  if (unknown.length > 0)
-    issues.push({
-      code: "unrecognized_keys",
-      keys: unknown,
-      path: [],
-      message: unknownKeysMessage(unknown, FIELDS),
-      input,
-    });
+  const unknown = unknownKeysIssue(input, FIELDS);
+  if (unknown) issues.push(unknown);
   const total = hard ? undefined : durationTotalMistake(data);
   if (total) issues.push({ code: "custom", path: [], message: total, input: data });
-  return issues.length > 0 ? failure(issues, reportInput) : { success: true, data: data as CalculateInput };
+  return issues.length > 0 ? failure(issues) : { success: true, data: data as CalculateInput };
 }
 
 /** Checks a `list-exp-ranks` input: an empty object. */
-export function safeParseListRanksInput(
-  input: unknown,
-  { reportInput }: CheckOptions = {},
-): CheckResult<ListRanksInput> {
+export function safeParseListRanksInput(input: unknown): CheckResult<ListRanksInput> {
   if (!isObject(input))
-    return failure([{ code: "invalid_type", path: [], message: NOT_AN_EMPTY_OBJECT, input }], reportInput);
-  const unknown = unknownKeys(input, new Set());
-  if (unknown.length > 0)
-    return failure(
-      [
-        {
-          code: "unrecognized_keys",
-          keys: unknown,
-          path: [],
-          message: unknownKeysMessage(unknown, []),
-          input,
-        },
-      ],
-      reportInput,
-    );
-  return { success: true, data: {} };
+    return failure([{ code: "invalid_type", path: [], message: NOT_AN_EMPTY_OBJECT, input }]);
+  const unknown = unknownKeysIssue(input, []);
+  return unknown ? failure([unknown]) : { success: true, data: {} };
 }

@@ -23,9 +23,11 @@ function fieldPath(path: readonly PropertyKey[]): string {
   }, "");
 }
 
+/** A value as a message shows it; never calls a caller's own code (a function's or object's `toString`). */
 function shown(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (value !== null && typeof value === "object") return "an object";
+  if (typeof value === "function") return "a function";
   const text = typeof value === "string" ? JSON.stringify(value.slice(0, 41)) : String(value);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }

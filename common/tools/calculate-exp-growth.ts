@@ -28,7 +28,7 @@ export function calculateExpGrowth(
   ranks: readonly ExpRank[],
 ): ToolResult<CalculateOutput | ErrorResponse> {
   try {
-    const parsed = safeParseCalculateInput(input, { reportInput: true });
+    const parsed = safeParseCalculateInput(input);
     if (!parsed.success) return invalidRequest(parsed.error.issues, CALCULATE_GUIDANCE);
     return toolResult(calculateGrowth(parsed.data, ranks));
   } catch {

@@ -12,7 +12,7 @@ const LIST_RANKS_GUIDANCE: InputGuidance = {
 /** Runs the tool; an absent input counts as the empty object, since the tool takes none. Never throws. */
 export function listExpRanks(input: unknown, rankList: RankList): ToolResult<RankList | ErrorResponse> {
   try {
-    const parsed = safeParseListRanksInput(input === undefined ? {} : input, { reportInput: true });
+    const parsed = safeParseListRanksInput(input === undefined ? {} : input);
     if (!parsed.success) return invalidRequest(parsed.error.issues, LIST_RANKS_GUIDANCE);
     return toolResult(structuredClone(rankList));
   } catch {
