@@ -9,9 +9,11 @@
  */
 import { groupNumber } from "./text/group-digits.ts";
 import { closestName } from "./text/closest-name.ts";
+import { shiftPoint } from "./input/input-rules.ts";
 import { numberFormat } from "./text/formats.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
 import type { DurationUnit } from "./engine/duration.ts";
+import { UNIT_WORDS, unitOf } from "./duration-text.ts";
 
 /**
  * What each scale multiplies by, as a power of ten, in players' words too: `kk` is a thousand thousands.
@@ -65,20 +67,6 @@ const DECIMAL_COMMA = new RegExp(`^(\\d+),(\\d{1,2})(${SPACE}?${SCALE})$`, "i");
 const GEMS_WORD = new RegExp(`^(.*\\d\\.?\\s*${SCALE}?)\\s*gems?$`, "i");
 
 /**
- * `digits` with the decimal point `fraction.length − exponent` places from the right, leading and trailing
- * zeros dropped.
- */
-function shifted(whole: string, fraction: string, exponent: number): string {
-  const digits = whole + fraction;
-  const places = fraction.length - exponent;
-  const padded = places < 0 ? digits + "0".repeat(-places) : digits.padStart(places + 1, "0");
-  const point = padded.length - Math.max(places, 0);
-  const integer = padded.slice(0, point).replace(/^0+(?=\d)/, "");
-  const decimals = padded.slice(point).replace(/0+$/, "");
-  return decimals ? `${integer}.${decimals}` : integer;
-}
-
-/**
  * Reads one amount as typed. An empty field is `{ ok: true, value: "" }`; the caller decides
  * whether the field is required. Range rules (more than 0, at most the maximum) stay with the schema.
  */
@@ -102,7 +90,7 @@ function readPlain(text: string): AmountReading {
   const match = NUMBER.exec(DOTTED.test(number) ? number.replaceAll(".", "") : number);
   if (!match || !/\d/.test(number)) return { ok: false, message: refusal(number) };
   const whole = (match[1] ?? "0").replace(/\D/g, "");
-  return { ok: true, value: shifted(whole, match[2] ?? "", exponent) };
+  return { ok: true, value: shiftPoint(`${whole}.${match[2] ?? ""}`, exponent) };
 }
 
 /**
@@ -132,45 +120,29 @@ function multiplied(amount: string, times: string): string {
   const [whole = "", fraction = ""] = amount.split(".");
   const [timesWhole = "", timesFraction = ""] = times.split(".");
   const product = BigInt(whole + fraction) * BigInt(timesWhole + timesFraction);
-  return shifted(String(product), "", -(fraction.length + timesFraction.length));
+  return shiftPoint(String(product), -(fraction.length + timesFraction.length));
 }
 
 /**
- * The suffixes each time field takes for its own unit. A lone `m` is minutes only in lower case:
- * `30M` in Minutes is refused, never read as 30 million minutes.
+ * A time field's number: digits with an optional suffix of its own unit (`90d` in Days), written as the
+ * one time field reads units, never a scale: a lone capital `M` is refused, never read as 30 million.
  */
-const UNIT_SUFFIX: Record<DurationUnit, RegExp> = {
-  years: /^(y|yrs?|years?)$/i,
-  months: /^(mo|mos|mons?|months?)$/i,
-  days: /^(d|days?)$/i,
-  hours: /^(h|hrs?|hours?)$/i,
-  minutes: /^(m|[Mm][Ii][Nn][Ss]?|[Mm][Ii][Nn][Uu][Tt][Ee][Ss]?)$/,
-  seconds: /^(s|secs?|seconds?)$/i,
-};
-const SHORT_SUFFIX: Record<DurationUnit, string> = {
-  years: "y",
-  months: "mo",
-  days: "d",
-  hours: "h",
-  minutes: "min",
-  seconds: "s",
-};
-
-/** A time field's number: digits with an optional suffix of its own unit (`90d` in Days), never a scale. */
 export function readTime(typed: string, unit: DurationUnit): AmountReading {
   const text = typed.trim();
   const suffix = /^(.*?[\d.])\s*([a-z]+)$/i.exec(text);
-  const plain = `takes a number of ${unit}, such as 30 or 30${SHORT_SUFFIX[unit]}`;
+  const plain = `takes a number of ${unit}, such as 30 or 30${UNIT_WORDS[unit][0]}`;
   if (!suffix) return /[a-z]/i.test(text) ? { ok: false, message: plain } : readAmount(text);
   const [, number, letters] = suffix as unknown as [string, string, string];
-  if (UNIT_SUFFIX[unit].test(letters)) return readAmount(number);
-  const other = (Object.keys(UNIT_SUFFIX) as DurationUnit[]).find((name) => UNIT_SUFFIX[name].test(letters));
-  const label = other && `${other[0]!.toUpperCase()}${other.slice(1)}`;
-  if (label)
+  const named = letters === "M" ? undefined : unitOf(letters.toLowerCase());
+  if (named === unit) return readAmount(number);
+  // Weeks have no field of their own, so `2w` gets the plain hint.
+  if (named && named !== "weeks") {
+    const label = `${named[0]!.toUpperCase()}${named.slice(1)}`;
     return {
       ok: false,
       message: `takes ${unit}; put ${number}${letters} in ${label}, or write it in ${unit}`,
     };
+  }
   if (/^[kmbt]$/i.test(letters))
     return { ok: false, message: `${plain}; a scale such as ${letters} is not read here` };
   return { ok: false, message: plain };

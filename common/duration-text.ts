@@ -10,14 +10,16 @@ import { DURATION_UNITS, type DurationUnit } from "./engine/duration.ts";
 
 type Unit = DurationUnit | "weeks";
 
-/** Every way a unit is written, lower case; `m` is minutes (`2h 30m`), `mo` months. */
-const WORDS: Record<Unit, readonly string[]> = {
+/**
+ * Every way a unit is written, lower case, the form's hint first; `m` is minutes (`2h 30m`), `mo` months.
+ */
+export const UNIT_WORDS: Record<Unit, readonly string[]> = {
   years: ["y", "yr", "yrs", "year", "years"],
   months: ["mo", "mos", "mon", "mth", "mths", "month", "months"],
   weeks: ["w", "wk", "wks", "week", "weeks"],
   days: ["d", "day", "days"],
   hours: ["h", "hr", "hrs", "hour", "hours"],
-  minutes: ["m", "min", "mins", "minute", "minutes"],
+  minutes: ["min", "m", "mins", "minute", "minutes"],
   seconds: ["s", "sec", "secs", "second", "seconds"],
 };
 
@@ -46,7 +48,8 @@ export type DurationReading =
     }
   | { ok: false; message: string };
 
-const unitOf = (word: string) => ORDER.find((unit) => WORDS[unit].includes(word));
+/** The unit a lower-case word names: `minutes` for `min`. */
+export const unitOf = (word: string) => ORDER.find((unit) => UNIT_WORDS[unit].includes(word));
 const counted = (count: string, unit: Unit) => `${count} ${count === "1" ? unit.slice(0, -1) : unit}`;
 /** A number as the tool takes it: `07` → `7`, `.5` → `0.5`, `1.50` → `1.5`. */
 function plain(number: string): string {

@@ -127,12 +127,19 @@ export function inRange(text: string, { positive, max }: AmountRule): boolean {
 export const tooLong = (text: string) =>
   text.length > maxStringLength && (text.length > 2 * maxStringLength || [...text].length > maxStringLength);
 
-/** The digits a shorthand stands for: `2750000` for `2.75`, 6. */
-function written(number: string, zeros: number): string {
-  const { digits, places } = exactOf(number);
-  if (zeros >= places) return String(digits * pow10(zeros - places));
-  const text = String(digits).padStart(places - zeros + 1, "0");
-  return `${text.slice(0, zeros - places)}.${text.slice(zeros - places)}`;
+/**
+ * A decimal string of digits with its point moved `exponent` places right (left when negative), leading and
+ * trailing zeros dropped: ("2.75", 6) → `2750000`, ("0.003", 2) → `0.3`, ("25", -1) → `2.5`.
+ */
+export function shiftPoint(decimal: string, exponent: number): string {
+  const [whole = "", fraction = ""] = decimal.split(".");
+  const digits = whole + fraction;
+  const places = fraction.length - exponent;
+  const padded = places < 0 ? digits + "0".repeat(-places) : digits.padStart(places + 1, "0");
+  const point = padded.length - Math.max(places, 0);
+  const integer = padded.slice(0, point).replace(/^0+(?=\d)/, "");
+  const decimals = padded.slice(point).replace(/0+$/, "");
+  return decimals ? `${integer}.${decimals}` : integer;
 }
 
 const SUFFIX_ZEROS: Record<string, number> = { k: 3, m: 6, b: 9, t: 12 };
@@ -157,13 +164,13 @@ export function decimalMistake(text: string): string {
   if (suffix)
     return (
       `has a suffix ("${suffix[2]}"); write the amount out, such as ` +
-      `"${written(suffix[1] as string, SUFFIX_ZEROS[(suffix[2] as string).toLowerCase()] as number)}"`
+      `"${shiftPoint(suffix[1] as string, SUFFIX_ZEROS[(suffix[2] as string).toLowerCase()] as number)}"`
     );
   const exponent = /^(\d+(?:\.\d+)?)e\+?(\d{1,2})$/i.exec(text);
   if (exponent)
     return (
       "has an exponent; write the amount out in digits, such as " +
-      `"${written(exponent[1] as string, Number(exponent[2]))}"`
+      `"${shiftPoint(exponent[1] as string, Number(exponent[2]))}"`
     );
   if (/e[+-]?\d+$/i.test(text)) return `has an exponent; write the amount out in ${plain}`;
   if (/^0\d+(\.\d+)?$/.test(text)) return `has a leading zero; send "${text.replace(/^0+(?=\d)/, "")}"`;
