@@ -8,12 +8,12 @@
  */
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
-import { DECIMAL_NUMBER } from "./decimal.ts";
 import { TIME_NORMALIZATION as TIME } from "../common/constants.ts";
 import { DURATION_DAYS_FORMULA } from "./formulas.ts";
 import {
   AMOUNT_RULES,
   CALCULATE_LIMITS,
+  DECIMAL_NUMBER,
   DURATION_LIMIT_TEXT,
   EXACT_NUMBER_LIMIT,
   boundsText,

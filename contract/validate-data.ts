@@ -5,14 +5,8 @@
 import type * as z from "zod/mini";
 import { describeIssue } from "../common/input/issues.ts";
 
-/** The project's folder: this module is `contract/validate-data.ts`. */
-const PROJECT = new URL("../", import.meta.url).pathname;
-
-/** `_data/ranks.ts` from a module's `import.meta.url`, for error messages: the path from the project's folder. */
-function dataFileName(moduleUrl: string): string {
-  const path = new URL(moduleUrl).pathname;
-  return path.startsWith(PROJECT) ? path.slice(PROJECT.length) : path;
-}
+/** The project's folder as a URL: this module is `contract/validate-data.ts`. */
+const PROJECT = new URL("../", import.meta.url).href;
 
 type Issue = z.core.$ZodIssue;
 
@@ -48,5 +42,5 @@ export function validateData<S extends z.ZodMiniType>(
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  - ${describeIssue(withRule(issue))}`);
-  throw new Error(`${dataFileName(moduleUrl)} has invalid data:\n${lines.join("\n")}`);
+  throw new Error(`${moduleUrl.replace(PROJECT, "")} has invalid data:\n${lines.join("\n")}`);
 }
