@@ -10,7 +10,7 @@ import { API_VERSION, OPENAPI_VERSION } from "../common/constants.ts";
 import { CalculatorInfo } from "../contract/calculator-info.ts";
 import { ExpRank, RankList } from "../contract/rank-list.ts";
 import { ErrorResponse } from "../contract/error-response.ts";
-import { integerLiterals } from "../contract/json-schema.ts";
+import { integerLiterals } from "../contract/describe.ts";
 import { OpenApiDocument } from "../contract/openapi-document.ts";
 import endpoints from "./endpoints.ts";
 import site from "./site.ts";

@@ -18,7 +18,6 @@ import {
   lossyNumber,
   inRange,
   kindMistake,
-  numberInRange,
   rangeMessage,
   tooLong,
   type AmountRule,
@@ -39,7 +38,7 @@ function amountIssue(
   rule: AmountRule,
 ): { code: string; message: string; hard?: true } | undefined {
   if (typeof value === "number" && Number.isFinite(value)) {
-    if (!numberInRange(value, rule))
+    if (!inRange(value, rule))
       return { code: value > 0 ? "too_big" : "too_small", message: rangeMessage(rule) };
     return lossyNumber(value) ? { code: "too_big", message: LOSSY_NUMBER_MESSAGE } : undefined;
   }

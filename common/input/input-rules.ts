@@ -65,7 +65,6 @@ export interface AmountRule {
   positive: boolean;
   /** Largest value, as a plain decimal string. */
   max: string;
-  example: string;
 }
 
 const gems = (field: string, required = false): AmountRule => ({
@@ -73,7 +72,6 @@ const gems = (field: string, required = false): AmountRule => ({
   required,
   positive: true,
   max: maxGems,
-  example: "1000000",
 });
 
 const DURATION_RULES = DURATION_UNITS.map((unit): AmountRule & { field: DurationUnit } => ({
@@ -81,7 +79,6 @@ const DURATION_RULES = DURATION_UNITS.map((unit): AmountRule & { field: Duration
   required: false,
   positive: false,
   max: String(DURATION_MAXIMA[unit]),
-  example: "2",
 }));
 
 /** The inputs in the order the schema, the form and the messages list them. */
@@ -108,19 +105,19 @@ export const FIELD_GUIDANCE: Record<string, string> = Object.fromEntries(
   AMOUNT_RULES.map((rule) => [
     rule.field,
     `Send ${rule.field} as a number or a decimal string of plain digits, ${boundsText(rule)}, ` +
-      `such as ${rule.example} or "${rule.example}.5"` +
+      `such as ${rule.positive ? '1000000 or "1000000.5"' : '2 or "2.5"'}` +
       `${Number(rule.max) > EXACT_NUMBER_LIMIT ? LARGE_AMOUNT_GUIDANCE : ""}.`,
   ]),
 );
 
-/** A JSON number within the rule's bounds; the value is a finite number. */
-export const numberInRange = (value: number, { positive, max }: AmountRule) =>
-  (positive ? value > 0 : value >= 0) && value <= Number(max);
-
-/** A decimal string (already matching `DECIMAL_NUMBER`) within the rule's bounds, compared exactly. */
-export function inRange(text: string, { positive, max }: AmountRule): boolean {
-  const value = exactOf(text);
-  return compareExact(value, exactOf(0)) > (positive ? 0 : -1) && compareExact(value, exactOf(max)) <= 0;
+/**
+ * A finite JSON number, or a decimal string (already matching `DECIMAL_NUMBER`) compared exactly,
+ * within the rule's bounds.
+ */
+export function inRange(value: number | string, { positive, max }: AmountRule): boolean {
+  if (typeof value === "number") return (positive ? value > 0 : value >= 0) && value <= Number(max);
+  const exact = exactOf(value);
+  return compareExact(exact, exactOf(0)) > (positive ? 0 : -1) && compareExact(exact, exactOf(max)) <= 0;
 }
 
 /** Whether a string is longer than a decimal string may be, counted in code points. */
@@ -237,12 +234,9 @@ export function durationTotalMistake(
 ): string | undefined {
   const outOfRange = DURATION_RULES.some((rule) => {
     const value = input[rule.field];
-    return (
-      value !== undefined &&
-      !(typeof value === "string"
-        ? DECIMAL_NUMBER.test(value) && inRange(value, rule)
-        : Number.isFinite(value) && numberInRange(value, rule))
-    );
+    if (value === undefined) return false;
+    const readable = typeof value === "string" ? DECIMAL_NUMBER.test(value) : Number.isFinite(value);
+    return !(readable && inRange(value, rule));
   });
   if (outOfRange) return undefined;
   const total = durationDays(input);
