@@ -24,7 +24,7 @@ function fieldPath(path: readonly PropertyKey[]): string {
 }
 
 /** A value as a message shows it; never calls a caller's own code (a function's or object's `toString`). */
-function shown(value: unknown): string {
+export function shown(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (value !== null && typeof value === "object") return "an object";
   if (typeof value === "function") return "a function";
