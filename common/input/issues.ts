@@ -66,26 +66,19 @@ export function unknownKeysMessage(keys: readonly string[], fields: readonly str
  * have, for a "did you mean" on an unknown key.
  */
 export function describeIssue(issue: Issue, root = "", fields: readonly string[] = []): string {
-  const field = fieldPath(issue.path) || root || "(the whole value)";
-  if (issue.code === "unrecognized_keys") {
-    const where = fieldPath(issue.path) || root || "the top level";
-    return `${where}: ${unknownKeysMessage(issue.keys ?? [], fields)}`;
-  }
+  const at = fieldPath(issue.path) || root;
+  if (issue.code === "unrecognized_keys")
+    return `${at || "the top level"}: ${unknownKeysMessage(issue.keys ?? [], fields)}`;
+  const field = at || "(the whole value)";
   if (issue.code === "invalid_value") {
     const allowed = (issue.values ?? []).map((value) => JSON.stringify(value)).join(" or ");
     return `${field}: must be ${allowed}${"input" in issue ? ` (got ${shown(issue.input)})` : ""}`;
   }
+  if (issue.input === undefined)
+    return `${field}: ${issue.message}${issue.code === "invalid_type" ? " (it is missing)" : ""}`;
   // An object or array is not echoed: a rule over the whole value (such as a total of several
   // fields) names its fields in its message, and a type error already says what was sent.
   const isStructure = typeof issue.input === "object" && issue.input !== null;
   const echo = !isStructure || (issue.path.length > 0 && issue.code !== "invalid_type");
-  const got =
-    issue.input === undefined
-      ? issue.code === "invalid_type"
-        ? " (it is missing)"
-        : ""
-      : echo
-        ? ` (got ${shown(issue.input)})`
-        : "";
-  return `${field}: ${issue.message}${got}`;
+  return `${field}: ${issue.message}${echo ? ` (got ${shown(issue.input)})` : ""}`;
 }
