@@ -16,34 +16,30 @@ import type { DurationUnit } from "./engine/duration.ts";
 import { UNIT_WORDS, unitOf } from "./duration-text.ts";
 
 /**
- * What each scale multiplies by, as a power of ten, in players' words too: `kk` is a thousand thousands.
- * A word may be plural (`millions`).
+ * The words of each scale, by the power of ten it multiplies by, in players' words too: `kk` is a thousand
+ * thousands. A word may be plural (`millions`).
  */
-const SCALE_EXPONENT: Record<string, number> = {
-  k: 3,
-  thousand: 3,
-  kk: 6,
-  m: 6,
-  mn: 6,
-  mil: 6,
-  mill: 6,
-  million: 6,
-  b: 9,
-  bn: 9,
-  bil: 9,
-  billion: 9,
-  t: 12,
-  tn: 12,
-  trillion: 12,
+const SCALE_WORDS: Record<number, readonly string[]> = {
+  3: ["k", "thousand"],
+  6: ["kk", "m", "mn", "mil", "mill", "million"],
+  9: ["b", "bn", "bil", "billion"],
+  12: ["t", "tn", "trillion"],
 };
 
+/** Each scale word's power of ten: `million` → 6. */
+const SCALE_EXPONENT = new Map(
+  Object.entries(SCALE_WORDS).flatMap(([exponent, words]) =>
+    words.map((word) => [word, Number(exponent)] as const),
+  ),
+);
+
 /** A scale after a number, longest first so `kk` is not read as `k`; the `s` of a plural word. */
-const SCALE = `(?:${Object.keys(SCALE_EXPONENT)
+const SCALE = `(?:${[...SCALE_EXPONENT.keys()]
   .sort((a, b) => b.length - a.length)
   .map((word) => (word.length > 3 ? `${word}s?` : word))
   .join("|")})`;
 
-const scaleExponent = (word: string) => SCALE_EXPONENT[word.toLowerCase().replace(/(?<=\w{4})s$/, "")]!;
+const scaleExponent = (word: string) => SCALE_EXPONENT.get(word.toLowerCase().replace(/(?<=\w{4})s$/, ""))!;
 
 /** Space characters a person or a pasted number may group digits with. */
 const SPACE = "[ \\u00a0\\u202f]";

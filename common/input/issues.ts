@@ -38,26 +38,21 @@ const NAMED_KEYS = 5;
 /** A key as compared for "did you mean": case, `_` and `-` ignored. */
 const folded = (key: string) => key.toLowerCase().replace(/[_-]/g, "");
 
-/** The known field closest to `key` (at most 2 edits apart once folded), if any. */
-const closestField = (key: string, fields: readonly string[]) =>
-  nearestNames(key.slice(0, 40), fields, 2, folded)[0];
-
-/** `"dayz" (did you mean "days"?), "x" and 3 more`: a bounded list, whatever was sent. */
-function unknownKeys(keys: readonly string[], fields: readonly string[]): string {
+/**
+ * `unknown key "dayz" (did you mean "days"?); remove it or correct the spelling`: a bounded list,
+ * whatever was sent (`"dayz" (did you mean "days"?), "x" and 3 more`), each key with the known field
+ * closest to it, at most 2 edits apart once folded.
+ */
+export function unknownKeysMessage(keys: readonly string[], fields: readonly string[]): string {
   const named = keys.slice(0, NAMED_KEYS).map((key) => {
-    const suggestion = closestField(key, fields);
+    const suggestion = nearestNames(key.slice(0, 40), fields, 2, folded)[0];
     return `${shown(key)}${suggestion ? ` (${didYouMean(suggestion)})` : ""}`;
   });
   const rest = keys.length - named.length;
-  return `${named.join(", ")}${rest > 0 ? ` and ${rest} more` : ""}`;
-}
-
-/** `unknown key "dayz" (did you mean "days"?); remove it or correct the spelling`. */
-export function unknownKeysMessage(keys: readonly string[], fields: readonly string[]): string {
   const plural = keys.length > 1;
   return (
-    `unknown key${plural ? "s" : ""} ${unknownKeys(keys, fields)}; remove ${plural ? "them" : "it"} or ` +
-    "correct the spelling"
+    `unknown key${plural ? "s" : ""} ${named.join(", ")}${rest > 0 ? ` and ${rest} more` : ""}; ` +
+    `remove ${plural ? "them" : "it"} or correct the spelling`
   );
 }
 
