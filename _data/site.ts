@@ -178,10 +178,9 @@ const site = {
   pathPrefix: base.pathname,
   paths,
   /** Absolute URLs of every path in `paths`. */
-  urls: Object.fromEntries(Object.entries(paths).map(([key, path]) => [key, absoluteUrl(path)])) as Record<
-    SitePath,
-    string
-  >,
+  urls: Object.fromEntries(Object.entries(paths).map(([key, path]) => [key, absoluteUrl(path)])) as {
+    [key in SitePath]: string;
+  },
   /**
    * The RFC 9727 API catalog where the site owns its origin's root, else `null` (no file, no link).
    * RFC 9727 asks for the media type with its profile; a host that sets types by extension (GitHub

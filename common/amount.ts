@@ -101,13 +101,9 @@ export function readGems(typed: string, ranks?: readonly ExpRank[]): AmountReadi
     return { ok: true, value: multiplied(rank.minGems, times), how: `${times} × ${rank.name}'s minimum` };
   if (rank) return { ok: true, value: rank.minGems, how: `${rank.name}'s minimum` };
   const read = readAmount(typed);
-  const near =
-    !read.ok &&
-    /^\p{L}[\p{L} -]*$/u.test(name!) &&
-    closestName(
-      name!,
-      ranks.map(({ name }) => name),
-    );
+  if (read.ok || !/^\p{L}[\p{L} -]*$/u.test(name!)) return read;
+  const names = ranks.map((rank) => rank.name);
+  const near = closestName(name!, names);
   return near ? { ok: false, message: `is not a rank; did you mean ${near}?` } : read;
 }
 
