@@ -78,8 +78,21 @@ export function calendarFile(event: CalendarEvent, made: number, host: string): 
   return lines.map((line) => `${fold(line)}\r\n`).join("");
 }
 
-/** Downloads `event` as `radiant-in-the-exp-bank.ics`, made now for this page's host. */
-export function addToCalendar(event: CalendarEvent): void {
+/**
+ * Downloads the date beside `button` (a rank's row of the timeline, or the goal's line) as an event
+ * named after `button.value`, the rank or goal: `radiant-in-the-exp-bank.ics`, made now for this host.
+ * Its description says what the answer was computed from, and links to the answer's fields.
+ */
+export function addToCalendar(button: HTMLButtonElement): void {
+  const time = button.closest("tr, dd")!.querySelector("time")!;
+  // "From 250M gems, at 0.3% a day, compounding", without its link to how it is computed.
+  const from = document.querySelector(".result-rate")!.textContent!.split(":")[0];
+  const event = {
+    title: `${button.value} in the EXP Bank`,
+    start: Date.parse(time.dateTime),
+    description: `${from}.\n${location.href}`,
+    url: location.href,
+  };
   const file = new Blob([calendarFile(event, Date.now(), location.host)], { type: "text/calendar" });
   const link = Object.assign(document.createElement("a"), {
     href: URL.createObjectURL(file),
