@@ -1,11 +1,11 @@
 /**
- * The calendar file (assets/plan/calendar.ts) against RFC 5545's rules, read back by a reader of this
+ * The calendar file (assets/page/calendar-file.ts) against RFC 5545's rules, read back by a reader of this
  * file's own: lines end in CRLF, fold at 75 octets, text is escaped, and the one event has its UID,
  * DTSTAMP, DTSTART and a reminder the day before. Expected values are written out by hand.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { calendarFile, type CalendarEvent } from "../../assets/plan/calendar.ts";
+import { calendarFile, type CalendarEvent } from "../../assets/page/calendar-file.ts";
 
 /** A content line: its name and value, unescaped if `TEXT` (RFC 5545 §3.3.11). */
 interface Property {

@@ -1,7 +1,7 @@
 /**
- * A date of the answer in the player's calendar: an iCalendar file (RFC 5545) of one event at that
- * moment, with a reminder the day before, made in the browser and downloaded; nothing is sent anywhere.
- * `calendarFile` is pure (its unit test reads the file back with a reader of its own).
+ * A date of the answer as an iCalendar file (RFC 5545): one event at that moment, with a reminder the
+ * day before. Pure, for the calendar's lazy module (`assets/lazy/calendar.ts`) and its unit test,
+ * which reads the file back with a reader of its own.
  */
 
 /** What the event says: its title ("Radiant in the EXP Bank"), its moment, and the answer's address. */
@@ -12,8 +12,8 @@ export interface CalendarEvent {
   url: string;
 }
 
-/** The file's name, from the title: "radiant-in-the-exp-bank". */
-const slug = (title: string) =>
+/** A file name from the title: "radiant-in-the-exp-bank". */
+export const slug = (title: string) =>
   title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
@@ -76,29 +76,4 @@ export function calendarFile(event: CalendarEvent, made: number, host: string): 
     "END:VCALENDAR",
   ];
   return lines.map((line) => `${fold(line)}\r\n`).join("");
-}
-
-/**
- * Downloads the date beside `button` (a rank's row of the timeline, or the goal's line) as an event
- * named after `button.value`, the rank or goal: `radiant-in-the-exp-bank.ics`, made now for this host.
- * Its description says what the answer was computed from, and links to the answer's fields.
- */
-export function addToCalendar(button: HTMLButtonElement): void {
-  const time = button.closest("tr, dd")!.querySelector("time")!;
-  // "From 250M gems, at 0.3% a day, compounding", without its link to how it is computed.
-  const from = document.querySelector(".result-rate")!.textContent!.split(":")[0];
-  const event = {
-    title: `${button.value} in the EXP Bank`,
-    start: Date.parse(time.dateTime),
-    description: `${from}.\n${location.href}`,
-    url: location.href,
-  };
-  const file = new Blob([calendarFile(event, Date.now(), location.host)], { type: "text/calendar" });
-  const link = Object.assign(document.createElement("a"), {
-    href: URL.createObjectURL(file),
-    download: `${slug(event.title)}.ics`,
-  });
-  link.click();
-  // The address is freed once the download has surely read it.
-  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
 }
