@@ -100,8 +100,8 @@ test("Radiant's button downloads its event at the moment and on the day the page
   assert.is(tokyoDate(radiant), "Aug 10, 2028", "in Tokyo it is Aug 10: a UTC date would be a day early");
 
   const table = await page.locator("#calculator-milestones").boundingBox();
-  const loaded = () => page.evaluate(() => Boolean(document.querySelector('script[src$="/calendar.js"]')));
-  assert.not.ok(await loaded(), "the calendar's module waits until a button is pressed");
+  const loaded = page.evaluate(() => Boolean(document.querySelector('script[src$="/calendar.js"]')));
+  assert.not.ok(await loaded, "the calendar's module waits until a button is pressed");
   const { file, name, requests } = await download(row.getByRole("button"));
   assert.is(name, "radiant-in-the-exp-bank.ics");
   assert.is(property(file, "DTSTART"), icsMoment(radiant));
@@ -109,7 +109,6 @@ test("Radiant's button downloads its event at the moment and on the day the page
   assert.is(property(file, "SUMMARY"), "Radiant in the EXP Bank");
   assert.is(property(file, "TRIGGER"), "-P1D");
   assert.is(property(file, "URL"), page.url());
-  assert.match(property(file, "UID"), /@127\.0\.0\.1:\d+$/);
   // The calendar's module, from the site itself, is the only request: nothing is sent anywhere.
   assert.equal(requests, [`script ${new URL("assets/calendar.js", served.url)}`]);
   assert.equal(await page.locator("#calculator-milestones").boundingBox(), table, "nothing moved");
