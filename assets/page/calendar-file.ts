@@ -70,7 +70,7 @@ export function calendarFile(event: CalendarEvent, made: number, host: string): 
     "BEGIN:VALARM",
     "ACTION:DISPLAY",
     "TRIGGER:-P1D",
-    `DESCRIPTION:${text(event.title)}`,
+    `DESCRIPTION:${text(`Tomorrow: ${event.title}`)}`,
     "END:VALARM",
     "END:VEVENT",
     "END:VCALENDAR",

@@ -74,7 +74,7 @@ test("one event at the moment, made when it was made, with a reminder the day be
   assert.is(one(file, `${EVENT} URL`), RADIANT.url);
   assert.is(one(file, `${EVENT}/VALARM ACTION`), "DISPLAY");
   assert.is(one(file, `${EVENT}/VALARM TRIGGER`), "-P1D");
-  assert.is(one(file, `${EVENT}/VALARM DESCRIPTION`), "Radiant in the EXP Bank");
+  assert.is(one(file, `${EVENT}/VALARM DESCRIPTION`), "Tomorrow: Radiant in the EXP Bank");
 });
 
 test("a moment between seconds is written at the second before, so it stays on its day", () => {
@@ -98,7 +98,7 @@ test("text with the characters RFC 5545 escapes, line breaks and controls reads 
   const title = "2× Cosmic; a rank, \\n not a break\nin the EXP Bank";
   const file = calendarFile({ ...RADIANT, title, description: "1\r\n2\r3\n4; 5, 6 \\ 7\u0007." }, MADE, "x");
   assert.is(one(file, `${EVENT} SUMMARY`), title);
-  assert.is(one(file, `${EVENT}/VALARM DESCRIPTION`), title);
+  assert.is(one(file, `${EVENT}/VALARM DESCRIPTION`), `Tomorrow: ${title}`);
   assert.is(one(file, `${EVENT} DESCRIPTION`), "1\n2\n3\n4; 5, 6 \\ 7.");
 });
 
