@@ -27,9 +27,11 @@ function readCalendar(file: string): Map<string, string[]> {
   const open: string[] = [];
   const read = new Map<string, string[]>();
   for (const line of logical) {
-    const [, name, raw] = /^([A-Z-]+):(.*)$/.exec(line) ?? assert.unreachable(`a property: ${line}`);
-    assert.not.match(raw!.replace(/\\[\\;,nN]/g, ""), /[\\;,]/, `${line}: every \\ ; , is escaped`);
-    const value = raw!.replace(/\\([\\;,nN])/g, (_, char: string) => ESCAPES[char]!);
+    const property = /^([A-Z-]+):(.*)$/.exec(line);
+    assert.ok(property, `a property: ${line}`);
+    const [, name, raw = ""] = property;
+    assert.not.match(raw.replace(/\\[\\;,nN]/g, ""), /[\\;,]/, `${line}: every \\ ; , is escaped`);
+    const value = raw.replace(/\\([\\;,nN])/g, (_, char: string) => ESCAPES[char]!);
     if (name === "BEGIN") open.push(value);
     else if (name === "END") assert.is(open.pop(), value, "components nest");
     else read.set(`${open.join("/")} ${name}`, [...(read.get(`${open.join("/")} ${name}`) ?? []), value]);
