@@ -13,7 +13,6 @@ import { shiftPoint } from "./input/input-rules.ts";
 import { numberFormat } from "./text/formats.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
 import type { DurationUnit } from "./engine/duration.ts";
-import { UNIT_WORDS, unitOf } from "./duration-text.ts";
 
 /**
  * The words of each scale, by the power of ten it multiplies by, in players' words too: `kk` is a thousand
@@ -116,25 +115,41 @@ function multiplied(amount: string, times: string): string {
 }
 
 /**
- * A time field's number: digits with an optional suffix of its own unit (`90d` in Days), written as the
- * one time field reads units, never a scale: a lone capital `M` is refused, never read as 30 million.
+ * The suffixes each time field takes for its own unit. A lone `m` is minutes only in lower case:
+ * `30M` in Minutes is refused, never read as 30 million minutes.
  */
+const UNIT_SUFFIX: Record<DurationUnit, RegExp> = {
+  years: /^(y|yrs?|years?)$/i,
+  months: /^(mo|mos|mons?|months?)$/i,
+  days: /^(d|days?)$/i,
+  hours: /^(h|hrs?|hours?)$/i,
+  minutes: /^(m|[Mm][Ii][Nn][Ss]?|[Mm][Ii][Nn][Uu][Tt][Ee][Ss]?)$/,
+  seconds: /^(s|secs?|seconds?)$/i,
+};
+const SHORT_SUFFIX: Record<DurationUnit, string> = {
+  years: "y",
+  months: "mo",
+  days: "d",
+  hours: "h",
+  minutes: "min",
+  seconds: "s",
+};
+
+/** A time field's number: digits with an optional suffix of its own unit (`90d` in Days), never a scale. */
 export function readTime(typed: string, unit: DurationUnit): AmountReading {
   const text = typed.trim();
   const suffix = /^(.*?[\d.])\s*([a-z]+)$/i.exec(text);
-  const plain = `takes a number of ${unit}, such as 30 or 30${UNIT_WORDS[unit][0]}`;
+  const plain = `takes a number of ${unit}, such as 30 or 30${SHORT_SUFFIX[unit]}`;
   if (!suffix) return /[a-z]/i.test(text) ? { ok: false, message: plain } : readAmount(text);
   const [, number, letters] = suffix as unknown as [string, string, string];
-  const named = letters === "M" ? undefined : unitOf(letters.toLowerCase());
-  if (named === unit) return readAmount(number);
-  // Weeks have no field of their own, so `2w` gets the plain hint.
-  if (named && named !== "weeks") {
-    const label = `${named[0]!.toUpperCase()}${named.slice(1)}`;
+  if (UNIT_SUFFIX[unit].test(letters)) return readAmount(number);
+  const other = (Object.keys(UNIT_SUFFIX) as DurationUnit[]).find((name) => UNIT_SUFFIX[name].test(letters));
+  const label = other && `${other[0]!.toUpperCase()}${other.slice(1)}`;
+  if (label)
     return {
       ok: false,
       message: `takes ${unit}; put ${number}${letters} in ${label}, or write it in ${unit}`,
     };
-  }
   if (/^[kmbt]$/i.test(letters))
     return { ok: false, message: `${plain}; a scale such as ${letters} is not read here` };
   return { ok: false, message: plain };

@@ -11,16 +11,14 @@ import { shiftPoint } from "./input/input-rules.ts";
 
 type Unit = DurationUnit | "weeks";
 
-/**
- * Every way a unit is written, lower case, the form's hint first; `m` is minutes (`2h 30m`), `mo` months.
- */
-export const UNIT_WORDS: Record<Unit, readonly string[]> = {
+/** Every way a unit is written, lower case; `m` is minutes (`2h 30m`), `mo` months. */
+const WORDS: Record<Unit, readonly string[]> = {
   years: ["y", "yr", "yrs", "year", "years"],
   months: ["mo", "mos", "mon", "mth", "mths", "month", "months"],
   weeks: ["w", "wk", "wks", "week", "weeks"],
   days: ["d", "day", "days"],
   hours: ["h", "hr", "hrs", "hour", "hours"],
-  minutes: ["min", "m", "mins", "minute", "minutes"],
+  minutes: ["m", "min", "mins", "minute", "minutes"],
   seconds: ["s", "sec", "secs", "second", "seconds"],
 };
 
@@ -49,8 +47,7 @@ export type DurationReading =
     }
   | { ok: false; message: string };
 
-/** The unit a lower-case word names: `minutes` for `min`. */
-export const unitOf = (word: string) => ORDER.find((unit) => UNIT_WORDS[unit].includes(word));
+const unitOf = (word: string) => ORDER.find((unit) => WORDS[unit].includes(word));
 const counted = (count: string, unit: Unit) => `${count} ${count === "1" ? unit.slice(0, -1) : unit}`;
 /** A number as the tool takes it: `07` → `7`, `.5` → `0.5`, `1.50` → `1.5`. */
 const plain = (number: string) => shiftPoint(number, 0);
