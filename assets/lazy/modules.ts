@@ -9,4 +9,6 @@ export interface LazyModules {
   tools: true;
   /** The planning (deposits, a what-if rate, what it takes): mounts it on the form. */
   plan: (page: PlanPage) => void;
+  /** Downloads the date beside a button of the answer as an event of the player's calendar. */
+  calendar: (button: HTMLButtonElement) => void;
 }
