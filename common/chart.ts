@@ -43,8 +43,8 @@ export interface ChartInput {
   cursor?: number;
   /** The rank the balance holds at the start, drawn as a band up to the next rank's threshold. */
   currentRank?: { label: string; gems: string };
-  /** A deposit of `gems` at the end of every `everyDays` days (the homepage's plan). */
-  deposit?: { gems: number; everyDays: number };
+  /** The balance on a given day where it is not the growth of currentGems (the homepage's deposits). */
+  balanceAt?: (day: number) => number;
 }
 
 /** A drawn chart and the mapping the page's scrubber needs to point into it. */
@@ -197,20 +197,13 @@ function growthSeries(input: ChartInput) {
   const ahead = input.targets.filter((target) => target.seconds > 0);
   // The start is taken back from the engine's time to the first target, so the curve meets every
   // crossing point even where the 8-decimal balance rounds to 0 (below 0.000000005 gems).
-  const first = !input.deposit && ahead[0];
+  const first = !input.balanceAt && ahead[0];
   const current = first ? Number(first.gems) * Math.exp(-growth * dayOf(first)) : Number(input.currentGems);
   const firstRank = ahead.find((target) => target.kind === "rank");
   const reach = given > 0 ? ahead.filter((target) => target === firstRank || target.kind === "goal") : ahead;
   const days = Math.max(given, ...reach.map(dayOf));
   if (!(days > 0 && current > 0)) return null;
-  // With deposits: after m whole periods of L days, B_m = P·q^m + D·(q^m − 1)/(q − 1), then it grows.
-  const { gems: deposit = 0, everyDays = 1 } = input.deposit ?? {};
-  const balanceAt = (day: number) => {
-    if (!deposit) return current * Math.exp(growth * day);
-    const [m, q] = [Math.floor(day / everyDays), Math.exp(growth * everyDays)];
-    const deposits = (deposit * (q ** m - 1)) / (q - 1);
-    return (current * q ** m + deposits) * Math.exp(growth * (day - m * everyDays));
-  };
+  const balanceAt = input.balanceAt ?? ((day: number) => current * Math.exp(growth * day));
   const top = balanceAt(days);
   const log = top / current > 10;
   return {
@@ -457,7 +450,7 @@ export function resultChart(
     locale?: string;
     start: number;
     cursor?: number;
-    deposit?: ChartInput["deposit"];
+    balanceAt?: ChartInput["balanceAt"];
   },
 ): Chart | null {
   const gems = (value: string) => compactAmount(value, options.locale);

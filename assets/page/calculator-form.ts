@@ -64,9 +64,8 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
       const only = TIME_FIELDS.every((name) => field(name).value.trim() === (name === unit ? count : ""));
       pick.setAttribute("aria-pressed", String(only));
     }
-    const checked = validate(reading);
-    const { problems } = checked;
-    const input = planHook.problem ? null : checked.input; // a plan field's mistake holds the answer too
+    let { input, problems } = validate(reading);
+    if (planHook.problem) input = null; // a plan field's mistake holds the answer too
     status!.textContent = shared!.textContent = "";
     if (commit) for (const problem of problems) judged.add(judgedAs(problem.field));
     const shown = problems.filter((problem) => judged.has(judgedAs(problem.field)));
@@ -110,7 +109,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   const linkOf = (reading: Reading) => [queryOf(form, reading), planHook.query].filter(Boolean).join("&");
   planHook.refresh = (edited) => {
     if (edited) pinned = null;
-    const announced = status!.textContent !== ""; // an answer announced is announced again as it changes
+    const announced = status!.textContent; // an answer announced is announced again as it changes
     wait();
     record(update(false), false);
     if (announced) status!.textContent = summary!.textContent;

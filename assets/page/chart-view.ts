@@ -33,7 +33,7 @@ function draw(speak?: boolean): void {
     locale: document.documentElement.lang,
     start,
     cursor: marked ? at : undefined,
-    deposit: planHook.deposit,
+    balanceAt: planHook.curve,
   });
   area.parentElement!.hidden = !chart;
   area.innerHTML = chart?.svg ?? "";

@@ -17,7 +17,7 @@ const form = document.getElementById("calculator");
 if (form instanceof HTMLFormElement) {
   // A link with a deposit or another rate waits for the plan, so its first answer counts it; without
   // the plan it shows no answer rather than one that leaves them out.
-  if (linkNeedsPlan(location.search)) await loadPlan().catch(() => void (planHook.problem = true));
+  if (linkNeedsPlan(location.search)) await loadPlan().catch(() => (planHook.problem = true));
   mountChart();
   mountCalculatorForm(form, rankList.ranks);
   mountRankGoal(form, rankList.ranks);

@@ -24,29 +24,26 @@ export const planHook = {
   /** The plan's part of the link (`deposit=20m&every=day&rate=0.5`); whether a plan field holds a mistake. */
   query: "",
   problem: false,
-  /** The deposit the chart draws. */
-  deposit: undefined as { gems: number; everyDays: number } | undefined,
+  /** The balance the chart draws on a given day, where deposits make it more than growth. */
+  curve: undefined as ((day: number) => number) | undefined,
   /** Set by the form: computes the answer again, from now when a plan field was `edited`. */
   refresh: (_edited: boolean) => {},
 };
 
-/** Whether a link carries a plan (a deposit, another rate). */
-const carriesPlan = (search: string) => /[?&](?:deposit|rate)=/.test(search);
 /**
  * Whether a link's first answer may need the plan: one that carries it, or a goal with a time, which
  * may not be reached in time (what it takes); loading it first keeps a line from arriving late.
  */
 export const linkNeedsPlan = (search: string) =>
-  carriesPlan(search) ||
-  (/[?&]goal(?:Gems)?=/.test(search) &&
-    /[?&](?:years|months|days|hours|minutes|seconds|until|time)=/.test(search));
+  /[?&](?:deposit|rate)=/.test(search) ||
+  (/[?&]goal(?:Gems)?=/.test(search) && /[?&](?:[ydhm]\w*s|seconds|until|time)=/.test(search));
 
 /**
  * What the page hands the planning module as it mounts it: the hook, and the page's words and reading
  * of amounts. Handed, not imported: a page module the lazy module imported would leave the homepage's
  * bundle for a chunk of its own, and the plain visit's code would grow by the chunk's cost.
  */
-const page = { hook: planHook, carriesPlan, readAmount, balanceText, goalName, compactGems, counted, lang };
+const page = { hook: planHook, readAmount, balanceText, goalName, compactGems, counted, lang };
 export type PlanPage = typeof page;
 
 let loading: Promise<void> | undefined;

@@ -34,6 +34,19 @@ const percentOf = (rate: string) => {
   return ratioToFixed8(digits * 100n, pow10(places)).replace(/\.?0+$/, "");
 };
 
+/**
+ * The balance on a day for the chart, as a float: after m whole periods of L days,
+ * B_m = P·q^m + D·(q^m − 1)/(q − 1), grown from there (a picture needs pixels, not exact digits).
+ */
+function curve(current: number, plan: Plan, lnFactor: number) {
+  const [deposit, every] = [Number(exactToFixed8(plan.deposit!)), PERIODS[plan.every]];
+  const q = Math.exp(lnFactor * every);
+  return (day: number) => {
+    const m = Math.floor(day / every);
+    return (current * q ** m + (deposit * (q ** m - 1)) / (q - 1)) * Math.exp(lnFactor * (day - m * every));
+  };
+}
+
 type Plan = { deposit: Exact | null; every: "day" | "week"; rate: typeof BANK_RATE | null };
 
 /** The plan's fields read: the plan, and each field's note or problem. */
@@ -142,9 +155,10 @@ export function mountPlan(page: PlanPage): void {
     Object.assign(planHook, {
       query: query.toString(),
       problem: Object.keys(problems).length > 0,
-      deposit: plan.deposit && { gems: Number(exactToFixed8(plan.deposit)), everyDays: PERIODS[plan.every] },
-      calculate: (given: CalculateInput, ranks: Parameters<typeof calculateGrowth>[1]) =>
-        calculateGrowth((input = given), ranks, course),
+      calculate: (given: CalculateInput, ranks: Parameters<typeof calculateGrowth>[1]) => {
+        planHook.curve = plan.deposit ? curve(Number(given.currentGems), plan, rate.lnFloat) : undefined;
+        return calculateGrowth((input = given), ranks, course);
+      },
       say: (shown: Shown, lines: string[]) => (input ? said(page, shown, lines, plan, input) : lines),
     });
     if (rateShown) rateShown.textContent = plan.rate ? percentOf(plan.rate.text) : bankPercent;
@@ -192,7 +206,8 @@ export function mountPlan(page: PlanPage): void {
   form.addEventListener("reset", () => window.setTimeout(reset), { capture: true });
   // A link's plan fills the fields; else what was typed while this module loaded counts as typed.
   const typed = Object.values(fields).some((field) => field.value);
-  if (page.carriesPlan(location.search)) fill();
+  const query = new URLSearchParams(location.search);
+  if (query.has("deposit") || query.has("rate")) fill();
   else update();
   planHook.refresh(typed);
 }

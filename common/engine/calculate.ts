@@ -92,7 +92,7 @@ export const startPlaces = (ln: number, lnFactor: number) =>
   integerDigits(Math.max(ln, Math.log(100)) + lnFactor) + GUARD_PLACES;
 
 /** currentGems × (1 + r)^days; the factor is approximated once per precision and found exactly once, if needed. */
-export function growthOf(current: Exact, days: Days, rate = BANK_RATE): Grown {
+export function growthOf(current: Exact, days: Days, rate: Rate): Grown {
   const whole = days.numerator / days.denominator;
   // The days are bounded above by their whole part plus one, in BigInt: a numerator and denominator
   // of hundreds of digits (a subnormal number of seconds) are Infinity as floats.
@@ -168,7 +168,7 @@ const ceilDiv = (fixed: bigint, unit: bigint): bigint => (fixed <= 0n ? 0n : (fi
 export function reach(
   current: Exact,
   target: Exact,
-  rate = BANK_RATE,
+  rate: Rate,
 ): { daysToReach: string; duration: Duration } {
   if (compareExact(target, current) <= 0)
     return { daysToReach: exactToFixed8({ digits: 0n, places: 0 }), duration: durationFromSeconds(0) };

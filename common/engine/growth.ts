@@ -116,7 +116,7 @@ function wholePower(n: number, places: number, rate: Rate): bigint {
  * (2n + 20) from the power, at most places + 7 from the series (its x is within 3 units), one
  * from the product; the bound below allows (2n + places + 64) units relative.
  */
-export function growthFactorAt(days: Days, places: number, rate = BANK_RATE): Approximation {
+export function growthFactorAt(days: Days, places: number, rate: Rate): Approximation {
   const one = pow10(places);
   const whole = days.numerator / days.denominator;
   const rest = days.numerator % days.denominator;
@@ -130,12 +130,12 @@ export function growthFactorAt(days: Days, places: number, rate = BANK_RATE): Ap
  * (1 + r)^(1/24) − 1, one hour of compounding: the series at x = ln(1 + r)/24 (within 2 units), so within
  * places + 8 units.
  */
-export function hourlyRateAt(places: number, rate = BANK_RATE): Approximation {
+export function hourlyRateAt(places: number, rate: Rate): Approximation {
   return { value: expMinusOne(lnFactor(places, rate) / 24n, places), error: BigInt(places) + 8n };
 }
 
 /** Whole days in the float estimate of ln(target / current) / ln(1 + r): within one of the true count. */
-export function wholeDaysEstimate(current: Exact, target: Exact, rate = BANK_RATE): number {
+export function wholeDaysEstimate(current: Exact, target: Exact, rate: Rate): number {
   return Math.max(0, Math.floor((lnEstimate(target) - lnEstimate(current)) / rate.lnFloat));
 }
 
@@ -146,12 +146,7 @@ export function wholeDaysEstimate(current: Exact, target: Exact, rate = BANK_RAT
  * logarithm within (2n + 4·places + 30), and dividing by ln(1 + r) multiplies that by 1 / ln(1 + r)
  * (under 334 for r = 0.003); the bound allows 1.2 / ln(1 + r) times (2n + 4·places + 64) units.
  */
-export function daysToReachAt(
-  current: Exact,
-  target: Exact,
-  places: number,
-  rate = BANK_RATE,
-): Approximation {
+export function daysToReachAt(current: Exact, target: Exact, places: number, rate: Rate): Approximation {
   const whole = wholeDaysEstimate(current, target, rate);
   const one = pow10(places);
   const scale = Math.max(current.places, target.places);
