@@ -8,7 +8,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -21,6 +21,7 @@ import {
   SITE_BUILDS,
   tempDir,
   withOutput,
+  readFiles,
   withProjectCopy,
 } from "../support/build.ts";
 
@@ -145,18 +146,6 @@ test("--output=.git, content or _data is refused with its name, and nothing in i
   });
 });
 
-async function filesIn(dir: string): Promise<Map<string, Buffer>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
-  return new Map(
-    await Promise.all(
-      files.sort().map(async (file) => [file, await readFile(path.join(dir, file))] as const),
-    ),
-  );
-}
-
 test(`two builds into the folder --output names write nothing in the project outside it, and the same \
 files byte for byte, the second from another folder in a time zone 14 hours ahead`, async () => {
   const { siteUrl, env } = SITE_BUILDS.find((build) => build.siteUrl === PATH_SITE_URL)!;
@@ -166,7 +155,7 @@ files byte for byte, the second from another folder in a time zone 14 hours ahea
     await new Promise((resolve) => setTimeout(resolve, 20));
     const first = await runBuild(project, path.join(project, "dist"), siteUrl, env);
     assert.ok(first.ok, first.output);
-    const built = await filesIn(path.join(project, "dist"));
+    const built = await readFiles(path.join(project, "dist"));
     // The same tree elsewhere: a build must not write where its project lies.
     const moved = `${project}-moved`;
     await rename(project, moved);
@@ -191,7 +180,7 @@ files byte for byte, the second from another folder in a time zone 14 hours ahea
       newer.split("\n").filter((line) => line && line !== "."),
       [],
     );
-    const again = await filesIn(path.join(project, "dist"));
+    const again = await readFiles(path.join(project, "dist"));
     assert.equal([...built.keys()], [...again.keys()]);
     assert.ok(built.has("openapi.json") && built.has("api/info.json") && built.has("api/ranks.json"));
     for (const [file, bytes] of built)
