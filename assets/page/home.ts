@@ -6,7 +6,6 @@ import { rankList, toolDescriptors } from "virtual:homepage-data";
 import { registerTools } from "../tools/register.ts";
 import { mountCalculatorForm } from "./calculator-form.ts";
 import { mountChart } from "./chart-view.ts";
-import { mountRankGoal } from "./rank-goal.ts";
 
 registerTools(toolDescriptors, rankList);
 
@@ -14,5 +13,4 @@ const form = document.getElementById("calculator");
 if (form instanceof HTMLFormElement) {
   mountChart();
   mountCalculatorForm(form, rankList.ranks);
-  mountRankGoal(form, rankList.ranks);
 }
