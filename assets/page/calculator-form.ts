@@ -86,7 +86,11 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     const time = timeOf(current.typed[PERIOD] ?? "");
     for (const { pick, time: its } of picks) pick.setAttribute("aria-pressed", String(time === its));
     const reading = readForm(current, current.pinned ?? Date.now(), ranks);
-    goal(reading, validate(reading).problems, !unsettled(reading, current));
+    const { problems } = validate(reading);
+    // No badge beside a balance that cannot be read or computed with ("= Radiant, reached" beside 1e30).
+    const badBalance =
+      current.typed.currentGems?.trim() && problems.some(({ field }) => field === "currentGems");
+    goal(reading, problems, !badBalance && !unsettled(reading, current));
   };
 
   /** Draws the notes, the problems and the answer; `commit` (Calculate, a link) focuses the first problem or announces the answer. */

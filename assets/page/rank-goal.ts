@@ -15,13 +15,13 @@ import type { Problem, Reading } from "./form-read.ts";
 const float = ({ digits, places }: Exact) => Number(digits) / 10 ** places;
 
 /**
- * Wires the chips and the picker; returns how to draw the goal from a reading and its problems. The
- * badge and the bar show only beside a valid balance, for a goal the player is done with (`settled`).
+ * Wires the chips and the picker; returns how to draw the goal from a reading and its problems, the badge
+ * and the bar where they `may` show (beside a valid or empty balance, for a goal the player is done with).
  */
 export function mountRankGoal(
   form: HTMLFormElement,
   ranks: readonly ExpRank[],
-): (reading: Reading, problems: readonly Problem[], settled: boolean) => void {
+): (reading: Reading, problems: readonly Problem[], may: boolean) => void {
   const picker = document.getElementById("calculator-goal-rank") as HTMLSelectElement;
   const status = document.getElementById("calculator-goal-status")!;
   const [badge, bar, share] = status.children as unknown as [HTMLElement, HTMLProgressElement, HTMLElement];
@@ -42,7 +42,7 @@ export function mountRankGoal(
     if (rank) edit("goalGems", rank.name);
   });
 
-  return ({ values }, problems, settled) => {
+  return ({ values }, problems, may) => {
     const valid = (field: string) => values[field] && !problems.some((problem) => problem.field === field);
     const target = valid("goalGems") ? exactOf(values.goalGems!) : null;
     for (const { chip, amount } of chips) chip.setAttribute("aria-pressed", String(same(target, amount)));
@@ -50,8 +50,7 @@ export function mountRankGoal(
       Array.from(picker.options).find((option) => option.value && same(target, exactOf(option.value)))
         ?.value ?? "";
     // Hidden, the status keeps its line (calculator.css), so it appears without moving the controls below.
-    const balanceBad = problems.some((problem) => problem.field === "currentGems");
-    status.hidden = !target || !settled || balanceBad;
+    status.hidden = !target || !may;
     badge.textContent = "";
     if (status.hidden) return;
     // "= Divine" for any goal that holds a rank; beyond the top rank, its multiple: "≈ 2.08× Cosmic".
