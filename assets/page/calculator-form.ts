@@ -93,7 +93,10 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     goal(reading, problems, !badBalance && !unsettled(reading, current));
   };
 
-  /** Draws the notes, the problems and the answer; `commit` (Calculate, a link) focuses the first problem or announces the answer. */
+  /**
+   * Draws the notes, the problems and the answer; `commit` (Calculate, a link) focuses the first problem or
+   * announces the answer. Returns the reading answered, or null.
+   */
   const answerFor = (commit: boolean): Reading | null => {
     const current = state();
     const now = current.pinned ?? Date.now();

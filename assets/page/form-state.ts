@@ -10,7 +10,6 @@
  */
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
 import { readDuration } from "../../common/duration-text.ts";
-import { readTime } from "../../common/amount.ts";
 import { isCalendarDate, linkMoment } from "./calendar-date.ts";
 
 /** The one time field, the target date's field and a link's moment of calculation. */
@@ -99,12 +98,12 @@ export function stateOf(
     const text = query.get(keyOf(field)) ?? query.get(field);
     if (text) typed[field] = text.slice(0, MAX_LENGTH + 1);
   }
-  // A link made before the one time field holds each unit apart (`days=30&hours=2`, a date as `seconds`).
+  // A link made before the one time field holds each unit apart (`days=30&hours=2`, a date as `seconds`),
+  // each a number, digits grouped or not, or with its own unit (`90d`), as the page checked it then.
   typed[PERIOD] ??= [...DURATION_UNITS, "weeks"]
     .flatMap((unit) => {
-      const text = query.get(unit)?.trim();
-      const read = text && unit !== "weeks" && readTime(text, unit as "days");
-      return text ? [`${read && read.ok ? read.value : text} ${unit}`] : [];
+      const text = query.get(unit)?.replace(/(\d)[, ](?=\d{3})/g, "$1");
+      return text ? [/[a-z]$/i.test(text) ? text : `${text} ${unit}`] : [];
     })
     .join(" ");
   const time = readDuration(typed[PERIOD]);

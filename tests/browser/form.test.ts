@@ -150,7 +150,7 @@ test("a mistake is said once, at its field", async () => {
   }
 });
 
-test("a goal typed key by key is judged when the player is done, never 'You already have 2 gems' on the way to 2B", async () => {
+test("a goal typed key by key is judged once the player is done: no 'You already have 2' before 2B", async () => {
   await open("?currentGems=250M");
   await page.getByRole("button", { name: "Change the numbers" }).tap();
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
