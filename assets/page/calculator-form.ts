@@ -11,7 +11,7 @@ import type { ExpRank } from "../../contract/rank-list.ts";
 import { calculateGrowth } from "../../common/engine/calculate.ts";
 import { compareExact, exactOf } from "../../common/engine/exact.ts";
 import { readDuration } from "../../common/duration-text.ts";
-import { labelOf, readForm, type Reading } from "./form-read.ts";
+import { labelOf, readForm, type Problem, type Reading } from "./form-read.ts";
 import { edit, PERIOD, queryOf, state, stateOf, UNTIL, update, watch, type FormState } from "./form-state.ts";
 import { showNotes, showProblems, validate } from "./form-judge.ts";
 import { givenTime, render, type Shown } from "./form-answer.ts";
@@ -53,6 +53,9 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     );
   const names = () => fields().map((input) => input.name);
   const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+  /** The label of the first field on the page with one of `problems`. */
+  const firstLabel = (problems: readonly Problem[]) =>
+    labelOf(form, fields().find(({ name }) => problems.some((problem) => problem.field === name))!.name);
   const picks = Array.from(form.querySelectorAll<HTMLButtonElement>("[data-time]"), (pick) => ({
     pick,
     time: timeOf(pick.textContent!),
@@ -113,7 +116,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     if (!input || unsettled(reading, current)) {
       layout.classList.remove("is-answer"); // the form shows whenever there is no answer to show
       const empty = Object.keys(reading.values).length === 0 && reading.problems.length === 0;
-      answer = { fix: !empty && problems[0] ? labelOf(form, problems[0].field) : null };
+      answer = { fix: !empty && problems[0] ? firstLabel(problems) : null };
       // A field still being typed is not judged yet: the last result dims until it reads as valid.
       if (!empty && shown.length === 0) {
         region!.classList.add("is-stale");
@@ -121,9 +124,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
       }
       show(empty ? "empty" : "stale");
       // The mistake is said once, at its field: the bar only points there.
-      summary!.textContent = empty
-        ? emptySummary
-        : `Fix ${labelOf(form, shown[0]!.field)} to see your answer.`;
+      summary!.textContent = empty ? emptySummary : `Fix ${firstLabel(shown)} to see your answer.`;
       if (commit) first?.focus();
       return null;
     }

@@ -148,6 +148,11 @@ test("a mistake is said once, at its field", async () => {
     for (const status of await page.locator("[role=status]").allInnerTexts())
       assert.not.ok(status.includes(message), `${balance}: no status repeats it`);
   }
+  // Two mistakes: the bar points at the first on the page, where the focus goes.
+  await page.fill("#calculator-goalGems", "Radiantx2");
+  await page.getByRole("button", { name: "Calculate" }).tap();
+  assert.is(await text("#calculator-summary"), "Fix Current gems to see your answer.");
+  assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-currentGems");
 });
 
 test("a goal typed key by key is judged once the player is done: no 'You already have 2' before 2B", async () => {
