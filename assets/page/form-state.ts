@@ -2,7 +2,9 @@
  * The calculator's one state, and the one place that changes it: every part of the page (the form, the
  * goal's chips, the remembered balance, and any module that adds fields of its own) reads `state()` and
  * changes it through `update`, which then tells each part that `watch`es it, in the order they started.
- * What the page shows is drawn from the state; reading it writes nothing.
+ * What the page shows is drawn from the state; reading it writes nothing. A module joins by adding a
+ * named input to the form (its text joins `typed`, the link and the kept query, under its name) and by
+ * watching the state.
  *
  * The state's text form is a link's query, short and readable: `?gems=250m&goal=Radiant&time=90d`
  * (`queryOf`); the device keeps the same query (`form-remember.ts`). Every link made before reads as it
@@ -18,7 +20,7 @@ export const UNTIL = "until";
 export const AT = "at";
 
 export interface FormState {
-  /** Each field's text as typed, by the field's name (`currentGems`, `period`, …); absent when empty. */
+  /** Each field's text as typed, by the field's name (`currentGems`, `period`, …); absent or "" when empty. */
   readonly typed: Readonly<Record<string, string>>;
   /** The moment a link was calculated at, until a field is edited; null: now. */
   readonly pinned: number | null;
