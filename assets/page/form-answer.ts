@@ -10,6 +10,7 @@ import { compareExact, exactOf } from "../../common/engine/exact.ts";
 import { showChart } from "./chart-view.ts";
 import type { Reading } from "./form-read.ts";
 import { compactGems, counted, dateText, lang, percentText, waitText } from "./form-words.ts";
+import { loadModule } from "./load-module.ts";
 
 /** The time given: its `lead` ("In 30 days"), `span` ("30 days") and `late` (", after your 30 days"). */
 export type Given = { lead: string; span: string; late: (reached: boolean) => string };
@@ -90,6 +91,18 @@ function timeElement(now: number, duration: Duration): HTMLTimeElement {
 
 const rankText = (rank: ExpRank) => `${rank.name} (${rank.displayValue})`;
 
+/** Adds the date beside it, when `name` is reached, to the player's calendar (its module loads when used). */
+const calendarButton = (name: string) =>
+  Object.assign(document.createElement("button"), {
+    type: "button",
+    className: "calendar-add",
+    value: name,
+    title: `Add ${name} to your calendar`,
+    onclick(this: HTMLButtonElement) {
+      loadModule("calendar").then((add) => add(this));
+    },
+  });
+
 /** Fills the result region with `shown` and returns the headline's lines. */
 export function render(region: HTMLElement, shown: Shown): string[] {
   const { result, now, given, ranks } = shown;
@@ -127,6 +140,8 @@ export function render(region: HTMLElement, shown: Shown): string[] {
   };
   const { goal, additional } = result;
   if (goal) set("goal", target(goal, `${compactGems(goal.targetGems)} gems: `));
+  if (goal?.duration.totalSeconds)
+    find('[data-result="goal"]').append(calendarButton(goalName(goal.targetGems, ranks)));
   if (additional)
     set(
       "additional",
@@ -147,6 +162,7 @@ export function render(region: HTMLElement, shown: Shown): string[] {
       rankText(milestone),
       compactGems(milestone.gemsNeeded),
       timeElement(now, milestone.duration),
+      calendarButton(milestone.name),
     ])
       row.insertCell().append(content);
     row.cells[1]!.className = "align-right";
@@ -156,7 +172,7 @@ export function render(region: HTMLElement, shown: Shown): string[] {
     const row = document.createElement("tr");
     row.className = "time-end";
     Object.assign(row.insertCell(), {
-      colSpan: 3,
+      colSpan: 4,
       textContent: given.span === end ? `Your date: ${end}` : `End of your ${given.span}: ${end}`,
     });
     rows.splice(result.milestones.filter((milestone) => milestone.withinDuration).length, 0, row);

@@ -16,7 +16,7 @@ import { ErrorResponse } from "../../contract/error-response.ts";
 import { CalculateOutput } from "../../contract/calculate-output.ts";
 import { toolDescriptors } from "../../contract/tool-descriptors.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
-import { calculateExpGrowth } from "../../common/tools/calculate-exp-growth.ts";
+import { calculateExpGrowth } from "../../common/tools/execute.ts";
 import rankList from "../../_data/ranks.ts";
 
 let served: ServedSite;
