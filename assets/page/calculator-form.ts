@@ -10,7 +10,6 @@
 import type { ExpRank } from "../../contract/rank-list.ts";
 import { calculateGrowth } from "../../common/engine/calculate.ts";
 import { compareExact, exactOf } from "../../common/engine/exact.ts";
-import { readDuration } from "../../common/duration-text.ts";
 import { labelOf, readForm, type Problem, type Reading } from "./form-read.ts";
 import { edit, PERIOD, queryOf, state, stateOf, UNTIL, update, watch, type FormState } from "./form-state.ts";
 import { showNotes, showProblems, validate } from "./form-judge.ts";
@@ -23,11 +22,8 @@ import { compactGems, dateText } from "./form-words.ts";
 /** How long a field may rest while typed in before it is judged. */
 const PAUSE_MS = 1500;
 
-/** A time's parts, to compare two ways of writing it ("1 week", "7d"); "" for no time. */
-function timeOf(text: string): string {
-  const read = readDuration(text);
-  return read.ok && read.said ? JSON.stringify(read.parts) : "";
-}
+/** A time as a link writes it, to compare two ways of writing it: "1 week" and "7 days" are `time=7d`. */
+const timeOf = (text: string) => queryOf({ [PERIOD]: text }, [PERIOD]);
 
 /**
  * Whether a goal still being typed is at or below the balance ("2" on the way to "2B"): its answer ("You
