@@ -7,7 +7,6 @@ import { pageModelContext } from "../tools/model-context.ts";
 import { mountCalculatorForm } from "./calculator-form.ts";
 import { mountChart } from "./chart-view.ts";
 import { loadModule } from "./load-module.ts";
-import { mountRankGoal } from "./rank-goal.ts";
 
 // A module that cannot load leaves the page without tools, as in a browser without WebMCP.
 if (pageModelContext()) loadModule("tools").catch(() => undefined);
@@ -16,5 +15,4 @@ const form = document.getElementById("calculator");
 if (form instanceof HTMLFormElement) {
   mountChart();
   mountCalculatorForm(form, rankList.ranks);
-  mountRankGoal(form, rankList.ranks);
 }

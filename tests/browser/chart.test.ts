@@ -411,7 +411,7 @@ typing, Back, Forward and a reload`, async () => {
     assert.is((await goalState(page)).goal, radiant.name, "the Radiant chip writes its name into the goal");
     await assertGoal(page, radiant.minGems, "1000000000", "after the Radiant chip");
     await page.locator("#calculator-goalGems").press("Enter");
-    await page.waitForFunction(() => new URLSearchParams(location.search).get("goalGems") === "Radiant");
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("goal") === "Radiant");
 
     const twice = `2× ${ranks.at(-1)!.name}`;
     await page.locator(".rank-chips button", { hasText: twice }).click();
@@ -419,7 +419,7 @@ typing, Back, Forward and a reload`, async () => {
     await assertGoal(page, cosmic.times(2).toFixed(0), "1000000000", "after the 2× chip");
     await page.locator("#calculator-goalGems").press("Enter");
     await page.waitForFunction(
-      (wanted) => new URLSearchParams(location.search).get("goalGems") === wanted,
+      (wanted) => new URLSearchParams(location.search).get("goal") === wanted,
       twice,
     );
 
@@ -442,7 +442,7 @@ typing, Back, Forward and a reload`, async () => {
     await page.locator("#calculator-currentGems").fill("1000000000");
     await page.locator("#calculator-goalGems").press("Enter");
     await page.waitForFunction(
-      () => new URLSearchParams(location.search).get("goalGems")?.replaceAll(",", "") === "2000000000",
+      () => new URLSearchParams(location.search).get("goal")?.replaceAll(",", "") === "2000000000",
     );
 
     await page.goBack();

@@ -426,7 +426,7 @@ breaks nothing`, async () => {
     await showForm(page);
     // Typed but not finished (the address follows as it reads, the device keeps only a finished balance).
     await page.fill("#calculator-currentGems", "12");
-    await page.waitForURL(/currentGems=12(&|$)/);
+    await page.waitForURL(/gems=12(&|$)/);
     await page.fill("#calculator-currentGems", "12abc");
     await page.evaluate(() => (document.activeElement as HTMLElement).blur());
     await open(page);
