@@ -1,6 +1,6 @@
 // The Markdown twin of every page tagged `docs` (`/index.md`, `/docs.md`, …), for agents and
 // readers who want text, not HTML: one output per page, rendered from the page's own source.
-import { renderTwin, twinPermalink, type TwinRenderer, type TwinSource } from "../_config/twins.ts";
+import { renderTwin, twinPermalink, type TwinSource } from "../_config/twins.ts";
 
 interface TwinData {
   source: TwinSource;
@@ -14,6 +14,6 @@ export const data = {
   eleventyExcludeFromCollections: true,
 };
 
-export async function render(this: TwinRenderer, data: TwinData): Promise<string> {
-  return renderTwin(this, data.source, data.collections.docs);
+export async function render(data: TwinData): Promise<string> {
+  return renderTwin(data.source, data.collections.docs);
 }
