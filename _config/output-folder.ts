@@ -38,6 +38,9 @@ function refusal(folder: string, site: string): string {
   return tracked ? `git tracks ${tracked} in it` : "";
 }
 
+/** The folders this process emptied: each rebuild of `npm start` empties its own again without asking git. */
+const emptied = new Set<string>();
+
 /**
  * Empties the output folder `output` (relative to `project`) once it is one a build may empty, else
  * fails naming it; marks a folder other than `_site` as made by the build. Returns its real path.
@@ -47,7 +50,7 @@ export async function emptyOutputFolder(output: string, project = process.cwd())
   // A folder that does not exist holds nothing; one that does is checked where its links lead.
   const folder = existsSync(resolved) ? realpathSync(resolved) : resolved;
   const site = path.join(realpathSync(project), "_site");
-  const why = refusal(folder, site);
+  const why = emptied.has(folder) ? "" : refusal(folder, site);
   if (why)
     throw new Error(
       `Refusing to empty the output folder ${folder}: ${why}; build into _site or a new folder, such as ` +
@@ -56,6 +59,7 @@ export async function emptyOutputFolder(output: string, project = process.cwd())
   await rm(folder, { recursive: true, force: true });
   await mkdir(folder, { recursive: true });
   const made = realpathSync(folder);
+  emptied.add(made);
   if (made !== site)
     await writeFile(
       path.join(made, MARKER),
