@@ -12,7 +12,7 @@ import { pageHelpers } from "./_config/page-helpers.ts";
 import { pageChecks } from "./_config/page-checks.ts";
 import { rememberUrls } from "./_config/page-links.ts";
 import { checkOutputUrls, insideOutput } from "./_config/page-outputs.ts";
-import { emptyOutputFolder } from "./_config/output-folder.ts";
+import { emptyOutputFolder, filesIn, writeFiles } from "./_config/output-folder.ts";
 import { writersDevServer } from "./_config/dev-server.ts";
 import { writeShareCard } from "./_config/share-card.ts";
 import { nunjucksTwins } from "./_config/twins.ts";
@@ -57,13 +57,23 @@ export default function (eleventyConfig: UserConfig) {
 
   // Each build starts from an empty output folder (Eleventy only adds files, so a deleted page would
   // stay), one that is the site's own (`_config/output-folder.ts`), and writes the homepage's script
-  // and the link previews' card while the pages render.
+  // and the link previews' card while the pages render. `npm start` bundles before the pages, keeps
+  // the bundles in memory and bundles again only when a save changes a module they read.
   let besideThePages: Promise<unknown> = Promise.resolve();
+  let kept: [string, Buffer][] | undefined;
+  eleventyConfig.on("eleventy.beforeWatch", (changed: string[]) => {
+    if (changed.some((file) => /^(?:\.\/)?(?:assets|common)\/.*\.ts$/.test(file))) kept = undefined;
+  });
   eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => {
     await besideThePages.catch(() => undefined); // a failed build's script and card may still be writing
     // Eleventy remembers which folders exist from one `--serve` build to the next: the output stays one.
     const output = await emptyOutputFolder(directories.output);
-    besideThePages = Promise.all([bundleCalculator(output, serving), writeShareCard(output)]);
+    if (serving && !kept) {
+      await bundleCalculator(output, true);
+      kept = await filesIn(output);
+    }
+    const bundle = kept ? writeFiles(output, kept) : bundleCalculator(output);
+    besideThePages = Promise.all([bundle, writeShareCard(output)]);
     besideThePages.catch(() => undefined);
   });
   eleventyConfig.on("eleventy.after", () => besideThePages);
