@@ -58,11 +58,11 @@ export default function (eleventyConfig: UserConfig) {
   // Each build starts from an empty output folder (Eleventy only adds files, so a deleted page would
   // stay), one that is the site's own (`_config/output-folder.ts`), and writes the homepage's script
   // and the link previews' card while the pages render. `npm start` bundles before the pages, keeps
-  // the bundles in memory and bundles again only when a save changes a module they read.
+  // the bundles in memory, and bundles again unless every saved file is one no bundle reads.
   let besideThePages: Promise<unknown> = Promise.resolve();
   let kept: [string, Buffer][] | undefined;
-  eleventyConfig.on("eleventy.beforeWatch", (changed: string[]) => {
-    if (changed.some((file) => /^(?:\.\/)?(?:assets|common)\/.*\.ts$/.test(file))) kept = undefined;
+  eleventyConfig.on("eleventy.beforeWatch", (saved: string[]) => {
+    if (!saved.every((file) => /\.(?:md|njk|css)$/.test(file))) kept = undefined;
   });
   eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => {
     await besideThePages.catch(() => undefined); // a failed build's script and card may still be writing
