@@ -4,25 +4,16 @@
  * See https://highlightjs.readthedocs.io/en/latest/readme.html#importing-the-library
  * Kept: Eleventy's syntax-highlight plugin is Prism, and would add a second highlighter's grammar.
  */
-import { createRequire } from "node:module";
-import type { HLJSApi, LanguageFn } from "highlight.js";
+import type { LanguageFn } from "highlight.js";
+import hljs from "highlight.js/lib/core";
+import bash from "highlight.js/lib/languages/bash";
+import javascript from "highlight.js/lib/languages/javascript";
+import json from "highlight.js/lib/languages/json";
 import { escapeHtml } from "./escape.ts";
 
-/** The languages a fence may name, by the name it uses, and highlight.js's module for each. */
-const LANGUAGES = { json: "json", sh: "bash", js: "javascript" } as const;
-
-let highlighter: HLJSApi | undefined;
-
-/** highlight.js's core with the site's languages, loaded on first use. */
-function hljs(): HLJSApi {
-  if (highlighter) return highlighter;
-  const require = createRequire(import.meta.url);
-  const core = require("highlight.js/lib/core") as HLJSApi;
-  for (const [name, module] of Object.entries(LANGUAGES))
-    core.registerLanguage(name, require(`highlight.js/lib/languages/${module}`) as LanguageFn);
-  highlighter = core;
-  return core;
-}
+// The languages a fence may name, by the name it uses.
+for (const [name, language] of Object.entries({ json, sh: bash, js: javascript }))
+  hljs.registerLanguage(name, language as LanguageFn);
 
 /**
  * markdown-it's `highlight` option: the block's inner HTML. An unknown language is a build error,
@@ -30,11 +21,10 @@ function hljs(): HLJSApi {
  */
 export function highlight(code: string, language: string): string {
   if (!language) return escapeHtml(code);
-  if (!hljs().getLanguage(language)) {
+  if (!hljs.getLanguage(language))
     throw new Error(
       `Code fence language "${language}" is not registered in _config/highlight.ts; use one of: ` +
-        `${hljs().listLanguages().join(", ")}`,
+        `${hljs.listLanguages().join(", ")}`,
     );
-  }
-  return hljs().highlight(code, { language, ignoreIllegals: true }).value;
+  return hljs.highlight(code, { language, ignoreIllegals: true }).value;
 }
