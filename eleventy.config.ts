@@ -15,7 +15,6 @@ import { checkOutputUrls, insideOutput } from "./_config/page-outputs.ts";
 import { emptyOutputFolder, filesIn, writeFiles } from "./_config/output-folder.ts";
 import { writersDevServer } from "./_config/dev-server.ts";
 import { writeShareCard } from "./_config/share-card.ts";
-import { nunjucksTwins } from "./_config/twins.ts";
 
 // The dates the build writes (the docs' chart) read the same whatever the builder's time zone.
 process.env.TZ = "UTC";
@@ -88,7 +87,6 @@ export default function (eleventyConfig: UserConfig) {
   // unless a filter built it as Markdown (`_config/page-helpers.ts`).
   eleventyConfig.amendLibrary("md", pageMarkdown);
   eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: true });
-  nunjucksTwins(eleventyConfig);
   pageHelpers(eleventyConfig);
   // What a writer must fix fails with the file, the line and the fix (`_config/page-checks.ts`).
   pageChecks(eleventyConfig);

@@ -10,46 +10,18 @@
  * for `## Support`); otherwise it stays on the HTML page, where the anchor exists. A twin's link
  * to its own page without a fragment names the HTML version and stays.
  */
-import type UserConfig from "@11ty/eleventy/UserConfig";
 import { markdownText } from "./escape.ts";
 import { markdownLibrary, sections } from "./markdown.ts";
 import { mapMarkdownLinks } from "./markdown-links.ts";
 import { fileLinkUrl, isPageFileLink } from "./page-links.ts";
 import { absoluteUrl, twinPath } from "./site-links.ts";
-import { templateError } from "./template-errors.ts";
+import { renderNunjucks } from "./page-checks.ts";
 
 /** The parts of a collection item the twin needs. */
 export interface TwinSource {
   url: string;
   inputPath: string;
   data: Record<string, unknown> & { title: string; page: { rawInput?: string } };
-}
-
-type Done = (error: Error | null, text?: string) => void;
-type Environment = {
-  filters: Record<string, unknown>;
-  renderString(source: string, data: object, options: { path: string }, done: Done): void;
-};
-
-/** The Nunjucks environment Eleventy renders the pages with in this build (`amendLibrary` hands it over). */
-let environment: Environment | undefined;
-
-export function nunjucksTwins(eleventyConfig: UserConfig): void {
-  eleventyConfig.amendLibrary("njk", (built: Environment) => (environment = built));
-}
-
-/**
- * A page's source rendered with the pages' Nunjucks; a failure names the page's file and line, and a
- * misspelt filter the closest of its filters.
- */
-function renderNunjucks(source: string, inputPath: string, data: Record<string, unknown>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    if (!environment) throw new Error(`${inputPath}: its twin rendered before Eleventy's Nunjucks existed`);
-    const filters = Object.keys(environment.filters);
-    environment.renderString(source, data, { path: inputPath }, (error, text) =>
-      error ? reject(templateError(error, inputPath, source, data, filters)) : resolve(text ?? ""),
-    );
-  });
 }
 
 /** Template syntax left in a twin means a tag the twin renderer did not process. */
