@@ -45,6 +45,11 @@ export function wholeGems(value: string): string {
 
 /** Nunjucks' own `safe` filter: marks Markdown a filter built (and escaped) as final. */
 type MarkSafe = (markdown: string) => unknown;
+type KeyFilter = (
+  this: { ctx?: { page?: { inputPath?: string } } },
+  key: string,
+  fragment?: string,
+) => string;
 
 export function pageHelpers(eleventyConfig: UserConfig): void {
   const filter = (name: string, build: (...args: any[]) => unknown) => eleventyConfig.addFilter(name, build);
@@ -52,24 +57,15 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
     eleventyConfig.addShortcode(name, build);
   // The filters below that return Markdown escape the data inside it themselves; autoescape would
   // turn their quotes and brackets into HTML entities, which Markdown code blocks show literally.
-  let markSafe: MarkSafe = () => {
-    throw new Error("page-helpers: a Markdown filter ran before the Nunjucks environment existed");
-  };
-  eleventyConfig.amendLibrary("njk", (environment: { getFilter(name: string): MarkSafe }) => {
-    markSafe = environment.getFilter("safe");
-  });
+  let markSafe: MarkSafe | undefined;
   const markdownFilter = <A extends unknown[]>(name: string, build: (...args: A) => string) =>
-    filter(name, (...args: A) => markSafe(build(...args)));
-
-  // Straight on Nunjucks: Eleventy's wrapper of a filter's error ("Error in Nunjucks Filter") would
-  // hide which key is wrong and the fix; Nunjucks names no line for it, so the line that writes the
-  // key is found here (`content/pages/api.md:11:`).
-  type KeyFilter = (
-    this: { ctx?: { page?: { inputPath?: string } } },
-    key: string,
-    fragment?: string,
-  ) => string;
-  eleventyConfig.amendLibrary("njk", (environment: { addFilter(name: string, filter: KeyFilter): void }) => {
+    filter(name, (...args: A) => markSafe!(build(...args)));
+  type Environment = { getFilter(name: string): MarkSafe; addFilter(name: string, filter: KeyFilter): void };
+  eleventyConfig.amendLibrary("njk", (environment: Environment) => {
+    markSafe = environment.getFilter("safe");
+    // Straight on Nunjucks: Eleventy's wrapper of a filter's error ("Error in Nunjucks Filter") would
+    // hide which key is wrong and the fix; Nunjucks names no line for it, so the line that writes the
+    // key is found here (`content/pages/api.md:11:`).
     environment.addFilter("href", function (key, fragment) {
       try {
         return href(key, fragment);
