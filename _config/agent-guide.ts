@@ -14,7 +14,6 @@ import type { DurationUnit } from "../common/engine/duration.ts";
 import { TOOL_NAMES } from "../common/constants.ts";
 import { calculateGrowth } from "../common/engine/calculate.ts";
 import { exactOf, exactToFixed8 } from "../common/engine/exact.ts";
-import { groupDigits } from "../common/text/group-digits.ts";
 import { absoluteUrl, twinPath } from "./site-links.ts";
 import { bulletList, rankLine, resourceLink } from "./llms-txt.ts";
 import type { JsonSchema } from "./field-table.ts";
@@ -175,10 +174,6 @@ export function agentGuide(data: GuideData) {
     listName,
     toolNames: TOOL_NAMES.map((name) => `\`${name}\``).join(" and "),
     limits: CALCULATE_LIMITS,
-    maxYears: maxDurationDays / time.yearDays,
-    minutesPerDay: groupDigits(time.minutesPerDay),
-    secondsPerDay: groupDigits(time.secondsPerDay),
-    twelveMonths: 12 * time.monthDays,
     timeKeys: timeKeys.join(", "),
     timeMaxima: timeKeys.map((key) => `${key} ${DURATION_MAXIMA[key as DurationUnit]}`).join(", "),
     ranks: bulletList(ranks.ranks.map(rankLine)),
@@ -192,7 +187,6 @@ export function agentGuide(data: GuideData) {
     profitPerHour: result.profitPerHour,
     profitPerDay: result.profitPerDay,
     dayOfHourlyProfit: hourlyTimesDay(result.profitPerHour, time.hoursPerDay),
-    twoTo53: String(2n ** 53n),
     lossyNumberRule: LOSSY_NUMBER_RULE,
     resources: data.endpoints.resources.map(resourceLink),
     twinExample: { page: pathOf(site.urls.docs), twin: pathOf(docsTwin), home: pathOf(site.urls.overview) },
