@@ -77,9 +77,10 @@ export default function (eleventyConfig: UserConfig) {
   });
   eleventyConfig.on("eleventy.after", () => besideThePages);
   // `npm start` rebuilds on an edit the homepage's bundle reads (assets/, common/); an edit to a TypeScript
-  // module the build imports restarts it (tsx watch).
+  // module the build imports restarts it (tsx watch), so Eleventy need not trace imports after each build.
   eleventyConfig.addWatchTarget("assets/");
   eleventyConfig.addWatchTarget("common/");
+  eleventyConfig.setWatchJavaScriptDependencies(false);
 
   // Markdown: markdown-it without raw HTML, with heading anchors and build-time highlighting; no HTML
   // transform runs after it, so the bytes it writes ship. Nunjucks fails on an
