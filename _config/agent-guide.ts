@@ -14,7 +14,7 @@ import type { DurationUnit } from "../common/engine/duration.ts";
 import { TOOL_NAMES } from "../common/constants.ts";
 import { calculateGrowth } from "../common/engine/calculate.ts";
 import { exactOf, exactToFixed8 } from "../common/engine/exact.ts";
-import { absoluteUrl, twinPath } from "./site-links.ts";
+import { absoluteUrl, twinPath } from "../_data/site.ts";
 import { bulletList, rankLine, resourceLink } from "./llms-txt.ts";
 import type { JsonSchema } from "./field-table.ts";
 import type endpoints from "../_data/endpoints.ts";

@@ -6,6 +6,7 @@
  */
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import openapi from "../_data/openapi.ts";
+import { absoluteUrl, twinPath } from "../_data/site.ts";
 import rankList from "../_data/ranks.ts";
 import { escapeRegExp, inlineCode, markdownText } from "./escape.ts";
 import { fileLine } from "./page-source.ts";
@@ -13,9 +14,9 @@ import { groupDigits } from "../common/text/group-digits.ts";
 import { fieldTable, type JsonSchema } from "./field-table.ts";
 import { executeTool, isToolName } from "../common/tools/execute.ts";
 import { TOOL_NAMES } from "../common/constants.ts";
-import { absoluteUrl, href, twinPath } from "./site-links.ts";
 import { minifyStylesheets, pageStylesheet } from "./inline-stylesheet.ts";
 import { afterPaintScripts } from "./after-paint-scripts.ts";
+import { href } from "./page-links.ts";
 import type { CalculateOutput } from "../contract/calculate-output.ts";
 
 /** The contract's component schemas. */

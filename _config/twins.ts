@@ -14,7 +14,7 @@ import { markdownText } from "./escape.ts";
 import { markdownLibrary, sections } from "./markdown.ts";
 import { mapMarkdownLinks } from "./markdown-links.ts";
 import { fileLinkUrl, isPageFileLink } from "./page-links.ts";
-import { absoluteUrl, twinPath } from "./site-links.ts";
+import { absoluteUrl, twinPath } from "../_data/site.ts";
 import { renderNunjucks } from "./page-checks.ts";
 
 /** The parts of a collection item the twin needs. */

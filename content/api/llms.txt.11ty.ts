@@ -5,7 +5,7 @@ import type { Site } from "../../_data/site.ts";
 import type openapi from "../../_data/openapi.ts";
 import type endpoints from "../../_data/endpoints.ts";
 import type { RankList } from "../../contract/rank-list.ts";
-import { absoluteUrl, twinPath } from "../../_config/site-links.ts";
+import { absoluteUrl, twinPath } from "../../_data/site.ts";
 import { bulletList, llmsTxt, rankLine, resourceLink } from "../../_config/llms-txt.ts";
 
 type GuideData = { site: Site; endpoints: typeof endpoints; openapi: typeof openapi };
