@@ -32,7 +32,6 @@ export interface JsonSchema {
   maxLength?: number;
   minItems?: number;
   maxItems?: number;
-  default?: unknown;
 }
 
 type FieldRow = { field: string; type: string; required: boolean; description: string };

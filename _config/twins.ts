@@ -101,8 +101,3 @@ export async function renderTwin(source: TwinSource, docs: readonly TwinSource[]
     throw new Error(`${source.inputPath}: its Markdown twin still contains template syntax`);
   return twin;
 }
-
-/** The twin's path beside its page: `/docs/` → `/docs.md`. */
-export function twinPermalink(source: TwinSource): string {
-  return `/${twinPath(source.url)}`;
-}
