@@ -23,6 +23,9 @@ function trackedFiles(folder: string): string[] {
   }
 }
 
+/** The folders this process emptied: git is asked once, not at each save of `npm start` (a spawn, 50-300 ms). */
+const emptied = new Set<string>();
+
 /** Why a build may not empty `folder` (a real path), or "" when it may. */
 function refusal(folder: string, site: string): string {
   if (!existsSync(folder)) return "";
@@ -34,12 +37,9 @@ function refusal(folder: string, site: string): string {
   const inside = readdirSync(folder, { recursive: true, encoding: "utf8" });
   const foreign = inside.find((entry) => /(?:^|[\\/])(?:\.git|node_modules)$/.test(entry));
   if (foreign) return `it holds ${foreign}`;
-  const tracked = trackedFiles(folder)[0];
+  const tracked = emptied.has(folder) ? undefined : trackedFiles(folder)[0];
   return tracked ? `git tracks ${tracked} in it` : "";
 }
-
-/** The folders this process emptied: each rebuild of `npm start` empties its own again without asking git. */
-const emptied = new Set<string>();
 
 /**
  * Empties the output folder `output` (relative to `project`) once it is one a build may empty, else
@@ -50,7 +50,7 @@ export async function emptyOutputFolder(output: string, project = process.cwd())
   // A folder that does not exist holds nothing; one that does is checked where its links lead.
   const folder = existsSync(resolved) ? realpathSync(resolved) : resolved;
   const site = path.join(realpathSync(project), "_site");
-  const why = emptied.has(folder) ? "" : refusal(folder, site);
+  const why = refusal(folder, site);
   if (why)
     throw new Error(
       `Refusing to empty the output folder ${folder}: ${why}; build into _site or a new folder, such as ` +
