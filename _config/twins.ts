@@ -86,7 +86,10 @@ function twinsOf(docs: readonly TwinSource[]): Promise<Map<string, Twinned>> {
   return twinMaps.get(docs)!;
 }
 
-/** The Markdown twin of `source`; `docs` are the pages that have twins (the `docs` collection), for links between them. */
+/**
+ * The Markdown twin of `source`; `docs` are the pages that have twins (the `docs` collection), for the
+ * links between them.
+ */
 export async function renderTwin(source: TwinSource, docs: readonly TwinSource[]) {
   const twinned = await twinsOf(docs);
   const pageUrl = absoluteUrl(source.url);
