@@ -56,7 +56,8 @@ export async function emptyOutputFolder(output: string, project = process.cwd())
       `Refusing to empty the output folder ${folder}: ${why}; build into _site or a new folder, such as ` +
         "--output=dist",
     );
-  await rm(folder, { recursive: true, force: true });
+  // Retried if a file appears while emptying (ENOTEMPTY): an earlier failed build's bundle still writing.
+  await rm(folder, { recursive: true, force: true, maxRetries: 5 });
   await mkdir(folder, { recursive: true });
   const made = realpathSync(folder);
   emptied.add(made);
