@@ -12,10 +12,9 @@ import { pageHelpers } from "./_config/page-helpers.ts";
 import { pageChecks } from "./_config/page-checks.ts";
 import { rememberUrls } from "./_config/page-links.ts";
 import { checkOutputUrls, insideOutput } from "./_config/page-outputs.ts";
-import { emptyOutputFolder } from "./_config/output-folder.ts";
+import { emptyOutputFolder, filesIn, writeFiles } from "./_config/output-folder.ts";
 import { writersDevServer } from "./_config/dev-server.ts";
 import { writeShareCard } from "./_config/share-card.ts";
-import { nunjucksTwins } from "./_config/twins.ts";
 
 // The dates the build writes (the docs' chart) read the same whatever the builder's time zone.
 process.env.TZ = "UTC";
@@ -57,20 +56,31 @@ export default function (eleventyConfig: UserConfig) {
 
   // Each build starts from an empty output folder (Eleventy only adds files, so a deleted page would
   // stay), one that is the site's own (`_config/output-folder.ts`), and writes the homepage's script
-  // and the link previews' card while the pages render.
+  // and the link previews' card while the pages render. `npm start` bundles before the pages, keeps
+  // the bundles in memory, and bundles again unless every saved file is one no bundle reads.
   let besideThePages: Promise<unknown> = Promise.resolve();
+  let kept: [string, Buffer][] | undefined;
+  eleventyConfig.on("eleventy.beforeWatch", (saved: string[]) => {
+    if (!saved.every((file) => /\.(?:md|njk|css)$/.test(file))) kept = undefined;
+  });
   eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => {
     await besideThePages.catch(() => undefined); // a failed build's script and card may still be writing
     // Eleventy remembers which folders exist from one `--serve` build to the next: the output stays one.
     const output = await emptyOutputFolder(directories.output);
-    besideThePages = Promise.all([bundleCalculator(output, serving), writeShareCard(output)]);
+    if (serving && !kept) {
+      await bundleCalculator(output, true);
+      kept = await filesIn(output);
+    }
+    const bundle = kept ? writeFiles(output, kept) : bundleCalculator(output);
+    besideThePages = Promise.all([bundle, writeShareCard(output)]);
     besideThePages.catch(() => undefined);
   });
   eleventyConfig.on("eleventy.after", () => besideThePages);
   // `npm start` rebuilds on an edit the homepage's bundle reads (assets/, common/); an edit to a TypeScript
-  // module the build imports restarts it (tsx watch).
+  // module the build imports restarts it (tsx watch), so Eleventy need not trace imports after each build.
   eleventyConfig.addWatchTarget("assets/");
   eleventyConfig.addWatchTarget("common/");
+  eleventyConfig.setWatchJavaScriptDependencies(false);
 
   // Markdown: markdown-it without raw HTML, with heading anchors and build-time highlighting; no HTML
   // transform runs after it, so the bytes it writes ship. Nunjucks fails on an
@@ -78,7 +88,6 @@ export default function (eleventyConfig: UserConfig) {
   // unless a filter built it as Markdown (`_config/page-helpers.ts`).
   eleventyConfig.amendLibrary("md", pageMarkdown);
   eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: true });
-  nunjucksTwins(eleventyConfig);
   pageHelpers(eleventyConfig);
   // What a writer must fix fails with the file, the line and the fix (`_config/page-checks.ts`).
   pageChecks(eleventyConfig);

@@ -14,7 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { TARGETS } from "./bundle.ts";
-import { href } from "./site-links.ts";
+import { href } from "./page-links.ts";
 
 const START_SCRIPT = fileURLToPath(new URL("../assets/start/after-paint.ts", import.meta.url));
 

@@ -2,7 +2,8 @@
  * What /llms.txt states that its writer does not type: figures, field lists and the worked example,
  * read from the data, the contract's schemas and the engine, for the prose in `content/llms.txt.njk`
  * (as `guide`, from `content/llms.txt.11tydata.ts`). Lists come as finished Markdown: the schemas'
- * descriptions are authored Markdown, and values from data are escaped here.
+ * descriptions are authored Markdown, and values from data are escaped here. A rank's line and a
+ * resource's link are written as /api/llms.txt writes them too.
  */
 import type { Site } from "../_data/site.ts";
 import type { CalculatorInfo } from "../contract/calculator-info.ts";
@@ -14,9 +15,8 @@ import type { DurationUnit } from "../common/engine/duration.ts";
 import { TOOL_NAMES } from "../common/constants.ts";
 import { calculateGrowth } from "../common/engine/calculate.ts";
 import { exactOf, exactToFixed8 } from "../common/engine/exact.ts";
-import { groupDigits } from "../common/text/group-digits.ts";
-import { absoluteUrl, twinPath } from "./site-links.ts";
-import { bulletList, rankLine, resourceLink } from "./llms-txt.ts";
+import { absoluteUrl, twinPath } from "../_data/site.ts";
+import { markdownText } from "./escape.ts";
 import type { JsonSchema } from "./field-table.ts";
 import type endpoints from "../_data/endpoints.ts";
 
@@ -29,6 +29,29 @@ export type GuideData = {
 };
 
 type SchemaProperties = Record<string, JsonSchema>;
+
+/** A link of an llms.txt section: `- [name](url): note`. */
+export type LlmsLink = { name: string; url: string; note?: string };
+
+/** A Markdown bullet list; an item may carry an indented sub-list on its following lines. */
+export function bulletList(items: readonly string[]): string {
+  return items.map((item) => `- ${item}`).join("\n");
+}
+
+/** A rank as both guides list it: `Ethereal: 160000000 gems, label 160M+`. */
+export function rankLine(rank: RankList["ranks"][number]): string {
+  return `${markdownText(rank.name)}: ${rank.minGems} gems, label ${markdownText(rank.displayValue)}`;
+}
+
+/** A JSON resource as both guides link it: method and path, then its summary, operation, body schema and type. */
+export function resourceLink(resource: (typeof endpoints.resources)[number]): LlmsLink {
+  const { method, path, url, summary, operationId, schema, mediaType } = resource;
+  return {
+    name: `${method} /${path}`,
+    url,
+    note: `${summary} (operation \`${operationId}\`, body ${schema}, ${mediaType}).`,
+  };
+}
 
 /** hours × an hourly profit, exactly, with 8 decimals: what a day would earn if the hourly figure were simple. */
 function hourlyTimesDay(profitPerHour: string, hoursPerDay: number): string {
@@ -175,10 +198,6 @@ export function agentGuide(data: GuideData) {
     listName,
     toolNames: TOOL_NAMES.map((name) => `\`${name}\``).join(" and "),
     limits: CALCULATE_LIMITS,
-    maxYears: maxDurationDays / time.yearDays,
-    minutesPerDay: groupDigits(time.minutesPerDay),
-    secondsPerDay: groupDigits(time.secondsPerDay),
-    twelveMonths: 12 * time.monthDays,
     timeKeys: timeKeys.join(", "),
     timeMaxima: timeKeys.map((key) => `${key} ${DURATION_MAXIMA[key as DurationUnit]}`).join(", "),
     ranks: bulletList(ranks.ranks.map(rankLine)),
@@ -192,7 +211,6 @@ export function agentGuide(data: GuideData) {
     profitPerHour: result.profitPerHour,
     profitPerDay: result.profitPerDay,
     dayOfHourlyProfit: hourlyTimesDay(result.profitPerHour, time.hoursPerDay),
-    twoTo53: String(2n ** 53n),
     lossyNumberRule: LOSSY_NUMBER_RULE,
     resources: data.endpoints.resources.map(resourceLink),
     twinExample: { page: pathOf(site.urls.docs), twin: pathOf(docsTwin), home: pathOf(site.urls.overview) },

@@ -47,14 +47,10 @@ export function buildErrorsOnThePage(pathPrefix: string) {
       response.end = function (this: Response, data?: unknown, ...rest: unknown[]) {
         const html = String(response.getHeader("Content-Type") ?? "").startsWith("text/html");
         const text =
-          typeof data === "string"
-            ? data
-            : data instanceof Uint8Array
-              ? Buffer.from(data).toString("utf8")
-              : undefined;
+          typeof data === "string" || data instanceof Uint8Array ? Buffer.from(data).toString() : "";
         return end.call(
           this,
-          html && text?.includes("</body>") ? text.replace("</body>", `${tag}\n</body>`) : data,
+          html && text.includes("</body>") ? text.replace("</body>", `${tag}\n</body>`) : data,
           ...rest,
         );
       };

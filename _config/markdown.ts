@@ -3,14 +3,52 @@
  * page cannot carry markup), GitHub-style tables, heading anchors, links by file, code highlighted at
  * build time, and the blocks only the site's code writes: the table of contents and the growth chart.
  */
+import type { LanguageFn } from "highlight.js";
+import hljs from "highlight.js/lib/core";
+import bash from "highlight.js/lib/languages/bash";
+import javascript from "highlight.js/lib/languages/javascript";
+import json from "highlight.js/lib/languages/json";
 import markdownIt, { type MarkdownIt, type Token } from "markdown-it";
+import anchor from "markdown-it-anchor";
 import { z } from "zod";
 import { resultChartSvg } from "../common/chart.ts";
 import { CalculateOutput } from "../contract/calculate-output.ts";
 import { escapeHtml } from "./escape.ts";
-import { headingAnchors } from "./heading-anchors.ts";
-import { highlight } from "./highlight.ts";
 import { pageLinks } from "./page-links.ts";
+
+/**
+ * Build-time syntax highlighting for fenced code blocks: highlight.js's core with only the languages
+ * the pages use, by the name a fence uses, so the HTML carries classes and the browser runs no
+ * script for it. Kept: Eleventy's syntax-highlight plugin is Prism, a second highlighter's grammar.
+ * See https://highlightjs.readthedocs.io/en/latest/readme.html#importing-the-library
+ */
+for (const [name, language] of Object.entries({ json, sh: bash, js: javascript }))
+  hljs.registerLanguage(name, language as LanguageFn);
+
+/**
+ * markdown-it's `highlight` option: the block's inner HTML. An unknown language is a build error,
+ * so a typo in a fence never ships unhighlighted code silently; a fence without a language is plain.
+ */
+function highlight(code: string, language: string): string {
+  if (!language) return escapeHtml(code);
+  if (!hljs.getLanguage(language))
+    throw new Error(
+      `Code fence language "${language}" is not registered in _config/markdown.ts; use one of: ` +
+        `${hljs.listLanguages().join(", ")}`,
+    );
+  return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+}
+
+/** "Terms of use" → `terms-of-use`; "GET /api/info.json" → `get-api-info-json`. */
+export function slugify(text: string): string {
+  const slug = text
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return slug || "section";
+}
 
 /**
  * Table cells for the pages' styles:
@@ -112,7 +150,15 @@ export function pageMarkdown(md: MarkdownIt): void {
     highlight: (code, language) =>
       `<pre class="code" data-language="${language || "text"}"><code>${highlight(code, language)}</code></pre>`,
   });
-  md.use(headingAnchors);
+  // Every `##`–`####` heading gets an `id` from its text and becomes a link to itself, so any section
+  // can be linked (`/docs/#support`); its text is the link's name, with no hidden symbols.
+  // See https://github.com/valeriangalliat/markdown-it-anchor#header-link
+  md.use(anchor, {
+    level: [2, 3, 4],
+    slugify,
+    tabIndex: false,
+    permalink: anchor.permalink.headerLink({ class: "heading-anchor", safariReaderFix: false }),
+  });
   md.use(tableCells);
   md.use(pageLinks);
   md.use(tableOfContents);

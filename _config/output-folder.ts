@@ -7,7 +7,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /** The file a build writes into an output folder it made (not `_site`), so that the next build may empty it. */
@@ -23,6 +23,9 @@ function trackedFiles(folder: string): string[] {
   }
 }
 
+/** The folders this process emptied: git is asked once, not at each save of `npm start` (a spawn, 50-300 ms). */
+const emptied = new Set<string>();
+
 /** Why a build may not empty `folder` (a real path), or "" when it may. */
 function refusal(folder: string, site: string): string {
   if (!existsSync(folder)) return "";
@@ -34,7 +37,7 @@ function refusal(folder: string, site: string): string {
   const inside = readdirSync(folder, { recursive: true, encoding: "utf8" });
   const foreign = inside.find((entry) => /(?:^|[\\/])(?:\.git|node_modules)$/.test(entry));
   if (foreign) return `it holds ${foreign}`;
-  const tracked = trackedFiles(folder)[0];
+  const tracked = emptied.has(folder) ? undefined : trackedFiles(folder)[0];
   return tracked ? `git tracks ${tracked} in it` : "";
 }
 
@@ -53,13 +56,34 @@ export async function emptyOutputFolder(output: string, project = process.cwd())
       `Refusing to empty the output folder ${folder}: ${why}; build into _site or a new folder, such as ` +
         "--output=dist",
     );
-  await rm(folder, { recursive: true, force: true });
+  // Retried if a file appears while emptying (ENOTEMPTY): an earlier failed build's bundle still writing.
+  await rm(folder, { recursive: true, force: true, maxRetries: 5 });
   await mkdir(folder, { recursive: true });
   const made = realpathSync(folder);
+  emptied.add(made);
   if (made !== site)
     await writeFile(
       path.join(made, MARKER),
       "Made by the site's build, which empties this folder each time.\n",
     );
   return made;
+}
+
+/** Every file under `folder`: its path there and its bytes. */
+export async function filesIn(folder: string): Promise<[string, Buffer][]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  return Promise.all(
+    files.map(async (file) => [path.relative(folder, file), await readFile(file)] as [string, Buffer]),
+  );
+}
+
+/** Writes `files` (as `filesIn` reads them) into `folder`. */
+export async function writeFiles(folder: string, files: readonly [string, Buffer][]): Promise<void> {
+  for (const [name, bytes] of files) {
+    await mkdir(path.dirname(path.join(folder, name)), { recursive: true });
+    await writeFile(path.join(folder, name), bytes);
+  }
 }

@@ -3,10 +3,10 @@
  * with the file, the line in the file (front matter counted) and the fix:
  *
  * - before it renders, no figure or name of the data is typed by hand (`drift.ts`);
- * - a template that fails to render (a misspelt data name or filter) says which name, and the
- *   closest one there is (`template-errors.ts`).
+ * - a template that fails to render (a misspelt data name or filter), the page's or its Markdown
+ *   twin's (`renderNunjucks`), says which name, and the closest one there is (`template-errors.ts`).
  *
- * The second needs Eleventy's `md` engine overridden: Eleventy 3 has no other hook between a failed
+ * The page's needs Eleventy's `md` engine overridden: Eleventy 3 has no other hook between a failed
  * render and its report (ARCHITECTURE.md, Upstream gaps). See https://www.11ty.dev/docs/config-preprocessors/ and
  * https://www.11ty.dev/docs/languages/custom/#overriding-an-existing-template-language
  */
@@ -28,6 +28,30 @@ export function checkPageSource(inputPath: string, body: string, data: DriftData
   throw new Error(`Data typed by hand in a Markdown page (${typed.length}) in ${file}:\n${lines.join("\n")}`);
 }
 
+type Done = (error: Error | null, text?: string) => void;
+type Environment = {
+  filters: Record<string, unknown>;
+  renderString(source: string, data: object, options: { path: string }, done: Done): void;
+};
+
+/** The Nunjucks environment Eleventy renders this build's pages with (`amendLibrary` hands it over). */
+let environment: Environment | undefined;
+
+/** `source`, a page's or its twin's, rendered with the pages' Nunjucks; a failure as `templateError` says it. */
+export function renderNunjucks(
+  source: string,
+  inputPath: string,
+  data: Record<string, unknown>,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (!environment) throw new Error(`${inputPath}: rendered before Eleventy's Nunjucks existed`);
+    const filters = Object.keys(environment.filters);
+    environment.renderString(source, data, { path: inputPath }, (error, text) =>
+      error ? reject(templateError(error, inputPath, source, data, filters)) : resolve(text ?? ""),
+    );
+  });
+}
+
 export function pageChecks(eleventyConfig: UserConfig): void {
   eleventyConfig.addPreprocessor(
     "page-source",
@@ -37,11 +61,7 @@ export function pageChecks(eleventyConfig: UserConfig): void {
       return undefined;
     },
   );
-  // The filters a misspelt one is compared with, read when a page fails.
-  let filters: Record<string, unknown> = {};
-  eleventyConfig.amendLibrary("njk", (njk: { filters: Record<string, unknown> }) => {
-    filters = njk.filters;
-  });
+  eleventyConfig.amendLibrary("njk", (built: Environment) => (environment = built));
   eleventyConfig.addExtension("md", {
     // Permalinks in front matter (`/{{ site.paths.notFound }}`) render as Markdown's do, with Nunjucks.
     compileOptions: { permalink: true },
@@ -53,7 +73,7 @@ export function pageChecks(eleventyConfig: UserConfig): void {
         try {
           return await this.defaultRenderer(data);
         } catch (error) {
-          throw templateError(error, inputPath, source, data, Object.keys(filters));
+          throw templateError(error, inputPath, source, data, Object.keys(environment?.filters ?? {}));
         }
       };
     },

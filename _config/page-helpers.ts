@@ -6,6 +6,7 @@
  */
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import openapi from "../_data/openapi.ts";
+import { absoluteUrl, twinPath } from "../_data/site.ts";
 import rankList from "../_data/ranks.ts";
 import { escapeRegExp, inlineCode, markdownText } from "./escape.ts";
 import { fileLine } from "./page-source.ts";
@@ -13,9 +14,9 @@ import { groupDigits } from "../common/text/group-digits.ts";
 import { fieldTable, type JsonSchema } from "./field-table.ts";
 import { executeTool, isToolName } from "../common/tools/execute.ts";
 import { TOOL_NAMES } from "../common/constants.ts";
-import { absoluteUrl, href, twinPath } from "./site-links.ts";
 import { minifyStylesheets, pageStylesheet } from "./inline-stylesheet.ts";
 import { afterPaintScripts } from "./after-paint-scripts.ts";
+import { href } from "./page-links.ts";
 import type { CalculateOutput } from "../contract/calculate-output.ts";
 
 /** The contract's component schemas. */
@@ -45,6 +46,11 @@ export function wholeGems(value: string): string {
 
 /** Nunjucks' own `safe` filter: marks Markdown a filter built (and escaped) as final. */
 type MarkSafe = (markdown: string) => unknown;
+type KeyFilter = (
+  this: { ctx?: { page?: { inputPath?: string } } },
+  key: string,
+  fragment?: string,
+) => string;
 
 export function pageHelpers(eleventyConfig: UserConfig): void {
   const filter = (name: string, build: (...args: any[]) => unknown) => eleventyConfig.addFilter(name, build);
@@ -52,24 +58,15 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
     eleventyConfig.addShortcode(name, build);
   // The filters below that return Markdown escape the data inside it themselves; autoescape would
   // turn their quotes and brackets into HTML entities, which Markdown code blocks show literally.
-  let markSafe: MarkSafe = () => {
-    throw new Error("page-helpers: a Markdown filter ran before the Nunjucks environment existed");
-  };
-  eleventyConfig.amendLibrary("njk", (environment: { getFilter(name: string): MarkSafe }) => {
-    markSafe = environment.getFilter("safe");
-  });
+  let markSafe: MarkSafe | undefined;
   const markdownFilter = <A extends unknown[]>(name: string, build: (...args: A) => string) =>
-    filter(name, (...args: A) => markSafe(build(...args)));
-
-  // Straight on Nunjucks: Eleventy's wrapper of a filter's error ("Error in Nunjucks Filter") would
-  // hide which key is wrong and the fix; Nunjucks names no line for it, so the line that writes the
-  // key is found here (`content/pages/api.md:11:`).
-  type KeyFilter = (
-    this: { ctx?: { page?: { inputPath?: string } } },
-    key: string,
-    fragment?: string,
-  ) => string;
-  eleventyConfig.amendLibrary("njk", (environment: { addFilter(name: string, filter: KeyFilter): void }) => {
+    filter(name, (...args: A) => markSafe!(build(...args)));
+  type Environment = { getFilter(name: string): MarkSafe; addFilter(name: string, filter: KeyFilter): void };
+  eleventyConfig.amendLibrary("njk", (environment: Environment) => {
+    markSafe = environment.getFilter("safe");
+    // Straight on Nunjucks: Eleventy's wrapper of a filter's error ("Error in Nunjucks Filter") would
+    // hide which key is wrong and the fix; Nunjucks names no line for it, so the line that writes the
+    // key is found here (`content/pages/api.md:11:`).
     environment.addFilter("href", function (key, fragment) {
       try {
         return href(key, fragment);

@@ -7,12 +7,13 @@
  *   that names nothing fails the build with the file, the line, the valid files and the fix;
  * - a root-relative link (`/docs/`) gets the path the site is served under (`site.pathPrefix`).
  *
+ * Templates link by key of `site.paths` (`href`).
  * See https://www.11ty.dev/docs/events/#eleventy-contentmap
  */
 import path from "node:path";
 import type { MarkdownIt } from "markdown-it";
-import site from "../_data/site.ts";
-import { closestName } from "../common/text/closest-name.ts";
+import site, { paths, type SitePath } from "../_data/site.ts";
+import { closestName, didYouMean } from "../common/text/closest-name.ts";
 import { fileLine } from "./page-source.ts";
 
 const PAGES_FOLDER = "./content/pages/";
@@ -40,6 +41,23 @@ export function rememberUrls(
           `permalink), or change site.paths.${key} to its new one`,
       );
   }
+}
+
+/**
+ * `{{ "docs" | href }}` → `/docs/`; `{{ "docs" | href("support") }}` → `/docs/#support`: never a typed
+ * path, so a moved file fails the build instead of leaving a broken link. Root-relative: markdown-it
+ * adds the path prefix in a page; twins and text outputs use absolute URLs.
+ */
+export function href(key: string, fragment?: string): string {
+  if (!Object.hasOwn(paths, key)) {
+    const suggestion = closestName(key, Object.keys(paths));
+    throw new Error(
+      `"${key}" is not a key of site.paths (_data/site.ts); ` +
+        `${suggestion ? `${didYouMean(suggestion)} Write {{ "${suggestion}" | href }}` : "use one of them"}. ` +
+        `Keys: ${Object.keys(paths).join(", ")}. Link a page by its file instead: [API docs](docs.md)`,
+    );
+  }
+  return `/${paths[key as SitePath]}${fragment ? `#${fragment}` : ""}`;
 }
 
 /** A link destination that names a page's file: relative, no scheme, ending in `.md` before any `#` or `?`. */

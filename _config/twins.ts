@@ -10,13 +10,12 @@
  * for `## Support`); otherwise it stays on the HTML page, where the anchor exists. A twin's link
  * to its own page without a fragment names the HTML version and stays.
  */
-import type UserConfig from "@11ty/eleventy/UserConfig";
 import { markdownText } from "./escape.ts";
 import { markdownLibrary, sections } from "./markdown.ts";
 import { mapMarkdownLinks } from "./markdown-links.ts";
 import { fileLinkUrl, isPageFileLink } from "./page-links.ts";
-import { absoluteUrl, twinPath } from "./site-links.ts";
-import { templateError } from "./template-errors.ts";
+import { absoluteUrl, twinPath } from "../_data/site.ts";
+import { renderNunjucks } from "./page-checks.ts";
 
 /** The parts of a collection item the twin needs. */
 export interface TwinSource {
@@ -25,36 +24,28 @@ export interface TwinSource {
   data: Record<string, unknown> & { title: string; page: { rawInput?: string } };
 }
 
-/** What a twin needs of the JavaScript template that renders it (its `this`): `nunjucksTwin` (below). */
-export type TwinRenderer = { nunjucksTwin: NunjucksTwin };
-type NunjucksTwin = (source: string, inputPath: string, data: Record<string, unknown>) => Promise<string>;
-type Done = (error: Error | null, text?: string) => void;
-type Environment = {
-  filters: Record<string, unknown>;
-  renderString(source: string, data: object, options: { path: string }, done: Done): void;
-};
-
-/**
- * Gives the JavaScript templates `this.nunjucksTwin`: a page's source rendered with the Nunjucks
- * environment Eleventy renders the pages with in this build (`amendLibrary` hands it over); a
- * failure names the page's file and line, and a misspelt filter the closest of its filters.
- */
-export function nunjucksTwins(eleventyConfig: UserConfig): void {
-  let environment: Environment | undefined;
-  eleventyConfig.amendLibrary("njk", (built: Environment) => (environment = built));
-  const render: NunjucksTwin = (source, inputPath, data) =>
-    new Promise((resolve, reject) => {
-      if (!environment) throw new Error(`${inputPath}: its twin rendered before Eleventy's Nunjucks existed`);
-      const filters = Object.keys(environment.filters);
-      environment.renderString(source, data, { path: inputPath }, (error, text) =>
-        error ? reject(templateError(error, inputPath, source, data, filters)) : resolve(text ?? ""),
-      );
-    });
-  eleventyConfig.addJavaScriptFunction("nunjucksTwin", render);
-}
-
 /** Template syntax left in a twin means a tag the twin renderer did not process. */
 const TEMPLATE_SYNTAX = /\{\{|\{%|\{#/;
+
+/** Reads the twins' headings as the pages' markdown-it does. */
+const markdownReader = markdownLibrary();
+
+/**
+ * A twin's Markdown as Nunjucks wrote it, read once: the anchors it offers (its headings' ids as its
+ * page has them, `## Support` → `support`, not code) and, with `toc`, its `##` headings as one line
+ * of links before the first, as the page lists them.
+ */
+export function readTwin(markdown: string, toc = false): { markdown: string; anchors: Set<string> } {
+  const tokens = markdownReader.parse(markdown, {});
+  const headings = tokens.filter((token) => token.type === "heading_open");
+  const anchors = new Set(headings.flatMap((heading) => heading.attrGet("id") ?? []));
+  const first = headings.find((heading) => heading.tag === "h2")?.map?.[0];
+  if (!toc || first === undefined) return { markdown, anchors };
+  const links = sections(tokens).map(({ id, text }) => `[${markdownText(text)}](#${id})`);
+  const lines = markdown.split("\n");
+  lines.splice(first, 0, `On this page: ${links.join(" · ")}`, "");
+  return { markdown: lines.join("\n"), anchors };
+}
 
 /** A page that has a twin: where its twin is, its Markdown and the anchors the twin offers. */
 type Twinned = { twin: string; markdown: string; anchors: Set<string> };
@@ -76,14 +67,16 @@ function twinLink(target: string, pageUrl: string, twinned: Map<string, Twinned>
 /** The pages that have twins, by URL, each rendered once a build (the collection is new each build). */
 const twinMaps = new WeakMap<readonly TwinSource[], Promise<Map<string, Twinned>>>();
 
-function twinsOf(renderer: TwinRenderer, docs: readonly TwinSource[]): Promise<Map<string, Twinned>> {
+function twinsOf(docs: readonly TwinSource[]): Promise<Map<string, Twinned>> {
   const entry = async (page: TwinSource): Promise<[string, Twinned]> => {
     const raw = page.data.page.rawInput;
     if (typeof raw !== "string")
       throw new Error(`${page.inputPath}: no page source to render its Markdown twin from`);
-    const markdown = await renderer.nunjucksTwin(raw, page.inputPath, { ...page.data, twin: true });
-    const twin = absoluteUrl(twinPath(page.url));
-    return [absoluteUrl(page.url), { twin, markdown, anchors: markdownAnchors(markdown) }];
+    const body = await renderNunjucks(raw, page.inputPath, { ...page.data, twin: true });
+    return [
+      absoluteUrl(page.url),
+      { twin: absoluteUrl(twinPath(page.url)), ...readTwin(body, page.data.toc === true) },
+    ];
   };
   if (!twinMaps.has(docs))
     twinMaps.set(
@@ -93,33 +86,15 @@ function twinsOf(renderer: TwinRenderer, docs: readonly TwinSource[]): Promise<M
   return twinMaps.get(docs)!;
 }
 
-/** Reads the twins' headings as the pages' markdown-it does. */
-const markdownReader = markdownLibrary();
-
-/** The anchors a twin offers: its headings' ids as its page has them (`## Support` → `support`), not code. */
-export function markdownAnchors(markdown: string): Set<string> {
-  const headings = markdownReader.parse(markdown, {}).filter((token) => token.type === "heading_open");
-  return new Set(headings.flatMap((heading) => heading.attrGet("id") ?? []));
-}
-
-/** `toc: true`: the `##` headings as one line of links before the first, as the page lists them. */
-function withContents(markdown: string): string {
-  const tokens = markdownReader.parse(markdown, {});
-  const first = tokens.find((token) => token.type === "heading_open" && token.tag === "h2")?.map?.[0];
-  if (first === undefined) return markdown;
-  const links = sections(tokens).map(({ id, text }) => `[${markdownText(text)}](#${id})`);
-  const lines = markdown.split("\n");
-  lines.splice(first, 0, `On this page: ${links.join(" · ")}`, "");
-  return lines.join("\n");
-}
-
-/** The Markdown twin of `source`; `docs` are the pages that have twins, for links between them. */
-export async function renderTwin(renderer: TwinRenderer, source: TwinSource, docs: readonly TwinSource[]) {
-  const twinned = await twinsOf(renderer, docs);
+/**
+ * The Markdown twin of `source`; `docs` are the pages that have twins (the `docs` collection), for the
+ * links between them.
+ */
+export async function renderTwin(source: TwinSource, docs: readonly TwinSource[]) {
+  const twinned = await twinsOf(docs);
   const pageUrl = absoluteUrl(source.url);
   // `source` is one of `docs`, rendered with them.
-  const body = twinned.get(pageUrl)!.markdown;
-  const markdown = source.data.toc === true ? withContents(body) : body;
+  const { markdown } = twinned.get(pageUrl)!;
   // A link by the page's file (`docs.md#support`) goes where the HTML page's link goes: its URL.
   const linked = mapMarkdownLinks(markdown, (target) =>
     twinLink(isPageFileLink(target) ? fileLinkUrl(target, source.inputPath) : target, pageUrl, twinned),
@@ -128,9 +103,4 @@ export async function renderTwin(renderer: TwinRenderer, source: TwinSource, doc
   if (TEMPLATE_SYNTAX.test(twin))
     throw new Error(`${source.inputPath}: its Markdown twin still contains template syntax`);
   return twin;
-}
-
-/** The twin's path beside its page: `/docs/` → `/docs.md`. */
-export function twinPermalink(source: TwinSource): string {
-  return `/${twinPath(source.url)}`;
 }

@@ -1,18 +1,16 @@
 /**
  * Amounts as people write them in the form (`1,000,000`, `1 000 000`, `250.000.000`, `2.75M`, `1.6b`,
  * `12k`, players' `2.5kk`, `1.6bn`, `250 million`, `2,5M`, `1.6B gems`, a rank's name or `2x Cosmic` as
- * the goal, `90d` in Days), converted exactly, by moving the
- * decimal point in the digit string, to the plain decimal string the tool's strict schema takes.
- * What was read in a way the person may not expect is said back (`how`); refusals are sentences
- * for a form, naming the real mistake and the fix. The tools never read this way: their schema
- * stays strict (`common/input/`).
+ * the goal), converted exactly, by moving the decimal point in the digit string, to the plain decimal
+ * string the tool's strict schema takes. What was read in a way the person may not expect is said back
+ * (`how`); refusals are sentences for a form, naming the real mistake and the fix. The tools never read
+ * this way: their schema stays strict (`common/input/`).
  */
 import { groupNumber } from "./text/group-digits.ts";
 import { closestName } from "./text/closest-name.ts";
 import { shiftPoint } from "./input/input-rules.ts";
 import { numberFormat } from "./text/formats.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
-import type { DurationUnit } from "./engine/duration.ts";
 
 /**
  * The words of each scale, by the power of ten it multiplies by, in players' words too: `kk` is a thousand
@@ -112,47 +110,6 @@ function multiplied(amount: string, times: string): string {
   const [timesWhole = "", timesFraction = ""] = times.split(".");
   const product = BigInt(whole + fraction) * BigInt(timesWhole + timesFraction);
   return shiftPoint(String(product), -(fraction.length + timesFraction.length));
-}
-
-/**
- * The suffixes each time field takes for its own unit. A lone `m` is minutes only in lower case:
- * `30M` in Minutes is refused, never read as 30 million minutes.
- */
-const UNIT_SUFFIX: Record<DurationUnit, RegExp> = {
-  years: /^(y|yrs?|years?)$/i,
-  months: /^(mo|mos|mons?|months?)$/i,
-  days: /^(d|days?)$/i,
-  hours: /^(h|hrs?|hours?)$/i,
-  minutes: /^(m|[Mm][Ii][Nn][Ss]?|[Mm][Ii][Nn][Uu][Tt][Ee][Ss]?)$/,
-  seconds: /^(s|secs?|seconds?)$/i,
-};
-const SHORT_SUFFIX: Record<DurationUnit, string> = {
-  years: "y",
-  months: "mo",
-  days: "d",
-  hours: "h",
-  minutes: "min",
-  seconds: "s",
-};
-
-/** A time field's number: digits with an optional suffix of its own unit (`90d` in Days), never a scale. */
-export function readTime(typed: string, unit: DurationUnit): AmountReading {
-  const text = typed.trim();
-  const suffix = /^(.*?[\d.])\s*([a-z]+)$/i.exec(text);
-  const plain = `takes a number of ${unit}, such as 30 or 30${SHORT_SUFFIX[unit]}`;
-  if (!suffix) return /[a-z]/i.test(text) ? { ok: false, message: plain } : readAmount(text);
-  const [, number, letters] = suffix as unknown as [string, string, string];
-  if (UNIT_SUFFIX[unit].test(letters)) return readAmount(number);
-  const other = (Object.keys(UNIT_SUFFIX) as DurationUnit[]).find((name) => UNIT_SUFFIX[name].test(letters));
-  const label = other && `${other[0]!.toUpperCase()}${other.slice(1)}`;
-  if (label)
-    return {
-      ok: false,
-      message: `takes ${unit}; put ${number}${letters} in ${label}, or write it in ${unit}`,
-    };
-  if (/^[kmbt]$/i.test(letters))
-    return { ok: false, message: `${plain}; a scale such as ${letters} is not read here` };
-  return { ok: false, message: plain };
 }
 
 /** The plain-language reason a number was not understood. */

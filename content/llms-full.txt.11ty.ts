@@ -1,8 +1,8 @@
 // /llms-full.txt, for agents that want the whole site in one request: every Markdown twin, in
 // navigation order, each followed by the address of its HTML page.
 import { paths, type Site } from "../_data/site.ts";
-import { absoluteUrl } from "../_config/site-links.ts";
-import { renderTwin, type TwinRenderer, type TwinSource } from "../_config/twins.ts";
+import { absoluteUrl } from "../_data/site.ts";
+import { renderTwin, type TwinSource } from "../_config/twins.ts";
 
 interface FullGuideData {
   site: Site;
@@ -16,11 +16,12 @@ export const data = {
   eleventyImport: { collections: ["docs"] },
 };
 
-export async function render(this: TwinRenderer, data: FullGuideData): Promise<string> {
-  const pages = [...data.collections.docs].sort((a, b) => a.data.order - b.data.order);
+export async function render(data: FullGuideData): Promise<string> {
+  const docs = data.collections.docs;
+  const pages = [...docs].sort((a, b) => a.data.order - b.data.order);
   const parts: string[] = [];
   for (const page of pages) {
-    parts.push(`${(await renderTwin(this, page, pages)).trim()}\n\nSource: <${absoluteUrl(page.url)}>`);
+    parts.push(`${(await renderTwin(page, docs)).trim()}\n\nSource: <${absoluteUrl(page.url)}>`);
   }
   return `${parts.join("\n\n---\n\n")}\n`;
 }

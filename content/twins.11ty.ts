@@ -1,6 +1,7 @@
 // The Markdown twin of every page tagged `docs` (`/index.md`, `/docs.md`, …), for agents and
 // readers who want text, not HTML: one output per page, rendered from the page's own source.
-import { renderTwin, twinPermalink, type TwinRenderer, type TwinSource } from "../_config/twins.ts";
+import { twinPath } from "../_data/site.ts";
+import { renderTwin, type TwinSource } from "../_config/twins.ts";
 
 interface TwinData {
   source: TwinSource;
@@ -9,11 +10,12 @@ interface TwinData {
 
 export const data = {
   pagination: { data: "collections.docs", size: 1, alias: "source", addAllPagesToCollections: false },
-  permalink: (data: TwinData) => twinPermalink(data.source),
+  // Beside its page: `/docs/` → `/docs.md`.
+  permalink: (data: TwinData) => `/${twinPath(data.source.url)}`,
   layout: false,
   eleventyExcludeFromCollections: true,
 };
 
-export async function render(this: TwinRenderer, data: TwinData): Promise<string> {
-  return renderTwin(this, data.source, data.collections.docs);
+export async function render(data: TwinData): Promise<string> {
+  return renderTwin(data.source, data.collections.docs);
 }

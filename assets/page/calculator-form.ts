@@ -1,26 +1,39 @@
 /**
- * The homepage calculator for players, wiring the fields to the answer: reading them is
- * `form-read.ts`, judging them `form-judge.ts`, showing the answer `form-answer.ts`, sharing
- * `form-share.ts`, remembering the balance `form-remember.ts`. A valid edit recomputes at once; a
- * field being typed is judged when the person is done with it (on leaving it, on Calculate or
- * Enter, or after a pause). The inputs live in the URL query under the tool's field names, so a
- * link reproduces its result, and back and forward restore earlier ones; a link opens on its answer.
+ * The homepage calculator for players: the form and the answer are drawn from the one state
+ * (`form-state.ts`), which every control changes through `update` or `edit`. Reading it is
+ * `form-read.ts`, judging it `form-judge.ts`, showing the answer `form-answer.ts`, the goal's chips
+ * `rank-goal.ts`, sharing `form-share.ts`, remembering it `form-remember.ts`. A valid edit recomputes
+ * at once; a field being typed is judged when the person is done with it (on leaving it, on Calculate
+ * or Enter, or after a pause). The state lives in the URL query (`?gems=250m&goal=Radiant&time=90d`),
+ * so a link reproduces its result, and back and forward restore earlier ones; a link opens on its answer.
  */
 import type { ExpRank } from "../../contract/rank-list.ts";
-import { DURATION_UNITS } from "../../common/engine/duration.ts";
-import { readDuration } from "../../common/duration-text.ts";
-import { fieldOf, fillFrom, formState, labelOf, PERIOD, UNTIL } from "./form-read.ts";
-import { queryOf, readForm, type Reading } from "./form-read.ts";
-import { judgedAs, showNotes, showProblems, validate } from "./form-judge.ts";
+import { compareExact, exactOf } from "../../common/engine/exact.ts";
+import { labelOf, readForm, type Problem, type Reading } from "./form-read.ts";
+import { edit, PERIOD, queryOf, state, stateOf, UNTIL, update, watch, type FormState } from "./form-state.ts";
+import { showNotes, showProblems, validate } from "./form-judge.ts";
 import { givenTime, render, type Shown } from "./form-answer.ts";
 import { mountShare, shareText, type Shareable } from "./form-share.ts";
 import { mountRemember, returned } from "./form-remember.ts";
+import { mountRankGoal } from "./rank-goal.ts";
 import { compactGems, dateText } from "./form-words.ts";
 import { loadPlan, planHook } from "./plan-hook.ts";
 
 /** How long a field may rest while typed in before it is judged. */
 const PAUSE_MS = 1500;
-const TIME_FIELDS = [...DURATION_UNITS, UNTIL];
+
+/** A time as a link writes it, to compare two ways of writing it: "1 week" and "7 days" are `time=7d`. */
+const timeOf = (text: string) => queryOf({ [PERIOD]: text }, [PERIOD]);
+
+/**
+ * Whether a goal still being typed is at or below the balance ("2" on the way to "2B"): its answer ("You
+ * already have 2 gems.") waits until the player is done with it.
+ */
+const unsettled = ({ values: { goalGems, currentGems } }: Reading, { judged }: FormState) =>
+  !judged.has("goalGems") &&
+  goalGems !== undefined &&
+  currentGems !== undefined &&
+  compareExact(exactOf(goalGems), exactOf(currentGems)) <= 0;
 
 export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRank[]): void {
   const byId = (id: string) => document.getElementById(`calculator-${id}`)!;
@@ -29,13 +42,23 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   );
   const emptySummary = summary!.textContent;
   const more = byId("more") as HTMLDetailsElement;
-  const field = (name: string) => fieldOf(form, name);
-  const picks = Array.from(form.querySelectorAll<HTMLButtonElement>("[data-unit]"));
+  /** The named fields, those a module adds later included. */
+  const fields = () =>
+    Array.from(form.elements).filter(
+      (element): element is HTMLInputElement => element instanceof HTMLInputElement && element.name !== "",
+    );
+  const names = () => fields().map((input) => input.name);
+  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+  /** The label of the first field on the page with one of `problems`. */
+  const firstLabel = (problems: readonly Problem[]) =>
+    labelOf(form, fields().find(({ name }) => problems.some((problem) => problem.field === name))!.name);
+  const picks = Array.from(form.querySelectorAll<HTMLButtonElement>("[data-time]"), (pick) => ({
+    pick,
+    time: timeOf(pick.textContent!),
+  }));
+  const goal = mountRankGoal(form, ranks);
   const layout = document.documentElement;
-  let pinned: number | null = null; // a link's moment of calculation, until a field is edited; null: now
   let answer: Shareable = { fix: null }; // the answer on screen for Share, or why there is none
-  /** Fields the person is done with, whose problems show (the time fields stand for "duration"). */
-  const judged = new Set<string>();
   const show = (part: "empty" | "stale" | "list") => {
     region!.classList.remove("is-stale");
     // A result turned into a message keeps its height, so nothing above it moves under a finger (a
@@ -53,40 +76,52 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
       document.documentElement.style.setProperty("--keyboard", keyboard(this));
     });
 
-  /** Recomputes; `commit` (Calculate, a link) judges every field, focuses the first problem or announces the answer. */
-  const update = (commit: boolean): Reading | null => {
-    const now = pinned ?? Date.now();
-    const reading = readForm(form, now, ranks);
-    showNotes(form, reading.notes);
-    // The quick times show pressed while the time fields hold exactly theirs.
-    for (const pick of picks) {
-      const { unit, count } = pick.dataset;
-      const only = TIME_FIELDS.every((name) => field(name).value.trim() === (name === unit ? count : ""));
-      pick.setAttribute("aria-pressed", String(only));
+  /** Draws what follows the state at once: the fields, the quick times, the goal's chips and badge. */
+  const draw = (current: FormState) => {
+    for (const input of fields()) {
+      const text = current.typed[input.name] ?? "";
+      if (input.value !== text) input.value = text;
     }
+    const time = timeOf(current.typed[PERIOD] ?? "");
+    for (const { pick, time: its } of picks) pick.setAttribute("aria-pressed", String(time === its));
+    const reading = readForm(current, current.pinned ?? Date.now(), ranks);
+    const { problems } = validate(reading);
+    // No badge beside a balance that cannot be read or computed with ("= Radiant, reached" beside 1e30).
+    const badBalance =
+      current.typed.currentGems?.trim() && problems.some(({ field }) => field === "currentGems");
+    goal(reading, problems, !badBalance && !unsettled(reading, current));
+  };
+
+  /**
+   * Draws the notes, the problems and the answer; `commit` (Calculate, a link) focuses the first problem or
+   * announces the answer. Returns the reading answered, or null.
+   */
+  const answerFor = (commit: boolean): Reading | null => {
+    const current = state();
+    const now = current.pinned ?? Date.now();
+    const reading = readForm(current, now, ranks);
+    showNotes(form, reading.notes);
     let { input, problems } = validate(reading);
-    if (planHook.problem) input = null; // a plan field's mistake holds the answer too
+    if (planHook.problem()) input = null; // a plan field's mistake holds the answer too
     status!.textContent = shared!.textContent = "";
-    if (commit) for (const problem of problems) judged.add(judgedAs(problem.field));
-    const shown = problems.filter((problem) => judged.has(judgedAs(problem.field)));
+    const shown = problems.filter((problem) => current.judged.has(problem.field));
     const first = showProblems(form, shown);
     // What a link or an edit puts in the fold, or a message there names, is never folded away.
-    const used = ["additionalGems", UNTIL].some((name) => field(name).value);
+    const used = ["additionalGems", UNTIL].some((name) => current.typed[name]);
     if (used || more.querySelector(".field-error:not([hidden])")) more.open = true;
     byId("share").toggleAttribute("data-empty", !input);
-    if (!input) {
+    if (!input || unsettled(reading, current)) {
       layout.classList.remove("is-answer"); // the form shows whenever there is no answer to show
       const empty = Object.keys(reading.values).length === 0 && reading.problems.length === 0;
-      answer = { fix: !empty && problems[0] ? labelOf(form, problems[0].field) : null };
+      answer = { fix: !empty && problems[0] ? firstLabel(problems) : null };
       // A field still being typed is not judged yet: the last result dims until it reads as valid.
       if (!empty && shown.length === 0) {
         region!.classList.add("is-stale");
         return null;
       }
       show(empty ? "empty" : "stale");
-      summary!.textContent = empty
-        ? emptySummary
-        : form.querySelector(".field-error:not([hidden])")?.textContent || "Fix the marked field.";
+      // The mistake is said once, at its field: the bar only points there.
+      summary!.textContent = empty ? emptySummary : `Fix ${firstLabel(shown)} to see your answer.`;
       if (commit) first?.focus();
       return null;
     }
@@ -94,6 +129,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     show("list");
     const view: Shown = { result: planHook.calculate(input, ranks), now, given: givenTime(reading), ranks };
     const lines = render(region!, view);
+    const pinned = current.pinned;
     const old = pinned !== null && Math.abs(Date.now() - pinned) >= 60_000 ? `As of ${dateText(pinned)}` : "";
     asOf!.textContent = old
       ? `${old}, when this link was made: its dates count from then. Edit any field to count from now.`
@@ -105,24 +141,21 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     return reading;
   };
 
-  /** The link's query: the fields, then the plan's (deposit, rate). */
-  const linkOf = (reading: Reading) => [queryOf(form, reading), planHook.query].filter(Boolean).join("&");
-  planHook.refresh = (edited) => {
-    if (edited) pinned = null;
-    const announced = status!.textContent; // an answer announced is announced again as it changes
-    wait();
-    record(update(false), false);
-    if (announced) status!.textContent = summary!.textContent;
-  };
-  more.addEventListener("toggle", () => more.open && loadPlan().catch(() => undefined));
+  /** The link of the state read as `reading`: a date as its seconds from now, the same in every time zone. */
+  const linkOf = ({ until, values }: Reading) =>
+    queryOf(
+      until ? { ...state().typed, [UNTIL]: "", [PERIOD]: `${values.seconds}s` } : state().typed,
+      names(),
+    );
 
   // One history entry per calculation: edits after a committed result start a new entry, and
   // further edits update that entry until the next commit. URLs are relative to the page.
   const record = (reading: Reading | null, commit: boolean) => {
-    if (!reading || pinned !== null) return;
+    const current = state();
+    if (!reading || current.pinned !== null) return;
     const search = linkOf(reading);
     // The fields are kept once the player is done with the balance, never half typed ("12" of "12.5M").
-    if (commit || judged.has("currentGems")) keep(new URLSearchParams(`${search}&kept=${Date.now()}`));
+    if (commit || current.judged.has("currentGems")) keep(search);
     if (`?${search}` === location.search || (search === "" && location.search === ""))
       return void (commit && history.replaceState({ committed: true }, ""));
     const url = search ? `?${search}` : location.href.split(/[?#]/)[0];
@@ -138,68 +171,57 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   };
   /** The person is done with `name`: its problem, if any, shows. */
   const judge = (name: string) => {
-    if (judged.has(judgedAs(name))) return clearTimeout(pause);
-    judged.add(judgedAs(name));
-    wait();
-    record(update(false), false);
+    if (state().judged.has(name)) return clearTimeout(pause);
+    update({ judged: new Set([...state().judged, name]) }, "judge", name);
   };
+  // The page follows every change of the state: the fields and the goal at once, the answer as the cause asks.
+  watch((current, cause, name) => {
+    draw(current);
+    wait();
+    if (cause === "edit") {
+      // The old result is marked stale at once; a valid edit replaces it, an invalid one hides it once judged.
+      region!.classList.add("is-stale");
+      pending = window.setTimeout(() => record(answerFor(false), false), 120);
+      pause = window.setTimeout(() => judge(name), PAUSE_MS);
+      return;
+    }
+    const reading = answerFor(cause === "calculate" || cause === "link");
+    if (cause === "judge" || cause === "calculate") record(reading, cause === "calculate");
+  });
+
   form.addEventListener("input", (event) => {
     const target = event.target;
-    // The picker's pick arrives as its change; the rank chips keep it in step with the goal.
-    if (!(target instanceof HTMLInputElement) || !target.name) return;
-    // A link's unreadable date stays an error until the form is edited; an edit counts from now.
-    formState.untilProblem = "";
-    pinned = null;
-    if (target.name === PERIOD) {
-      // The one time field fills the tool's time fields, and replaces a date.
-      formState.periodTyped = true;
-      const read = readDuration(target.value);
-      for (const name of TIME_FIELDS) field(name).value = (read.ok && read.parts[name as "days"]) || "";
-    } else if (TIME_FIELDS.includes(target.name)) formState.periodTyped = false;
-    judged.delete(judgedAs(target.name));
-    wait();
-    // The old result is marked stale at once; a valid edit replaces it, an invalid one hides it once judged.
-    region!.classList.add("is-stale");
-    pending = window.setTimeout(() => record(update(false), false), 120);
-    pause = window.setTimeout(() => judge(target.name), PAUSE_MS);
+    // The picker's pick arrives as its change (rank-goal.ts).
+    if (target instanceof HTMLInputElement && target.name) edit(target.name, target.value);
   });
   // Leaving a field judges it: its message shows in the slot kept for it, so nothing moves.
   form.addEventListener("focusout", (event) => {
     const input = event.target as HTMLInputElement;
     if (input.name && input.value) judge(input.name);
   });
-  for (const pick of picks)
-    pick.addEventListener("click", () => {
-      for (const name of TIME_FIELDS) field(name).value = "";
-      field(pick.dataset.unit!).value = pick.dataset.count!;
-      field(pick.dataset.unit!).dispatchEvent(new Event("input", { bubbles: true }));
-    });
+  for (const { pick } of picks) pick.addEventListener("click", () => edit(PERIOD, pick.textContent!.trim()));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    wait();
-    const reading = update(true);
-    record(reading, true);
+    update({ judged: new Set(names()) }, "calculate");
     // The result comes into view (below the form on a narrow screen), focus left where it was.
     const heading = byId("result-heading");
-    if (reading && (matchMedia("(max-width: 61.99rem)").matches || heading.getBoundingClientRect().top < 0))
+    if (
+      "text" in answer &&
+      (matchMedia("(max-width: 61.99rem)").matches || heading.getBoundingClientRect().top < 0)
+    )
       heading.scrollIntoView({ block: "start" });
   });
-  // Reset empties the fields itself; the result, the notes, the errors and the URL follow.
-  form.addEventListener("reset", () => {
-    window.setTimeout(() => {
-      pinned = fillFrom(form, "");
-      judged.clear();
-      more.open = false;
-      update(false);
-      history.pushState({ committed: true }, "", location.href.split(/[?#]/)[0]);
-      // Whatever follows the goal (the rank chips, the picker) hears that the fields changed.
-      form.dispatchEvent(new Event("change"));
-    });
+  // Reset empties the state; the fields, the result, the notes, the errors and the URL follow.
+  form.addEventListener("reset", (event) => {
+    event.preventDefault();
+    more.open = false;
+    update({ typed: {}, pinned: null, badDate: false, judged: new Set() }, "load");
+    history.pushState({ committed: true }, "", location.href.split(/[?#]/)[0]);
   });
   // Share answers for the fields as they are now, and no timer left running wipes what it says.
   mountShare(byId("share"), shared!, () => {
     wait();
-    record(update(false), false);
+    record(answerFor(false), false);
     return answer;
   });
   // A link with a calculation opens on its answer (marked before the first frame by the page's
@@ -208,29 +230,42 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     layout.classList.remove("is-answer");
     field("currentGems").focus();
   });
-  const load = () => {
-    pinned = fillFrom(form, location.search);
-    judged.clear();
-    return update(location.search !== "");
+  /** Opens the address's query: a link is judged whole, as Calculate would. */
+  const open = () => {
+    const linked = location.search !== "";
+    const judged = new Set(linked ? names() : []);
+    update({ ...stateOf(location.search, names()), judged }, linked ? "link" : "load");
   };
-  window.addEventListener("popstate", () => void load());
+  window.addEventListener("popstate", open);
+  // The planning module joins once used: its answer then replaces the one drawn without it.
+  planHook.refresh = () => {
+    const announced = status!.textContent; // an answer announced is announced again as it changes
+    record(answerFor(false), false);
+    if (announced) status!.textContent = summary!.textContent;
+  };
+  more.addEventListener("toggle", () => more.open && loadPlan().catch(() => undefined));
   const linked = location.search !== "";
   // A return visit opens on the kept answer, the balance grown to now. Nothing was typed before this
   // script ran: the start script laid the page out as that answer, the form hidden.
-  const back = linked ? null : returned(Date.now(), ranks);
-  if (back) fillFrom(form, back.query);
-  const keep = mountRemember(field("currentGems"), byId("forget") as HTMLButtonElement, back?.grown ?? null);
+  const back = linked ? null : returned(Date.now(), ranks, names());
+  const keep = mountRemember(byId("forget") as HTMLButtonElement, back?.grown ?? null, () =>
+    field("currentGems").focus(),
+  );
   /** "Your 250M of Nov 29 is about 250.75M now, if untouched": while the grown balance stands. */
   function grownText(): string {
-    if (!back?.moved || field("currentGems").value !== back.grown) return "";
+    if (!back?.moved || state().typed.currentGems !== back.grown) return "";
     const [kept, grown] = [compactGems(back.kept), compactGems(back.grown)];
     return `Your ${kept} of ${dateText(back.at)} is about ${grown} now, if untouched.`;
   }
-  // What was typed before this script ran (after the first paint), or is remembered, shows its answer;
-  // a time typed in the one time field counts as an edit of it.
-  if (!linked && field(PERIOD).value && !back)
-    field(PERIOD).dispatchEvent(new Event("input", { bubbles: true }));
-  const opened = linked ? load() : update(false) && back;
+  // What was typed before this script ran (after the first paint), or is remembered, shows its answer.
+  if (linked) open();
+  else {
+    const typed = Object.fromEntries(
+      fields().flatMap((input) => (input.value ? [[input.name, input.value]] : [])),
+    );
+    update({ typed: back?.typed ?? typed }, "load");
+  }
+  const opened = (linked || back) && "text" in answer;
   if (opened) history.replaceState({ committed: true }, "");
   layout.classList.toggle("is-answer", Boolean(opened));
 }

@@ -7,11 +7,9 @@ import { safeParseCalculateInput } from "../../common/input/check-input.ts";
 import { durationTotalMistake } from "../../common/input/input-rules.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
 import { understood } from "../../common/amount.ts";
-import { formState, labelOf, PERIOD, UNTIL, type Problem, type Reading } from "./form-read.ts";
+import { labelOf, PERIOD, UNTIL, type Problem, type Reading } from "./form-read.ts";
 
-const TIMES: readonly string[] = [...DURATION_UNITS, "duration", PERIOD];
-/** Which judgement a field's problem waits for: the time fields and the one time field share "duration". */
-export const judgedAs = (field: string) => (TIMES.includes(field) ? "duration" : field);
+const TIMES: readonly string[] = DURATION_UNITS;
 
 /**
  * A schema message fit for a form: long numbers grouped, a 0 named, a time's unit said, string
@@ -26,7 +24,7 @@ function formMessage(message: string, field: string, value: string | undefined):
   return message.replace(/(?<![\d.])\d{5,}/g, (digits) => understood(digits));
 }
 
-/** Checks a reading with the tool's schema; every problem is named by its field ("duration" for the total). */
+/** Checks a reading with the tool's schema; every problem is named by the field that shows it. */
 export function validate(reading: Reading): { input: CalculateInput | null; problems: Problem[] } {
   const parsed = safeParseCalculateInput(reading.values);
   if (parsed.success && reading.problems.length === 0) return { input: parsed.data, problems: [] };
@@ -36,23 +34,18 @@ export function validate(reading: Reading): { input: CalculateInput | null; prob
     ? []
     : parsed.error.issues.map((issue) => {
         const named = typeof issue.path[0] === "string" ? issue.path[0] : "duration";
-        // The total stands alone in its own slot, or follows the one time field's label: "Time to grow is …".
-        const subject = formState.periodTyped ? "is" : "The time to grow comes to";
-        const total = named === "duration" && durationTotalMistake(reading.values, subject);
+        // The total follows the time field's label: "Time to grow is …"; a date's seconds are the date's.
+        const total = named === "duration" && durationTotalMistake(reading.values, "is");
+        const time = named === "duration" || TIMES.includes(named);
         return {
-          field: reading.until && named === "seconds" ? UNTIL : named,
+          field: reading.until && named === "seconds" ? UNTIL : time ? PERIOD : named,
           message: formMessage(total || issue.message, named, reading.values[named]),
         };
       });
   const problems = [
     ...reading.problems,
-    ...schemaProblems.filter(
-      (problem) => !unreadable.has(problem.field) && !(problem.field === "duration" && unreadable.size > 0),
-    ),
+    ...schemaProblems.filter((problem) => !unreadable.has(problem.field)),
   ];
-  // A time typed in the one time field is judged there, not in the time fields it fills.
-  if (formState.periodTyped)
-    for (const problem of problems) if (judgedAs(problem.field) === "duration") problem.field = PERIOD;
   return { input: null, problems };
 }
 
@@ -62,18 +55,15 @@ export function showProblems(form: HTMLFormElement, problems: readonly Problem[]
   for (const slot of Array.from(form.querySelectorAll<HTMLElement>(".field-error"))) {
     const field = slot.id.replace(/^calculator-|-error$/g, "");
     const problem = problems.find((entry) => entry.field === field);
-    // The total of the time fields names itself; every other message follows its field's label.
-    const sentence = problem
-      ? (field === "duration" ? "" : `${labelOf(form, field)} `) + problem.message
-      : "";
-    slot.textContent = sentence.replace(/[^.?]$/, "$&.");
+    // Every message follows its field's label: "Current gems is 0; …".
+    slot.textContent = problem ? `${labelOf(form, field)} ${problem.message}`.replace(/[^.?]$/, "$&.") : "";
     slot.hidden = !problem;
-    const input = form.elements.namedItem(field === "duration" ? "years" : field);
+    const input = form.elements.namedItem(field);
     if (!(input instanceof HTMLInputElement)) continue;
     if (problem) {
       input.setAttribute("aria-invalid", "true");
       first ??= input;
-    } else if (field !== "duration") input.removeAttribute("aria-invalid");
+    } else input.removeAttribute("aria-invalid");
   }
   return first;
 }

@@ -7,7 +7,6 @@ import { pageModelContext } from "../tools/model-context.ts";
 import { mountCalculatorForm } from "./calculator-form.ts";
 import { mountChart } from "./chart-view.ts";
 import { loadModule } from "./load-module.ts";
-import { mountRankGoal } from "./rank-goal.ts";
 import { linkNeedsPlan, loadPlan, planHook } from "./plan-hook.ts";
 
 // A module that cannot load leaves the page without tools, as in a browser without WebMCP.
@@ -15,10 +14,9 @@ if (pageModelContext()) loadModule("tools").catch(() => undefined);
 
 const form = document.getElementById("calculator");
 if (form instanceof HTMLFormElement) {
-  // A link with a deposit or another rate waits for the plan, so its first answer counts it; without
-  // the plan it shows no answer rather than one that leaves them out.
-  if (linkNeedsPlan(location.search)) await loadPlan().catch(() => (planHook.problem = true));
+  // A link with a plan, or a goal and a time, waits for the plan, so its first answer counts it; without
+  // the plan it shows no answer rather than one that leaves it out.
+  if (linkNeedsPlan(location.search)) await loadPlan().catch(() => (planHook.problem = () => true));
   mountChart();
   mountCalculatorForm(form, rankList.ranks);
-  mountRankGoal(form, rankList.ranks);
 }

@@ -11,6 +11,7 @@ import { readAmount } from "../../common/amount.ts";
 import { balanceText, goalName, type Shown } from "./form-answer.ts";
 import { compactGems, counted, lang } from "./form-words.ts";
 import { loadModule } from "./load-module.ts";
+import { edit, state, watch } from "./form-state.ts";
 
 export const planHook = {
   /** The answer's calculation, and the headline's lines said for it. */
@@ -21,13 +22,12 @@ export const planHook = {
     if (goal && !goal.reached && shown.given) loadPlan().catch(() => undefined);
     return lines;
   },
-  /** The plan's part of the link (`deposit=20m&every=day&rate=0.5`); whether a plan field holds a mistake. */
-  query: "",
-  problem: false,
+  /** Whether a plan field holds a mistake: then there is no answer until it is fixed. */
+  problem: () => false,
   /** The balance the chart draws on a given day, where deposits make it more than growth. */
   curve: undefined as ((day: number) => number) | undefined,
-  /** Set by the form: computes the answer again, from now when a plan field was `edited`. */
-  refresh: (_edited: boolean) => {},
+  /** Set by the form: draws the answer again, once the plan has joined. */
+  refresh: () => {},
 };
 
 /**
@@ -39,11 +39,22 @@ export const linkNeedsPlan = (search: string) =>
   (/[?&]goal(?:Gems)?=/.test(search) && /[?&](?:[ydhm]\w*s|seconds|until|time)=/.test(search));
 
 /**
- * What the page hands the planning module as it mounts it: the hook, and the page's words and reading
- * of amounts. Handed, not imported: a page module the lazy module imported would leave the homepage's
+ * What the page hands the planning module as it mounts it: the hook, the form's state, and the page's
+ * words and reading of amounts. Handed, not imported: a page module the lazy module imported would leave the homepage's
  * bundle for a chunk of its own, and the plain visit's code would grow by the chunk's cost.
  */
-const page = { hook: planHook, readAmount, balanceText, goalName, compactGems, counted, lang };
+const page = {
+  hook: planHook,
+  state,
+  edit,
+  watch,
+  readAmount,
+  balanceText,
+  goalName,
+  compactGems,
+  counted,
+  lang,
+};
 export type PlanPage = typeof page;
 
 let loading: Promise<void> | undefined;

@@ -2,30 +2,26 @@
  * The goal as players speak of it: chips that set it to a rank's threshold or a multiple of the top
  * rank's ("2× Cosmic"), a badge saying which rank a typed goal is worth ("= Divine", "≈ 2.08×
  * Cosmic"), and a bar of the current balance's progress towards it. All of them, and the rank
- * picker, are read from the goal field after every edit, Back, Forward and load, so they never
- * disagree with it.
+ * picker, are drawn from the form's state after every change, so they never disagree with the goal.
  */
 import type { ExpRank } from "../../contract/rank-list.ts";
 import { compareExact, exactOf, type Exact } from "../../common/engine/exact.ts";
 import { rankIndex } from "../../common/engine/ranks.ts";
-import { readGems } from "../../common/amount.ts";
 import { multipleOf, progressText } from "./goal-share.ts";
-
-/**
- * The field's amount, exactly (a rank's name, with `ranks`, as its threshold), or null when it is
- * empty, unreadable or 0.
- */
-function amountIn(input: HTMLInputElement, ranks?: readonly ExpRank[]): Exact | null {
-  const read = readGems(input.value, ranks);
-  return read.ok && Number(read.value) > 0 ? exactOf(read.value) : null;
-}
+import { edit } from "./form-state.ts";
+import type { Problem, Reading } from "./form-read.ts";
 
 /** An exact amount as a float, for the progress bar's fill only: `{ digits: 15n, places: 1 }` → 1.5. */
 const float = ({ digits, places }: Exact) => Number(digits) / 10 ** places;
 
-export function mountRankGoal(form: HTMLFormElement, ranks: readonly ExpRank[]): void {
-  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
-  const goal = field("goalGems");
+/**
+ * Wires the chips and the picker; returns how to draw the goal from a reading and its problems, the badge
+ * and the bar where they `may` show (beside a valid or empty balance, for a goal the player is done with).
+ */
+export function mountRankGoal(
+  form: HTMLFormElement,
+  ranks: readonly ExpRank[],
+): (reading: Reading, problems: readonly Problem[], may: boolean) => void {
   const picker = document.getElementById("calculator-goal-rank") as HTMLSelectElement;
   const status = document.getElementById("calculator-goal-status")!;
   const [badge, bar, share] = status.children as unknown as [HTMLElement, HTMLProgressElement, HTMLElement];
@@ -37,48 +33,40 @@ export function mountRankGoal(form: HTMLFormElement, ranks: readonly ExpRank[]):
     };
   });
   const same = (a: Exact | null, b: Exact) => !!a && compareExact(a, b) === 0;
+  // A chip writes what it says ("Radiant", "2× Cosmic"), which the field reads as its amount: the
+  // rank's name fits the field where its 13 digits did not. The picker's pick sets the goal as a chip does.
+  for (const { chip } of chips)
+    chip.addEventListener("click", () => edit("goalGems", chip.textContent!.trim()));
+  picker.addEventListener("change", () => {
+    const rank = ranks.find(({ minGems }) => minGems === picker.value);
+    if (rank) edit("goalGems", rank.name);
+  });
 
-  const sync = () => {
-    const target = amountIn(goal, ranks);
+  return ({ values }, problems, may) => {
+    const valid = (field: string) => values[field] && !problems.some((problem) => problem.field === field);
+    const target = valid("goalGems") ? exactOf(values.goalGems!) : null;
     for (const { chip, amount } of chips) chip.setAttribute("aria-pressed", String(same(target, amount)));
     picker.value =
       Array.from(picker.options).find((option) => option.value && same(target, exactOf(option.value)))
         ?.value ?? "";
     // Hidden, the status keeps its line (calculator.css), so it appears without moving the controls below.
-    status.hidden = !target;
+    status.hidden = !target || !may;
     badge.textContent = "";
-    if (!target) return;
+    if (status.hidden) return;
     // "= Divine" for any goal that holds a rank; beyond the top rank, its multiple: "≈ 2.08× Cosmic".
-    const index = rankIndex(ranks, target);
+    const index = rankIndex(ranks, target!);
     const rank = ranks[index]!;
     const threshold = exactOf(rank.minGems);
     const beyondTop =
-      index === ranks.length - 1 && threshold.digits > 0n && compareExact(target, threshold) !== 0;
-    const multiple = beyondTop ? multipleOf(target, threshold) : null;
+      index === ranks.length - 1 && threshold.digits > 0n && compareExact(target!, threshold) !== 0;
+    const multiple = beyondTop ? multipleOf(target!, threshold) : null;
     badge.textContent = multiple
       ? `${multiple.exact ? "=" : "≈"} ${multiple.times}× ${rank.name}`
       : `= ${rank.name}`;
-    const current = amountIn(field("currentGems"));
-    bar.value = current ? Math.min(1, float(current) / float(target)) : 0;
+    const current = valid("currentGems") ? exactOf(values.currentGems!) : null;
+    bar.value = current ? Math.min(1, float(current) / float(target!)) : 0;
     bar.hidden = !current;
     // Exact, rounded down, so it never says "reached" or 100% before the goal is reached.
-    share.textContent = current ? progressText(current, target) : "";
+    share.textContent = current ? progressText(current, target!) : "";
   };
-
-  // A chip writes what it says ("Radiant", "2× Cosmic"), which the field reads as its amount: the
-  // rank's name fits the field where its 13 digits did not.
-  const setGoal = (text: string) => {
-    goal.value = text;
-    goal.dispatchEvent(new Event("input", { bubbles: true }));
-  };
-  for (const { chip } of chips) chip.addEventListener("click", () => setGoal(chip.textContent!.trim()));
-  // The picker's pick sets the goal, as a chip does; its own input waits for that change.
-  picker.addEventListener("change", () => {
-    const rank = ranks.find(({ minGems }) => minGems === picker.value);
-    if (rank) setGoal(rank.name);
-  });
-  form.addEventListener("input", (event) => event.target !== picker && sync());
-  form.addEventListener("change", sync);
-  addEventListener("popstate", sync);
-  sync();
 }

@@ -23,8 +23,6 @@ import type { CalculateInput } from "../../contract/calculate-input.ts";
 import type { Shown } from "../page/form-answer.ts";
 import type { PlanPage } from "../page/plan-hook.ts";
 
-/** How long a field may rest while typed in before it is judged, as the form's own fields. */
-const PAUSE_MS = 1500;
 const MAX_DEPOSIT = exactOf("100000000000000000000");
 const PERIODS = { day: 1, week: 7 } as const;
 
@@ -119,95 +117,50 @@ function said(
 }
 
 export function mountPlan(page: PlanPage): void {
-  const { hook: planHook } = page;
-  const form = document.getElementById("calculator") as HTMLFormElement;
+  const { hook: planHook, state, edit, watch } = page;
   const byId = <T extends HTMLElement>(id: string) => document.getElementById(`calculator-${id}`) as T;
-  const fields = { deposit: byId<HTMLInputElement>("deposit"), rate: byId<HTMLInputElement>("rate") };
   const every = byId<HTMLSelectElement>("every");
-  const rateShown = form.ownerDocument.querySelector<HTMLElement>("[data-rate]");
+  const rateShown = document.querySelector<HTMLElement>("[data-rate]");
   const bankPercent = rateShown?.textContent ?? "";
-  const judged = new Set<string>();
-  let pause = 0;
-
-  /** Reads the fields into the hook, and shows each judged field's problem or its reading. */
-  const update = () => {
-    const { plan, notes, problems } = readPlan(
-      page,
-      fields.deposit.value.trim(),
-      every.value,
-      fields.rate.value.trim(),
-    );
-    for (const [name, field] of Object.entries(fields)) {
+  /** The plan the state's fields hold, read afresh: what the page shows is drawn from the state. */
+  const planOf = () => {
+    const { typed } = state();
+    const text = (name: string) => typed[name]?.trim() ?? "";
+    return readPlan(page, text("deposit"), text("every"), text("rate"));
+  };
+  let input: CalculateInput | null = null;
+  Object.assign(planHook, {
+    problem: () => Object.keys(planOf().problems).length > 0,
+    calculate: (given: CalculateInput, ranks: Parameters<typeof calculateGrowth>[1]) => {
+      const { plan } = planOf();
+      const rate = plan.rate ?? BANK_RATE;
+      const course = plan.deposit ? depositCourse(rate, plan.deposit, PERIODS[plan.every]) : rateCourse(rate);
+      planHook.curve = plan.deposit ? curve(Number(given.currentGems), plan, rate.lnFloat) : undefined;
+      if (rateShown) rateShown.textContent = plan.rate ? percentOf(plan.rate.text) : bankPercent;
+      return calculateGrowth((input = given), ranks, course);
+    },
+    say: (shown: Shown, lines: string[]) => (input ? said(page, shown, lines, planOf().plan, input) : lines),
+  });
+  /** Each plan field's reading, or its problem once judged; what a link or an edit puts here stays unfolded. */
+  const draw = () => {
+    const { judged, typed } = state();
+    const { notes, problems } = planOf();
+    every.value = typed.every === "week" ? "week" : "day";
+    for (const name of ["deposit", "rate"]) {
       const problem = judged.has(name) ? problems[name] : undefined;
       const slot = byId(`${name}-error`);
-      slot.textContent = problem ? `${field.labels?.[0]?.firstChild?.textContent?.trim()} ${problem}.` : "";
+      const label = document
+        .querySelector(`label[for="calculator-${name}"]`)
+        ?.firstChild?.textContent?.trim();
+      slot.textContent = problem ? `${label} ${problem}.` : "";
       slot.hidden = !problem;
-      field.toggleAttribute("aria-invalid", Boolean(problem));
+      byId(name).toggleAttribute("aria-invalid", Boolean(problem));
       byId(`${name}-read`).textContent = notes[name] ?? "";
     }
-    const query = new URLSearchParams();
-    if (fields.deposit.value.trim()) query.set("deposit", fields.deposit.value.trim());
-    if (fields.deposit.value.trim()) query.set("every", plan.every);
-    if (fields.rate.value.trim()) query.set("rate", fields.rate.value.trim());
-    const rate = plan.rate ?? BANK_RATE;
-    const course = plan.deposit ? depositCourse(rate, plan.deposit, PERIODS[plan.every]) : rateCourse(rate);
-    let input: CalculateInput | null = null;
-    Object.assign(planHook, {
-      query: query.toString(),
-      problem: Object.keys(problems).length > 0,
-      calculate: (given: CalculateInput, ranks: Parameters<typeof calculateGrowth>[1]) => {
-        planHook.curve = plan.deposit ? curve(Number(given.currentGems), plan, rate.lnFloat) : undefined;
-        return calculateGrowth((input = given), ranks, course);
-      },
-      say: (shown: Shown, lines: string[]) => (input ? said(page, shown, lines, plan, input) : lines),
-    });
-    if (rateShown) rateShown.textContent = plan.rate ? percentOf(plan.rate.text) : bankPercent;
+    if (typed.deposit || typed.rate) byId<HTMLDetailsElement>("more").open = true;
   };
-  /** Fills the fields from a link; what a link carries is judged at once and never folded away. */
-  const fill = () => {
-    const query = new URLSearchParams(location.search);
-    fields.deposit.value = query.get("deposit")?.slice(0, 100) ?? "";
-    every.value = query.get("every") === "week" ? "week" : "day";
-    fields.rate.value = query.get("rate")?.slice(0, 100) ?? "";
-    judged.clear();
-    for (const [name, field] of Object.entries(fields)) if (field.value) judged.add(name);
-    if (judged.size) (form.querySelector("details") as HTMLDetailsElement).open = true;
-    update();
-  };
-  for (const [name, field] of Object.entries(fields)) {
-    field.addEventListener("input", () => {
-      judged.delete(name);
-      clearTimeout(pause);
-      pause = window.setTimeout(() => judge(name), PAUSE_MS);
-      update();
-      planHook.refresh(true);
-    });
-    field.addEventListener("focusout", () => field.value && judge(name));
-  }
-  const judge = (name: string) => {
-    judged.add(name);
-    update();
-  };
-  every.addEventListener("change", () => {
-    update();
-    planHook.refresh(true);
-  });
-  form.addEventListener("submit", () => {
-    for (const name of Object.keys(fields)) judged.add(name);
-    update();
-  });
-  // Before the form's own handlers (a target's capture listeners run first), so its answer counts the plan.
-  window.addEventListener("popstate", fill, { capture: true });
-  // Reset empties the fields itself; the plan follows, before the form's answer does.
-  const reset = () => {
-    judged.clear();
-    update();
-  };
-  form.addEventListener("reset", () => window.setTimeout(reset), { capture: true });
-  // A link's plan fills the fields; else what was typed while this module loaded counts as typed.
-  const typed = Object.values(fields).some((field) => field.value);
-  const query = new URLSearchParams(location.search);
-  if (query.has("deposit") || query.has("rate")) fill();
-  else update();
-  planHook.refresh(typed);
+  watch(draw);
+  every.addEventListener("change", () => edit("every", every.value));
+  draw();
+  planHook.refresh();
 }

@@ -1,8 +1,13 @@
 // GET /api/info.json (getCalculatorInfo), for API clients: `_data/calculator.ts` serialized.
-import { jsonFile, type JsonTemplateData } from "../../_config/json-file.ts";
+import { paths } from "../../_data/site.ts";
+import type { CalculatorInfo } from "../../contract/calculator-info.ts";
 
-export const data = jsonFile((data) => data.site.paths.info);
+export const data = {
+  permalink: () => `/${paths.info}`,
+  layout: false,
+  eleventyExcludeFromCollections: true,
+};
 
-export function render(data: JsonTemplateData): string {
+export function render(data: { calculator: CalculatorInfo }): string {
   return JSON.stringify(data.calculator, null, 2) + "\n";
 }

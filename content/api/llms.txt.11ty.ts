@@ -1,12 +1,51 @@
 // /api/llms.txt, the API section guide (llmstxt.org): the JSON resources and the contract, for
 // agents that only need the API. Each resource's fields come from its schema in the contract and
-// their values from the published body, so the file says exactly what a GET returns.
+// their values from the published body, so the file says exactly what a GET returns. The llms.txt
+// format (https://llmstxt.org/): an H1 with the name, a `>` summary, free notes without headings,
+// then `##` sections of `- [name](url): note` lines; every URL is absolute, because the file is read
+// outside the site.
 import type { Site } from "../../_data/site.ts";
 import type openapi from "../../_data/openapi.ts";
 import type endpoints from "../../_data/endpoints.ts";
 import type { RankList } from "../../contract/rank-list.ts";
-import { absoluteUrl, twinPath } from "../../_config/site-links.ts";
-import { bulletList, llmsTxt, rankLine, resourceLink } from "../../_config/llms-txt.ts";
+import { absoluteUrl, twinPath } from "../../_data/site.ts";
+import { bulletList, rankLine, resourceLink, type LlmsLink } from "../../_config/agent-guide.ts";
+import { markdownText } from "../../_config/escape.ts";
+
+type LlmsSection = { title: string; links: LlmsLink[] };
+type LlmsTxt = { title: string; summary: string; notes: string[]; sections: LlmsSection[] };
+
+/** A note or summary on one line: authored prose keeps its Markdown, but cannot open a heading. */
+function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, " ");
+}
+
+function line(link: LlmsLink): string {
+  const url = new URL(link.url);
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new Error(`llms.txt link "${link.name}" must be an absolute http(s) URL, not ${link.url}`);
+  return `- [${markdownText(link.name)}](${url.href})${link.note ? `: ${oneLine(link.note)}` : ""}`;
+}
+
+/** Notes are Markdown blocks; a heading among them would end the notes for an llms.txt reader. */
+function checkNote(note: string): string {
+  const heading = note.split("\n").find((text) => /^ {0,3}#/.test(text));
+  if (heading !== undefined)
+    throw new Error(`llms.txt notes may not contain headings: ${JSON.stringify(heading)}`);
+  return note;
+}
+
+function llmsTxt(guide: LlmsTxt): string {
+  const parts = [
+    `# ${oneLine(guide.title)}`,
+    `> ${oneLine(guide.summary)}`,
+    ...guide.notes.map(checkNote),
+    ...guide.sections.map((section) =>
+      [`## ${oneLine(section.title)}`, ...section.links.map(line)].join("\n"),
+    ),
+  ];
+  return `${parts.join("\n\n")}\n`;
+}
 
 type GuideData = { site: Site; endpoints: typeof endpoints; openapi: typeof openapi };
 

@@ -229,28 +229,30 @@ meant`, async () => {
       `You reach Cosmic on ${dateAfter(NOW, expected.goal!.duration.totalSeconds)} — in ${await waitOf(page)}.`,
     );
 
-    // Time fields take their own unit, never a scale: 30M is not 30 million minutes.
-    await page.getByText("Gems to earn, a time or a date").click();
-    await page.getByRole("textbox", { name: "Days", exact: true }).fill("90d");
-    await page.getByRole("textbox", { name: "Minutes", exact: true }).fill("30M");
-    await page.getByRole("textbox", { name: "Minutes", exact: true }).press("Enter");
+    // The time field never reads a scale: 30M could be 30 months or 30 minutes, and it asks which.
+    const time = page.getByRole("textbox", { name: "Time to grow", exact: true });
+    await time.fill("90d 30M");
+    await time.press("Enter");
     assert.equal(await visibleErrors(page), [
-      "Minutes takes a number of minutes, such as 30 or 30min; a scale such as M is not read here.",
+      "Time to grow has M, which could be months or minutes; write mo or min.",
     ]);
     assert.is(
       await page.locator("#calculator-summary").textContent(),
-      "Minutes takes a number of minutes, such as 30 or 30min; a scale such as M is not read here.",
-      "the bar names the problem too",
+      "Fix Time to grow to see your answer.",
+      "the bar points at the field, and says the mistake no second time",
     );
     assert.is(
       await page.evaluate(() => document.activeElement?.id),
-      "calculator-minutes",
-      "focus goes to the field to fix",
+      "calculator-period",
+      "focus goes to the field",
     );
-    await page.getByRole("textbox", { name: "Minutes", exact: true }).fill("30min");
-    await page.getByRole("textbox", { name: "Minutes", exact: true }).press("Enter");
+    await time.fill("90d 30min");
+    await time.press("Enter");
     assert.equal(await visibleErrors(page), []);
-    assert.is(await page.locator("#calculator-time-read").textContent(), "Read as 90 days 30 minutes.");
+    assert.is(
+      await page.locator("#calculator-period-read").textContent(),
+      "Read as 90 days 30 minutes = 90.02 days.",
+    );
   });
 });
 
@@ -280,15 +282,13 @@ covers none`, async () => {
       const above = (boxes: typeof before) =>
         Object.fromEntries(
           Object.entries(boxes).filter(
-            ([key]) => before[key] && before[key]!.y < before["summary Gems to earn, a time or a date"]!.y,
+            ([key]) => before[key] && before[key]!.y < before["summary Gems to earn or a date"]!.y,
           ),
         );
       assert.equal(moved(above(before), above(after)), [], `tapping ${name} moves no control above the fold`);
       assert.is(await button(page, name).getAttribute("aria-pressed"), "true", `${name} shows pressed`);
     }
     assert.is(await page.inputValue("#calculator-period"), "30 days", "a quick time shows in the time field");
-    assert.is(await page.inputValue("#calculator-days"), "30");
-    assert.is(await page.inputValue("#calculator-years"), "", "a quick time replaces the time given");
     assert.is(await button(page, "1 year").getAttribute("aria-pressed"), "false");
 
     if (isPhone(page)) {

@@ -14,7 +14,6 @@ import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import { VARIANTS } from "../support/variants.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
-import { toolDescriptors } from "../../contract/tool-descriptors.ts";
 import { HANG_GUARD_MS } from "../support/browser.ts";
 import {
   assertCompact,
@@ -30,17 +29,8 @@ import {
   showQuery,
 } from "../support/calculator-page.ts";
 
-/** The query parameters the form may write: the tool's input field names, plus the target date. */
-const QUERY_NAMES = new Set([
-  ...Object.keys(
-    (
-      toolDescriptors.find((tool) => tool.name === "calculate-exp-growth")!.inputSchema as {
-        properties: object;
-      }
-    ).properties,
-  ),
-  "until",
-]);
+/** The query parameters the form writes: short names for the amounts and the time, and the target date. */
+const QUERY_NAMES = new Set(["gems", "goal", "earn", "time", "until"]);
 
 let served: ServedSite;
 let browser: Browser;
@@ -78,18 +68,7 @@ async function open(page: Page, path = ""): Promise<void> {
 /** Sets every field of the form: the given ones to their text, all others empty. */
 async function setFields(page: Page, values: Record<string, string>): Promise<void> {
   await openMore(page);
-  for (const name of [
-    "currentGems",
-    "goalGems",
-    "additionalGems",
-    "years",
-    "months",
-    "days",
-    "hours",
-    "minutes",
-    "seconds",
-    "until",
-  ]) {
+  for (const name of ["currentGems", "goalGems", "additionalGems", "period", "until"]) {
     const wanted = values[name] ?? "";
     if ((await field(page, name).inputValue()) !== wanted) await field(page, name).fill(wanted);
   }
@@ -202,7 +181,7 @@ async function assertBalanceHeadline(page: Page, expected: CalculateOutput, lead
 test("after a balance, a duration and Enter, the answer is in the viewport and announced", async () => {
   await onEachViewport(async (page) => {
     await freshForm(page);
-    await calculate(page, { currentGems: "2.75M", days: "30" }, "days");
+    await calculate(page, { currentGems: "2.75M", period: "30 days" }, "period");
     const expected = await calculateTool(page, { currentGems: "2750000", days: "30" });
     // A phone brings the result into view below the form, a wide screen shows it beside the form.
     await assertOnScreen(page, "#calculator-headline", "the answer");
@@ -211,7 +190,7 @@ test("after a balance, a duration and Enter, the answer is in the viewport and a
     await assertStatusAnnouncesHeadline(page);
     assert.is(
       await page.evaluate(() => document.activeElement?.id),
-      "calculator-days",
+      "calculator-period",
       "focus stays in the field where Enter was pressed",
     );
   });
@@ -232,7 +211,7 @@ test("no stale result stays visible after an invalid entry, typed or submitted",
       ["-3", true],
     ] as const) {
       await freshForm(page);
-      await calculate(page, { currentGems: "1000000", years: "5" }, "years");
+      await calculate(page, { currentGems: "1000000", period: "5 years" }, "period");
       for (const selector of resultParts.slice(0, 3))
         assert.ok(await page.locator(selector).isVisible(), `${selector} shows the valid result`);
       await field(page, "currentGems").fill(bad);
@@ -265,7 +244,11 @@ test("no stale result stays visible after an invalid entry, typed or submitted",
 test("the milestone ladder is the tool's, each date is now plus its duration, and so is the goal's", async () => {
   await onEachViewport(async (page) => {
     await freshForm(page);
-    const clock = await calculate(page, { currentGems: "1 000 000", goalGems: "2.5B", years: "5" }, "years");
+    const clock = await calculate(
+      page,
+      { currentGems: "1 000 000", goalGems: "2.5B", period: "5y" },
+      "period",
+    );
     const expected = await calculateTool(page, {
       currentGems: "1000000",
       goalGems: "2500000000",
@@ -311,25 +294,24 @@ test("a shared URL reproduces its result, and back and forward restore earlier c
     const first = await calculateTool(page, { currentGems: "2750000", days: "30" });
     assert.is(await shownFuture(page), first.futureGems, "the link's result shows on load");
     assert.is(await field(page, "currentGems").inputValue(), "2.75M");
-    assert.is(await field(page, "days").inputValue(), "30");
+    assert.is(await field(page, "period").inputValue(), "30 days", "a link made before the one time field");
     await assertBalanceHeadline(page, first, "In 30 days");
 
-    await calculate(page, { currentGems: "1,000,000", years: "10" }, "years");
+    await calculate(page, { currentGems: "1,000,000", period: "10 years" }, "period");
     const second = await calculateTool(page, { currentGems: "1000000", years: "10" });
     assert.is(await shownFuture(page), second.futureGems);
     const query = new URL(page.url()).searchParams;
     assert.equal(
       Object.fromEntries(query),
-      { currentGems: "1,000,000", years: "10" },
-      "the URL holds the inputs",
+      { gems: "1,000,000", time: "10y" },
+      "the URL holds the inputs, short",
     );
-    for (const name of query.keys()) assert.ok(QUERY_NAMES.has(name), `${name} is a tool field name`);
+    for (const name of query.keys()) assert.ok(QUERY_NAMES.has(name), `${name} is a name the form writes`);
 
     await page.goBack();
     await waitForResult(page, first.futureGems, "back restores the link's result");
     assert.is(await field(page, "currentGems").inputValue(), "2.75M");
-    assert.is(await field(page, "days").inputValue(), "30");
-    assert.is(await field(page, "years").inputValue(), "");
+    assert.is(await field(page, "period").inputValue(), "30 days");
     await page.goForward();
     await waitForResult(page, second.futureGems, "forward restores the later result");
     assert.is(await field(page, "currentGems").inputValue(), "1,000,000");

@@ -258,47 +258,50 @@ function chartText(page: Page) {
 
 test(`at 320, 390, 1280 and 1600 px, no text of the chart is clipped or overlaps another, and the end's \
 date stands by its line`, async () => {
-  await Promise.all(
-    WIDTHS.map(async ({ width, colorScheme }) => {
-      const { page, messages } = await openPage(
-        { viewport: { width, height: 900 }, colorScheme },
-        STRETCHING[0]!,
-      );
-      for (const query of STRETCHING) {
-        const what = `${query} at ${width} px`;
-        await showQuery(page, query);
-        const chart = await chartText(page);
-        for (const [index, text] of chart.texts.entries()) {
-          const name = `${what}: ${JSON.stringify(text.text)}`;
-          assert.ok(
-            text.left >= chart.box.left - 0.5 &&
-              text.right <= chart.box.right + 0.5 &&
-              text.top >= chart.box.top - 0.5 &&
-              text.bottom <= chart.box.bottom + 0.5,
-            `${name} lies within the chart (${JSON.stringify(text)} in ${JSON.stringify(chart.box)})`,
-          );
-          for (const other of chart.texts.slice(index + 1))
-            assert.not.ok(overlap(text, other), `${name} and ${JSON.stringify(other.text)} do not overlap`);
-        }
-        const result = await calculateTool(page, Object.fromEntries(new URLSearchParams(query)));
-        const given = Number(result.durationDays);
-        if (given > 0) {
-          const mark = chart.texts.find((text) => text.text === fullDate.format(NOW + given * DAY));
-          assert.ok(
-            mark && chart.end !== null && Math.max(mark.left - chart.end, chart.end - mark.right) <= 60,
-            `${what}: the end's date is next to its line: ${JSON.stringify(chart)}`,
-          );
-        }
-      }
-      assert.equal(
-        await schemeOnlyRecolours(page),
-        [],
-        `at ${width} px the other colour scheme only recolours the page`,
-      );
-      assert.equal(messages, [], `at ${width} px the page printed nothing and requested nothing elsewhere`);
-      await page.context().close();
-    }),
+  // One page, resized and recoloured for each width in turn.
+  const { page, messages } = await openPage(
+    { viewport: { width: WIDTHS[0].width, height: 900 } },
+    STRETCHING[0]!,
   );
+  for (const { width, colorScheme } of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ colorScheme });
+    await waitForRedraw(page);
+    messages.length = 0;
+    for (const query of STRETCHING) {
+      const what = `${query} at ${width} px`;
+      await showQuery(page, query);
+      const chart = await chartText(page);
+      for (const [index, text] of chart.texts.entries()) {
+        const name = `${what}: ${JSON.stringify(text.text)}`;
+        assert.ok(
+          text.left >= chart.box.left - 0.5 &&
+            text.right <= chart.box.right + 0.5 &&
+            text.top >= chart.box.top - 0.5 &&
+            text.bottom <= chart.box.bottom + 0.5,
+          `${name} lies within the chart (${JSON.stringify(text)} in ${JSON.stringify(chart.box)})`,
+        );
+        for (const other of chart.texts.slice(index + 1))
+          assert.not.ok(overlap(text, other), `${name} and ${JSON.stringify(other.text)} do not overlap`);
+      }
+      const result = await calculateTool(page, Object.fromEntries(new URLSearchParams(query)));
+      const given = Number(result.durationDays);
+      if (given > 0) {
+        const mark = chart.texts.find((text) => text.text === fullDate.format(NOW + given * DAY));
+        assert.ok(
+          mark && chart.end !== null && Math.max(mark.left - chart.end, chart.end - mark.right) <= 60,
+          `${what}: the end's date is next to its line: ${JSON.stringify(chart)}`,
+        );
+      }
+    }
+    assert.equal(
+      await schemeOnlyRecolours(page),
+      [],
+      `at ${width} px the other colour scheme only recolours the page`,
+    );
+    assert.equal(messages, [], `at ${width} px the page printed nothing and requested nothing elsewhere`);
+  }
+  await page.context().close();
 });
 
 test("the scrubber names each point, at the point's own date", async () => {
@@ -408,7 +411,7 @@ typing, Back, Forward and a reload`, async () => {
     assert.is((await goalState(page)).goal, radiant.name, "the Radiant chip writes its name into the goal");
     await assertGoal(page, radiant.minGems, "1000000000", "after the Radiant chip");
     await page.locator("#calculator-goalGems").press("Enter");
-    await page.waitForFunction(() => new URLSearchParams(location.search).get("goalGems") === "Radiant");
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("goal") === "Radiant");
 
     const twice = `2× ${ranks.at(-1)!.name}`;
     await page.locator(".rank-chips button", { hasText: twice }).click();
@@ -416,7 +419,7 @@ typing, Back, Forward and a reload`, async () => {
     await assertGoal(page, cosmic.times(2).toFixed(0), "1000000000", "after the 2× chip");
     await page.locator("#calculator-goalGems").press("Enter");
     await page.waitForFunction(
-      (wanted) => new URLSearchParams(location.search).get("goalGems") === wanted,
+      (wanted) => new URLSearchParams(location.search).get("goal") === wanted,
       twice,
     );
 
@@ -439,7 +442,7 @@ typing, Back, Forward and a reload`, async () => {
     await page.locator("#calculator-currentGems").fill("1000000000");
     await page.locator("#calculator-goalGems").press("Enter");
     await page.waitForFunction(
-      () => new URLSearchParams(location.search).get("goalGems")?.replaceAll(",", "") === "2000000000",
+      () => new URLSearchParams(location.search).get("goal")?.replaceAll(",", "") === "2000000000",
     );
 
     await page.goBack();

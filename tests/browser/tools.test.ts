@@ -15,6 +15,7 @@ import { TOOL_NAMES } from "../../common/constants.ts";
 import { ErrorResponse } from "../../contract/error-response.ts";
 import { CalculateOutput } from "../../contract/calculate-output.ts";
 import { toolDescriptors } from "../../contract/tool-descriptors.ts";
+import { DURATION_UNITS } from "../../common/engine/duration.ts";
 import { calculateExpGrowth } from "../../common/tools/execute.ts";
 import rankList from "../../_data/ranks.ts";
 
@@ -92,10 +93,14 @@ const FORM_INPUT = {
 
 /** Fills the form by label, presses Calculate and reads the exact values the result shows. */
 async function submitForm(page: Page, values: Record<string, string>): Promise<Record<string, string>> {
-  // The time fields and gems to earn fold away while empty; a player opens the fold to fill them.
+  // Gems to earn fold away while empty; a player opens the fold to fill them.
   if ((await page.locator("#calculator-more").getAttribute("open")) === null)
     await page.locator("#calculator-more summary").click();
-  for (const [name, value] of Object.entries(values)) await page.locator(`#calculator-${name}`).fill(value);
+  // The tool's time fields are one field on the page: `{ years: "1", days: "3" }` is "1 years 3 days".
+  const times = Object.entries(values).filter(([name]) => DURATION_UNITS.includes(name as "days"));
+  const fields = Object.entries(values).filter(([name]) => !DURATION_UNITS.includes(name as "days"));
+  if (times.length) fields.push(["period", times.map(([unit, count]) => `${count} ${unit}`).join(" ")]);
+  for (const [name, value] of fields) await page.locator(`#calculator-${name}`).fill(value);
   await page.getByRole("button", { name: "Calculate" }).click();
   return page.evaluate(
     `Object.fromEntries([...document.querySelectorAll("[data-result]")].map((element) => ` +
@@ -225,13 +230,13 @@ test("without WebMCP the page registers nothing, prints nothing, and the form wo
 
 test("the form shows each error next to its field and moves focus to the first", async () => {
   const { page, messages } = await openHome(false);
-  await submitForm(page, { days: "abc" });
+  await submitForm(page, { period: "abc" });
   const currentError = page.locator("#calculator-currentGems-error");
   assert.ok(await currentError.isVisible());
   assert.match((await currentError.textContent())!, /^Current gems is required/);
   assert.match(
-    (await page.locator("#calculator-days-error").textContent())!,
-    /^Days takes a number of days, such as 30 or 30d/,
+    (await page.locator("#calculator-period-error").textContent())!,
+    /^Time to grow is not a time; write it such as 90 days/,
   );
   assert.is(await page.locator("#calculator-currentGems").getAttribute("aria-invalid"), "true");
   assert.is(await page.evaluate(`document.activeElement?.name`), "currentGems");
@@ -240,10 +245,10 @@ test("the form shows each error next to its field and moves focus to the first",
   // Thousands separators are read; any other comma is an error, never a silently different number.
   const grouped = await submitForm(page, { currentGems: "1,000,000", days: "30" });
   assert.is(grouped.futureGems, "1094026.87487131");
-  await submitForm(page, { currentGems: "1000000", days: "2,5" });
+  await submitForm(page, { currentGems: "1000000", period: "2,5 days" });
   assert.match(
-    (await page.locator("#calculator-days-error").textContent())!,
-    /^Days uses a comma as the decimal point; write a point, such as 2\.5/,
+    (await page.locator("#calculator-period-error").textContent())!,
+    /^Time to grow needs a unit after 2; did you mean 2 days\?/,
   );
   // Spaces only group digits in threes: "12 34" is refused, never read as 1234.
   await submitForm(page, { currentGems: "12 34", days: "1" });
@@ -253,8 +258,8 @@ test("the form shows each error next to its field and moves focus to the first",
   );
   await submitForm(page, { currentGems: "5", years: "100", days: "2" });
   assert.match(
-    (await page.locator("#calculator-duration-error").textContent())!,
-    /^The time to grow comes to 36,502 days/,
+    (await page.locator("#calculator-period-error").textContent())!,
+    /^Time to grow is 36,502 days/,
   );
   assert.equal(messages, []);
 });

@@ -4,7 +4,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { compactAmount, readAmount, readGems, readTime, understood } from "../../common/amount.ts";
+import { compactAmount, readAmount, readGems, understood } from "../../common/amount.ts";
 import ranks from "../../_data/ranks.ts";
 
 const READ: [string, string][] = [
@@ -129,45 +129,6 @@ test("players' words are read as meant: kk, bn, mil, million, dots grouping thou
     message: "is not a rank; did you mean Cosmic?",
   });
   assert.is(readGems("2x Cosmic").ok, false, "the balance takes no rank");
-});
-
-test("a time field takes its own unit as a suffix, never a scale or another unit", () => {
-  const read: [string, "years" | "months" | "days" | "hours" | "minutes" | "seconds", string][] = [
-    ["90d", "days", "90"],
-    ["90 days", "days", "90"],
-    ["1 day", "days", "1"],
-    ["30m", "minutes", "30"],
-    ["30min", "minutes", "30"],
-    ["30 MIN", "minutes", "30"],
-    ["2h", "hours", "2"],
-    ["1.5 hours", "hours", "1.5"],
-    ["2y", "years", "2"],
-    ["6mo", "months", "6"],
-    ["45s", "seconds", "45"],
-    ["1,000", "days", "1000"],
-    ["", "days", ""],
-  ];
-  for (const [typed, unit, value] of read)
-    assert.equal(readTime(typed, unit), { ok: true, value }, `${typed} in ${unit}`);
-  const refused: [string, "years" | "months" | "days" | "hours" | "minutes" | "seconds", RegExp][] = [
-    // 30M is not 30 million minutes, nor 30 minutes: the capital is a scale.
-    [
-      "30M",
-      "minutes",
-      /^takes a number of minutes, such as 30 or 30min; a scale such as M is not read here$/,
-    ],
-    ["1k", "days", /^takes a number of days, such as 30 or 30d; a scale such as k is not read here$/],
-    ["2h", "days", /^takes days; put 2h in Hours, or write it in days$/],
-    ["30m", "months", /^takes months; put 30m in Minutes, or write it in months$/],
-    ["5x", "days", /^takes a number of days, such as 30 or 30d$/],
-    ["d", "days", /^takes a number of days, such as 30 or 30d$/],
-    ["-3d", "days", /cannot be negative/],
-  ];
-  for (const [typed, unit, message] of refused) {
-    const reading = readTime(typed, unit);
-    assert.is(reading.ok, false, `${typed} in ${unit} is refused`);
-    if (!reading.ok) assert.match(reading.message, message, `${typed} in ${unit}`);
-  }
 });
 
 test("the form shows what it understood with grouped digits, fraction kept exactly", () => {

@@ -5,7 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { mapMarkdownLinks } from "../../_config/markdown-links.ts";
-import { markdownAnchors } from "../../_config/twins.ts";
+import { readTwin } from "../../_config/twins.ts";
 import { markdownLinks } from "../support/markdown-links.ts";
 
 import { PATH_SITE_URL, runBuild, withProjectCopy, withTempDir } from "../support/build.ts";
@@ -42,9 +42,9 @@ test("Markdown links are rewritten in place, code left alone", () => {
 test("a twin's anchors are its page's heading ids (## to ####), not lines in code", () => {
   assert.equal(
     [
-      ...markdownAnchors(
+      ...readTwin(
         "# API docs\n\n## Terms of use\n\n### GET /api/info.json ##\n\n```sh\n# not a heading\n```\n",
-      ),
+      ).anchors,
     ],
     ["terms-of-use", "get-api-info-json"],
   );
