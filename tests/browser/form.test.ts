@@ -108,7 +108,9 @@ test("one time field and no per-unit time boxes; the form writes short links", a
   const names = await page
     .locator("#calculator input[name]")
     .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).name));
-  assert.equal(names, ["currentGems", "goalGems", "period", "additionalGems", "until"]);
+  // The planning's fields (a deposit, its period, a what-if rate) join the state as named inputs too.
+  const planning = ["deposit", "every", "rate"];
+  assert.equal(names, ["currentGems", "goalGems", "period", "additionalGems", "until", ...planning]);
   await page.fill("#calculator-currentGems", "250m");
   await page.getByRole("button", { name: "Radiant", exact: true }).tap();
   await page.getByRole("button", { name: "90 days", exact: true }).tap();
