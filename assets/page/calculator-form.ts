@@ -13,7 +13,7 @@ import { readDuration } from "../../common/duration-text.ts";
 import { fieldOf, fillFrom, formState, labelOf, PERIOD, UNTIL } from "./form-read.ts";
 import { queryOf, readForm, type Reading } from "./form-read.ts";
 import { judgedAs, showNotes, showProblems, validate } from "./form-judge.ts";
-import { givenTime, render, type Shown } from "./form-answer.ts";
+import { givenTime, render, summaryLine, type Shown } from "./form-answer.ts";
 import { mountShare, shareText, type Shareable } from "./form-share.ts";
 import { mountRemember, returned } from "./form-remember.ts";
 import { compactGems, dateText } from "./form-words.ts";
@@ -91,16 +91,20 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     }
     // Shown first, so the chart is drawn at the width its box really has.
     show("list");
-    const view: Shown = { result: calculateGrowth(input, ranks), now, given: givenTime(reading), ranks };
+    const friends = pinned !== null; // a friend's link, until a field is edited
+    const given = givenTime(reading, friends);
+    const view: Shown = { result: calculateGrowth(input, ranks), now, given, ranks, shared: friends };
     const lines = render(region!, view);
-    const old = pinned !== null && Math.abs(Date.now() - pinned) >= 60_000 ? `As of ${dateText(pinned)}` : "";
+    const old = friends && Math.abs(Date.now() - pinned!) >= 60_000 ? `As of ${dateText(pinned!)}` : "";
     asOf!.textContent = old
-      ? `${old}, when this link was made: its dates count from then. Edit any field to count from now.`
-      : grownText();
+      ? `Shared with you. ${old}, when this link was made: its dates count from then.`
+      : friends
+        ? "Shared with you."
+        : grownText();
     asOf!.hidden = !asOf!.textContent;
-    summary!.textContent = (old ? `${old}: ` : "") + lines.join(" ");
+    summary!.textContent = summaryLine(view);
     answer = { text: shareText(view), query: queryOf(form, reading), now };
-    if (commit) status!.textContent = summary!.textContent;
+    if (commit) status!.textContent = (old ? `${old}: ` : "") + lines.join(" ");
     return reading;
   };
 
@@ -195,6 +199,14 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   byId("edit").addEventListener("click", () => {
     layout.classList.remove("is-answer");
     field("currentGems").focus();
+  });
+  // A friend's answer, tried with one's own gems: the goal and the time kept, counted from now.
+  byId("try").addEventListener("click", () => {
+    pinned = null;
+    field("currentGems").value = "";
+    layout.classList.remove("is-answer");
+    field("currentGems").focus();
+    update(false);
   });
   const load = () => {
     pinned = fillFrom(form, location.search);
