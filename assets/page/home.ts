@@ -1,14 +1,16 @@
 /**
- * The homepage's one script: registers the WebMCP tools (when the browser has WebMCP) and runs
- * the calculator form (in every browser), both over the rank table the build hands it.
+ * The homepage's one script: runs the calculator form (in every browser) over the rank table the
+ * build hands it, and loads the WebMCP tools (`assets/lazy/tools.ts`) where the browser has WebMCP.
  */
-import { rankList, toolDescriptors } from "virtual:homepage-data";
-import { registerTools } from "../tools/register.ts";
+import { rankList } from "virtual:homepage-data";
+import { pageModelContext } from "../tools/model-context.ts";
 import { mountCalculatorForm } from "./calculator-form.ts";
 import { mountChart } from "./chart-view.ts";
+import { loadModule } from "./load-module.ts";
 import { mountRankGoal } from "./rank-goal.ts";
 
-registerTools(toolDescriptors, rankList);
+// A module that cannot load leaves the page without tools, as in a browser without WebMCP.
+if (pageModelContext()) loadModule("tools").catch(() => undefined);
 
 const form = document.getElementById("calculator");
 if (form instanceof HTMLFormElement) {

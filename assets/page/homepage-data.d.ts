@@ -1,8 +1,10 @@
 /**
- * The data the build hands the homepage bundle (`_config/bundle.ts` serves this module):
- * the validated rank table and the tool descriptors, computed in Node.
+ * The data the build hands the bundles (`_config/bundle.ts` serves these modules): the validated
+ * rank table, and the tool descriptors, computed in Node.
  */
 declare module "virtual:homepage-data" {
   export const rankList: import("../../contract/rank-list.ts").RankList;
+}
+declare module "virtual:tool-descriptors" {
   export const toolDescriptors: readonly import("../../contract/tool-descriptors.ts").ToolDescriptor[];
 }

@@ -7,16 +7,9 @@
 import type { RankList } from "../../contract/rank-list.ts";
 import type { ToolDescriptor } from "../../contract/tool-descriptors.ts";
 import { executeTool } from "../../common/tools/execute.ts";
+import { pageModelContext } from "./model-context.ts";
 
 type ModelContext = WebMCP.ModelContext;
-
-/** The model context of this page, if the browser has one. */
-function pageModelContext(): ModelContext | undefined {
-  // Read navigator's only where document's is missing: Chromium 150 logs a deprecation on every read.
-  const context =
-    document.modelContext ?? (navigator as Navigator & { modelContext?: ModelContext }).modelContext;
-  return typeof context?.registerTool === "function" ? context : undefined;
-}
 
 /**
  * Registers every tool of `descriptors`, computing over `rankList`. A registration the browser

@@ -9,7 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { PATH_SITE_URL, builtSite } from "../support/build.ts";
 import { serveSite, type ServedSite } from "../support/serve.ts";
 import { recordPageMessages, testBrowser } from "../support/browser.ts";
-import { calculatorStarted } from "../support/calculator-started.ts";
+import { calculatorStarted, toolsLoaded } from "../support/calculator-started.ts";
 import { freshForm } from "../support/calculator-page.ts";
 import { TOOL_NAMES } from "../../common/constants.ts";
 import { ErrorResponse } from "../../contract/error-response.ts";
@@ -64,6 +64,7 @@ async function openHome(webmcp: boolean, initScript?: string): Promise<{ page: P
   const response = await page.goto(served.url);
   assert.is(response?.status(), 200);
   await calculatorStarted(page);
+  if (webmcp || initScript) await toolsLoaded(page);
   return { page, messages };
 }
 
@@ -211,6 +212,8 @@ test("without WebMCP the page registers nothing, prints nothing, and the form wo
     await page.evaluate(`document.modelContext === undefined && navigator.modelContext === undefined`),
     true,
   );
+  // Nor does it download the tools' module.
+  assert.is(await page.locator(`script[src$="/tools.js"]`).count(), 0);
   const shown = await submitForm(page, { currentGems: "1000000", days: "30" });
   assert.is(shown.futureGems, "1094026.87487131");
   assert.is(await page.locator('[data-result="futureGems"]').textContent(), "1,094,026.87487131");

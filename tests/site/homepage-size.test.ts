@@ -8,10 +8,13 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import path from "node:path";
+import { LAZY_ENTRIES } from "../../_config/bundle.ts";
 import { paths } from "../../_data/site.ts";
 import { builtSite, PATH_SITE_URL, ROOT_SITE_URL } from "../support/build.ts";
 import {
   HOMEPAGE_JS_BUDGET as BUDGET,
+  LAZY_MODULE_BUDGET,
   homepageScripts,
   overBudget,
   rankTableSize,
@@ -25,9 +28,26 @@ for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
       scripts.some((script) => script.name.endsWith(paths.calculatorScript)),
       `the calculator bundle ${paths.calculatorScript} is among the homepage's scripts`,
     );
-    assert.is(overBudget(scripts, await rankTableSize(site)), "");
+    assert.is(overBudget(scripts, await rankTableSize(site, scripts)), "");
   });
 }
+
+test("each lazy module adds at most 8 KB gzip -9 to what the homepage loaded, its chunks included", async () => {
+  const site = await builtSite(ROOT_SITE_URL);
+  for (const entry of LAZY_ENTRIES) {
+    const name = path.basename(entry, ".ts");
+    const added = await homepageScripts(site, ROOT_SITE_URL, name);
+    assert.ok(
+      added[0]?.name.endsWith(`/${name}.js`),
+      `${name}.js is built: ${added.map((script) => script.name)}`,
+    );
+    const total = added.reduce((sum, script) => sum + script.gzipped, 0);
+    assert.ok(
+      total <= LAZY_MODULE_BUDGET,
+      `${name}.js adds ${total} B gzip -9, over ${LAZY_MODULE_BUDGET} B`,
+    );
+  }
+});
 
 test("the budget check reads real sizes: the scripts are more than half the budget, the table is there", async () => {
   const site = await builtSite(ROOT_SITE_URL);
@@ -35,7 +55,7 @@ test("the budget check reads real sizes: the scripts are more than half the budg
   const gzipped = scripts.reduce((total, script) => total + script.gzipped, 0);
   assert.ok(gzipped > BUDGET / 2, `${gzipped} bytes`);
   // Seven ranks: more than 100 bytes, far less than the scripts.
-  const table = await rankTableSize(site);
+  const table = await rankTableSize(site, scripts);
   assert.ok(table > 100 && table < gzipped / 10, `the rank table is ${table} bytes`);
   // The budget's edge: a table of 100 bytes lets the scripts reach the budget plus 100, not one byte more.
   const sized = (gzipped: number) => [{ name: "big.js", text: "", gzipped }];

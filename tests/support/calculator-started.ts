@@ -17,3 +17,12 @@ export async function calculatorStarted(page: Page): Promise<void> {
     new URL(paths.calculatorScript, page.url()).href,
   );
 }
+
+/**
+ * Where the browser has WebMCP the homepage loads its tools as a lazy module (`assets/lazy/tools.ts`):
+ * waits for the page's own script element, then for the module to have run, as `calculatorStarted`.
+ */
+export async function toolsLoaded(page: Page): Promise<void> {
+  const script = await page.waitForSelector(`script[src$="/tools.js"]`, { state: "attached" });
+  await page.evaluate((src) => import(src).then(() => undefined), await script.getAttribute("src"));
+}

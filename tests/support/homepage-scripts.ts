@@ -19,18 +19,21 @@ import { readBuilt } from "./build.ts";
  */
 export const HOMEPAGE_JS_BUDGET = 20 * 1024;
 
+/** What a lazy module (`assets/lazy/`) may add when a feature loads it: 8 KB gzip -9. */
+export const LAZY_MODULE_BUDGET = 8 * 1024;
+
 /**
- * The gzip -9 bytes the rank table adds to the homepage's bundle: the bundle's size less its size with
- * the table (the body of the build's `/api/ranks.json`, as esbuild's minifier writes it) left out.
+ * The gzip -9 bytes the rank table adds to the homepage's `scripts`: the size of the one that holds it
+ * less its size with the table (the body of the build's `/api/ranks.json`, as esbuild's minifier
+ * writes it) left out.
  */
-export async function rankTableSize(siteDir: string): Promise<number> {
-  const bundle = await readBuilt(siteDir, paths.calculatorScript);
+export async function rankTableSize(siteDir: string, scripts: HomepageScript[]): Promise<number> {
   const table = await readBuilt(siteDir, paths.ranks);
   const minified = (await transform(`x=${table}`, { minify: true })).code.trim();
   const literal = minified.slice("x=".length, -";".length);
-  if (!bundle.includes(literal))
-    throw new Error(`${paths.calculatorScript} does not hold the rank table as ${literal.slice(0, 40)}…`);
-  return gzipped(bundle) - gzipped(bundle.replace(literal, "{}"));
+  const holder = scripts.find((script) => script.text.includes(literal));
+  if (!holder) throw new Error(`no homepage script holds the rank table as ${literal.slice(0, 40)}…`);
+  return holder.gzipped - gzipped(holder.text.replace(literal, "{}"));
 }
 
 /** What the homepage's `scripts` run over the budget, beside a rank table of `table` bytes; "" when they fit. */
@@ -54,10 +57,20 @@ export interface HomepageScript {
 /** Script types a browser runs; `application/ld+json` and other data blocks are not scripts. */
 const RUNS = /^(|module|text\/javascript|application\/javascript)$/i;
 
+/** A static import in esbuild's output: `from"./chunk-AB12.js"` or `import"./chunk-AB12.js"`. */
+const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+)["']/g;
+
 const gzipped = (text: string) => gzipSync(text, { level: 9 }).length;
 
-/** Every script the homepage of the build in `siteDir`, made for `siteUrl`, runs. */
-export async function homepageScripts(siteDir: string, siteUrl: string): Promise<HomepageScript[]> {
+/**
+ * Every script the homepage of the build in `siteDir`, made for `siteUrl`, runs; with `lazy`, the
+ * scripts the lazy module `assets/lazy/NAME.ts` adds to those.
+ */
+export async function homepageScripts(
+  siteDir: string,
+  siteUrl: string,
+  lazy?: string,
+): Promise<HomepageScript[]> {
   const html = await readBuilt(siteDir, "index.html");
   const page = new URL("index.html", siteUrl);
   const prefix = new URL(siteUrl).pathname;
@@ -71,6 +84,8 @@ export async function homepageScripts(siteDir: string, siteUrl: string): Promise
     if (scripts.some((script) => script.name === url.pathname)) return;
     const text = await readFile(path.join(siteDir, url.pathname.slice(prefix.length)), "utf8");
     scripts.push({ name: url.pathname, text, gzipped: gzipped(text) });
+    // The chunks a module imports load with it; a lazy module, loaded by a script element, does not.
+    for (const imported of text.matchAll(STATIC_IMPORT)) await file(new URL(imported[1]!, url).href);
   };
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1]!;
@@ -89,5 +104,8 @@ export async function homepageScripts(siteDir: string, siteUrl: string): Promise
     // The modules an inline script loads (the homepage's start after its first paint).
     for (const loaded of match[2]!.matchAll(/(["'])([^"']+\.js)\1/g)) await file(loaded[2]!);
   }
-  return scripts;
+  if (!lazy) return scripts;
+  const loaded = scripts.length;
+  await file(new URL(`${lazy}.js`, new URL(paths.calculatorScript, page)).href);
+  return scripts.slice(loaded);
 }

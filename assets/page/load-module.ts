@@ -1,0 +1,39 @@
+/**
+ * The homepage's lazy modules: each file of `assets/lazy/` is bundled by `_config/bundle.ts` to
+ * `assets/NAME.js`, beside the homepage's bundle and the chunks they share, and loaded only when a
+ * feature needs it. Code they share with the homepage (the form's state, the engine) sits in a shared
+ * chunk the browser loads once, so a lazy module works on the same objects as the page.
+ */
+import type { LazyModules } from "../lazy/modules.ts";
+
+const loading = new Map<string, Promise<unknown>>();
+
+/** What each lazy module hands over once it has run (`provide` in `assets/lazy/modules.ts`). */
+const provided: Partial<LazyModules> = {};
+
+/** Called by a lazy module as it runs: what it hands the page. */
+export function provide<Name extends keyof LazyModules>(name: Name, module: LazyModules[Name]): void {
+  provided[name] = module;
+}
+
+/**
+ * Loads the lazy module `name` once and resolves with what it provides. It is added as a module
+ * script, which the CSP trusts through 'strict-dynamic'; Chromium does not trust an `import()` so.
+ */
+export function loadModule<Name extends keyof LazyModules>(name: Name): Promise<LazyModules[Name]> {
+  let promise = loading.get(name);
+  if (!promise) {
+    promise = new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.type = "module";
+      // This code runs from the homepage's bundle or a chunk beside it: the lazy modules sit there too.
+      script.src = new URL(`${name}.js`, import.meta.url).href;
+      // A module script's load event comes after it has run, so what it provides is there.
+      script.addEventListener("load", () => resolve(provided[name]));
+      script.addEventListener("error", () => reject(new Error(`${script.src} did not load`)));
+      document.head.append(script);
+    });
+    loading.set(name, promise);
+  }
+  return promise as Promise<LazyModules[Name]>;
+}
