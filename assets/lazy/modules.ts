@@ -5,4 +5,6 @@
 export interface LazyModules {
   /** The WebMCP tools, loaded only where the browser has a model context. */
   tools: true;
+  /** Downloads the date beside a button of the answer as an event of the player's calendar. */
+  calendar: (button: HTMLButtonElement) => void;
 }

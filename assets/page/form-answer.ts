@@ -12,6 +12,7 @@ import { compareExact, exactOf } from "../../common/engine/exact.ts";
 import { showChart } from "./chart-view.ts";
 import type { Reading } from "./form-read.ts";
 import { compactGems, counted, dateText, lang, percentText, waitText } from "./form-words.ts";
+import { loadModule } from "./load-module.ts";
 
 /** The time given: its `lead` ("In 30 days"), `span` ("30 days"), `whose` and `late` (", after your 30 days"). */
 export type Given = { lead: string; span: string; whose: string; late: (reached: boolean) => string };
@@ -125,6 +126,18 @@ function timeElement(now: number, duration: Duration): HTMLTimeElement {
 
 const rankText = (rank: ExpRank) => `${rank.name} (${rank.displayValue})`;
 
+/** Adds the date beside it, when `name` is reached, to the player's calendar (its module loads when used). */
+const calendarButton = (name: string) =>
+  Object.assign(document.createElement("button"), {
+    type: "button",
+    className: "calendar-add",
+    value: name,
+    title: `Add ${name} to your calendar`,
+    onclick(this: HTMLButtonElement) {
+      loadModule("calendar").then((add) => add(this));
+    },
+  });
+
 /** Fills the result region with `shown` and returns the headline's lines. */
 export function render(region: HTMLElement, shown: Shown): string[] {
   const { result, now, given, ranks, shared } = shown;
@@ -166,6 +179,8 @@ export function render(region: HTMLElement, shown: Shown): string[] {
   };
   const { goal, additional } = result;
   if (goal) set("goal", target(goal, `${compactGems(goal.targetGems)} gems: `));
+  if (goal?.duration.totalSeconds)
+    find('[data-result="goal"]').append(calendarButton(goalName(goal.targetGems, ranks)));
   if (additional)
     set(
       "additional",
@@ -186,6 +201,7 @@ export function render(region: HTMLElement, shown: Shown): string[] {
       rankText(milestone),
       compactGems(milestone.gemsNeeded),
       timeElement(now, milestone.duration),
+      calendarButton(milestone.name),
     ])
       row.insertCell().append(content);
     row.cells[1]!.className = "align-right";
@@ -195,7 +211,7 @@ export function render(region: HTMLElement, shown: Shown): string[] {
     const row = document.createElement("tr");
     row.className = "time-end";
     Object.assign(row.insertCell(), {
-      colSpan: 3,
+      colSpan: 4,
       textContent:
         given.span === end
           ? `${given.whose === "the" ? "The" : "Your"} date: ${end}`

@@ -24,5 +24,6 @@ export async function calculatorStarted(page: Page): Promise<void> {
  */
 export async function toolsLoaded(page: Page): Promise<void> {
   const script = await page.waitForSelector(`script[src$="/tools.js"]`, { state: "attached" });
-  await page.evaluate((src) => import(src).then(() => undefined), await script.getAttribute("src"));
+  const src = (await script.getAttribute("src"))!;
+  await page.evaluate((url) => import(url).then(() => undefined), src);
 }

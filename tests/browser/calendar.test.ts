@@ -1,0 +1,129 @@
+/**
+ * The day in a calendar (issue 43, part 4), on a 390×844 phone in Tokyo: each rank's row of the timeline
+ * and the goal's line have a button named after the rank, thumb-sized, that downloads an `.ics` file
+ * made in the page (nothing sent anywhere, nothing moved) whose event starts at the moment the page
+ * shows: the `<time datetime>` and, in the page's time zone, its visible date. The moments are worked
+ * out here with decimal.js from the specification's rate, never by the page's code.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { readFile } from "node:fs/promises";
+import { Decimal } from "decimal.js";
+import type { Browser, Locator, Page } from "playwright-core";
+import type { ServedSite } from "../support/serve.ts";
+import { recordPageMessages } from "../support/browser.ts";
+import { servedSiteAndBrowser } from "../support/calculator-page.ts";
+import { VARIANTS } from "../support/variants.ts";
+import { DAILY_INTEREST_RATE } from "../../common/constants.ts";
+
+let served: ServedSite;
+let browser: Browser;
+let page: Page;
+let messages: string[];
+
+/** East of UTC, so Radiant's moment (23:38 UTC) falls on the next day on the player's screen. */
+const TIME_ZONE = "Asia/Tokyo";
+const AT = Date.UTC(2026, 10, 29, 7, 0, 0);
+
+/** The moment `gems` grows to `target` at the bank's rate, compounded continuously, rounded up to the second. */
+function reached(gems: string, target: string): Date {
+  const days = new Decimal(target).div(gems).ln().div(new Decimal(1).plus(DAILY_INTEREST_RATE).ln());
+  return new Date(AT + days.times(86_400).ceil().toNumber() * 1000);
+}
+
+/** The date as the page names it in Tokyo: "Aug 10, 2028". */
+const tokyoDate = (date: Date) =>
+  new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: TIME_ZONE }).format(date);
+
+/** The `.ics` file a click on `button` downloads, and every request the page made meanwhile. */
+async function download(button: Locator): Promise<{ file: string; name: string; requests: string[] }> {
+  const requests: string[] = [];
+  const record = (request: { url(): string; resourceType(): string }) =>
+    requests.push(`${request.resourceType()} ${request.url()}`);
+  page.on("request", record);
+  const [file] = await Promise.all([page.waitForEvent("download"), button.click()]);
+  page.off("request", record);
+  return { file: await readFile((await file.path())!, "utf8"), name: file.suggestedFilename(), requests };
+}
+
+/** A property of the file's event: its lines unfolded (RFC 5545 §3.1), the first value of `name`. */
+function property(file: string, name: string): string {
+  const line = file
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n")
+    .find((entry) => entry.startsWith(`${name}:`));
+  assert.ok(line, `the file has ${name}: ${file}`);
+  return line.slice(name.length + 1);
+}
+
+/** `20280809T233855Z` from a date. */
+const icsMoment = (date: Date) => date.toISOString().replace(/[-:]|\.000/g, "");
+
+test.before(async () => {
+  ({ served, browser } = await servedSiteAndBrowser());
+  const { name, ...phone } = VARIANTS[0];
+  const context = await browser.newContext({ ...phone, timezoneId: TIME_ZONE });
+  page = await context.newPage();
+  messages = recordPageMessages(page, served.origin);
+  await page.clock.setFixedTime(AT);
+  const at = new Date(AT).toISOString().replace(".000", "");
+  await page.goto(new URL(`?currentGems=250000000&goalGems=1000000000&at=${at}`, served.url).href);
+  await page.locator("#calculator-milestones tbody tr").first().waitFor();
+});
+
+test.after(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+test("each rank's row has a button named after its rank, 44 px or more, in the row on screen", async () => {
+  const rows = page.locator("#calculator-milestones tbody tr");
+  const ranks = ["Luminary", "Radiant", "Catalyst", "Divine", "Cosmic"];
+  assert.is(await rows.count(), ranks.length);
+  for (const [index, rank] of ranks.entries()) {
+    const button = rows.nth(index).getByRole("button", { name: `Add ${rank} to your calendar` });
+    const [box, row] = [await button.boundingBox(), await rows.nth(index).boundingBox()];
+    assert.ok(box && row, `${rank}'s button is displayed`);
+    assert.ok(box.width >= 44 && box.height >= 44, `${rank}'s button is thumb-sized: ${JSON.stringify(box)}`);
+    assert.ok(box.x + box.width <= 390 && box.y >= row.y && box.y + box.height <= row.y + row.height);
+  }
+});
+
+test("Radiant's button downloads its event at the moment and on the day the page shows, made here", async () => {
+  const row = page.locator("#calculator-milestones tbody tr", { hasText: "Radiant" });
+  const radiant = reached("250000000", "1600000000");
+  assert.is(radiant.toISOString(), "2028-08-09T23:38:55.000Z", "Radiant is reached late on Aug 9 in UTC");
+  const time = row.locator("time");
+  assert.is(await time.getAttribute("datetime"), radiant.toISOString());
+  const shown = await time.textContent();
+  assert.ok(shown!.startsWith(`${tokyoDate(radiant)} (`), `${shown} names ${tokyoDate(radiant)}`);
+  assert.is(tokyoDate(radiant), "Aug 10, 2028", "in Tokyo it is Aug 10: a UTC date would be a day early");
+
+  const table = await page.locator("#calculator-milestones").boundingBox();
+  const loaded = page.evaluate(() => Boolean(document.querySelector('script[src$="/calendar.js"]')));
+  assert.not.ok(await loaded, "the calendar's module waits until a button is pressed");
+  const { file, name, requests } = await download(row.getByRole("button"));
+  assert.is(name, "radiant-in-the-exp-bank.ics");
+  assert.is(property(file, "DTSTART"), icsMoment(radiant));
+  assert.is(property(file, "DTSTAMP"), icsMoment(new Date(AT)));
+  assert.is(property(file, "SUMMARY"), "Radiant in the EXP Bank");
+  assert.is(property(file, "TRIGGER"), "-P1D");
+  assert.is(property(file, "URL"), page.url());
+  // The calendar's module, from the site itself, is the only request: nothing is sent anywhere.
+  assert.equal(requests, [`script ${new URL("assets/calendar.js", served.url)}`]);
+  assert.equal(await page.locator("#calculator-milestones").boundingBox(), table, "nothing moved");
+  assert.equal(messages, [], "the page printed nothing and requested nothing from other sites");
+});
+
+test("the goal's line has a button that downloads the goal's event, at its moment", async () => {
+  const goal = reached("250000000", "1000000000");
+  await page.locator(".exact summary").click();
+  const line = page.locator('[data-result="goal"]');
+  assert.is(await line.locator("time").getAttribute("datetime"), goal.toISOString());
+  const { file } = await download(line.getByRole("button", { name: "Add 1B gems to your calendar" }));
+  assert.is(property(file, "DTSTART"), icsMoment(goal));
+  assert.is(property(file, "SUMMARY"), "1B gems in the EXP Bank");
+  assert.equal(messages, []);
+});
+
+test.run();
