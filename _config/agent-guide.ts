@@ -9,7 +9,7 @@ import type { CalculatorInfo } from "../contract/calculator-info.ts";
 import type { RankList } from "../contract/rank-list.ts";
 import type { ToolData } from "../_data/tools.ts";
 import { CALCULATE_LIMITS, DURATION_MAXIMA } from "../common/input/input-rules.ts";
-import { LOSSY_NUMBER_RULE } from "../contract/lossy-number.ts";
+import { LOSSY_NUMBER_RULE } from "../contract/calculate-input.ts";
 import type { DurationUnit } from "../common/engine/duration.ts";
 import { TOOL_NAMES } from "../common/constants.ts";
 import { calculateGrowth } from "../common/engine/calculate.ts";

@@ -10,7 +10,7 @@ import { API_VERSION, OPENAPI_VERSION } from "../common/constants.ts";
 import { CalculatorInfo } from "../contract/calculator-info.ts";
 import { ExpRank, RankList } from "../contract/rank-list.ts";
 import { ErrorResponse } from "../contract/error-response.ts";
-import { integerLiterals } from "../contract/json-schema.ts";
+import { integerLiterals } from "../contract/describe.ts";
 import { OpenApiDocument } from "../contract/openapi-document.ts";
 import endpoints from "./endpoints.ts";
 import site from "./site.ts";
@@ -27,13 +27,10 @@ const inDocument = ({ $schema: _dialect, $id: _id, ...schema }: Record<string, u
 /** A reference to the body `id`'s schema. */
 const component = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
-/** The bodies' schemas in the order above, each naming the others as `#/components/schemas/…`. */
-function componentSchemas(): Record<string, object> {
-  const registry = z.registry<{ id: string }>();
-  for (const [id, schema] of Object.entries(bodies)) registry.add(schema, { id });
-  const { schemas } = z.toJSONSchema(registry, { ...OPTIONS, uri: (id) => component(id).$ref });
-  return Object.fromEntries(Object.keys(bodies).map((id) => [id, inDocument(schemas[id]!)]));
-}
+/** The bodies' schemas, each naming the others as `#/components/schemas/…`. */
+const registry = z.registry<{ id: string }>();
+for (const [id, schema] of Object.entries(bodies)) registry.add(schema, { id });
+const { schemas } = z.toJSONSchema(registry, { ...OPTIONS, uri: (id) => component(id).$ref });
 
 type Endpoint = (typeof endpoints.resources)[number] | typeof endpoints.contract;
 
@@ -95,7 +92,8 @@ export default {
     ),
   },
   components: {
-    schemas: componentSchemas(),
+    // In the order of `bodies`.
+    schemas: Object.fromEntries(Object.keys(bodies).map((id) => [id, inDocument(schemas[id]!)])),
     responses: Object.fromEntries(
       Object.entries(endpoints.errorResponses).map(([name, response]) => [
         name,

@@ -82,56 +82,47 @@ export function parseSiteUrl(value: string | undefined): URL {
       `SITE_URL is set but blank; set it to the public address of the site, ${example}, or unset it ` +
         `to build for ${DEFAULT_SITE_URL}`,
     );
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
+  const url = URL.parse(text);
+  if (!url)
     throw new Error(
       `SITE_URL: "${text}" is not an absolute URL; set it to the public address of the site, ${example}`,
     );
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
+  if (url.protocol !== "https:" && url.protocol !== "http:")
     throw new Error(`SITE_URL: "${text}" must start with https:// or http://`);
-  }
   // The URL is published in every output, so credentials in it would be too.
-  if (url.username || url.password) {
+  if (url.username || url.password)
     throw new Error(
       `SITE_URL: "${url.protocol}//${url.host}${url.pathname}" must not carry a user name or ` +
         `password; remove the "user:password@" part`,
     );
-  }
   // `new URL` drops an empty `?` or `#`, so the text is checked, not only the parsed URL.
-  if (url.search || url.hash || /[?#]/.test(text)) {
+  if (url.search || url.hash || /[?#]/.test(text))
     throw new Error(
       `SITE_URL: "${text}" must not carry a query or fragment ("?" or "#"); give only the origin and path`,
     );
-  }
   // Every output writes the URL into Markdown links, HTML attributes, JSON and XML: a character
   // that ends or opens something there (`(`, `)`, `'`, `"`, `<`, a space) would break every link.
   // linkinator reads the Markdown twins' links with the brackets of an IPv6 literal escaped
   // (`https://%5B::1%5D/`), so the link check could not follow any absolute link of the site.
-  if (url.hostname.startsWith("[")) {
+  if (url.hostname.startsWith("["))
     throw new Error(
       `SITE_URL: "${text}" has the IPv6 address ${url.hostname} as its host, which the link check ` +
         "cannot read in Markdown links; use a host name, such as localhost",
     );
-  }
   const host = /[^a-z0-9.-]/.exec(url.hostname)?.[0];
-  if (host !== undefined && host !== "") {
+  if (host)
     throw new Error(
       `SITE_URL: "${text}" has ${JSON.stringify(host)} in its host name, which holds only letters, ` +
         `digits, "-" and "."; correct the host name`,
     );
-  }
   const path = text.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "");
   const unsafe = /%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~/%]/u.exec(path)?.[0];
-  if (unsafe !== undefined) {
+  if (unsafe)
     throw new Error(
       `SITE_URL: "${text}" has ${JSON.stringify(unsafe)} in its path, which would break the site's ` +
         "links in Markdown, HTML and JSON; use only letters, digits and - . _ ~ / in the path, or " +
         `percent-encode the character (such as %28 for "(")`,
     );
-  }
   if (!url.pathname.endsWith("/")) url.pathname += "/";
   return url;
 }
@@ -158,22 +149,17 @@ export function parseRepository(
   const server = serverUrl?.trim();
   const name = repository?.trim();
   if (!server || !name) return null;
-  if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(name)) {
+  if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(name))
     throw new Error(
       `GITHUB_REPOSITORY: "${name}" is not owner/name; unset it, or set it the way GitHub Actions ` +
         "does, such as example/exp-bank",
     );
-  }
-  let origin: URL;
-  try {
-    origin = new URL(server.endsWith("/") ? server : `${server}/`);
-  } catch {
+  const origin = URL.parse(server.endsWith("/") ? server : `${server}/`);
+  if (origin?.protocol !== "https:" && origin?.protocol !== "http:")
     throw new Error(
-      `GITHUB_SERVER_URL: "${server}" is not an absolute URL; GitHub Actions sets it to https://github.com`,
+      `GITHUB_SERVER_URL: "${server}" is not an absolute https:// or http:// URL; GitHub Actions sets it to ` +
+        "https://github.com",
     );
-  }
-  if (origin.protocol !== "https:" && origin.protocol !== "http:")
-    throw new Error(`GITHUB_SERVER_URL: "${server}" must start with https:// or http://`);
   const url = new URL(name, origin).href;
   return { url, issues: `${url}/issues` };
 }
@@ -192,10 +178,9 @@ const site = {
   pathPrefix: base.pathname,
   paths,
   /** Absolute URLs of every path in `paths`. */
-  urls: Object.fromEntries(Object.entries(paths).map(([key, path]) => [key, absoluteUrl(path)])) as Record<
-    SitePath,
-    string
-  >,
+  urls: Object.fromEntries(Object.entries(paths).map(([key, path]) => [key, absoluteUrl(path)])) as {
+    [key in SitePath]: string;
+  },
   /**
    * The RFC 9727 API catalog where the site owns its origin's root, else `null` (no file, no link).
    * RFC 9727 asks for the media type with its profile; a host that sets types by extension (GitHub

@@ -21,18 +21,14 @@ const [calculate, list] = TOOL_NAMES.map((name) =>
 );
 
 /**
- * A balance between a rank's threshold and the next (the third rank from the top, or the lowest in
- * a shorter table), with that threshold as its goal.
+ * The rank-held call: a balance between a rank's threshold and the next (the third rank from the top,
+ * or the lowest in a shorter table), with that threshold as its goal.
  */
-function rankHeldInput(): { currentGems: string; goalGems: string } {
-  const { ranks } = rankList;
-  const index = Math.max(0, ranks.length - 3);
-  const held = BigInt(ranks[index]!.minGems);
-  const next = ranks[index + 1] ? BigInt(ranks[index + 1]!.minGems) : 2n * held;
-  return { currentGems: String((held + next) / 2n), goalGems: String(held) };
-}
-
-const rankHeldCall = rankHeldInput();
+const { ranks } = rankList;
+const index = Math.max(0, ranks.length - 3);
+const held = BigInt(ranks[index]!.minGems);
+const next = ranks[index + 1] ? BigInt(ranks[index + 1]!.minGems) : 2n * held;
+const rankHeldCall = { currentGems: String((held + next) / 2n), goalGems: String(held) };
 const rankHeldResult = executeTool("calculate-exp-growth", rankHeldCall, rankList);
 if (rankHeldResult.isError)
   throw new Error(

@@ -21,7 +21,7 @@ export interface FormField {
   /** The form's label: "Current gems" for `currentGems`. */
   label: string;
   /** `gems` or `time` for an input, by what it measures: the form's two groups. */
-  kind: "gems" | "time" | "other";
+  kind: "gems" | "time";
   required: boolean;
 }
 
@@ -40,11 +40,7 @@ function formFields(schema: ToolDescriptor["inputSchema"]): FormField[] {
   return Object.keys(properties).map((name) => ({
     name,
     label: labelOf(name),
-    kind: (DURATION_UNITS as readonly string[]).includes(name)
-      ? "time"
-      : name.endsWith("Gems")
-        ? "gems"
-        : "other",
+    kind: (DURATION_UNITS as readonly string[]).includes(name) ? "time" : "gems",
     required: required.includes(name),
   }));
 }

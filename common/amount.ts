@@ -9,39 +9,36 @@
  */
 import { groupNumber } from "./text/group-digits.ts";
 import { closestName } from "./text/closest-name.ts";
+import { shiftPoint } from "./input/input-rules.ts";
 import { numberFormat } from "./text/formats.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
 import type { DurationUnit } from "./engine/duration.ts";
 
 /**
- * What each scale multiplies by, as a power of ten, in players' words too: `kk` is a thousand thousands.
- * A word may be plural (`millions`).
+ * The words of each scale, by the power of ten it multiplies by, in players' words too: `kk` is a thousand
+ * thousands. A word may be plural (`millions`).
  */
-const SCALE_EXPONENT: Record<string, number> = {
-  k: 3,
-  thousand: 3,
-  kk: 6,
-  m: 6,
-  mn: 6,
-  mil: 6,
-  mill: 6,
-  million: 6,
-  b: 9,
-  bn: 9,
-  bil: 9,
-  billion: 9,
-  t: 12,
-  tn: 12,
-  trillion: 12,
+const SCALE_WORDS: Record<number, readonly string[]> = {
+  3: ["k", "thousand"],
+  6: ["kk", "m", "mn", "mil", "mill", "million"],
+  9: ["b", "bn", "bil", "billion"],
+  12: ["t", "tn", "trillion"],
 };
 
+/** Each scale word's power of ten: `million` → 6. */
+const SCALE_EXPONENT = new Map(
+  Object.entries(SCALE_WORDS).flatMap(([exponent, words]) =>
+    words.map((word) => [word, Number(exponent)] as const),
+  ),
+);
+
 /** A scale after a number, longest first so `kk` is not read as `k`; the `s` of a plural word. */
-const SCALE = `(?:${Object.keys(SCALE_EXPONENT)
+const SCALE = `(?:${[...SCALE_EXPONENT.keys()]
   .sort((a, b) => b.length - a.length)
   .map((word) => (word.length > 3 ? `${word}s?` : word))
   .join("|")})`;
 
-const scaleExponent = (word: string) => SCALE_EXPONENT[word.toLowerCase().replace(/(?<=\w{4})s$/, "")]!;
+const scaleExponent = (word: string) => SCALE_EXPONENT.get(word.toLowerCase().replace(/(?<=\w{4})s$/, ""))!;
 
 /** Space characters a person or a pasted number may group digits with. */
 const SPACE = "[ \\u00a0\\u202f]";
@@ -63,20 +60,6 @@ const DECIMAL_COMMA = new RegExp(`^(\\d+),(\\d{1,2})(${SPACE}?${SCALE})$`, "i");
 
 /** A trailing "gems" after the amount: `1.6B gems`. */
 const GEMS_WORD = new RegExp(`^(.*\\d\\.?\\s*${SCALE}?)\\s*gems?$`, "i");
-
-/**
- * `digits` with the decimal point `fraction.length − exponent` places from the right, leading and trailing
- * zeros dropped.
- */
-function shifted(whole: string, fraction: string, exponent: number): string {
-  const digits = whole + fraction;
-  const places = fraction.length - exponent;
-  const padded = places < 0 ? digits + "0".repeat(-places) : digits.padStart(places + 1, "0");
-  const point = padded.length - Math.max(places, 0);
-  const integer = padded.slice(0, point).replace(/^0+(?=\d)/, "");
-  const decimals = padded.slice(point).replace(/0+$/, "");
-  return decimals ? `${integer}.${decimals}` : integer;
-}
 
 /**
  * Reads one amount as typed. An empty field is `{ ok: true, value: "" }`; the caller decides
@@ -102,7 +85,7 @@ function readPlain(text: string): AmountReading {
   const match = NUMBER.exec(DOTTED.test(number) ? number.replaceAll(".", "") : number);
   if (!match || !/\d/.test(number)) return { ok: false, message: refusal(number) };
   const whole = (match[1] ?? "0").replace(/\D/g, "");
-  return { ok: true, value: shifted(whole, match[2] ?? "", exponent) };
+  return { ok: true, value: shiftPoint(`${whole}.${match[2] ?? ""}`, exponent) };
 }
 
 /**
@@ -117,13 +100,9 @@ export function readGems(typed: string, ranks?: readonly ExpRank[]): AmountReadi
     return { ok: true, value: multiplied(rank.minGems, times), how: `${times} × ${rank.name}'s minimum` };
   if (rank) return { ok: true, value: rank.minGems, how: `${rank.name}'s minimum` };
   const read = readAmount(typed);
-  const near =
-    !read.ok &&
-    /^\p{L}[\p{L} -]*$/u.test(name!) &&
-    closestName(
-      name!,
-      ranks.map(({ name }) => name),
-    );
+  if (read.ok || !/^\p{L}[\p{L} -]*$/u.test(name!)) return read;
+  const names = ranks.map((rank) => rank.name);
+  const near = closestName(name!, names);
   return near ? { ok: false, message: `is not a rank; did you mean ${near}?` } : read;
 }
 
@@ -132,7 +111,7 @@ function multiplied(amount: string, times: string): string {
   const [whole = "", fraction = ""] = amount.split(".");
   const [timesWhole = "", timesFraction = ""] = times.split(".");
   const product = BigInt(whole + fraction) * BigInt(timesWhole + timesFraction);
-  return shifted(String(product), "", -(fraction.length + timesFraction.length));
+  return shiftPoint(String(product), -(fraction.length + timesFraction.length));
 }
 
 /**

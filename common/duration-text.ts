@@ -7,6 +7,7 @@
  */
 import { TIME_NORMALIZATION as TIME } from "./constants.ts";
 import { DURATION_UNITS, type DurationUnit } from "./engine/duration.ts";
+import { shiftPoint } from "./input/input-rules.ts";
 
 type Unit = DurationUnit | "weeks";
 
@@ -49,10 +50,7 @@ export type DurationReading =
 const unitOf = (word: string) => ORDER.find((unit) => WORDS[unit].includes(word));
 const counted = (count: string, unit: Unit) => `${count} ${count === "1" ? unit.slice(0, -1) : unit}`;
 /** A number as the tool takes it: `07` → `7`, `.5` → `0.5`, `1.50` → `1.5`. */
-function plain(number: string): string {
-  const text = `0${number}`.replace(/^0+(?=\d)/, "");
-  return text.includes(".") ? text.replace(/\.?0*$/, "") : text;
-}
+const plain = (number: string) => shiftPoint(number, 0);
 
 /** Reads a duration as typed; an empty field reads as no time at all. */
 export function readDuration(typed: string): DurationReading {

@@ -8,18 +8,17 @@
  */
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
-import { DECIMAL_NUMBER } from "./decimal.ts";
 import { TIME_NORMALIZATION as TIME } from "../common/constants.ts";
 import { DURATION_DAYS_FORMULA } from "./formulas.ts";
 import {
   AMOUNT_RULES,
   CALCULATE_LIMITS,
+  DECIMAL_NUMBER,
   DURATION_LIMIT_TEXT,
   EXACT_NUMBER_LIMIT,
   boundsText,
   type AmountRule,
 } from "../common/input/input-rules.ts";
-import { LOSSY_NUMBER_RULE } from "./lossy-number.ts";
 
 export {
   CALCULATE_LIMITS,
@@ -30,6 +29,11 @@ export {
 } from "../common/input/input-rules.ts";
 
 const { maxStringLength } = CALCULATE_LIMITS;
+
+/** The lossy-number rule of the input checker, as the schema's description and the docs state it. */
+export const LOSSY_NUMBER_RULE =
+  `A JSON number is read as the double it parses to, so one of 2^53 (${EXACT_NUMBER_LIMIT}) or more is refused: ` +
+  "a double there cannot hold every whole number, and the tool cannot know the digits that were sent.";
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

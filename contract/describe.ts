@@ -21,3 +21,14 @@ export function describe<T extends z.ZodMiniType>(schema: T, meta: string | Sche
   z.globalRegistry.add(schema, typeof meta === "string" ? { description: meta } : { ...meta });
   return schema;
 }
+
+type Override = NonNullable<z.core.ToJSONSchemaParams["override"]>;
+
+/**
+ * An option every JSON Schema made from the contract's zod schemas shares (the contract and the tools):
+ * zod writes a number literal such as `365` as `{ "type": "number", "const": 365 }`; a whole literal
+ * is an integer, as the specification types the time constants.
+ */
+export const integerLiterals: Override = ({ jsonSchema }) => {
+  if (jsonSchema.type === "number" && Number.isInteger(jsonSchema.const)) jsonSchema.type = "integer";
+};

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
-import { WHOLE_NUMBER, wholeNumberString } from "./decimal.ts";
+import { WHOLE_NUMBER } from "../common/input/input-rules.ts";
 import { DAILY_INTEREST_RATE, PRODUCT_NAME } from "../common/constants.ts";
 import { CALCULATE_LIMITS } from "./calculate-input.ts";
 
@@ -113,20 +113,20 @@ const rankName = z.string().check(
 
 /** A threshold the tools can compute with: whole gems, at most the largest balance they accept. */
 const threshold = () =>
-  wholeNumberString().check(
+  z.string().check(
+    z.regex(WHOLE_NUMBER, 'must be a whole number written in digits, such as "160000000"'),
     z.refine(
       (text) => !WHOLE_NUMBER.test(text) || BigInt(text) <= BigInt(CALCULATE_LIMITS.maxGems),
       `must be at most ${CALCULATE_LIMITS.maxGems} (CALCULATE_LIMITS.maxGems), the largest balance the tools accept`,
     ),
   );
 
-/** The scales of a label, largest first: `1.6B+` is 1.6 × 10^9 gems. */
-const SCALES = [
-  ["T", 10n ** 12n],
-  ["B", 10n ** 9n],
-  ["M", 10n ** 6n],
-  ["K", 10n ** 3n],
-] as const;
+/** Compact English notation with every digit kept: 1600000000 → `1.6B`, 1500 → `1.5K`, 999 → `999`. */
+const compact = new Intl.NumberFormat("en-US", {
+  notation: "compact",
+  maximumFractionDigits: 20,
+  useGrouping: false,
+});
 
 /**
  * A threshold's label, `displayValue`: its figure in the largest of K, M, B and T (thousand,
@@ -134,16 +134,8 @@ const SCALES = [
  * more"): 160000000 → `160M+`, 1600000000 → `1.6B+`, 1500 → `1.5K+`, 999 → `999+`. Zero reads
  * `0M+`, as the first rank always has.
  */
-export function rankLabel(minGems: string): string {
-  const gems = BigInt(minGems);
-  if (gems === 0n) return "0M+";
-  const [scale, unit] = SCALES.find(([, unit]) => gems >= unit) ?? ["", 1n];
-  const fraction = (gems % unit)
-    .toString()
-    .padStart(unit.toString().length - 1, "0")
-    .replace(/0+$/, "");
-  return `${gems / unit}${fraction ? `.${fraction}` : ""}${scale}+`;
-}
+export const rankLabel = (minGems: string) =>
+  minGems === "0" ? "0M+" : `${compact.format(BigInt(minGems))}+`;
 
 export const ExpRank = describe(
   z.strictObject({

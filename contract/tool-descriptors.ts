@@ -6,13 +6,13 @@
  * result means; the output JSON Schemas are for the docs only.
  */
 import * as z from "zod/mini";
+import { integerLiterals } from "./describe.ts";
 import { DAILY_INTEREST_RATE, PRODUCT_NAME, TOOL_NAMES, type ToolName } from "../common/constants.ts";
 import { CALCULATE_LIMITS, CalculateInput } from "./calculate-input.ts";
 import { CalculateOutput } from "./calculate-output.ts";
 import { DAILY_INTEREST_PERCENT, GROWTH_FORMULA, DURATION_DAYS_FORMULA } from "./formulas.ts";
 import { ListRanksInput } from "./list-ranks-input.ts";
 import { RankList } from "./rank-list.ts";
-import { integerLiterals } from "./json-schema.ts";
 
 export type JsonSchema = Record<string, unknown>;
 

@@ -3,27 +3,18 @@
  * field's path and the rule it breaks. Only `_data/` imports this; the browser never runs it.
  */
 import type * as z from "zod/mini";
-import { describeIssue } from "../common/input/issues.ts";
+import { describeIssue, shown } from "../common/input/issues.ts";
 
-/** The project's folder: this module is `contract/validate-data.ts`. */
-const PROJECT = new URL("../", import.meta.url).pathname;
-
-/** `_data/ranks.ts` from a module's `import.meta.url`, for error messages: the path from the project's folder. */
-function dataFileName(moduleUrl: string): string {
-  const path = new URL(moduleUrl).pathname;
-  return path.startsWith(PROJECT) ? path.slice(PROJECT.length) : path;
-}
+/** The project's folder as a URL: this module is `contract/validate-data.ts`. */
+const PROJECT = new URL("../", import.meta.url).href;
 
 type Issue = z.core.$ZodIssue;
 
 /** What a value is, in words: `the number 160000000`, `an object`. */
-function kindOf(input: unknown): string {
-  if (input === null) return "null";
-  if (Array.isArray(input)) return "an array";
-  if (typeof input === "object") return "an object";
-  const text = typeof input === "string" ? JSON.stringify(input) : String(input);
-  return `the ${typeof input} ${text.length > 40 ? `${text.slice(0, 37)}...` : text}`;
-}
+const kindOf = (input: unknown) =>
+  typeof input === "object" || typeof input === "function"
+    ? shown(input)
+    : `the ${typeof input} ${shown(input)}`;
 
 /** zod's type errors say "Invalid input"; a data file's writer needs the rule: required, and of which type. */
 function withRule(issue: Issue): Issue {
@@ -48,5 +39,5 @@ export function validateData<S extends z.ZodMiniType>(
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  - ${describeIssue(withRule(issue))}`);
-  throw new Error(`${dataFileName(moduleUrl)} has invalid data:\n${lines.join("\n")}`);
+  throw new Error(`${moduleUrl.replace(PROJECT, "")} has invalid data:\n${lines.join("\n")}`);
 }

@@ -23,9 +23,11 @@ function fieldPath(path: readonly PropertyKey[]): string {
   }, "");
 }
 
-function shown(value: unknown): string {
+/** A value as a message shows it; never calls a caller's own code (a function's or object's `toString`). */
+export function shown(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (value !== null && typeof value === "object") return "an object";
+  if (typeof value === "function") return "a function";
   const text = typeof value === "string" ? JSON.stringify(value.slice(0, 41)) : String(value);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
@@ -36,26 +38,21 @@ const NAMED_KEYS = 5;
 /** A key as compared for "did you mean": case, `_` and `-` ignored. */
 const folded = (key: string) => key.toLowerCase().replace(/[_-]/g, "");
 
-/** The known field closest to `key` (at most 2 edits apart once folded), if any. */
-const closestField = (key: string, fields: readonly string[]) =>
-  nearestNames(key.slice(0, 40), fields, 2, folded)[0];
-
-/** `"dayz" (did you mean "days"?), "x" and 3 more`: a bounded list, whatever was sent. */
-function unknownKeys(keys: readonly string[], fields: readonly string[]): string {
+/**
+ * `unknown key "dayz" (did you mean "days"?); remove it or correct the spelling`: a bounded list,
+ * whatever was sent (`"dayz" (did you mean "days"?), "x" and 3 more`), each key with the known field
+ * closest to it, at most 2 edits apart once folded.
+ */
+export function unknownKeysMessage(keys: readonly string[], fields: readonly string[]): string {
   const named = keys.slice(0, NAMED_KEYS).map((key) => {
-    const suggestion = closestField(key, fields);
+    const suggestion = nearestNames(key.slice(0, 40), fields, 2, folded)[0];
     return `${shown(key)}${suggestion ? ` (${didYouMean(suggestion)})` : ""}`;
   });
   const rest = keys.length - named.length;
-  return `${named.join(", ")}${rest > 0 ? ` and ${rest} more` : ""}`;
-}
-
-/** `unknown key "dayz" (did you mean "days"?); remove it or correct the spelling`. */
-export function unknownKeysMessage(keys: readonly string[], fields: readonly string[]): string {
   const plural = keys.length > 1;
   return (
-    `unknown key${plural ? "s" : ""} ${unknownKeys(keys, fields)}; remove ${plural ? "them" : "it"} or ` +
-    "correct the spelling"
+    `unknown key${plural ? "s" : ""} ${named.join(", ")}${rest > 0 ? ` and ${rest} more` : ""}; ` +
+    `remove ${plural ? "them" : "it"} or correct the spelling`
   );
 }
 
@@ -64,26 +61,19 @@ export function unknownKeysMessage(keys: readonly string[], fields: readonly str
  * have, for a "did you mean" on an unknown key.
  */
 export function describeIssue(issue: Issue, root = "", fields: readonly string[] = []): string {
-  const field = fieldPath(issue.path) || root || "(the whole value)";
-  if (issue.code === "unrecognized_keys") {
-    const where = fieldPath(issue.path) || root || "the top level";
-    return `${where}: ${unknownKeysMessage(issue.keys ?? [], fields)}`;
-  }
+  const at = fieldPath(issue.path) || root;
+  if (issue.code === "unrecognized_keys")
+    return `${at || "the top level"}: ${unknownKeysMessage(issue.keys ?? [], fields)}`;
+  const field = at || "(the whole value)";
   if (issue.code === "invalid_value") {
     const allowed = (issue.values ?? []).map((value) => JSON.stringify(value)).join(" or ");
     return `${field}: must be ${allowed}${"input" in issue ? ` (got ${shown(issue.input)})` : ""}`;
   }
+  if (issue.input === undefined)
+    return `${field}: ${issue.message}${issue.code === "invalid_type" ? " (it is missing)" : ""}`;
   // An object or array is not echoed: a rule over the whole value (such as a total of several
   // fields) names its fields in its message, and a type error already says what was sent.
   const isStructure = typeof issue.input === "object" && issue.input !== null;
   const echo = !isStructure || (issue.path.length > 0 && issue.code !== "invalid_type");
-  const got =
-    issue.input === undefined
-      ? issue.code === "invalid_type"
-        ? " (it is missing)"
-        : ""
-      : echo
-        ? ` (got ${shown(issue.input)})`
-        : "";
-  return `${field}: ${issue.message}${got}`;
+  return `${field}: ${issue.message}${echo ? ` (got ${shown(issue.input)})` : ""}`;
 }

@@ -11,15 +11,11 @@ export function editDistance(a: string, b: string): number {
     const row = [i];
     for (let j = 1; j <= b.length; j += 1) {
       const replaced = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min(
-        (previous[j] as number) + 1,
-        (row[j - 1] as number) + 1,
-        (previous[j - 1] as number) + replaced,
-      );
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + replaced);
     }
     previous = row;
   }
-  return previous[b.length] as number;
+  return previous[b.length]!;
 }
 
 /**

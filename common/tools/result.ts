@@ -33,17 +33,6 @@ export interface InputGuidance {
 /** At most this many problems are listed in one message; the rest follow once those are fixed. */
 const LISTED_ISSUES = 5;
 
-function describeSafely(issue: Issue, fields: readonly string[]): string {
-  try {
-    return describeIssue(issue, "input", fields);
-  } catch {
-    // An input whose value cannot be turned into text (an object without a prototype) is
-    // described without it.
-    const { input, ...withoutInput } = issue;
-    return describeIssue(withoutInput as Issue, "input", fields);
-  }
-}
-
 /** An `invalid_request` result listing each problem by field, with the fix for each field named. */
 export function invalidRequest(issues: readonly Issue[], guidance: InputGuidance): ToolResult<ErrorResponse> {
   const listed = issues.slice(0, LISTED_ISSUES);
@@ -61,7 +50,7 @@ export function invalidRequest(issues: readonly Issue[], guidance: InputGuidance
     code: "invalid_request",
     message:
       "Invalid input: " +
-      `${listed.map((issue) => describeSafely(issue, Object.keys(guidance.fields))).join("; ")}${more}.`,
+      `${listed.map((issue) => describeIssue(issue, "input", Object.keys(guidance.fields))).join("; ")}${more}.`,
     resolution: [...fixes].join(" "),
   });
 }

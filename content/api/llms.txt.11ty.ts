@@ -30,9 +30,7 @@ function valueText(key: string, value: unknown): string {
 
 /** What a resource holds: each field of its schema, with what the file publishes for it. */
 function resourceNote(resource: (typeof endpoints.resources)[number], schemas: Schemas): string {
-  const properties = schemas[resource.schema]?.properties;
-  if (!properties)
-    throw new Error(`/api/llms.txt: the contract has no properties for schema ${resource.schema}`);
+  const properties = schemas[resource.schema]!.properties!;
   const body = resource.example as Record<string, unknown>;
   const fields = Object.entries(properties).map(
     ([key, field]) =>

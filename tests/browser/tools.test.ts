@@ -15,7 +15,7 @@ import { TOOL_NAMES } from "../../common/constants.ts";
 import { ErrorResponse } from "../../contract/error-response.ts";
 import { CalculateOutput } from "../../contract/calculate-output.ts";
 import { toolDescriptors } from "../../contract/tool-descriptors.ts";
-import { calculateExpGrowth } from "../../common/tools/calculate-exp-growth.ts";
+import { calculateExpGrowth } from "../../common/tools/execute.ts";
 import rankList from "../../_data/ranks.ts";
 
 let served: ServedSite;

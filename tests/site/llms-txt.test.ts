@@ -651,7 +651,7 @@ Teaches(
     ]);
     assert.ok(units.length === 6, "six parts");
 
-    const { calculateExpGrowth } = await import("../../common/tools/calculate-exp-growth.ts");
+    const { calculateExpGrowth } = await import("../../common/tools/execute.ts");
     const lnFactor = Exact.ln(new Exact(1).plus(DAILY_INTEREST_RATE));
     const calls = seededCalls(60);
     assert.ok(calls.length >= 50, "the seeded calls");
@@ -735,7 +735,7 @@ Teaches(
       minutes: 60,
       seconds: 1,
     };
-    const { calculateExpGrowth } = await import("../../common/tools/calculate-exp-growth.ts");
+    const { calculateExpGrowth } = await import("../../common/tools/execute.ts");
     for (const [unit, size] of Object.entries(secondsIn)) {
       const max = Number(maxima[unit]);
       assert.is(max, Math.floor((CALCULATE_LIMITS.maxDurationDays * 86400) / size), unit);

@@ -10,7 +10,7 @@ import * as assert from "uvu/assert";
 import rankList from "../../_data/ranks.ts";
 import site from "../../_data/site.ts";
 import { resultChart } from "../../common/chart.ts";
-import { calculateExpGrowth } from "../../common/tools/calculate-exp-growth.ts";
+import { calculateExpGrowth } from "../../common/tools/execute.ts";
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import { chartPoints, DAY, NOW } from "../support/variants.ts";
 

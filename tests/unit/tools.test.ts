@@ -17,8 +17,7 @@ import { CalculateOutput } from "../../contract/calculate-output.ts";
 import { ErrorResponse } from "../../contract/error-response.ts";
 import { DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../../contract/formulas.ts";
 import { calculateGrowth } from "../../common/engine/calculate.ts";
-import { calculateExpGrowth as calculateOver } from "../../common/tools/calculate-exp-growth.ts";
-import { listExpRanks as listOver } from "../../common/tools/list-exp-ranks.ts";
+import { calculateExpGrowth as calculateOver, listExpRanks as listOver } from "../../common/tools/execute.ts";
 import { toolDescriptors, toolOutputSchemas } from "../../contract/tool-descriptors.ts";
 
 const calculateExpGrowth = (input: unknown) => calculateOver(input, rankList.ranks);
