@@ -221,16 +221,10 @@ test("the axis shows years at 1 January and months on a chart of months, and nam
 
 test("a log axis labels the start, the goal and each power of ten it crosses", () => {
   for (const size of SIZES) {
-    const { all, plot, number } = draw(
-      { currentGems: "1600000000", goalGems: "48000000000", days: "90" },
-      size,
-    );
+    const { all, plot } = draw({ currentGems: "1600000000", goalGems: "48000000000", days: "90" }, size);
     const labels = balanceLabels(all, plot.left).map((text) => text.text);
     assert.equal(labels.sort(), ["1.6B", "10B", "48B"], `1.6B to 48B at ${size.width}×${size.height}`);
   }
-  const century = draw({ currentGems: "1000", years: "100" }, { width: 390, height: 240 });
-  const labels = balanceLabels(century.all, century.plot.left);
-  assert.ok(labels.length >= 4, `a century from 1,000 gems: ${labels.map((text) => text.text)}`);
 });
 
 test.run();
