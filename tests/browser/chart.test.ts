@@ -258,47 +258,50 @@ function chartText(page: Page) {
 
 test(`at 320, 390, 1280 and 1600 px, no text of the chart is clipped or overlaps another, and the end's \
 date stands by its line`, async () => {
-  await Promise.all(
-    WIDTHS.map(async ({ width, colorScheme }) => {
-      const { page, messages } = await openPage(
-        { viewport: { width, height: 900 }, colorScheme },
-        STRETCHING[0]!,
-      );
-      for (const query of STRETCHING) {
-        const what = `${query} at ${width} px`;
-        await showQuery(page, query);
-        const chart = await chartText(page);
-        for (const [index, text] of chart.texts.entries()) {
-          const name = `${what}: ${JSON.stringify(text.text)}`;
-          assert.ok(
-            text.left >= chart.box.left - 0.5 &&
-              text.right <= chart.box.right + 0.5 &&
-              text.top >= chart.box.top - 0.5 &&
-              text.bottom <= chart.box.bottom + 0.5,
-            `${name} lies within the chart (${JSON.stringify(text)} in ${JSON.stringify(chart.box)})`,
-          );
-          for (const other of chart.texts.slice(index + 1))
-            assert.not.ok(overlap(text, other), `${name} and ${JSON.stringify(other.text)} do not overlap`);
-        }
-        const result = await calculateTool(page, Object.fromEntries(new URLSearchParams(query)));
-        const given = Number(result.durationDays);
-        if (given > 0) {
-          const mark = chart.texts.find((text) => text.text === fullDate.format(NOW + given * DAY));
-          assert.ok(
-            mark && chart.end !== null && Math.max(mark.left - chart.end, chart.end - mark.right) <= 60,
-            `${what}: the end's date is next to its line: ${JSON.stringify(chart)}`,
-          );
-        }
-      }
-      assert.equal(
-        await schemeOnlyRecolours(page),
-        [],
-        `at ${width} px the other colour scheme only recolours the page`,
-      );
-      assert.equal(messages, [], `at ${width} px the page printed nothing and requested nothing elsewhere`);
-      await page.context().close();
-    }),
+  // One page, resized and recoloured for each width in turn.
+  const { page, messages } = await openPage(
+    { viewport: { width: WIDTHS[0].width, height: 900 } },
+    STRETCHING[0]!,
   );
+  for (const { width, colorScheme } of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ colorScheme });
+    await waitForRedraw(page);
+    messages.length = 0;
+    for (const query of STRETCHING) {
+      const what = `${query} at ${width} px`;
+      await showQuery(page, query);
+      const chart = await chartText(page);
+      for (const [index, text] of chart.texts.entries()) {
+        const name = `${what}: ${JSON.stringify(text.text)}`;
+        assert.ok(
+          text.left >= chart.box.left - 0.5 &&
+            text.right <= chart.box.right + 0.5 &&
+            text.top >= chart.box.top - 0.5 &&
+            text.bottom <= chart.box.bottom + 0.5,
+          `${name} lies within the chart (${JSON.stringify(text)} in ${JSON.stringify(chart.box)})`,
+        );
+        for (const other of chart.texts.slice(index + 1))
+          assert.not.ok(overlap(text, other), `${name} and ${JSON.stringify(other.text)} do not overlap`);
+      }
+      const result = await calculateTool(page, Object.fromEntries(new URLSearchParams(query)));
+      const given = Number(result.durationDays);
+      if (given > 0) {
+        const mark = chart.texts.find((text) => text.text === fullDate.format(NOW + given * DAY));
+        assert.ok(
+          mark && chart.end !== null && Math.max(mark.left - chart.end, chart.end - mark.right) <= 60,
+          `${what}: the end's date is next to its line: ${JSON.stringify(chart)}`,
+        );
+      }
+    }
+    assert.equal(
+      await schemeOnlyRecolours(page),
+      [],
+      `at ${width} px the other colour scheme only recolours the page`,
+    );
+    assert.equal(messages, [], `at ${width} px the page printed nothing and requested nothing elsewhere`);
+  }
+  await page.context().close();
 });
 
 test("the scrubber names each point, at the point's own date", async () => {

@@ -3,21 +3,25 @@
  * file. The folder it empties is the site's own (`_config/output-folder.ts`): `_site`, or one a build
  * made and marked, or an empty one; any other (the project, `.git`, `content`, `node_modules`, a
  * symlink to a folder of other files), or one holding `.git`, `node_modules` or a file git tracks,
- * is refused with its name, and nothing is deleted. Two builds write nothing outside the output folder.
+ * is refused with its name, and nothing is deleted. Two builds write nothing outside the output folder,
+ * and the same bytes wherever the project lies and whatever the builder's time zone.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
-import { mkdir, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { emptyOutputFolder, MARKER } from "../../_config/output-folder.ts";
 import {
   buildInProcess,
+  PATH_SITE_URL,
   ROOT_SITE_URL,
   runBuild,
+  SITE_BUILDS,
   tempDir,
   withOutput,
+  readFiles,
   withProjectCopy,
 } from "../support/build.ts";
 
@@ -142,14 +146,27 @@ test("--output=.git, content or _data is refused with its name, and nothing in i
   });
 });
 
-test("two builds into the folder --output names write nothing in the project outside it", async () => {
+test(`two builds into the folder --output names write nothing in the project outside it, and the same \
+files byte for byte, the second from another folder in a time zone 14 hours ahead`, async () => {
+  const { siteUrl, env } = SITE_BUILDS.find((build) => build.siteUrl === PATH_SITE_URL)!;
   await withProjectCopy(async (project) => {
     const marker = path.join(project, ".marker");
     await writeFile(marker, "");
     await new Promise((resolve) => setTimeout(resolve, 20));
-    for (let run = 0; run < 2; run++) {
-      const built = await runBuild(project, path.join(project, "dist"), ROOT_SITE_URL);
-      assert.ok(built.ok, built.output);
+    const first = await runBuild(project, path.join(project, "dist"), siteUrl, env);
+    assert.ok(first.ok, first.output);
+    const built = await readFiles(path.join(project, "dist"));
+    // The same tree elsewhere: a build must not write where its project lies.
+    const moved = `${project}-moved`;
+    await rename(project, moved);
+    try {
+      const second = await runBuild(moved, path.join(moved, "dist"), siteUrl, {
+        ...env,
+        TZ: "Pacific/Kiritimati",
+      });
+      assert.ok(second.ok, second.output);
+    } finally {
+      await rename(moved, project);
     }
     const newer = execFileSync(
       "find",
@@ -163,7 +180,11 @@ test("two builds into the folder --output names write nothing in the project out
       newer.split("\n").filter((line) => line && line !== "."),
       [],
     );
-    assert.ok((await readdir(path.join(project, "dist"))).length > 5, "the site was written");
+    const again = await readFiles(path.join(project, "dist"));
+    assert.equal([...built.keys()], [...again.keys()]);
+    assert.ok(built.has("openapi.json") && built.has("api/info.json") && built.has("api/ranks.json"));
+    for (const [file, bytes] of built)
+      assert.ok(bytes.equals(again.get(file)!), `${file} differs between builds`);
   });
 });
 

@@ -329,12 +329,19 @@ export async function withProjectCopy<T>(use: (project: string) => Promise<T>): 
   }
 }
 
-/** Every file under `dir`, relative, or none when it does not exist. */
-async function filesUnder(dir: string): Promise<string[]> {
+/** Every file under `dir`, sorted, as a path relative to it with `/` (`docs/index.html`); none when `dir` is absent. */
+export async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries
     .filter((entry) => entry.isFile() || entry.isSymbolicLink())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .sort();
+}
+
+/** Every file under `dir` with its bytes, by its path as {@link filesUnder} gives it. */
+export async function readFiles(dir: string): Promise<Map<string, Buffer>> {
+  const read = async (file: string) => [file, await readFile(path.join(dir, file))] as const;
+  return new Map(await Promise.all((await filesUnder(dir)).map(read)));
 }
 
 /**
