@@ -4,8 +4,6 @@
  * build with several good edits shows that a change to the data or to a page's prose reaches every
  * output that shows it, and that rank names in other scripts land as written everywhere.
  */
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import ranks from "../../_data/ranks.ts";
@@ -15,6 +13,7 @@ import {
   buildInProcess,
   editFile,
   ROOT_SITE_URL,
+  textsUnder,
   withProjectCopy,
   withOutput,
   type BuildResult,
@@ -30,18 +29,7 @@ function buildEdited(
     withOutput(project, async (output) => {
       await edit(project);
       const result = await buildInProcess(project, output, ROOT_SITE_URL);
-      const entries = await readdir(output, { recursive: true, withFileTypes: true }).catch(() => []);
-      const names = entries
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.relative(output, path.join(entry.parentPath, entry.name)));
-      return {
-        result,
-        files: new Map(
-          await Promise.all(
-            names.map(async (name) => [name, await readFile(path.join(output, name), "utf8")] as const),
-          ),
-        ),
-      };
+      return { result, files: await textsUnder(output) };
     }),
   );
 }

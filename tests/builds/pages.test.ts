@@ -7,13 +7,13 @@
  * page (another engine or format, a symlink, its own layout, a URL that is not a page's) fails before
  * anything renders. Builds copies of the project; the front matter's schema is also tried alone.
  */
-import { readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import pages from "../../content/pages/pages.11tydata.ts";
 import { isPageFileLink, rememberUrls } from "../../_config/page-links.ts";
-import { buildEachEdit, editFile, ROOT_SITE_URL, type BuildResult } from "../support/build.ts";
+import { buildEachEdit, editFile, ROOT_SITE_URL, textsUnder, type BuildResult } from "../support/build.ts";
 import { lineWith } from "../support/writer-mistakes.ts";
 import { writtenFile } from "../support/written-file.ts";
 
@@ -38,23 +38,11 @@ async function readBuild(
   output: string,
   project: string,
 ): Promise<{ result: BuildResult; files: Map<string, string>; project: Map<string, string> }> {
-  const entries = await readdir(output, { recursive: true, withFileTypes: true });
-  const names = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(output, path.join(entry.parentPath, entry.name)));
-  const sources = ["content/pages/api.md"];
+  const source = "content/pages/api.md";
   return {
     result,
-    files: new Map(
-      await Promise.all(
-        names.map(async (name) => [name, await readFile(path.join(output, name), "utf8")] as const),
-      ),
-    ),
-    project: new Map(
-      await Promise.all(
-        sources.map(async (name) => [name, await readFile(path.join(project, name), "utf8")] as const),
-      ),
-    ),
+    files: await textsUnder(output),
+    project: new Map([[source, await readFile(path.join(project, source), "utf8")]]),
   };
 }
 

@@ -1,10 +1,11 @@
 /** Two builds of the same tree write the same files, byte for byte, whatever the builder's time zone. */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import {
   builtSite,
+  filesUnder,
   PATH_SITE_URL,
   runBuild,
   SITE_BUILDS,
@@ -13,15 +14,8 @@ import {
 } from "../support/build.ts";
 
 async function filesIn(dir: string): Promise<Map<string, Buffer>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
-  return new Map(
-    await Promise.all(
-      files.sort().map(async (file) => [file, await readFile(path.join(dir, file))] as const),
-    ),
-  );
+  const read = async (file: string) => [file, await readFile(path.join(dir, file))] as const;
+  return new Map(await Promise.all((await filesUnder(dir)).map(read)));
 }
 
 test("two builds of the same tree are byte-identical, the second in a time zone 14 hours ahead", async () => {

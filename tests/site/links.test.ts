@@ -5,8 +5,8 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { builtSite, readBuilt, ROOT_SITE_URL, SITE_BUILDS } from "../support/build.ts";
-import { filesUnder, linkinatorCheck } from "../support/linkinator.ts";
+import { builtSite, filesUnder, readBuilt, ROOT_SITE_URL, SITE_BUILDS } from "../support/build.ts";
+import { linkinatorCheck } from "../support/linkinator.ts";
 
 for (const { name, siteUrl } of SITE_BUILDS) {
   test(`linkinator finds no broken link in the ${name} build, and follows links from every output`, async () => {

@@ -5,14 +5,14 @@
  * forbids; no file ships anything active but the site's own (a tripwire: pages cannot carry HTML by
  * construction, markdown-it's `html: false`); robots.txt and the sitemap name only pages the site has.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import os from "node:os";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { paths } from "../../_data/site.ts";
-import { builtSite, PATH_SITE_URL, ROOT, ROOT_SITE_URL, SCRATCH } from "../support/build.ts";
+import { builtSite, filesUnder, PATH_SITE_URL, ROOT, ROOT_SITE_URL, SCRATCH } from "../support/build.ts";
 import { escapeRegExp } from "../../_config/escape.ts";
 import { pngText, withTextChunk } from "../support/png.ts";
 import { activeMarkup } from "../support/pages.ts";
@@ -24,15 +24,11 @@ interface BuiltFile {
 }
 
 async function builtFiles(siteDir: string): Promise<BuiltFile[]> {
-  const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(siteDir, path.join(entry.parentPath, entry.name)));
   const read = async (name: string) => ({
     name,
     text: textOf(name, await readFile(path.join(siteDir, name))),
   });
-  return Promise.all(files.sort().map(read));
+  return Promise.all((await filesUnder(siteDir)).map(read));
 }
 
 /** What a built file says: a text file's characters, a PNG's text chunks (its pixels spell short words by chance). */

@@ -6,23 +6,19 @@
  * not by the renderer). The text alternative says the rate and every rank of the data. What the card
  * draws is tests/unit/share-card.test.ts's.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import calculator from "../../_data/calculator.ts";
 import ranks from "../../_data/ranks.ts";
-import { builtSite, PATH_SITE_URL, ROOT_SITE_URL } from "../support/build.ts";
+import { builtSite, PATH_SITE_URL, ROOT_SITE_URL, textsUnder } from "../support/build.ts";
 import { pngSize } from "../support/png.ts";
 import { attributes, headOf, textOf } from "../support/pages.ts";
 
 /** Every HTML page of a build, by its path in the output folder. */
 async function htmlPages(siteDir: string): Promise<Map<string, string>> {
-  const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
-  const pages = entries.filter((entry) => entry.isFile() && entry.name.endsWith(".html"));
-  const names = pages.map((entry) => path.relative(siteDir, path.join(entry.parentPath, entry.name))).sort();
-  const read = async (name: string) => [name, await readFile(path.join(siteDir, name), "utf8")] as const;
-  return new Map(await Promise.all(names.map(read)));
+  return new Map([...(await textsUnder(siteDir))].filter(([name]) => name.endsWith(".html")));
 }
 
 /** A page's `<meta>` tags by their `property` or `name`; a key given twice fails. */

@@ -9,13 +9,13 @@
  * with the text file's URL as its base; a bare `#fragment` in a text file is broken (a text file
  * has no anchors).
  */
-import type { Dirent } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { LinkChecker, LinkState } from "linkinator";
 import { markdownLinks } from "./markdown-links.ts";
 import { freePort } from "./serve.ts";
+import { filesUnder } from "./build.ts";
 
 /** One broken link: its public URL (or a text output's bare `#fragment`) and the outputs that carry it. */
 export interface CrawledBrokenLink {
@@ -29,13 +29,6 @@ const TEXT_PAGES = ".text-outputs";
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Every file a build wrote to `folder`, as a path relative to it with `/` (`docs/index.html`). */
-export async function filesUnder(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  const relative = (entry: Dirent) => path.relative(folder, path.join(entry.parentPath, entry.name));
-  return entries.filter((entry) => entry.isFile()).map((entry) => relative(entry).split(path.sep).join("/"));
-}
 
 /** A folder serving `output` under `base`'s path, with each text output's links as a page beside it. */
 async function servedCopy(root: string, output: string, base: URL) {
@@ -52,7 +45,7 @@ async function servedCopy(root: string, output: string, base: URL) {
   const starts: string[] = [];
   const textPages = new Map<string, string>();
   const bareFragments: CrawledBrokenLink[] = [];
-  for (const file of (await filesUnder(output)).sort()) {
+  for (const file of await filesUnder(output)) {
     if (file.endsWith(".html") || file.endsWith(".md")) starts.push([...folders, file].join("/"));
     if (!file.endsWith(".txt")) continue;
     const hrefs = new Set(markdownLinks(await readFile(path.join(output, file), "utf8")));
