@@ -16,6 +16,7 @@ import { TOOL_NAMES } from "../../common/constants.ts";
 import { builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "../support/build.ts";
 import { TWINNED_PAGES } from "../support/pages.ts";
 import { markdownLinks } from "../support/markdown-links.ts";
+import { UNIT_SECONDS } from "../support/random-inputs.ts";
 import { Decimal as Big } from "decimal.js";
 import ranks from "../../_data/ranks.ts";
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../common/constants.ts";
@@ -23,7 +24,6 @@ import { CALCULATE_LIMITS, CalculateInput } from "../../contract/calculate-input
 import { CalculateOutput } from "../../contract/calculate-output.ts";
 import { RankList } from "../../contract/rank-list.ts";
 import { CalculatorInfo } from "../../contract/calculator-info.ts";
-import { markdownText } from "../../_config/escape.ts";
 
 interface LlmsLink {
   name: string;
@@ -721,36 +721,16 @@ Teaches(
   },
 );
 
-Teaches(
-  "the per-unit limits are the whole 36,500 days in each unit, rounded down, and each can be sent",
-  async () => {
-    const limits = note(blocks, "Limits:");
-    const listed = find(limits, /rounded down: ([^;]+);/, "each unit's limit")[1]!;
-    const maxima = Object.fromEntries(listed.split(", ").map((part) => part.split(" ") as [string, string]));
-    const secondsIn = {
-      years: TIME_NORMALIZATION.yearDays * 86400,
-      months: TIME_NORMALIZATION.monthDays * 86400,
-      days: 86400,
-      hours: 3600,
-      minutes: 60,
-      seconds: 1,
-    };
-    const { calculateExpGrowth } = await import("../../common/tools/calculate-exp-growth.ts");
-    for (const [unit, size] of Object.entries(secondsIn)) {
-      const max = Number(maxima[unit]);
-      assert.is(max, Math.floor((CALCULATE_LIMITS.maxDurationDays * 86400) / size), unit);
-      assert.not.ok(
-        calculateExpGrowth({ currentGems: 1, [unit]: max }, ranks.ranks).isError,
-        `${unit} ${max} can be sent`,
-      );
-      assert.ok(
-        calculateExpGrowth({ currentGems: 1, [unit]: max + 1 }, ranks.ranks).isError,
-        `${unit} ${max + 1} is refused`,
-      );
-    }
-    assert.not.ok(guideText.includes("1217"), "1217 months are 36,510 days");
-  },
-);
+// That each can be sent and one more is refused is tools.test.ts's "each time field alone may be sent at its
+// advertised maximum".
+Teaches("the per-unit limits are the whole 36,500 days in each unit, rounded down", () => {
+  const limits = note(blocks, "Limits:");
+  const listed = find(limits, /rounded down: ([^;]+);/, "each unit's limit")[1]!;
+  const maxima = Object.fromEntries(listed.split(", ").map((part) => part.split(" ") as [string, string]));
+  for (const [unit, size] of Object.entries(UNIT_SECONDS))
+    assert.is(Number(maxima[unit]), Math.floor((CALCULATE_LIMITS.maxDurationDays * 86400) / size), unit);
+  assert.not.ok(guideText.includes("1217"), "1217 months are 36,510 days");
+});
 
 Teaches("each tool link says what that tool returns, in its own words", () => {
   const tools = parseLlmsTxt(guideText).sections.find((section) => section.title === "Tools")!;
@@ -763,22 +743,6 @@ Teaches("each tool link says what that tool returns, in its own words", () => {
   for (const key of Object.keys(RankList.shape))
     assert.ok(list!.includes(`\`${key}\``), `list-exp-ranks returns ${key}`);
   assert.ok(list!.includes(new URL(paths.ranks, PATH_SITE_URL).href), "the same body as the ranks resource");
-});
-
-Teaches("data is escaped: a rank name cannot open a heading, a link or emphasis", () => {
-  const hostile = "Top\n## Injected [click](https://evil.example) *loud* <b>";
-  const escaped = markdownText(hostile);
-  assert.not.ok(escaped.includes("\n"), "one line");
-  const guide = parseLlmsTxt(
-    `# Name\n\n> Summary\n\n- ${escaped}: 1 gems\n\n## Docs\n- [a](https://exp-bank.example/): b\n`,
-  );
-  assert.equal(
-    guide.sections.map((section) => section.title),
-    ["Docs"],
-    "no injected section",
-  );
-  assert.not.ok(/(^|[^\\])\[click\]\(/.test(escaped), "no live link");
-  assert.is(unescapeMarkdown(escaped), hostile.replace("\n", " "), "the reader sees the name as written");
 });
 
 Teaches.run();
@@ -806,12 +770,6 @@ ApiGuide("each resource's fields come from its schema and each value equals the 
   }
   const ranksBlock = note(apiBlocks, `${new URL(paths.ranks, PATH_SITE_URL).href} (RankList) holds:`);
   assert.equal(rankLines(ranksBlock, "  "), ranks.ranks, "every threshold");
-  const info = JSON.parse(await readBuilt(dir, paths.info)) as {
-    dailyInterestRate: string;
-    timeNormalization: unknown;
-  };
-  assert.is(info.dailyInterestRate, DAILY_INTEREST_RATE, "the fixed rate");
-  assert.equal(info.timeNormalization, { ...TIME_NORMALIZATION }, "the fixed time constants");
   assert.not.ok(
     /compounds daily/i.test(await readBuilt(dir, paths.info)),
     "the rate's description says how fractions of a day grow",

@@ -187,8 +187,8 @@ for (const siteUrl of SITES) {
       assert.match(policy, /base-uri 'none'|base-uri 'self'/, `${page.name}: base-uri`);
       assert.not.match(
         policy,
-        /'unsafe-inline'|'unsafe-eval'|\*/,
-        `${page.name}: no unsafe or wildcard source`,
+        /'unsafe-inline'|'unsafe-eval'|\*|https?:/,
+        `${page.name}: no unsafe, wildcard or other origin's source`,
       );
       // At most one inline script (the homepage's, which starts the site's module after the first
       // paint) runs, allowed by its own hash, with what it imports ('strict-dynamic'); a page without

@@ -326,7 +326,7 @@ export async function withProjectCopy<T>(use: (project: string) => Promise<T>): 
   }
 }
 
-/** Every file under `dir`, sorted, as a path relative to it with `/` (`docs/index.html`); none when it does not exist. */
+/** Every file under `dir`, sorted, relative to it with `/` (`docs/index.html`); none when it does not exist. */
 export async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries
