@@ -381,16 +381,6 @@ Heads("headings link to themselves and code is highlighted when the site is buil
   assert.match(html, /<pre class="code" data-language="sh"><code>/);
 });
 
-Heads("under a path prefix, page links carry the prefix", async () => {
-  const dir = await builtSite(PATH_SITE_URL);
-  const prefix = new URL(PATH_SITE_URL).pathname;
-  const html = await readBuilt(dir, "docs/index.html");
-  for (const a of tags(html, "a")) {
-    const href = a.href ?? "";
-    if (href.startsWith("/")) assert.ok(href.startsWith(prefix), `${href} carries ${prefix}`);
-  }
-});
-
 Heads(
   "at an origin's root, the API catalog is an RFC 9727 linkset naming the contract and the docs",
   async () => {

@@ -81,12 +81,14 @@ const allLinks = (guide: LlmsTxt) => guide.sections.flatMap((section) => section
 
 const Shape = suite("llms.txt shape and content");
 let site = "";
+/** /llms.txt of the root build, parsed. */
+let guide: LlmsTxt;
 Shape.before(async () => {
   site = await builtSite(ROOT_SITE_URL);
+  guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
 });
 
 Shape("/llms.txt parses as llmstxt.org: name, summary, notes, sections of links with notes", async () => {
-  const guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
   assert.is(guide.title, "EXP Bank Calculator");
   assert.ok(guide.summary.length > 20, "a real summary");
   assert.ok(guide.notes.length > 0, "notes");
@@ -109,7 +111,6 @@ Shape(
 Shape(
   "/llms.txt points agents at every twin, the JSON resources, the contract, the API guide and the tools",
   async () => {
-    const guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
     const urls = new Set(allLinks(guide).map((link) => link.url));
     for (const { twin } of TWINNED_PAGES) assert.ok(urls.has(new URL(twin, ROOT_SITE_URL).href), twin);
     for (const resource of resources)
@@ -127,7 +128,6 @@ Shape(
 Shape(
   "/llms.txt links each tool to its section of the docs' Markdown twin, and lists no link twice",
   async () => {
-    const guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
     const tools = guide.sections.find((section) => section.title === "Tools");
     const docsTwin = new URL(TWINNED_PAGES.find((page) => page.key === "docs")!.twin, ROOT_SITE_URL).href;
     assert.equal(
@@ -146,7 +146,7 @@ Shape(
 Shape(
   "/llms.txt describes a twin's address as the page's path without its trailing slash plus .md",
   async () => {
-    const notes = parseLlmsTxt(await readBuilt(site, paths.agentGuide)).notes.join(" ");
+    const notes = guide.notes.join(" ");
     const docs = TWINNED_PAGES.find((page) => page.key === "docs")!;
     assert.ok(notes.includes("without its trailing slash"), "the rule");
     assert.ok(notes.includes(`\`/${docs.page}\` → \`/${docs.twin}\``), "the docs example");
@@ -210,7 +210,7 @@ Shape(
 );
 
 Shape("/llms.txt says plainly what the site does not have", async () => {
-  const notes = parseLlmsTxt(await readBuilt(site, paths.agentGuide)).notes.join(" ");
+  const notes = guide.notes.join(" ");
   assertSays(notes, ["no OAuth", "no accounts", "no MCP server transport", "no JSON error bodies"]);
 });
 

@@ -25,7 +25,7 @@ const calculateExpGrowth = (input: unknown) => calculateOver(input, rankList.ran
 const listExpRanks = (input: unknown) => listOver(input, rankList);
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
-const [calculateTool, listRanksTool] = toolDescriptors;
+const [calculateTool] = toolDescriptors;
 const validateInput = ajv.compile(calculateTool!.inputSchema);
 const validateOutput = ajv.compile(toolOutputSchemas["calculate-exp-growth"]);
 const validateRanks = ajv.compile(toolOutputSchemas["list-exp-ranks"]);
@@ -338,20 +338,10 @@ test("null, as an overflowing literal such as 1e400 arrives, is explained as suc
   );
 });
 
-test("the two durations that once returned internal_error return exact results", () => {
-  // 10^-324 and 10^-300 seconds move nothing at 8 decimals: the results are those without them.
-  const tiny = call(calculateExpGrowth, { currentGems: 1000000, days: 30, seconds: 5e-324 });
-  assert.not.ok(tiny.isError, JSON.stringify(tiny.structuredContent));
-  assert.equal(tiny.structuredContent, calculateGrowth({ currentGems: 1000000, days: 30 }, rankList.ranks));
-  const long = call(calculateExpGrowth, { currentGems: 1, days: 36499, seconds: 1e-300 });
-  assert.not.ok(long.isError, JSON.stringify(long.structuredContent));
-  assert.is(
-    (long.structuredContent as CalculateOutput).futureGems,
-    calculateGrowth({ currentGems: 1, days: 36499 }, rankList.ranks).futureGems,
-  );
-});
-
-/** JSON numbers at the edges of what a double and the schema allow. */
+/**
+ * JSON numbers at the edges of what a double and the schema allow. (The two durations that once returned
+ * internal_error, 5e-324 and 1e-300 seconds, are among them; engine.test.ts holds their results exact.)
+ */
 const EXTREME_NUMBERS = [
   0,
   -0,
@@ -568,22 +558,6 @@ test("the descriptors name both tools, read-only, with the rate, units and formu
   const inputRules = calculateTool!.inputSchema.description as string;
   assert.match(inputRules, /2\^53/);
   assert.match(inputRules, /decimal strings?/);
-});
-
-test("the published input schema accepts what the tool accepts and rejects unknown keys and wrong types", () => {
-  assert.ok(validateInput({ currentGems: "1000000.5", years: 1, seconds: "30" }));
-  for (const bad of [
-    {},
-    { currentGems: 1, dayz: 1 },
-    { currentGems: true },
-    { currentGems: "0x10" },
-    { currentGems: -1 },
-    { currentGems: "9".repeat(65) },
-    { currentGems: 1, years: 101 },
-  ]) {
-    assert.not.ok(validateInput(bad), JSON.stringify(bad));
-  }
-  assert.equal(listRanksTool!.inputSchema.additionalProperties, false);
 });
 
 test("_data/tools.ts lists both tools with the form's inputs and a worked example a reader can check", () => {
