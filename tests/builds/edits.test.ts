@@ -58,9 +58,10 @@ const RENAMED_RANKS = [
 
 // The builds are queued as the file loads (this process builds one at a time), so they run while other tests wait.
 const unedited = buildEdited(async () => undefined);
-const badEdit = buildEdited((project) =>
-  editFile(project, "_data/ranks.ts", 'minGems: "12000000000"', 'minGems: "12B"'),
-);
+const badEdit = buildEdited(async (project) => {
+  await editFile(project, "_data/ranks.ts", 'minGems: "12000000000"', 'minGems: "12B"');
+  await editFile(project, "_data/ranks.ts", 'name: "Luminary"', 'name: "Lumi {{ 7*7 }}"');
+});
 const goodEdits = buildEdited(async (project) => {
   await editFile(project, "_data/ranks.ts", `name: "${top.name}"`, `name: "Zenith"`);
   for (const rank of RENAMED_RANKS)
@@ -73,7 +74,8 @@ for (const build of [unedited, badEdit, goodEdits]) build.catch(() => undefined)
 /** A file of the good edits' build, which must have succeeded. */
 const edited = (file: string) => writtenFile(goodEdits, file);
 
-test("a bad data edit fails the build, naming the file, the field and the rule", async () => {
+test(`a bad data edit fails the build, naming the file, the field and the rule; template syntax in a rank \
+name fails as a rule of the rank table, not as a twin problem`, async () => {
   const { result } = await badEdit;
   assert.not.ok(result.ok, "the build succeeded");
   for (const pattern of [
@@ -81,8 +83,13 @@ test("a bad data edit fails the build, naming the file, the field and the rule",
     /ranks\[5\]\.minGems/,
     /whole number written in digits/,
     /"12B"/,
+    new RegExp(
+      String.raw`ranks\[2\]\.name: has "\{" \(U\+007B\) at character 6, which is not a letter .*` +
+        String.raw`\[rule: letters, digits, spaces and hyphens\]`,
+    ),
   ])
     assert.match(result.output, pattern);
+  assert.not.match(result.output, /twin still contains template syntax/);
 });
 
 test("a change to the data or to a page's prose reaches every output that shows it", async () => {
