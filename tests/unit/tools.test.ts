@@ -20,6 +20,7 @@ import { calculateGrowth } from "../../common/engine/calculate.ts";
 import { calculateExpGrowth as calculateOver } from "../../common/tools/calculate-exp-growth.ts";
 import { listExpRanks as listOver } from "../../common/tools/list-exp-ranks.ts";
 import { toolDescriptors, toolOutputSchemas } from "../../contract/tool-descriptors.ts";
+import { MISTAKEN_AMOUNTS } from "../support/random-inputs.ts";
 
 const calculateExpGrowth = (input: unknown) => calculateOver(input, rankList.ranks);
 const listExpRanks = (input: unknown) => listOver(input, rankList);
@@ -178,26 +179,8 @@ test("a missing, zero or negative currentGems is invalid_request naming currentG
   );
 });
 
-test("non-numeric, empty, hex, exponent and spaced strings are invalid_request", () => {
-  for (const text of [
-    "abc",
-    "",
-    " ",
-    "0x10",
-    "1e5",
-    "1e999999999",
-    " 12",
-    "12 ",
-    "1,000",
-    "+3",
-    ".5",
-    "5.",
-    "NaN",
-    "Infinity",
-    "٣",
-    "1M",
-    "01",
-  ]) {
+test("non-numeric, empty, hex, exponent, spaced and other mistaken strings are invalid_request", () => {
+  for (const text of MISTAKEN_AMOUNTS) {
     assertInvalid(call(calculateExpGrowth, { currentGems: text }), "currentGems");
     assertInvalid(call(calculateExpGrowth, { currentGems: 1, goalGems: text }), "goalGems");
   }
