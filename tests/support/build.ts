@@ -290,7 +290,6 @@ export function bothBuiltSites(): Promise<{ siteUrl: string; dir: string }[]> {
   return Promise.all(SITE_BUILDS.map(async ({ siteUrl }) => ({ siteUrl, dir: await builtSite(siteUrl) })));
 }
 
-/** Reads a built file as text. */
 export function readBuilt(siteDir: string, file: string): Promise<string> {
   return readFile(path.join(siteDir, file), "utf8");
 }

@@ -55,8 +55,11 @@ function call(execute: (input: unknown) => unknown, input: unknown): Result {
   return result;
 }
 
-/** The result is `invalid_request`, its message names `field`, and its resolution says what to send. */
-function assertInvalid(result: Result, field: string, resolutionMentions = field): void {
+/**
+ * The result is `invalid_request`, its message names `field`, and its resolution says what to send.
+ * Returns the message.
+ */
+function assertInvalid(result: Result, field: string, resolutionMentions = field): string {
   assert.is(result.isError, true);
   const body = ErrorResponse.parse(result.structuredContent);
   assert.is(body.error.code, "invalid_request");
@@ -66,6 +69,7 @@ function assertInvalid(result: Result, field: string, resolutionMentions = field
     body.error.resolution.includes(resolutionMentions),
     `resolution should mention ${resolutionMentions}: ${body.error.resolution}`,
   );
+  return body.error.message;
 }
 
 /** The message of the error calculate-exp-growth answers `input` with. */
@@ -172,11 +176,7 @@ test("a missing, zero or negative currentGems is invalid_request naming currentG
   ]) {
     assertInvalid(call(calculateExpGrowth, input), "currentGems");
   }
-  assert.ok(
-    (call(calculateExpGrowth, {}).structuredContent as ErrorResponse).error.message.includes(
-      "currentGems: is required",
-    ),
-  );
+  assert.ok(message({}).includes("currentGems: is required"));
 });
 
 test("non-numeric, empty, hex, exponent, spaced and other mistaken strings are invalid_request", () => {
@@ -231,13 +231,11 @@ test("amounts above 1e20, huge and negative durations, and more than 100 years i
 });
 
 test("a time field over its own maximum is reported once, without a total", () => {
-  const result = call(calculateExpGrowth, { currentGems: 1, years: 101 });
-  assertInvalid(result, "years");
-  const { message } = ErrorResponse.parse(result.structuredContent).error;
-  assert.not.match(message, /come to/);
-  const huge = ErrorResponse.parse(
-    call(calculateExpGrowth, { currentGems: 1, years: 1e308, days: 1e308 }).structuredContent,
-  ).error.message;
+  assert.not.match(
+    assertInvalid(call(calculateExpGrowth, { currentGems: 1, years: 101 }), "years"),
+    /come to/,
+  );
+  const huge = message({ currentGems: 1, years: 1e308, days: 1e308 });
   assert.ok(huge.length < 400, huge);
 });
 
@@ -264,18 +262,15 @@ more is refused`, () => {
   }
   assert.not.match(JSON.stringify(calculateTool!.inputSchema), /1217/);
   assertInvalid(call(calculateExpGrowth, { currentGems: 1, months: "1216.5" }), "months", "at most 1216");
-  const over = call(calculateExpGrowth, { currentGems: 1, months: 1216, days: 21 });
-  assert.is(over.isError, true);
-  assert.match(ErrorResponse.parse(over.structuredContent).error.message, /come to 36501 days/);
+  assert.match(message({ currentGems: 1, months: 1216, days: 21 }), /come to 36501 days/);
 });
 
 test(`a JSON number that cannot have arrived exactly is refused, naming the field; its digits as a string \
 are accepted`, () => {
   // 28164430411862642682 arrives as the double 28164430411862643000 (17 significant digits).
   const lossy = call(calculateExpGrowth, JSON.parse('{"currentGems": 28164430411862642682}'));
-  assertInvalid(lossy, "currentGems", "decimal string");
-  const { message } = ErrorResponse.parse(lossy.structuredContent).error;
-  assert.match(message, /currentGems: .*2\^53.*send the digits as a decimal string/);
+  const lossyMessage = assertInvalid(lossy, "currentGems", "decimal string");
+  assert.match(lossyMessage, /currentGems: .*2\^53.*send the digits as a decimal string/);
   for (const field of ["goalGems", "additionalGems"])
     assertInvalid(
       call(calculateExpGrowth, { currentGems: 1, [field]: 2 ** 53 + 2 }),
@@ -297,9 +292,8 @@ are accepted`, () => {
     "25000000000000000000",
   ]) {
     const refused = call(calculateExpGrowth, JSON.parse(`{"currentGems": ${text}}`));
-    assertInvalid(refused, "currentGems", "decimal string");
     assert.match(
-      ErrorResponse.parse(refused.structuredContent).error.message,
+      assertInvalid(refused, "currentGems", "decimal string"),
       /currentGems: is a JSON number of 2\^53 \(9007199254740992\) or more.*send the digits as a decimal string/,
       text,
     );
@@ -311,9 +305,8 @@ are accepted`, () => {
 
 test("null, as an overflowing literal such as 1e400 arrives, is explained as such", () => {
   const result = call(calculateExpGrowth, JSON.parse('{"currentGems": 1000, "goalGems": null}'));
-  assertInvalid(result, "goalGems");
   assert.match(
-    ErrorResponse.parse(result.structuredContent).error.message,
+    assertInvalid(result, "goalGems"),
     new RegExp(
       String.raw`goalGems: must be a number or a decimal string, not null \(a JSON number too large for ` +
         String.raw`a double, such as 1e400, arrives as null`,
@@ -387,9 +380,10 @@ test("no accepted input yields internal_error: every field drawn from extreme JS
 
 test("NaN and Infinity are named as such for JavaScript callers", () => {
   for (const value of [Number.NaN, Number.POSITIVE_INFINITY]) {
-    const result = call(calculateExpGrowth, { currentGems: value });
-    assertInvalid(result, "currentGems");
-    assert.match(ErrorResponse.parse(result.structuredContent).error.message, /finite number/);
+    assert.match(
+      assertInvalid(call(calculateExpGrowth, { currentGems: value }), "currentGems"),
+      /finite number/,
+    );
   }
 });
 
@@ -431,9 +425,11 @@ test("decimal strings are told their real mistake and what to send", () => {
     ["abc", /plain decimal digits/],
   ];
   for (const [text, expected] of cases) {
-    const result = call(calculateExpGrowth, { currentGems: text });
-    assertInvalid(result, "currentGems");
-    assert.match(ErrorResponse.parse(result.structuredContent).error.message, expected, text);
+    assert.match(
+      assertInvalid(call(calculateExpGrowth, { currentGems: text }), "currentGems"),
+      expected,
+      text,
+    );
   }
 });
 
@@ -454,8 +450,7 @@ test("unknown keys: at most five named, each cut, the rest counted, with a did-y
 test("a 100,000-digit string is rejected at once, before any decimal work", () => {
   for (const field of ["currentGems", "days"]) {
     const result = call(calculateExpGrowth, { currentGems: 1, [field]: "9".repeat(100_000) });
-    assertInvalid(result, field);
-    const { message } = (result.structuredContent as ErrorResponse).error;
+    const message = assertInvalid(result, field);
     // The length check aborts the field's other checks, so the pattern and the range never run.
     assert.match(
       message,
