@@ -235,6 +235,8 @@ test("1,000,000 gems grow to 1,094,026.87487131 in 30 days", () => {
   assert.is(result.profitPercent, "9.40268749");
   assert.is(result.durationDays, "30.00000000");
   assert.is(result.profitPerDay, "3000.00000000");
+  // The worked example of the docs and llms.txt: every field, the ladder included, against the reference.
+  assertExact({ currentGems: 1000000, days: 30 });
 });
 
 test("one day multiplies by 1.003, two by 1.006009, three by 1.009027027", () => {
