@@ -24,6 +24,7 @@ import {
   TOOL_NAMES,
 } from "../../common/constants.ts";
 import { CalculateOutput } from "../../contract/calculate-output.ts";
+import { executeTool } from "../../common/tools/execute.ts";
 import { bothBuiltSites, builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "../support/build.ts";
 import { markdownLibrary } from "../../_config/markdown.ts";
 import { headOf, ids, linkRel, tags, TWINNED_PAGES, visibleText } from "../support/pages.ts";
@@ -159,27 +160,12 @@ Pages(
     }
     const calculate = tools.find((tool) => tool.name === "calculate-exp-growth");
     assert.ok(calculate, "calculate-exp-growth is documented");
-    // The worked example shows values a reader can check by hand: 1,000,000 × 1.003^30, half-up to 8 decimals.
+    // The worked example is the tool's answer, whose figures engine.test.ts checks by hand (1,000,000 ×
+    // 1.003^30, half-up to 8 decimals) and against its exact reference.
     const example = jsonBlockAfter(twin, "it returns this `structuredContent`") as Record<string, unknown>;
     assert.equal(Object.keys(example), Object.keys(CalculateOutput.shape), "every result field, in order");
-    assert.equal(
-      [
-        example.currentGems,
-        example.durationDays,
-        example.futureGems,
-        example.profit,
-        example.profitPercent,
-        example.profitPerDay,
-      ],
-      [
-        "1000000.00000000",
-        "30.00000000",
-        "1094026.87487131",
-        "94026.87487131",
-        "9.40268749",
-        "3000.00000000",
-      ],
-    );
+    const answer = executeTool("calculate-exp-growth", { currentGems: 1000000, days: 30 }, ranks);
+    assert.equal(example, JSON.parse(JSON.stringify(answer.structuredContent)));
     const failure = jsonBlockAfter(twin, "### Error results", 1) as {
       isError?: boolean;
       structuredContent: { error: { code: string; message: string } };
