@@ -4,7 +4,7 @@
  * and say what it does not have; every link in them is absolute (the build's own link check fails
  * on one that names no file or anchor). Read alone, `/llms.txt` teaches the whole
  * calculation: each fact in it is read back from the built text and checked against the data, and
- * its worked example against decimal.js at 100 digits, never against the engine.
+ * its worked example is the tool's answer, whose figures engine.test.ts holds to an exact reference.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
