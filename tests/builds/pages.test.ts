@@ -237,9 +237,9 @@ test("the pages site.paths names must be there: a moved or missing one fails nam
   );
 });
 
-test(`a page added as only a Markdown file is in the navigation of every page, the sitemap, llms.txt and \
-llms-full.txt`, async () => {
-  for (const file of ["index.html", "docs/index.html", "faq/index.html"])
+test(`a page added as only a Markdown file is in the navigation of every page but the players' homepage, \
+the sitemap, llms.txt and llms-full.txt`, async () => {
+  for (const file of ["docs/index.html", "faq/index.html"])
     assert.match(
       await built(file),
       /<a href="\/faq\/"( aria-current="page")?>FAQ<\/a>/,
