@@ -154,23 +154,26 @@ function timeTicks(days: number, count: number, start: number, locale?: string) 
 }
 
 /**
- * Ticks for the balance: powers of ten on a log axis, about four round values on a linear one, with the
- * digits that tell them apart.
+ * Ticks for the balance, each with its label, in the order they are placed (a label too near one placed
+ * before is left out): on a log axis the start, the goal and the top, then each power of ten between (at
+ * most six); on a linear one about four round values, with the digits that tell them apart.
  */
-function gemTicks(low: number, high: number, log: boolean): { ticks: number[]; digits: number } {
+function gemTicks({ low, high, log, shown }: Series, locale?: string): { value: number; text: string }[] {
+  const labelled = (digits: number) => (value: number) => ({ value, text: gemsText(value, digits, locale) });
   const ticks: number[] = [];
   if (log) {
+    const goal = shown.filter((target) => target.kind === "goal").map((target) => Number(target.gems));
     const first = Math.ceil(Math.log10(low));
     const last = Math.floor(Math.log10(high));
     const every = Math.ceil((last - first + 1) / 6);
     for (let power = first; power <= last; power += every) ticks.push(10 ** power);
-    return { ticks, digits: 1 };
+    return [...[low, ...goal, high].map(labelled(3)), ...ticks.map(labelled(1))];
   }
   const rough = (high - low) / 4;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
   const step = ([1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= rough) ?? 10) * magnitude;
   for (let index = Math.ceil(low / step); index * step <= high; index++) ticks.push(index * step);
-  return { ticks, digits: Math.floor(Math.log10(high)) - Math.floor(Math.log10(step)) + 2 };
+  return ticks.map(labelled(Math.floor(Math.log10(high)) - Math.floor(Math.log10(step)) + 2));
 }
 
 /** A piece of text the chart places, and the box it takes. */
@@ -295,15 +298,14 @@ function place(frame: Frame, candidates: Label[], margin: number): Label | null 
   return chosen ?? null;
 }
 
-/** The balance's axis: a tick and a label per value, and no grid line to stand beside a rank's. */
-function balanceAxis(frame: Frame, gems: number[], labels: string[]): string {
+/** The balance's axis: a tick and a label per value whose label fits, and no grid line to stand beside a rank's. */
+function balanceAxis(frame: Frame, ticks: { value: number; text: string }[]): string {
   const { plot, y } = frame;
-  return gems
-    .map((value, index) => {
-      const tick = label(labels[index]!, plot.x - 6, y(value) + 4, "end");
-      frame.placed.push(tick.box);
+  return ticks
+    .map(({ value, text }) => {
+      const tick = place(frame, [label(text, plot.x - 6, y(value) + 4, "end")], 2);
       const line = `<line x1="${plot.x - 4}" x2="${plot.x}" y1="${y(value)}" y2="${y(value)}"/>`;
-      return line + textMarkup(tick, "chart-label");
+      return tick ? line + textMarkup(tick, "chart-label") : "";
     })
     .join("");
 }
@@ -390,10 +392,9 @@ export function growthChart(input: ChartInput): Chart | null {
   const series = growthSeries(input);
   if (!series) return null;
   const { width, height } = input;
-  const { ticks: gems, digits } = gemTicks(series.low, series.high, series.log);
-  const gemLabels = gems.map((value) => gemsText(value, digits, input.locale));
+  const gems = gemTicks(series, input.locale);
   const { scale, key, rows } = header(width, series);
-  const chart = frame(input, series, rows, Math.max(0, ...gemLabels.map(textWidth)));
+  const chart = frame(input, series, rows, Math.max(0, ...gems.map((tick) => textWidth(tick.text))));
   const { plot, x, y } = chart;
   chart.placed.push(scale.box, ...(key ? [key.box] : []));
   const describedBy = input.describedBy ? ` aria-describedby="${input.describedBy}"` : "";
@@ -404,7 +405,7 @@ export function growthChart(input: ChartInput): Chart | null {
   ];
   // The band first, so every line and text is drawn over it.
   parts.push(currentBand(chart, series, input.currentRank));
-  const axis = balanceAxis(chart, gems, gemLabels);
+  const axis = balanceAxis(chart, gems);
   const time = timeAxis(chart, input, series);
   parts.push(`<g class="chart-grid">${textMarkup(scale, "chart-label chart-scale")}${axis}${time}</g>`);
   // Drawn lowest first, so the lines follow the milestone table's order.

@@ -12,7 +12,7 @@ import { compareExact, exactOf } from "../../common/engine/exact.ts";
 import { labelOf, readForm, type Problem, type Reading } from "./form-read.ts";
 import { edit, PERIOD, queryOf, state, stateOf, UNTIL, update, watch, type FormState } from "./form-state.ts";
 import { showNotes, showProblems, validate } from "./form-judge.ts";
-import { givenTime, render, type Shown } from "./form-answer.ts";
+import { givenTime, render, summaryLine, type Shown } from "./form-answer.ts";
 import { mountShare, shareText, type Shareable } from "./form-share.ts";
 import { mountRemember, returned } from "./form-remember.ts";
 import { mountRankGoal } from "./rank-goal.ts";
@@ -127,17 +127,21 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     }
     // Shown first, so the chart is drawn at the width its box really has.
     show("list");
-    const view: Shown = { result: planHook.calculate(input, ranks), now, given: givenTime(reading), ranks };
-    const lines = render(region!, view);
     const pinned = current.pinned;
+    const friends = pinned !== null; // a friend's link, until a field is edited
+    const given = givenTime(reading, friends);
+    const view: Shown = { result: planHook.calculate(input, ranks), now, given, ranks, shared: friends };
+    const lines = render(region!, view);
     const old = pinned !== null && Math.abs(Date.now() - pinned) >= 60_000 ? `As of ${dateText(pinned)}` : "";
     asOf!.textContent = old
-      ? `${old}, when this link was made: its dates count from then. Edit any field to count from now.`
-      : grownText();
+      ? `Shared with you. ${old}, when this link was made: its dates count from then.`
+      : friends
+        ? "Shared with you."
+        : grownText();
     asOf!.hidden = !asOf!.textContent;
-    summary!.textContent = (old ? `${old}: ` : "") + lines.join(" ");
+    summary!.textContent = summaryLine(view);
     answer = { text: shareText(view), query: linkOf(reading), now };
-    if (commit) status!.textContent = summary!.textContent;
+    if (commit) status!.textContent = (old ? `${old}: ` : "") + lines.join(" ");
     return reading;
   };
 
@@ -230,6 +234,12 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     layout.classList.remove("is-answer");
     field("currentGems").focus();
   });
+  // A friend's answer, tried with one's own gems: the goal and the time kept, counted from now.
+  byId("try").addEventListener("click", () => {
+    layout.classList.remove("is-answer");
+    update({ typed: { ...state().typed, currentGems: "" }, pinned: null }, "load");
+    field("currentGems").focus();
+  });
   /** Opens the address's query: a link is judged whole, as Calculate would. */
   const open = () => {
     const linked = location.search !== "";
@@ -237,12 +247,9 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     update({ ...stateOf(location.search, names()), judged }, linked ? "link" : "load");
   };
   window.addEventListener("popstate", open);
-  // The planning module joins once used: its answer then replaces the one drawn without it.
-  planHook.refresh = () => {
-    const announced = status!.textContent; // an answer announced is announced again as it changes
-    record(answerFor(false), false);
-    if (announced) status!.textContent = summary!.textContent;
-  };
+  // The planning module joins once used: its answer then replaces the one drawn without it, announced
+  // again if the one it replaces was.
+  planHook.refresh = () => record(answerFor(status!.textContent !== ""), false);
   more.addEventListener("toggle", () => more.open && loadPlan().catch(() => undefined));
   const linked = location.search !== "";
   // A return visit opens on the kept answer, the balance grown to now. Nothing was typed before this

@@ -1,11 +1,13 @@
 /**
  * Showing the answer: a headline with what was asked and gained ("In 30 days: 273M gems (+23.5M, +9.4%),
- * still Ethereal."), the rank timeline with the end of the time given, the chart, the exact figures.
+ * still Ethereal."), the earnings of the first day, week and month, the rank timeline with the end of the
+ * time given, the chart, the exact figures; a friend's link as a shared answer, to try with one's own gems.
  */
 import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
 import type { ExpRank } from "../../contract/rank-list.ts";
 import { TIME_NORMALIZATION } from "../../common/constants.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
+import { calculateGrowth } from "../../common/engine/calculate.ts";
 import { compareExact, exactOf } from "../../common/engine/exact.ts";
 import { showChart } from "./chart-view.ts";
 import { planHook } from "./plan-hook.ts";
@@ -13,23 +15,31 @@ import type { Reading } from "./form-read.ts";
 import { compactGems, counted, dateText, lang, percentText, waitText } from "./form-words.ts";
 import { loadModule } from "./load-module.ts";
 
-/** The time given: its `lead` ("In 30 days"), `span` ("30 days") and `late` (", after your 30 days"). */
-export type Given = { lead: string; span: string; late: (reached: boolean) => string };
+/** The time given: its `lead` ("In 30 days"), `span` ("30 days"), `whose` and `late` (", after your 30 days"). */
+export type Given = { lead: string; span: string; whose: string; late: (reached: boolean) => string };
 
-/** The time the person gave, in their words; null when none. */
-export function givenTime(reading: Reading): Given | null {
+/** The time the person gave, in their words ("the" time of a `shared` answer, not "your"); null when none. */
+export function givenTime(reading: Reading, shared = false): Given | null {
+  const whose = shared ? "the" : "your";
   if (reading.until) {
     const day = dateText(reading.until);
-    return { lead: `On ${day}`, span: day, late: (reached) => `, ${reached ? "by" : "after"} ${day}` };
+    return { lead: `On ${day}`, span: day, whose, late: (reached) => `, ${reached ? "by" : "after"} ${day}` };
   }
   const span = DURATION_UNITS.filter((unit) => reading.values[unit] !== undefined)
     .map((unit) => counted(reading.values[unit]!, unit.slice(0, -1)))
     .join(" ");
-  const late = (reached: boolean) => `, ${reached ? "within" : "after"} your ${span}`;
-  return span ? { lead: `In ${span}`, span, late } : null;
+  const late = (reached: boolean) => `, ${reached ? "within" : "after"} ${whose} ${span}`;
+  return span ? { lead: `In ${span}`, span, whose, late } : null;
 }
 
-export type Shown = { result: CalculateOutput; now: number; given: Given | null; ranks: readonly ExpRank[] };
+/** An answer to show: `shared` when it came in a friend's link (`at=`), until a field is edited. */
+export type Shown = {
+  result: CalculateOutput;
+  now: number;
+  given: Given | null;
+  ranks: readonly ExpRank[];
+  shared: boolean;
+};
 
 /** The date `seconds` after `now`. */
 const at = (now: number, seconds: number) => new Date(now + seconds * 1000);
@@ -84,6 +94,31 @@ function headline({ result, now, given, ranks }: Shown): string[] {
   return lines;
 }
 
+/** The pinned bar's short line: the balance at the time given, and when the goal (or next rank) is reached. */
+export function summaryLine({ result, now, given, ranks }: Shown): string {
+  const parts = given ? [`${given.lead}: ${compactGems(result.futureGems, true)} gems`] : [];
+  const target = result.goal ?? (given ? null : result.nextRank);
+  const name = result.goal ? goalName(result.goal.targetGems, ranks) : result.nextRank?.name;
+  if (target && name)
+    parts.push(
+      target.duration.totalSeconds
+        ? `${name} on ${dateText(at(now, target.duration.totalSeconds))}`
+        : `${name} already reached`,
+    );
+  return parts.join(" · ") || `${result.currentRank.name}, the top rank`;
+}
+
+/** What the balance earns from now: its first day, week (7 days) and month (as the engine counts a month). */
+function earnings(result: CalculateOutput, ranks: readonly ExpRank[]): string {
+  const gain = (days: number) =>
+    compactGems(calculateGrowth({ currentGems: result.currentGems, days }, ranks).profit);
+  const month = TIME_NORMALIZATION.monthDays;
+  return (
+    `Earnings from now: +${compactGems(result.profitPerDay)} the first day, +${gain(7)} the first week, ` +
+    `+${gain(month)} the first month (${month} days).`
+  );
+}
+
 function timeElement(now: number, duration: Duration): HTMLTimeElement {
   const date = at(now, duration.totalSeconds);
   const text = `${dateText(date)} (in ${waitText(duration.totalSeconds)})`;
@@ -106,7 +141,7 @@ const calendarButton = (name: string) =>
 
 /** Fills the result region with `shown` and returns the headline's lines. */
 export function render(region: HTMLElement, shown: Shown): string[] {
-  const { result, now, given, ranks } = shown;
+  const { result, now, given, ranks, shared } = shown;
   const find = (selector: string) => region.querySelector<HTMLElement>(selector)!;
   const each = <T extends HTMLElement>(selector: string, fill: (element: T) => void) =>
     region.querySelectorAll<T>(selector).forEach(fill);
@@ -122,6 +157,10 @@ export function render(region: HTMLElement, shown: Shown): string[] {
     element.textContent = compactGems(result[name], name === "futureGems");
   });
   find("[data-result-percent]").textContent = percentText(result.profitPercent);
+  find("#calculator-earns").textContent = earnings(result, ranks);
+  // A friend's answer invites the friend's own gems; one's own answer offers its numbers to change.
+  find("#calculator-try").hidden = !shared;
+  find("#calculator-edit").hidden = shared;
   each("[data-timed]", (element) => (element.hidden = !given));
   const end = dateText(at(now, Number(result.durationDays) * TIME_NORMALIZATION.secondsPerDay));
   find("[data-result-after]").textContent = given ? `on ${end}` : "";
@@ -174,7 +213,10 @@ export function render(region: HTMLElement, shown: Shown): string[] {
     row.className = "time-end";
     Object.assign(row.insertCell(), {
       colSpan: 4,
-      textContent: given.span === end ? `Your date: ${end}` : `End of your ${given.span}: ${end}`,
+      textContent:
+        given.span === end
+          ? `${given.whose === "the" ? "The" : "Your"} date: ${end}`
+          : `End of ${given.whose} ${given.span}: ${end}`,
     });
     rows.splice(result.milestones.filter((milestone) => milestone.withinDuration).length, 0, row);
   }

@@ -24,7 +24,10 @@ const CALCULATE_GUIDANCE: InputGuidance = {
   acrossFields: DURATION_GUIDANCE,
 };
 
-/** `calculate-exp-growth` over the rank table `ranks`: the result for valid input, `invalid_request` for anything else. */
+/**
+ * `calculate-exp-growth` over the rank table `ranks`: the result for valid input, `invalid_request` for
+ * anything else.
+ */
 export function calculateExpGrowth(
   input: unknown,
   ranks: readonly ExpRank[],

@@ -96,7 +96,11 @@ test("a short link opens on its answer, and links made before keep theirs", asyn
     assert.is(await shownFuture(), grown(gems, seconds), link);
     assert.is(await page.inputValue("#calculator-period"), period, `${link}: the time field`);
   }
-  assert.match(await text("#calculator-as-of"), /^As of Nov 22, 2026/, "an old link's moment still counts");
+  assert.match(
+    await text("#calculator-as-of"),
+    /^Shared with you\. As of Nov 22, 2026/,
+    "an old link's moment still counts",
+  );
   // A date alone, as an old link may hold it: the start of that day, the page's time (UTC here).
   await open("?currentGems=1M&until=2026-12-23&at=2026-11-23T12%3A00%3A00Z");
   assert.is(await shownFuture(), grown("1000000", 29.5 * 86_400), "until Dec 23, 2026");

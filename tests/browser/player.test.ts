@@ -86,7 +86,8 @@ function grown(gems: string, days: number): { future: Decimal; profit: Decimal; 
   return { future, profit, percent: profit.div(gems).times(100).toDecimalPlaces(2).toString() };
 }
 
-test("a friend's link opens on its answer: headline, 'as of', balance, timeline on the first screen", async () => {
+test(`a friend's link opens on its answer, shared with you: headline, 'as of', balance, timeline on the first \
+screen, the 30 days, no Calculate row above it, and Try with my gems`, async () => {
   const link = "?currentGems=250000000&goalGems=Radiant&days=30&at=2026-11-01T12:00:00Z";
   await onEach(async (page, phone) => {
     await open(page, link);
@@ -97,20 +98,71 @@ test("a friend's link opens on its answer: headline, 'as of', balance, timeline 
       row && row.y < page.viewportSize()!.height,
       `the timeline starts on the first screen: ${row?.y}`,
     );
-    assert.match(await text(page, "#calculator-as-of"), /^As of Nov 1, 2026/);
+    assert.match(await text(page, "#calculator-as-of"), /^Shared with you\. As of Nov 1, 2026/);
     await assertOnScreen(page, ".result-rate", "the sender's balance");
     assert.match(await text(page, ".result-rate"), /^From 250M gems, /, "whose balance this is");
+    assert.match(await text(page, "#calculator-headline"), /, after the 30 days\.$/, "not 'your' 30 days");
+    assert.match(await text(page, "#calculator-milestones tr.time-end"), /^End of the 30 days: /);
     assert.is(await page.locator("#calculator-currentGems").isVisible(), !phone, "the form waits on a phone");
-    if (!phone) return;
-    await page.getByRole("button", { name: "Change the numbers" }).click();
+    // On a phone no button row stands above the answer; beside it on a desktop, the form's row is its own.
+    const [actions, headline] = await Promise.all(
+      [".calculator-actions", "#calculator-headline"].map((selector) => page.locator(selector).boundingBox()),
+    );
+    const beside = phone ? !actions : actions!.x + actions!.width < headline!.x;
+    assert.ok(beside, `no Calculate · Reset row above the answer: ${JSON.stringify(actions)}`);
+    assert.not.ok(await page.locator("#calculator-edit").isVisible(), "a friend's numbers are not changed");
+    await assertOnScreen(page, "#calculator-share", "Share");
+    await assertOnScreen(page, "#calculator-try", "Try with my gems");
+    const tryMine = page.getByRole("button", { name: "Try with my gems" });
+    await (phone ? tryMine.tap() : tryMine.click());
     assert.ok(await page.locator("#calculator-currentGems").isVisible(), "one tap opens the form");
     assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-currentGems");
-    await calculate(page, { currentGems: "1M", period: "1 week" });
-    assert.match(await text(page, "#calculator-headline"), /^In 7 days: /, "the form works as before");
-    await open(page, link);
-    await page.getByRole("button", { name: "Reset" }).tap();
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve))); // Reset's own timeout
-    assert.ok(await page.locator("#calculator-currentGems").isVisible(), "Reset on a link opens the form");
+    assert.is(await page.inputValue("#calculator-currentGems"), "", "the balance is the friend's to type");
+    await page.keyboard.type("1M");
+    await page.keyboard.press("Enter");
+    await page.locator("#calculator-headline").waitFor();
+    // The goal and the time kept; the answer counts from now, with the friend's balance.
+    assert.match(
+      await text(page, "#calculator-headline"),
+      /^In 30 days: 1\.09M gems .*\nYou reach Radiant on /s,
+    );
+    assert.match(await text(page, ".result-rate"), /^From 1M gems, /);
+    assert.is(new URL(page.url()).searchParams.get("at"), null, "the new link counts from now");
+    assert.ok(await page.locator("#calculator-as-of").isHidden(), "no longer shared");
+  });
+});
+
+test(`after Calculate, Share is on screen beside the answer, with what the balance earns from now under the \
+headline: its first day, week and month`, async () => {
+  const gain = (days: number) => grown("250000000", days).profit;
+  await onEach(async (page, phone) => {
+    await freshForm(page);
+    await page.fill("#calculator-currentGems", "250M");
+    await page.fill("#calculator-goalGems", "Radiant");
+    await page.fill("#calculator-period", "90 days");
+    const calculateButton = page.getByRole("button", { name: "Calculate" });
+    await (phone ? calculateButton.tap() : calculateButton.click());
+    await page.locator("#calculator-headline").waitFor();
+    await assertOnScreen(page, "#calculator-headline", "the answer");
+    await assertOnScreen(page, "#calculator-share", "Share");
+    await assertOnScreen(page, "#calculator-earns", "the earnings");
+    const [headline, earns] = await Promise.all(
+      ["#calculator-headline", "#calculator-earns"].map((selector) => page.locator(selector).boundingBox()),
+    );
+    assert.ok(earns!.y >= headline!.y + headline!.height, "the earnings stand under the headline");
+    const earnings = await text(page, "#calculator-earns");
+    const [, day, week, month] =
+      /^Earnings from now: \+(\S+) the first day, \+(\S+) the first week, \+(\S+) the first month \(30 days\)\.$/.exec(
+        earnings,
+      ) ?? assert.unreachable(earnings)!;
+    assertCompact(day!, new Decimal("250000000").times(DAILY_INTEREST_RATE), "a day");
+    assertCompact(week!, gain(7), "a week of 7 days");
+    assertCompact(month!, gain(TIME_NORMALIZATION.monthDays), "a month");
+    // The bar's line is short and whole, not a cut copy of the headline.
+    const summary = page.locator("#calculator-summary");
+    assert.match(await summary.innerText(), /^In 90 days: \S+ gems · Radiant on \w{3} \d+, \d{4}$/);
+    const cut = await summary.evaluate((element) => element.scrollHeight > element.clientHeight);
+    assert.not.ok(cut, "the bar's line shows whole");
   });
 });
 
@@ -168,13 +220,16 @@ test("the homepage is the players': no formula, WebMCP or API links outside the 
   await onEach(async (page, phone) => {
     await freshForm(page);
     await calculate(page, { currentGems: "250M", goalGems: "Radiant", period: "30 days" });
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    // The form and the answer; below them, how gems grow.
+    const height = await page.evaluate(
+      () => document.querySelector(".calculator-layout")!.getBoundingClientRect().bottom + scrollY,
+    );
     assert.ok(!phone || height <= 2600, `the phone page after a result is ${height} px tall`);
     await page.getByText("All figures, exact to 8 decimals").click();
     const { body, links } = await page.evaluate(() => {
       const main = document.querySelector("main")!;
       return {
-        body: `${document.querySelector(".site-header")!.textContent} ${main.innerText}`,
+        body: `${document.querySelector("header")?.textContent} ${main.innerText}`,
         // Links within the page (heading anchors) aside.
         links: Array.from(main.querySelectorAll("a"))
           .filter((a) => a.pathname !== location.pathname)
@@ -183,11 +238,13 @@ test("the homepage is the players': no formula, WebMCP or API links outside the 
     });
     for (const developer of [calculator.formula, /WebMCP|modelContext|OpenAPI|JSON|llms\.txt|curl|\bAPI\b/])
       assert.not.ok(body.match(developer), `the homepage says ${String(developer)}`);
-    assert.equal(
-      links.filter((link) => !link.endsWith("docs/#how-a-balance-grows")),
-      [],
-      "links outside the footer",
-    );
+    assert.equal(links, [], "links outside the footer");
+    // One link for developers; the site's navigation is on the developers' pages.
+    const footer = await page.locator("footer a").allInnerTexts();
+    assert.equal(footer.filter((link) => !/^(Terms of use|Support)$/.test(link)).length, 1, `${footer}`);
+    assert.equal(await page.locator("nav").count(), 0, "no site navigation on the players' page");
+    // One title: the heading alone says the site's name.
+    assert.is(await page.getByText(await text(page, "h1"), { exact: true }).count(), 1, "one title");
   });
   // The title and the link preview as served, whatever the tests did in the open document.
   const home = await (await fetch(served.url)).text();
@@ -217,8 +274,18 @@ test("a time-only headline and Share say the balance, the gain, the percent and 
     assertCompact(gain!, profit, "the gain");
     assert.is(shown, percent, "the percent");
     assert.match(await text(page, ".result-rate"), new RegExp(`^From 250M gems, at ${rate}% a day`));
-    const how = await page.locator(".result-rate a").getAttribute("href");
-    assert.match(how!, /docs\/#how-a-balance-grows$/);
+    // How it is computed, on this page in players' words: the rate, a worked example, the ranks.
+    await page.locator(".result-rate a").click();
+    assert.is(new URL(page.url()).hash, "#how-gems-grow");
+    const top = await page
+      .locator("#how-gems-grow")
+      .evaluate((heading) => heading.getBoundingClientRect().top);
+    assert.ok(top > -1 && top < 400, `how gems grow comes into view: ${top}`);
+    const how = await text(page, "main");
+    assert.ok(how.includes(`Your gems earn ${rate}% a day.`), "the rate");
+    const example = grown("1000000", 30).future.toDecimalPlaces(2).toNumber().toLocaleString("en");
+    assert.ok(how.includes(`1,000,000 gems left alone for 30 days become ${example} gems`), example);
+    assert.match(how, /Cosmic\s+48,000,000,000/, "the ranks");
     await page.getByRole("button", { name: "Share" }).click();
     const shared = await page.evaluate(() => navigator.clipboard.readText());
     assert.ok(shared.startsWith(`250M gems → ${balance} gems in 30 days (+${gain}, +${percent}%): `), shared);
@@ -318,7 +385,7 @@ test("rank rows say when the time given ends, once, in words; never 'in time?'",
   }, "desktop dark");
 });
 
-test("messages are short and name the fix; Share names the field; a focused field's label is in view", async () => {
+test("messages are short and name the fix; no Share without an answer; a focused label is in view", async () => {
   await onEach(async (page, phone) => {
     await freshForm(page);
     for (const [name, typed, fix] of [
@@ -350,8 +417,9 @@ test("messages are short and name the fix; Share names the field; a focused fiel
     await page.fill("#calculator-currentGems", "abc");
     await page.getByRole("button", { name: "90 days" }).click();
     assert.match(await text(page, "#calculator-currentGems-error"), /^Current gems is not a number/);
-    await page.getByRole("button", { name: "Share" }).click();
-    assert.is(await text(page, "#calculator-shared"), "Nothing to share: fix Current gems first.");
+    assert.not.ok(await page.locator("#calculator-share").isVisible(), "no Share without an answer");
+    // Enter ends with an answer and no timer of the form left running into the next test.
+    await calculate(page, { currentGems: "1M" });
   });
 });
 

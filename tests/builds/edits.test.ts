@@ -2,8 +2,11 @@
  * A writer's edits, end to end, in copies of the project. A bad data edit fails the build naming
  * the file, the field and the rule (data-rules.test.ts checks every rule without a build). One
  * build with several good edits shows that a change to the data or to a page's prose reaches every
- * output that shows it, and that rank names in other scripts land as written everywhere.
+ * output that shows it (the link previews' card included, whose redrawn row is unit/share-card.test.ts's),
+ * and that rank names in other scripts land as written everywhere.
  */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import ranks from "../../_data/ranks.ts";
@@ -13,24 +16,27 @@ import {
   buildInProcess,
   editFile,
   ROOT_SITE_URL,
+  textsUnder,
   withProjectCopy,
   withOutput,
-  readFiles,
   type BuildResult,
 } from "../support/build.ts";
-import { decodeEntities, rendered, textOf } from "../support/pages.ts";
+import { attributes, decodeEntities, headOf, rendered, textOf } from "../support/pages.ts";
 import { writtenFile } from "../support/written-file.ts";
 
-/** Builds a copy of the project with `edit` applied and reads every output file, then removes both folders. */
+/**
+ * Builds a copy of the project with `edit` applied and reads every output file (the share card's bytes
+ * too), then removes both folders.
+ */
 function buildEdited(
   edit: (project: string) => Promise<void>,
-): Promise<{ result: BuildResult; files: Map<string, string> }> {
+): Promise<{ result: BuildResult; files: Map<string, string>; card?: Buffer }> {
   return withProjectCopy((project) =>
     withOutput(project, async (output) => {
       await edit(project);
       const result = await buildInProcess(project, output, ROOT_SITE_URL);
-      const files = [...(await readFiles(output))].map(([name, bytes]) => [name, bytes.toString()] as const);
-      return { result, files: new Map(files) };
+      const card = await readFile(path.join(output, paths.shareCard)).catch(() => undefined);
+      return { result, files: await textsUnder(output), card };
     }),
   );
 }
@@ -50,10 +56,12 @@ const RENAMED_RANKS = [
   { was: 'name: "Radiant"', name: "星の王", displayValue: "1.6B+" },
 ];
 
-// Both builds are queued as the file loads (this process builds one at a time), so they run while other tests wait.
-const badEdit = buildEdited((project) =>
-  editFile(project, "_data/ranks.ts", 'minGems: "12000000000"', 'minGems: "12B"'),
-);
+// The builds are queued as the file loads (this process builds one at a time), so they run while other tests wait.
+const unedited = buildEdited(async () => undefined);
+const badEdit = buildEdited(async (project) => {
+  await editFile(project, "_data/ranks.ts", 'minGems: "12000000000"', 'minGems: "12B"');
+  await editFile(project, "_data/ranks.ts", 'name: "Luminary"', 'name: "Lumi {{ 7*7 }}"');
+});
 const goodEdits = buildEdited(async (project) => {
   await editFile(project, "_data/ranks.ts", `name: "${top.name}"`, `name: "Zenith"`);
   for (const rank of RENAMED_RANKS)
@@ -61,13 +69,13 @@ const goodEdits = buildEdited(async (project) => {
   await editFile(project, "content/pages/docs.md", "## Support\n\n", `## Support\n\n${PROSE}\n\n`);
 });
 // Settled here too, so that a failing build is reported by its test rather than as an unhandled rejection first.
-badEdit.catch(() => undefined);
-goodEdits.catch(() => undefined);
+for (const build of [unedited, badEdit, goodEdits]) build.catch(() => undefined);
 
 /** A file of the good edits' build, which must have succeeded. */
 const edited = (file: string) => writtenFile(goodEdits, file);
 
-test("a bad data edit fails the build, naming the file, the field and the rule", async () => {
+test(`a bad data edit fails the build, naming the file, the field and the rule; template syntax in a rank \
+name fails as a rule of the rank table, not as a twin problem`, async () => {
   const { result } = await badEdit;
   assert.not.ok(result.ok, "the build succeeded");
   for (const pattern of [
@@ -75,8 +83,13 @@ test("a bad data edit fails the build, naming the file, the field and the rule",
     /ranks\[5\]\.minGems/,
     /whole number written in digits/,
     /"12B"/,
+    new RegExp(
+      String.raw`ranks\[2\]\.name: has "\{" \(U\+007B\) at character 6, which is not a letter .*` +
+        String.raw`\[rule: letters, digits, spaces and hyphens\]`,
+    ),
   ])
     assert.match(result.output, pattern);
+  assert.not.match(result.output, /twin still contains template syntax/);
 });
 
 test("a change to the data or to a page's prose reaches every output that shows it", async () => {
@@ -95,6 +108,17 @@ test("a change to the data or to a page's prose reaches every output that shows 
   }
   for (const file of ["docs/index.html", "docs.md", "llms-full.txt"])
     assert.ok((await edited(file)).includes(PROSE), `${file} shows the new prose`);
+});
+
+test("the link previews' card follows the data: another picture, its text alternative naming the rank", async () => {
+  const [before, after] = [await unedited, await goodEdits];
+  assert.ok(before.card && after.card && !before.card.equals(after.card), "the card changed");
+  const alt = (html: string) =>
+    attributes(headOf(html).match(/<meta property="og:image:alt"[^>]*>/)?.[0] ?? "").content ?? "";
+  assert.ok(alt(await writtenFile(unedited, "index.html")).includes(`${top.name} ${top.displayValue}`));
+  const renamed = alt(await edited("index.html"));
+  assert.ok(renamed.includes(`Zenith ${top.displayValue}`), renamed);
+  assert.not.ok(renamed.includes(top.name), renamed);
 });
 
 test("names in other scripts land as written in every output, beside their labels", async () => {

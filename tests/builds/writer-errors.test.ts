@@ -8,30 +8,11 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import {
-  buildEachEdit,
-  buildInProcess,
-  editFile,
-  ROOT,
-  ROOT_SITE_URL,
-  withProjectCopy,
-  withOutput,
-  type BuildResult,
-} from "../support/build.ts";
+import { buildEachEdit, editFile, ROOT, ROOT_SITE_URL, type BuildResult } from "../support/build.ts";
 import { DATA_NAME, lineOf, MISSPELT } from "../support/writer-mistakes.ts";
 
-/** Builds a copy of the project with `edit` applied; resolves with the build's result. */
-function buildEdited(edit: (project: string) => Promise<void>): Promise<BuildResult> {
-  return withProjectCopy((project) =>
-    withOutput(project, async (output) => {
-      await edit(project);
-      return buildInProcess(project, output, ROOT_SITE_URL);
-    }),
-  );
-}
-
 // The builds are queued as the file loads (this process builds one at a time), so they run while
-// other tests wait. The page and stylesheet edits take turns on one copy; the data edit needs its own.
+// other tests wait. The page and stylesheet edits take turns on one copy (a bad data edit is edits.test.ts's).
 const [misspelt, typedRank, cssTypo] = buildEachEdit(
   ROOT_SITE_URL,
   [
@@ -54,14 +35,7 @@ const [misspelt, typedRank, cssTypo] = buildEachEdit(
   ],
   async (result) => result,
 );
-const builds = {
-  misspelt: misspelt!,
-  typedRank: typedRank!,
-  cssTypo: cssTypo!,
-  templateInData: buildEdited((project) =>
-    editFile(project, "_data/ranks.ts", 'name: "Luminary"', 'name: "Lumi {{ 7*7 }}"'),
-  ),
-};
+const builds = { misspelt: misspelt!, typedRank: typedRank!, cssTypo: cssTypo! };
 for (const build of Object.values(builds)) build.catch(() => undefined);
 
 /** The build's output, which must be a failure. */
@@ -114,18 +88,6 @@ test("a mistyped property or a </style in a stylesheet fails the build with the 
     output,
   );
   assert.ok(output.includes(`site.css: "</style" would end the inlined <style> element`), output);
-});
-
-test("template syntax in a rank name fails as a rule of the rank table, not as a twin problem", async () => {
-  const output = await failure(builds.templateInData);
-  assert.match(
-    output,
-    new RegExp(
-      String.raw`_data\/ranks\.ts has invalid data:\n.*ranks\[2\]\.name: has "\{" \(U\+007B\) at ` +
-        String.raw`character 6, which is not a letter .*\[rule: letters, digits, spaces and hyphens\]`,
-    ),
-  );
-  assert.not.match(output, /twin still contains template syntax/);
 });
 
 test.run();

@@ -4,7 +4,7 @@
  * and say what it does not have; every link in them is absolute (the build's own link check fails
  * on one that names no file or anchor). Read alone, `/llms.txt` teaches the whole
  * calculation: each fact in it is read back from the built text and checked against the data, and
- * its worked example against decimal.js at 100 digits, never against the engine.
+ * its worked example is the tool's answer, whose figures engine.test.ts holds to an exact reference.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -16,6 +16,8 @@ import { TOOL_NAMES } from "../../common/constants.ts";
 import { builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "../support/build.ts";
 import { TWINNED_PAGES } from "../support/pages.ts";
 import { markdownLinks } from "../support/markdown-links.ts";
+import { executeTool } from "../../common/tools/execute.ts";
+import { UNIT_SECONDS } from "../support/random-inputs.ts";
 import { Decimal as Big } from "decimal.js";
 import ranks from "../../_data/ranks.ts";
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../common/constants.ts";
@@ -23,7 +25,6 @@ import { CALCULATE_LIMITS, CalculateInput } from "../../contract/calculate-input
 import { CalculateOutput } from "../../contract/calculate-output.ts";
 import { RankList } from "../../contract/rank-list.ts";
 import { CalculatorInfo } from "../../contract/calculator-info.ts";
-import { markdownText } from "../../_config/escape.ts";
 
 interface LlmsLink {
   name: string;
@@ -81,12 +82,14 @@ const allLinks = (guide: LlmsTxt) => guide.sections.flatMap((section) => section
 
 const Shape = suite("llms.txt shape and content");
 let site = "";
+/** /llms.txt of the root build, parsed. */
+let guide: LlmsTxt;
 Shape.before(async () => {
   site = await builtSite(ROOT_SITE_URL);
+  guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
 });
 
 Shape("/llms.txt parses as llmstxt.org: name, summary, notes, sections of links with notes", async () => {
-  const guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
   assert.is(guide.title, "EXP Bank Calculator");
   assert.ok(guide.summary.length > 20, "a real summary");
   assert.ok(guide.notes.length > 0, "notes");
@@ -109,7 +112,6 @@ Shape(
 Shape(
   "/llms.txt points agents at every twin, the JSON resources, the contract, the API guide and the tools",
   async () => {
-    const guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
     const urls = new Set(allLinks(guide).map((link) => link.url));
     for (const { twin } of TWINNED_PAGES) assert.ok(urls.has(new URL(twin, ROOT_SITE_URL).href), twin);
     for (const resource of resources)
@@ -127,7 +129,6 @@ Shape(
 Shape(
   "/llms.txt links each tool to its section of the docs' Markdown twin, and lists no link twice",
   async () => {
-    const guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
     const tools = guide.sections.find((section) => section.title === "Tools");
     const docsTwin = new URL(TWINNED_PAGES.find((page) => page.key === "docs")!.twin, ROOT_SITE_URL).href;
     assert.equal(
@@ -146,7 +147,7 @@ Shape(
 Shape(
   "/llms.txt describes a twin's address as the page's path without its trailing slash plus .md",
   async () => {
-    const notes = parseLlmsTxt(await readBuilt(site, paths.agentGuide)).notes.join(" ");
+    const notes = guide.notes.join(" ");
     const docs = TWINNED_PAGES.find((page) => page.key === "docs")!;
     assert.ok(notes.includes("without its trailing slash"), "the rule");
     assert.ok(notes.includes(`\`/${docs.page}\` → \`/${docs.twin}\``), "the docs example");
@@ -210,7 +211,7 @@ Shape(
 );
 
 Shape("/llms.txt says plainly what the site does not have", async () => {
-  const notes = parseLlmsTxt(await readBuilt(site, paths.agentGuide)).notes.join(" ");
+  const notes = guide.notes.join(" ");
   assertSays(notes, ["no OAuth", "no accounts", "no MCP server transport", "no JSON error bodies"]);
 });
 
@@ -274,34 +275,6 @@ const rankLines = (block: string, indent: string) =>
 const Exact = Big.clone({ precision: 100, rounding: Big.ROUND_HALF_UP });
 const fixed8 = (value: Big) => value.toFixed(8, Big.ROUND_HALF_UP);
 const groupedNumber = (text: string) => Number(text.replaceAll(",", ""));
-
-/** The rank a balance holds by the published rule, from the rank data. */
-function rankOf(balance: Big) {
-  return ranks.ranks.filter((rank) => balance.gte(rank.minGems)).at(-1)!;
-}
-
-/**
- * A time in days as the result's whole-second parts, rounded up, by the published constants: the
- * whole days split into years, months and days, the rest of the last day into hours, minutes and seconds.
- */
-function durationOf(days: Big) {
-  const time = TIME_NORMALIZATION;
-  const totalSeconds = days.times(time.secondsPerDay).ceil().toNumber();
-  const wholeDays = Math.floor(totalSeconds / time.secondsPerDay);
-  const daysInYear = wholeDays % time.yearDays;
-  const secondsInDay = totalSeconds % time.secondsPerDay;
-  const secondsPerHour = time.secondsPerDay / time.hoursPerDay;
-  const secondsPerMinute = time.secondsPerDay / time.minutesPerDay;
-  const parts: Record<string, number> = {
-    years: Math.floor(wholeDays / time.yearDays),
-    months: Math.floor(daysInYear / time.monthDays),
-    days: daysInYear % time.monthDays,
-    hours: Math.floor(secondsInDay / secondsPerHour),
-    minutes: Math.floor((secondsInDay % secondsPerHour) / secondsPerMinute),
-    seconds: secondsInDay % secondsPerMinute,
-  };
-  return { parts, totalSeconds };
-}
 
 const Teaches = suite("/llms.txt alone teaches the calculation, and agrees with the data");
 let guideText = "";
@@ -425,12 +398,10 @@ Teaches("every result field, with nextRank measured from the current balance", (
   );
 });
 
-Teaches("the worked example matches an independent computation at 100 digits, half-up", () => {
+// Its figures are the tool's, which engine.test.ts holds to an exact reference (this input among them).
+Teaches("the worked example is the tool's answer to its input, every result field in order", () => {
   const example = note(blocks, "Worked example");
-  const input = JSON.parse(find(example, /Input: `(\{.*?\})`/, "the example's input")[1]!) as Record<
-    string,
-    number
-  >;
+  const input = JSON.parse(find(example, /Input: `(\{.*?\})`/, "the example's input")[1]!) as unknown;
   assert.equal(input, { currentGems: 1000000, days: 30 });
   const output = JSON.parse(find(example, /```json\n([\s\S]*?)\n```/, "the example's output")[1]!) as Record<
     string,
@@ -438,68 +409,8 @@ Teaches("the worked example matches an independent computation at 100 digits, ha
   >;
   assert.equal(Object.keys(output), Object.keys(CalculateOutput.shape), "every result field, in order");
   assert.is(output.futureGems, "1094026.87487131", "the value a reader can check by hand");
-
-  const time = TIME_NORMALIZATION;
-  const r = new Exact(DAILY_INTEREST_RATE);
-  const current = new Exact(input.currentGems!);
-  const days = new Exact(input.days ?? 0)
-    .plus(new Exact(input.years ?? 0).times(time.yearDays))
-    .plus(new Exact(input.months ?? 0).times(time.monthDays));
-  const factor = r.plus(1).pow(days);
-  const future = current.times(factor);
-  const hourly = r.plus(1).pow(new Exact(1).div(time.hoursPerDay)).minus(1);
-  const expected: Record<string, unknown> = {
-    currentGems: fixed8(current),
-    durationDays: fixed8(days),
-    dailyInterestRate: DAILY_INTEREST_RATE,
-    futureGems: fixed8(future),
-    profit: fixed8(future.minus(current)),
-    profitPercent: fixed8(factor.minus(1).times(100)),
-    profitPerDay: fixed8(current.times(r)),
-    profitPerHour: fixed8(current.times(hourly)),
-    currentRank: rankOf(current),
-    futureRank: rankOf(future),
-    goal: null,
-    additional: null,
-  };
-  const above = ranks.ranks.slice(ranks.ranks.indexOf(rankOf(current)) + 1);
-  const milestones = above.map((rank) => {
-    const toReach = Exact.ln(new Exact(rank.minGems).div(current)).div(Exact.ln(r.plus(1)));
-    const { parts, totalSeconds } = durationOf(toReach);
-    return {
-      rank,
-      gemsNeeded: fixed8(new Exact(rank.minGems).minus(current)),
-      daysToReach: toReach.toFixed(8, Big.ROUND_CEIL),
-      parts,
-      totalSeconds,
-      withinDuration: future.gte(rank.minGems),
-    };
-  });
-  for (const [key, value] of Object.entries(expected)) assert.equal(output[key], value, key);
-
-  type Reported = Record<string, unknown> & { duration: Record<string, unknown> };
-  const check = (reported: Reported, milestone: (typeof milestones)[number], label: string) => {
-    assert.equal(
-      { name: reported.name, minGems: reported.minGems, displayValue: reported.displayValue },
-      milestone.rank,
-      `${label}: the rank`,
-    );
-    assert.is(reported.gemsNeeded, milestone.gemsNeeded, `${label}: gemsNeeded`);
-    assert.is(reported.daysToReach, milestone.daysToReach, `${label}: daysToReach`);
-    for (const [unit, value] of Object.entries(milestone.parts))
-      assert.is(reported.duration[unit], value, `${label}: duration.${unit}`);
-    if ("totalSeconds" in reported.duration)
-      assert.is(reported.duration.totalSeconds, milestone.totalSeconds, `${label}: duration.totalSeconds`);
-    if ("withinDuration" in reported)
-      assert.is(reported.withinDuration, milestone.withinDuration, `${label}: withinDuration`);
-  };
-  assert.ok(milestones.length > 0, "the example's balance has ranks above it");
-  check(output.nextRank as Reported, milestones[0]!, "nextRank");
-  if ("milestones" in output) {
-    const reported = output.milestones as Reported[];
-    assert.is(reported.length, milestones.length, "one milestone per rank above the current one");
-    reported.forEach((milestone, index) => check(milestone, milestones[index]!, `milestones[${index}]`));
-  }
+  const answer = executeTool("calculate-exp-growth", input, ranks).structuredContent;
+  assert.equal(output, JSON.parse(JSON.stringify(answer)));
 });
 
 Teaches(
@@ -559,49 +470,11 @@ Teaches("things to remember: each common mistake, with numbers that agree", () =
   assert.equal(month.slice(1).map(Number), [time.monthDays, time.yearDays, 12 * time.monthDays]);
 });
 
-/** Seeded calls of the tool with a goal and an additional amount, near and far, some exactly k days away. */
-function seededCalls(count: number): Record<string, string | number>[] {
-  let state = 20261123;
-  const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-  const amount = (low: number, high: number) =>
-    new Big(10)
-      .pow(low + next() * (high - low))
-      .toSignificantDigits(1 + Math.floor(next() * 12))
-      .toFixed();
-  return Array.from({ length: count }, (_, index) => {
-    // Every fifth goal is exactly k days of growth away (3k decimals, within 64 characters): both roundings
-    // must give k days.
-    const exactlyK = index % 5 === 0;
-    const currentGems = exactlyK ? String(1 + Math.floor(next() * 1e6)) : amount(-2, 12);
-    const k = 1 + Math.floor(next() * 12);
-    const goalGems = exactlyK
-      ? new Exact(currentGems).times(new Exact(1).plus(DAILY_INTEREST_RATE).pow(k)).toFixed()
-      : amount(-2, 14);
-    return {
-      currentGems,
-      goalGems,
-      additionalGems: amount(-8, 12),
-      days: Math.floor(next() * 3000),
-      hours: Math.floor(next() * 24),
-    };
-  }).filter((input) => input.goalGems.length <= CALCULATE_LIMITS.maxStringLength);
-}
-
-/**
- * A duration's text by the rule the guide states: non-zero parts, largest first, singular for 1, "0
- * seconds" when none.
- */
-function textByRule(parts: Record<string, number>, units: readonly string[]): string {
-  const words = units
-    .filter((unit) => parts[unit]! > 0)
-    .map((unit) => `${parts[unit]} ${parts[unit] === 1 ? unit.slice(0, -1) : unit}`);
-  return words.length > 0 ? words.join(", ") : "0 seconds";
-}
-
+// The numbers these rules give (targetGems, reached, daysToReach, every part of a duration and its
+// text) are engine.test.ts's, against its exact reference on thousands of inputs.
 Teaches(
-  "goal, additional, daysToReach and durations: every field and rule the guide states agrees with the " +
-    "tool on seeded calls",
-  async () => {
+  "goal, additional, daysToReach and durations: the guide lists every field a result has, with its rule",
+  () => {
     const fields = note(blocks, "Result fields of calculate-exp-growth");
     /** The sub-list under a result field: `key`: description, one a line. */
     const subFields = (key: string) => {
@@ -612,8 +485,6 @@ Teaches(
       )[1]!;
       return new Map([...list.matchAll(/^ {2}- `(\w+)`: (.*)$/gm)].map((match) => [match[1]!, match[2]!]));
     };
-    /** A result field's fields, as its sub-list lists them (described, or named as described earlier). */
-    const namedOrListed = (key: string) => [...subFields(key).keys()].sort();
     const goalFields = subFields("goal");
     const additionalFields = subFields("additional");
     assert.match(goalFields.get("targetGems")!, /goalGems/);
@@ -639,7 +510,6 @@ Teaches(
     ]);
     const durations = note(blocks, "Durations (");
     const durationKeys = [...durations.matchAll(/^- `(\w+)`:/gm)].map((match) => match[1]!);
-    const units = durationKeys.filter((key) => !["totalSeconds", "text"].includes(key));
     const textRule = find(durations, /^- `text`: (.*)$/m, "the duration text rule")[1]!;
     assertSays(textRule, [
       "non-zero parts",
@@ -649,108 +519,25 @@ Teaches(
       "parts that are 0 are left out",
       '"0 seconds" when there is no time left',
     ]);
-    assert.ok(units.length === 6, "six parts");
 
-    const { calculateExpGrowth } = await import("../../common/tools/execute.ts");
-    const lnFactor = Exact.ln(new Exact(1).plus(DAILY_INTEREST_RATE));
-    const calls = seededCalls(60);
-    assert.ok(calls.length >= 50, "the seeded calls");
-    let exactDays = 0;
-    for (const input of calls) {
-      const where = JSON.stringify(input);
-      const result = calculateExpGrowth(input, ranks.ranks).structuredContent as Record<string, unknown> & {
-        futureGems: string;
-        goal: Record<string, unknown>;
-        additional: Record<string, unknown>;
-      };
-      assert.ok(result.goal && result.additional, where);
-      assert.equal(Object.keys(result.goal).sort(), namedOrListed("goal"), `goal's fields ${where}`);
-      assert.equal(
-        Object.keys(result.additional).sort(),
-        namedOrListed("additional"),
-        `additional's fields ${where}`,
-      );
-      const current = new Exact(input.currentGems!);
-      const durationDays = new Exact(input.days!).plus(
-        new Exact(input.hours!).div(TIME_NORMALIZATION.hoursPerDay),
-      );
-      const future = current.times(new Exact(1).plus(DAILY_INTEREST_RATE).pow(durationDays));
-      assert.is(
-        result.additional.additionalGems,
-        fixed8(new Exact(input.additionalGems!)),
-        `additionalGems ${where}`,
-      );
-      for (const [name, target] of [
-        ["goal", new Exact(input.goalGems!)],
-        ["additional", current.plus(input.additionalGems!)],
-      ] as const) {
-        const progress = result[name] as {
-          targetGems: string;
-          reached: boolean;
-          daysToReach: string;
-          duration: Record<string, number> & { text: string };
-        };
-        assert.is(progress.targetGems, fixed8(target), `${name}.targetGems ${where}`);
-        assert.is(progress.reached, future.gte(target), `${name}.reached ${where}`);
-        const t = target.lte(current) ? new Exact(0) : Exact.ln(target.div(current)).div(lnFactor);
-        // t at 100 digits; a whole k is exact only as k itself, which the 100-digit value rounds to.
-        const whole = t.toDecimalPlaces(0);
-        const exactT = t.minus(whole).abs().lt("1e-80") ? whole : t;
-        if (exactT === whole && !whole.isZero()) exactDays += 1;
-        assert.is(progress.daysToReach, exactT.toFixed(8, Big.ROUND_CEIL), `${name}.daysToReach ${where}`);
-        const totalSeconds = exactT.times(TIME_NORMALIZATION.secondsPerDay).ceil().toNumber();
-        assert.is(progress.duration.totalSeconds, totalSeconds, `${name}.duration.totalSeconds ${where}`);
-        const { parts } = durationOf(exactT);
-        for (const unit of units)
-          assert.is(progress.duration[unit], parts[unit], `${name}.duration.${unit} ${where}`);
-        assert.is(progress.duration.text, textByRule(parts, units), `${name}.duration.text ${where}`);
-        // Growing for daysToReach days reaches the target, as the guide says.
-        assert.ok(
-          current
-            .times(new Exact(1).plus(DAILY_INTEREST_RATE).pow(progress.daysToReach))
-            .gte(target.minus("1e-80")),
-          `growing ${progress.daysToReach} days reaches ${name} ${where}`,
-        );
-      }
-    }
-    assert.ok(exactDays >= 5, `${exactDays} targets exactly k days away`);
-    assert.is(
-      textByRule({ years: 1, months: 0, days: 0, hours: 1, minutes: 0, seconds: 1 }, units),
-      "1 year, 1 hour, 1 second",
-    );
+    const input = { currentGems: 1000, goalGems: 2000, additionalGems: 500, days: 30 };
+    const result = executeTool("calculate-exp-growth", input, ranks).structuredContent as CalculateOutput;
+    assert.equal(Object.keys(result.goal!).sort(), [...goalFields.keys()].sort(), "goal's fields");
+    assert.equal(Object.keys(result.additional!).sort(), [...additionalFields.keys()].sort(), "additional's");
+    assert.equal(Object.keys(result.goal!.duration).sort(), durationKeys.sort(), "a duration's fields");
   },
 );
 
-Teaches(
-  "the per-unit limits are the whole 36,500 days in each unit, rounded down, and each can be sent",
-  async () => {
-    const limits = note(blocks, "Limits:");
-    const listed = find(limits, /rounded down: ([^;]+);/, "each unit's limit")[1]!;
-    const maxima = Object.fromEntries(listed.split(", ").map((part) => part.split(" ") as [string, string]));
-    const secondsIn = {
-      years: TIME_NORMALIZATION.yearDays * 86400,
-      months: TIME_NORMALIZATION.monthDays * 86400,
-      days: 86400,
-      hours: 3600,
-      minutes: 60,
-      seconds: 1,
-    };
-    const { calculateExpGrowth } = await import("../../common/tools/execute.ts");
-    for (const [unit, size] of Object.entries(secondsIn)) {
-      const max = Number(maxima[unit]);
-      assert.is(max, Math.floor((CALCULATE_LIMITS.maxDurationDays * 86400) / size), unit);
-      assert.not.ok(
-        calculateExpGrowth({ currentGems: 1, [unit]: max }, ranks.ranks).isError,
-        `${unit} ${max} can be sent`,
-      );
-      assert.ok(
-        calculateExpGrowth({ currentGems: 1, [unit]: max + 1 }, ranks.ranks).isError,
-        `${unit} ${max + 1} is refused`,
-      );
-    }
-    assert.not.ok(guideText.includes("1217"), "1217 months are 36,510 days");
-  },
-);
+// That each can be sent and one more is refused is tools.test.ts's "each time field alone may be sent at its
+// advertised maximum".
+Teaches("the per-unit limits are the whole 36,500 days in each unit, rounded down", () => {
+  const limits = note(blocks, "Limits:");
+  const listed = find(limits, /rounded down: ([^;]+);/, "each unit's limit")[1]!;
+  const maxima = Object.fromEntries(listed.split(", ").map((part) => part.split(" ") as [string, string]));
+  for (const [unit, size] of Object.entries(UNIT_SECONDS))
+    assert.is(Number(maxima[unit]), Math.floor((CALCULATE_LIMITS.maxDurationDays * 86400) / size), unit);
+  assert.not.ok(guideText.includes("1217"), "1217 months are 36,510 days");
+});
 
 Teaches("each tool link says what that tool returns, in its own words", () => {
   const tools = parseLlmsTxt(guideText).sections.find((section) => section.title === "Tools")!;
@@ -763,22 +550,6 @@ Teaches("each tool link says what that tool returns, in its own words", () => {
   for (const key of Object.keys(RankList.shape))
     assert.ok(list!.includes(`\`${key}\``), `list-exp-ranks returns ${key}`);
   assert.ok(list!.includes(new URL(paths.ranks, PATH_SITE_URL).href), "the same body as the ranks resource");
-});
-
-Teaches("data is escaped: a rank name cannot open a heading, a link or emphasis", () => {
-  const hostile = "Top\n## Injected [click](https://evil.example) *loud* <b>";
-  const escaped = markdownText(hostile);
-  assert.not.ok(escaped.includes("\n"), "one line");
-  const guide = parseLlmsTxt(
-    `# Name\n\n> Summary\n\n- ${escaped}: 1 gems\n\n## Docs\n- [a](https://exp-bank.example/): b\n`,
-  );
-  assert.equal(
-    guide.sections.map((section) => section.title),
-    ["Docs"],
-    "no injected section",
-  );
-  assert.not.ok(/(^|[^\\])\[click\]\(/.test(escaped), "no live link");
-  assert.is(unescapeMarkdown(escaped), hostile.replace("\n", " "), "the reader sees the name as written");
 });
 
 Teaches.run();
@@ -806,12 +577,6 @@ ApiGuide("each resource's fields come from its schema and each value equals the 
   }
   const ranksBlock = note(apiBlocks, `${new URL(paths.ranks, PATH_SITE_URL).href} (RankList) holds:`);
   assert.equal(rankLines(ranksBlock, "  "), ranks.ranks, "every threshold");
-  const info = JSON.parse(await readBuilt(dir, paths.info)) as {
-    dailyInterestRate: string;
-    timeNormalization: unknown;
-  };
-  assert.is(info.dailyInterestRate, DAILY_INTEREST_RATE, "the fixed rate");
-  assert.equal(info.timeNormalization, { ...TIME_NORMALIZATION }, "the fixed time constants");
   assert.not.ok(
     /compounds daily/i.test(await readBuilt(dir, paths.info)),
     "the rate's description says how fractions of a day grow",

@@ -12,14 +12,13 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import calculator from "../../_data/calculator.ts";
 import ranks from "../../_data/ranks.ts";
-import { builtSite, PATH_SITE_URL, readFiles, ROOT_SITE_URL } from "../support/build.ts";
+import { builtSite, PATH_SITE_URL, ROOT_SITE_URL, textsUnder } from "../support/build.ts";
 import { pngSize } from "../support/png.ts";
 import { attributes, headOf, textOf } from "../support/pages.ts";
 
 /** Every HTML page of a build, by its path in the output folder. */
 async function htmlPages(siteDir: string): Promise<Map<string, string>> {
-  const pages = [...(await readFiles(siteDir))].filter(([name]) => name.endsWith(".html"));
-  return new Map(pages.map(([name, bytes]) => [name, bytes.toString()]));
+  return new Map([...(await textsUnder(siteDir))].filter(([name]) => name.endsWith(".html")));
 }
 
 /** A page's `<meta>` tags by their `property` or `name`; a key given twice fails. */

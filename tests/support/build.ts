@@ -236,14 +236,6 @@ export async function withOutput<T>(project: string, use: (output: string) => Pr
 export const ROOT_SITE_URL = "https://exp-bank.example/";
 export const PATH_SITE_URL = "https://example.github.io/exp-bank/";
 
-/** What GitHub Actions sets in every workflow, for a repository `example/exp-bank` on github.com. */
-export const REPOSITORY_ENV = {
-  GITHUB_SERVER_URL: "https://github.com",
-  GITHUB_REPOSITORY: "example/exp-bank",
-};
-/** The same variables cleared, as in a build outside GitHub Actions. */
-export const NO_REPOSITORY_ENV = { GITHUB_SERVER_URL: "", GITHUB_REPOSITORY: "" };
-
 /**
  * The two configurations every build-reading test shares, built once per `npm test`. The path
  * build is the GitHub project site, so it knows its repository as GitHub Actions would tell it; the
@@ -251,8 +243,13 @@ export const NO_REPOSITORY_ENV = { GITHUB_SERVER_URL: "", GITHUB_REPOSITORY: "" 
  * and the links to other sites are written.
  */
 export const SITE_BUILDS = [
-  { name: "root", siteUrl: ROOT_SITE_URL, env: NO_REPOSITORY_ENV },
-  { name: "path", siteUrl: PATH_SITE_URL, env: REPOSITORY_ENV },
+  { name: "root", siteUrl: ROOT_SITE_URL, env: { GITHUB_SERVER_URL: "", GITHUB_REPOSITORY: "" } },
+  // What GitHub Actions sets in every workflow, for a repository `example/exp-bank` on github.com.
+  {
+    name: "path",
+    siteUrl: PATH_SITE_URL,
+    env: { GITHUB_SERVER_URL: "https://github.com", GITHUB_REPOSITORY: "example/exp-bank" },
+  },
 ] as const;
 
 /** The environment variable through which tests/run.ts hands a test process the folder of each build. */
@@ -293,7 +290,6 @@ export function bothBuiltSites(): Promise<{ siteUrl: string; dir: string }[]> {
   return Promise.all(SITE_BUILDS.map(async ({ siteUrl }) => ({ siteUrl, dir: await builtSite(siteUrl) })));
 }
 
-/** Reads a built file as text. */
 export function readBuilt(siteDir: string, file: string): Promise<string> {
   return readFile(path.join(siteDir, file), "utf8");
 }
@@ -329,7 +325,7 @@ export async function withProjectCopy<T>(use: (project: string) => Promise<T>): 
   }
 }
 
-/** Every file under `dir`, sorted, as a path relative to it with `/` (`docs/index.html`); none when `dir` is absent. */
+/** Every file under `dir`, sorted, relative to it with `/` (`docs/index.html`); none when it does not exist. */
 export async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries
@@ -342,6 +338,11 @@ export async function filesUnder(dir: string): Promise<string[]> {
 export async function readFiles(dir: string): Promise<Map<string, Buffer>> {
   const read = async (file: string) => [file, await readFile(path.join(dir, file))] as const;
   return new Map(await Promise.all((await filesUnder(dir)).map(read)));
+}
+
+/** The text of every file under `dir`, by its path as {@link filesUnder} gives it. */
+export async function textsUnder(dir: string): Promise<Map<string, string>> {
+  return new Map([...(await readFiles(dir))].map(([name, bytes]) => [name, bytes.toString()]));
 }
 
 /**

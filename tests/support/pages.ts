@@ -34,7 +34,6 @@ export function visibleText(html: string): string {
     .trim();
 }
 
-/** The `<head>` of a page. */
 export function headOf(html: string): string {
   return /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? "";
 }
@@ -57,7 +56,6 @@ export function linkRel(html: string, rel: string): Record<string, string> | und
   return tags(headOf(html), "link").find((link) => link.rel === rel);
 }
 
-/** Every `id` attribute in a page. */
 export function ids(html: string): Set<string> {
   return new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!));
 }

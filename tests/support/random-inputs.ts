@@ -15,6 +15,49 @@ export const UNIT_SECONDS = {
   seconds: 1,
 };
 
+/** Decimal strings as callers get them wrong: each is refused as an amount (tools and check-input tests). */
+export const MISTAKEN_AMOUNTS = [
+  "01000000",
+  "00",
+  "0.",
+  ".5",
+  "5.",
+  "1,000,000",
+  "1,000.5",
+  "2,5",
+  "1,00",
+  "1M",
+  "2.75m",
+  "12k",
+  "1.6B",
+  "3T",
+  "1.5e6",
+  "1E5",
+  "1e+3",
+  "1e-3",
+  "1e999999999",
+  "-5",
+  "+5",
+  "-0",
+  " 12",
+  "12 ",
+  "1 000",
+  "\t",
+  "",
+  "abc",
+  "0x10",
+  "NaN",
+  "Infinity",
+  "\u0663",
+  "１２",
+  "1_000",
+  "1e5",
+  " ",
+  "1,000",
+  "+3",
+  "01",
+];
+
 /** A small deterministic generator (mulberry32): the seed is printed with any failure. */
 function generator(seed: number) {
   let state = seed >>> 0;

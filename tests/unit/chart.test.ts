@@ -36,6 +36,7 @@ const INPUTS: Record<string, string>[] = [
   { currentGems: "100000000000000000000", seconds: "1" },
   { currentGems: "1000", years: "100" },
   { currentGems: "900000000", days: "30" },
+  { currentGems: "1600000000", goalGems: "48000000000", days: "90" },
 ];
 
 const answer = (input: Record<string, string>) =>
@@ -86,6 +87,13 @@ function draw(input: Record<string, string>, size: { width: number; height: numb
   return { result, chart, all, plot: { left: left!, top: top!, bottom: bottom!, right: right! }, number };
 }
 
+/** The balance axis's labels: texts ending left of the plot (the scale's name and the legend start there). */
+const balanceLabels = (all: Element[], left: number) =>
+  all.filter(
+    (text) =>
+      text.name === "text" && text.attributes["text-anchor"] === "end" && Number(text.attributes.x) < left,
+  );
+
 const what = (input: Record<string, string>, size: { width: number; height: number }) =>
   `${JSON.stringify(input)} at ${size.width}×${size.height}`;
 
@@ -96,8 +104,7 @@ the smallest and the largest balances draw without NaN, with balance labels that
       const { result, chart, all, plot, number } = draw(input, size);
       const name = what(input, size);
       assert.not.match(chart.svg, /NaN|Infinity|undefined/, `${name}: every coordinate is a number`);
-      const balances = all.filter((text) => text.name === "text" && number(text, "x") < plot.left);
-      const labels = balances.filter((text) => number(text, "y") < plot.bottom).map((text) => text.text);
+      const labels = balanceLabels(all, plot.left).map((text) => text.text);
       assert.ok(labels.length >= 2, `${name}: the balance axis has labels: ${labels}`);
       assert.is(new Set(labels).size, labels.length, `${name}: no two balance labels read the same`);
       const { horizon, points } = chartPoints(result);
@@ -209,6 +216,14 @@ test("the axis shows years at 1 January and months on a chart of months, and nam
       months.all.some((element) => element.text === "Gems"),
       "a linear scale is not called logarithmic",
     );
+  }
+});
+
+test("a log axis labels the start, the goal and each power of ten it crosses", () => {
+  for (const size of SIZES) {
+    const { all, plot } = draw({ currentGems: "1600000000", goalGems: "48000000000", days: "90" }, size);
+    const labels = balanceLabels(all, plot.left).map((text) => text.text);
+    assert.equal(labels.sort(), ["1.6B", "10B", "48B"], `1.6B to 48B at ${size.width}×${size.height}`);
   }
 });
 

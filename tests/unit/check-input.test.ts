@@ -17,6 +17,7 @@ import { ListRanksInput } from "../../contract/list-ranks-input.ts";
 import { safeParseCalculateInput, safeParseListRanksInput } from "../../common/input/check-input.ts";
 import type { Issue } from "../../common/input/issues.ts";
 import { toolDescriptors } from "../../contract/tool-descriptors.ts";
+import { MISTAKEN_AMOUNTS } from "../support/random-inputs.ts";
 
 const SEED = 20261122;
 const CASES = 6000;
@@ -133,43 +134,6 @@ const boundaries = [
   "\uD800".repeat(65),
   `${"1".repeat(60)}\uD83D`,
 ];
-const mistakes = [
-  "01000000",
-  "00",
-  "0.",
-  ".5",
-  "5.",
-  "1,000,000",
-  "1,000.5",
-  "2,5",
-  "1,00",
-  "1M",
-  "2.75m",
-  "12k",
-  "1.6B",
-  "3T",
-  "1.5e6",
-  "1E5",
-  "1e+3",
-  "1e-3",
-  "1e999999999",
-  "-5",
-  "+5",
-  "-0",
-  " 12",
-  "12 ",
-  "1 000",
-  "\t",
-  "",
-  "abc",
-  "0x10",
-  "NaN",
-  "Infinity",
-  "\u0663",
-  "１２",
-  "1_000",
-  null,
-];
 
 /**
  * Any code point but a lone surrogate, as fast-check's `unit: "binary"`, drawing the same values from
@@ -208,7 +172,7 @@ const anyValue = fc.oneof(
       fc.double({ min: 2 ** 52, max: 2e20, noNaN: true }),
     ),
   },
-  { weight: 2, arbitrary: fc.constantFrom<unknown>(...boundaries, ...mistakes) },
+  { weight: 2, arbitrary: fc.constantFrom<unknown>(...boundaries, ...MISTAKEN_AMOUNTS, null) },
   { weight: 1, arbitrary: fc.string({ unit: anyCodePoint, maxLength: 70 }) },
   {
     weight: 1,

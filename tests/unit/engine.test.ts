@@ -123,6 +123,26 @@ function referenceReach(current: Ratio, target: Ratio): { daysToReach: string; t
   return { daysToReach, totalSeconds: Number(totalSeconds > 0n ? totalSeconds : 1n) };
 }
 
+/**
+ * A duration from its whole seconds by the published rule: whole years, months, days, hours, minutes and
+ * seconds, largest first; the text names the non-zero parts, singular for 1, or "0 seconds".
+ */
+function durationOf(totalSeconds: number): Record<string, number | string> {
+  const [days, rest] = [Math.floor(totalSeconds / 86400), totalSeconds % 86400];
+  const parts = {
+    years: Math.floor(days / TIME.yearDays),
+    months: Math.floor((days % TIME.yearDays) / TIME.monthDays),
+    days: (days % TIME.yearDays) % TIME.monthDays,
+    hours: Math.floor(rest / 3600),
+    minutes: Math.floor((rest % 3600) / 60),
+    seconds: rest % 60,
+  };
+  const words = Object.entries(parts)
+    .filter(([, count]) => count > 0)
+    .map(([unit, count]) => `${count} ${count === 1 ? unit.slice(0, -1) : unit}`);
+  return { ...parts, totalSeconds, text: words.length > 0 ? words.join(", ") : "0 seconds" };
+}
+
 function futureAtLeast(future: Ratio | Big, amount: Ratio): boolean {
   if (future instanceof Big) return future.gte(bigOf(Wide, amount));
   return future.n * amount.d >= amount.n * future.d;
@@ -174,7 +194,7 @@ function assertExact(input: CalculateInput, ranks: readonly ExpRank[] = RANKS, l
     const reach = referenceReach(current, goal);
     assert.is(progress!.targetGems, rounded(goal), `${name}.targetGems ${where}`);
     assert.is(progress!.daysToReach, reach.daysToReach, `${name}.daysToReach ${where}`);
-    assert.is(progress!.duration.totalSeconds, reach.totalSeconds, `${name}.duration ${where}`);
+    assert.equal(progress!.duration, durationOf(reach.totalSeconds), `${name}.duration ${where}`);
     assert.is(progress!.reached, futureAtLeast(future, goal), `${name}.reached ${where}`);
   }
   const above = ranks.filter((rank) => ratio(rank.minGems).n * current.d > current.n);
@@ -197,7 +217,7 @@ function assertExact(input: CalculateInput, ranks: readonly ExpRank[] = RANKS, l
       `${milestone.name}.gemsNeeded ${where}`,
     );
     assert.is(milestone.daysToReach, reach.daysToReach, `${milestone.name}.daysToReach ${where}`);
-    assert.is(milestone.duration.totalSeconds, reach.totalSeconds, `${milestone.name}.duration ${where}`);
+    assert.equal(milestone.duration, durationOf(reach.totalSeconds), `${milestone.name}.duration ${where}`);
     assert.is(
       milestone.withinDuration,
       futureAtLeast(future, minGems),
@@ -215,6 +235,8 @@ test("1,000,000 gems grow to 1,094,026.87487131 in 30 days", () => {
   assert.is(result.profitPercent, "9.40268749");
   assert.is(result.durationDays, "30.00000000");
   assert.is(result.profitPerDay, "3000.00000000");
+  // The worked example of the docs and llms.txt: every field, the ladder included, against the reference.
+  assertExact({ currentGems: 1000000, days: 30 });
 });
 
 test("one day multiplies by 1.003, two by 1.006009, three by 1.009027027", () => {

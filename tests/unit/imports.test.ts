@@ -8,10 +8,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { existsSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import * as esbuild from "esbuild";
-import { ROOT } from "../support/build.ts";
+import { filesUnder, ROOT } from "../support/build.ts";
 import { CALCULATOR_ENTRY, homepageData, TOOLS_ENTRY } from "../../_config/bundle.ts";
 
 interface Import {
@@ -44,10 +44,8 @@ async function importsOf(file: string): Promise<Import[]> {
 }
 
 async function typescriptFiles(folder: string): Promise<string[]> {
-  const entries = await readdir(path.join(ROOT, folder), { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
-    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+  const files = await filesUnder(path.join(ROOT, folder));
+  return files.filter((file) => file.endsWith(".ts")).map((file) => path.join(folder, file));
 }
 
 /** The files esbuild's metafile says a bundle of `entry` holds, relative to the repository. */
@@ -121,11 +119,11 @@ test("the folders the layout names exist, and no source folder is named build/",
 });
 
 test("_includes/ holds only layouts and partials (Nunjucks), no modules", async () => {
-  const entries = await readdir(path.join(ROOT, "_includes"), { recursive: true, withFileTypes: true });
-  const modules = entries
-    .filter((entry) => entry.isFile() && !entry.name.endsWith(".njk"))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-  assert.equal(modules, []);
+  const files = await filesUnder(path.join(ROOT, "_includes"));
+  assert.equal(
+    files.filter((file) => !file.endsWith(".njk")),
+    [],
+  );
 });
 
 test(`browser code runs nothing of the build: assets/ imports assets/ and common/, and only types from \
@@ -145,7 +143,7 @@ contract/`, async () => {
 test(`_data/ tells the writer's files from the derived ones in its first line, and never imports \
 _config/`, async () => {
   const firstLines: Record<string, string> = {};
-  for (const file of (await readdir(path.join(ROOT, "_data"))).sort()) {
+  for (const file of await filesUnder(path.join(ROOT, "_data"))) {
     firstLines[file] = (await readFile(path.join(ROOT, "_data", file), "utf8")).split("\n")[0]!;
   }
   const writers = Object.keys(firstLines).filter((file) =>

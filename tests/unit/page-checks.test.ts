@@ -5,7 +5,7 @@
  * fix. builds/writer-errors.test.ts makes the same mistakes in real builds; builds/pages.test.ts
  * tries what a page may not be, and builds/inert-pages.test.ts what it may not hand a visitor.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "uvu";
@@ -19,7 +19,7 @@ import { checkPageSource } from "../../_config/page-checks.ts";
 import { dataValues, typedValues } from "../../_config/drift.ts";
 import { frontMatterLines } from "../../_config/page-source.ts";
 import { checkOutputUrls } from "../../_config/page-outputs.ts";
-import { ROOT } from "../support/build.ts";
+import { filesUnder, ROOT } from "../support/build.ts";
 
 const DATA = { ranks, calculator, endpoints, site, openapi };
 const VALUES = dataValues(DATA);
@@ -92,12 +92,10 @@ test("the drift check follows the data it is given, not a list of its own", () =
 });
 
 test("every page of the site passes its own checks", async () => {
-  const entries = await readdir(path.join(ROOT, "content"), { recursive: true, withFileTypes: true });
-  const pages = entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".md"))
-    .map((entry) => path.join(entry.parentPath, entry.name));
+  const content = path.join(ROOT, "content");
+  const pages = (await filesUnder(content)).filter((file) => file.endsWith(".md"));
   assert.ok(pages.length >= 5, "the pages are Markdown");
-  for (const page of pages) {
+  for (const page of pages.map((file) => path.join(content, file))) {
     const body = (await readFile(page, "utf8")).replace(/^---\n[\s\S]*?\n---\n/, "");
     checkPageSource(page, body, DATA);
   }

@@ -19,12 +19,13 @@ import { DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../../contract/formulas.t
 import { calculateGrowth } from "../../common/engine/calculate.ts";
 import { calculateExpGrowth as calculateOver, listExpRanks as listOver } from "../../common/tools/execute.ts";
 import { toolDescriptors, toolOutputSchemas } from "../../contract/tool-descriptors.ts";
+import { MISTAKEN_AMOUNTS } from "../support/random-inputs.ts";
 
 const calculateExpGrowth = (input: unknown) => calculateOver(input, rankList.ranks);
 const listExpRanks = (input: unknown) => listOver(input, rankList);
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
-const [calculateTool, listRanksTool] = toolDescriptors;
+const [calculateTool] = toolDescriptors;
 const validateInput = ajv.compile(calculateTool!.inputSchema);
 const validateOutput = ajv.compile(toolOutputSchemas["calculate-exp-growth"]);
 const validateRanks = ajv.compile(toolOutputSchemas["list-exp-ranks"]);
@@ -53,8 +54,11 @@ function call(execute: (input: unknown) => unknown, input: unknown): Result {
   return result;
 }
 
-/** The result is `invalid_request`, its message names `field`, and its resolution says what to send. */
-function assertInvalid(result: Result, field: string, resolutionMentions = field): void {
+/**
+ * The result is `invalid_request`, its message names `field`, and its resolution says what to send.
+ * Returns the message.
+ */
+function assertInvalid(result: Result, field: string, resolutionMentions = field): string {
   assert.is(result.isError, true);
   const body = ErrorResponse.parse(result.structuredContent);
   assert.is(body.error.code, "invalid_request");
@@ -64,6 +68,7 @@ function assertInvalid(result: Result, field: string, resolutionMentions = field
     body.error.resolution.includes(resolutionMentions),
     `resolution should mention ${resolutionMentions}: ${body.error.resolution}`,
   );
+  return body.error.message;
 }
 
 /** The message of the error calculate-exp-growth answers `input` with. */
@@ -170,33 +175,11 @@ test("a missing, zero or negative currentGems is invalid_request naming currentG
   ]) {
     assertInvalid(call(calculateExpGrowth, input), "currentGems");
   }
-  assert.ok(
-    (call(calculateExpGrowth, {}).structuredContent as ErrorResponse).error.message.includes(
-      "currentGems: is required",
-    ),
-  );
+  assert.ok(message({}).includes("currentGems: is required"));
 });
 
-test("non-numeric, empty, hex, exponent and spaced strings are invalid_request", () => {
-  for (const text of [
-    "abc",
-    "",
-    " ",
-    "0x10",
-    "1e5",
-    "1e999999999",
-    " 12",
-    "12 ",
-    "1,000",
-    "+3",
-    ".5",
-    "5.",
-    "NaN",
-    "Infinity",
-    "٣",
-    "1M",
-    "01",
-  ]) {
+test("non-numeric, empty, hex, exponent, spaced and other mistaken strings are invalid_request", () => {
+  for (const text of MISTAKEN_AMOUNTS) {
     assertInvalid(call(calculateExpGrowth, { currentGems: text }), "currentGems");
     assertInvalid(call(calculateExpGrowth, { currentGems: 1, goalGems: text }), "goalGems");
   }
@@ -247,13 +230,11 @@ test("amounts above 1e20, huge and negative durations, and more than 100 years i
 });
 
 test("a time field over its own maximum is reported once, without a total", () => {
-  const result = call(calculateExpGrowth, { currentGems: 1, years: 101 });
-  assertInvalid(result, "years");
-  const { message } = ErrorResponse.parse(result.structuredContent).error;
-  assert.not.match(message, /come to/);
-  const huge = ErrorResponse.parse(
-    call(calculateExpGrowth, { currentGems: 1, years: 1e308, days: 1e308 }).structuredContent,
-  ).error.message;
+  assert.not.match(
+    assertInvalid(call(calculateExpGrowth, { currentGems: 1, years: 101 }), "years"),
+    /come to/,
+  );
+  const huge = message({ currentGems: 1, years: 1e308, days: 1e308 });
   assert.ok(huge.length < 400, huge);
 });
 
@@ -280,18 +261,15 @@ more is refused`, () => {
   }
   assert.not.match(JSON.stringify(calculateTool!.inputSchema), /1217/);
   assertInvalid(call(calculateExpGrowth, { currentGems: 1, months: "1216.5" }), "months", "at most 1216");
-  const over = call(calculateExpGrowth, { currentGems: 1, months: 1216, days: 21 });
-  assert.is(over.isError, true);
-  assert.match(ErrorResponse.parse(over.structuredContent).error.message, /come to 36501 days/);
+  assert.match(message({ currentGems: 1, months: 1216, days: 21 }), /come to 36501 days/);
 });
 
 test(`a JSON number that cannot have arrived exactly is refused, naming the field; its digits as a string \
 are accepted`, () => {
   // 28164430411862642682 arrives as the double 28164430411862643000 (17 significant digits).
   const lossy = call(calculateExpGrowth, JSON.parse('{"currentGems": 28164430411862642682}'));
-  assertInvalid(lossy, "currentGems", "decimal string");
-  const { message } = ErrorResponse.parse(lossy.structuredContent).error;
-  assert.match(message, /currentGems: .*2\^53.*send the digits as a decimal string/);
+  const lossyMessage = assertInvalid(lossy, "currentGems", "decimal string");
+  assert.match(lossyMessage, /currentGems: .*2\^53.*send the digits as a decimal string/);
   for (const field of ["goalGems", "additionalGems"])
     assertInvalid(
       call(calculateExpGrowth, { currentGems: 1, [field]: 2 ** 53 + 2 }),
@@ -313,9 +291,8 @@ are accepted`, () => {
     "25000000000000000000",
   ]) {
     const refused = call(calculateExpGrowth, JSON.parse(`{"currentGems": ${text}}`));
-    assertInvalid(refused, "currentGems", "decimal string");
     assert.match(
-      ErrorResponse.parse(refused.structuredContent).error.message,
+      assertInvalid(refused, "currentGems", "decimal string"),
       /currentGems: is a JSON number of 2\^53 \(9007199254740992\) or more.*send the digits as a decimal string/,
       text,
     );
@@ -327,9 +304,8 @@ are accepted`, () => {
 
 test("null, as an overflowing literal such as 1e400 arrives, is explained as such", () => {
   const result = call(calculateExpGrowth, JSON.parse('{"currentGems": 1000, "goalGems": null}'));
-  assertInvalid(result, "goalGems");
   assert.match(
-    ErrorResponse.parse(result.structuredContent).error.message,
+    assertInvalid(result, "goalGems"),
     new RegExp(
       String.raw`goalGems: must be a number or a decimal string, not null \(a JSON number too large for ` +
         String.raw`a double, such as 1e400, arrives as null`,
@@ -337,20 +313,10 @@ test("null, as an overflowing literal such as 1e400 arrives, is explained as suc
   );
 });
 
-test("the two durations that once returned internal_error return exact results", () => {
-  // 10^-324 and 10^-300 seconds move nothing at 8 decimals: the results are those without them.
-  const tiny = call(calculateExpGrowth, { currentGems: 1000000, days: 30, seconds: 5e-324 });
-  assert.not.ok(tiny.isError, JSON.stringify(tiny.structuredContent));
-  assert.equal(tiny.structuredContent, calculateGrowth({ currentGems: 1000000, days: 30 }, rankList.ranks));
-  const long = call(calculateExpGrowth, { currentGems: 1, days: 36499, seconds: 1e-300 });
-  assert.not.ok(long.isError, JSON.stringify(long.structuredContent));
-  assert.is(
-    (long.structuredContent as CalculateOutput).futureGems,
-    calculateGrowth({ currentGems: 1, days: 36499 }, rankList.ranks).futureGems,
-  );
-});
-
-/** JSON numbers at the edges of what a double and the schema allow. */
+/**
+ * JSON numbers at the edges of what a double and the schema allow. (The two durations that once returned
+ * internal_error, 5e-324 and 1e-300 seconds, are among them; engine.test.ts holds their results exact.)
+ */
 const EXTREME_NUMBERS = [
   0,
   -0,
@@ -413,9 +379,10 @@ test("no accepted input yields internal_error: every field drawn from extreme JS
 
 test("NaN and Infinity are named as such for JavaScript callers", () => {
   for (const value of [Number.NaN, Number.POSITIVE_INFINITY]) {
-    const result = call(calculateExpGrowth, { currentGems: value });
-    assertInvalid(result, "currentGems");
-    assert.match(ErrorResponse.parse(result.structuredContent).error.message, /finite number/);
+    assert.match(
+      assertInvalid(call(calculateExpGrowth, { currentGems: value }), "currentGems"),
+      /finite number/,
+    );
   }
 });
 
@@ -457,9 +424,11 @@ test("decimal strings are told their real mistake and what to send", () => {
     ["abc", /plain decimal digits/],
   ];
   for (const [text, expected] of cases) {
-    const result = call(calculateExpGrowth, { currentGems: text });
-    assertInvalid(result, "currentGems");
-    assert.match(ErrorResponse.parse(result.structuredContent).error.message, expected, text);
+    assert.match(
+      assertInvalid(call(calculateExpGrowth, { currentGems: text }), "currentGems"),
+      expected,
+      text,
+    );
   }
 });
 
@@ -480,8 +449,7 @@ test("unknown keys: at most five named, each cut, the rest counted, with a did-y
 test("a 100,000-digit string is rejected at once, before any decimal work", () => {
   for (const field of ["currentGems", "days"]) {
     const result = call(calculateExpGrowth, { currentGems: 1, [field]: "9".repeat(100_000) });
-    assertInvalid(result, field);
-    const { message } = (result.structuredContent as ErrorResponse).error;
+    const message = assertInvalid(result, field);
     // The length check aborts the field's other checks, so the pattern and the range never run.
     assert.match(
       message,
@@ -567,22 +535,6 @@ test("the descriptors name both tools, read-only, with the rate, units and formu
   const inputRules = calculateTool!.inputSchema.description as string;
   assert.match(inputRules, /2\^53/);
   assert.match(inputRules, /decimal strings?/);
-});
-
-test("the published input schema accepts what the tool accepts and rejects unknown keys and wrong types", () => {
-  assert.ok(validateInput({ currentGems: "1000000.5", years: 1, seconds: "30" }));
-  for (const bad of [
-    {},
-    { currentGems: 1, dayz: 1 },
-    { currentGems: true },
-    { currentGems: "0x10" },
-    { currentGems: -1 },
-    { currentGems: "9".repeat(65) },
-    { currentGems: 1, years: 101 },
-  ]) {
-    assert.not.ok(validateInput(bad), JSON.stringify(bad));
-  }
-  assert.equal(listRanksTool!.inputSchema.additionalProperties, false);
 });
 
 test("_data/tools.ts lists both tools with the form's inputs and a worked example a reader can check", () => {
