@@ -1,9 +1,9 @@
 /**
  * Bundles the site's ES modules, minified, from the same `common/` code: the homepage module
  * (`assets/page/home.ts`: the growth engine and the calculator form) at `site.paths.calculatorScript`,
- * with its lazy modules (each file of `assets/lazy/`, such as the WebMCP tools, at `assets/NAME.js`)
- * and the chunks they share with it beside it; and the tools alone for code, self-contained
- * (`assets/tools/exp-bank.ts`: no DOM, no model context) at `site.paths.toolsModule`. Only the
+ * with its lazy modules (each file of `assets/lazy/` at `assets/NAME.js`) and the chunks they share
+ * with it beside it; the page's WebMCP tools, whole, at `assets/tools.js`; and the tools alone for
+ * code, self-contained (`assets/tools/exp-bank.ts`: no DOM, no model context) at `site.paths.toolsModule`. Only the
  * bundles are published; the TypeScript sources are not copied. esbuild, because Eleventy has no
  * bundler of its own for TypeScript modules.
  */
@@ -21,11 +21,16 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The homepage's entry module, and the tools module's. */
 export const CALCULATOR_ENTRY = path.join(ROOT, "assets/page/home.ts");
 export const TOOLS_ENTRY = path.join(ROOT, "assets/tools/exp-bank.ts");
+/** The page's WebMCP tools: a lazy module bundled whole, as `tools`, since it shares nothing with the page. */
+const PAGE_TOOLS_ENTRY = path.join(ROOT, "assets/tools/page-tools.ts");
 
 /** The homepage's lazy modules: every file of `assets/lazy/` but the list of their names. */
 export const LAZY_ENTRIES = readdirSync(path.join(ROOT, "assets/lazy"))
   .filter((file) => file.endsWith(".ts") && file !== "modules.ts")
   .map((file) => path.join(ROOT, "assets/lazy", file));
+
+/** The names `loadModule` takes: the files of `assets/lazy/`, and the page's tools. */
+export const LAZY_NAMES = [...LAZY_ENTRIES.map((entry) => path.basename(entry, ".ts")), "tools"];
 
 /** Where the homepage's bundle is published, without `.js` (esbuild adds it): its lazy modules sit beside it. */
 const CALCULATOR_OUT = paths.calculatorScript.replace(/\.js$/, "");
@@ -91,7 +96,13 @@ export async function bundleCalculator(outputDir: string, serving = false): Prom
       splitting: true,
       chunkNames: besideCalculator("[name]-[hash]"),
     },
-    { ...options, entryPoints: [{ in: TOOLS_ENTRY, out: paths.toolsModule.replace(/\.js$/, "") }] },
+    {
+      ...options,
+      entryPoints: [
+        { in: TOOLS_ENTRY, out: paths.toolsModule.replace(/\.js$/, "") },
+        { in: PAGE_TOOLS_ENTRY, out: besideCalculator("tools") },
+      ],
+    },
   ];
   const results = serving
     ? await Promise.all((await (watching ??= Promise.all(builds.map(context)))).map((kept) => kept.rebuild()))

@@ -5,8 +5,6 @@
  */
 import { rankList } from "virtual:homepage-data";
 import { toolDescriptors } from "virtual:tool-descriptors";
-import { registerTools } from "../tools/register.ts";
-import { provide } from "../page/load-module.ts";
+import { registerTools } from "./register.ts";
 
 registerTools(toolDescriptors, rankList);
-provide("tools", true);
