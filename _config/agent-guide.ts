@@ -5,7 +5,6 @@
  * descriptions are authored Markdown, and values from data are escaped here. A rank's line and a
  * resource's link are written as /api/llms.txt writes them too.
  */
-import type { Site } from "../_data/site.ts";
 import type { CalculatorInfo } from "../contract/calculator-info.ts";
 import type { RankList } from "../contract/rank-list.ts";
 import type { ToolData } from "../_data/tools.ts";
@@ -15,13 +14,11 @@ import type { DurationUnit } from "../common/engine/duration.ts";
 import { TOOL_NAMES } from "../common/constants.ts";
 import { calculateGrowth } from "../common/engine/calculate.ts";
 import { exactOf, exactToFixed8 } from "../common/engine/exact.ts";
-import { absoluteUrl, twinPath } from "../_data/site.ts";
 import { markdownText } from "./escape.ts";
 import type { JsonSchema } from "./field-table.ts";
 import type endpoints from "../_data/endpoints.ts";
 
 export type GuideData = {
-  site: Site;
   calculator: CalculatorInfo;
   ranks: RankList;
   tools: ToolData[];
@@ -136,9 +133,6 @@ function exampleJson(value: Record<string, unknown>): string {
   return `{\n${fields.join(",\n")}\n}`;
 }
 
-/** A URL's path, as a reader types it after the host: `https://user.github.io/exp-bank/docs/` → `/exp-bank/docs/`. */
-const pathOf = (url: string) => new URL(url).pathname;
-
 /** The tool named `name` in the tools data. */
 function toolNamed(tools: ToolData[], name: string): ToolData {
   const tool = tools.find((candidate) => candidate.name === name);
@@ -173,7 +167,7 @@ let largest: string | undefined;
 
 /** Everything `content/llms.txt.njk` reads as `guide`. */
 export function agentGuide(data: GuideData) {
-  const { calculator, ranks, site } = data;
+  const { calculator, ranks } = data;
   const time = calculator.timeNormalization;
   const [calculateName, listName] = TOOL_NAMES;
   const calculate = toolNamed(data.tools, calculateName);
@@ -192,11 +186,9 @@ export function agentGuide(data: GuideData) {
   const defs = (calculate.outputSchema.$defs ?? {}) as SchemaProperties;
   const durationFields = defs.Duration?.properties;
   if (!durationFields) throw new Error("llms.txt: the result schema has no Duration in its $defs");
-  const docsTwin = absoluteUrl(twinPath(`/${site.paths.docs}`));
   return {
     calculateName,
     listName,
-    toolNames: TOOL_NAMES.map((name) => `\`${name}\``).join(" and "),
     limits: CALCULATE_LIMITS,
     timeKeys: timeKeys.join(", "),
     timeMaxima: timeKeys.map((key) => `${key} ${DURATION_MAXIMA[key as DurationUnit]}`).join(", "),
@@ -207,20 +199,13 @@ export function agentGuide(data: GuideData) {
     exampleInput: JSON.stringify(calculate.example.input),
     exampleOutput: exampleJson(result),
     largestDigits,
-    precisionDigits: largestDigits + 8 + 20,
     profitPerHour: result.profitPerHour,
     profitPerDay: result.profitPerDay,
     dayOfHourlyProfit: hourlyTimesDay(result.profitPerHour, time.hoursPerDay),
     lossyNumberRule: LOSSY_NUMBER_RULE,
     resources: data.endpoints.resources.map(resourceLink),
-    twinExample: { page: pathOf(site.urls.docs), twin: pathOf(docsTwin), home: pathOf(site.urls.overview) },
-    tools: {
-      calculate: {
-        url: new URL(`#${calculateName}`, docsTwin).href,
-        takes: keysOf(calculate.inputSchema),
-        returns: keysOf(calculate.outputSchema),
-      },
-      list: { url: new URL(`#${listName}`, docsTwin).href, returns: keysOf(list.outputSchema) },
-    },
+    calculateTakes: keysOf(calculate.inputSchema),
+    calculateReturns: keysOf(calculate.outputSchema),
+    listReturns: keysOf(list.outputSchema),
   };
 }
