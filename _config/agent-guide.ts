@@ -13,6 +13,7 @@ import { LOSSY_NUMBER_RULE } from "../contract/calculate-input.ts";
 import type { DurationUnit } from "../common/engine/duration.ts";
 import { TOOL_NAMES } from "../common/constants.ts";
 import { calculateGrowth } from "../common/engine/calculate.ts";
+import rankList from "../_data/ranks.ts";
 import { exactOf, exactToFixed8 } from "../common/engine/exact.ts";
 import { markdownText } from "./escape.ts";
 import type { JsonSchema } from "./field-table.ts";
@@ -159,11 +160,14 @@ function inputLines(inputs: SchemaProperties): string[] {
 }
 
 /**
- * The largest balance grown for the longest time: the limits and the engine are this module's own,
- * so it is computed once per process (Eleventy calls `agentGuide` twice a build, and `npm start`
- * loads this module anew when either changes). The ranks do not change the balance.
+ * The digits before the point of the largest result, the largest balance grown for the longest time,
+ * so the recipe can say how many it needs: the limits and the engine are this module's own, and the
+ * ranks do not change the balance.
  */
-let largest: string | undefined;
+const LARGEST_DIGITS = calculateGrowth(
+  { currentGems: CALCULATE_LIMITS.maxGems, days: CALCULATE_LIMITS.maxDurationDays },
+  rankList.ranks,
+).futureGems.split(".")[0]!.length;
 
 /** Everything `content/llms.txt.njk` reads as `guide`. */
 export function agentGuide(data: GuideData) {
@@ -178,10 +182,6 @@ export function agentGuide(data: GuideData) {
     structuredContent: Record<string, unknown> & { profitPerDay: string; profitPerHour: string };
   };
   const result = example.structuredContent;
-  const { maxGems, maxDurationDays } = CALCULATE_LIMITS;
-  // The largest result: the largest balance grown for the longest time, so the recipe can say how many digits it needs.
-  largest ??= calculateGrowth({ currentGems: maxGems, days: maxDurationDays }, ranks.ranks).futureGems;
-  const largestDigits = (largest.split(".")[0] ?? "").length;
   const timeKeys = Object.keys(inputs).filter((key) => !key.endsWith("Gems"));
   const defs = (calculate.outputSchema.$defs ?? {}) as SchemaProperties;
   const durationFields = defs.Duration?.properties;
@@ -198,7 +198,7 @@ export function agentGuide(data: GuideData) {
     durationFields: bulletList(fieldLines(durationFields)),
     exampleInput: JSON.stringify(calculate.example.input),
     exampleOutput: exampleJson(result),
-    largestDigits,
+    largestDigits: LARGEST_DIGITS,
     profitPerHour: result.profitPerHour,
     profitPerDay: result.profitPerDay,
     dayOfHourlyProfit: hourlyTimesDay(result.profitPerHour, time.hoursPerDay),
