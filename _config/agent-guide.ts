@@ -80,11 +80,9 @@ function meaningOf(description = ""): string {
 
 const FIXED_8_SUFFIX = / A decimal string with exactly 8 fractional digits, rounded (half-)?up\.$/;
 
-/** `- \`key\`: description`, one a line, without the suffix every 8-decimal field shares. */
-const fieldLines = (fields: SchemaProperties) =>
-  Object.entries(fields).map(
-    ([key, field]) => `\`${key}\`: ${(field.description ?? "").replace(FIXED_8_SUFFIX, "")}`,
-  );
+/** `\`key\`: description`, without the suffix every 8-decimal field shares. */
+const fieldLine = (key: string, field: JsonSchema) =>
+  `\`${key}\`: ${(field.description ?? "").replace(FIXED_8_SUFFIX, "")}`;
 
 /**
  * The result's fields, with the fields of goal, additional and each milestone as a sub-list (a
@@ -97,13 +95,13 @@ function resultFieldLines(outputs: SchemaProperties, defs: SchemaProperties): st
   const owners = new Map<string, string>();
   const generic = (text: string) => text.replaceAll("this rank's minGems", "targetGems");
   return Object.entries(outputs).map(([key, field]) => {
-    const line = fieldLines({ [key]: field })[0] as string;
+    const line = fieldLine(key, field);
     // nextRank is milestones[0], and a rank's own fields are those of the rank table above.
     const inner = ["milestones", "goal", "additional"].includes(key) ? fieldsOf(field, defs) : undefined;
     if (!inner) return line;
     const owner = key === "milestones" ? "a milestone's" : `\`${key}\`'s`;
     const lines = Object.entries(inner).map(([name, sub]) => {
-      const text = fieldLines({ [name]: sub })[0] as string;
+      const text = fieldLine(name, sub);
       const earlier = owners.get(generic(text));
       owners.set(generic(text), owner);
       if (earlier) return `\`${name}\`: as ${earlier}, towards targetGems.`;
@@ -195,7 +193,7 @@ export function agentGuide(data: GuideData) {
     ranks: bulletList(ranks.ranks.map(rankLine)),
     inputs: bulletList(inputLines(inputs)),
     results: bulletList(resultFieldLines(outputs, defs)),
-    durationFields: bulletList(fieldLines(durationFields)),
+    durationFields: bulletList(Object.entries(durationFields).map(([key, field]) => fieldLine(key, field))),
     exampleInput: JSON.stringify(calculate.example.input),
     exampleOutput: exampleJson(result),
     largestDigits: LARGEST_DIGITS,

@@ -69,10 +69,13 @@ type Named = Record<string, JsonSchema>;
  * The named schema a `$ref` points to (`#/components/schemas/ExpRank`, `#/$defs/Duration`) and its
  * name. zod's registry ids are unique, so a name is one schema, with one table and one anchor.
  */
-function target(ref: string, named: Named): { name: string; schema: JsonSchema } {
+export function target(ref: string, named: Named): { name: string; schema: JsonSchema } {
   const name = ref.replace(/^#\/(?:components\/schemas|\$defs)\//, "");
   const schema = named[name];
-  if (!schema) throw new Error(`Field table: ${ref} names no schema of the contract`);
+  if (!schema)
+    throw new Error(
+      `"${name}" (${ref}) is not a schema of the contract; use one of: ${Object.keys(named).join(", ")}`,
+    );
   return { name, schema };
 }
 
