@@ -169,17 +169,14 @@ const LARGEST_DIGITS = calculateGrowth(
 
 /** Everything `content/llms.txt.njk` reads as `guide`. */
 export function agentGuide(data: GuideData) {
-  const { calculator, ranks } = data;
-  const time = calculator.timeNormalization;
   const [calculateName, listName] = TOOL_NAMES;
   const calculate = toolNamed(data.tools, calculateName);
   const list = toolNamed(data.tools, listName);
   const inputs = propertiesOf(calculate.inputSchema);
   const outputs = propertiesOf(calculate.outputSchema);
-  const example = calculate.example.result as {
-    structuredContent: Record<string, unknown> & { profitPerDay: string; profitPerHour: string };
+  const { structuredContent: result } = calculate.example.result as {
+    structuredContent: Record<string, unknown> & { profitPerHour: string };
   };
-  const result = example.structuredContent;
   const timeKeys = Object.keys(inputs).filter((key) => !key.endsWith("Gems"));
   const defs = (calculate.outputSchema.$defs ?? {}) as SchemaProperties;
   const durationFields = defs.Duration?.properties;
@@ -190,16 +187,14 @@ export function agentGuide(data: GuideData) {
     limits: CALCULATE_LIMITS,
     timeKeys: timeKeys.join(", "),
     timeMaxima: timeKeys.map((key) => `${key} ${DURATION_MAXIMA[key as DurationUnit]}`).join(", "),
-    ranks: bulletList(ranks.ranks.map(rankLine)),
+    ranks: bulletList(data.ranks.ranks.map(rankLine)),
     inputs: bulletList(inputLines(inputs)),
     results: bulletList(resultFieldLines(outputs, defs)),
     durationFields: bulletList(Object.entries(durationFields).map(([key, field]) => fieldLine(key, field))),
-    exampleInput: JSON.stringify(calculate.example.input),
+    example: calculate.example,
     exampleOutput: exampleJson(result),
     largestDigits: LARGEST_DIGITS,
-    profitPerHour: result.profitPerHour,
-    profitPerDay: result.profitPerDay,
-    dayOfHourlyProfit: hourlyTimesDay(result.profitPerHour, time.hoursPerDay),
+    dayOfHourlyProfit: hourlyTimesDay(result.profitPerHour, data.calculator.timeNormalization.hoursPerDay),
     lossyNumberRule: LOSSY_NUMBER_RULE,
     resources: data.endpoints.resources.map(resourceLink),
     calculateTakes: keysOf(calculate.inputSchema),
