@@ -4,15 +4,16 @@
  */
 import path from "node:path";
 import type UserConfig from "@11ty/eleventy/UserConfig";
+import type { OutputFile } from "esbuild";
 import site from "./_data/site.ts";
-import { bundleCalculator } from "./_config/bundle.ts";
+import { bundleCalculator, writeBundles } from "./_config/bundle.ts";
 import { dataModuleParser } from "./_config/global-data.ts";
 import { pageMarkdown } from "./_config/markdown.ts";
 import { pageHelpers } from "./_config/page-helpers.ts";
 import { pageChecks } from "./_config/page-checks.ts";
 import { rememberUrls } from "./_config/page-links.ts";
 import { checkOutputUrls, insideOutput } from "./_config/page-outputs.ts";
-import { emptyOutputFolder, filesIn, writeFiles } from "./_config/output-folder.ts";
+import { emptyOutputFolder } from "./_config/output-folder.ts";
 import { writersDevServer } from "./_config/dev-server.ts";
 import { writeShareCard } from "./_config/share-card.ts";
 
@@ -59,7 +60,7 @@ export default function (eleventyConfig: UserConfig) {
   // and the link previews' card while the pages render. `npm start` bundles before the pages, keeps
   // the bundles in memory, and bundles again unless every saved file is one no bundle reads.
   let besideThePages: Promise<unknown> = Promise.resolve();
-  let kept: [string, Buffer][] | undefined;
+  let kept: OutputFile[] | undefined;
   eleventyConfig.on("eleventy.beforeWatch", (saved: string[]) => {
     if (!saved.every((file) => /\.(?:md|njk|css)$/.test(file))) kept = undefined;
   });
@@ -67,12 +68,8 @@ export default function (eleventyConfig: UserConfig) {
     await besideThePages.catch(() => undefined); // a failed build's script and card may still be writing
     // Eleventy remembers which folders exist from one `--serve` build to the next: the output stays one.
     const output = await emptyOutputFolder(directories.output);
-    if (serving && !kept) {
-      await bundleCalculator(output, true);
-      kept = await filesIn(output);
-    }
-    const bundle = kept ? writeFiles(output, kept) : bundleCalculator(output);
-    besideThePages = Promise.all([bundle, writeShareCard(output)]);
+    const bundles = serving ? (kept ??= await bundleCalculator(true)) : bundleCalculator();
+    besideThePages = Promise.all([writeBundles(output, bundles), writeShareCard(output)]);
     besideThePages.catch(() => undefined);
   });
   eleventyConfig.on("eleventy.after", () => besideThePages);

@@ -5,7 +5,6 @@
  * descriptions are authored Markdown, and values from data are escaped here. A rank's line and a
  * resource's link are written as /api/llms.txt writes them too.
  */
-import type { Site } from "../_data/site.ts";
 import type { CalculatorInfo } from "../contract/calculator-info.ts";
 import type { RankList } from "../contract/rank-list.ts";
 import type { ToolData } from "../_data/tools.ts";
@@ -14,14 +13,13 @@ import { LOSSY_NUMBER_RULE } from "../contract/calculate-input.ts";
 import type { DurationUnit } from "../common/engine/duration.ts";
 import { TOOL_NAMES } from "../common/constants.ts";
 import { calculateGrowth } from "../common/engine/calculate.ts";
+import rankList from "../_data/ranks.ts";
 import { exactOf, exactToFixed8 } from "../common/engine/exact.ts";
-import { absoluteUrl, twinPath } from "../_data/site.ts";
 import { markdownText } from "./escape.ts";
 import type { JsonSchema } from "./field-table.ts";
 import type endpoints from "../_data/endpoints.ts";
 
 export type GuideData = {
-  site: Site;
   calculator: CalculatorInfo;
   ranks: RankList;
   tools: ToolData[];
@@ -82,11 +80,9 @@ function meaningOf(description = ""): string {
 
 const FIXED_8_SUFFIX = / A decimal string with exactly 8 fractional digits, rounded (half-)?up\.$/;
 
-/** `- \`key\`: description`, one a line, without the suffix every 8-decimal field shares. */
-const fieldLines = (fields: SchemaProperties) =>
-  Object.entries(fields).map(
-    ([key, field]) => `\`${key}\`: ${(field.description ?? "").replace(FIXED_8_SUFFIX, "")}`,
-  );
+/** `\`key\`: description`, without the suffix every 8-decimal field shares. */
+const fieldLine = (key: string, field: JsonSchema) =>
+  `\`${key}\`: ${(field.description ?? "").replace(FIXED_8_SUFFIX, "")}`;
 
 /**
  * The result's fields, with the fields of goal, additional and each milestone as a sub-list (a
@@ -99,13 +95,13 @@ function resultFieldLines(outputs: SchemaProperties, defs: SchemaProperties): st
   const owners = new Map<string, string>();
   const generic = (text: string) => text.replaceAll("this rank's minGems", "targetGems");
   return Object.entries(outputs).map(([key, field]) => {
-    const line = fieldLines({ [key]: field })[0] as string;
+    const line = fieldLine(key, field);
     // nextRank is milestones[0], and a rank's own fields are those of the rank table above.
     const inner = ["milestones", "goal", "additional"].includes(key) ? fieldsOf(field, defs) : undefined;
     if (!inner) return line;
     const owner = key === "milestones" ? "a milestone's" : `\`${key}\`'s`;
     const lines = Object.entries(inner).map(([name, sub]) => {
-      const text = fieldLines({ [name]: sub })[0] as string;
+      const text = fieldLine(name, sub);
       const earlier = owners.get(generic(text));
       owners.set(generic(text), owner);
       if (earlier) return `\`${name}\`: as ${earlier}, towards targetGems.`;
@@ -136,9 +132,6 @@ function exampleJson(value: Record<string, unknown>): string {
   return `{\n${fields.join(",\n")}\n}`;
 }
 
-/** A URL's path, as a reader types it after the host: `https://user.github.io/exp-bank/docs/` → `/exp-bank/docs/`. */
-const pathOf = (url: string) => new URL(url).pathname;
-
 /** The tool named `name` in the tools data. */
 function toolNamed(tools: ToolData[], name: string): ToolData {
   const tool = tools.find((candidate) => candidate.name === name);
@@ -165,62 +158,47 @@ function inputLines(inputs: SchemaProperties): string[] {
 }
 
 /**
- * The largest balance grown for the longest time: the limits and the engine are this module's own,
- * so it is computed once per process (Eleventy calls `agentGuide` twice a build, and `npm start`
- * loads this module anew when either changes). The ranks do not change the balance.
+ * The digits before the point of the largest result, the largest balance grown for the longest time,
+ * so the recipe can say how many it needs: the limits and the engine are this module's own, and the
+ * ranks do not change the balance.
  */
-let largest: string | undefined;
+const LARGEST_DIGITS = calculateGrowth(
+  { currentGems: CALCULATE_LIMITS.maxGems, days: CALCULATE_LIMITS.maxDurationDays },
+  rankList.ranks,
+).futureGems.split(".")[0]!.length;
 
 /** Everything `content/llms.txt.njk` reads as `guide`. */
 export function agentGuide(data: GuideData) {
-  const { calculator, ranks, site } = data;
-  const time = calculator.timeNormalization;
   const [calculateName, listName] = TOOL_NAMES;
   const calculate = toolNamed(data.tools, calculateName);
   const list = toolNamed(data.tools, listName);
   const inputs = propertiesOf(calculate.inputSchema);
   const outputs = propertiesOf(calculate.outputSchema);
-  const example = calculate.example.result as {
-    structuredContent: Record<string, unknown> & { profitPerDay: string; profitPerHour: string };
+  const { structuredContent: result } = calculate.example.result as {
+    structuredContent: Record<string, unknown> & { profitPerHour: string };
   };
-  const result = example.structuredContent;
-  const { maxGems, maxDurationDays } = CALCULATE_LIMITS;
-  // The largest result: the largest balance grown for the longest time, so the recipe can say how many digits it needs.
-  largest ??= calculateGrowth({ currentGems: maxGems, days: maxDurationDays }, ranks.ranks).futureGems;
-  const largestDigits = (largest.split(".")[0] ?? "").length;
   const timeKeys = Object.keys(inputs).filter((key) => !key.endsWith("Gems"));
   const defs = (calculate.outputSchema.$defs ?? {}) as SchemaProperties;
   const durationFields = defs.Duration?.properties;
   if (!durationFields) throw new Error("llms.txt: the result schema has no Duration in its $defs");
-  const docsTwin = absoluteUrl(twinPath(`/${site.paths.docs}`));
   return {
     calculateName,
     listName,
-    toolNames: TOOL_NAMES.map((name) => `\`${name}\``).join(" and "),
     limits: CALCULATE_LIMITS,
     timeKeys: timeKeys.join(", "),
     timeMaxima: timeKeys.map((key) => `${key} ${DURATION_MAXIMA[key as DurationUnit]}`).join(", "),
-    ranks: bulletList(ranks.ranks.map(rankLine)),
+    ranks: bulletList(data.ranks.ranks.map(rankLine)),
     inputs: bulletList(inputLines(inputs)),
     results: bulletList(resultFieldLines(outputs, defs)),
-    durationFields: bulletList(fieldLines(durationFields)),
-    exampleInput: JSON.stringify(calculate.example.input),
+    durationFields: bulletList(Object.entries(durationFields).map(([key, field]) => fieldLine(key, field))),
+    example: calculate.example,
     exampleOutput: exampleJson(result),
-    largestDigits,
-    precisionDigits: largestDigits + 8 + 20,
-    profitPerHour: result.profitPerHour,
-    profitPerDay: result.profitPerDay,
-    dayOfHourlyProfit: hourlyTimesDay(result.profitPerHour, time.hoursPerDay),
+    largestDigits: LARGEST_DIGITS,
+    dayOfHourlyProfit: hourlyTimesDay(result.profitPerHour, data.calculator.timeNormalization.hoursPerDay),
     lossyNumberRule: LOSSY_NUMBER_RULE,
     resources: data.endpoints.resources.map(resourceLink),
-    twinExample: { page: pathOf(site.urls.docs), twin: pathOf(docsTwin), home: pathOf(site.urls.overview) },
-    tools: {
-      calculate: {
-        url: new URL(`#${calculateName}`, docsTwin).href,
-        takes: keysOf(calculate.inputSchema),
-        returns: keysOf(calculate.outputSchema),
-      },
-      list: { url: new URL(`#${listName}`, docsTwin).href, returns: keysOf(list.outputSchema) },
-    },
+    calculateTakes: keysOf(calculate.inputSchema),
+    calculateReturns: keysOf(calculate.outputSchema),
+    listReturns: keysOf(list.outputSchema),
   };
 }

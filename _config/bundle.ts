@@ -11,7 +11,7 @@ import { readdirSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, context, type BuildContext, type BuildOptions, type Plugin } from "esbuild";
+import { build, context, type BuildContext, type BuildOptions, type OutputFile, type Plugin } from "esbuild";
 import rankList from "../_data/ranks.ts";
 import { paths } from "../_data/site.ts";
 import { toolDescriptors } from "../contract/tool-descriptors.ts";
@@ -68,8 +68,8 @@ export const homepageData: Plugin = {
 /** esbuild's contexts in `npm start`, kept in memory so a rebuild bundles only what changed. */
 let watching: Promise<BuildContext[]> | undefined;
 
-/** Writes the bundles into `outputDir`; with `serving`, through the kept contexts. */
-export async function bundleCalculator(outputDir: string, serving = false): Promise<void> {
+/** The bundles, in memory; with `serving`, through the kept contexts. */
+export async function bundleCalculator(serving = false): Promise<OutputFile[]> {
   const options: BuildOptions = {
     outdir: ".",
     // Relative paths resolve in the project, whatever the process's folder.
@@ -107,7 +107,15 @@ export async function bundleCalculator(outputDir: string, serving = false): Prom
   const results = serving
     ? await Promise.all((await (watching ??= Promise.all(builds.map(context)))).map((kept) => kept.rebuild()))
     : await Promise.all(builds.map((each) => build(each)));
-  for (const file of results.flatMap((result) => result.outputFiles!)) {
+  return results.flatMap((result) => result.outputFiles!);
+}
+
+/** Writes `bundles` into `outputDir`. */
+export async function writeBundles(
+  outputDir: string,
+  bundles: OutputFile[] | Promise<OutputFile[]>,
+): Promise<void> {
+  for (const file of await bundles) {
     // esbuild names each output under `absWorkingDir`; the same relative path lands in `outputDir`.
     const outfile = path.resolve(outputDir, path.relative(ROOT, file.path));
     await mkdir(path.dirname(outfile), { recursive: true });

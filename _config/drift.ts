@@ -10,6 +10,7 @@
  */
 import { API_VERSION, ERROR_CODES, OPENAPI_VERSION, PRODUCT_NAME, TOOL_NAMES } from "../common/constants.ts";
 import { groupDigits } from "../common/text/group-digits.ts";
+import { escapeRegExp } from "./escape.ts";
 
 /** One value the data knows, what it is, and the template that renders it. */
 export interface DataValue {
@@ -80,22 +81,19 @@ export function typedText(markdown: string): string {
   );
 }
 
-const WORD = /[\p{L}\p{N}_]/u;
+/** A letter, digit or underscore: a value beside one is part of a longer word or number. */
+const WORD = String.raw`[\p{L}\p{N}_]`;
 
-/** Whether `value` stands on its own at `index` of `text`: not part of a longer word or number. */
-function standsAlone(text: string, index: number, value: string): boolean {
-  const before = text.slice(Math.max(0, index - 2), index);
-  const after = text.slice(index + value.length, index + value.length + 2);
-  if (WORD.test(value.at(0)!)) {
-    if (WORD.test(before.at(-1) ?? "")) return false;
-    // "1,160,000,000" and "10.003" are other numbers.
-    if (/\d/.test(value.at(0)!) && /\d[.,]$/.test(before)) return false;
-  }
-  if (WORD.test(value.at(-1)!)) {
-    if (WORD.test(after.at(0) ?? "")) return false;
-    if (/\d/.test(value.at(-1)!) && /^[.,]\d/.test(after)) return false;
-  }
-  return true;
+/**
+ * `value` where it stands on its own: not part of a longer word or number, so a figure has no digit
+ * and separator before or after it ("1,160,000,000" and "10.003" are other numbers).
+ */
+function standingAlone(value: string): RegExp {
+  const digitBefore = /^\d/.test(value) ? String.raw`|\d[.,]` : "";
+  const digitAfter = /\d$/.test(value) ? String.raw`|[.,]\d` : "";
+  const before = new RegExp(`^${WORD}`, "u").test(value) ? `(?<!${WORD}${digitBefore})` : "";
+  const after = new RegExp(`${WORD}$`, "u").test(value) ? `(?!${WORD}${digitAfter})` : "";
+  return new RegExp(`${before}${escapeRegExp(value)}${after}`, "gu");
 }
 
 /**
@@ -111,9 +109,8 @@ export function typedValues(
   const found: { index: number; end: number; value: DataValue }[] = [];
   for (const value of [...values].sort((a, b) => b.value.length - a.value.length)) {
     if (!value.value) continue;
-    for (let index = text.indexOf(value.value); index >= 0; index = text.indexOf(value.value, index + 1)) {
+    for (const { index } of text.matchAll(standingAlone(value.value))) {
       const end = index + value.value.length;
-      if (!standsAlone(text, index, value.value)) continue;
       if (found.some((earlier) => index < earlier.end && end > earlier.index)) continue;
       found.push({ index, end, value });
     }

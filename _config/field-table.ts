@@ -34,8 +34,6 @@ export interface JsonSchema {
   maxItems?: number;
 }
 
-type FieldRow = { field: string; type: string; required: boolean; description: string };
-
 function literal(value: unknown): string {
   return `\`${JSON.stringify(value)}\``;
 }
@@ -69,10 +67,13 @@ type Named = Record<string, JsonSchema>;
  * The named schema a `$ref` points to (`#/components/schemas/ExpRank`, `#/$defs/Duration`) and its
  * name. zod's registry ids are unique, so a name is one schema, with one table and one anchor.
  */
-function target(ref: string, named: Named): { name: string; schema: JsonSchema } {
+export function target(ref: string, named: Named): { name: string; schema: JsonSchema } {
   const name = ref.replace(/^#\/(?:components\/schemas|\$defs)\//, "");
   const schema = named[name];
-  if (!schema) throw new Error(`Field table: ${ref} names no schema of the contract`);
+  if (!schema)
+    throw new Error(
+      `"${name}" (${ref}) is not a schema of the contract; use one of: ${Object.keys(named).join(", ")}`,
+    );
   return { name, schema };
 }
 
@@ -110,40 +111,31 @@ function childObject(schema: JsonSchema): { schema: JsonSchema; suffix: string }
   return null;
 }
 
-/** One row per field, depth first, nested fields under their parent's dotted name. */
-function fieldRows(schema: JsonSchema, named: Named, prefix = ""): FieldRow[] {
+/**
+ * One table row per field (field, type, required, description), depth first, nested fields under
+ * their parent's dotted name.
+ */
+function fieldRows(schema: JsonSchema, named: Named, prefix = ""): string[] {
   if (!schema.properties)
     throw new Error(`Field table: the schema${prefix ? ` at ${prefix}` : ""} has no properties to list`);
   const required = new Set(schema.required ?? []);
-  const rows: FieldRow[] = [];
-  for (const [name, property] of Object.entries(schema.properties)) {
+  return Object.entries(schema.properties).flatMap(([name, property]) => {
     const field = prefix ? `${prefix}.${name}` : name;
-    rows.push({
-      field,
-      type: typeText(property, named),
-      required: required.has(name),
-      // A use of a named schema says what it is here, or the schema's own description does.
-      description: property.description ?? resolve(property, named).description ?? "",
-    });
+    const type = typeText(property, named);
+    // A use of a named schema says what it is here, or the schema's own description does.
+    const description = property.description ?? resolve(property, named).description ?? "";
+    const row = `| \`${field}\` | ${cell(type)} | ${required.has(name) ? "yes" : "no"} | ${cell(description)} |`;
     const child = childObject(property);
-    if (child) rows.push(...fieldRows(child.schema, named, `${field}${child.suffix}`));
-  }
-  return rows;
+    return child ? [row, ...fieldRows(child.schema, named, `${field}${child.suffix}`)] : [row];
+  });
 }
 
 function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
 }
 
-function table(rows: FieldRow[]): string {
-  return [
-    "| Field | Type | Required | Description |",
-    "| --- | --- | --- | --- |",
-    ...rows.map(
-      (row) =>
-        `| \`${row.field}\` | ${cell(row.type)} | ${row.required ? "yes" : "no"} | ${cell(row.description)} |`,
-    ),
-  ].join("\n");
+function table(rows: string[]): string {
+  return ["| Field | Type | Required | Description |", "| --- | --- | --- | --- |", ...rows].join("\n");
 }
 
 /**

@@ -25,13 +25,10 @@ const LINK = new RegExp(
 );
 
 function mapProse(prose: string, replace: (target: string) => string): string {
-  return prose.replace(LINK, (match, ...groups: (string | undefined)[]) => {
-    for (let index = 0; index < 8; index += 2) {
-      const before = groups[index];
-      const target = groups[index + 1];
-      if (before !== undefined && target !== undefined) return `${before}${replace(target)}`;
-    }
-    return match;
+  // One alternative matched: its two groups are the only ones defined among the eight.
+  return prose.replace(LINK, (_match, ...groups: unknown[]) => {
+    const [before, target] = groups.slice(0, 8).filter((group) => group !== undefined) as [string, string];
+    return `${before}${replace(target)}`;
   });
 }
 

@@ -7,7 +7,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /** The file a build writes into an output folder it made (not `_site`), so that the next build may empty it. */
@@ -67,23 +67,4 @@ export async function emptyOutputFolder(output: string, project = process.cwd())
       "Made by the site's build, which empties this folder each time.\n",
     );
   return made;
-}
-
-/** Every file under `folder`: its path there and its bytes. */
-export async function filesIn(folder: string): Promise<[string, Buffer][]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
-  return Promise.all(
-    files.map(async (file) => [path.relative(folder, file), await readFile(file)] as [string, Buffer]),
-  );
-}
-
-/** Writes `files` (as `filesIn` reads them) into `folder`. */
-export async function writeFiles(folder: string, files: readonly [string, Buffer][]): Promise<void> {
-  for (const [name, bytes] of files) {
-    await mkdir(path.dirname(path.join(folder, name)), { recursive: true });
-    await writeFile(path.join(folder, name), bytes);
-  }
 }

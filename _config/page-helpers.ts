@@ -11,7 +11,7 @@ import rankList from "../_data/ranks.ts";
 import { escapeRegExp, inlineCode, markdownText } from "./escape.ts";
 import { fileLine } from "./page-source.ts";
 import { groupDigits } from "../common/text/group-digits.ts";
-import { fieldTable, type JsonSchema } from "./field-table.ts";
+import { fieldTable, target, type JsonSchema } from "./field-table.ts";
 import { executeTool, isToolName } from "../common/tools/execute.ts";
 import { TOOL_NAMES } from "../common/constants.ts";
 import { minifyStylesheets, pageStylesheet } from "./inline-stylesheet.ts";
@@ -23,14 +23,7 @@ import type { CalculateOutput } from "../contract/calculate-output.ts";
 const components = openapi.components.schemas as Record<string, JsonSchema>;
 
 /** A named component of the contract, such as `CalculatorInfo`; unknown names fail the build. */
-function componentSchema(name: string): JsonSchema {
-  const schema = components[name];
-  if (!schema)
-    throw new Error(
-      `"${name}" is not a schema of the contract; use one of: ${Object.keys(components).join(", ")}`,
-    );
-  return schema;
-}
+const componentSchema = (name: string) => target(`#/components/schemas/${name}`, components).schema;
 
 /** A fenced code block; the fence grows past any backtick run inside the code. */
 export function codeBlock(code: string, language = ""): string {

@@ -78,12 +78,9 @@ function twinsOf(docs: readonly TwinSource[]): Promise<Map<string, Twinned>> {
       { twin: absoluteUrl(twinPath(page.url)), ...readTwin(body, page.data.toc === true) },
     ];
   };
-  if (!twinMaps.has(docs))
-    twinMaps.set(
-      docs,
-      Promise.all(docs.map(entry)).then((pages) => new Map(pages)),
-    );
-  return twinMaps.get(docs)!;
+  const twins = twinMaps.get(docs) ?? Promise.all(docs.map(entry)).then((pages) => new Map(pages));
+  twinMaps.set(docs, twins);
+  return twins;
 }
 
 /**
