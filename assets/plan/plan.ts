@@ -87,7 +87,8 @@ function said(
     const days = durationDays(input);
     const periods = days.numerator / (days.denominator * BigInt(PERIODS[plan.every]));
     const added = exactToFixed8({ digits: plan.deposit.digits * periods, places: plan.deposit.places });
-    const grown = `${compactGems(result.futureGems, true)} gems (+${compactGems(added)} added, +${compactGems(result.profit)} interest)`;
+    const gains = `(+${compactGems(added)} added, +${compactGems(result.profit)} interest)`;
+    const grown = `${compactGems(result.futureGems, true)} gems ${gains}`;
     const each = `adding ${compactGems(exactToFixed8(plan.deposit))} a ${plan.every}`;
     // Said once: on the line of the time given, else on each line that says when a target is reached.
     const timed = given ? [out[0]] : out.filter((line) => !/^You (already|hold)/.test(line));
@@ -108,9 +109,10 @@ function said(
   if (takes && given) {
     const exact = new Intl.NumberFormat(lang(), { minimumFractionDigits: 8 });
     const figure = (value: string) => exact.format(value as Intl.StringNumericLiteral);
+    const instead = plan.deposit ? " instead" : "";
     out.push(
       `To reach ${goalName(goal.targetGems, ranks)} ${given.late(true).slice(2)}: hold ${figure(takes.now)} gems ` +
-        `now, or add ${figure(takes.daily)} a day${plan.deposit ? " instead" : ""} to your ${compactGems(result.currentGems)}.`,
+        `now, or add ${figure(takes.daily)} a day${instead} to your ${compactGems(result.currentGems)}.`,
     );
   }
   return out;
