@@ -11,10 +11,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
-import type { Browser, BrowserContextOptions, CDPSession, Page } from "playwright-core";
+import type { Browser, CDPSession, Page } from "playwright-core";
 import type { ServedSite } from "../support/serve.ts";
-import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
-import { calculatorStarted } from "../support/calculator-started.ts";
 import {
   assertOnScreen,
   calculateTool,
@@ -22,10 +20,13 @@ import {
   field,
   freshForm,
   onVariants,
+  openHomepage,
   openMore,
   servedSiteAndBrowser,
   showQuery,
+  variantPage,
   waitFor,
+  type VariantPage,
 } from "../support/calculator-page.ts";
 import { NOW, DAY, VARIANTS } from "../support/variants.ts";
 
@@ -41,34 +42,33 @@ let browser: Browser;
  * Playwright starts Chromium with background timer throttling off and emulates focus in every page, so a
  * page need not be in front to run as a person's does.
  */
-const fixed = new Map<string, Opened>();
-const live = new Map<string, Opened>();
-let zoned: Opened & { timeZone: (timezoneId: string) => Promise<unknown> };
+const fixed = new Map<string, VariantPage>();
+const live = new Map<string, VariantPage>();
+let zoned: VariantPage & { timeZone: (timezoneId: string) => Promise<unknown> };
 /** The checks on the time zones' pages, begun in `before` (they share the Berlin page, so one after another). */
 let zoneChecks: Record<"date" | "link" | "paste", Promise<void>>;
-
-interface Opened {
-  page: Page;
-  /** What the page printed or requested elsewhere since the current test began. */
-  messages: string[];
-}
 
 test.before(async () => {
   ({ served, browser } = await servedSiteAndBrowser());
   await Promise.all([
     ...VARIANTS.map(async ({ name, ...options }) => {
-      const [withClock, withoutClock] = await Promise.all([newPage(options), newPage(options, null)]);
+      const [withClock, withoutClock] = await Promise.all([
+        variantPage(browser, served, options, { now: NOW }),
+        // The real clock, whose timers run as a person's do.
+        variantPage(browser, served, options, { copies: true }),
+      ]);
       fixed.set(name, withClock);
-      await withoutClock.page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-      await withoutClock.page.addInitScript(() => delete (Navigator.prototype as { share?: unknown }).share);
       live.set(name, withoutClock);
     }),
-    newPage({ viewport: { width: 390, height: 844 } }).then(async (opened) => {
-      const session: CDPSession = await opened.page.context().newCDPSession(opened.page);
-      const timeZone = (timezoneId: string) => session.send("Emulation.setTimezoneOverride", { timezoneId });
-      await timeZone("Europe/Berlin");
-      zoned = { ...opened, timeZone };
-    }),
+    variantPage(browser, served, { viewport: { width: 390, height: 844 } }, { now: NOW }).then(
+      async (opened) => {
+        const session: CDPSession = await opened.page.context().newCDPSession(opened.page);
+        const timeZone = (timezoneId: string) =>
+          session.send("Emulation.setTimezoneOverride", { timezoneId });
+        await timeZone("Europe/Berlin");
+        zoned = { ...opened, timeZone };
+      },
+    ),
   ]);
   // The time zones' pages check one thing after another, beside the variants' tests.
   const date = checkDateAlone();
@@ -84,18 +84,6 @@ test.after(async () => {
   await served?.close();
 });
 
-/**
- * A page in a new context, its clock fixed at `now` (or the real one for null); `messages` collects what it
- * printed or requested elsewhere.
- */
-async function newPage(options: BrowserContextOptions, now: number | null = NOW): Promise<Opened> {
-  const page = await (await browser.newContext(options)).newPage();
-  await recordSchemeQueries(page);
-  // A fixed Date.now() where dates are checked; elsewhere the real clock, whose timers run as a person's do.
-  if (now !== null) await page.clock.setFixedTime(now);
-  return { page, messages: recordPageMessages(page, served.origin) };
-}
-
 /** Runs `check` on each variant's page (the clock fixed, or the real one), all at once, or on the one named. */
 const onEachVariant = (
   check: (page: Page) => Promise<void>,
@@ -103,11 +91,7 @@ const onEachVariant = (
   only?: (typeof VARIANTS)[number]["name"],
 ) => onVariants(VARIANTS, clock === "fixed" ? fixed : live, check, { only });
 
-async function open(page: Page, query = ""): Promise<void> {
-  const response = await page.goto(new URL(query, served.url).href);
-  assert.is(response?.status(), 200, "the homepage loads");
-  await calculatorStarted(page);
-}
+const open = (page: Page, query = "") => openHomepage(page, served, query);
 
 /** Waits for the result a link (or `showQuery`) shows. */
 const linkResult = (page: Page) =>
