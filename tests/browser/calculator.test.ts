@@ -10,7 +10,6 @@ import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
 import type { Browser, Page } from "playwright-core";
 import type { ServedSite } from "../support/serve.ts";
-import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import { VARIANTS } from "../support/variants.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
@@ -27,6 +26,8 @@ import {
   openMore,
   servedSiteAndBrowser,
   showQuery,
+  variantPage,
+  type VariantPage,
 } from "../support/calculator-page.ts";
 
 /** The query parameters the form writes: short names for the amounts and the time, and the target date. */
@@ -35,16 +36,14 @@ const QUERY_NAMES = new Set(["gems", "goal", "earn", "time", "until"]);
 let served: ServedSite;
 let browser: Browser;
 /** One page per viewport, reused by every test; `messages` collects what each page printed. */
-const pages = new Map<string, { page: Page; messages: string[] }>();
+const pages = new Map<string, VariantPage>();
 
 test.before(async () => {
   ({ served, browser } = await servedSiteAndBrowser());
   await Promise.all(
-    VARIANTS.map(async ({ name, ...options }) => {
-      const page = await (await browser.newContext(options)).newPage();
-      await recordSchemeQueries(page);
-      pages.set(name, { page, messages: recordPageMessages(page, served.origin) });
-    }),
+    VARIANTS.map(async ({ name, ...options }) =>
+      pages.set(name, await variantPage(browser, served, options)),
+    ),
   );
 });
 
