@@ -13,7 +13,6 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import type { ServedSite } from "../support/serve.ts";
-import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import {
   assertStatusAnnouncesHeadline,
@@ -22,7 +21,9 @@ import {
   onVariants,
   servedSiteAndBrowser,
   showQuery,
+  variantPage,
   waitFor,
+  type VariantPage,
 } from "../support/calculator-page.ts";
 import { NOW, DAY, VARIANTS } from "../support/variants.ts";
 
@@ -33,7 +34,7 @@ const TARGET = 44;
 
 let served: ServedSite;
 let browser: Browser;
-const pages = new Map<string, { page: Page; messages: string[] }>();
+const pages = new Map<string, VariantPage>();
 
 test.before(async () => {
   ({ served, browser } = await servedSiteAndBrowser());
@@ -45,17 +46,13 @@ test.after(async () => {
   await served?.close();
 });
 
-async function newPage(options: BrowserContextOptions): Promise<{ page: Page; messages: string[] }> {
-  const context = await browser.newContext(options);
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const page = await context.newPage();
-  await recordSchemeQueries(page);
-  // No share sheet, as in most desktop browsers: Share copies; a test adds one where it needs it.
-  await page.addInitScript(() => delete (Navigator.prototype as { share?: unknown }).share);
+/** A page where Share copies (a test adds a share sheet where it needs one), its clock installed. */
+async function newPage(options: BrowserContextOptions): Promise<VariantPage> {
+  const opened = await variantPage(browser, served, options, { copies: true });
   // Each load starts with no balance remembered from an earlier test.
-  await page.addInitScript(() => localStorage.clear());
-  await page.clock.install({ time: NOW - 60_000 });
-  return { page, messages: recordPageMessages(page, served.origin) };
+  await opened.page.addInitScript(() => localStorage.clear());
+  await opened.page.clock.install({ time: NOW - 60_000 });
+  return opened;
 }
 
 /** Runs `check` on each variant's page in turn (they share the browser's one clipboard), or on the one named. */
