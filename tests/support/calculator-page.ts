@@ -169,6 +169,15 @@ export async function freshForm(page: Page): Promise<void> {
   await page.evaluate(() => scrollTo(0, 0));
 }
 
+/** The exact future balance the result shows (its machine-readable value), or null when hidden. */
+export function shownFuture(page: Page): Promise<string | null> {
+  return page.evaluate(() =>
+    document.querySelector<HTMLElement>("[data-result-list]")!.hidden
+      ? null
+      : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value,
+  );
+}
+
 export const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);
 
 /** Opens the fold of optional fields (gems to earn, the time, the date) as a player does, when it is closed. */
