@@ -26,6 +26,7 @@ import {
   openMore,
   servedSiteAndBrowser,
   showQuery,
+  shownFuture,
   variantPage,
   type VariantPage,
 } from "../support/calculator-page.ts";
@@ -142,15 +143,6 @@ function assertDate(
     at >= earliest && at <= latest,
     `${what}: ${datetime} is not now + ${duration.totalSeconds} s ` +
       `(${new Date(earliest).toISOString()} to ${new Date(latest).toISOString()})`,
-  );
-}
-
-/** The exact future balance the result shows (its machine-readable value), or null when hidden. */
-function shownFuture(page: Page): Promise<string | null> {
-  return page.evaluate(() =>
-    document.querySelector<HTMLElement>("[data-result-list]")!.hidden
-      ? null
-      : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value,
   );
 }
 
