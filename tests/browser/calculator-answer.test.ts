@@ -24,6 +24,7 @@ import {
   openMore,
   servedSiteAndBrowser,
   showQuery,
+  shownFuture,
   variantPage,
   waitFor,
   type VariantPage,
@@ -105,12 +106,6 @@ const statusSays = (page: Page, what: string) =>
   waitFor(page, what, () => document.querySelector<HTMLElement>("#calculator-status")!.textContent !== "");
 
 const headlineLines = (page: Page) => page.locator("#calculator-headline > span").allTextContents();
-const shownFuture = (page: Page) =>
-  page.evaluate(() =>
-    document.querySelector<HTMLElement>("[data-result-list]")!.hidden
-      ? null
-      : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value,
-  );
 
 /** Fills the given fields (all others left as they are) and presses Enter in the last. */
 async function enter(page: Page, values: Record<string, string>): Promise<void> {
