@@ -6,11 +6,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Browser, Page } from "playwright-core";
-import { PATH_SITE_URL, builtSite } from "../support/build.ts";
-import { serveSite, type ServedSite } from "../support/serve.ts";
-import { recordPageMessages, testBrowser } from "../support/browser.ts";
+import type { ServedSite } from "../support/serve.ts";
+import { recordPageMessages } from "../support/browser.ts";
 import { calculatorStarted, toolsLoaded } from "../support/calculator-started.ts";
-import { freshForm } from "../support/calculator-page.ts";
+import { freshForm, servedSiteAndBrowser } from "../support/calculator-page.ts";
 import { TOOL_NAMES } from "../../common/constants.ts";
 import { ErrorResponse } from "../../contract/error-response.ts";
 import { CalculateOutput } from "../../contract/calculate-output.ts";
@@ -23,8 +22,7 @@ let served: ServedSite;
 let browser: Browser;
 
 test.before(async () => {
-  served = await serveSite(await builtSite(PATH_SITE_URL), new URL(PATH_SITE_URL).pathname);
-  browser = await testBrowser();
+  ({ served, browser } = await servedSiteAndBrowser());
 });
 
 test.after(async () => {
