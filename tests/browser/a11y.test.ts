@@ -114,22 +114,24 @@ const describe = (found: AxeViolation[]) =>
 /**
  * Loads `path` once and runs axe in each colour scheme on each viewport (AXE_IN), switching both
  * in place: no script on the site reads the viewport or the scheme, so the page is the one a fresh
- * load would show. Returns the violations as `"scheme viewport: violation"` lines.
+ * load would show. With `prepare`, which puts the page in some state first, on the default viewport
+ * only. Returns the violations as `"scheme viewport: violation"` lines.
  */
-async function violationsOn(path: string): Promise<string[]> {
+async function violationsOn(path: string, prepare?: (page: Page) => Promise<void>): Promise<string[]> {
   return withAxePage(async (page) => {
     const response = await page.goto(`${server.url}${path}`, { waitUntil: "load" });
     // A wrong address must really show the 404 page, with its status, not some other page.
     if (path.includes("no-such-page")) assert.is(response?.status(), 404, "the 404 page's status");
     // The homepage as a player meets it: with its calculator running.
     if (path === paths.home) await calculatorStarted(page);
+    await prepare?.(page);
     assert.equal(await schemeOnlyRecolours(page), [], `the dark scheme only recolours ${path}`);
     const found: string[] = [];
     const backgrounds = new Set<string>();
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       backgrounds.add((await page.evaluate("getComputedStyle(document.body).backgroundColor")) as string);
-      for (const viewport of VIEWPORTS) {
+      for (const viewport of prepare ? [{ name: "desktop", ...DEFAULT_VIEWPORT }] : VIEWPORTS) {
         await page.setViewportSize(viewport);
         assert.is(
           await page.evaluate("innerWidth"),
@@ -158,24 +160,8 @@ for (const { name, path } of PAGES) {
 }
 
 /** Runs axe on the homepage in light and dark, after `prepare` has put the form in some state. */
-async function homepageHasNoViolations(prepare: (page: Page) => Promise<void>): Promise<void> {
-  await withAxePage(async (page) => {
-    await page.goto(`${server.url}${paths.home}`, { waitUntil: "load" });
-    await calculatorStarted(page);
-    await prepare(page);
-    assert.equal(await schemeOnlyRecolours(page), [], "the dark scheme only recolours the homepage");
-    const found: string[] = [];
-    for (const colorScheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme });
-      found.push(
-        ...describe((await page.evaluate(AXE_IN[colorScheme])) as AxeViolation[]).map(
-          (line) => `${colorScheme}: ${line}`,
-        ),
-      );
-    }
-    assert.equal(found, []);
-  });
-}
+const homepageHasNoViolations = async (prepare: (page: Page) => Promise<void>) =>
+  assert.equal(await violationsOn(paths.home, prepare), []);
 
 A11y("/ has no axe violations after a calculation fills in the result, in light and dark mode", () =>
   homepageHasNoViolations(async (page) => {
