@@ -185,28 +185,30 @@ A11y("/ has no axe violations while it shows a field error, in light and dark mo
   }),
 );
 
-/** What the phone test reads from the page, an expression like RUN_AXE. */
-const READ_TABLES = `(() => {
+/** Run in the page: what the phone test reads from the docs' tables. */
+function readTables() {
   // The field tables (four columns) stack on a phone; two-column tables stay tables.
-  const tables = [...document.querySelectorAll("main table")];
-  const wide = (table) => table.querySelectorAll("thead th").length >= 4;
-  const cellsOf = (table) => [...table.querySelectorAll("td")];
+  const tables = Array.from(document.querySelectorAll("main table"));
+  const wide = (table: Element) => table.querySelectorAll("thead th").length >= 4;
+  const cellsOf = (table: Element) => Array.from(table.querySelectorAll<HTMLElement>("td"));
   const cells = tables.filter(wide).flatMap(cellsOf);
   const smallCells = tables.filter((table) => !wide(table)).flatMap(cellsOf);
-  const names = [...document.querySelectorAll("main td:first-child > code:only-child")];
-  const label = (cell) => getComputedStyle(cell, "::before").content;
+  const names = Array.from(document.querySelectorAll("main td:first-child > code:only-child"));
+  const label = (cell: Element) => getComputedStyle(cell, "::before").content;
   return {
     overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
     cells: cells.length,
-    unlabelled: cells.filter((cell) => !label(cell).includes(cell.dataset.label)).length,
+    unlabelled: cells.filter((cell) => !label(cell).includes(cell.dataset.label!)).length,
     stacked: cells.filter((cell) => getComputedStyle(cell).display === "block").length,
     smallCells: smallCells.length,
     smallStacked: smallCells.filter((cell) => getComputedStyle(cell).display !== "table-cell").length,
     brokenNames: names.filter((code) => code.getClientRects().length > 1).map((code) => code.textContent),
     names: names.length,
-    headerWidths: tables.filter(wide).map((table) => table.querySelector("thead").getBoundingClientRect().width),
+    headerWidths: tables
+      .filter(wide)
+      .map((table) => table.querySelector("thead")!.getBoundingClientRect().width),
   };
-})()`;
+}
 
 A11y(
   "on a phone, /docs/ shows each table row as labelled values, field names whole, column headers still announced",
@@ -215,17 +217,7 @@ A11y(
     try {
       const page = await context.newPage();
       await page.goto(`${server.url}${paths.docs}`, { waitUntil: "load" });
-      const read = (await page.evaluate(READ_TABLES)) as {
-        overflow: number;
-        cells: number;
-        unlabelled: number;
-        stacked: number;
-        smallCells: number;
-        smallStacked: number;
-        brokenNames: string[];
-        names: number;
-        headerWidths: number[];
-      };
+      const read = await page.evaluate(readTables);
       assert.is(read.overflow, 0, "nothing scrolls sideways");
       assert.ok(read.cells > 50 && read.names > 20, "the docs have field tables");
       assert.is(read.stacked, read.cells, "every field-table cell is on its own line");
