@@ -233,6 +233,11 @@ within the time`, async () => {
     assert.is(await page.locator("#calculator-status").textContent(), balance);
     // After Enter the result itself is in view, on a phone too.
     await assertOnScreen(page, "#calculator-headline", "the answer");
+    assert.is(
+      await page.evaluate(() => document.activeElement?.id),
+      "calculator-period",
+      "focus stays in the field where Enter was pressed",
+    );
 
     for (const [goal, name] of [
       ["1.6B", "Radiant"],
