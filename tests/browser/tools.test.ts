@@ -248,12 +248,7 @@ test("the form shows each error next to its field and moves focus to the first",
     (await page.locator("#calculator-period-error").textContent())!,
     /^Time to grow needs a unit after 2; did you mean 2 days\?/,
   );
-  // Spaces only group digits in threes: "12 34" is refused, never read as 1234.
-  await submitForm(page, { currentGems: "12 34", days: "1" });
-  assert.match(
-    (await currentError.textContent())!,
-    /^Current gems has a space that does not group digits in threes/,
-  );
+  // Spaces that do not group digits in threes ("12 34"): calculator-phone.test.ts, "a number is judged".
   await submitForm(page, { currentGems: "5", years: "100", days: "2" });
   assert.match(
     (await page.locator("#calculator-period-error").textContent())!,
