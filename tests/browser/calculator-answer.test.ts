@@ -2,7 +2,7 @@
  * The calculator answers what the player asked, where the player is looking: the headline and its
  * announcement for a goal, a time and both; the summary bar in view while typing and picking; time
  * fields that take plain numbers; a target date that is the start of its day; links that mean the
- * same in every time zone; Share, Reset, link previews and a result link without layout shift.
+ * same in every time zone; link previews and a result link without layout shift.
  * Phone (390×844) and desktop (1280×800), light and dark, with the page's clock fixed.
  *
  * Every figure is checked against the calculate-exp-growth tool the page registers (tested exactly
@@ -37,11 +37,10 @@ let browser: Browser;
 /**
  * The pages, made once, each loading the homepage once where a test's first load is not what it checks
  * (a new page costs a renderer, a load a document; `showQuery` shows another answer in the same one):
- * per variant one with the clock fixed at NOW and one with the real clock (where Share finds no share
- * sheet, and may use the clipboard), and one whose time zone the Chrome DevTools Protocol sets. Contexts
- * of their own keep each page's options, clock and history apart, and the variants run at the same time:
- * Playwright starts Chromium with background timer throttling off and emulates focus in every page, so a
- * page need not be in front to run as a person's does.
+ * per variant one with the clock fixed at NOW and one with the real clock, and one whose time zone the
+ * Chrome DevTools Protocol sets. Contexts of their own keep each page's options, clock and history apart,
+ * and the variants run at the same time: Playwright starts Chromium with background timer throttling off
+ * and emulates focus in every page, so a page need not be in front to run as a person's does.
  */
 const fixed = new Map<string, VariantPage>();
 const live = new Map<string, VariantPage>();
@@ -56,7 +55,7 @@ test.before(async () => {
       const [withClock, withoutClock] = await Promise.all([
         variantPage(browser, served, options, { now: NOW }),
         // The real clock, whose timers run as a person's do.
-        variantPage(browser, served, options, { copies: true }),
+        variantPage(browser, served, options),
       ]);
       fixed.set(name, withClock);
       live.set(name, withoutClock);
@@ -505,55 +504,6 @@ test("the answer stays in view after each keystroke and after a pick, without sc
       );
     }
   }, "real");
-});
-
-test(`Share copies the answer in words with its link where the browser has no share sheet; Reset starts \
-over`, async () => {
-  await onEachVariant(
-    async (page) => {
-      await showQuery(page, "currentGems=2.75M&days=30");
-      await linkResult(page);
-      await page.getByRole("button", { name: "Share" }).click();
-      await waitFor(
-        page,
-        "the confirmation",
-        () => document.querySelector<HTMLInputElement>("#calculator-shared")!.textContent !== "",
-      );
-      assert.is(await page.locator("#calculator-shared").textContent(), "Copied the answer and its link.");
-      assert.ok(await page.locator("#calculator-shared").isVisible(), "the confirmation is visible");
-      const copied = await page.evaluate(() => navigator.clipboard.readText());
-      const line = /^2\.75M gems → (\S+) gems in 30 days \(\+\S+, \+[\d.]+%\): (\S+)$/.exec(copied);
-      assert.ok(line, `the clipboard holds the answer in words and the link: ${JSON.stringify(copied)}`);
-      const link = new URL(line[2]!);
-      assert.is(
-        `${link.origin}${link.pathname}`,
-        `${new URL(page.url()).origin}${new URL(page.url()).pathname}`,
-        "the link is the page's",
-      );
-      assert.equal(
-        [...link.searchParams.keys()],
-        ["gems", "time", "at"],
-        "the link holds the inputs, short, and the moment",
-      );
-
-      await page.getByRole("button", { name: "Reset" }).click();
-      await waitFor(
-        page,
-        "the empty form",
-        () =>
-          document.querySelector<HTMLInputElement>("#calculator-currentGems")!.value === "" &&
-          !document.querySelector<HTMLInputElement>("[data-result-empty]")!.hidden,
-      );
-      for (const name of ["currentGems", "period"])
-        assert.is(await field(page, name).inputValue(), "", `${name} is empty`);
-      assert.is(new URL(page.url()).search, "", "the link has no query");
-      assert.is(new URL(page.url()).pathname, new URL(served.url).pathname, "the link stays on the page");
-      assert.match((await page.locator("#calculator-summary").textContent())!, /^Enter your current gems/);
-    },
-    "real",
-    // The browser has one clipboard for all its pages: one variant writes and reads it.
-    "desktop dark",
-  );
 });
 
 test(
