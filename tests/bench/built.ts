@@ -1,33 +1,16 @@
 /** Parts 4 and 5, on a built copy: LCP of the pages against a one-request 1 KB page; the homepage's JS. */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { createServer } from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
+import { serveSite } from "../support/serve.ts";
 import { builtSite, launchChromium, median, ratio } from "./common.ts";
 
 const ROUNDS = 15; // a throttled load varies by ±20 %: the median of fewer moves from run to run
 const PAGES = ["bench-1kb/", "", "docs/", "api/", "auth/"];
-/** The files the pages load, all text, so sent gzipped. */
-const TYPES: Record<string, string> = { html: "text/html", js: "text/javascript", svg: "image/svg+xml" };
 /** About 1 KB of HTML, one request: what each page's LCP is compared with. */
 const ONE_KB = `<!doctype html><meta charset=utf-8><meta name=viewport content="width=device-width">
 <title>1 KB page</title><h1>A one-request page</h1><p>${"A sentence of text. ".repeat(44)}</p></html>`;
-
-/** A static server of `root` on loopback that gzips text, as GitHub Pages does; its origin. */
-async function serve(root: string): Promise<string> {
-  const server = createServer(async (request, response) => {
-    let file = path.join(root, decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname));
-    if (file.endsWith("/")) file += "index.html";
-    const body = file.startsWith(root) && (await readFile(file).catch(() => null));
-    if (!body) return void response.writeHead(404).end();
-    const type = TYPES[path.extname(file).slice(1)];
-    response.writeHead(200, type ? { "content-type": type, "content-encoding": "gzip" } : {});
-    response.end(type ? gzipSync(body) : body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
-}
 
 /** In the page: the latest LCP candidate's time, ms from the start of the navigation. */
 const latestLcp = () =>
@@ -56,11 +39,13 @@ export async function lcpBench(): Promise<void> {
   const site = await builtSite();
   await mkdir(path.join(site, "bench-1kb"), { recursive: true });
   await writeFile(path.join(site, "bench-1kb/index.html"), ONE_KB);
-  const [origin, browser] = [await serve(site), await launchChromium()];
+  // Served gzipped, as GitHub Pages serves it.
+  const [served, browser] = [await serveSite(site, "/", { gzip: true }), await launchChromium()];
   const times = PAGES.map((): number[] => []);
   for (let round = 0; round < ROUNDS; round++)
-    for (const [i, page] of PAGES.entries()) times[i]!.push(await lcpOf(browser, origin + page));
+    for (const [i, page] of PAGES.entries()) times[i]!.push(await lcpOf(browser, served.url + page));
   await browser.close();
+  await served.close();
   console.log(`4. LCP, 4× CPU, 150 ms RTT, 1.6 Mbps, medians of ${ROUNDS} interleaved (target: ≤ 1.2)`);
   for (const [i, page] of PAGES.entries()) {
     const [lcp, fastest] = [median(times[i]!), Math.min(...times[i]!)];

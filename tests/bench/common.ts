@@ -2,13 +2,12 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, symlink, writeFile } from "node:fs/promises";
-import { once } from "node:events";
-import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { promisify } from "node:util";
 import { launchChromium as launchTestChromium } from "../support/browser.ts";
+export { freePort } from "../support/serve.ts";
 
 const exec = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -91,14 +90,6 @@ export async function timedBuild(dir: string, command: string[]) {
   const wall = Date.now() - started;
   const [, um, us, sm, ss] = (/(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(stdout) ?? []).map(Number);
   return { wall, cpu: (um! * 60 + us! + sm! * 60 + ss!) * 1000 };
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  return port;
 }
 
 /** Starts `command` in a process group of its own, killed at exit; `waitFor` reads its output. */

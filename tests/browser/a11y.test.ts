@@ -114,22 +114,24 @@ const describe = (found: AxeViolation[]) =>
 /**
  * Loads `path` once and runs axe in each colour scheme on each viewport (AXE_IN), switching both
  * in place: no script on the site reads the viewport or the scheme, so the page is the one a fresh
- * load would show. Returns the violations as `"scheme viewport: violation"` lines.
+ * load would show. With `prepare`, which puts the page in some state first, on the default viewport
+ * only. Returns the violations as `"scheme viewport: violation"` lines.
  */
-async function violationsOn(path: string): Promise<string[]> {
+async function violationsOn(path: string, prepare?: (page: Page) => Promise<void>): Promise<string[]> {
   return withAxePage(async (page) => {
     const response = await page.goto(`${server.url}${path}`, { waitUntil: "load" });
     // A wrong address must really show the 404 page, with its status, not some other page.
     if (path.includes("no-such-page")) assert.is(response?.status(), 404, "the 404 page's status");
     // The homepage as a player meets it: with its calculator running.
     if (path === paths.home) await calculatorStarted(page);
+    await prepare?.(page);
     assert.equal(await schemeOnlyRecolours(page), [], `the dark scheme only recolours ${path}`);
     const found: string[] = [];
     const backgrounds = new Set<string>();
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       backgrounds.add((await page.evaluate("getComputedStyle(document.body).backgroundColor")) as string);
-      for (const viewport of VIEWPORTS) {
+      for (const viewport of prepare ? [{ name: "desktop", ...DEFAULT_VIEWPORT }] : VIEWPORTS) {
         await page.setViewportSize(viewport);
         assert.is(
           await page.evaluate("innerWidth"),
@@ -158,24 +160,8 @@ for (const { name, path } of PAGES) {
 }
 
 /** Runs axe on the homepage in light and dark, after `prepare` has put the form in some state. */
-async function homepageHasNoViolations(prepare: (page: Page) => Promise<void>): Promise<void> {
-  await withAxePage(async (page) => {
-    await page.goto(`${server.url}${paths.home}`, { waitUntil: "load" });
-    await calculatorStarted(page);
-    await prepare(page);
-    assert.equal(await schemeOnlyRecolours(page), [], "the dark scheme only recolours the homepage");
-    const found: string[] = [];
-    for (const colorScheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme });
-      found.push(
-        ...describe((await page.evaluate(AXE_IN[colorScheme])) as AxeViolation[]).map(
-          (line) => `${colorScheme}: ${line}`,
-        ),
-      );
-    }
-    assert.equal(found, []);
-  });
-}
+const homepageHasNoViolations = async (prepare: (page: Page) => Promise<void>) =>
+  assert.equal(await violationsOn(paths.home, prepare), []);
 
 A11y("/ has no axe violations after a calculation fills in the result, in light and dark mode", () =>
   homepageHasNoViolations(async (page) => {
@@ -199,28 +185,30 @@ A11y("/ has no axe violations while it shows a field error, in light and dark mo
   }),
 );
 
-/** What the phone test reads from the page, an expression like RUN_AXE. */
-const READ_TABLES = `(() => {
+/** Run in the page: what the phone test reads from the docs' tables. */
+function readTables() {
   // The field tables (four columns) stack on a phone; two-column tables stay tables.
-  const tables = [...document.querySelectorAll("main table")];
-  const wide = (table) => table.querySelectorAll("thead th").length >= 4;
-  const cellsOf = (table) => [...table.querySelectorAll("td")];
+  const tables = Array.from(document.querySelectorAll("main table"));
+  const wide = (table: Element) => table.querySelectorAll("thead th").length >= 4;
+  const cellsOf = (table: Element) => Array.from(table.querySelectorAll<HTMLElement>("td"));
   const cells = tables.filter(wide).flatMap(cellsOf);
   const smallCells = tables.filter((table) => !wide(table)).flatMap(cellsOf);
-  const names = [...document.querySelectorAll("main td:first-child > code:only-child")];
-  const label = (cell) => getComputedStyle(cell, "::before").content;
+  const names = Array.from(document.querySelectorAll("main td:first-child > code:only-child"));
+  const label = (cell: Element) => getComputedStyle(cell, "::before").content;
   return {
     overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
     cells: cells.length,
-    unlabelled: cells.filter((cell) => !label(cell).includes(cell.dataset.label)).length,
+    unlabelled: cells.filter((cell) => !label(cell).includes(cell.dataset.label!)).length,
     stacked: cells.filter((cell) => getComputedStyle(cell).display === "block").length,
     smallCells: smallCells.length,
     smallStacked: smallCells.filter((cell) => getComputedStyle(cell).display !== "table-cell").length,
     brokenNames: names.filter((code) => code.getClientRects().length > 1).map((code) => code.textContent),
     names: names.length,
-    headerWidths: tables.filter(wide).map((table) => table.querySelector("thead").getBoundingClientRect().width),
+    headerWidths: tables
+      .filter(wide)
+      .map((table) => table.querySelector("thead")!.getBoundingClientRect().width),
   };
-})()`;
+}
 
 A11y(
   "on a phone, /docs/ shows each table row as labelled values, field names whole, column headers still announced",
@@ -229,17 +217,7 @@ A11y(
     try {
       const page = await context.newPage();
       await page.goto(`${server.url}${paths.docs}`, { waitUntil: "load" });
-      const read = (await page.evaluate(READ_TABLES)) as {
-        overflow: number;
-        cells: number;
-        unlabelled: number;
-        stacked: number;
-        smallCells: number;
-        smallStacked: number;
-        brokenNames: string[];
-        names: number;
-        headerWidths: number[];
-      };
+      const read = await page.evaluate(readTables);
       assert.is(read.overflow, 0, "nothing scrolls sideways");
       assert.ok(read.cells > 50 && read.names > 20, "the docs have field tables");
       assert.is(read.stacked, read.cells, "every field-table cell is on its own line");

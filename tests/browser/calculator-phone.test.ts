@@ -4,7 +4,7 @@
  * key by key is judged only when the player is done (a pause, leaving the field, Calculate); no
  * control moves under the finger; every control is at least 44 px; the answer comes into view;
  * the optional parts fold away; Share copies the answer in words with a link pinned to its moment,
- * and that link, opened 200 days later, shows the same dates "as of" then.
+ * and that link, opened 200 days later, shows the same dates "as of" then; Reset starts over.
  *
  * Figures and dates are checked against the calculate-exp-growth tool the page registers (tested
  * exactly elsewhere) and the test's own clock; positions against the boxes Chromium lays out.
@@ -13,7 +13,6 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import type { ServedSite } from "../support/serve.ts";
-import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import {
   assertStatusAnnouncesHeadline,
@@ -22,7 +21,9 @@ import {
   onVariants,
   servedSiteAndBrowser,
   showQuery,
+  variantPage,
   waitFor,
+  type VariantPage,
 } from "../support/calculator-page.ts";
 import { NOW, DAY, VARIANTS } from "../support/variants.ts";
 
@@ -33,7 +34,7 @@ const TARGET = 44;
 
 let served: ServedSite;
 let browser: Browser;
-const pages = new Map<string, { page: Page; messages: string[] }>();
+const pages = new Map<string, VariantPage>();
 
 test.before(async () => {
   ({ served, browser } = await servedSiteAndBrowser());
@@ -45,17 +46,13 @@ test.after(async () => {
   await served?.close();
 });
 
-async function newPage(options: BrowserContextOptions): Promise<{ page: Page; messages: string[] }> {
-  const context = await browser.newContext(options);
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const page = await context.newPage();
-  await recordSchemeQueries(page);
-  // No share sheet, as in most desktop browsers: Share copies; a test adds one where it needs it.
-  await page.addInitScript(() => delete (Navigator.prototype as { share?: unknown }).share);
+/** A page where Share copies (a test adds a share sheet where it needs one), its clock installed. */
+async function newPage(options: BrowserContextOptions): Promise<VariantPage> {
+  const opened = await variantPage(browser, served, options, { copies: true });
   // Each load starts with no balance remembered from an earlier test.
-  await page.addInitScript(() => localStorage.clear());
-  await page.clock.install({ time: NOW - 60_000 });
-  return { page, messages: recordPageMessages(page, served.origin) };
+  await opened.page.addInitScript(() => localStorage.clear());
+  await opened.page.clock.install({ time: NOW - 60_000 });
+  return opened;
 }
 
 /** Runs `check` on each variant's page in turn (they share the browser's one clipboard), or on the one named. */
@@ -440,12 +437,16 @@ same dates 200 days later`, async () => {
     assert.is(line[1], date);
     assert.is(line[2], await waitOf(page));
     const link = new URL(line[3]!);
+    const here = new URL(page.url());
+    assert.is(`${link.origin}${link.pathname}`, `${here.origin}${here.pathname}`, "the link is the page's");
+    assert.equal([...link.searchParams.keys()], ["gems", "goal", "at"], "the link holds the inputs, short");
     assert.is(
       link.searchParams.get("at"),
       new Date(NOW).toISOString().replace(".000Z", "Z"),
       "the link carries the moment of calculation",
     );
     assert.is(await page.locator("#calculator-shared").textContent(), "Copied the answer and its link.");
+    assert.ok(await page.locator("#calculator-shared").isVisible(), "the confirmation is visible");
 
     // An invalid field leaves nothing to share, rather than the last valid state.
     await gemsField(page, "Current gems").fill("2.5X");
@@ -502,6 +503,15 @@ same dates 200 days later`, async () => {
       new RegExp(`^You reach Radiant on ${dateAfter(NOW + 200 * DAY, later.goal!.duration.totalSeconds)} — `),
     );
     assert.is(new URL(page.url()).searchParams.get("at"), null, "the edited link counts from now");
+
+    // Reset starts over.
+    await button(page, "Reset").click();
+    for (const label of ["Current gems", "Goal gems"])
+      assert.is(await gemsField(page, label).inputValue(), "", `${label} is empty`);
+    assert.is(await page.inputValue("#calculator-period"), "", "Time to grow is empty");
+    assert.is(new URL(page.url()).search, "", "the link has no query");
+    assert.is(new URL(page.url()).pathname, new URL(served.url).pathname, "the link stays on the page");
+    assert.match((await page.locator("#calculator-summary").textContent())!, /^Enter your current gems/);
   }, "phone light");
 });
 

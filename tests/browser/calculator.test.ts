@@ -10,15 +10,12 @@ import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
 import type { Browser, Page } from "playwright-core";
 import type { ServedSite } from "../support/serve.ts";
-import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import { VARIANTS } from "../support/variants.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
-import { HANG_GUARD_MS } from "../support/browser.ts";
 import {
   assertCompact,
   assertOnScreen,
-  assertStatusAnnouncesHeadline,
   calculateTool,
   compactValue,
   field,
@@ -27,6 +24,10 @@ import {
   openMore,
   servedSiteAndBrowser,
   showQuery,
+  shownFuture,
+  variantPage,
+  waitFor,
+  type VariantPage,
 } from "../support/calculator-page.ts";
 
 /** The query parameters the form writes: short names for the amounts and the time, and the target date. */
@@ -35,16 +36,14 @@ const QUERY_NAMES = new Set(["gems", "goal", "earn", "time", "until"]);
 let served: ServedSite;
 let browser: Browser;
 /** One page per viewport, reused by every test; `messages` collects what each page printed. */
-const pages = new Map<string, { page: Page; messages: string[] }>();
+const pages = new Map<string, VariantPage>();
 
 test.before(async () => {
   ({ served, browser } = await servedSiteAndBrowser());
   await Promise.all(
-    VARIANTS.map(async ({ name, ...options }) => {
-      const page = await (await browser.newContext(options)).newPage();
-      await recordSchemeQueries(page);
-      pages.set(name, { page, messages: recordPageMessages(page, served.origin) });
-    }),
+    VARIANTS.map(async ({ name, ...options }) =>
+      pages.set(name, await variantPage(browser, served, options)),
+    ),
   );
 });
 
@@ -87,30 +86,19 @@ async function calculate(
   return { before, after: Date.now() };
 }
 
-/**
- * Waits until the result shows the exact future balance `wanted` (its machine-readable
- * value), any result (`true`), or none (`null`); a clear failure when it never does.
- */
-async function waitForResult(page: Page, wanted: string | true | null, what: string): Promise<void> {
-  try {
-    await page.waitForFunction(
-      (expected) => {
-        const value = document.querySelector<HTMLElement>("[data-result-list]")!.hidden
-          ? null
-          : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value;
-        return expected === true ? value !== null : value === expected;
-      },
-      wanted,
-      // A guard against hanging only: the result follows the input within a frame or two.
-      { timeout: HANG_GUARD_MS },
-    );
-  } catch {
-    assert.unreachable(
-      `${what}: the result should show ${wanted === true ? "a result" : (wanted ?? "nothing")}, but ` +
-        `shows ${(await shownFuture(page)) ?? "nothing"}`,
-    );
-  }
-}
+/** Waits until the result shows the exact future balance `wanted`, any result (`true`), or none (`null`). */
+const waitForResult = (page: Page, wanted: string | true | null, what: string) =>
+  waitFor(
+    page,
+    `${what}: the result should show ${wanted === true ? "a result" : (wanted ?? "nothing")}`,
+    (expected) => {
+      const value = document.querySelector<HTMLElement>("[data-result-list]")!.hidden
+        ? null
+        : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value;
+      return expected === true ? value !== null : value === expected;
+    },
+    wanted,
+  );
 
 /**
  * A balance read against thresholds is cut, never rounded up: the figure is at most the exact value
@@ -146,15 +134,6 @@ function assertDate(
   );
 }
 
-/** The exact future balance the result shows (its machine-readable value), or null when hidden. */
-function shownFuture(page: Page): Promise<string | null> {
-  return page.evaluate(() =>
-    document.querySelector<HTMLElement>("[data-result-list]")!.hidden
-      ? null
-      : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value,
-  );
-}
-
 test("the first field is on the first screen", async () => {
   await onEachViewport(async (page) => {
     await open(page);
@@ -177,24 +156,6 @@ async function assertBalanceHeadline(page: Page, expected: CalculateOutput, lead
     "the headline figure",
   );
 }
-
-test("after a balance, a duration and Enter, the answer is in the viewport and announced", async () => {
-  await onEachViewport(async (page) => {
-    await freshForm(page);
-    await calculate(page, { currentGems: "2.75M", period: "30 days" }, "period");
-    const expected = await calculateTool(page, { currentGems: "2750000", days: "30" });
-    // A phone brings the result into view below the form, a wide screen shows it beside the form.
-    await assertOnScreen(page, "#calculator-headline", "the answer");
-    await assertBalanceHeadline(page, expected, "In 30 days");
-    assert.is(await shownFuture(page), expected.futureGems);
-    await assertStatusAnnouncesHeadline(page);
-    assert.is(
-      await page.evaluate(() => document.activeElement?.id),
-      "calculator-period",
-      "focus stays in the field where Enter was pressed",
-    );
-  });
-});
 
 test("no stale result stays visible after an invalid entry, typed or submitted", async () => {
   const resultParts = [

@@ -11,8 +11,7 @@ import { readFile } from "node:fs/promises";
 import { Decimal } from "decimal.js";
 import type { Browser, Locator, Page } from "playwright-core";
 import type { ServedSite } from "../support/serve.ts";
-import { recordPageMessages } from "../support/browser.ts";
-import { servedSiteAndBrowser } from "../support/calculator-page.ts";
+import { servedSiteAndBrowser, variantPage } from "../support/calculator-page.ts";
 import { VARIANTS } from "../support/variants.ts";
 import { DAILY_INTEREST_RATE } from "../../common/constants.ts";
 
@@ -62,10 +61,7 @@ const icsMoment = (date: Date) => date.toISOString().replace(/[-:]|\.000/g, "");
 test.before(async () => {
   ({ served, browser } = await servedSiteAndBrowser());
   const { name, ...phone } = VARIANTS[0];
-  const context = await browser.newContext({ ...phone, timezoneId: TIME_ZONE });
-  page = await context.newPage();
-  messages = recordPageMessages(page, served.origin);
-  await page.clock.setFixedTime(AT);
+  ({ page, messages } = await variantPage(browser, served, { ...phone, timezoneId: TIME_ZONE }, { now: AT }));
   const at = new Date(AT).toISOString().replace(".000", "");
   await page.goto(new URL(`?currentGems=250000000&goalGems=1000000000&at=${at}`, served.url).href);
   await page.locator("#calculator-milestones tbody tr").first().waitFor();

@@ -15,7 +15,7 @@ import { Decimal } from "decimal.js";
 import type { Browser, Page } from "playwright-core";
 import { readBuilt } from "../support/build.ts";
 import type { ServedSite } from "../support/serve.ts";
-import { recordPageMessages, recordSchemeQueries, schemeOnlyRecolours } from "../support/browser.ts";
+import { schemeOnlyRecolours } from "../support/browser.ts";
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import type { RankList } from "../../contract/rank-list.ts";
 import { HANG_GUARD_MS } from "../support/browser.ts";
@@ -25,6 +25,8 @@ import {
   onVariants,
   servedSiteAndBrowser,
   showQuery,
+  variantPage,
+  type VariantPage,
 } from "../support/calculator-page.ts";
 import { chartPoints, NOW, DAY, VARIANTS } from "../support/variants.ts";
 
@@ -45,18 +47,16 @@ const fullDate = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: 
 let served: ServedSite;
 let browser: Browser;
 let ranks: RankList["ranks"];
-const pages = new Map<string, { page: Page; messages: string[] }>();
+const pages = new Map<string, VariantPage>();
 
 /** Opens the homepage with `query` in a context of its own, in UTC with the clock fixed, and waits for its chart. */
 async function openPage(options: Parameters<Browser["newContext"]>[0], query: string) {
-  const page = await (await browser.newContext({ ...options, timezoneId: "UTC" })).newPage();
-  await page.clock.setFixedTime(NOW);
-  await recordSchemeQueries(page);
-  const messages = recordPageMessages(page, served.origin);
+  const opened = await variantPage(browser, served, { ...options, timezoneId: "UTC" }, { now: NOW });
+  const { page } = opened;
   const response = await page.goto(new URL(`?${query}`, served.url).href);
   assert.is(response?.status(), 200);
   await page.locator("svg.growth-chart").waitFor({ state: "visible", timeout: HANG_GUARD_MS });
-  return { page, messages };
+  return opened;
 }
 
 test.before(async () => {

@@ -13,7 +13,7 @@ import type { Browser, Page } from "playwright-core";
 import type { ServedSite } from "../support/serve.ts";
 import { recordPageMessages } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
-import { servedSiteAndBrowser, waitFor } from "../support/calculator-page.ts";
+import { servedSiteAndBrowser, shownFuture, waitFor } from "../support/calculator-page.ts";
 import { NOW, VARIANTS } from "../support/variants.ts";
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../common/constants.ts";
 
@@ -58,13 +58,6 @@ async function open(query = ""): Promise<void> {
 }
 
 const text = (selector: string) => page.locator(selector).innerText();
-/** The exact balance the result shows, or null when there is none. */
-const shownFuture = () =>
-  page.evaluate(() =>
-    document.querySelector<HTMLElement>("[data-result-list]")!.hidden
-      ? null
-      : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value,
-  );
 
 /** `gems` after `seconds` at the bank's rate, compounding per day and within a day, to 8 decimals half-up. */
 function grown(gems: string, seconds: number): string {
@@ -75,7 +68,7 @@ function grown(gems: string, seconds: number): string {
 
 test("a short link opens on its answer, and links made before keep theirs", async () => {
   await open("?gems=250m&goal=radiant&time=90d");
-  assert.is(await shownFuture(), grown("250000000", 90 * 86_400), "250M for 90 days");
+  assert.is(await shownFuture(page), grown("250000000", 90 * 86_400), "250M for 90 days");
   assert.match(await text("#calculator-headline"), /^In 90 days: .*\nYou reach Radiant on /);
   assert.is(await page.inputValue("#calculator-period"), "90 days", "the time, in words");
   for (const [link, gems, seconds, period] of [
@@ -93,7 +86,7 @@ test("a short link opens on its answer, and links made before keep theirs", asyn
     ["?currentGems=1M&seconds=86400&at=2026-11-22T12%3A00%3A00Z", "1000000", 86_400, "86400 seconds"],
   ] as const) {
     await open(link);
-    assert.is(await shownFuture(), grown(gems, seconds), link);
+    assert.is(await shownFuture(page), grown(gems, seconds), link);
     assert.is(await page.inputValue("#calculator-period"), period, `${link}: the time field`);
   }
   assert.match(
@@ -103,7 +96,7 @@ test("a short link opens on its answer, and links made before keep theirs", asyn
   );
   // A date alone, as an old link may hold it: the start of that day, the page's time (UTC here).
   await open("?currentGems=1M&until=2026-12-23&at=2026-11-23T12%3A00%3A00Z");
-  assert.is(await shownFuture(), grown("1000000", 29.5 * 86_400), "until Dec 23, 2026");
+  assert.is(await shownFuture(page), grown("1000000", 29.5 * 86_400), "until Dec 23, 2026");
   assert.equal(messages, []);
 });
 

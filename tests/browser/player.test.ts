@@ -11,15 +11,18 @@ import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
 import type { Browser, Page } from "playwright-core";
 import type { ServedSite } from "../support/serve.ts";
-import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
+import { recordPageMessages } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import {
   assertCompact,
   assertOnScreen,
   onVariants,
   freshForm,
+  openHomepage,
   servedSiteAndBrowser,
   showQuery,
+  variantPage,
+  type VariantPage,
 } from "../support/calculator-page.ts";
 import { VARIANTS } from "../support/variants.ts";
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../common/constants.ts";
@@ -28,19 +31,14 @@ import { paths } from "../../_data/site.ts";
 
 let served: ServedSite;
 let browser: Browser;
-const pages = new Map<string, { page: Page; messages: string[] }>();
+const pages = new Map<string, VariantPage>();
 
 test.before(async () => {
   ({ served, browser } = await servedSiteAndBrowser());
   for (const { name, ...options } of VARIANTS) {
-    const context = await browser.newContext(options);
-    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    const page = await context.newPage();
-    await recordSchemeQueries(page);
-    await page.addInitScript(() => delete (Navigator.prototype as { share?: unknown }).share);
-    pages.set(name, { page, messages: recordPageMessages(page, served.origin) });
-    await page.goto(served.url);
-    await calculatorStarted(page);
+    const opened = await variantPage(browser, served, options, { copies: true });
+    pages.set(name, opened);
+    await openHomepage(opened.page, served);
   }
 });
 
@@ -60,10 +58,7 @@ const onEach = (
   });
 
 /** Loads the homepage at `query` (what is tested is the load itself), and waits for its script. */
-async function open(page: Page, query = ""): Promise<void> {
-  await page.goto(new URL(query, served.url).href);
-  await calculatorStarted(page);
-}
+const open = (page: Page, query = "") => openHomepage(page, served, query);
 
 const text = (page: Page, selector: string) => page.locator(selector).innerText();
 

@@ -6,11 +6,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Browser, Page } from "playwright-core";
-import { PATH_SITE_URL, builtSite } from "../support/build.ts";
-import { serveSite, type ServedSite } from "../support/serve.ts";
-import { recordPageMessages, testBrowser } from "../support/browser.ts";
+import type { ServedSite } from "../support/serve.ts";
+import { recordPageMessages } from "../support/browser.ts";
 import { calculatorStarted, toolsLoaded } from "../support/calculator-started.ts";
-import { freshForm } from "../support/calculator-page.ts";
+import { freshForm, servedSiteAndBrowser } from "../support/calculator-page.ts";
 import { TOOL_NAMES } from "../../common/constants.ts";
 import { ErrorResponse } from "../../contract/error-response.ts";
 import { CalculateOutput } from "../../contract/calculate-output.ts";
@@ -23,8 +22,7 @@ let served: ServedSite;
 let browser: Browser;
 
 test.before(async () => {
-  served = await serveSite(await builtSite(PATH_SITE_URL), new URL(PATH_SITE_URL).pathname);
-  browser = await testBrowser();
+  ({ served, browser } = await servedSiteAndBrowser());
 });
 
 test.after(async () => {
@@ -250,17 +248,8 @@ test("the form shows each error next to its field and moves focus to the first",
     (await page.locator("#calculator-period-error").textContent())!,
     /^Time to grow needs a unit after 2; did you mean 2 days\?/,
   );
-  // Spaces only group digits in threes: "12 34" is refused, never read as 1234.
-  await submitForm(page, { currentGems: "12 34", days: "1" });
-  assert.match(
-    (await currentError.textContent())!,
-    /^Current gems has a space that does not group digits in threes/,
-  );
-  await submitForm(page, { currentGems: "5", years: "100", days: "2" });
-  assert.match(
-    (await page.locator("#calculator-period-error").textContent())!,
-    /^Time to grow is 36,502 days/,
-  );
+  // Spaces that do not group digits in threes ("12 34"): calculator-phone.test.ts, "a number is judged".
+  // A total over 36,500 days: player.test.ts, "messages are short and name the fix".
   assert.equal(messages, []);
 });
 

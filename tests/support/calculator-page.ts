@@ -5,10 +5,17 @@
  */
 import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import { PATH_SITE_URL, builtSite } from "./build.ts";
-import { HANG_GUARD_MS, schemeOnlyRecolours, testBrowser } from "./browser.ts";
+import { calculatorStarted } from "./calculator-started.ts";
+import {
+  HANG_GUARD_MS,
+  recordPageMessages,
+  recordSchemeQueries,
+  schemeOnlyRecolours,
+  testBrowser,
+} from "./browser.ts";
 import { serveSite, type ServedSite } from "./serve.ts";
 
 /** The exact result of the page's `calculate-exp-growth` tool for `input`, which it must accept. */
@@ -61,6 +68,34 @@ export async function servedSiteAndBrowser(): Promise<{
 export interface VariantPage {
   page: Page;
   messages: string[];
+}
+
+/**
+ * A page in a context of its own with `options`, recording the colour-scheme queries its scripts make (for
+ * `schemeOnlyRecolours`) and, in `messages`, what it prints or requests from other sites than `served`.
+ * `now` fixes its clock (Date.now() where dates are checked); `copies` takes away the share sheet, as most
+ * desktop browsers have none, and grants the clipboard, so Share copies.
+ */
+export async function variantPage(
+  browser: Browser,
+  served: ServedSite,
+  options: BrowserContextOptions,
+  { now, copies = false }: { now?: number; copies?: boolean } = {},
+): Promise<VariantPage> {
+  const context = await browser.newContext(options);
+  if (copies) await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const page = await context.newPage();
+  await recordSchemeQueries(page);
+  if (copies) await page.addInitScript(() => delete (Navigator.prototype as { share?: unknown }).share);
+  if (now !== undefined) await page.clock.setFixedTime(now);
+  return { page, messages: recordPageMessages(page, served.origin) };
+}
+
+/** Loads the homepage with `query` (what a test then checks is the load itself) and waits for its calculator. */
+export async function openHomepage(page: Page, served: ServedSite, query = ""): Promise<void> {
+  const response = await page.goto(new URL(query, served.url).href);
+  assert.is(response?.status(), 200, "the homepage loads");
+  await calculatorStarted(page);
 }
 
 /**
@@ -132,6 +167,15 @@ export async function freshForm(page: Page): Promise<void> {
   });
   await showQuery(page, "");
   await page.evaluate(() => scrollTo(0, 0));
+}
+
+/** The exact future balance the result shows (its machine-readable value), or null when hidden. */
+export function shownFuture(page: Page): Promise<string | null> {
+  return page.evaluate(() =>
+    document.querySelector<HTMLElement>("[data-result-list]")!.hidden
+      ? null
+      : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value,
+  );
 }
 
 export const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);

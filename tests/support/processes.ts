@@ -1,10 +1,8 @@
 /**
  * The processes a test started, read from Linux's /proc (the tests run on Linux, locally and in
- * CI): which are in a process group, and whether one has ended.
+ * CI): which are in a process group.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { setTimeout as delay } from "node:timers/promises";
-import { HANG_GUARD_MS } from "./browser.ts";
 
 interface ProcessStat {
   pid: number;
@@ -28,12 +26,6 @@ function stat(pid: number): ProcessStat | undefined {
   return { pid, state, parent: Number(parent), group: Number(group), command };
 }
 
-/** Whether `pid` runs: it exists and is not a zombie waiting to be reaped. */
-export function alive(pid: number): boolean {
-  const found = stat(pid);
-  return found !== undefined && found.state !== "Z";
-}
-
 /** The running processes of process group `group`, with their parents and command names. */
 export function groupMembers(group: number): { pid: number; parent: number; command: string }[] {
   return readdirSync("/proc")
@@ -41,14 +33,4 @@ export function groupMembers(group: number): { pid: number; parent: number; comm
     .map((entry) => stat(Number(entry)))
     .filter((found): found is ProcessStat => found?.group === group && found.state !== "Z")
     .map(({ pid, parent, command }) => ({ pid, parent, command }));
-}
-
-/** Resolves once none of `pids` runs; fails naming those still running after the hang guard. */
-export async function ended(pids: number[], what: string): Promise<void> {
-  const deadline = Date.now() + HANG_GUARD_MS;
-  while (pids.some(alive)) {
-    if (Date.now() > deadline)
-      throw new Error(`${what}: processes ${pids.filter(alive).join(", ")} still run`);
-    await delay(100);
-  }
 }

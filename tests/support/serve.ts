@@ -48,7 +48,6 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript))|^image\/svg/;
 export async function serveSite(
   siteDir: string,
   pathPrefix = "/",
-  port = 0,
   options: { gzip?: boolean } = {},
 ): Promise<ServedSite> {
   const root = path.resolve(siteDir);
@@ -98,7 +97,7 @@ export async function serveSite(
     }
     return (await isFile(file)) ? send(200, file) : notFound();
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port: bound } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${bound}`;
   return {
