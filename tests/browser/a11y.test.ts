@@ -167,7 +167,7 @@ A11y("/ has no axe violations after a calculation fills in the result, in light 
   homepageHasNoViolations(async (page) => {
     await page.getByLabel("Current gems").fill("1000000");
     await page.getByLabel("Goal gems").fill("2000000");
-    await page.getByText("Gems to earn or a date").click();
+    await page.getByText("Gems to earn, a deposit, a rate or a date").click();
     await page.getByLabel("Time to grow").fill("30 days");
     await page.getByRole("button", { name: "Calculate" }).click();
     await page.locator("[data-result-list]").waitFor({ state: "visible" });

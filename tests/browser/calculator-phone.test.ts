@@ -279,7 +279,8 @@ covers none`, async () => {
       const above = (boxes: typeof before) =>
         Object.fromEntries(
           Object.entries(boxes).filter(
-            ([key]) => before[key] && before[key]!.y < before["summary Gems to earn or a date"]!.y,
+            ([key]) =>
+              before[key] && before[key]!.y < before["summary Gems to earn, a deposit, a rate or a date"]!.y,
           ),
         );
       assert.equal(moved(above(before), above(after)), [], `tapping ${name} moves no control above the fold`);
