@@ -7,7 +7,6 @@ import type { CalculateOutput, Duration } from "../../contract/calculate-output.
 import type { ExpRank } from "../../contract/rank-list.ts";
 import { TIME_NORMALIZATION } from "../../common/constants.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
-import { calculateGrowth } from "../../common/engine/calculate.ts";
 import { compareExact, exactOf } from "../../common/engine/exact.ts";
 import { showChart } from "./chart-view.ts";
 import { planHook } from "./plan-hook.ts";
@@ -108,13 +107,16 @@ export function summaryLine({ result, now, given, ranks }: Shown): string {
   return parts.join(" · ") || `${result.currentRank.name}, the top rank`;
 }
 
-/** What the balance earns from now: its first day, week (7 days) and month (as the engine counts a month). */
+/**
+ * What the balance earns from now: its first day, week (7 days) and month (as the engine counts a month),
+ * computed as the answer is (`planHook`: at a what-if rate, with the deposits' interest).
+ */
 function earnings(result: CalculateOutput, ranks: readonly ExpRank[]): string {
   const gain = (days: number) =>
-    compactGems(calculateGrowth({ currentGems: result.currentGems, days }, ranks).profit);
+    compactGems(planHook.grow({ currentGems: result.currentGems, days }, ranks).profit);
   const month = TIME_NORMALIZATION.monthDays;
   return (
-    `Earnings from now: +${compactGems(result.profitPerDay)} the first day, +${gain(7)} the first week, ` +
+    `Earnings from now: +${gain(1)} the first day, +${gain(7)} the first week, ` +
     `+${gain(month)} the first month (${month} days).`
   );
 }

@@ -16,6 +16,8 @@ import { edit, state, watch } from "./form-state.ts";
 export const planHook = {
   /** The answer's calculation, and the headline's lines said for it. */
   calculate: calculateGrowth as (input: CalculateInput, ranks: readonly ExpRank[]) => CalculateOutput,
+  /** Another growth under the same plan (the earnings' week and month), the answer's left as it is. */
+  grow: calculateGrowth as (input: CalculateInput, ranks: readonly ExpRank[]) => CalculateOutput,
   say: (shown: Shown, lines: string[]) => {
     // A goal not reached in time is answered with what it takes: the plan loads, then says it.
     const { goal } = shown.result;

@@ -116,6 +116,13 @@ test("rate=0.5 for 90 days from 250M gives 391,638,669.75 and names both rates",
     assert.match(said, /At 0\.5 % a day, a what-if rate: the bank's rate is 0\.3 %\./);
     assert.match(await page.locator(".result-rate").innerText(), /at 0\.5% a day/);
     assert.is(await page.locator('data[data-result="futureGems"]').getAttribute("value"), future.toFixed(8));
+    // The earnings are at the same rate: a week is 250M × (1.005^7 − 1) = 8,882,…, shown as +8.88M.
+    const week = new Decimal(250e6).times(new Decimal("1.005").pow(7).minus(1));
+    assert.is(week.toFixed(0).slice(0, 3), "888");
+    assert.match(
+      await page.locator("#calculator-earns").innerText(),
+      /\+1\.25M the first day, \+8\.88M the first week/,
+    );
   });
 });
 
