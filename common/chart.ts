@@ -89,13 +89,6 @@ export function textWidth(text: string): number {
   return em * FONT;
 }
 
-/** The box of `text` drawn at `x` with its baseline at `baseline`, anchored as SVG anchors it. */
-function textBox(text: string, x: number, baseline: number, anchor: "start" | "middle" | "end"): Box {
-  const width = textWidth(text);
-  const left = anchor === "start" ? x : anchor === "middle" ? x - width / 2 : x - width;
-  return { left, top: baseline - 11, right: left + width, bottom: baseline + 3 };
-}
-
 /** Whether two boxes come closer than `margin`. */
 const near = (a: Box, b: Box, margin: number) =>
   a.left < b.right + margin &&
@@ -179,13 +172,13 @@ function gemTicks({ low, high, log, shown }: Series, locale?: string): { value: 
 /** A piece of text the chart places, and the box it takes. */
 type Label = { text: string; x: number; baseline: number; anchor: "start" | "middle" | "end"; box: Box };
 
-const label = (text: string, x: number, baseline: number, anchor: Label["anchor"]): Label => ({
-  text,
-  x,
-  baseline,
-  anchor,
-  box: textBox(text, x, baseline, anchor),
-});
+/** `text` drawn at `x` with its baseline at `baseline`, anchored as SVG anchors it, and the box it takes. */
+function label(text: string, x: number, baseline: number, anchor: Label["anchor"]): Label {
+  const width = textWidth(text);
+  const left = anchor === "start" ? x : anchor === "middle" ? x - width / 2 : x - width;
+  const box = { left, top: baseline - 11, right: left + width, bottom: baseline + 3 };
+  return { text, x, baseline, anchor, box };
+}
 
 const textMarkup = ({ text, x, baseline, anchor }: Label, className?: string) =>
   `<text${className ? ` class="${className}"` : ""} x="${round(x)}" y="${round(baseline)}"` +
