@@ -11,7 +11,7 @@ import json from "highlight.js/lib/languages/json";
 import markdownIt, { type MarkdownIt, type Token } from "markdown-it";
 import anchor from "markdown-it-anchor";
 import { z } from "zod";
-import { resultChartSvg } from "../common/chart.ts";
+import { resultChart } from "../common/chart.ts";
 import { CalculateOutput } from "../contract/calculate-output.ts";
 import { escapeHtml } from "./escape.ts";
 import { pageLinks } from "./page-links.ts";
@@ -132,14 +132,14 @@ function growthCharts(md: MarkdownIt): void {
     const token = tokens[index]!;
     if (token.info.trim() !== "growth-chart") return fence(tokens, index, options, env, self);
     const { id, start, result } = ChartBlock.parse(JSON.parse(token.content));
-    const svg = resultChartSvg(result, {
+    const chart = resultChart(result, {
       id,
       width: 640,
       height: 280,
       locale: "en-US",
       start: Date.parse(start),
     });
-    return `<figure class="chart-static">${svg}</figure>\n`;
+    return `<figure class="chart-static">${chart?.svg ?? ""}</figure>\n`;
   };
 }
 

@@ -475,7 +475,3 @@ export function resultChart(
     describedBy: result.milestones.length ? options.describedBy : undefined,
   });
 }
-
-/** The same chart as markup, empty when there is nothing to draw: the docs draw it at build time. */
-export const resultChartSvg = (...args: Parameters<typeof resultChart>): string =>
-  resultChart(...args)?.svg ?? "";
