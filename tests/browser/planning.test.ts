@@ -102,6 +102,25 @@ test("250M for Radiant in 365 days: what it takes, now or each day, rounded up",
       ),
       said,
     );
+    // Typed key by key on a fresh visit, the first answer that misses the goal already says what it takes:
+    // the plan loads once the form has a goal and a time, never for a balance and a goal alone.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(served.url);
+    await calculatorStarted(page);
+    const headlines = await page.evaluateHandle(() => {
+      const [seen, shown] = [[] as string[], document.querySelector("#calculator-headline")!];
+      new MutationObserver(() => seen.push(shown.textContent!)).observe(shown, { childList: true });
+      return seen;
+    });
+    await page.locator("#calculator-currentGems").pressSequentially("250m");
+    await page.locator("#calculator-goalGems").pressSequentially("radiant");
+    assert.is(await page.locator('script[src$="/plan.js"]').count(), 0, "no plan yet");
+    await page.locator("#calculator-period").pressSequentially("30d");
+    await waitFor(page, "what it takes", () =>
+      /To reach Radiant within your 30 days/.test(document.body.innerText),
+    );
+    const missed = (await headlines.jsonValue()).filter((line) => line.includes("after your 30 days"));
+    assert.ok(missed.length && missed.every((line) => line.includes("To reach Radiant")), missed.join("\n"));
   });
 });
 
