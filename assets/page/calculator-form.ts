@@ -8,6 +8,7 @@
  * so a link reproduces its result, and back and forward restore earlier ones; a link opens on its answer.
  */
 import type { ExpRank } from "../../contract/rank-list.ts";
+import { durationFromSeconds } from "../../common/engine/duration.ts";
 import { compareExact, exactOf } from "../../common/engine/exact.ts";
 import { labelOf, readForm, type Problem, type Reading } from "./form-read.ts";
 import { edit, PERIOD, queryOf, state, stateOf, UNTIL, update, watch, type FormState } from "./form-state.ts";
@@ -145,12 +146,11 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     return reading;
   };
 
-  /** The link of the state read as `reading`: a date as its seconds from now, the same in every time zone. */
-  const linkOf = ({ until, values }: Reading) =>
-    queryOf(
-      until ? { ...state().typed, [UNTIL]: "", [PERIOD]: `${values.seconds}s` } : state().typed,
-      names(),
-    );
+  /** The link of the state read as `reading`: a date as the time to it, `time=1mo8d11h` in every time zone. */
+  const linkOf = ({ until, values }: Reading) => {
+    const time = until && durationFromSeconds(Number(values.seconds)).text;
+    return queryOf(time ? { ...state().typed, [UNTIL]: "", [PERIOD]: time } : state().typed, names());
+  };
 
   // One history entry per calculation: edits after a committed result start a new entry, and
   // further edits update that entry until the next commit. URLs are relative to the page.
