@@ -182,15 +182,13 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   watch((current, cause, name) => {
     draw(current);
     wait();
-    // A goal with a time may be missed, and what it takes is the plan's: it loads as soon as both are there,
-    // and a typed answer waits for it, so that the line comes with the answer (a pause rarely comes first).
+    // A goal with a time may be missed; what it takes is the plan's, loaded now: a typed answer waits for it.
     const { goalGems, period, until } = current.typed;
-    const plan = goalGems?.trim() && (period?.trim() || until) ? loadPlan().catch(() => undefined) : null;
+    const plan = goalGems && (period || until) ? loadPlan().catch(() => {}) : Promise.resolve();
     if (cause === "edit") {
       // The old result is marked stale at once; a valid edit replaces it, an invalid one hides it once judged.
       region!.classList.add("is-stale");
-      const answer = () => record(answerFor(false), false);
-      pending = window.setTimeout(() => (plan ? plan.then(answer) : answer()), 120);
+      pending = window.setTimeout(() => plan.then(() => record(answerFor(false), false)), 120);
       pause = window.setTimeout(() => judge(name), PAUSE_MS);
       return;
     }

@@ -128,6 +128,8 @@ function timeElement(now: number, duration: Duration): HTMLTimeElement {
 }
 
 const rankText = (rank: ExpRank) => `${rank.name} (${rank.displayValue})`;
+/** A row of the rank timeline: a rank ahead, or a goal that is no rank's. */
+type Row = { name: string; gemsNeeded: string; duration: Duration };
 
 /** Adds the date beside it, when `name` is reached, to the player's calendar (its module loads when used). */
 const calendarButton = (name: string) =>
@@ -173,30 +175,23 @@ export function render(region: HTMLElement, shown: Shown): string[] {
     "nextRank",
     next ? `${rankText(next)}: ${compactGems(next.gemsNeeded)} more gems` : "None: the top rank",
   );
-  const target = (progress: { duration: Duration; reached: boolean }, lead: string) => {
-    const line = document.createElement("span");
-    line.append(lead);
-    if (!progress.duration.totalSeconds) line.append("already reached");
-    else line.append(timeElement(now, progress.duration), given?.late(progress.reached) ?? "");
-    return line;
-  };
   const { goal, additional } = result;
-  if (goal) set("goal", target(goal, `${compactGems(goal.targetGems)} gems: `));
-  if (additional)
-    set(
-      "additional",
-      target(
-        additional,
-        `${compactGems(additional.additionalGems)} more → ${compactGems(additional.targetGems)} target: `,
-      ),
-    );
+  if (additional) {
+    // "2M more → 252M target: Dec 22, 2027 (in 1 year), after your 90 days", or "already reached".
+    const { additionalGems, targetGems, duration, reached } = additional;
+    const line = document.createElement("span");
+    line.append(`${compactGems(additionalGems)} more → ${compactGems(targetGems)} target: `);
+    if (!duration.totalSeconds) line.append("already reached");
+    else line.append(timeElement(now, duration), given?.late(reached) ?? "");
+    set("additional", line);
+  }
 
   // The timeline: a row per rank ahead, the goal's own when it is no rank's, and, once, where the time given
   // ends: the rows above it are reached within it. Each row's button adds its date to the calendar.
   const body = (find("#calculator-milestones") as HTMLTableElement).tBodies[0]!;
   body.replaceChildren();
   const goalRank = goal ? goalName(goal.targetGems, ranks) : "";
-  const line = (label: string, name: string, gemsNeeded: string, duration: Duration) => {
+  const line = ({ name, gemsNeeded, duration }: Row, label: string) => {
     const row = document.createElement("tr");
     if (goalRank === name) row.className = "is-goal";
     for (const content of [label, compactGems(gemsNeeded), timeElement(now, duration), calendarButton(name)])
@@ -204,15 +199,13 @@ export function render(region: HTMLElement, shown: Shown): string[] {
     row.cells[1]!.className = "align-right";
     return row;
   };
-  const rows = result.milestones.map((rank) =>
-    line(rankText(rank), rank.name, rank.gemsNeeded, rank.duration),
-  );
+  const rows = result.milestones.map((rank) => line(rank, rankText(rank)));
   let within = result.milestones.filter((milestone) => milestone.withinDuration).length;
   if (goal?.duration.totalSeconds && !result.milestones.some(({ name }) => name === goalRank)) {
     const { totalSeconds } = goal.duration;
     const before = result.milestones.filter((rank) => rank.duration.totalSeconds < totalSeconds).length;
     const gemsNeeded = exactToFixed8(subtractExact(exactOf(goal.targetGems), exactOf(result.currentGems)));
-    rows.splice(before, 0, line(`Goal: ${goalRank}`, goalRank, gemsNeeded, goal.duration));
+    rows.splice(before, 0, line({ ...goal, name: goalRank, gemsNeeded }, `Goal: ${goalRank}`));
     within += Number(goal.reached);
   }
   if (given && rows.length) {
@@ -229,7 +222,7 @@ export function render(region: HTMLElement, shown: Shown): string[] {
   }
   body.append(...rows);
   each("[data-result-row]", (row) => {
-    const key = row.dataset.resultRow as "goal" | "additional" | "milestones";
+    const key = row.dataset.resultRow as "additional" | "milestones";
     row.hidden = key === "milestones" ? rows.length === 0 : result[key] === null;
   });
   const lines = planHook.say(shown, headline(shown));

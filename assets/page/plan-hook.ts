@@ -18,7 +18,6 @@ export const planHook = {
   calculate: calculateGrowth as (input: CalculateInput, ranks: readonly ExpRank[]) => CalculateOutput,
   /** Another growth under the same plan (the earnings' week and month), the answer's left as it is. */
   grow: calculateGrowth as (input: CalculateInput, ranks: readonly ExpRank[]) => CalculateOutput,
-  /** The headline's lines with the plan said: the deposit, the rate, what it takes to reach the goal. */
   say: (_shown: Shown, lines: string[]) => lines,
   /** Whether a plan field holds a mistake: then there is no answer until it is fixed. */
   problem: () => false,
