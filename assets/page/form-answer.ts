@@ -175,15 +175,18 @@ export function render(region: HTMLElement, shown: Shown): string[] {
     "nextRank",
     next ? `${rankText(next)}: ${compactGems(next.gemsNeeded)} more gems` : "None: the top rank",
   );
-  const { goal, additional } = result;
-  if (additional) {
-    // "2M more → 252M target: Dec 22, 2027 (in 1 year), after your 90 days", or "already reached".
-    const { additionalGems, targetGems, duration, reached } = additional;
+  const target = (progress: { duration: Duration; reached: boolean }, lead: string) => {
     const line = document.createElement("span");
-    line.append(`${compactGems(additionalGems)} more → ${compactGems(targetGems)} target: `);
-    if (!duration.totalSeconds) line.append("already reached");
-    else line.append(timeElement(now, duration), given?.late(reached) ?? "");
-    set("additional", line);
+    line.append(lead);
+    if (!progress.duration.totalSeconds) line.append("already reached");
+    else line.append(timeElement(now, progress.duration), given?.late(progress.reached) ?? "");
+    return line;
+  };
+  const { goal, additional } = result;
+  if (goal) set("goal", target(goal, `${compactGems(goal.targetGems)} gems: `));
+  if (additional) {
+    const { additionalGems: more, targetGems: total } = additional;
+    set("additional", target(additional, `${compactGems(more)} more → ${compactGems(total)} target: `));
   }
 
   // The timeline: a row per rank ahead, the goal's own when it is no rank's, and, once, where the time given
@@ -222,7 +225,7 @@ export function render(region: HTMLElement, shown: Shown): string[] {
   }
   body.append(...rows);
   each("[data-result-row]", (row) => {
-    const key = row.dataset.resultRow as "additional" | "milestones";
+    const key = row.dataset.resultRow as "goal" | "additional" | "milestones";
     row.hidden = key === "milestones" ? rows.length === 0 : result[key] === null;
   });
   const lines = planHook.say(shown, headline(shown));

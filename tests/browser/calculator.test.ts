@@ -241,7 +241,7 @@ test("the milestone ladder is the tool's, each date is now plus its duration, an
     }
     assert.ok(await page.locator("#calculator-milestones").isVisible());
     assertDate(
-      await page.locator("#calculator-milestones .is-goal time").getAttribute("datetime"),
+      await page.locator('[data-result="goal"] time').getAttribute("datetime"),
       expected.goal!.duration,
       clock,
       "the goal's date",
