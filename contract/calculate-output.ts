@@ -27,7 +27,7 @@ const rank = (description: string) => describe(ExpRank.clone(), description);
 const whole = (description: string) => describe(z.number().check(z.int(), z.gte(0)), description);
 
 /** How `duration.text` is written, stated once: llms.txt and the docs quote it. */
-export const DURATION_TEXT_RULE =
+const DURATION_TEXT_RULE =
   'The non-zero parts in words, largest first, joined by ", ": a number, a space and the unit, ' +
   'singular for 1 ("1 year, 2 months, 3 days", "1 hour, 1 second"); parts that are 0 are left out; ' +
   '"0 seconds" when there is no time left.';
@@ -53,7 +53,7 @@ export const Duration = describe(
 export type Duration = z.infer<typeof Duration>;
 
 /** The rule of every daysToReach, stated once: llms.txt and the docs quote it. */
-export const DAYS_TO_REACH_RULE =
+const DAYS_TO_REACH_RULE =
   "ln(target ÷ currentGems) ÷ ln(1 + dailyInterestRate), rounded up to 8 decimals: the fewest days, " +
   "to 8 decimals, after which futureGems ≥ the target, so growing for daysToReach days reaches it; 0 " +
   "if it is already there";

@@ -1,17 +1,17 @@
 /**
- * The day in a calendar: the button beside a date of the answer (a rank's row of the timeline, the
- * goal's line) downloads it as an `.ics` file made here in the browser; nothing is sent anywhere.
+ * The day in a calendar: the button of a row of the answer's timeline (a rank, or a goal that is no
+ * rank's) downloads its date as an `.ics` file made here in the browser; nothing is sent anywhere.
  */
 import { calendarFile, slug } from "../page/calendar-file.ts";
 import { provide } from "../page/load-module.ts";
 
 /**
- * Downloads the date beside `button` (a rank's row of the timeline, or the goal's line) as an event
- * named after `button.value`, the rank or goal: `radiant-in-the-exp-bank.ics`, made now for this host.
+ * Downloads the date of `button`'s row of the timeline as an event named after `button.value`, the
+ * rank or goal: `radiant-in-the-exp-bank.ics`, made now for this host.
  * Its description says what the answer was computed from, and links to the answer's fields.
  */
 function addToCalendar(button: HTMLButtonElement): void {
-  const time = button.closest("tr, dd")!.querySelector("time")!;
+  const time = button.closest("tr")!.querySelector("time")!;
   // "From 250M gems, at 0.3% a day, compounding", without its link to how it is computed.
   const from = document.querySelector(".result-rate")!.textContent!.split(":")[0];
   const event = {

@@ -8,6 +8,7 @@
  * so a link reproduces its result, and back and forward restore earlier ones; a link opens on its answer.
  */
 import type { ExpRank } from "../../contract/rank-list.ts";
+import { durationFromSeconds } from "../../common/engine/duration.ts";
 import { compareExact, exactOf } from "../../common/engine/exact.ts";
 import { labelOf, readForm, type Problem, type Reading } from "./form-read.ts";
 import { edit, PERIOD, queryOf, state, stateOf, UNTIL, update, watch, type FormState } from "./form-state.ts";
@@ -145,12 +146,11 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     return reading;
   };
 
-  /** The link of the state read as `reading`: a date as its seconds from now, the same in every time zone. */
-  const linkOf = ({ until, values }: Reading) =>
-    queryOf(
-      until ? { ...state().typed, [UNTIL]: "", [PERIOD]: `${values.seconds}s` } : state().typed,
-      names(),
-    );
+  /** The link of the state read as `reading`: a date as the time to it, `time=1mo8d11h` in every time zone. */
+  const linkOf = ({ until, values }: Reading) => {
+    const time = until && durationFromSeconds(Number(values.seconds)).text;
+    return queryOf(time ? { ...state().typed, [UNTIL]: "", [PERIOD]: time } : state().typed, names());
+  };
 
   // One history entry per calculation: edits after a committed result start a new entry, and
   // further edits update that entry until the next commit. URLs are relative to the page.
@@ -182,10 +182,13 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   watch((current, cause, name) => {
     draw(current);
     wait();
+    // A goal with a time may be missed; what it takes is the plan's, loaded now: a typed answer waits for it.
+    const { goalGems, period, until } = current.typed;
+    const plan = goalGems && (period || until) ? loadPlan().catch(() => {}) : Promise.resolve();
     if (cause === "edit") {
       // The old result is marked stale at once; a valid edit replaces it, an invalid one hides it once judged.
       region!.classList.add("is-stale");
-      pending = window.setTimeout(() => record(answerFor(false), false), 120);
+      pending = window.setTimeout(() => plan.then(() => record(answerFor(false), false)), 120);
       pause = window.setTimeout(() => judge(name), PAUSE_MS);
       return;
     }

@@ -7,7 +7,7 @@ import type { CalculateOutput, Duration } from "../../contract/calculate-output.
 import type { ExpRank } from "../../contract/rank-list.ts";
 import { TIME_NORMALIZATION } from "../../common/constants.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
-import { compareExact, exactOf } from "../../common/engine/exact.ts";
+import { compareExact, exactOf, exactToFixed8, subtractExact } from "../../common/engine/exact.ts";
 import { showChart } from "./chart-view.ts";
 import { planHook } from "./plan-hook.ts";
 import type { Reading } from "./form-read.ts";
@@ -128,6 +128,8 @@ function timeElement(now: number, duration: Duration): HTMLTimeElement {
 }
 
 const rankText = (rank: ExpRank) => `${rank.name} (${rank.displayValue})`;
+/** A row of the rank timeline: a rank ahead, or a goal that is no rank's. */
+type Row = { name: string; gemsNeeded: string; duration: Duration };
 
 /** Adds the date beside it, when `name` is reached, to the player's calendar (its module loads when used). */
 const calendarButton = (name: string) =>
@@ -182,35 +184,34 @@ export function render(region: HTMLElement, shown: Shown): string[] {
   };
   const { goal, additional } = result;
   if (goal) set("goal", target(goal, `${compactGems(goal.targetGems)} gems: `));
-  if (goal?.duration.totalSeconds)
-    find('[data-result="goal"]').append(calendarButton(goalName(goal.targetGems, ranks)));
-  if (additional)
-    set(
-      "additional",
-      target(
-        additional,
-        `${compactGems(additional.additionalGems)} more → ${compactGems(additional.targetGems)} target: `,
-      ),
-    );
+  if (additional) {
+    const { additionalGems: more, targetGems: total } = additional;
+    set("additional", target(additional, `${compactGems(more)} more → ${compactGems(total)} target: `));
+  }
 
-  // The timeline: a row per rank ahead and, once, where the time given ends: the ranks above it are reached within it.
+  // The timeline: a row per rank ahead, the goal's own when it is no rank's, and, once, where the time given
+  // ends: the rows above it are reached within it. Each row's button adds its date to the calendar.
   const body = (find("#calculator-milestones") as HTMLTableElement).tBodies[0]!;
   body.replaceChildren();
-  const goalRank = goal && goalName(goal.targetGems, ranks);
-  const rows = result.milestones.map((milestone) => {
+  const goalRank = goal ? goalName(goal.targetGems, ranks) : "";
+  const line = ({ name, gemsNeeded, duration }: Row, label: string) => {
     const row = document.createElement("tr");
-    if (goalRank === milestone.name) row.className = "is-goal";
-    for (const content of [
-      rankText(milestone),
-      compactGems(milestone.gemsNeeded),
-      timeElement(now, milestone.duration),
-      calendarButton(milestone.name),
-    ])
+    if (goalRank === name) row.className = "is-goal";
+    for (const content of [label, compactGems(gemsNeeded), timeElement(now, duration), calendarButton(name)])
       row.insertCell().append(content);
     row.cells[1]!.className = "align-right";
     return row;
-  });
-  if (given) {
+  };
+  const rows = result.milestones.map((rank) => line(rank, rankText(rank)));
+  let within = result.milestones.filter((milestone) => milestone.withinDuration).length;
+  if (goal?.duration.totalSeconds && !result.milestones.some(({ name }) => name === goalRank)) {
+    const { totalSeconds } = goal.duration;
+    const before = result.milestones.filter((rank) => rank.duration.totalSeconds < totalSeconds).length;
+    const gemsNeeded = exactToFixed8(subtractExact(exactOf(goal.targetGems), exactOf(result.currentGems)));
+    rows.splice(before, 0, line({ ...goal, name: goalRank, gemsNeeded }, `Goal: ${goalRank}`));
+    within += Number(goal.reached);
+  }
+  if (given && rows.length) {
     const row = document.createElement("tr");
     row.className = "time-end";
     Object.assign(row.insertCell(), {
@@ -220,12 +221,12 @@ export function render(region: HTMLElement, shown: Shown): string[] {
           ? `${given.whose === "the" ? "The" : "Your"} date: ${end}`
           : `End of ${given.whose} ${given.span}: ${end}`,
     });
-    rows.splice(result.milestones.filter((milestone) => milestone.withinDuration).length, 0, row);
+    rows.splice(within, 0, row);
   }
   body.append(...rows);
   each("[data-result-row]", (row) => {
     const key = row.dataset.resultRow as "goal" | "additional" | "milestones";
-    row.hidden = key === "milestones" ? result.milestones.length === 0 : result[key] === null;
+    row.hidden = key === "milestones" ? rows.length === 0 : result[key] === null;
   });
   const lines = planHook.say(shown, headline(shown));
   find("#calculator-headline").replaceChildren(

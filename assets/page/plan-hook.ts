@@ -1,7 +1,7 @@
 /**
  * Where the planning module (`assets/plan/`: deposits, a what-if rate, what it takes) meets the form.
- * It is loaded only when used: the disclosure opened, a goal not reached in time, or a link that
- * carries `deposit=` or `rate=`; until then every answer is the bank's rate without deposits, as here.
+ * It is loaded only when used: the disclosure opened, a goal with a time (it may be missed), or a link
+ * with `deposit=` or `rate=`; until then every answer is the bank's rate without deposits, as here.
  */
 import type { CalculateInput } from "../../contract/calculate-input.ts";
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
@@ -18,12 +18,7 @@ export const planHook = {
   calculate: calculateGrowth as (input: CalculateInput, ranks: readonly ExpRank[]) => CalculateOutput,
   /** Another growth under the same plan (the earnings' week and month), the answer's left as it is. */
   grow: calculateGrowth as (input: CalculateInput, ranks: readonly ExpRank[]) => CalculateOutput,
-  say: (shown: Shown, lines: string[]) => {
-    // A goal not reached in time is answered with what it takes: the plan loads, then says it.
-    const { goal } = shown.result;
-    if (goal && !goal.reached && shown.given) loadPlan().catch(() => undefined);
-    return lines;
-  },
+  say: (_shown: Shown, lines: string[]) => lines,
   /** Whether a plan field holds a mistake: then there is no answer until it is fixed. */
   problem: () => false,
   /** The balance the chart draws on a given day, where deposits make it more than growth. */

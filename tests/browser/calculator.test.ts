@@ -226,7 +226,7 @@ test("the milestone ladder is the tool's, each date is now plus its duration, an
       await page.locator("#calculator-milestones tbody tr").nth(within).getAttribute("class"),
       "time-end",
     );
-    const rows = await page.locator("#calculator-milestones tbody tr:not(.time-end)").evaluateAll((trs) =>
+    const rows = await page.locator("#calculator-milestones tbody tr:not([class])").evaluateAll((trs) =>
       trs.map((tr) => ({
         cells: Array.from((tr as HTMLTableRowElement).cells, (td) => td.textContent!.trim()),
         datetime: tr.querySelector("time")?.getAttribute("datetime") ?? null,

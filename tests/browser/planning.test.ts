@@ -78,8 +78,7 @@ test("250M plus 20M a day reaches Radiant exactly at the end of day 60, from a l
     const radiant = page.locator("#calculator-milestones tr", { hasText: "Radiant" }).locator("time");
     assert.is(await radiant.getAttribute("datetime"), new Date(NOW + day * DAY).toISOString());
     // Typed into the disclosure's field, the deposit counts and travels in the link.
-    await page.goto(new URL("?currentGems=250m&goalGems=radiant", served.url).href);
-    await calculatorStarted(page);
+    await open(page, "?currentGems=250m&goalGems=radiant", /Radiant/);
     await openMore(page);
     await page.fill("#calculator-deposit", "20m");
     await waitFor(page, "the typed deposit counts", () => location.search.includes("deposit=20m"));
@@ -87,21 +86,29 @@ test("250M plus 20M a day reaches Radiant exactly at the end of day 60, from a l
   });
 });
 
-test("250M for Radiant in 365 days: what it takes, now or each day, rounded up", async () => {
+test("250M for Radiant in 365 days, typed key by key: what it takes, rounded up, in each missed answer", async () => {
   const factor = new Decimal(1).plus(DAILY_INTEREST_RATE).pow(365);
   const now = new Decimal(1.6e9).div(factor).toDecimalPlaces(8, Decimal.ROUND_UP);
   const daily = new Decimal(1.6e9).minus(factor.times(250e6)).times(DAILY_INTEREST_RATE).div(factor.minus(1));
   const perDay = daily.toDecimalPlaces(8, Decimal.ROUND_UP);
   assert.match(grouped(now), /^536,141,506\.34/);
   assert.match(grouped(perDay), /^1,291,035\.63/);
+  const takes = `To reach Radiant within your 365 days: hold ${grouped(now)} gems now, or add ${grouped(perDay)} a day`;
   await checkVariant(PHONE.name, phone, async (page) => {
-    const said = await open(page, "?currentGems=250m&goalGems=radiant&days=365", /To reach/);
-    assert.ok(
-      said.includes(
-        `To reach Radiant within your 365 days: hold ${grouped(now)} gems now, or add ${grouped(perDay)} a day`,
-      ),
-      said,
-    );
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(served.url);
+    await calculatorStarted(page);
+    const headlines = await page.locator("#calculator-headline").evaluateHandle((shown, seen: string[]) => {
+      new MutationObserver(() => seen.push(shown.textContent!)).observe(shown, { childList: true });
+      return seen;
+    }, []);
+    await page.locator("#calculator-currentGems").pressSequentially("250m");
+    await page.locator("#calculator-goalGems").pressSequentially("radiant");
+    assert.is(await page.locator('script[src$="/plan.js"]').count(), 0, "no plan for a goal alone");
+    await page.locator("#calculator-period").pressSequentially("365d");
+    await waitFor(page, "what it takes", () => /To reach/.test(document.body.innerText));
+    const missed = (await headlines.jsonValue()).filter((line) => line.includes("after your 365 days"));
+    assert.ok(missed.length && missed.every((line) => line.includes(takes)), missed.join("\n"));
   });
 });
 
