@@ -176,9 +176,9 @@ function readTables() {
     smallStacked: smallCells.filter((cell) => getComputedStyle(cell).display !== "table-cell").length,
     brokenNames: names.filter((code) => code.getClientRects().length > 1).map((code) => code.textContent),
     names: names.length,
-    headerWidths: tables
+    hiddenHeaders: tables
       .filter(wide)
-      .map((table) => table.querySelector("thead")!.getBoundingClientRect().width),
+      .filter((table) => table.querySelector("thead")!.getBoundingClientRect().width <= 1).length,
   };
 }
 
@@ -187,16 +187,14 @@ A11y(
   async () => {
     await show(paths.docs, { width: 390, height: 844 });
     const read = await page.evaluate(readTables);
-    assert.is(read.overflow, 0, "nothing scrolls sideways");
     assert.ok(read.cells > 50 && read.names > 20, "the docs have field tables");
-    assert.is(read.stacked, read.cells, "every field-table cell is on its own line");
     assert.ok(read.smallCells > 10, "the docs have small tables too");
-    assert.is(read.smallStacked, 0, "small tables stay tables");
-    assert.is(read.unlabelled, 0, "every cell is introduced by its column's header");
-    assert.equal(read.brokenNames, [], "field names broken across lines");
-    assert.ok(
-      read.headerWidths.filter((width) => width <= 1).length >= 4,
-      "the field tables' header rows are visually hidden",
+    assert.ok(read.hiddenHeaders >= 4, "the field tables' header rows are visually hidden");
+    assert.equal(
+      [read.overflow, read.stacked, read.smallStacked, read.unlabelled, read.brokenNames],
+      [0, read.cells, 0, 0, []],
+      "nothing scrolls sideways; every field-table cell is on its own line; small tables stay tables; " +
+        "every cell is introduced by its column's header; no field name is broken across lines",
     );
     // ...but still in the accessibility tree, so the columns are announced.
     const fields = page

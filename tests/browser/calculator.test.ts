@@ -305,17 +305,10 @@ test("no page scrolls sideways, the homepage with the largest valid input includ
         const over = Array.from(document.body.querySelectorAll("*")).find(
           (element) => element.getBoundingClientRect().right > clientWidth + 0.5,
         );
-        if (!over) return { scrollWidth, clientWidth, widest: "nothing" };
-        const id = over.id ? `#${over.id}` : "";
-        const classes =
-          over.className && typeof over.className === "string"
-            ? `.${over.className.split(" ").join(".")}`
-            : "";
-        const text = (over.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60);
         return {
           scrollWidth,
           clientWidth,
-          widest: `<${over.tagName.toLowerCase()}${id}${classes}> ${JSON.stringify(text)}`,
+          widest: over?.outerHTML.replace(/\s+/g, " ").slice(0, 100) ?? "nothing",
         };
       });
       assert.is(clientWidth, viewport.width, `${where} lays out at the viewport's width`);
