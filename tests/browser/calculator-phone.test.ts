@@ -140,12 +140,13 @@ async function typeKeyByKey(page: Page, label: string, text: string): Promise<vo
   const start = await controlBoxes(page);
   for (const key of text) {
     await field.pressSequentially(key);
-    assert.equal(await visibleErrors(page), [], `no error while "${await field.inputValue()}" is typed`);
-    assert.equal(
-      moved(start, await controlBoxes(page)),
-      [],
-      `no control moves while "${await field.inputValue()}" is typed`,
-    );
+    const [value, errors, boxes] = await Promise.all([
+      field.inputValue(),
+      visibleErrors(page),
+      controlBoxes(page),
+    ]);
+    assert.equal(errors, [], `no error while "${value}" is typed`);
+    assert.equal(moved(start, boxes), [], `no control moves while "${value}" is typed`);
   }
 }
 
