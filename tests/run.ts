@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 const GROUPS = ["unit", "builds", "site", "browser"];
-const BROWSER_PROCESSES = 3;
+/** Each browser process pays a Node start and a Chromium (its browser, GPU and utility processes). */
+const BROWSER_PROCESSES = 2;
 const HANG_GUARD_MINUTES = 15;
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;

@@ -91,6 +91,7 @@ async function show(page: Page, query = "", at = NOW): Promise<void> {
 
 const gemsField = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true });
 const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+const text = (page: Page, selector: string) => page.locator(selector).textContent();
 const visibleErrors = (page: Page) => page.locator(".field-error:not([hidden])").allTextContents();
 /**
  * The date the page shows for a wait from `start`, formatted by the test (en, medium, the machine's time
@@ -139,12 +140,13 @@ async function typeKeyByKey(page: Page, label: string, text: string): Promise<vo
   const start = await controlBoxes(page);
   for (const key of text) {
     await field.pressSequentially(key);
-    assert.equal(await visibleErrors(page), [], `no error while "${await field.inputValue()}" is typed`);
-    assert.equal(
-      moved(start, await controlBoxes(page)),
-      [],
-      `no control moves while "${await field.inputValue()}" is typed`,
-    );
+    const [value, errors, boxes] = await Promise.all([
+      field.inputValue(),
+      visibleErrors(page),
+      controlBoxes(page),
+    ]);
+    assert.equal(errors, [], `no error while "${value}" is typed`);
+    assert.equal(moved(start, boxes), [], `no control moves while "${value}" is typed`);
   }
 }
 
@@ -154,9 +156,9 @@ field`, async () => {
     await open(page);
     await typeKeyByKey(page, "Current gems", "2,500,000");
     await wait(page, PAUSE);
-    assert.is(await page.locator("#calculator-currentGems-read").textContent(), "Read as 2,500,000 gems.");
+    assert.is(await text(page, "#calculator-currentGems-read"), "Read as 2,500,000 gems.");
     assert.match(
-      (await page.locator("#calculator-headline").textContent())!,
+      (await text(page, "#calculator-headline"))!,
       /^You reach the next rank, /,
       "the result follows the valid fields",
     );
@@ -165,7 +167,7 @@ field`, async () => {
     await typeKeyByKey(page, "Current gems", "2,5M");
     await wait(page, PAUSE);
     assert.is(
-      await page.locator("#calculator-currentGems-read").textContent(),
+      await text(page, "#calculator-currentGems-read"),
       "Read as 2,500,000 gems (the comma as a decimal point).",
     );
     assert.equal(await visibleErrors(page), []);
@@ -212,7 +214,7 @@ meant`, async () => {
     await button(page, "Calculate").click();
     assert.equal(await visibleErrors(page), []);
     assert.is(
-      await page.locator("#calculator-goalGems-read").textContent(),
+      await text(page, "#calculator-goalGems-read"),
       "Read as 48,000,000,000 gems (Cosmic's minimum).",
     );
     assert.is(
@@ -222,7 +224,7 @@ meant`, async () => {
     );
     const expected = await calculateTool(page, { currentGems: "1600000000", goalGems: "48000000000" });
     assert.is(
-      await page.locator("#calculator-headline").textContent(),
+      await text(page, "#calculator-headline"),
       `You reach Cosmic on ${dateAfter(NOW, expected.goal!.duration.totalSeconds)} — in ${await waitOf(page)}.`,
     );
 
@@ -234,7 +236,7 @@ meant`, async () => {
       "Time to grow has M, which could be months or minutes; write mo or min.",
     ]);
     assert.is(
-      await page.locator("#calculator-summary").textContent(),
+      await text(page, "#calculator-summary"),
       "Fix Time to grow to see your answer.",
       "the bar points at the field, and says the mistake no second time",
     );
@@ -246,16 +248,13 @@ meant`, async () => {
     await time.fill("90d 30min");
     await time.press("Enter");
     assert.equal(await visibleErrors(page), []);
-    assert.is(
-      await page.locator("#calculator-period-read").textContent(),
-      "Read as 90 days 30 minutes = 90.02 days.",
-    );
+    assert.is(await text(page, "#calculator-period-read"), "Read as 90 days 30 minutes = 90.02 days.");
   });
 });
 
 /** The wait the headline gives, as the page wrote it: "5 years 11 months". */
 async function waitOf(page: Page): Promise<string> {
-  return /— in (.+)\.$/.exec((await page.locator("#calculator-headline").textContent())!)?.[1] ?? "(none)";
+  return /— in (.+)\.$/.exec((await text(page, "#calculator-headline"))!)?.[1] ?? "(none)";
 }
 
 test(`tapping chips and quick times moves no control; every control is at least 44 px; the bar at rest \
@@ -393,7 +392,7 @@ crossed`, async () => {
       .replace(/\.?0+$/, "");
     assert.ok(Number(hour.profit) > 100 && Number(hour.profit) < 1000, "the case gains hundreds of gems");
     assert.is(
-      await page.locator("#calculator-headline").textContent(),
+      await text(page, "#calculator-headline"),
       `In 1 hour: ${whole} gems (+${gain}, +${Number(hour.profitPercent).toFixed(2)}%), still Member.`,
     );
 
@@ -402,14 +401,14 @@ crossed`, async () => {
     const ethereal = month.milestones[0]!;
     assert.ok(ethereal.withinDuration, "the case crosses a rank");
     assert.match(
-      (await page.locator("#calculator-headline").textContent())!,
+      (await text(page, "#calculator-headline"))!,
       new RegExp(
         `^In 30 days: \\S+ gems \\(\\+\\S+, \\+[\\d.]+%\\), ` +
           `Ethereal from ${dateAfter(NOW, ethereal.duration.totalSeconds)}\\.$`,
       ),
     );
     // The end balance's day, written as the headline writes its dates.
-    assert.is(await page.locator("[data-result-after]").textContent(), `on ${dateAfter(NOW, 30 * 86_400)}`);
+    assert.is(await text(page, "[data-result-after]"), `on ${dateAfter(NOW, 30 * 86_400)}`);
   }, "desktop dark");
 });
 
@@ -446,7 +445,7 @@ same dates 200 days later`, async () => {
       new Date(NOW).toISOString().replace(".000Z", "Z"),
       "the link carries the moment of calculation",
     );
-    assert.is(await page.locator("#calculator-shared").textContent(), "Copied the answer and its link.");
+    assert.is(await text(page, "#calculator-shared"), "Copied the answer and its link.");
     assert.ok(await page.locator("#calculator-shared").isVisible(), "the confirmation is visible");
 
     // An invalid field leaves nothing to share, rather than the last valid state.
@@ -461,7 +460,7 @@ same dates 200 days later`, async () => {
     await button(page, "Share").click();
     await wait(page, PAUSE);
     assert.is(
-      await page.locator("#calculator-shared").textContent(),
+      await text(page, "#calculator-shared"),
       "Copied the answer and its link.",
       "Share's message outlasts the quick time's pending update",
     );
@@ -483,16 +482,13 @@ same dates 200 days later`, async () => {
 
     // Opened 200 days later, the link shows the same dates, as of its moment.
     await open(page, link.search, NOW + 200 * DAY);
+    assert.is(await text(page, "#calculator-headline"), `You reach Radiant on ${date} — in ${line[2]}.`);
     assert.is(
-      await page.locator("#calculator-headline").textContent(),
-      `You reach Radiant on ${date} — in ${line[2]}.`,
-    );
-    assert.is(
-      await page.locator("#calculator-as-of").textContent(),
+      await text(page, "#calculator-as-of"),
       "Shared with you. As of Nov 23, 2026, when this link was made: its dates count from then.",
     );
     assert.ok(await page.locator("#calculator-as-of").isVisible());
-    assert.is(await page.locator("#calculator-goal-badge").textContent(), "= Radiant");
+    assert.is(await text(page, "#calculator-goal-badge"), "= Radiant");
     // Editing starts again from now; on a phone the shared answer's form is one tap away.
     if (isPhone(page)) await button(page, "Try with my gems").click();
     await gemsField(page, "Current gems").fill("2.5M ");
@@ -500,7 +496,7 @@ same dates 200 days later`, async () => {
     assert.ok(await page.locator("#calculator-as-of").isHidden(), "no 'as of' once edited");
     const later = await calculateTool(page, { currentGems: "2500000", goalGems: "1600000000" });
     assert.match(
-      (await page.locator("#calculator-headline").textContent())!,
+      (await text(page, "#calculator-headline"))!,
       new RegExp(`^You reach Radiant on ${dateAfter(NOW + 200 * DAY, later.goal!.duration.totalSeconds)} — `),
     );
     assert.is(new URL(page.url()).searchParams.get("at"), null, "the edited link counts from now");
@@ -512,7 +508,7 @@ same dates 200 days later`, async () => {
     assert.is(await page.inputValue("#calculator-period"), "", "Time to grow is empty");
     assert.is(new URL(page.url()).search, "", "the link has no query");
     assert.is(new URL(page.url()).pathname, new URL(served.url).pathname, "the link stays on the page");
-    assert.match((await page.locator("#calculator-summary").textContent())!, /^Enter your current gems/);
+    assert.match((await text(page, "#calculator-summary"))!, /^Enter your current gems/);
   }, "phone light");
 });
 

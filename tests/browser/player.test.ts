@@ -11,7 +11,6 @@ import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
 import type { Browser, Page } from "playwright-core";
 import type { ServedSite } from "../support/serve.ts";
-import { recordPageMessages } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import {
   assertCompact,
@@ -35,11 +34,9 @@ const pages = new Map<string, VariantPage>();
 
 test.before(async () => {
   ({ served, browser } = await servedSiteAndBrowser());
-  for (const { name, ...options } of VARIANTS) {
-    const opened = await variantPage(browser, served, options, { copies: true });
-    pages.set(name, opened);
-    await openHomepage(opened.page, served);
-  }
+  // Empty pages: the first test loads each.
+  for (const { name, ...options } of VARIANTS)
+    pages.set(name, await variantPage(browser, served, options, { copies: true }));
 });
 
 test.after(async () => {
@@ -161,6 +158,27 @@ headline: its first day, week and month`, async () => {
   });
 });
 
+test("a link is laid out as its answer from the first frame, before the page's module runs", async () => {
+  // Its module never arrives (so the page prints that it failed to load; the next test loads it again).
+  const { page } = pages.get(VARIANTS[0].name)!;
+  const script = new URL(paths.calculatorScript, served.url).href;
+  // Nothing kept from an earlier test: a kept answer is laid out before the first frame, the form hidden.
+  await page.evaluate(() => localStorage.clear());
+  await page.route(script, (route) => route.abort());
+  try {
+    for (const [query, answer] of [
+      ["?currentGems=250000000&days=30", true],
+      ["", false],
+    ] as const) {
+      await page.goto(new URL(query, served.url).href);
+      const form = await page.locator("#calculator-currentGems").isVisible();
+      assert.is(form, !answer, `${VARIANTS[0].name}: the form with "${query}"`);
+    }
+  } finally {
+    await page.unroute(script);
+  }
+});
+
 test("what is typed before the page's script runs counts once it starts, the time included", async () => {
   await onEach(async (page) => {
     const script = new URL(paths.calculatorScript, served.url).href;
@@ -189,26 +207,6 @@ test("what is typed before the page's script runs counts once it starts, the tim
     assert.match(await text(page, "#calculator-headline"), /^In 30 days: 1\.09M gems/);
     assert.is(await page.inputValue("#calculator-period"), "30 days");
   }, "phone light");
-});
-
-test("a link is laid out as its answer from the first frame, before the page's module runs", async () => {
-  // A page of its own, whose module never arrives (so it prints that it failed to load).
-  const { name, ...phone } = VARIANTS[0];
-  const context = await browser.newContext(phone);
-  const page = await context.newPage();
-  await page.route(new URL(paths.calculatorScript, served.url).href, (route) => route.abort());
-  try {
-    for (const [query, answer] of [
-      ["?currentGems=250000000&days=30", true],
-      ["", false],
-    ] as const) {
-      await page.goto(new URL(query, served.url).href);
-      const form = await page.locator("#calculator-currentGems").isVisible();
-      assert.is(form, !answer, `${name}: the form with "${query}"`);
-    }
-  } finally {
-    await context.close();
-  }
 });
 
 test("the homepage is the players': no formula, WebMCP or API links outside the footer; short on a phone", async () => {
@@ -437,43 +435,40 @@ test("on a desktop nothing pinned covers a rank row or the chart while the resul
 });
 
 test("a return a day later opens on the answer for the kept balance grown to now, the goal and time kept", async () => {
-  const { name, ...phone } = VARIANTS[0];
-  const context = await browser.newContext(phone);
-  const page = await context.newPage();
-  const messages = recordPageMessages(page, served.origin);
   const keptAt = Date.UTC(2026, 10, 29, 12, 0, 0);
-  // One whole day later, to the millisecond: 250M × 1.003 is 250,750,000 exactly.
-  await page.clock.setFixedTime(keptAt + 86_400_000);
-  await page.goto(served.url);
-  await page.evaluate((kept) => {
-    localStorage.setItem(
-      "exp-bank-calculator:balance",
-      `currentGems=250m&goalGems=Radiant&days=90&kept=${kept}`,
-    );
-  }, keptAt);
-  try {
-    await page.reload();
-    await calculatorStarted(page);
-    assert.is(await page.inputValue("#calculator-currentGems"), "250750000", `${name}: the balance, grown`);
-    assert.is(await page.inputValue("#calculator-goalGems"), "Radiant", `${name}: the goal, kept`);
-    assert.is(await page.inputValue("#calculator-period"), "90 days", `${name}: the time, kept`);
-    assert.is(
-      await text(page, "#calculator-as-of"),
-      "Your 250M of Nov 29, 2026 is about 250.75M now, if untouched.",
-    );
-    assert.match(await text(page, ".result-rate"), /^From 250\.75M gems/);
-    const headline = (await page.locator("#calculator-headline").boundingBox())!;
-    assert.ok(
-      headline.y + headline.height <= phone.viewport.height,
-      `${name}: the answer on the first screen`,
-    );
-    assert.not.ok(await page.locator("#calculator-currentGems").isVisible(), "the form one tap away");
-    await page.locator("#calculator-edit").click();
-    assert.ok(await page.locator("#calculator-currentGems").isVisible(), "Change the numbers shows the form");
-    assert.equal(messages, [], "the page printed nothing");
-  } finally {
-    await context.close();
-  }
+  await onEach(async (page) => {
+    await freshForm(page);
+    await page.evaluate((kept) => {
+      localStorage.setItem(
+        "exp-bank-calculator:balance",
+        `currentGems=250m&goalGems=Radiant&days=90&kept=${kept}`,
+      );
+    }, keptAt);
+    // One whole day later, to the millisecond: 250M × 1.003 is 250,750,000 exactly.
+    await page.clock.setFixedTime(keptAt + 86_400_000);
+    try {
+      await open(page);
+      assert.is(await page.inputValue("#calculator-currentGems"), "250750000", "the balance, grown");
+      assert.is(await page.inputValue("#calculator-goalGems"), "Radiant", "the goal, kept");
+      assert.is(await page.inputValue("#calculator-period"), "90 days", "the time, kept");
+      assert.is(
+        await text(page, "#calculator-as-of"),
+        "Your 250M of Nov 29, 2026 is about 250.75M now, if untouched.",
+      );
+      assert.match(await text(page, ".result-rate"), /^From 250\.75M gems/);
+      const headline = (await page.locator("#calculator-headline").boundingBox())!;
+      const height = page.viewportSize()!.height;
+      assert.ok(headline.y + headline.height <= height, "the answer on the first screen");
+      assert.not.ok(await page.locator("#calculator-currentGems").isVisible(), "the form one tap away");
+      await page.locator("#calculator-edit").click();
+      assert.ok(
+        await page.locator("#calculator-currentGems").isVisible(),
+        "Change the numbers shows the form",
+      );
+    } finally {
+      await page.clock.setSystemTime(Date.now()); // the clock flows again
+    }
+  }, "phone light");
 });
 
 test(`the balance is remembered on this device, a link's values win, Forget forgets, and a refused storage \
@@ -507,20 +502,16 @@ breaks nothing`, async () => {
     assert.is(await page.inputValue("#calculator-currentGems"), "");
     await open(page);
     assert.is(await page.inputValue("#calculator-currentGems"), "", "forgotten");
+    // The file's last check on this page, which refuses storage in every document it loads from here on.
+    await page.addInitScript(() => {
+      for (const name of ["getItem", "setItem", "removeItem"] as const)
+        Storage.prototype[name] = () => {
+          throw new DOMException("refused", "SecurityError");
+        };
+    });
+    await open(page);
+    await calculate(page, { currentGems: "2.75M", period: "1 week" });
   }, "desktop dark");
-  const page = await browser.newPage();
-  const messages = recordPageMessages(page, served.origin);
-  await page.addInitScript(() => {
-    for (const name of ["getItem", "setItem", "removeItem"] as const)
-      Storage.prototype[name] = () => {
-        throw new DOMException("refused", "SecurityError");
-      };
-  });
-  await page.goto(served.url);
-  await calculatorStarted(page);
-  await calculate(page, { currentGems: "2.75M", period: "1 week" });
-  assert.equal(messages, [], "the page printed nothing");
-  await page.close();
 });
 
 test.run();
