@@ -64,10 +64,7 @@ function twinLink(target: string, pageUrl: string, twinned: Map<string, Twinned>
     : `${url.href}${fragment}`;
 }
 
-/**
- * The Markdown twins of `docs` (the pages that have them), by page URL, each rendered once a build
- * (the collection is new each build) for its own output and for llms-full.txt.
- */
+/** Each page's twin by page URL, rendered once a build (the collection is new each build), llms-full.txt's too. */
 const twinMaps = new WeakMap<readonly TwinSource[], Promise<Map<string, string>>>();
 
 async function renderTwins(docs: readonly TwinSource[]): Promise<Map<string, string>> {
@@ -97,12 +94,8 @@ async function renderTwins(docs: readonly TwinSource[]): Promise<Map<string, str
   );
 }
 
-/**
- * The Markdown twin of `source`; `docs` are the pages that have twins (the `docs` collection), for the
- * links between them.
- */
+/** The Markdown twin of `source`, one of `docs`: the pages that have twins (the `docs` collection), linked together. */
 export async function renderTwin(source: TwinSource, docs: readonly TwinSource[]): Promise<string> {
   if (!twinMaps.has(docs)) twinMaps.set(docs, renderTwins(docs));
-  // `source` is one of `docs`, rendered with them.
   return (await twinMaps.get(docs)!).get(absoluteUrl(source.url))!;
 }
