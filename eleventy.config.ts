@@ -14,7 +14,6 @@ import { pageChecks } from "./_config/page-checks.ts";
 import { rememberUrls } from "./_config/page-links.ts";
 import { checkOutputUrls, insideOutput } from "./_config/page-outputs.ts";
 import { emptyOutputFolder } from "./_config/output-folder.ts";
-import { writersDevServer } from "./_config/dev-server.ts";
 import { writeShareCard } from "./_config/share-card.ts";
 
 // The dates the build writes (the docs' chart) read the same whatever the builder's time zone.
@@ -29,7 +28,7 @@ export const config = {
   pathPrefix: site.pathPrefix,
 };
 
-export default function (eleventyConfig: UserConfig) {
+export default async function (eleventyConfig: UserConfig) {
   const serving = process.argv.includes("--serve");
   // TypeScript data files and templates: Node strips their types (https://www.11ty.dev/docs/languages/typescript/).
   // Global data is frozen, so every page shares one copy (`_config/global-data.ts`).
@@ -88,7 +87,8 @@ export default function (eleventyConfig: UserConfig) {
   pageHelpers(eleventyConfig);
   // What a writer must fix fails with the file, the line and the fix (`_config/page-checks.ts`).
   pageChecks(eleventyConfig);
-  if (serving) writersDevServer(eleventyConfig, site.pathPrefix);
+  // The dev server's modules load only for `npm start`.
+  if (serving) (await import("./_config/dev-server.ts")).writersDevServer(eleventyConfig, site.pathPrefix);
 
   // The icon is published as a file; the stylesheet is inlined in each page's head (page-helpers).
   eleventyConfig.addPassthroughCopy({ "assets/styles/favicon.svg": site.paths.icon });

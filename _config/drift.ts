@@ -108,7 +108,8 @@ export function typedValues(
   const text = typedText(markdown);
   const found: { index: number; end: number; value: DataValue }[] = [];
   for (const value of [...values].sort((a, b) => b.value.length - a.value.length)) {
-    if (!value.value) continue;
+    // Most values are in no page: only one the text holds gets its pattern built.
+    if (!value.value || !text.includes(value.value)) continue;
     for (const { index } of text.matchAll(standingAlone(value.value))) {
       const end = index + value.value.length;
       if (found.some((earlier) => index < earlier.end && end > earlier.index)) continue;

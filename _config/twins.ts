@@ -64,10 +64,10 @@ function twinLink(target: string, pageUrl: string, twinned: Map<string, Twinned>
     : `${url.href}${fragment}`;
 }
 
-/** The pages that have twins, by URL, each rendered once a build (the collection is new each build). */
-const twinMaps = new WeakMap<readonly TwinSource[], Promise<Map<string, Twinned>>>();
+/** Each page's twin by page URL, rendered once a build (the collection is new each build), llms-full.txt's too. */
+const twinMaps = new WeakMap<readonly TwinSource[], Promise<Map<string, string>>>();
 
-function twinsOf(docs: readonly TwinSource[]): Promise<Map<string, Twinned>> {
+async function renderTwins(docs: readonly TwinSource[]): Promise<Map<string, string>> {
   const entry = async (page: TwinSource): Promise<[string, Twinned]> => {
     const raw = page.data.page.rawInput;
     if (typeof raw !== "string")
@@ -78,26 +78,24 @@ function twinsOf(docs: readonly TwinSource[]): Promise<Map<string, Twinned>> {
       { twin: absoluteUrl(twinPath(page.url)), ...readTwin(body, page.data.toc === true) },
     ];
   };
-  const twins = twinMaps.get(docs) ?? Promise.all(docs.map(entry)).then((pages) => new Map(pages));
-  twinMaps.set(docs, twins);
-  return twins;
+  const twinned = new Map(await Promise.all(docs.map(entry)));
+  return new Map(
+    docs.map((source) => {
+      const pageUrl = absoluteUrl(source.url);
+      // A link by the page's file (`docs.md#support`) goes where the HTML page's link goes: its URL.
+      const linked = mapMarkdownLinks(twinned.get(pageUrl)!.markdown, (target) =>
+        twinLink(isPageFileLink(target) ? fileLinkUrl(target, source.inputPath) : target, pageUrl, twinned),
+      );
+      const twin = `${linked.replace(/\n{3,}/g, "\n\n").trim()}\n`;
+      if (TEMPLATE_SYNTAX.test(twin))
+        throw new Error(`${source.inputPath}: its Markdown twin still contains template syntax`);
+      return [pageUrl, twin];
+    }),
+  );
 }
 
-/**
- * The Markdown twin of `source`; `docs` are the pages that have twins (the `docs` collection), for the
- * links between them.
- */
-export async function renderTwin(source: TwinSource, docs: readonly TwinSource[]) {
-  const twinned = await twinsOf(docs);
-  const pageUrl = absoluteUrl(source.url);
-  // `source` is one of `docs`, rendered with them.
-  const { markdown } = twinned.get(pageUrl)!;
-  // A link by the page's file (`docs.md#support`) goes where the HTML page's link goes: its URL.
-  const linked = mapMarkdownLinks(markdown, (target) =>
-    twinLink(isPageFileLink(target) ? fileLinkUrl(target, source.inputPath) : target, pageUrl, twinned),
-  );
-  const twin = `${linked.replace(/\n{3,}/g, "\n\n").trim()}\n`;
-  if (TEMPLATE_SYNTAX.test(twin))
-    throw new Error(`${source.inputPath}: its Markdown twin still contains template syntax`);
-  return twin;
+/** The Markdown twin of `source`, one of `docs`: the pages that have twins (the `docs` collection), linked together. */
+export async function renderTwin(source: TwinSource, docs: readonly TwinSource[]): Promise<string> {
+  if (!twinMaps.has(docs)) twinMaps.set(docs, renderTwins(docs));
+  return (await twinMaps.get(docs)!).get(absoluteUrl(source.url))!;
 }

@@ -38,11 +38,9 @@ const SCRIPT_NAMES = Object.keys(SCRIPTS);
 /** Characters that show as nothing, though Unicode calls some letters (the Hangul fillers) or marks. */
 const SHOWS_AS_NOTHING = /\p{Default_Ignorable_Code_Point}/u;
 
-/** The scripts of a letter or mark that shows (`["Latin"]` for "t"); none for any other character. */
-const scriptsOf = (character: string) =>
-  /[\p{L}\p{M}]/u.test(character) && !SHOWS_AS_NOTHING.test(character)
-    ? SCRIPT_NAMES.filter((script) => SCRIPTS[script]!.test(character))
-    : [];
+/** Whether `character` is a letter or mark that shows, of `script` ("t" is of Latin). */
+const ofScript = (character: string, script: string) =>
+  /[\p{L}\p{M}]/u.test(character) && !SHOWS_AS_NOTHING.test(character) && SCRIPTS[script]!.test(character);
 
 /** Words joined by single spaces or hyphens: no space or hyphen at either end or two in a row. */
 const WORDS = /^[^ -]+(?:[ -][^ -]+)*$/;
@@ -62,7 +60,10 @@ function named(character: string): string {
 
 /** What breaks the rules of a rank name, with its rule in brackets; undefined when nothing does. */
 function nameProblem(name: string): string | undefined {
-  let scripts = SCRIPT_NAMES;
+  // The first of SCRIPT_NAMES that has every letter so far, found by testing each in turn, so a
+  // Latin name tests only Latin (each script's pattern is compiled when first tested).
+  let script: string | undefined;
+  const letters: string[] = [];
   let first = "";
   let previous = " ";
   let position = 0;
@@ -72,20 +73,22 @@ function nameProblem(name: string): string | undefined {
     const stray = /\p{M}/u.test(character) && NOT_LETTERS.test(previous);
     previous = character;
     if (NOT_LETTERS.test(character)) continue;
-    const its = stray ? [] : scriptsOf(character);
+    letters.push(character);
+    if (!stray && script !== undefined && ofScript(character, script)) continue;
     const at = `${named(character)} at character ${position}`;
-    if (its.length === 0)
+    const its = stray ? undefined : SCRIPT_NAMES.find((each) => ofScript(character, each));
+    if (its === undefined)
       return (
         `has ${at}, which is not a letter (of ${SCRIPT_NAMES.join(", ")}), a digit 0-9, a space ` +
         "or a hyphen; write the name in letters and digits [rule: letters, digits, spaces and hyphens]"
       );
-    const shared = scripts.filter((script) => its.includes(script));
-    if (shared.length === 0)
+    const shared = SCRIPT_NAMES.find((each) => letters.every((letter) => ofScript(letter, each)));
+    if (shared === undefined)
       return (
-        `mixes scripts: ${at} is ${its[0]} where ${first} is ${scripts[0]}; write the whole name in one ` +
+        `mixes scripts: ${at} is ${its} where ${first} is ${script}; write the whole name in one ` +
         "script [rule: one script]"
       );
-    scripts = shared;
+    script = shared;
     first ||= at;
   }
   if (!WORDS.test(name))
