@@ -5,7 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Disposable, Page } from "playwright-core";
 import type { ServedSite } from "../support/serve.ts";
 import { recordPageMessages } from "../support/browser.ts";
 import { calculatorStarted, toolsLoaded } from "../support/calculator-started.ts";
@@ -20,9 +20,16 @@ import rankList from "../../_data/ranks.ts";
 
 let served: ServedSite;
 let browser: Browser;
+/** The file's one page, each homepage loaded in it in turn, and what it printed since the current test began. */
+let page: Page;
+let messages: string[];
 
 test.before(async () => {
   ({ served, browser } = await servedSiteAndBrowser());
+  page = await browser.newPage();
+  messages = recordPageMessages(page, served.origin);
+  // Each load starts with no balance remembered from another test.
+  await page.addInitScript(() => localStorage.clear());
 });
 
 test.after(async () => {
@@ -36,35 +43,34 @@ function withoutWebMcp(): void {
   delete (Navigator.prototype as { modelContext?: unknown }).modelContext;
 }
 
-/** The homepage with and without WebMCP, each loaded once and read by every test that needs no script of its own. */
-const reused = new Map<boolean, { page: Page; messages: string[] }>();
+/** The init scripts of the page's current load, and whether it has WebMCP when it has no script of a test's own. */
+let scripts: Disposable[] = [];
+let reused: boolean | undefined;
 
-/**
- * Opens the homepage, recording every console message, page error and request that leaves the site,
- * in a browser with WebMCP or, for `webmcp: false`, as one without. Without `initScript`, in the
- * reused page of its kind, its form emptied (the caller leaves it open); with one, in a new page the
- * caller closes.
- */
-async function openHome(webmcp: boolean, initScript?: string): Promise<{ page: Page; messages: string[] }> {
-  const opened = initScript ? undefined : reused.get(webmcp);
-  if (opened) {
-    // What an earlier test's page printed was that test's failure, not this one's.
-    opened.messages.length = 0;
-    await freshForm(opened.page);
-    return opened;
-  }
-  const page = await browser.newPage();
-  const messages = recordPageMessages(page, served.origin);
-  // The load starts with no balance remembered from another test.
-  await page.addInitScript(() => localStorage.clear());
-  if (!webmcp) await page.addInitScript(withoutWebMcp);
-  if (initScript) await page.addInitScript(initScript);
-  else reused.set(webmcp, { page, messages });
+/** Loads the homepage in the page, with `initScripts` (and no others) run before its own scripts. */
+async function load(...initScripts: (string | (() => void))[]): Promise<void> {
+  messages.length = 0;
+  for (const script of scripts.splice(0)) await script.dispose();
+  for (const script of initScripts) scripts.push(await page.addInitScript(script));
   const response = await page.goto(served.url);
   assert.is(response?.status(), 200);
+}
+
+/**
+ * Opens the homepage with WebMCP or, for `webmcp: false`, as a browser without it, and waits for its
+ * calculator and tools. Without `initScript`, a homepage of that kind loaded for an earlier test is
+ * reused, its form emptied; with one, the page loads anew.
+ */
+async function openHome(webmcp: boolean, initScript?: string): Promise<void> {
+  if (!initScript && reused === webmcp) {
+    // What an earlier test's page printed was that test's failure, not this one's.
+    messages.length = 0;
+    return freshForm(page);
+  }
+  await load(...(webmcp ? [] : [withoutWebMcp]), ...(initScript ? [initScript] : []));
+  reused = initScript ? undefined : webmcp;
   await calculatorStarted(page);
   if (webmcp || initScript) await toolsLoaded(page);
-  return { page, messages };
 }
 
 type ToolResult = {
@@ -107,7 +113,7 @@ async function submitForm(page: Page, values: Record<string, string>): Promise<R
 }
 
 test("with WebMCP the homepage registers exactly the two tools, read-only, with their input schemas", async () => {
-  const { page, messages } = await openHome(true);
+  await openHome(true);
   const tools = await page.webmcp.tools();
   assert.equal(tools.map((tool) => tool.name).sort(), [...TOOL_NAMES].sort());
   for (const descriptor of toolDescriptors) {
@@ -120,7 +126,7 @@ test("with WebMCP the homepage registers exactly the two tools, read-only, with 
 });
 
 test("calculate-exp-growth in the page returns the exact result", async () => {
-  const { page, messages } = await openHome(true);
+  await openHome(true);
   const result = await callTool(page, "calculate-exp-growth", { currentGems: 1000000, days: 30 });
   assert.is(result.isError, undefined);
   assert.is((result.structuredContent as CalculateOutput).futureGems, "1094026.87487131");
@@ -136,7 +142,7 @@ test("calculate-exp-growth in the page returns the exact result", async () => {
 });
 
 test("calculate-exp-growth in the page answers bad input with invalid_request naming the field", async () => {
-  const { page, messages } = await openHome(true);
+  await openHome(true);
   const cases: [unknown, string][] = [
     [{}, "currentGems"],
     [{ currentGems: 0 }, "currentGems"],
@@ -175,7 +181,7 @@ test("calculate-exp-growth in the page answers bad input with invalid_request na
 });
 
 test("list-exp-ranks returns exactly the body of the published /api/ranks.json", async () => {
-  const { page, messages } = await openHome(true);
+  await openHome(true);
   const published = await (await fetch(new URL("api/ranks.json", served.url))).json();
   const result = await callTool(page, "list-exp-ranks", {});
   assert.is(result.isError, undefined);
@@ -185,7 +191,7 @@ test("list-exp-ranks returns exactly the body of the published /api/ranks.json",
 });
 
 test("the form shows the same numbers as the tool, grouped and with at least two decimals", async () => {
-  const { page, messages } = await openHome(true);
+  await openHome(true);
   const tool = (await callTool(page, "calculate-exp-growth", FORM_INPUT))
     .structuredContent as CalculateOutput;
   const shown = await submitForm(page, FORM_INPUT);
@@ -209,8 +215,24 @@ test("the form shows the same numbers as the tool, grouped and with at least two
   assert.equal(messages, []);
 });
 
+test("in a Chromium with both model contexts the page reads only document's, so nothing is printed", async () => {
+  // Chromium 150 (Debian's) has both and logs a deprecation on every read of navigator.modelContext.
+  const deprecatedNavigatorContext = `(() => {
+    Object.defineProperty(navigator, "modelContext", {
+      get() {
+        console.warn("navigator.modelContext is deprecated. Please use document.modelContext instead.");
+        return document.modelContext;
+      },
+    });
+  })();`;
+  await openHome(true, deprecatedNavigatorContext);
+  const tools = await page.webmcp.tools();
+  assert.equal(tools.map((tool) => tool.name).sort(), [...TOOL_NAMES].sort());
+  assert.equal(messages, []);
+});
+
 test("without WebMCP the page registers nothing, prints nothing, and the form works", async () => {
-  const { page, messages } = await openHome(false);
+  await openHome(false);
   assert.is(
     await page.evaluate(`document.modelContext === undefined && navigator.modelContext === undefined`),
     true,
@@ -227,7 +249,7 @@ test("without WebMCP the page registers nothing, prints nothing, and the form wo
 });
 
 test("the form shows each error next to its field and moves focus to the first", async () => {
-  const { page, messages } = await openHome(false);
+  await openHome(false);
   await submitForm(page, { period: "abc" });
   const currentError = page.locator("#calculator-currentGems-error");
   assert.ok(await currentError.isVisible());
@@ -263,13 +285,12 @@ test("on navigator.modelContext the tools register too, and a refused registrati
     };
     Object.defineProperty(navigator, "modelContext", { value: { registerTool } });
   })();`;
-  const recorded = await openHome(false, recorder);
+  await openHome(false, recorder);
   assert.equal(
-    await recorded.page.evaluate(`window.__registered`),
+    await page.evaluate(`window.__registered`),
     toolDescriptors.map(({ name, title, annotations }) => ({ name, title, annotations })),
   );
-  assert.equal(recorded.messages, []);
-  await recorded.page.close();
+  assert.equal(messages, []);
 
   const refusing = `(() => {
     const registerTool = () => {
@@ -278,38 +299,20 @@ test("on navigator.modelContext the tools register too, and a refused registrati
     };
     Object.defineProperty(navigator, "modelContext", { value: { registerTool } });
   })();`;
-  const refused = await openHome(false, refusing);
+  await openHome(false, refusing);
   assert.is(
-    await refused.page.evaluate(`window.__refusals`),
+    await page.evaluate(`window.__refusals`),
     toolDescriptors.length,
     "the page asked to register every tool, and each was refused",
   );
   // An unhandled rejection is reported in a task after the one that rejected; once a task queued
   // now has run, any report of the refusals has reached `messages`.
-  await refused.page.evaluate(`new Promise((resolve) => setTimeout(resolve))`);
-  assert.equal(refused.messages, []);
+  await page.evaluate(`new Promise((resolve) => setTimeout(resolve))`);
+  assert.equal(messages, []);
   assert.is(
-    await submitForm(refused.page, { currentGems: "1000", days: "1" }).then((shown) => shown.futureGems),
+    await submitForm(page, { currentGems: "1000", days: "1" }).then((shown) => shown.futureGems),
     "1003.00000000",
   );
-  await refused.page.close();
-});
-
-test("in a Chromium with both model contexts the page reads only document's, so nothing is printed", async () => {
-  // Chromium 150 (Debian's) has both and logs a deprecation on every read of navigator.modelContext.
-  const deprecatedNavigatorContext = `(() => {
-    Object.defineProperty(navigator, "modelContext", {
-      get() {
-        console.warn("navigator.modelContext is deprecated. Please use document.modelContext instead.");
-        return document.modelContext;
-      },
-    });
-  })();`;
-  const both = await openHome(true, deprecatedNavigatorContext);
-  const tools = await both.page.webmcp.tools();
-  assert.equal(tools.map((tool) => tool.name).sort(), [...TOOL_NAMES].sort());
-  assert.equal(both.messages, []);
-  await both.page.close();
 });
 
 test(`a page loaded hidden (a background tab) registers its tools at once, without waiting for a first \
@@ -326,11 +329,8 @@ paint`, async () => {
     Object.defineProperty(Document.prototype, "hidden", { get: () => true });
     PerformanceObserver.prototype.observe = function () {};
   })();`;
-  const page = await browser.newPage();
-  const messages = recordPageMessages(page, served.origin);
-  await page.addInitScript(withoutWebMcp);
-  await page.addInitScript(hiddenWithoutPaint);
-  await page.goto(served.url);
+  // Loaded without waiting for the calculator: importing its bundle from the test would run it.
+  await load(withoutWebMcp, hiddenWithoutPaint);
   await page.waitForFunction(
     (count) => (window as unknown as { __registered: string[] }).__registered.length === count,
     toolDescriptors.length,
@@ -340,7 +340,6 @@ paint`, async () => {
     toolDescriptors.map((tool) => tool.name),
   );
   assert.equal(messages, []);
-  await page.close();
 });
 
 test.run();
