@@ -43,34 +43,68 @@ function withoutWebMcp(): void {
   delete (Navigator.prototype as { modelContext?: unknown }).modelContext;
 }
 
-/** The init scripts of the page's current load, and whether it has WebMCP when it has no script of a test's own. */
-let scripts: Disposable[] = [];
+/**
+ * Run before the page's scripts, in place of WebMCP: `navigator.modelContext`, the older entry point,
+ * which keeps each tool registered in `window.registered` and accepts it or, with `refuse`, refuses it;
+ * with `hidden`, in a page that is hidden, as a background tab, and never paints.
+ */
+function navigatorContext({ refuse = false, hidden = false }: LoadOptions): void {
+  delete (Document.prototype as { modelContext?: unknown }).modelContext;
+  const registered: unknown[] = ((window as unknown as { registered: unknown[] }).registered = []);
+  const registerTool = ({ name, title, annotations }: Record<string, unknown>) => {
+    registered.push({ name, title, annotations });
+    return refuse ? Promise.reject(new DOMException("refused", "InvalidStateError")) : Promise.resolve();
+  };
+  Object.defineProperty(navigator, "modelContext", { value: { registerTool } });
+  if (hidden) {
+    Object.defineProperty(Document.prototype, "hidden", { get: () => true });
+    PerformanceObserver.prototype.observe = () => undefined;
+  }
+}
+
+/** What the tools registered on {@link navigatorContext}. */
+const registered = () => page.evaluate(() => (window as unknown as { registered: unknown[] }).registered);
+const descriptors = toolDescriptors.map(({ name, title, annotations }) => ({ name, title, annotations }));
+
+/** The init script of the page's current load, and whether it has WebMCP when it has none of a test's own. */
+let added: Disposable | undefined;
 let reused: boolean | undefined;
 
-/** Loads the homepage in the page, with `initScripts` (and no others) run before its own scripts. */
-async function load(...initScripts: (string | (() => void))[]): Promise<void> {
+type LoadOptions = { refuse?: boolean; hidden?: boolean };
+
+/** Loads the homepage anew with `script(arg)`, and no other of this file's, run before its own scripts. */
+async function load(script?: (arg: LoadOptions) => void, arg: LoadOptions = {}): Promise<void> {
   messages.length = 0;
-  for (const script of scripts.splice(0)) await script.dispose();
-  for (const script of initScripts) scripts.push(await page.addInitScript(script));
+  await added?.dispose();
+  added = script && (await page.addInitScript(script, arg));
+  reused = undefined;
   const response = await page.goto(served.url);
   assert.is(response?.status(), 200);
 }
 
+/** Loads the homepage with `script(arg)` run first (see `load`), and waits for its calculator and tools. */
+async function openWith(script?: (arg: LoadOptions) => void, arg: LoadOptions = {}): Promise<void> {
+  await load(script, arg);
+  await calculatorStarted(page);
+  await toolsLoaded(page);
+}
+
 /**
  * Opens the homepage with WebMCP or, for `webmcp: false`, as a browser without it, and waits for its
- * calculator and tools. Without `initScript`, a homepage of that kind loaded for an earlier test is
- * reused, its form emptied; with one, the page loads anew.
+ * calculator (and tools): loaded for the first test of its kind, its form emptied for the next.
  */
-async function openHome(webmcp: boolean, initScript?: string): Promise<void> {
-  if (!initScript && reused === webmcp) {
+async function openHome(webmcp: boolean): Promise<void> {
+  if (reused === webmcp) {
     // What an earlier test's page printed was that test's failure, not this one's.
     messages.length = 0;
     return freshForm(page);
   }
-  await load(...(webmcp ? [] : [withoutWebMcp]), ...(initScript ? [initScript] : []));
-  reused = initScript ? undefined : webmcp;
-  await calculatorStarted(page);
-  if (webmcp || initScript) await toolsLoaded(page);
+  if (webmcp) await openWith();
+  else {
+    await load(withoutWebMcp);
+    await calculatorStarted(page);
+  }
+  reused = webmcp;
 }
 
 type ToolResult = {
@@ -106,9 +140,13 @@ async function submitForm(page: Page, values: Record<string, string>): Promise<R
   if (times.length) fields.push(["period", times.map(([unit, count]) => `${count} ${unit}`).join(" ")]);
   for (const [name, value] of fields) await page.locator(`#calculator-${name}`).fill(value);
   await page.getByRole("button", { name: "Calculate" }).click();
-  return page.evaluate(
-    `Object.fromEntries([...document.querySelectorAll("[data-result]")].map((element) => ` +
-      `[element.dataset.result, element.getAttribute("value") ?? element.textContent]))`,
+  return page.evaluate(() =>
+    Object.fromEntries(
+      Array.from(document.querySelectorAll<HTMLElement>("[data-result]"), (element) => [
+        element.dataset.result,
+        element.getAttribute("value") ?? element.textContent,
+      ]),
+    ),
   );
 }
 
@@ -217,15 +255,14 @@ test("the form shows the same numbers as the tool, grouped and with at least two
 
 test("in a Chromium with both model contexts the page reads only document's, so nothing is printed", async () => {
   // Chromium 150 (Debian's) has both and logs a deprecation on every read of navigator.modelContext.
-  const deprecatedNavigatorContext = `(() => {
+  await openWith(() =>
     Object.defineProperty(navigator, "modelContext", {
       get() {
         console.warn("navigator.modelContext is deprecated. Please use document.modelContext instead.");
-        return document.modelContext;
+        return (document as unknown as { modelContext: unknown }).modelContext;
       },
-    });
-  })();`;
-  await openHome(true, deprecatedNavigatorContext);
+    }),
+  );
   const tools = await page.webmcp.tools();
   assert.equal(tools.map((tool) => tool.name).sort(), [...TOOL_NAMES].sort());
   assert.equal(messages, []);
@@ -276,38 +313,19 @@ test("the form shows each error next to its field and moves focus to the first",
 });
 
 test("on navigator.modelContext the tools register too, and a refused registration stays silent", async () => {
-  const recorder = `(() => {
-    const registered = [];
-    window.__registered = registered;
-    const registerTool = (tool) => {
-      registered.push({ name: tool.name, title: tool.title, annotations: tool.annotations });
-      return Promise.resolve();
-    };
-    Object.defineProperty(navigator, "modelContext", { value: { registerTool } });
-  })();`;
-  await openHome(false, recorder);
-  assert.equal(
-    await page.evaluate(`window.__registered`),
-    toolDescriptors.map(({ name, title, annotations }) => ({ name, title, annotations })),
-  );
+  await openWith(navigatorContext);
+  assert.equal(await registered(), descriptors);
   assert.equal(messages, []);
 
-  const refusing = `(() => {
-    const registerTool = () => {
-      window.__refusals = (window.__refusals ?? 0) + 1;
-      return Promise.reject(new DOMException("refused", "InvalidStateError"));
-    };
-    Object.defineProperty(navigator, "modelContext", { value: { registerTool } });
-  })();`;
-  await openHome(false, refusing);
-  assert.is(
-    await page.evaluate(`window.__refusals`),
-    toolDescriptors.length,
+  await openWith(navigatorContext, { refuse: true });
+  assert.equal(
+    await registered(),
+    descriptors,
     "the page asked to register every tool, and each was refused",
   );
   // An unhandled rejection is reported in a task after the one that rejected; once a task queued
   // now has run, any report of the refusals has reached `messages`.
-  await page.evaluate(`new Promise((resolve) => setTimeout(resolve))`);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
   assert.equal(messages, []);
   assert.is(
     await submitForm(page, { currentGems: "1000", days: "1" }).then((shown) => shown.futureGems),
@@ -315,30 +333,15 @@ test("on navigator.modelContext the tools register too, and a refused registrati
   );
 });
 
-test(`a page loaded hidden (a background tab) registers its tools at once, without waiting for a first \
-paint`, async () => {
+test("a page loaded hidden (a background tab) registers its tools at once, without waiting for a first paint", async () => {
   // No paint entry ever arrives, as in a tab that is never shown; the page must not wait for one.
-  const hiddenWithoutPaint = `(() => {
-    const registered = [];
-    window.__registered = registered;
-    const registerTool = (tool) => {
-      registered.push(tool.name);
-      return Promise.resolve();
-    };
-    Object.defineProperty(navigator, "modelContext", { value: { registerTool } });
-    Object.defineProperty(Document.prototype, "hidden", { get: () => true });
-    PerformanceObserver.prototype.observe = function () {};
-  })();`;
   // Loaded without waiting for the calculator: importing its bundle from the test would run it.
-  await load(withoutWebMcp, hiddenWithoutPaint);
+  await load(navigatorContext, { hidden: true });
   await page.waitForFunction(
-    (count) => (window as unknown as { __registered: string[] }).__registered.length === count,
-    toolDescriptors.length,
+    (count) => (window as unknown as { registered: unknown[] }).registered.length === count,
+    descriptors.length,
   );
-  assert.equal(
-    await page.evaluate(`window.__registered`),
-    toolDescriptors.map((tool) => tool.name),
-  );
+  assert.equal(await registered(), descriptors);
   assert.equal(messages, []);
 });
 
