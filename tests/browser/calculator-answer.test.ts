@@ -11,8 +11,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
-import type { Browser, CDPSession, Page } from "playwright-core";
-import type { ServedSite } from "../support/serve.ts";
+import type { CDPSession, Page } from "playwright-core";
 import {
   assertOnScreen,
   calculateTool,
@@ -22,7 +21,7 @@ import {
   onVariants,
   openHomepage,
   openMore,
-  servedSiteAndBrowser,
+  siteAndBrowserFor,
   showQuery,
   shownFuture,
   variantPage,
@@ -31,8 +30,7 @@ import {
 } from "../support/calculator-page.ts";
 import { NOW, DAY, VARIANTS } from "../support/variants.ts";
 
-let served: ServedSite;
-let browser: Browser;
+const started = siteAndBrowserFor(test);
 
 /**
  * Each variant's page, made once with the clock fixed at NOW, loading the homepage once where a test's
@@ -46,20 +44,14 @@ const pages = new Map<string, VariantPage>();
 let timeZone: (timezoneId: string) => Promise<unknown>;
 
 test.before(async () => {
-  ({ served, browser } = await servedSiteAndBrowser());
   await Promise.all(
     VARIANTS.map(async ({ name, ...options }) =>
-      pages.set(name, await variantPage(browser, served, options, { now: NOW })),
+      pages.set(name, await variantPage(started.browser, started.served, options, { now: NOW })),
     ),
   );
   const { page } = pages.get("phone light")!;
   const session: CDPSession = await page.context().newCDPSession(page);
   timeZone = (timezoneId) => session.send("Emulation.setTimezoneOverride", { timezoneId });
-});
-
-test.after(async () => {
-  await browser?.close();
-  await served?.close();
 });
 
 /** Runs `check` on each variant's page, all at once, or on the one named. */
@@ -141,7 +133,7 @@ test(`a result link made before the one time field loads without layout shift (C
       }).observe({ type: "layout-shift", buffered: true });
       return shifts;
     });
-    await openHomepage(page, served, "?currentGems=2.5M&goalGems=1.6B&years=1");
+    await openHomepage(page, started.served, "?currentGems=2.5M&goalGems=1.6B&years=1");
     await linkResult(page);
     // Two frames after the result, every shift it caused has been reported.
     const shifts = await page.evaluate(

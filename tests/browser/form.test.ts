@@ -9,31 +9,22 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
-import type { Browser, Page } from "playwright-core";
-import type { ServedSite } from "../support/serve.ts";
+import type { Page } from "playwright-core";
 import { recordPageMessages } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
-import {
-  freshForm,
-  servedSiteAndBrowser,
-  showQuery,
-  shownFuture,
-  waitFor,
-} from "../support/calculator-page.ts";
+import { freshForm, siteAndBrowserFor, showQuery, shownFuture, waitFor } from "../support/calculator-page.ts";
 import { NOW, VARIANTS } from "../support/variants.ts";
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../common/constants.ts";
 
-let served: ServedSite;
-let browser: Browser;
+const started = siteAndBrowserFor(test);
 let page: Page;
 let messages: string[];
 const phone = VARIANTS[0];
 
 test.before(async () => {
-  ({ served, browser } = await servedSiteAndBrowser());
   const { name: _name, ...options } = phone;
-  page = await (await browser.newContext({ ...options, timezoneId: "UTC" })).newPage();
-  messages = recordPageMessages(page, served.origin);
+  page = await (await started.browser.newContext({ ...options, timezoneId: "UTC" })).newPage();
+  messages = recordPageMessages(page, started.served.origin);
   await page.clock.install({ time: NOW });
   // Each load starts with nothing kept from before.
   await page.addInitScript(() => localStorage.clear());
@@ -52,14 +43,9 @@ test.before(async () => {
   });
 });
 
-test.after(async () => {
-  await browser?.close();
-  await served?.close();
-});
-
 /** Loads the homepage with `query` (the load is what is tested), nothing kept from before, and waits for its script. */
 async function open(query = ""): Promise<void> {
-  await page.goto(new URL(query, served.url).href);
+  await page.goto(new URL(query, started.served.url).href);
   await calculatorStarted(page);
 }
 

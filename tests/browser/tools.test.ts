@@ -5,11 +5,10 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { Browser, Disposable, Page } from "playwright-core";
-import type { ServedSite } from "../support/serve.ts";
+import type { Disposable, Page } from "playwright-core";
 import { recordPageMessages } from "../support/browser.ts";
 import { calculatorStarted, toolsLoaded } from "../support/calculator-started.ts";
-import { freshForm, servedSiteAndBrowser } from "../support/calculator-page.ts";
+import { freshForm, siteAndBrowserFor } from "../support/calculator-page.ts";
 import { TOOL_NAMES } from "../../common/constants.ts";
 import { ErrorResponse } from "../../contract/error-response.ts";
 import { CalculateOutput } from "../../contract/calculate-output.ts";
@@ -18,23 +17,16 @@ import { DURATION_UNITS } from "../../common/engine/duration.ts";
 import { calculateExpGrowth } from "../../common/tools/execute.ts";
 import rankList from "../../_data/ranks.ts";
 
-let served: ServedSite;
-let browser: Browser;
+const started = siteAndBrowserFor(test);
 /** The file's one page, each homepage loaded in it in turn, and what it printed since the current test began. */
 let page: Page;
 let messages: string[];
 
 test.before(async () => {
-  ({ served, browser } = await servedSiteAndBrowser());
-  page = await browser.newPage();
-  messages = recordPageMessages(page, served.origin);
+  page = await started.browser.newPage();
+  messages = recordPageMessages(page, started.served.origin);
   // Each load starts with no balance remembered from another test.
   await page.addInitScript(() => localStorage.clear());
-});
-
-test.after(async () => {
-  await browser?.close();
-  await served?.close();
 });
 
 /** Run before the page's scripts: the model context this Chromium gives is gone, as in a browser without WebMCP. */
@@ -78,7 +70,7 @@ async function load(script?: (arg: LoadOptions) => void, arg: LoadOptions = {}):
   await added?.dispose();
   added = script && (await page.addInitScript(script, arg));
   reused = undefined;
-  const response = await page.goto(served.url);
+  const response = await page.goto(started.served.url);
   assert.is(response?.status(), 200);
 }
 
@@ -220,7 +212,7 @@ test("calculate-exp-growth in the page answers bad input with invalid_request na
 
 test("list-exp-ranks returns exactly the body of the published /api/ranks.json", async () => {
   await openHome(true);
-  const published = await (await fetch(new URL("api/ranks.json", served.url))).json();
+  const published = await (await fetch(new URL("api/ranks.json", started.served.url))).json();
   const result = await callTool(page, "list-exp-ranks", {});
   assert.is(result.isError, undefined);
   assert.equal(result.structuredContent, published);
@@ -333,7 +325,8 @@ test("on navigator.modelContext the tools register too, and a refused registrati
   );
 });
 
-test("a page loaded hidden (a background tab) registers its tools at once, without waiting for a first paint", async () => {
+test(`a page loaded hidden (a background tab) registers its tools at once, without waiting for a first \
+paint`, async () => {
   // No paint entry ever arrives, as in a tab that is never shown; the page must not wait for one.
   // Loaded without waiting for the calculator: importing its bundle from the test would run it.
   await load(navigatorContext, { hidden: true });
