@@ -26,6 +26,7 @@ import {
   shownFuture,
   variantPage,
   waitFor,
+  unhidden,
   type VariantPage,
 } from "../support/calculator-page.ts";
 import { NOW, DAY, VARIANTS } from "../support/variants.ts";
@@ -59,12 +60,7 @@ const onEachVariant = (check: (page: Page) => Promise<void>, only?: (typeof VARI
   onVariants(VARIANTS, pages, check, { only });
 
 /** Waits for the result a link (or `showQuery`) shows. */
-const linkResult = (page: Page) =>
-  waitFor(
-    page,
-    "the link's result",
-    () => !document.querySelector<HTMLElement>("[data-result-list]")!.hidden,
-  );
+const linkResult = (page: Page) => unhidden(page, "[data-result-list]", "the link's result");
 /** Waits for the status region to announce an answer. */
 const statusSays = (page: Page, what: string) =>
   waitFor(page, what, () => document.querySelector<HTMLElement>("#calculator-status")!.textContent !== "");
@@ -205,16 +201,12 @@ within the time`, async () => {
   });
   // The goal beside the time is read from the page's logic alone: on one variant.
   await onEachVariant(async (page) => {
-    for (const [goal, name] of [
-      ["1.6B", "Radiant"],
-      ["3M", "3M gems"],
+    for (const [goal, goalGems, name] of [
+      ["1.6B", "1600000000", "Radiant"],
+      ["3M", "3000000", "3M gems"],
     ] as const) {
       await enter(page, { goalGems: goal, period: "1 year" });
-      const both = await calculateTool(page, {
-        currentGems: "2500000",
-        goalGems: goal === "3M" ? "3000000" : "1600000000",
-        years: "1",
-      });
+      const both = await calculateTool(page, { currentGems: "2500000", goalGems, years: "1" });
       // A goal not reached in time adds what it takes, once the planning module has loaded.
       const count = both.goal!.reached ? 2 : 3;
       await waitFor(
@@ -277,11 +269,7 @@ a number read as 1 is one gem`, async () => {
       await field(page, "currentGems").fill("1.0");
       await field(page, "period").fill(typed);
       await field(page, "period").press("Enter");
-      await waitFor(
-        page,
-        `the refusal of ${typed}`,
-        () => !document.getElementById("calculator-period-error")!.hidden,
-      );
+      await unhidden(page, "#calculator-period-error", `the refusal of ${typed}`);
       assert.is(await page.locator("#calculator-period-error").textContent(), message);
       assert.is(
         await page.locator("#calculator-summary").textContent(),
@@ -296,12 +284,7 @@ a number read as 1 is one gem`, async () => {
       await page.locator("#calculator-period-read").textContent(),
       "Read as 90 days 2 hours 30 minutes = 90.1 days.",
     );
-    const expected = await calculateTool(page, {
-      currentGems: "1.0",
-      days: "90",
-      hours: "2",
-      minutes: "30",
-    });
+    const expected = await calculateTool(page, { currentGems: "1.0", days: "90", hours: "2", minutes: "30" });
     assert.is(
       await shownFuture(page),
       expected.futureGems,
@@ -311,11 +294,7 @@ a number read as 1 is one gem`, async () => {
     // The schema's limit message keeps decimals whole: 36,500.1157, not 36,500.1,157.
     await field(page, "period").fill("36500 days 10000 seconds");
     await field(page, "period").press("Enter");
-    await waitFor(
-      page,
-      "the over-limit message",
-      () => !document.querySelector<HTMLInputElement>("#calculator-period-error")!.hidden,
-    );
+    await unhidden(page, "#calculator-period-error", "the over-limit message");
     const limit = (await page.locator("#calculator-period-error").textContent())!;
     assert.ok(limit.includes("36,500") && !/\.\d+,\d/.test(limit), `decimals are not grouped: ${limit}`);
   }, "phone light");
@@ -406,52 +385,50 @@ async function calculateUntil(page: Page, currentGems: string, until: string): P
 }
 
 // The time zones' checks come last, on the phone: its clock and time zone then change.
-test(
-  "a date alone is the start of that day, local time, and the page says so; an unreadable or past " +
-    "date is an error",
-  () =>
-    onEachVariant(async (page) => {
-      await timeZone("Europe/Berlin");
-      await calculateUntil(page, "1M", "2027-01-01");
-      // Midnight at the start of 1 January 2027 in Berlin is 23:00 UTC on 31 December.
-      const seconds = (Date.UTC(2026, 11, 31, 23, 0, 0) - NOW) / 1000;
-      const expected = await calculateTool(page, { currentGems: "1000000", seconds: String(seconds) });
-      assert.is(await shownFuture(page), expected.futureGems, "growth to the start of the day");
-      assert.match(
-        (await page.locator("#calculator-until-read").textContent())!,
-        /^Counted from 00:00 that day, your time: 1 month from now\.$/,
-      );
-      assert.match(
-        (await headlineLines(page))[0]!,
-        /^On Jan 1, 2027: \S+ gems \(\+\S+, \+[\d.]+%\), still Member\.$/,
-      );
-      assert.equal(
-        Object.fromEntries(new URL(page.url()).searchParams),
-        { gems: "1M", time: `${seconds}s` },
-        "the link holds the duration, not a local date",
-      );
+test(`a date alone is the start of that day, local time, and the page says so; an unreadable or past \
+date is an error`, async () => {
+  await onEachVariant(async (page) => {
+    await timeZone("Europe/Berlin");
+    await calculateUntil(page, "1M", "2027-01-01");
+    // Midnight at the start of 1 January 2027 in Berlin is 23:00 UTC on 31 December.
+    const seconds = (Date.UTC(2026, 11, 31, 23, 0, 0) - NOW) / 1000;
+    const expected = await calculateTool(page, { currentGems: "1000000", seconds: String(seconds) });
+    assert.is(await shownFuture(page), expected.futureGems, "growth to the start of the day");
+    assert.match(
+      (await page.locator("#calculator-until-read").textContent())!,
+      /^Counted from 00:00 that day, your time: 1 month from now\.$/,
+    );
+    assert.match(
+      (await headlineLines(page))[0]!,
+      /^On Jan 1, 2027: \S+ gems \(\+\S+, \+[\d.]+%\), still Member\.$/,
+    );
+    assert.equal(
+      Object.fromEntries(new URL(page.url()).searchParams),
+      { gems: "1M", time: `${seconds}s` },
+      "the link holds the duration, not a local date",
+    );
 
-      // A time of day would be read differently in each time zone: only a plain day is taken.
-      for (const [until, problem] of [
-        ["not-a-date", "is not a date"],
-        ["2030-02-30", "is not a date"],
-        ["2030-01-01T00:00:00Z", "is not a date"],
-        ["2020-01-01", "has passed"],
-      ] as const) {
-        await showQuery(page, `currentGems=1M&until=${until}`);
-        const error = page.locator("#calculator-until-error");
-        assert.ok(await error.isVisible(), `the link's date ${until} is an error`);
-        assert.ok(
-          (await error.textContent())!.includes(problem),
-          `${await error.textContent()} says it ${problem}`,
-        );
-        assert.is(await shownFuture(page), null, `no result from ${until}`);
-      }
-    }, "phone light"),
-);
+    // A time of day would be read differently in each time zone: only a plain day is taken.
+    for (const [until, problem] of [
+      ["not-a-date", "is not a date"],
+      ["2030-02-30", "is not a date"],
+      ["2030-01-01T00:00:00Z", "is not a date"],
+      ["2020-01-01", "has passed"],
+    ] as const) {
+      await showQuery(page, `currentGems=1M&until=${until}`);
+      const error = page.locator("#calculator-until-error");
+      assert.ok(await error.isVisible(), `the link's date ${until} is an error`);
+      assert.ok(
+        (await error.textContent())!.includes(problem),
+        `${await error.textContent()} says it ${problem}`,
+      );
+      assert.is(await shownFuture(page), null, `no result from ${until}`);
+    }
+  }, "phone light");
+});
 
-test("a shared link gives the same result in Los Angeles and Berlin, and still does after its date", () =>
-  onEachVariant(async (page) => {
+test("a shared link gives the same result in Los Angeles and Berlin, and still does after its date", async () => {
+  await onEachVariant(async (page) => {
     // A link the page wrote in Berlin, opened in Los Angeles a year later.
     await calculateUntil(page, "2.5M", "2030-01-01");
     const written = new URL(page.url());
@@ -471,38 +448,29 @@ test("a shared link gives the same result in Los Angeles and Berlin, and still d
       inBerlin,
       "the same balance in both time zones, after the link's date",
     );
-  }, "phone light"));
+  }, "phone light");
+});
 
-test(
-  "a 3 MB paste or an 8,000-character link is refused at the field's limit, without freezing the " +
-    "page or filling the link",
-  () =>
-    onEachVariant(async (page) => {
-      await showQuery(page, `currentGems=${"1".repeat(8_000)}`);
-      assert.ok(
-        (await field(page, "currentGems").inputValue()).length <= 101,
-        "the field holds at most its limit",
-      );
-      assert.ok(
-        await page.locator("#calculator-currentGems-error").isVisible(),
-        "the field says it is too long",
-      );
-      await field(page, "currentGems").fill("");
-      await field(page, "currentGems").focus();
-      await page.keyboard.insertText("9".repeat(3_000_000));
-      assert.is(
-        (await field(page, "currentGems").inputValue()).length,
-        100,
-        "a paste stops at 100 characters",
-      );
-      await page.keyboard.press("Enter");
-      await waitFor(
-        page,
-        "the refusal",
-        () => !document.querySelector<HTMLInputElement>("#calculator-currentGems-error")!.hidden,
-      );
-      assert.not.ok(page.url().includes("9".repeat(101)), "the link never holds the paste");
-    }, "phone light"),
-);
+test(`a 3 MB paste or an 8,000-character link is refused at the field's limit, without freezing the page \
+or filling the link`, async () => {
+  await onEachVariant(async (page) => {
+    await showQuery(page, `currentGems=${"1".repeat(8_000)}`);
+    assert.ok(
+      (await field(page, "currentGems").inputValue()).length <= 101,
+      "the field holds at most its limit",
+    );
+    assert.ok(
+      await page.locator("#calculator-currentGems-error").isVisible(),
+      "the field says it is too long",
+    );
+    await field(page, "currentGems").fill("");
+    await field(page, "currentGems").focus();
+    await page.keyboard.insertText("9".repeat(3_000_000));
+    assert.is((await field(page, "currentGems").inputValue()).length, 100, "a paste stops at 100 characters");
+    await page.keyboard.press("Enter");
+    await unhidden(page, "#calculator-currentGems-error", "the refusal");
+    assert.not.ok(page.url().includes("9".repeat(101)), "the link never holds the paste");
+  }, "phone light");
+});
 
 test.run();

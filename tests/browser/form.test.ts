@@ -11,8 +11,14 @@ import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
 import type { Page } from "playwright-core";
 import { recordPageMessages } from "../support/browser.ts";
-import { calculatorStarted } from "../support/calculator-started.ts";
-import { freshForm, siteAndBrowserFor, showQuery, shownFuture, waitFor } from "../support/calculator-page.ts";
+import {
+  freshForm,
+  openHomepage,
+  siteAndBrowserFor,
+  showQuery,
+  shownFuture,
+  waitFor,
+} from "../support/calculator-page.ts";
 import { NOW, VARIANTS } from "../support/variants.ts";
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../common/constants.ts";
 
@@ -43,11 +49,8 @@ test.before(async () => {
   });
 });
 
-/** Loads the homepage with `query` (the load is what is tested), nothing kept from before, and waits for its script. */
-async function open(query = ""): Promise<void> {
-  await page.goto(new URL(query, started.served.url).href);
-  await calculatorStarted(page);
-}
+/** Loads the homepage with `query` (the load is what is tested), nothing kept from before. */
+const open = (query = "") => openHomepage(page, started.served, query);
 
 const text = (selector: string) => page.locator(selector).innerText();
 

@@ -239,6 +239,10 @@ export async function waitFor<A>(
   }
 }
 
+/** Waits until the element `selector` is no longer hidden (by its `hidden` attribute), a failure naming `what`. */
+export const unhidden = (page: Page, selector: string, what: string) =>
+  waitFor(page, what, (target) => !document.querySelector<HTMLElement>(target)!.hidden, selector);
+
 const SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
 const SUFFIXES: Record<string, number> = { "": 0, K: 3, M: 6, B: 9, T: 12 };
 
