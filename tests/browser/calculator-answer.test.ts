@@ -17,6 +17,7 @@ import {
   calculateTool,
   compactValue,
   field,
+  focusedId,
   freshForm,
   onVariants,
   openHomepage,
@@ -65,6 +66,15 @@ const linkResult = (page: Page) => unhidden(page, "[data-result-list]", "the lin
 const statusSays = (page: Page, what: string) =>
   waitFor(page, what, () => document.querySelector<HTMLElement>("#calculator-status")!.textContent !== "");
 
+/** Waits until the summary bar's words match `pattern`. */
+const summarySays = (page: Page, pattern: RegExp) =>
+  waitFor(
+    page,
+    `the summary says ${pattern}`,
+    (source) => new RegExp(source).test(document.querySelector("#calculator-summary")!.textContent!),
+    pattern.source,
+  );
+
 const headlineLines = (page: Page) => page.locator("#calculator-headline > span").allTextContents();
 
 /** Fills the given fields (all others left as they are) and presses Enter in the last. */
@@ -73,13 +83,8 @@ async function enter(page: Page, values: Record<string, string>): Promise<void> 
   const names = Object.keys(values);
   for (const name of names) await field(page, name).fill(values[name]!);
   await field(page, names.at(-1)!).press("Enter");
-  await waitFor(
-    page,
-    "a result after Enter",
-    () =>
-      !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden &&
-      document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "",
-  );
+  await linkResult(page);
+  await statusSays(page, "a result after Enter");
 }
 
 /**
@@ -150,9 +155,7 @@ announced`, async () => {
     await freshForm(page);
     await field(page, "currentGems").fill("2.5M");
     const minGems = await pickRank(page, "Radiant");
-    await waitFor(page, "the summary answers the pick", () =>
-      document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.startsWith("Radiant on "),
-    );
+    await summarySays(page, /^Radiant on /);
     await assertOnScreen(page, answerOf(page), "the answer after a pick");
     await field(page, "currentGems").press("Enter");
     await statusSays(page, "a result after Enter");
@@ -193,11 +196,7 @@ within the time`, async () => {
     assert.is(await page.locator("#calculator-status").textContent(), balance);
     // After Enter the result itself is in view, on a phone too.
     await assertOnScreen(page, "#calculator-headline", "the answer");
-    assert.is(
-      await page.evaluate(() => document.activeElement?.id),
-      "calculator-period",
-      "focus stays in the field where Enter was pressed",
-    );
+    assert.is(await focusedId(page), "calculator-period", "focus stays in the field where Enter was pressed");
   });
   // The goal beside the time is read from the page's logic alone: on one variant.
   await onEachVariant(async (page) => {
@@ -308,9 +307,7 @@ test("the answer stays in view after each keystroke and after a pick, without sc
       await page.keyboard.type(key);
       await assertOnScreen(page, "#calculator-summary", `the answer after typing "${key}"`);
     }
-    await waitFor(page, "the summary answers the balance", () =>
-      document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.startsWith("Ethereal on "),
-    );
+    await summarySays(page, /^Ethereal on /);
     await assertOnScreen(page, "#calculator-summary", "the answer after typing");
     // The time field, low on the page: the bar follows.
     await field(page, "period").click();
@@ -318,11 +315,7 @@ test("the answer stays in view after each keystroke and after a pick, without sc
       await page.keyboard.type(key);
       await assertOnScreen(page, "#calculator-summary", `the answer after typing "${key}" in Time to grow`);
     }
-    await waitFor(page, "the summary answers the time", () =>
-      document
-        .querySelector<HTMLInputElement>("#calculator-summary")!
-        .textContent.startsWith("In 864 seconds: "),
-    );
+    await summarySays(page, /^In 864 seconds: /);
     // The pick is made with the picker high, in the middle and low on the screen, each time from
     // an empty goal, so the goal's "Read as" line and status appear with every pick. Where the page
     // sits decides which node Chromium's scroll anchoring would hold still; the clicks above leave
@@ -351,12 +344,7 @@ test("the answer stays in view after each keystroke and after a pick, without sc
         `the picker at ${place * 100}% of the screen's height`,
       );
       await pickRank(page, rank);
-      await waitFor(
-        page,
-        "the summary answers the pick",
-        (name) => document.querySelector("#calculator-summary")!.textContent!.includes(` · ${name} on `),
-        rank,
-      );
+      await summarySays(page, new RegExp(` · ${rank} on `));
       await assertOnScreen(page, "#calculator-summary", "the answer after a pick");
       const after = await page.evaluate(() => scrollY);
       assert.is(
@@ -365,11 +353,7 @@ test("the answer stays in view after each keystroke and after a pick, without sc
         `a pick with the picker at ${place * 100}% of the screen's height does not scroll the page`,
       );
       await assertOnScreen(page, "#calculator-goal-rank", "the picker after a pick");
-      assert.is(
-        await page.evaluate(() => document.activeElement?.id),
-        "calculator-goal-rank",
-        "focus stays on the picker",
-      );
+      assert.is(await focusedId(page), "calculator-goal-rank", "focus stays on the picker");
     }
   });
 });

@@ -12,6 +12,7 @@ import { Decimal } from "decimal.js";
 import type { Page } from "playwright-core";
 import { recordPageMessages } from "../support/browser.ts";
 import {
+  focusedId,
   freshForm,
   openHomepage,
   siteAndBrowserFor,
@@ -147,7 +148,7 @@ test("a mistake is said once, at its field", async () => {
   await page.fill("#calculator-goalGems", "Radiantx2");
   await page.getByRole("button", { name: "Calculate" }).tap();
   assert.is(await text("#calculator-summary"), "Fix Current gems to see your answer.");
-  assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-currentGems");
+  assert.is(await focusedId(page), "calculator-currentGems");
 });
 
 test("a goal typed key by key is judged once the player is done: no 'You already have 2' before 2B", async () => {

@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import type { Disposable, Page } from "playwright-core";
 import { recordPageMessages } from "../support/browser.ts";
 import { calculatorStarted, toolsLoaded } from "../support/calculator-started.ts";
-import { freshForm, siteAndBrowserFor } from "../support/calculator-page.ts";
+import { focusedId, freshForm, siteAndBrowserFor } from "../support/calculator-page.ts";
 import { TOOL_NAMES } from "../../common/constants.ts";
 import { ErrorResponse } from "../../contract/error-response.ts";
 import { CalculateOutput } from "../../contract/calculate-output.ts";
@@ -288,7 +288,7 @@ test("the form shows each error next to its field and moves focus to the first",
     /^Time to grow is not a time; write it such as 90 days/,
   );
   assert.is(await page.locator("#calculator-currentGems").getAttribute("aria-invalid"), "true");
-  assert.is(await page.evaluate(`document.activeElement?.name`), "currentGems");
+  assert.is(await focusedId(page), "calculator-currentGems");
   await submitForm(page, { currentGems: "5", days: "1" });
   assert.not.ok(await currentError.isVisible(), "a fixed field's error goes away");
   // Thousands separators are read; any other comma is an error, never a silently different number.

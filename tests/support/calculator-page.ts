@@ -195,6 +195,9 @@ export function shownFuture(page: Page): Promise<string | null> {
 
 export const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);
 
+/** The id of the element that has the focus. */
+export const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id);
+
 /** Opens the fold of optional fields (gems to earn, the time, the date) as a player does, when it is closed. */
 export async function openMore(page: Page): Promise<void> {
   // A link opens on its answer; on a phone the form is one tap away.
