@@ -11,98 +11,69 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
-import type { Browser, CDPSession, Page } from "playwright-core";
-import type { ServedSite } from "../support/serve.ts";
+import type { CDPSession, Page } from "playwright-core";
 import {
   assertOnScreen,
   calculateTool,
   compactValue,
   field,
+  focusedId,
   freshForm,
   onVariants,
   openHomepage,
   openMore,
-  servedSiteAndBrowser,
+  siteAndBrowserFor,
   showQuery,
   shownFuture,
   variantPage,
   waitFor,
+  unhidden,
   type VariantPage,
 } from "../support/calculator-page.ts";
 import { NOW, DAY, VARIANTS } from "../support/variants.ts";
 
-let served: ServedSite;
-let browser: Browser;
+const started = siteAndBrowserFor(test);
 
 /**
- * The pages, made once, each loading the homepage once where a test's first load is not what it checks
- * (a new page costs a renderer, a load a document; `showQuery` shows another answer in the same one):
- * per variant one with the clock fixed at NOW and one with the real clock, and one whose time zone the
- * Chrome DevTools Protocol sets. Contexts of their own keep each page's options, clock and history apart,
- * and the variants run at the same time: Playwright starts Chromium with background timer throttling off
- * and emulates focus in every page, so a page need not be in front to run as a person's does.
+ * Each variant's page, made once with the clock fixed at NOW, loading the homepage once where a test's
+ * first load is not what it checks (a new page costs a renderer, a load a document; `showQuery` shows
+ * another answer in the same one); the phone's time zone is the one the Chrome DevTools Protocol sets.
+ * Contexts of their own keep each page's options and history apart, and the variants run at the same
+ * time: Playwright starts Chromium with background timer throttling off and emulates focus in every
+ * page, so a page need not be in front to run as a person's does.
  */
-const fixed = new Map<string, VariantPage>();
-const live = new Map<string, VariantPage>();
-let zoned: VariantPage & { timeZone: (timezoneId: string) => Promise<unknown> };
-/** The checks on the time zones' pages, begun in `before` (they share the Berlin page, so one after another). */
-let zoneChecks: Record<"date" | "link" | "paste", Promise<void>>;
+const pages = new Map<string, VariantPage>();
+let timeZone: (timezoneId: string) => Promise<unknown>;
 
 test.before(async () => {
-  ({ served, browser } = await servedSiteAndBrowser());
-  await Promise.all([
-    ...VARIANTS.map(async ({ name, ...options }) => {
-      const [withClock, withoutClock] = await Promise.all([
-        variantPage(browser, served, options, { now: NOW }),
-        // The real clock, whose timers run as a person's do.
-        variantPage(browser, served, options),
-      ]);
-      fixed.set(name, withClock);
-      live.set(name, withoutClock);
-    }),
-    variantPage(browser, served, { viewport: { width: 390, height: 844 } }, { now: NOW }).then(
-      async (opened) => {
-        const session: CDPSession = await opened.page.context().newCDPSession(opened.page);
-        const timeZone = (timezoneId: string) =>
-          session.send("Emulation.setTimezoneOverride", { timezoneId });
-        await timeZone("Europe/Berlin");
-        zoned = { ...opened, timeZone };
-      },
+  await Promise.all(
+    VARIANTS.map(async ({ name, ...options }) =>
+      pages.set(name, await variantPage(started.browser, started.served, options, { now: NOW })),
     ),
-  ]);
-  // The time zones' pages check one thing after another, beside the variants' tests.
-  const date = checkDateAlone();
-  const link = date.catch(() => undefined).then(checkSharedLink);
-  const paste = link.catch(() => undefined).then(checkLongInput);
-  zoneChecks = { date, link, paste };
-  // Each is awaited by its own test, which reports its failure; none is an unhandled rejection meanwhile.
-  for (const check of Object.values(zoneChecks)) check.catch(() => undefined);
+  );
+  const { page } = pages.get("phone light")!;
+  const session: CDPSession = await page.context().newCDPSession(page);
+  timeZone = (timezoneId) => session.send("Emulation.setTimezoneOverride", { timezoneId });
 });
 
-test.after(async () => {
-  await browser?.close();
-  await served?.close();
-});
-
-/** Runs `check` on each variant's page (the clock fixed, or the real one), all at once, or on the one named. */
-const onEachVariant = (
-  check: (page: Page) => Promise<void>,
-  clock: "fixed" | "real" = "fixed",
-  only?: (typeof VARIANTS)[number]["name"],
-) => onVariants(VARIANTS, clock === "fixed" ? fixed : live, check, { only });
-
-const open = (page: Page, query = "") => openHomepage(page, served, query);
+/** Runs `check` on each variant's page, all at once, or on the one named. */
+const onEachVariant = (check: (page: Page) => Promise<void>, only?: (typeof VARIANTS)[number]["name"]) =>
+  onVariants(VARIANTS, pages, check, { only });
 
 /** Waits for the result a link (or `showQuery`) shows. */
-const linkResult = (page: Page) =>
-  waitFor(
-    page,
-    "the link's result",
-    () => !document.querySelector<HTMLElement>("[data-result-list]")!.hidden,
-  );
+const linkResult = (page: Page) => unhidden(page, "[data-result-list]", "the link's result");
 /** Waits for the status region to announce an answer. */
 const statusSays = (page: Page, what: string) =>
   waitFor(page, what, () => document.querySelector<HTMLElement>("#calculator-status")!.textContent !== "");
+
+/** Waits until the summary bar's words match `pattern`. */
+const summarySays = (page: Page, pattern: RegExp) =>
+  waitFor(
+    page,
+    `the summary says ${pattern}`,
+    (source) => new RegExp(source).test(document.querySelector("#calculator-summary")!.textContent!),
+    pattern.source,
+  );
 
 const headlineLines = (page: Page) => page.locator("#calculator-headline > span").allTextContents();
 
@@ -112,13 +83,8 @@ async function enter(page: Page, values: Record<string, string>): Promise<void> 
   const names = Object.keys(values);
   for (const name of names) await field(page, name).fill(values[name]!);
   await field(page, names.at(-1)!).press("Enter");
-  await waitFor(
-    page,
-    "a result after Enter",
-    () =>
-      !document.querySelector<HTMLInputElement>("[data-result-list]")!.hidden &&
-      document.querySelector<HTMLInputElement>("#calculator-status")!.textContent !== "",
-  );
+  await linkResult(page);
+  await statusSays(page, "a result after Enter");
 }
 
 /**
@@ -168,7 +134,7 @@ test(`a result link made before the one time field loads without layout shift (C
       }).observe({ type: "layout-shift", buffered: true });
       return shifts;
     });
-    await open(page, "?currentGems=2.5M&goalGems=1.6B&years=1");
+    await openHomepage(page, started.served, "?currentGems=2.5M&goalGems=1.6B&years=1");
     await linkResult(page);
     // Two frames after the result, every shift it caused has been reported.
     const shifts = await page.evaluate(
@@ -189,9 +155,7 @@ announced`, async () => {
     await freshForm(page);
     await field(page, "currentGems").fill("2.5M");
     const minGems = await pickRank(page, "Radiant");
-    await waitFor(page, "the summary answers the pick", () =>
-      document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.startsWith("Radiant on "),
-    );
+    await summarySays(page, /^Radiant on /);
     await assertOnScreen(page, answerOf(page), "the answer after a pick");
     await field(page, "currentGems").press("Enter");
     await statusSays(page, "a result after Enter");
@@ -232,22 +196,16 @@ within the time`, async () => {
     assert.is(await page.locator("#calculator-status").textContent(), balance);
     // After Enter the result itself is in view, on a phone too.
     await assertOnScreen(page, "#calculator-headline", "the answer");
-    assert.is(
-      await page.evaluate(() => document.activeElement?.id),
-      "calculator-period",
-      "focus stays in the field where Enter was pressed",
-    );
-
-    for (const [goal, name] of [
-      ["1.6B", "Radiant"],
-      ["3M", "3M gems"],
+    assert.is(await focusedId(page), "calculator-period", "focus stays in the field where Enter was pressed");
+  });
+  // The goal beside the time is read from the page's logic alone: on one variant.
+  await onEachVariant(async (page) => {
+    for (const [goal, goalGems, name] of [
+      ["1.6B", "1600000000", "Radiant"],
+      ["3M", "3000000", "3M gems"],
     ] as const) {
       await enter(page, { goalGems: goal, period: "1 year" });
-      const both = await calculateTool(page, {
-        currentGems: "2500000",
-        goalGems: goal === "3M" ? "3000000" : "1600000000",
-        years: "1",
-      });
+      const both = await calculateTool(page, { currentGems: "2500000", goalGems, years: "1" });
       // A goal not reached in time adds what it takes, once the planning module has loaded.
       const count = both.goal!.reached ? 2 : 3;
       await waitFor(
@@ -272,187 +230,84 @@ within the time`, async () => {
         assert.match(lines[2]!, /^To reach Radiant within your 1 year: hold [\d,.]+ gems now, or add /);
       assert.is(await page.locator("#calculator-status").textContent(), lines.join(" "));
     }
-  });
+  }, "phone light");
 });
 
 test("gems to earn read as an amount to earn, with the target it makes", async () => {
-  await onEachVariant(
-    async (page) => {
-      await freshForm(page);
-      assert.is(
-        await page.getByLabel("Gems to earn").getAttribute("id"),
-        "calculator-additionalGems",
-        "the field is labelled as gems to earn",
-      );
-      const hint = (await page.locator("#calculator-additionalGems-hint").textContent())!;
-      assert.ok(
-        hint.includes("not a deposit") && hint.includes("Current gems"),
-        `the hint says a deposit goes into the current balance: ${hint}`,
-      );
-      await enter(page, { currentGems: "47B", additionalGems: "10B" });
-      assert.match(
-        (await page.locator('[data-result="additional"]').textContent())!,
-        /^10B more → 57B target: /,
-      );
-      assert.match((await headlineLines(page))[0]!, /^You reach 57B gems \(10B more\) on /);
-    },
-    "fixed",
-    "desktop dark",
-  );
+  await onEachVariant(async (page) => {
+    await freshForm(page);
+    assert.is(
+      await page.getByLabel("Gems to earn").getAttribute("id"),
+      "calculator-additionalGems",
+      "the field is labelled as gems to earn",
+    );
+    const hint = (await page.locator("#calculator-additionalGems-hint").textContent())!;
+    assert.ok(
+      hint.includes("not a deposit") && hint.includes("Current gems"),
+      `the hint says a deposit goes into the current balance: ${hint}`,
+    );
+    await enter(page, { currentGems: "47B", additionalGems: "10B" });
+    assert.match(
+      (await page.locator('[data-result="additional"]').textContent())!,
+      /^10B more → 57B target: /,
+    );
+    assert.match((await headlineLines(page))[0]!, /^You reach 57B gems \(10B more\) on /);
+  }, "desktop dark");
 });
 
 test(`the time field reads units (30m, 2h, 90d) but never a scale, and says the fix once, at the field; \
 a number read as 1 is one gem`, async () => {
-  await onEachVariant(
-    async (page) => {
-      await freshForm(page);
-      // "30M" (months or minutes?): calculator-phone.test.ts, "leaving a field judges it".
-      const refused = [
-        ["2h 3h", "Time to grow names hours twice; write each unit once."],
-        ["1k", 'Time to grow has "k", not a unit; use y, mo, w, d, h, m or s.'],
-      ] as const;
-      for (const [typed, message] of refused) {
-        await field(page, "currentGems").fill("1.0");
-        await field(page, "period").fill(typed);
-        await field(page, "period").press("Enter");
-        await waitFor(
-          page,
-          `the refusal of ${typed}`,
-          () => !document.getElementById("calculator-period-error")!.hidden,
-        );
-        assert.is(await page.locator("#calculator-period-error").textContent(), message);
-        assert.is(
-          await page.locator("#calculator-summary").textContent(),
-          "Fix Time to grow to see your answer.",
-          `the bar points at the field and does not repeat the mistake in ${typed}`,
-        );
-        assert.is(await field(page, "period").getAttribute("aria-invalid"), "true");
-        assert.is(await shownFuture(page), null, `no result for ${typed}`);
-      }
-      await enter(page, { period: "90d 2h 30m" });
-      assert.is(
-        await page.locator("#calculator-period-read").textContent(),
-        "Read as 90 days 2 hours 30 minutes = 90.1 days.",
-      );
-      const expected = await calculateTool(page, {
-        currentGems: "1.0",
-        days: "90",
-        hours: "2",
-        minutes: "30",
-      });
-      assert.is(
-        await shownFuture(page),
-        expected.futureGems,
-        "90d, 2h and 30m are read as 90 days, 2 hours and 30 minutes",
-      );
-      assert.is(await page.locator("#calculator-currentGems-read").textContent(), "Read as 1 gem.");
-      // The schema's limit message keeps decimals whole: 36,500.1157, not 36,500.1,157.
-      await field(page, "period").fill("36500 days 10000 seconds");
+  await onEachVariant(async (page) => {
+    await freshForm(page);
+    // "30M" (months or minutes?): calculator-phone.test.ts, "leaving a field judges it".
+    const refused = [
+      ["2h 3h", "Time to grow names hours twice; write each unit once."],
+      ["1k", 'Time to grow has "k", not a unit; use y, mo, w, d, h, m or s.'],
+    ] as const;
+    for (const [typed, message] of refused) {
+      await field(page, "currentGems").fill("1.0");
+      await field(page, "period").fill(typed);
       await field(page, "period").press("Enter");
-      await waitFor(
-        page,
-        "the over-limit message",
-        () => !document.querySelector<HTMLInputElement>("#calculator-period-error")!.hidden,
+      await unhidden(page, "#calculator-period-error", `the refusal of ${typed}`);
+      assert.is(await page.locator("#calculator-period-error").textContent(), message);
+      assert.is(
+        await page.locator("#calculator-summary").textContent(),
+        "Fix Time to grow to see your answer.",
+        `the bar points at the field and does not repeat the mistake in ${typed}`,
       );
-      const limit = (await page.locator("#calculator-period-error").textContent())!;
-      assert.ok(limit.includes("36,500") && !/\.\d+,\d/.test(limit), `decimals are not grouped: ${limit}`);
-    },
-    "fixed",
-    "phone light",
-  );
-});
-
-test(
-  "a date alone is the start of that day, local time, and the page says so; an unreadable or past " +
-    "date is an error",
-  () => zoneChecks.date,
-);
-
-/** Empties the homepage's form, types a balance and a target date, presses Enter and waits for the answer. */
-async function calculateUntil(page: Page, currentGems: string, until: string): Promise<void> {
-  await freshForm(page);
-  await field(page, "currentGems").fill(currentGems);
-  await openMore(page);
-  await field(page, "until").fill(until);
-  await field(page, "until").press("Enter");
-  await statusSays(page, `a result for ${until}`);
-}
-
-async function checkDateAlone(): Promise<void> {
-  const { page, messages } = zoned;
-  messages.length = 0;
-  await open(page);
-  await calculateUntil(page, "1M", "2027-01-01");
-  // Midnight at the start of 1 January 2027 in Berlin is 23:00 UTC on 31 December.
-  const seconds = (Date.UTC(2026, 11, 31, 23, 0, 0) - NOW) / 1000;
-  const expected = await calculateTool(page, { currentGems: "1000000", seconds: String(seconds) });
-  assert.is(await shownFuture(page), expected.futureGems, "growth to the start of the day");
-  assert.match(
-    (await page.locator("#calculator-until-read").textContent())!,
-    /^Counted from 00:00 that day, your time: 1 month from now\.$/,
-  );
-  assert.match(
-    (await headlineLines(page))[0]!,
-    /^On Jan 1, 2027: \S+ gems \(\+\S+, \+[\d.]+%\), still Member\.$/,
-  );
-  assert.equal(
-    Object.fromEntries(new URL(page.url()).searchParams),
-    { gems: "1M", time: "1mo8d11h" },
-    "the link holds the time to the date (38 days 11 hours, a month being 30 days), not a local date",
-  );
-
-  // A time of day would be read differently in each time zone: only a plain day is taken.
-  for (const [until, problem] of [
-    ["not-a-date", "is not a date"],
-    ["2030-02-30", "is not a date"],
-    ["2030-01-01T00:00:00Z", "is not a date"],
-    ["2020-01-01", "has passed"],
-  ] as const) {
-    await showQuery(page, `currentGems=1M&until=${until}`);
-    const error = page.locator("#calculator-until-error");
-    assert.ok(await error.isVisible(), `the link's date ${until} is an error`);
-    assert.ok(
-      (await error.textContent())!.includes(problem),
-      `${await error.textContent()} says it ${problem}`,
+      assert.is(await field(page, "period").getAttribute("aria-invalid"), "true");
+      assert.is(await shownFuture(page), null, `no result for ${typed}`);
+    }
+    await enter(page, { period: "90d 2h 30m" });
+    assert.is(
+      await page.locator("#calculator-period-read").textContent(),
+      "Read as 90 days 2 hours 30 minutes = 90.1 days.",
     );
-    assert.is(await shownFuture(page), null, `no result from ${until}`);
-  }
-  assert.equal(messages, []);
-}
-
-test("a shared link gives the same result in Los Angeles and Berlin, and still does after its date", () =>
-  zoneChecks.link);
-
-async function checkSharedLink(): Promise<void> {
-  // A link the page wrote in Berlin, opened in Los Angeles a year later.
-  const { page } = zoned;
-  await calculateUntil(page, "2.5M", "2030-01-01");
-  const written = new URL(page.url());
-  const inBerlin = await shownFuture(page);
-
-  await zoned.timeZone("America/Los_Angeles");
-  await page.clock.setFixedTime(NOW + 400 * DAY);
-  assert.is(
-    await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
-    "America/Los_Angeles",
-  );
-  await freshForm(page);
-  await showQuery(page, written.search.slice(1));
-  await linkResult(page);
-  assert.is(await shownFuture(page), inBerlin, "the same balance in both time zones, after the link's date");
-}
+    const expected = await calculateTool(page, { currentGems: "1.0", days: "90", hours: "2", minutes: "30" });
+    assert.is(
+      await shownFuture(page),
+      expected.futureGems,
+      "90d, 2h and 30m are read as 90 days, 2 hours and 30 minutes",
+    );
+    assert.is(await page.locator("#calculator-currentGems-read").textContent(), "Read as 1 gem.");
+    // The schema's limit message keeps decimals whole: 36,500.1157, not 36,500.1,157.
+    await field(page, "period").fill("36500 days 10000 seconds");
+    await field(page, "period").press("Enter");
+    await unhidden(page, "#calculator-period-error", "the over-limit message");
+    const limit = (await page.locator("#calculator-period-error").textContent())!;
+    assert.ok(limit.includes("36,500") && !/\.\d+,\d/.test(limit), `decimals are not grouped: ${limit}`);
+  }, "phone light");
+});
 
 test("the answer stays in view after each keystroke and after a pick, without scrolling the page", async () => {
   await onEachVariant(async (page) => {
-    await open(page);
+    await freshForm(page);
     await field(page, "currentGems").click();
     for (const key of "2.5M") {
       await page.keyboard.type(key);
       await assertOnScreen(page, "#calculator-summary", `the answer after typing "${key}"`);
     }
-    await waitFor(page, "the summary answers the balance", () =>
-      document.querySelector<HTMLInputElement>("#calculator-summary")!.textContent.startsWith("Ethereal on "),
-    );
+    await summarySays(page, /^Ethereal on /);
     await assertOnScreen(page, "#calculator-summary", "the answer after typing");
     // The time field, low on the page: the bar follows.
     await field(page, "period").click();
@@ -460,11 +315,7 @@ test("the answer stays in view after each keystroke and after a pick, without sc
       await page.keyboard.type(key);
       await assertOnScreen(page, "#calculator-summary", `the answer after typing "${key}" in Time to grow`);
     }
-    await waitFor(page, "the summary answers the time", () =>
-      document
-        .querySelector<HTMLInputElement>("#calculator-summary")!
-        .textContent.startsWith("In 864 seconds: "),
-    );
+    await summarySays(page, /^In 864 seconds: /);
     // The pick is made with the picker high, in the middle and low on the screen, each time from
     // an empty goal, so the goal's "Read as" line and status appear with every pick. Where the page
     // sits decides which node Chromium's scroll anchoring would hold still; the clicks above leave
@@ -493,12 +344,7 @@ test("the answer stays in view after each keystroke and after a pick, without sc
         `the picker at ${place * 100}% of the screen's height`,
       );
       await pickRank(page, rank);
-      await waitFor(
-        page,
-        "the summary answers the pick",
-        (name) => document.querySelector("#calculator-summary")!.textContent!.includes(` · ${name} on `),
-        rank,
-      );
+      await summarySays(page, new RegExp(` · ${rank} on `));
       await assertOnScreen(page, "#calculator-summary", "the answer after a pick");
       const after = await page.evaluate(() => scrollY);
       assert.is(
@@ -507,43 +353,108 @@ test("the answer stays in view after each keystroke and after a pick, without sc
         `a pick with the picker at ${place * 100}% of the screen's height does not scroll the page`,
       );
       await assertOnScreen(page, "#calculator-goal-rank", "the picker after a pick");
-      assert.is(
-        await page.evaluate(() => document.activeElement?.id),
-        "calculator-goal-rank",
-        "focus stays on the picker",
-      );
+      assert.is(await focusedId(page), "calculator-goal-rank", "focus stays on the picker");
     }
-  }, "real");
+  });
 });
 
-test(
-  "a 3 MB paste or an 8,000-character link is refused at the field's limit, without freezing the " +
-    "page or filling the link",
-  () => zoneChecks.paste,
-);
-
-async function checkLongInput(): Promise<void> {
-  // A 390×844 page; its time zone plays no part here.
-  const { page, messages } = zoned;
-  messages.length = 0;
-  await showQuery(page, `currentGems=${"1".repeat(8_000)}`);
-  assert.ok(
-    (await field(page, "currentGems").inputValue()).length <= 101,
-    "the field holds at most its limit",
-  );
-  assert.ok(await page.locator("#calculator-currentGems-error").isVisible(), "the field says it is too long");
-  await field(page, "currentGems").fill("");
-  await field(page, "currentGems").focus();
-  await page.keyboard.insertText("9".repeat(3_000_000));
-  assert.is((await field(page, "currentGems").inputValue()).length, 100, "a paste stops at 100 characters");
-  await page.keyboard.press("Enter");
-  await waitFor(
-    page,
-    "the refusal",
-    () => !document.querySelector<HTMLInputElement>("#calculator-currentGems-error")!.hidden,
-  );
-  assert.not.ok(page.url().includes("9".repeat(101)), "the link never holds the paste");
-  assert.equal(messages, []);
+/** Empties the homepage's form, types a balance and a target date, presses Enter and waits for the answer. */
+async function calculateUntil(page: Page, currentGems: string, until: string): Promise<void> {
+  await freshForm(page);
+  await field(page, "currentGems").fill(currentGems);
+  await openMore(page);
+  await field(page, "until").fill(until);
+  await field(page, "until").press("Enter");
+  await statusSays(page, `a result for ${until}`);
 }
+
+// The time zones' checks come last, on the phone: its clock and time zone then change.
+test(`a date alone is the start of that day, local time, and the page says so; an unreadable or past \
+date is an error`, async () => {
+  await onEachVariant(async (page) => {
+    await timeZone("Europe/Berlin");
+    await calculateUntil(page, "1M", "2027-01-01");
+    // Midnight at the start of 1 January 2027 in Berlin is 23:00 UTC on 31 December.
+    const seconds = (Date.UTC(2026, 11, 31, 23, 0, 0) - NOW) / 1000;
+    const expected = await calculateTool(page, { currentGems: "1000000", seconds: String(seconds) });
+    assert.is(await shownFuture(page), expected.futureGems, "growth to the start of the day");
+    assert.match(
+      (await page.locator("#calculator-until-read").textContent())!,
+      /^Counted from 00:00 that day, your time: 1 month from now\.$/,
+    );
+    assert.match(
+      (await headlineLines(page))[0]!,
+      /^On Jan 1, 2027: \S+ gems \(\+\S+, \+[\d.]+%\), still Member\.$/,
+    );
+    assert.equal(
+      Object.fromEntries(new URL(page.url()).searchParams),
+      { gems: "1M", time: "1mo8d11h" },
+      "the link holds the time to the date (38 days 11 hours, a month being 30 days), not a local date",
+    );
+
+    // A time of day would be read differently in each time zone: only a plain day is taken.
+    for (const [until, problem] of [
+      ["not-a-date", "is not a date"],
+      ["2030-02-30", "is not a date"],
+      ["2030-01-01T00:00:00Z", "is not a date"],
+      ["2020-01-01", "has passed"],
+    ] as const) {
+      await showQuery(page, `currentGems=1M&until=${until}`);
+      const error = page.locator("#calculator-until-error");
+      assert.ok(await error.isVisible(), `the link's date ${until} is an error`);
+      assert.ok(
+        (await error.textContent())!.includes(problem),
+        `${await error.textContent()} says it ${problem}`,
+      );
+      assert.is(await shownFuture(page), null, `no result from ${until}`);
+    }
+  }, "phone light");
+});
+
+test("a shared link gives the same result in Los Angeles and Berlin, and still does after its date", async () => {
+  await onEachVariant(async (page) => {
+    // A link the page wrote in Berlin, opened in Los Angeles a year later.
+    await calculateUntil(page, "2.5M", "2030-01-01");
+    const written = new URL(page.url());
+    const inBerlin = await shownFuture(page);
+
+    await timeZone("America/Los_Angeles");
+    await page.clock.setFixedTime(NOW + 400 * DAY);
+    assert.is(
+      await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+      "America/Los_Angeles",
+    );
+    await freshForm(page);
+    await showQuery(page, written.search.slice(1));
+    await linkResult(page);
+    assert.is(
+      await shownFuture(page),
+      inBerlin,
+      "the same balance in both time zones, after the link's date",
+    );
+  }, "phone light");
+});
+
+test(`a 3 MB paste or an 8,000-character link is refused at the field's limit, without freezing the page \
+or filling the link`, async () => {
+  await onEachVariant(async (page) => {
+    await showQuery(page, `currentGems=${"1".repeat(8_000)}`);
+    assert.ok(
+      (await field(page, "currentGems").inputValue()).length <= 101,
+      "the field holds at most its limit",
+    );
+    assert.ok(
+      await page.locator("#calculator-currentGems-error").isVisible(),
+      "the field says it is too long",
+    );
+    await field(page, "currentGems").fill("");
+    await field(page, "currentGems").focus();
+    await page.keyboard.insertText("9".repeat(3_000_000));
+    assert.is((await field(page, "currentGems").inputValue()).length, 100, "a paste stops at 100 characters");
+    await page.keyboard.press("Enter");
+    await unhidden(page, "#calculator-currentGems-error", "the refusal");
+    assert.not.ok(page.url().includes("9".repeat(101)), "the link never holds the paste");
+  }, "phone light");
+});
 
 test.run();

@@ -9,26 +9,32 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
-import type { Browser, Page } from "playwright-core";
-import type { ServedSite } from "../support/serve.ts";
+import type { Page } from "playwright-core";
 import { recordPageMessages } from "../support/browser.ts";
-import { calculatorStarted } from "../support/calculator-started.ts";
-import { servedSiteAndBrowser, shownFuture, waitFor } from "../support/calculator-page.ts";
+import {
+  focusedId,
+  freshForm,
+  openHomepage,
+  siteAndBrowserFor,
+  showQuery,
+  shownFuture,
+  waitFor,
+} from "../support/calculator-page.ts";
 import { NOW, VARIANTS } from "../support/variants.ts";
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../common/constants.ts";
 
-let served: ServedSite;
-let browser: Browser;
+const started = siteAndBrowserFor(test);
 let page: Page;
 let messages: string[];
 const phone = VARIANTS[0];
 
 test.before(async () => {
-  ({ served, browser } = await servedSiteAndBrowser());
   const { name: _name, ...options } = phone;
-  page = await (await browser.newContext({ ...options, timezoneId: "UTC" })).newPage();
-  messages = recordPageMessages(page, served.origin);
+  page = await (await started.browser.newContext({ ...options, timezoneId: "UTC" })).newPage();
+  messages = recordPageMessages(page, started.served.origin);
   await page.clock.install({ time: NOW });
+  // Each load starts with nothing kept from before.
+  await page.addInitScript(() => localStorage.clear());
   // Every layout shift that counts towards CLS (not within 0.5 s of an input), with the nodes it moved.
   await page.addInitScript(() => {
     type Shift = { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] };
@@ -44,18 +50,8 @@ test.before(async () => {
   });
 });
 
-test.after(async () => {
-  await browser?.close();
-  await served?.close();
-});
-
-/** Opens the homepage with `query`, nothing kept from before, and waits for its script. */
-async function open(query = ""): Promise<void> {
-  await page.goto(served.url);
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(new URL(query, served.url).href);
-  await calculatorStarted(page);
-}
+/** Loads the homepage with `query` (the load is what is tested), nothing kept from before. */
+const open = (query = "") => openHomepage(page, started.served, query);
 
 const text = (selector: string) => page.locator(selector).innerText();
 
@@ -85,7 +81,8 @@ test("a short link opens on its answer, and links made before keep theirs", asyn
     // A target date, as the page wrote it before: its seconds from the link's moment.
     ["?currentGems=1M&seconds=86400&at=2026-11-22T12%3A00%3A00Z", "1000000", 86_400, "86400 seconds"],
   ] as const) {
-    await open(link);
+    // In the open document: the page reads a link as on Back or Forward (support/calculator-page.ts `showQuery`).
+    await showQuery(page, link.slice(1));
     assert.is(await shownFuture(page), grown(gems, seconds), link);
     assert.is(await page.inputValue("#calculator-period"), period, `${link}: the time field`);
   }
@@ -95,13 +92,13 @@ test("a short link opens on its answer, and links made before keep theirs", asyn
     "an old link's moment still counts",
   );
   // A date alone, as an old link may hold it: the start of that day, the page's time (UTC here).
-  await open("?currentGems=1M&until=2026-12-23&at=2026-11-23T12%3A00%3A00Z");
+  await showQuery(page, "currentGems=1M&until=2026-12-23&at=2026-11-23T12%3A00%3A00Z");
   assert.is(await shownFuture(page), grown("1000000", 29.5 * 86_400), "until Dec 23, 2026");
   assert.equal(messages, []);
 });
 
 test("one time field and no per-unit time boxes; the form writes short links", async () => {
-  await open();
+  await freshForm(page);
   const names = await page
     .locator("#calculator input[name]")
     .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).name));
@@ -121,7 +118,7 @@ test("one time field and no per-unit time boxes; the form writes short links", a
 });
 
 test("no goal badge or progress beside an invalid balance", async () => {
-  await open();
+  await freshForm(page);
   await page.fill("#calculator-goalGems", "Radiant");
   for (const balance of ["0", "abc", "1e30", ""]) {
     await page.fill("#calculator-currentGems", balance);
@@ -135,7 +132,7 @@ test("no goal badge or progress beside an invalid balance", async () => {
 });
 
 test("a mistake is said once, at its field", async () => {
-  await open();
+  await freshForm(page);
   for (const balance of ["abc", "0", "-5"]) {
     await page.fill("#calculator-currentGems", balance);
     await page.fill("#calculator-goalGems", "Radiant");
@@ -151,12 +148,12 @@ test("a mistake is said once, at its field", async () => {
   await page.fill("#calculator-goalGems", "Radiantx2");
   await page.getByRole("button", { name: "Calculate" }).tap();
   assert.is(await text("#calculator-summary"), "Fix Current gems to see your answer.");
-  assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-currentGems");
+  assert.is(await focusedId(page), "calculator-currentGems");
 });
 
 test("a goal typed key by key is judged once the player is done: no 'You already have 2' before 2B", async () => {
-  await open("?currentGems=250M");
-  await page.getByRole("button", { name: "Change the numbers" }).tap();
+  await freshForm(page);
+  await showQuery(page, "currentGems=250M");
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   const said = () =>
     page.evaluate(() =>

@@ -5,11 +5,10 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { Browser, Page } from "playwright-core";
-import type { ServedSite } from "../support/serve.ts";
+import type { Disposable, Page } from "playwright-core";
 import { recordPageMessages } from "../support/browser.ts";
 import { calculatorStarted, toolsLoaded } from "../support/calculator-started.ts";
-import { freshForm, servedSiteAndBrowser } from "../support/calculator-page.ts";
+import { focusedId, freshForm, siteAndBrowserFor } from "../support/calculator-page.ts";
 import { TOOL_NAMES } from "../../common/constants.ts";
 import { ErrorResponse } from "../../contract/error-response.ts";
 import { CalculateOutput } from "../../contract/calculate-output.ts";
@@ -18,16 +17,16 @@ import { DURATION_UNITS } from "../../common/engine/duration.ts";
 import { calculateExpGrowth } from "../../common/tools/execute.ts";
 import rankList from "../../_data/ranks.ts";
 
-let served: ServedSite;
-let browser: Browser;
+const started = siteAndBrowserFor(test);
+/** The file's one page, each homepage loaded in it in turn, and what it printed since the current test began. */
+let page: Page;
+let messages: string[];
 
 test.before(async () => {
-  ({ served, browser } = await servedSiteAndBrowser());
-});
-
-test.after(async () => {
-  await browser?.close();
-  await served?.close();
+  page = await started.browser.newPage();
+  messages = recordPageMessages(page, started.served.origin);
+  // Each load starts with no balance remembered from another test.
+  await page.addInitScript(() => localStorage.clear());
 });
 
 /** Run before the page's scripts: the model context this Chromium gives is gone, as in a browser without WebMCP. */
@@ -36,35 +35,68 @@ function withoutWebMcp(): void {
   delete (Navigator.prototype as { modelContext?: unknown }).modelContext;
 }
 
-/** The homepage with and without WebMCP, each loaded once and read by every test that needs no script of its own. */
-const reused = new Map<boolean, { page: Page; messages: string[] }>();
+/**
+ * Run before the page's scripts, in place of WebMCP: `navigator.modelContext`, the older entry point,
+ * which keeps each tool registered in `window.registered` and accepts it or, with `refuse`, refuses it;
+ * with `hidden`, in a page that is hidden, as a background tab, and never paints.
+ */
+function navigatorContext({ refuse = false, hidden = false }: LoadOptions): void {
+  delete (Document.prototype as { modelContext?: unknown }).modelContext;
+  const registered: unknown[] = ((window as unknown as { registered: unknown[] }).registered = []);
+  const registerTool = ({ name, title, annotations }: Record<string, unknown>) => {
+    registered.push({ name, title, annotations });
+    return refuse ? Promise.reject(new DOMException("refused", "InvalidStateError")) : Promise.resolve();
+  };
+  Object.defineProperty(navigator, "modelContext", { value: { registerTool } });
+  if (hidden) {
+    Object.defineProperty(Document.prototype, "hidden", { get: () => true });
+    PerformanceObserver.prototype.observe = () => undefined;
+  }
+}
+
+/** What the tools registered on {@link navigatorContext}. */
+const registered = () => page.evaluate(() => (window as unknown as { registered: unknown[] }).registered);
+const descriptors = toolDescriptors.map(({ name, title, annotations }) => ({ name, title, annotations }));
+
+/** The init script of the page's current load, and whether it has WebMCP when it has none of a test's own. */
+let added: Disposable | undefined;
+let reused: boolean | undefined;
+
+type LoadOptions = { refuse?: boolean; hidden?: boolean };
+
+/** Loads the homepage anew with `script(arg)`, and no other of this file's, run before its own scripts. */
+async function load(script?: (arg: LoadOptions) => void, arg: LoadOptions = {}): Promise<void> {
+  messages.length = 0;
+  await added?.dispose();
+  added = script && (await page.addInitScript(script, arg));
+  reused = undefined;
+  const response = await page.goto(started.served.url);
+  assert.is(response?.status(), 200);
+}
+
+/** Loads the homepage with `script(arg)` run first (see `load`), and waits for its calculator and tools. */
+async function openWith(script?: (arg: LoadOptions) => void, arg: LoadOptions = {}): Promise<void> {
+  await load(script, arg);
+  await calculatorStarted(page);
+  await toolsLoaded(page);
+}
 
 /**
- * Opens the homepage, recording every console message, page error and request that leaves the site,
- * in a browser with WebMCP or, for `webmcp: false`, as one without. Without `initScript`, in the
- * reused page of its kind, its form emptied (the caller leaves it open); with one, in a new page the
- * caller closes.
+ * Opens the homepage with WebMCP or, for `webmcp: false`, as a browser without it, and waits for its
+ * calculator (and tools): loaded for the first test of its kind, its form emptied for the next.
  */
-async function openHome(webmcp: boolean, initScript?: string): Promise<{ page: Page; messages: string[] }> {
-  const opened = initScript ? undefined : reused.get(webmcp);
-  if (opened) {
+async function openHome(webmcp: boolean): Promise<void> {
+  if (reused === webmcp) {
     // What an earlier test's page printed was that test's failure, not this one's.
-    opened.messages.length = 0;
-    await freshForm(opened.page);
-    return opened;
+    messages.length = 0;
+    return freshForm(page);
   }
-  const page = await browser.newPage();
-  const messages = recordPageMessages(page, served.origin);
-  // The load starts with no balance remembered from another test.
-  await page.addInitScript(() => localStorage.clear());
-  if (!webmcp) await page.addInitScript(withoutWebMcp);
-  if (initScript) await page.addInitScript(initScript);
-  else reused.set(webmcp, { page, messages });
-  const response = await page.goto(served.url);
-  assert.is(response?.status(), 200);
-  await calculatorStarted(page);
-  if (webmcp || initScript) await toolsLoaded(page);
-  return { page, messages };
+  if (webmcp) await openWith();
+  else {
+    await load(withoutWebMcp);
+    await calculatorStarted(page);
+  }
+  reused = webmcp;
 }
 
 type ToolResult = {
@@ -100,14 +132,18 @@ async function submitForm(page: Page, values: Record<string, string>): Promise<R
   if (times.length) fields.push(["period", times.map(([unit, count]) => `${count} ${unit}`).join(" ")]);
   for (const [name, value] of fields) await page.locator(`#calculator-${name}`).fill(value);
   await page.getByRole("button", { name: "Calculate" }).click();
-  return page.evaluate(
-    `Object.fromEntries([...document.querySelectorAll("[data-result]")].map((element) => ` +
-      `[element.dataset.result, element.getAttribute("value") ?? element.textContent]))`,
+  return page.evaluate(() =>
+    Object.fromEntries(
+      Array.from(document.querySelectorAll<HTMLElement>("[data-result]"), (element) => [
+        element.dataset.result,
+        element.getAttribute("value") ?? element.textContent,
+      ]),
+    ),
   );
 }
 
 test("with WebMCP the homepage registers exactly the two tools, read-only, with their input schemas", async () => {
-  const { page, messages } = await openHome(true);
+  await openHome(true);
   const tools = await page.webmcp.tools();
   assert.equal(tools.map((tool) => tool.name).sort(), [...TOOL_NAMES].sort());
   for (const descriptor of toolDescriptors) {
@@ -120,7 +156,7 @@ test("with WebMCP the homepage registers exactly the two tools, read-only, with 
 });
 
 test("calculate-exp-growth in the page returns the exact result", async () => {
-  const { page, messages } = await openHome(true);
+  await openHome(true);
   const result = await callTool(page, "calculate-exp-growth", { currentGems: 1000000, days: 30 });
   assert.is(result.isError, undefined);
   assert.is((result.structuredContent as CalculateOutput).futureGems, "1094026.87487131");
@@ -136,7 +172,7 @@ test("calculate-exp-growth in the page returns the exact result", async () => {
 });
 
 test("calculate-exp-growth in the page answers bad input with invalid_request naming the field", async () => {
-  const { page, messages } = await openHome(true);
+  await openHome(true);
   const cases: [unknown, string][] = [
     [{}, "currentGems"],
     [{ currentGems: 0 }, "currentGems"],
@@ -175,8 +211,8 @@ test("calculate-exp-growth in the page answers bad input with invalid_request na
 });
 
 test("list-exp-ranks returns exactly the body of the published /api/ranks.json", async () => {
-  const { page, messages } = await openHome(true);
-  const published = await (await fetch(new URL("api/ranks.json", served.url))).json();
+  await openHome(true);
+  const published = await (await fetch(new URL("api/ranks.json", started.served.url))).json();
   const result = await callTool(page, "list-exp-ranks", {});
   assert.is(result.isError, undefined);
   assert.equal(result.structuredContent, published);
@@ -185,7 +221,7 @@ test("list-exp-ranks returns exactly the body of the published /api/ranks.json",
 });
 
 test("the form shows the same numbers as the tool, grouped and with at least two decimals", async () => {
-  const { page, messages } = await openHome(true);
+  await openHome(true);
   const tool = (await callTool(page, "calculate-exp-growth", FORM_INPUT))
     .structuredContent as CalculateOutput;
   const shown = await submitForm(page, FORM_INPUT);
@@ -209,8 +245,23 @@ test("the form shows the same numbers as the tool, grouped and with at least two
   assert.equal(messages, []);
 });
 
+test("in a Chromium with both model contexts the page reads only document's, so nothing is printed", async () => {
+  // Chromium 150 (Debian's) has both and logs a deprecation on every read of navigator.modelContext.
+  await openWith(() =>
+    Object.defineProperty(navigator, "modelContext", {
+      get() {
+        console.warn("navigator.modelContext is deprecated. Please use document.modelContext instead.");
+        return (document as unknown as { modelContext: unknown }).modelContext;
+      },
+    }),
+  );
+  const tools = await page.webmcp.tools();
+  assert.equal(tools.map((tool) => tool.name).sort(), [...TOOL_NAMES].sort());
+  assert.equal(messages, []);
+});
+
 test("without WebMCP the page registers nothing, prints nothing, and the form works", async () => {
-  const { page, messages } = await openHome(false);
+  await openHome(false);
   assert.is(
     await page.evaluate(`document.modelContext === undefined && navigator.modelContext === undefined`),
     true,
@@ -227,7 +278,7 @@ test("without WebMCP the page registers nothing, prints nothing, and the form wo
 });
 
 test("the form shows each error next to its field and moves focus to the first", async () => {
-  const { page, messages } = await openHome(false);
+  await openHome(false);
   await submitForm(page, { period: "abc" });
   const currentError = page.locator("#calculator-currentGems-error");
   assert.ok(await currentError.isVisible());
@@ -237,7 +288,7 @@ test("the form shows each error next to its field and moves focus to the first",
     /^Time to grow is not a time; write it such as 90 days/,
   );
   assert.is(await page.locator("#calculator-currentGems").getAttribute("aria-invalid"), "true");
-  assert.is(await page.evaluate(`document.activeElement?.name`), "currentGems");
+  assert.is(await focusedId(page), "calculator-currentGems");
   await submitForm(page, { currentGems: "5", days: "1" });
   assert.not.ok(await currentError.isVisible(), "a fixed field's error goes away");
   // Thousands separators are read; any other comma is an error, never a silently different number.
@@ -254,93 +305,37 @@ test("the form shows each error next to its field and moves focus to the first",
 });
 
 test("on navigator.modelContext the tools register too, and a refused registration stays silent", async () => {
-  const recorder = `(() => {
-    const registered = [];
-    window.__registered = registered;
-    const registerTool = (tool) => {
-      registered.push({ name: tool.name, title: tool.title, annotations: tool.annotations });
-      return Promise.resolve();
-    };
-    Object.defineProperty(navigator, "modelContext", { value: { registerTool } });
-  })();`;
-  const recorded = await openHome(false, recorder);
-  assert.equal(
-    await recorded.page.evaluate(`window.__registered`),
-    toolDescriptors.map(({ name, title, annotations }) => ({ name, title, annotations })),
-  );
-  assert.equal(recorded.messages, []);
-  await recorded.page.close();
+  await openWith(navigatorContext);
+  assert.equal(await registered(), descriptors);
+  assert.equal(messages, []);
 
-  const refusing = `(() => {
-    const registerTool = () => {
-      window.__refusals = (window.__refusals ?? 0) + 1;
-      return Promise.reject(new DOMException("refused", "InvalidStateError"));
-    };
-    Object.defineProperty(navigator, "modelContext", { value: { registerTool } });
-  })();`;
-  const refused = await openHome(false, refusing);
-  assert.is(
-    await refused.page.evaluate(`window.__refusals`),
-    toolDescriptors.length,
+  await openWith(navigatorContext, { refuse: true });
+  assert.equal(
+    await registered(),
+    descriptors,
     "the page asked to register every tool, and each was refused",
   );
   // An unhandled rejection is reported in a task after the one that rejected; once a task queued
   // now has run, any report of the refusals has reached `messages`.
-  await refused.page.evaluate(`new Promise((resolve) => setTimeout(resolve))`);
-  assert.equal(refused.messages, []);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+  assert.equal(messages, []);
   assert.is(
-    await submitForm(refused.page, { currentGems: "1000", days: "1" }).then((shown) => shown.futureGems),
+    await submitForm(page, { currentGems: "1000", days: "1" }).then((shown) => shown.futureGems),
     "1003.00000000",
   );
-  await refused.page.close();
-});
-
-test("in a Chromium with both model contexts the page reads only document's, so nothing is printed", async () => {
-  // Chromium 150 (Debian's) has both and logs a deprecation on every read of navigator.modelContext.
-  const deprecatedNavigatorContext = `(() => {
-    Object.defineProperty(navigator, "modelContext", {
-      get() {
-        console.warn("navigator.modelContext is deprecated. Please use document.modelContext instead.");
-        return document.modelContext;
-      },
-    });
-  })();`;
-  const both = await openHome(true, deprecatedNavigatorContext);
-  const tools = await both.page.webmcp.tools();
-  assert.equal(tools.map((tool) => tool.name).sort(), [...TOOL_NAMES].sort());
-  assert.equal(both.messages, []);
-  await both.page.close();
 });
 
 test(`a page loaded hidden (a background tab) registers its tools at once, without waiting for a first \
 paint`, async () => {
   // No paint entry ever arrives, as in a tab that is never shown; the page must not wait for one.
-  const hiddenWithoutPaint = `(() => {
-    const registered = [];
-    window.__registered = registered;
-    const registerTool = (tool) => {
-      registered.push(tool.name);
-      return Promise.resolve();
-    };
-    Object.defineProperty(navigator, "modelContext", { value: { registerTool } });
-    Object.defineProperty(Document.prototype, "hidden", { get: () => true });
-    PerformanceObserver.prototype.observe = function () {};
-  })();`;
-  const page = await browser.newPage();
-  const messages = recordPageMessages(page, served.origin);
-  await page.addInitScript(withoutWebMcp);
-  await page.addInitScript(hiddenWithoutPaint);
-  await page.goto(served.url);
+  // Loaded without waiting for the calculator: importing its bundle from the test would run it.
+  await load(navigatorContext, { hidden: true });
   await page.waitForFunction(
-    (count) => (window as unknown as { __registered: string[] }).__registered.length === count,
-    toolDescriptors.length,
+    (count) => (window as unknown as { registered: unknown[] }).registered.length === count,
+    descriptors.length,
   );
-  assert.equal(
-    await page.evaluate(`window.__registered`),
-    toolDescriptors.map((tool) => tool.name),
-  );
+  assert.equal(await registered(), descriptors);
   assert.equal(messages, []);
-  await page.close();
 });
 
 test.run();

@@ -3,6 +3,7 @@
  * variant's page passes, the exact answer from the page's own WebMCP tool (the figures the form
  * must show), an element in view and uncovered, and the status region announcing the headline.
  */
+import type { Test } from "uvu";
 import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
@@ -62,6 +63,20 @@ export async function servedSiteAndBrowser(): Promise<{
   const [site, browser] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
   const served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
   return { site, served, browser };
+}
+
+/**
+ * A test file's site and browser ({@link servedSiteAndBrowser}), opened before its first test (and its
+ * own `before`, registered after this call) and closed after its last.
+ */
+export function siteAndBrowserFor(suite: Test): Awaited<ReturnType<typeof servedSiteAndBrowser>> {
+  const started = {} as Awaited<ReturnType<typeof servedSiteAndBrowser>>;
+  suite.before(async () => void Object.assign(started, await servedSiteAndBrowser()));
+  suite.after(async () => {
+    await started.browser?.close();
+    await started.served?.close();
+  });
+  return started;
 }
 
 /** A variant's page, and what it printed or requested from other sites since the current test began. */
@@ -180,6 +195,9 @@ export function shownFuture(page: Page): Promise<string | null> {
 
 export const field = (page: Page, name: string) => page.locator(`#calculator-${name}`);
 
+/** The id of the element that has the focus. */
+export const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id);
+
 /** Opens the fold of optional fields (gems to earn, the time, the date) as a player does, when it is closed. */
 export async function openMore(page: Page): Promise<void> {
   // A link opens on its answer; on a phone the form is one tap away.
@@ -223,6 +241,10 @@ export async function waitFor<A>(
     );
   }
 }
+
+/** Waits until the element `selector` is no longer hidden (by its `hidden` attribute), a failure naming `what`. */
+export const unhidden = (page: Page, selector: string, what: string) =>
+  waitFor(page, what, (target) => !document.querySelector<HTMLElement>(target)!.hidden, selector);
 
 const SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
 const SUFFIXES: Record<string, number> = { "": 0, K: 3, M: 6, B: 9, T: 12 };

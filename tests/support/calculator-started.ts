@@ -4,8 +4,7 @@
  * for. A test that uses the calculator waits for it here: importing the bundle from the page
  * resolves once the module has run, the page's own import included, since a document runs a module
  * once. (Playwright's clock replaces `performance`, so the page's own request of the bundle is not
- * read from its resource timing.) `browser/chart.test.ts` opens result links without this wait:
- * there the page starts the calculator by itself.
+ * read from its resource timing.)
  */
 import type { Page } from "playwright-core";
 import { paths } from "../../_data/site.ts";
