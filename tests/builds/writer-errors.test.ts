@@ -24,7 +24,6 @@ const [misspelt, typedRank, cssTypo] = buildEachEdit(
         "## Support\n\n",
         "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n",
       ),
-    // Last: restoring the copy puts back only content/.
     (project) =>
       editFile(
         project,

@@ -345,42 +345,55 @@ export async function textsUnder(dir: string): Promise<Map<string, string>> {
   return new Map([...(await readFiles(dir))].map(([name, bytes]) => [name, bytes.toString()]));
 }
 
-/**
- * Puts `copy`'s `content/` back as the repository's: changed files rewritten, added ones removed, only
- * those touched.
- */
-async function restoreContent(copy: string): Promise<void> {
-  const [from, to] = [path.join(ROOT, "content"), path.join(copy, "content")];
-  const [original, current] = await Promise.all([filesUnder(from), filesUnder(to)]);
-  await Promise.all(
-    current.filter((file) => !original.includes(file)).map((file) => rm(path.join(to, file))),
-  );
-  await Promise.all(
-    original.map(async (file) => {
-      const text = await readFile(path.join(from, file));
-      const now = await readFile(path.join(to, file)).catch(() => undefined);
-      if (!now?.equals(text)) await writeFile(path.join(to, file), text);
-    }),
-  );
+/** What an edit of `buildEachEdit` may change, put back after each build: the files Eleventy reads itself. */
+const RESTORED = ["content", "_includes", "assets/styles"];
+
+/** Puts `copy`'s {@link RESTORED} folders back as the repository's: changed files rewritten, added ones removed. */
+async function restoreEdited(copy: string): Promise<void> {
+  const restore = async (folder: string) => {
+    const [from, to] = [path.join(ROOT, folder), path.join(copy, folder)];
+    const [original, current] = await Promise.all([filesUnder(from), filesUnder(to)]);
+    await Promise.all(
+      current.filter((file) => !original.includes(file)).map((file) => rm(path.join(to, file))),
+    );
+    await Promise.all(
+      original.map(async (file) => {
+        const text = await readFile(path.join(from, file));
+        const now = await readFile(path.join(to, file)).catch(() => undefined);
+        if (!now?.equals(text)) await writeFile(path.join(to, file), text);
+      }),
+    );
+  };
+  await Promise.all(RESTORED.map(restore));
 }
 
+/** The copy `buildEachEdit` builds for each SITE_URL in this process, and the end of its queue of edits. */
+const editedCopies = new Map<string, { copy: Promise<string>; turn: Promise<unknown> }>();
+
 /**
- * Builds one copy of the project once for each edit, in turn (`buildInProcess`), each edit made
- * alone on the copy as it was: after each build, what the edit changed or added under `content/`
- * is put back. For edits of pages and other files under `content/` that Eleventy reads itself, which
- * each build sees (an edited TypeScript module is refused: see `buildInProcess`); the copy's
- * modules load once for all its builds, as in one `npm start`. `read` takes what a test needs from
- * each build before its output folder is removed; the promises settle in the edits' order.
+ * Builds one copy of the project per SITE_URL, shared by every test file of the process, once for
+ * each edit, in turn (`buildInProcess`), each edit made alone on the copy as it was: after each
+ * build, what the edit changed or added under {@link RESTORED} is put back. For edits of pages and
+ * other files that Eleventy reads itself, which each build sees (an edited TypeScript module is not:
+ * see `buildInProcess`); the copy's modules load once for all its builds, as in one `npm start`.
+ * `read` takes what a test needs from each build before its output folder is removed; the promises
+ * settle in the edits' order. The copy is removed when the process exits.
  */
 export function buildEachEdit<T>(
   siteUrl: string,
   edits: ((project: string) => Promise<void>)[],
   read: (result: BuildResult, output: string, project: string) => Promise<T>,
 ): Promise<T>[] {
-  const copy = projectCopy();
-  let turn: Promise<unknown> = copy;
-  const builds = edits.map((edit) => {
-    const build = turn.then(async () => {
+  let queue = editedCopies.get(siteUrl);
+  if (!queue) {
+    const copy = projectCopy();
+    void copy.then((made) => process.once("exit", () => rmSync(made, { recursive: true, force: true })));
+    queue = { copy, turn: copy };
+    editedCopies.set(siteUrl, queue);
+  }
+  const { copy } = queue;
+  return edits.map((edit) => {
+    const build = queue.turn.then(async () => {
       const project = await copy;
       try {
         return await withOutput(project, async (output) => {
@@ -388,17 +401,12 @@ export function buildEachEdit<T>(
           return read(await buildInProcess(project, output, siteUrl), output, project);
         });
       } finally {
-        await restoreContent(project);
+        await restoreEdited(project);
       }
     });
-    turn = build.catch(() => undefined);
+    queue.turn = build.catch(() => undefined);
     return build;
   });
-  void turn.then(
-    async () => removeBuilt(await copy),
-    () => undefined,
-  );
-  return builds;
 }
 
 /** Replaces `search` with `replacement` in a copied project's file; fails if the text is absent. */
