@@ -8,20 +8,19 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildInProcess, editFile, ROOT_SITE_URL, withProjectCopy, withOutput } from "../support/build.ts";
+import { buildEachEdit, editFile, ROOT_SITE_URL } from "../support/build.ts";
 import { linkinatorBrokenLinks } from "../support/linkinator.ts";
 
 const CAFE = "https://user.github.io/caf%C3%A9/";
 
-/** The broken links linkinator finds in a build of the copy with `breakLinks`, by URL. */
-async function brokenIn(project: string, siteUrl: string): Promise<Map<string, string[]>> {
-  await breakLinks(project);
-  return withOutput(project, async (output) => {
-    const built = await buildInProcess(project, output, siteUrl);
+/** The broken links linkinator finds in a build with `breakLinks` (`buildEachEdit`'s copy for `siteUrl`), by URL. */
+async function brokenIn(siteUrl: string): Promise<Map<string, string[]>> {
+  const [broken] = buildEachEdit(siteUrl, [breakLinks], async (built, output) => {
     assert.ok(built.ok, built.output);
     assert.not.match(built.output, /TypeError/);
     return new Map((await linkinatorBrokenLinks(output, siteUrl)).map((link) => [link.url, link.outputs]));
   });
+  return broken!;
 }
 
 /** Writes the broken links a writer might make into a copy of the project. */
@@ -92,36 +91,32 @@ async function breakLinks(project: string): Promise<void> {
 
 test(`broken links, fragments and llms.txt links under a path prefix with %XX escapes: exactly these, \
 where they are`, async () => {
-  await withProjectCopy(async (project) => {
-    const broken = await brokenIn(project, CAFE);
-    // Each broken link and an output that carries it (linkinator names the first it met).
-    const expected: Record<string, string> = {
-      [`${CAFE}nowhere/`]: "auth.md",
-      [`${CAFE}missing-card.png`]: "stray-images/index.html",
-      [`${CAFE}missing-wide.png`]: "stray-images/index.html",
-      [`${CAFE}llms-ful.txt`]: "llms.txt",
-      [`${CAFE}rates/`]: "stray/index.html",
-      [`${CAFE}missing.md`]: "stray-notes.txt",
-      ["https://user.github.io/docs/"]: "stray-notes.txt",
-      ["#tools"]: "stray-notes.txt",
-      [`${CAFE}docs/#no-such-anchor`]: "stray/index.html or another page",
-    };
-    assert.equal([...broken.keys()].sort(), Object.keys(expected).sort(), "exactly these broken links");
-    for (const [url, output] of Object.entries(expected).filter(([, output]) => output.endsWith(".txt")))
-      assert.ok(broken.get(url)!.includes(output), `${url} is found in ${output}: ${broken.get(url)}`);
-  });
+  const broken = await brokenIn(CAFE);
+  // Each broken link and an output that carries it (linkinator names the first it met).
+  const expected: Record<string, string> = {
+    [`${CAFE}nowhere/`]: "auth.md",
+    [`${CAFE}missing-card.png`]: "stray-images/index.html",
+    [`${CAFE}missing-wide.png`]: "stray-images/index.html",
+    [`${CAFE}llms-ful.txt`]: "llms.txt",
+    [`${CAFE}rates/`]: "stray/index.html",
+    [`${CAFE}missing.md`]: "stray-notes.txt",
+    ["https://user.github.io/docs/"]: "stray-notes.txt",
+    ["#tools"]: "stray-notes.txt",
+    [`${CAFE}docs/#no-such-anchor`]: "stray/index.html or another page",
+  };
+  assert.equal([...broken.keys()].sort(), Object.keys(expected).sort(), "exactly these broken links");
+  for (const [url, output] of Object.entries(expected).filter(([, output]) => output.endsWith(".txt")))
+    assert.ok(broken.get(url)!.includes(output), `${url} is found in ${output}: ${broken.get(url)}`);
 });
 
 test("a site at an origin's root is checked too, and links to other origins are not followed", async () => {
-  await withProjectCopy(async (project) => {
-    const broken = [...(await brokenIn(project, ROOT_SITE_URL)).keys()];
-    for (const url of ["https://exp-bank.example/rates/", "https://exp-bank.example/docs/#no-such-anchor"])
-      assert.ok(broken.includes(url), broken.join("\n"));
-    assert.not.ok(
-      broken.some((url) => url.includes("user.github.io")),
-      broken.join("\n"),
-    );
-  });
+  const broken = [...(await brokenIn(ROOT_SITE_URL)).keys()];
+  for (const url of ["https://exp-bank.example/rates/", "https://exp-bank.example/docs/#no-such-anchor"])
+    assert.ok(broken.includes(url), broken.join("\n"));
+  assert.not.ok(
+    broken.some((url) => url.includes("user.github.io")),
+    broken.join("\n"),
+  );
 });
 
 test.run();
