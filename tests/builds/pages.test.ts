@@ -141,7 +141,6 @@ const [newPage, misspeltKey, misspeltFile, ...refused] = buildEachEdit(
   ],
   readBuild,
 );
-for (const build of [newPage, misspeltKey, misspeltFile, ...refused]) build?.catch(() => undefined);
 
 /** A file of the new page's build, which must have succeeded. */
 const built = (file: string) => writtenFile(newPage!, file);

@@ -353,7 +353,8 @@ const editedCopies = new Map<string, { copy: Promise<string>; turn: Promise<unkn
  * other files that Eleventy reads itself, which each build sees (an edited TypeScript module is not:
  * see `buildInProcess`); the copy's modules load once for all its builds, as in one `npm start`.
  * `read` takes what a test needs from each build before its output folder is removed; the promises
- * settle in the edits' order. The copy is removed when the process exits.
+ * settle in the edits' order, a failure handled (reported by the test that awaits it). The copy is
+ * removed when the process exits.
  */
 export function buildEachEdit<T>(
   siteUrl: string,
