@@ -20,7 +20,6 @@ import { editFile } from "../support/build.ts";
 import { closeTestBrowser, HANG_GUARD_MS, recordPageMessages, testBrowser } from "../support/browser.ts";
 import { removeServedCopy, startServedCopy, type DevServer } from "../support/dev-server.ts";
 import { DATA_NAME, lineOf, MISSPELT } from "../support/writer-mistakes.ts";
-import { groupMembers } from "../support/processes.ts";
 
 let project = "";
 let server: DevServer;
@@ -43,11 +42,19 @@ async function servedOnce(url: string, expected: RegExp): Promise<string> {
   }
 }
 
-/** Sends `target` exactly as the request line's target, with `headers`; the status, or the error's code. */
+/**
+ * Sends `target` exactly as the request line's target, with `headers`: the status (101 when a
+ * WebSocket upgrade is accepted), or the error's code.
+ */
 function get(port: number, target: string, headers: Record<string, string> = {}): Promise<number | string> {
   return new Promise((resolve) => {
-    const sent = request({ host: "127.0.0.1", port, path: target, headers }, (response) => {
+    const sent = request({ host: "127.0.0.1", port, path: target, headers });
+    sent.on("response", (response) => {
       response.resume();
+      resolve(response.statusCode!);
+    });
+    sent.on("upgrade", (response, socket) => {
+      socket.destroy();
       resolve(response.statusCode!);
     });
     sent.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
@@ -56,26 +63,29 @@ function get(port: number, target: string, headers: Record<string, string> = {})
 }
 
 /** The status of a live-reload socket opened from a page of `origin` (none: not a browser): 101 when it opens. */
-function socketStatus(port: number, origin?: string): Promise<number | string> {
-  return new Promise((resolve) => {
-    const upgrade = { Connection: "Upgrade", Upgrade: "websocket", "Sec-WebSocket-Version": "13" };
-    const key = { "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==" };
-    const sent = request({
-      host: "127.0.0.1",
-      port,
-      headers: { ...upgrade, ...key, ...(origin ? { Origin: origin } : {}) },
-    });
-    sent.on("upgrade", (response, socket) => {
-      socket.destroy();
-      resolve(response.statusCode!);
-    });
-    sent.on("response", (response) => {
-      response.resume();
-      resolve(response.statusCode!);
-    });
-    sent.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-    sent.end();
+const socketStatus = (port: number, origin?: string) =>
+  get(port, "/", {
+    Connection: "Upgrade",
+    Upgrade: "websocket",
+    "Sec-WebSocket-Version": "13",
+    "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+    ...(origin ? { Origin: origin } : {}),
   });
+
+/** The running processes of process group `group`, from /proc/PID/stat (`pid (command) state ppid pgrp …`). */
+function groupMembers(group: number): number[] {
+  const inGroup = (pid: string) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return state !== "Z" && Number(pgrp) === group;
+    } catch {
+      return false; // gone since the listing
+    }
+  };
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry) && inGroup(entry))
+    .map(Number);
 }
 
 test("npm start -- --port=N serves there, and every absolute URL of the site names that port", async () => {
@@ -137,14 +147,15 @@ test("edits to a page (its time kept), a partial, a data module and a constant i
   await servedOnce(new URL("auth/", server.url).href, /Access policy, edited/);
   await editFile(project, "_includes/partials/site-footer.njk", ">Support<", ">Help<");
   await servedOnce(new URL("api/", server.url).href, />Help</);
+  // Saved together, as an editor's "save all": tsx watch restarts once for both (a restart is a whole build).
   await editFile(
     project,
     "_data/calculator.ts",
     "Shows how a gem balance grows",
     "Shows how a GEM balance grows",
   );
-  await servedOnce(new URL("api/info.json", server.url).href, /Shows how a GEM balance grows/);
   await editFile(project, "common/constants.ts", 'API_VERSION = "1.0.0"', 'API_VERSION = "1.0.7"');
+  await servedOnce(new URL("api/info.json", server.url).href, /Shows how a GEM balance grows/);
   await servedOnce(new URL("openapi.json", server.url).href, /"version": "1\.0\.7"/);
 });
 
@@ -203,7 +214,7 @@ test("it writes nothing in the shared temporary folder: tsx's pipe lives in the 
         ? readdirSync(path.join(folder, entry.name)).map((pipe) => parseInt(pipe, 10))
         : [],
     );
-  const ours = new Set(groupMembers(server.group).map((member) => member.pid));
+  const ours = new Set(groupMembers(server.group));
   assert.ok(
     pipes(path.join(project, "node_modules/.cache")).some((pid) => ours.has(pid)),
     "its pipe is in node_modules/.cache",

@@ -13,6 +13,7 @@ import ranks from "../../_data/ranks.ts";
 import { paths } from "../../_data/site.ts";
 import { RankList } from "../../contract/rank-list.ts";
 import {
+  buildEachEdit,
   buildInProcess,
   editFile,
   ROOT_SITE_URL,
@@ -24,22 +25,20 @@ import {
 import { attributes, decodeEntities, headOf, rendered, textOf } from "../support/pages.ts";
 import { writtenFile } from "../support/written-file.ts";
 
-/**
- * Builds a copy of the project with `edit` applied and reads every output file (the share card's bytes
- * too), then removes both folders.
- */
-function buildEdited(
-  edit: (project: string) => Promise<void>,
-): Promise<{ result: BuildResult; files: Map<string, string>; card?: Buffer }> {
-  return withProjectCopy((project) =>
+/** What a test reads of a build: its result and every output file (the share card's bytes too). */
+async function readOutput(result: BuildResult, output: string) {
+  const card = await readFile(path.join(output, paths.shareCard)).catch(() => undefined);
+  return { result, files: await textsUnder(output), card };
+}
+
+/** Builds a new copy of the project with `edit` (of its TypeScript too) applied, then removes both folders. */
+const buildEdited = (edit: (project: string) => Promise<void>) =>
+  withProjectCopy((project) =>
     withOutput(project, async (output) => {
       await edit(project);
-      const result = await buildInProcess(project, output, ROOT_SITE_URL);
-      const card = await readFile(path.join(output, paths.shareCard)).catch(() => undefined);
-      return { result, files: await textsUnder(output), card };
+      return readOutput(await buildInProcess(project, output, ROOT_SITE_URL), output);
     }),
   );
-}
 
 const top = ranks.ranks.at(-1)!;
 /** New prose with "Members", a word that holds a rank name without being one. */
@@ -57,7 +56,9 @@ const RENAMED_RANKS = [
 ];
 
 // The builds are queued as the file loads (this process builds one at a time), so they run while other tests wait.
-const unedited = buildEdited(async () => undefined);
+const [unedited] = buildEachEdit(ROOT_SITE_URL, [async () => undefined], readOutput) as [
+  ReturnType<typeof readOutput>,
+];
 const badEdit = buildEdited(async (project) => {
   await editFile(project, "_data/ranks.ts", 'minGems: "12000000000"', 'minGems: "12B"');
   await editFile(project, "_data/ranks.ts", 'name: "Luminary"', 'name: "Lumi {{ 7*7 }}"');

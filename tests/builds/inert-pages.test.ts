@@ -2,14 +2,15 @@
  * A page cannot carry HTML: markdown-it renders the pages with `html: false` and nothing rewrites
  * the HTML afterwards, so whatever a writer types ships as text. Each route by which a security
  * audit of the old rendered-page rule shipped live markup (a parser that kept case, read `<noscript>`
- * as markup, and wrote a JSON-looking attribute back in single quotes) is built here in a page of an
- * edited copy, and the page must ship nothing a browser would run or obey, with the writer's text shown.
+ * as markup, and wrote a JSON-looking attribute back in single quotes) is built here in a page of its
+ * own in one build of a copy, and each page must ship nothing a browser would run or obey, with the
+ * writer's text shown.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildEachEdit, editFile, ROOT_SITE_URL, type BuildResult } from "../support/build.ts";
+import { buildEachEdit, ROOT_SITE_URL, type BuildResult } from "../support/build.ts";
 import { activeMarkup, startTags, visibleText } from "../support/pages.ts";
 
 const HEADING = "# Access policy\n";
@@ -17,7 +18,7 @@ const REFRESH = 'http-equiv="refresh" content="0;url=https://evil.example/"';
 /** The same, unquoted, for a meta written inside an attribute's value. */
 const BARE_REFRESH = "http-equiv=refresh content=0;url=https://evil.example/";
 
-/** Each route: what the writer types into auth.md, and a part of it the page must show as text. */
+/** Each route: what the writer types into a page, and a part of it the page must show as text. */
 const ROUTES: Record<string, { markdown: string; shown: string }> = {
   "upper-case META after </main>": {
     markdown: '</main><META HTTP-EQUIV="refresh" CONTENT="0;url=https://evil.example/">',
@@ -46,18 +47,35 @@ const ROUTES: Record<string, { markdown: string; shown: string }> = {
 };
 
 const names = Object.keys(ROUTES);
-const builds = buildEachEdit(
+/** Route `index` as a page of its own (`/route-INDEX/`), with the front matter every page needs. */
+const routePage = (index: number) => `---
+title: Route ${index}
+description: A writer's page.
+navLabel: Route ${index}
+order: ${index + 9}
+---
+
+${HEADING}
+${ROUTES[names[index]!]!.markdown}
+`;
+// One build for every route, each in its own page.
+const [build] = buildEachEdit(
   ROOT_SITE_URL,
-  names.map(
-    (name) => (project: string) =>
-      editFile(project, "content/pages/auth.md", HEADING, `${HEADING}\n${ROUTES[name]!.markdown}\n`),
-  ),
+  [
+    async (project) => {
+      for (const index of names.keys())
+        await writeFile(path.join(project, `content/pages/route-${index}.md`), routePage(index));
+    },
+  ],
   async (result: BuildResult, output: string) => ({
     result,
-    auth: await readFile(path.join(output, "auth/index.html"), "utf8").catch(() => ""),
+    pages: await Promise.all(
+      names.map((_, index) =>
+        readFile(path.join(output, `route-${index}/index.html`), "utf8").catch(() => ""),
+      ),
+    ),
   }),
 );
-for (const build of builds) build.catch(() => undefined);
 
 test("the scan finds what a browser would run or obey, and reads quoted values and raw text as a browser does", () => {
   const page = (body: string) =>
@@ -79,12 +97,13 @@ test("the scan finds what a browser would run or obey, and reads quoted values a
 
 for (const [index, name] of names.entries()) {
   test(`${name}: the page builds and ships the writer's text as text, nothing active`, async () => {
-    const { result, auth } = await builds[index]!;
+    const { result, pages } = await build!;
+    const page = pages[index]!;
     assert.ok(result.ok, result.output);
-    assert.equal(activeMarkup(auth), []);
-    const links = startTags(auth).filter((tag) => /evil/.test(Object.values(tag.attributes).join(" ")));
+    assert.equal(activeMarkup(page), []);
+    const links = startTags(page).filter((tag) => /evil/.test(Object.values(tag.attributes).join(" ")));
     assert.equal(links, [], "no element names the attacker's address");
-    assert.ok(visibleText(auth).includes(ROUTES[name]!.shown), `the page shows ${ROUTES[name]!.shown}`);
+    assert.ok(visibleText(page).includes(ROUTES[name]!.shown), `the page shows ${ROUTES[name]!.shown}`);
   });
 }
 

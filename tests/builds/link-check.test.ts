@@ -1,30 +1,26 @@
 /**
  * The link check (linkinator, tests/support/linkinator.ts) finds the broken links a writer might
  * make in a page, a twin, a text output and llms.txt, under a path prefix and at an origin's root:
- * exactly these, each with an output that carries it, and none of the links that work.
+ * exactly these, each with an output that carries it, and none of the links that work. The path
+ * holds percent-escapes (`/caf%C3%A9/`, a repository named café): such a SITE_URL builds too.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import {
-  buildInProcess,
-  editFile,
-  PATH_SITE_URL,
-  ROOT_SITE_URL,
-  withProjectCopy,
-  withOutput,
-} from "../support/build.ts";
+import { buildEachEdit, editFile, ROOT_SITE_URL } from "../support/build.ts";
 import { linkinatorBrokenLinks } from "../support/linkinator.ts";
 
-/** The broken links linkinator finds in a build of the copy with `breakLinks`, by URL. */
-async function brokenIn(project: string, siteUrl: string): Promise<Map<string, string[]>> {
-  await breakLinks(project);
-  return withOutput(project, async (output) => {
-    const built = await buildInProcess(project, output, siteUrl);
+const CAFE = "https://user.github.io/caf%C3%A9/";
+
+/** The broken links linkinator finds in a build with `breakLinks` (`buildEachEdit`'s copy for `siteUrl`), by URL. */
+async function brokenIn(siteUrl: string): Promise<Map<string, string[]>> {
+  const [broken] = buildEachEdit(siteUrl, [breakLinks], async (built, output) => {
     assert.ok(built.ok, built.output);
+    assert.not.match(built.output, /TypeError/);
     return new Map((await linkinatorBrokenLinks(output, siteUrl)).map((link) => [link.url, link.outputs]));
   });
+  return broken!;
 }
 
 /** Writes the broken links a writer might make into a copy of the project. */
@@ -64,10 +60,10 @@ async function breakLinks(project: string): Promise<void> {
   const auth = path.join(project, "content/pages/auth.md");
   await writeFile(
     auth,
-    `${await readFile(auth, "utf8")}\nAlso see [the rates](/rates/), or ${PATH_SITE_URL}nowhere/.\n`,
+    `${await readFile(auth, "utf8")}\nAlso see [the rates](/rates/), or ${CAFE}nowhere/.\n`,
   );
   // A text output with absolute links under the public URL (checked against this build, not the internet).
-  const base = new URL(PATH_SITE_URL);
+  const base = new URL(CAFE);
   await writeFile(
     path.join(project, "content/stray-notes.njk"),
     [
@@ -79,7 +75,7 @@ async function breakLinks(project: string): Promise<void> {
       `- [Missing twin](${new URL("missing.md", base).href}): no such file.`,
       `- [Contract](${new URL("openapi.json", base).href}): exists.`,
       `- [Support](${new URL("docs.md#support", base).href}): a heading of the docs twin.`,
-      "- [Outside](https://example.github.io/docs/): the same host outside the base path.",
+      "- [Outside](https://user.github.io/docs/): the same host outside the base path.",
       "- [Tools](#tools): a bare fragment.",
       "",
     ].join("\n"),
@@ -93,38 +89,34 @@ async function breakLinks(project: string): Promise<void> {
   );
 }
 
-test("broken links, fragments and llms.txt links under a path prefix: exactly these, where they are", async () => {
-  await withProjectCopy(async (project) => {
-    const broken = await brokenIn(project, PATH_SITE_URL);
-    const base = "https://example.github.io/exp-bank/";
-    // Each broken link and an output that carries it (linkinator names the first it met).
-    const expected: Record<string, string> = {
-      [`${base}nowhere/`]: "auth.md",
-      [`${base}missing-card.png`]: "stray-images/index.html",
-      [`${base}missing-wide.png`]: "stray-images/index.html",
-      [`${base}llms-ful.txt`]: "llms.txt",
-      [`${base}rates/`]: "stray/index.html",
-      [`${base}missing.md`]: "stray-notes.txt",
-      ["https://example.github.io/docs/"]: "stray-notes.txt",
-      ["#tools"]: "stray-notes.txt",
-      [`${base}docs/#no-such-anchor`]: "stray/index.html or another page",
-    };
-    assert.equal([...broken.keys()].sort(), Object.keys(expected).sort(), "exactly these broken links");
-    for (const [url, output] of Object.entries(expected).filter(([, output]) => output.endsWith(".txt")))
-      assert.ok(broken.get(url)!.includes(output), `${url} is found in ${output}: ${broken.get(url)}`);
-  });
+test(`broken links, fragments and llms.txt links under a path prefix with %XX escapes: exactly these, \
+where they are`, async () => {
+  const broken = await brokenIn(CAFE);
+  // Each broken link and an output that carries it (linkinator names the first it met).
+  const expected: Record<string, string> = {
+    [`${CAFE}nowhere/`]: "auth.md",
+    [`${CAFE}missing-card.png`]: "stray-images/index.html",
+    [`${CAFE}missing-wide.png`]: "stray-images/index.html",
+    [`${CAFE}llms-ful.txt`]: "llms.txt",
+    [`${CAFE}rates/`]: "stray/index.html",
+    [`${CAFE}missing.md`]: "stray-notes.txt",
+    ["https://user.github.io/docs/"]: "stray-notes.txt",
+    ["#tools"]: "stray-notes.txt",
+    [`${CAFE}docs/#no-such-anchor`]: "stray/index.html or another page",
+  };
+  assert.equal([...broken.keys()].sort(), Object.keys(expected).sort(), "exactly these broken links");
+  for (const [url, output] of Object.entries(expected).filter(([, output]) => output.endsWith(".txt")))
+    assert.ok(broken.get(url)!.includes(output), `${url} is found in ${output}: ${broken.get(url)}`);
 });
 
 test("a site at an origin's root is checked too, and links to other origins are not followed", async () => {
-  await withProjectCopy(async (project) => {
-    const broken = [...(await brokenIn(project, ROOT_SITE_URL)).keys()];
-    for (const url of ["https://exp-bank.example/rates/", "https://exp-bank.example/docs/#no-such-anchor"])
-      assert.ok(broken.includes(url), broken.join("\n"));
-    assert.not.ok(
-      broken.some((url) => url.includes("example.github.io")),
-      broken.join("\n"),
-    );
-  });
+  const broken = [...(await brokenIn(ROOT_SITE_URL)).keys()];
+  for (const url of ["https://exp-bank.example/rates/", "https://exp-bank.example/docs/#no-such-anchor"])
+    assert.ok(broken.includes(url), broken.join("\n"));
+  assert.not.ok(
+    broken.some((url) => url.includes("user.github.io")),
+    broken.join("\n"),
+  );
 });
 
 test.run();

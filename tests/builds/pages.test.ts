@@ -140,22 +140,19 @@ const [newPage, misspeltKey, misspeltFile, ...refused] = buildEachEdit(
     ...REFUSED.map(([, edit]) => edit),
   ],
   readBuild,
-) as ReturnType<typeof readBuild>[] as [
-  ReturnType<typeof readBuild>,
-  ReturnType<typeof readBuild>,
-  ReturnType<typeof readBuild>,
-  ...ReturnType<typeof readBuild>[],
-];
-for (const build of [newPage!, misspeltKey!, misspeltFile!, ...refused]) build.catch(() => undefined);
+);
 
 /** A file of the new page's build, which must have succeeded. */
-const built = (file: string) => writtenFile(newPage, file);
+const built = (file: string) => writtenFile(newPage!, file);
 
 /**
  * What a build that must have failed printed, and the 1-based line of its edited `content/pages/api.md`
  * holding `text`.
  */
-async function failedAt(build: typeof misspeltKey, text: string): Promise<{ output: string; line: number }> {
+async function failedAt(
+  build: ReturnType<typeof readBuild>,
+  text: string,
+): Promise<{ output: string; line: number }> {
   const { result, project } = await build;
   assert.not.ok(result.ok, "the build succeeded");
   const line = lineWith(project.get("content/pages/api.md")!, text, "the edited content/pages/api.md");
@@ -285,7 +282,7 @@ Markdown`, async () => {
 });
 
 test("a misspelt key of site.paths fails the build with the file, the line, the valid keys and the fix", async () => {
-  const { output, line } = await failedAt(misspeltKey, '"doc" | href');
+  const { output, line } = await failedAt(misspeltKey!, '"doc" | href');
   assert.ok(
     output.includes(
       `content/pages/api.md:${line}: "doc" is not a key of site.paths (_data/site.ts); did you mean "docs"? ` +
@@ -299,7 +296,7 @@ test("a misspelt key of site.paths fails the build with the file, the line, the 
 
 test(`a link to a page file that does not exist fails the build with the file, the line, the valid files \
 and the fix`, async () => {
-  const { output, line } = await failedAt(misspeltFile, "(doc.md#resources)");
+  const { output, line } = await failedAt(misspeltFile!, "(doc.md#resources)");
   assert.ok(
     output.includes(
       `content/pages/api.md:${line}: the link "doc.md#resources" names no page: there is no ` +

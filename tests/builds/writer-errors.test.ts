@@ -12,7 +12,7 @@ import { buildEachEdit, editFile, ROOT, ROOT_SITE_URL, type BuildResult } from "
 import { DATA_NAME, lineOf, MISSPELT } from "../support/writer-mistakes.ts";
 
 // The builds are queued as the file loads (this process builds one at a time), so they run while
-// other tests wait. The page and stylesheet edits take turns on one copy (a bad data edit is edits.test.ts's).
+// other tests wait, on buildEachEdit's shared copy (a bad data edit is edits.test.ts's).
 const [misspelt, typedRank, cssTypo] = buildEachEdit(
   ROOT_SITE_URL,
   [
@@ -24,7 +24,6 @@ const [misspelt, typedRank, cssTypo] = buildEachEdit(
         "## Support\n\n",
         "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n",
       ),
-    // Last: restoring the copy puts back only content/.
     (project) =>
       editFile(
         project,
@@ -35,8 +34,6 @@ const [misspelt, typedRank, cssTypo] = buildEachEdit(
   ],
   async (result) => result,
 );
-const builds = { misspelt: misspelt!, typedRank: typedRank!, cssTypo: cssTypo! };
-for (const build of Object.values(builds)) build.catch(() => undefined);
 
 /** The build's output, which must be a failure. */
 async function failure(build: Promise<BuildResult>): Promise<string> {
@@ -46,7 +43,7 @@ async function failure(build: Promise<BuildResult>): Promise<string> {
 }
 
 test("a misspelt data name fails naming the file, the line in the file, the name and the closest one", async () => {
-  const output = await failure(builds.misspelt);
+  const output = await failure(misspelt!);
   const line = await lineOf("content/pages/docs.md", `(\`"${DATA_NAME}"\`)`);
   assert.ok(
     output.includes(
@@ -68,7 +65,7 @@ test("a misspelt data name fails naming the file, the line in the file, the name
 
 test(`a rank name typed in a page fails naming the file, the line and the template to write; ordinary \
 words pass`, async () => {
-  const output = await failure(builds.typedRank);
+  const output = await failure(typedRank!);
   const line = (await lineOf("content/pages/docs.md", "## Support")) + 2;
   assert.ok(
     output.includes(
@@ -81,7 +78,7 @@ words pass`, async () => {
 });
 
 test("a mistyped property or a </style in a stylesheet fails the build with the file and the line", async () => {
-  const output = await failure(builds.cssTypo);
+  const output = await failure(cssTypo!);
   const line = await lineOf("assets/styles/site.css", "  line-height: 1.6;");
   assert.ok(
     output.includes(`assets/styles/site.css:${line}:3: "line-hight" is not a known CSS property`),

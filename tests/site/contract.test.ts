@@ -23,13 +23,15 @@ test.before(async () => {
   contract = await readJson("openapi.json");
   info = await readJson("api/info.json");
   ranks = await readJson("api/ranks.json");
+  ajv.addSchema({ ...contract, $id: "https://contract.local/openapi.json" });
 });
 
-/** A validator for one component of the built contract, resolving its `#/components/...` refs. */
+/** The built contract in ajv, added once (`before`), so that its components resolve their `#/components/...` refs. */
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats.default(ajv);
+
+/** A validator for one component of the built contract. */
 function componentValidator(name: string) {
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
-  addFormats.default(ajv);
-  ajv.addSchema({ ...contract, $id: "https://contract.local/openapi.json" });
   const validator = ajv.getSchema(`https://contract.local/openapi.json#/components/schemas/${name}`);
   if (!validator) throw new Error(`openapi.json has no components.schemas.${name}`);
   return validator;

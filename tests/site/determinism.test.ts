@@ -1,36 +1,50 @@
-/** Two builds of the same tree write the same files, byte for byte, whatever the builder's time zone. */
+/**
+ * Two builds of the same tree write the same files, byte for byte, wherever the project lies and
+ * whatever the builder's time zone, and a build writes nothing in its project outside the folder
+ * `--output` names.
+ */
+import { execFileSync } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import {
   builtSite,
-  filesUnder,
   PATH_SITE_URL,
+  readFiles,
   runBuild,
   SITE_BUILDS,
-  withOutput,
   withProjectCopy,
 } from "../support/build.ts";
 
-async function filesIn(dir: string): Promise<Map<string, Buffer>> {
-  const read = async (file: string) => [file, await readFile(path.join(dir, file))] as const;
-  return new Map(await Promise.all((await filesUnder(dir)).map(read)));
-}
-
-test("two builds of the same tree are byte-identical, the second in a time zone 14 hours ahead", async () => {
-  // The shared build of the path configuration, and a second one in a new process.
+test(`a build into the folder --output names writes nothing in the project outside it, and the same files \
+byte for byte as the shared build, from another folder in a time zone 14 hours ahead`, async () => {
   const { siteUrl, env } = SITE_BUILDS.find((build) => build.siteUrl === PATH_SITE_URL)!;
-  await withProjectCopy((project) =>
-    withOutput(project, async (second) => {
-      const result = await runBuild(project, second, siteUrl, { ...env, TZ: "Pacific/Kiritimati" });
-      assert.ok(result.ok, result.output);
-      const [a, b] = [await filesIn(await builtSite(PATH_SITE_URL)), await filesIn(second)];
-      assert.equal([...a.keys()], [...b.keys()]);
-      assert.ok(a.has("openapi.json") && a.has("api/info.json") && a.has("api/ranks.json"));
-      for (const [file, bytes] of a) assert.ok(bytes.equals(b.get(file)!), `${file} differs between builds`);
-    }),
-  );
+  await withProjectCopy(async (project) => {
+    const marker = path.join(project, ".marker");
+    await writeFile(marker, "");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A new process, in a copy other than the shared build's.
+    const result = await runBuild(project, path.join(project, "_site"), siteUrl, {
+      ...env,
+      TZ: "Pacific/Kiritimati",
+    });
+    assert.ok(result.ok, result.output);
+    const find = ["-path", "./_site", "-prune", "-o", "-newer", ".marker", "-print"];
+    const newer = execFileSync("find", [".", ...find], { cwd: project, encoding: "utf8" });
+    assert.equal(
+      newer.split("\n").filter((line) => line && line !== "."),
+      [],
+    );
+    const [shared, again] = [
+      await readFiles(await builtSite(PATH_SITE_URL)),
+      await readFiles(path.join(project, "_site")),
+    ];
+    assert.equal([...shared.keys()], [...again.keys()]);
+    assert.ok(shared.has("openapi.json") && shared.has("api/info.json") && shared.has("api/ranks.json"));
+    for (const [file, bytes] of shared)
+      assert.ok(bytes.equals(again.get(file)!), `${file} differs between builds`);
+  });
 });
 
 test.run();

@@ -53,13 +53,6 @@ export async function runBuild(
   }
 }
 
-export interface InProcessOptions {
-  /** Adds to (or, with an empty string, clears) variables of the environment for the build. */
-  env?: Record<string, string>;
-  /** Called with everything the build has printed so far, each time it prints. */
-  onPrint?: (printed: string) => void;
-}
-
 /** Terminal colour codes, which Eleventy's logger adds to some lines. */
 const ANSI = /\x1b\[[0-9;]*m/g;
 
@@ -95,31 +88,21 @@ function refuseStaleModules(project: string, siteUrl: string): void {
 
 /**
  * Sets what a build process would have: the working directory (Eleventy resolves the project's
- * folders against it), the environment with `variables` added (an empty value clears), and
- * console output going to `print`. Returns the function that puts everything back.
+ * folders against it), `SITE_URL`, and console output going to `print`. Returns the function that
+ * puts everything back.
  */
-function enterProject(
-  project: string,
-  variables: Record<string, string>,
-  print: (...parts: unknown[]) => void,
-): () => void {
-  const cwd = process.cwd();
+function enterProject(project: string, siteUrl: string, print: (...parts: unknown[]) => void): () => void {
+  const [cwd, savedUrl] = [process.cwd(), process.env.SITE_URL];
   // A failed build sets the exit code, as the command's would; this process's own is the tests'.
   const exitCode = process.exitCode;
-  const saved = Object.fromEntries(Object.keys(variables).map((name) => [name, process.env[name]]));
   const consoleMethods = { log: console.log, info: console.info, warn: console.warn, error: console.error };
-  const setEnv = (values: Record<string, string | undefined>) => {
-    for (const [name, value] of Object.entries(values)) {
-      if (value === undefined || value === "") delete process.env[name];
-      else process.env[name] = value;
-    }
-  };
   process.chdir(project);
-  setEnv(variables);
+  process.env.SITE_URL = siteUrl;
   Object.assign(console, { log: print, info: print, warn: print, error: print });
   return () => {
     Object.assign(console, consoleMethods);
-    setEnv(saved);
+    if (savedUrl === undefined) delete process.env.SITE_URL;
+    else process.env.SITE_URL = savedUrl;
     process.chdir(cwd);
     process.exitCode = exitCode;
   };
@@ -148,7 +131,7 @@ function describe(error: unknown): string {
  * what the build printed.
  *
  * Builds in one process take turns: the working directory is the copy's for the build, and the
- * copy's `_data/site.ts` reads `SITE_URL` (set for the build with `env`) when it is first
+ * copy's `_data/site.ts` reads `SITE_URL` (set for the build) when it is first
  * imported. Eleventy's template cache is off (`setUseTemplateCache(false)`), so each build reads
  * and compiles the pages, layouts and templates afresh, as a build process does. Node keeps each
  * imported module, and a copy's modules have URLs of their own, so every copy runs its own config,
@@ -157,13 +140,7 @@ function describe(error: unknown): string {
  * reports the failure while its other pages may still be rendering into the output folder, as in a
  * failing build process before it exits.
  */
-export function buildInProcess(
-  projectDir: string,
-  outputDir: string,
-  siteUrl: string,
-  options: InProcessOptions = {},
-): Promise<BuildResult> {
-  const { env = {}, onPrint } = options;
+export function buildInProcess(projectDir: string, outputDir: string, siteUrl: string): Promise<BuildResult> {
   const build = buildQueue.then(async (): Promise<BuildResult> => {
     const project = path.resolve(projectDir);
     refuseStaleModules(project, siteUrl);
@@ -174,9 +151,8 @@ export function buildInProcess(
     let printed = "";
     const print = (...parts: unknown[]) => {
       printed += `${parts.map(String).join(" ")}\n`.replace(ANSI, "");
-      onPrint?.(printed);
     };
-    const leave = enterProject(project, { ...env, SITE_URL: siteUrl }, print);
+    const leave = enterProject(project, siteUrl, print);
     try {
       const config = (eleventyConfig: EleventyConfig) => eleventyConfig.setUseTemplateCache(false);
       // `source: "cli"`, as Eleventy's command: the output folder given here wins over the config's.
@@ -345,42 +321,56 @@ export async function textsUnder(dir: string): Promise<Map<string, string>> {
   return new Map([...(await readFiles(dir))].map(([name, bytes]) => [name, bytes.toString()]));
 }
 
-/**
- * Puts `copy`'s `content/` back as the repository's: changed files rewritten, added ones removed, only
- * those touched.
- */
-async function restoreContent(copy: string): Promise<void> {
-  const [from, to] = [path.join(ROOT, "content"), path.join(copy, "content")];
-  const [original, current] = await Promise.all([filesUnder(from), filesUnder(to)]);
-  await Promise.all(
-    current.filter((file) => !original.includes(file)).map((file) => rm(path.join(to, file))),
-  );
-  await Promise.all(
-    original.map(async (file) => {
-      const text = await readFile(path.join(from, file));
-      const now = await readFile(path.join(to, file)).catch(() => undefined);
-      if (!now?.equals(text)) await writeFile(path.join(to, file), text);
-    }),
-  );
+/** What an edit of `buildEachEdit` may change, put back after each build: the files Eleventy reads itself. */
+const RESTORED = ["content", "_includes", "assets/styles"];
+
+/** Puts `copy`'s {@link RESTORED} folders back as the repository's: changed files rewritten, added ones removed. */
+async function restoreEdited(copy: string): Promise<void> {
+  const restore = async (folder: string) => {
+    const [from, to] = [path.join(ROOT, folder), path.join(copy, folder)];
+    const [original, current] = await Promise.all([filesUnder(from), filesUnder(to)]);
+    await Promise.all(
+      current.filter((file) => !original.includes(file)).map((file) => rm(path.join(to, file))),
+    );
+    await Promise.all(
+      original.map(async (file) => {
+        const text = await readFile(path.join(from, file));
+        const now = await readFile(path.join(to, file)).catch(() => undefined);
+        if (!now?.equals(text)) await writeFile(path.join(to, file), text);
+      }),
+    );
+  };
+  await Promise.all(RESTORED.map(restore));
 }
 
+/** The copy `buildEachEdit` builds for each SITE_URL in this process, and the end of its queue of edits. */
+const editedCopies = new Map<string, { copy: Promise<string>; turn: Promise<unknown> }>();
+
 /**
- * Builds one copy of the project once for each edit, in turn (`buildInProcess`), each edit made
- * alone on the copy as it was: after each build, what the edit changed or added under `content/`
- * is put back. For edits of pages and other files under `content/` that Eleventy reads itself, which
- * each build sees (an edited TypeScript module is refused: see `buildInProcess`); the copy's
- * modules load once for all its builds, as in one `npm start`. `read` takes what a test needs from
- * each build before its output folder is removed; the promises settle in the edits' order.
+ * Builds one copy of the project per SITE_URL, shared by every test file of the process, once for
+ * each edit, in turn (`buildInProcess`), each edit made alone on the copy as it was: after each
+ * build, what the edit changed or added under {@link RESTORED} is put back. For edits of pages and
+ * other files that Eleventy reads itself, which each build sees (an edited TypeScript module is not:
+ * see `buildInProcess`); the copy's modules load once for all its builds, as in one `npm start`.
+ * `read` takes what a test needs from each build before its output folder is removed; the promises
+ * settle in the edits' order, a failure handled (reported by the test that awaits it). The copy is
+ * removed when the process exits.
  */
 export function buildEachEdit<T>(
   siteUrl: string,
   edits: ((project: string) => Promise<void>)[],
   read: (result: BuildResult, output: string, project: string) => Promise<T>,
 ): Promise<T>[] {
-  const copy = projectCopy();
-  let turn: Promise<unknown> = copy;
-  const builds = edits.map((edit) => {
-    const build = turn.then(async () => {
+  let queue = editedCopies.get(siteUrl);
+  if (!queue) {
+    const copy = projectCopy();
+    void copy.then((made) => process.once("exit", () => rmSync(made, { recursive: true, force: true })));
+    queue = { copy, turn: copy };
+    editedCopies.set(siteUrl, queue);
+  }
+  const { copy } = queue;
+  return edits.map((edit) => {
+    const build = queue.turn.then(async () => {
       const project = await copy;
       try {
         return await withOutput(project, async (output) => {
@@ -388,17 +378,12 @@ export function buildEachEdit<T>(
           return read(await buildInProcess(project, output, siteUrl), output, project);
         });
       } finally {
-        await restoreContent(project);
+        await restoreEdited(project);
       }
     });
-    turn = build.catch(() => undefined);
+    queue.turn = build.catch(() => undefined);
     return build;
   });
-  void turn.then(
-    async () => removeBuilt(await copy),
-    () => undefined,
-  );
-  return builds;
 }
 
 /** Replaces `search` with `replacement` in a copied project's file; fails if the text is absent. */

@@ -8,8 +8,6 @@ import { mapMarkdownLinks } from "../../_config/markdown-links.ts";
 import { readTwin } from "../../_config/twins.ts";
 import { markdownLinks } from "../support/markdown-links.ts";
 
-import { PATH_SITE_URL, runBuild, withProjectCopy, withTempDir } from "../support/build.ts";
-
 test("Markdown links are read from inline links, references, autolinks and raw HTML, not from code", () => {
   const markdown = [
     'See [the docs](/docs/ "Docs") and [ranks][r], or <https://example.github.io/exp-bank/api/>.',

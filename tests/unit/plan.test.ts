@@ -23,9 +23,10 @@ type Plan = { gems: string; deposit: string; every: number; percent: string };
 /** The balance after `days` (a decimal string), depositing at each period's end, walked period by period. */
 function referenceBalance({ gems, deposit, every, percent }: Plan, days: string): Decimal {
   const factor = new Big(percent).div(100).plus(1);
+  const perPeriod = factor.pow(every);
   let balance = new Big(gems);
   const periods = new Big(days).div(every).floor().toNumber();
-  for (let m = 0; m < periods; m += 1) balance = balance.times(factor.pow(every)).plus(deposit);
+  for (let m = 0; m < periods; m += 1) balance = balance.times(perPeriod).plus(deposit);
   return balance.times(factor.pow(new Big(days).minus(periods * every)));
 }
 
@@ -36,10 +37,11 @@ function referenceReach(
   limit = 5000,
 ): string | null {
   const factor = new Big(percent).div(100).plus(1);
+  const perPeriod = factor.pow(every);
   let balance = new Big(gems);
   if (balance.gte(target)) return "0.00000000";
   for (let m = 0; m < limit; m += 1) {
-    const grown = balance.times(factor.pow(every));
+    const grown = balance.times(perPeriod);
     if (grown.gte(target)) {
       const within = new Big(target).div(balance).ln().div(factor.ln());
       return within.plus(m * every).toFixed(8, Decimal.ROUND_CEIL);
