@@ -170,7 +170,10 @@ test("a link is laid out as its answer from the first frame, before the page's m
       ["?currentGems=250000000&days=30", true],
       ["", false],
     ] as const) {
+      // The failure is printed once per load; awaited, so it cannot land in the next test's messages.
+      const failed = page.waitForEvent("console", (message) => message.text().includes("ERR_FAILED"));
       await page.goto(new URL(query, served.url).href);
+      await failed;
       const form = await page.locator("#calculator-currentGems").isVisible();
       assert.is(form, !answer, `${VARIANTS[0].name}: the form with "${query}"`);
     }
