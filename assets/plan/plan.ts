@@ -75,7 +75,7 @@ function readPlan({ readAmount, counted }: PlanPage, deposit: string, every: str
 /** The headline's lines with the plan said: the deposit counted, the rate used, what it takes. */
 function said(
   page: PlanPage,
-  { result, given, ranks }: Shown,
+  { result, given, ranks, shared }: Shown,
   lines: string[],
   plan: Plan,
   input: CalculateInput,
@@ -110,9 +110,11 @@ function said(
     const exact = new Intl.NumberFormat(lang(), { minimumFractionDigits: 8 });
     const figure = (value: string) => exact.format(value as Intl.StringNumericLiteral);
     const instead = plan.deposit ? " instead" : "";
+    // A friend's link says "the 250M", as it says "the 90 days": the balance is the sender's.
+    const whose = shared ? "the" : "your";
     out.push(
       `To reach ${goalName(goal.targetGems, ranks)} ${given.late(true).slice(2)}: hold ${figure(takes.now)} gems ` +
-        `now, or add ${figure(takes.daily)} a day${instead} to your ${compactGems(result.currentGems)}.`,
+        `now, or add ${figure(takes.daily)} a day${instead} to ${whose} ${compactGems(result.currentGems)}.`,
     );
   }
   return out;

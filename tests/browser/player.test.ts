@@ -94,6 +94,8 @@ screen, the 30 days, no Calculate row above it, and Try with my gems`, async () 
     await assertOnScreen(page, ".result-rate", "the sender's balance");
     assert.match(await text(page, ".result-rate"), /^From 250M gems, /, "whose balance this is");
     assert.match(await text(page, "#calculator-headline"), /, after the 30 days\.$/m, "not 'your' 30 days");
+    await page.locator("#calculator-headline", { hasText: "To reach" }).waitFor();
+    assert.match(await text(page, "#calculator-headline"), / a day to the 250M\.$/m, "not 'your' 250M");
     assert.match(await text(page, "#calculator-milestones tr.time-end"), /^End of the 30 days: /);
     assert.is(await page.locator("#calculator-currentGems").isVisible(), !phone, "the form waits on a phone");
     // On a phone no button row stands above the answer; beside it on a desktop, the form's row is its own.
