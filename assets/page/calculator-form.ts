@@ -103,7 +103,8 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     const reading = readForm(current, now, ranks);
     showNotes(form, reading.notes);
     let { input, problems } = validate(reading);
-    if (planHook.problem()) input = null; // a plan field's mistake holds the answer too
+    const planProblem = planHook.problem();
+    if (planProblem) input = null; // a plan field's mistake holds the answer too
     status!.textContent = shared!.textContent = "";
     const shown = problems.filter((problem) => current.judged.has(problem.field));
     const first = showProblems(form, shown);
@@ -114,7 +115,8 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     if (!input || unsettled(reading, current)) {
       layout.classList.remove("is-answer"); // the form shows whenever there is no answer to show
       const empty = Object.keys(reading.values).length === 0 && reading.problems.length === 0;
-      answer = { fix: !empty && problems[0] ? firstLabel(problems) : null };
+      const planFix = planProblem && labelOf(form, planProblem);
+      answer = { fix: !empty && problems[0] ? firstLabel(problems) : planFix };
       // A field still being typed is not judged yet: the last result dims until it reads as valid.
       if (!empty && shown.length === 0) {
         region!.classList.add("is-stale");

@@ -15,8 +15,10 @@ if (pageModelContext()) loadModule("tools").catch(() => undefined);
 const form = document.getElementById("calculator");
 if (form instanceof HTMLFormElement) {
   // A link with a plan, or a goal and a time, waits for the plan, so its first answer counts it; without
-  // the plan it shows no answer rather than one that leaves it out.
-  if (linkNeedsPlan(location.search)) await loadPlan().catch(() => (planHook.problem = () => true));
+  // the plan, a link's deposit or rate holds the answer rather than one that leaves it out.
+  const planField =
+    ["deposit", "rate"].find((name) => new URLSearchParams(location.search).has(name)) ?? null;
+  if (linkNeedsPlan(location.search)) await loadPlan().catch(() => (planHook.problem = () => planField));
   mountChart();
   mountCalculatorForm(form, rankList.ranks);
 }

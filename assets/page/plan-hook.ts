@@ -19,8 +19,8 @@ export const planHook = {
   /** Another growth under the same plan (the earnings' week and month), the answer's left as it is. */
   grow: calculateGrowth as (input: CalculateInput, ranks: readonly ExpRank[]) => CalculateOutput,
   say: (_shown: Shown, lines: string[]) => lines,
-  /** Whether a plan field holds a mistake: then there is no answer until it is fixed. */
-  problem: () => false,
+  /** The plan field holding a mistake (`deposit`, `rate`), or null: then there is no answer until it is fixed. */
+  problem: (): string | null => null,
   /** The balance the chart draws on a given day, where deposits make it more than growth. */
   curve: undefined as ((day: number) => number) | undefined,
   /** Set by the form: draws the answer again, once the plan has joined. */

@@ -137,7 +137,7 @@ export function mountPlan(page: PlanPage): void {
   const courseOf = ({ rate, deposit, every }: Plan) =>
     deposit ? depositCourse(rate ?? BANK_RATE, deposit, PERIODS[every]) : rateCourse(rate ?? BANK_RATE);
   Object.assign(planHook, {
-    problem: () => Object.keys(planOf().problems).length > 0,
+    problem: () => Object.keys(planOf().problems)[0] ?? null,
     calculate: (given: CalculateInput, ranks: Parameters<typeof calculateGrowth>[1]) => {
       const { plan } = planOf();
       const rate = plan.rate ?? BANK_RATE;
