@@ -9,7 +9,7 @@ import { Decimal } from "decimal.js";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import { PATH_SITE_URL, builtSite } from "./build.ts";
-import { calculatorStarted } from "./calculator-started.ts";
+import { calculatorStarted, toolsLoaded } from "./calculator-started.ts";
 import {
   HANG_GUARD_MS,
   recordPageMessages,
@@ -21,6 +21,8 @@ import { serveSite, type ServedSite } from "./serve.ts";
 
 /** The exact result of the page's `calculate-exp-growth` tool for `input`, which it must accept. */
 export async function calculateTool(page: Page, input: Record<string, string>): Promise<CalculateOutput> {
+  // The tools are a module of their own, which may still be loading after the calculator has started.
+  await toolsLoaded(page);
   const result = (await page.webmcp.callTool("calculate-exp-growth", input as never)) as {
     structuredContent: unknown;
     isError?: boolean;
