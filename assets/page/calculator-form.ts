@@ -117,14 +117,17 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
       const empty = Object.keys(reading.values).length === 0 && reading.problems.length === 0;
       const planFix = planProblem && labelOf(form, planProblem);
       answer = { fix: !empty && problems[0] ? firstLabel(problems) : planFix };
+      // A plan field's mistake is said once judged, as the form's own are.
+      const planShown = planProblem && current.judged.has(planProblem) ? planFix : null;
       // A field still being typed is not judged yet: the last result dims until it reads as valid.
-      if (!empty && shown.length === 0) {
+      if (!empty && shown.length === 0 && !planShown) {
         region!.classList.add("is-stale");
         return null;
       }
       show(empty ? "empty" : "stale");
       // The mistake is said once, at its field: the bar only points there.
-      summary!.textContent = empty ? emptySummary : `Fix ${firstLabel(shown)} to see your answer.`;
+      const fix = shown.length ? firstLabel(shown) : planShown;
+      summary!.textContent = empty ? emptySummary : `Fix ${fix} to see your answer.`;
       if (commit) first?.focus();
       return null;
     }

@@ -142,14 +142,15 @@ test("rate=0.5 for 90 days from 250M gives 391,638,669.75 and names both rates",
       await page.locator("#calculator-earns").innerText(),
       /\+1\.25M the first day, \+8\.88M the first week/,
     );
-    // A mistake in the rate holds the answer, and Share names the field to fix.
+    // A mistake in the rate holds the answer as the form's own do: the answer gives way to the message,
+    // and the pinned bar, no longer reading the answer the mistake holds, points at the field.
     await page.fill("#calculator-rate", "20");
     await page.locator("#calculator-rate").press("Tab");
     await page.locator("#calculator-rate-error:not([hidden])").waitFor();
-    await page.locator("#calculator-share").click();
+    await page.locator("[data-result-stale]").waitFor();
     assert.is(
-      await page.locator("#calculator-shared").textContent(),
-      "Nothing to share: fix Daily rate in % first.",
+      await page.locator("#calculator-summary").textContent(),
+      "Fix Daily rate in % to see your answer.",
     );
   });
 });
