@@ -12,7 +12,7 @@ import { TIME_NORMALIZATION } from "./constants.ts";
 import { compactAmount, scientificAmount } from "./amount.ts";
 import { numberFormat } from "./text/formats.ts";
 
-export interface ChartTarget {
+interface ChartTarget {
   /** What the point is called: a rank's name, "Goal", "+10B". */
   label: string;
   /** The target balance, a decimal string. */
@@ -22,14 +22,8 @@ export interface ChartTarget {
   kind: "rank" | "goal";
 }
 
-export interface ChartInput {
-  currentGems: string;
-  /** Days of growth the person asked for; 0 when no time was given. */
-  durationDays: string;
-  dailyInterestRate: string;
-  targets: readonly ChartTarget[];
-  /** The chart's accessible name. */
-  title: string;
+/** How the page or the docs draw a result's chart. */
+interface ChartOptions {
   /** Id for the `<title>`, unique in the page. */
   id: string;
   /** Id of the element (the milestone table) that gives the figures in text. */
@@ -41,10 +35,18 @@ export interface ChartInput {
   locale?: string;
   /** A day to mark with the scrubber's cursor. */
   cursor?: number;
-  /** The rank the balance holds at the start, drawn as a band up to the next rank's threshold. */
-  currentRank?: { label: string; gems: string };
   /** The balance on a given day where it is not the growth of currentGems (the homepage's deposits). */
   balanceAt?: (day: number) => number;
+}
+
+interface ChartInput extends ChartOptions {
+  currentGems: string;
+  /** Days of growth the person asked for; 0 when no time was given. */
+  durationDays: string;
+  dailyInterestRate: string;
+  targets: readonly ChartTarget[];
+  /** The chart's accessible name. */
+  title: string;
 }
 
 /** A drawn chart and the mapping the page's scrubber needs to point into it. */
@@ -56,17 +58,14 @@ export interface Chart {
   left: number;
   right: number;
   balanceAt: (day: number) => number;
-  /** Each point on the way: its day and what it marks ("Goal = Radiant"), for the scrubber to name. */
-  points: { day: number; names: string }[];
+  /** Each rank and goal on the way, in order, a goal before a rank it equals: its day and name, for the scrubber. */
+  points: { day: number; name: string }[];
 }
 
 const DAY_MS = TIME_NORMALIZATION.secondsPerDay * 1000;
 /** The chart's font size in px (`.growth-chart` in site.css) and the rows of text it lays out. */
 const FONT = 11;
 const ROW = 14;
-
-/** A rectangle in the SVG's units. */
-type Box = { left: number; top: number; right: number; bottom: number };
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -76,7 +75,7 @@ const round = (value: number) => Math.round(value * 10) / 10;
  * a system font falls back to (M and W 1 em, other capitals at most 0.86, digits and lower case at
  * most 0.64, punctuation at most 0.4), and 1 em for any other character: text judged to fit fits.
  */
-export function textWidth(text: string): number {
+function textWidth(text: string): number {
   let em = 0;
   for (const char of text) {
     if (/[mwMW]/.test(char)) em += 1;
@@ -88,13 +87,6 @@ export function textWidth(text: string): number {
   }
   return em * FONT;
 }
-
-/** Whether two boxes come closer than `margin`. */
-const near = (a: Box, b: Box, margin: number) =>
-  a.left < b.right + margin &&
-  b.left < a.right + margin &&
-  a.top < b.bottom + margin &&
-  b.top < a.bottom + margin;
 
 /** `1.6B`, `0.0125`, and powers of ten beyond compact notation: `2.5 × 10¹⁸`, `10⁻⁹`. */
 export const gemsText = (value: number, digits: number, locale?: string): string =>
@@ -169,19 +161,25 @@ function gemTicks({ low, high, log, shown }: Series, locale?: string): { value: 
   return ticks.map(labelled(Math.floor(Math.log10(high)) - Math.floor(Math.log10(step)) + 2));
 }
 
-/** A piece of text the chart places, and the box it takes. */
-type Label = { text: string; x: number; baseline: number; anchor: "start" | "middle" | "end"; box: Box };
+/** A text the chart places, and where it starts and ends across. */
+type Label = {
+  text: string;
+  x: number;
+  baseline: number;
+  anchor: "start" | "middle" | "end";
+  left: number;
+  right: number;
+};
 
-/** `text` drawn at `x` with its baseline at `baseline`, anchored as SVG anchors it, and the box it takes. */
+/** `text` drawn at `x` with its baseline at `baseline`, anchored as SVG anchors it. */
 function label(text: string, x: number, baseline: number, anchor: Label["anchor"]): Label {
   const width = textWidth(text);
   const left = anchor === "start" ? x : anchor === "middle" ? x - width / 2 : x - width;
-  const box = { left, top: baseline - 11, right: left + width, bottom: baseline + 3 };
-  return { text, x, baseline, anchor, box };
+  return { text, x, baseline, anchor, left, right: left + width };
 }
 
-const textMarkup = ({ text, x, baseline, anchor }: Label, className?: string) =>
-  `<text${className ? ` class="${className}"` : ""} x="${round(x)}" y="${round(baseline)}"` +
+const textMarkup = ({ text, x, baseline, anchor }: Label, className: string) =>
+  `<text class="${className}" x="${round(x)}" y="${round(baseline)}"` +
   `${anchor === "start" ? "" : ` text-anchor="${anchor}"`}>${escapeXml(text)}</text>`;
 
 const dayOf = (target: ChartTarget) => target.seconds / TIME_NORMALIZATION.secondsPerDay;
@@ -207,8 +205,6 @@ function growthSeries(input: ChartInput) {
     days,
     log,
     shown: ahead.filter((target) => dayOf(target) <= days),
-    /** The threshold of the rank above the current one, where the current rank's band ends. */
-    nextRank: firstRank ? Number(firstRank.gems) : Infinity,
     balanceAt,
     low: log ? current : Math.max(0, current - (top - current) * 0.1),
     high: log ? top : top + (top - current) * 0.1 || current * 1.01,
@@ -219,8 +215,8 @@ function growthSeries(input: ChartInput) {
 
 type Series = NonNullable<ReturnType<typeof growthSeries>>;
 
-/** The legend of the solid and dashed line: one row of markup from `x`, and its box. */
-function legend(x: number, baseline: number): { markup: string; box: Box } {
+/** The legend of the solid and dashed line: one row of markup from `x`, and where it ends. */
+function legend(x: number, baseline: number): { markup: string; right: number } {
   const swatch = 18;
   const items = [
     ["", "within the chosen time"],
@@ -232,36 +228,35 @@ function legend(x: number, baseline: number): { markup: string; box: Box } {
       `<line class="chart-balance${className}" x1="${round(at)}" x2="${round(at + swatch)}" ` +
       `y1="${baseline - 4}" y2="${baseline - 4}"/>`;
     const words = label(text, at + swatch + 4, baseline, "start");
-    at = words.box.right + 12;
+    at = words.right + 12;
     return line + textMarkup(words, "chart-label");
   });
-  const box = { left: x, top: baseline - 11, right: at - 12, bottom: baseline + 3 };
-  return { markup: `<g class="chart-legend">${markup.join("")}</g>`, box };
+  return { markup: `<g class="chart-legend">${markup.join("")}</g>`, right: at - 12 };
 }
 
 /** The rows above the plot: the scale's name, and the legend (where a part is dashed) beside it or below it. */
 function header(width: number, series: Series) {
   const scale = label(series.log ? "Gems, log scale" : "Gems", 4, 12, "start");
-  if (series.solid >= series.days) return { scale, key: null, rows: 1 };
-  const room = width - 4 - legend(0, 12).box.right;
-  const key = room >= scale.box.right + 16 ? legend(room, 12) : legend(4, 12 + ROW);
-  return { scale, key, rows: key.box.top > 12 ? 2 : 1 };
+  if (series.solid >= series.days) return { scale, key: "", rows: 1 };
+  const room = width - 4 - legend(0, 12).right;
+  const beside = room >= scale.right + 16;
+  return { scale, key: beside ? legend(room, 12).markup : legend(4, 12 + ROW).markup, rows: beside ? 1 : 2 };
 }
 
-/** Where the chart draws: the plot's box, the scales from days and gems to pixels, and the text placed so far. */
+/** Where the chart draws: the plot's box, and the scales from days and gems to pixels. */
 interface Frame {
   width: number;
   height: number;
   plot: { x: number; y: number; w: number; h: number; right: number; bottom: number };
   x: (day: number) => number;
   y: (value: number) => number;
-  placed: Box[];
 }
 
 function frame(input: ChartInput, series: Series, rows: number, axisWidth: number): Frame {
   const { width, height } = input;
   const { days, log, low, high } = series;
-  // The plot starts below the header's rows, with room for the top balance label's upper half.
+  // The plot starts below the header's rows, with room for the top balance label's upper half; the
+  // balance's labels end left of it, the time's start under it.
   const plot = { x: Math.ceil(10 + axisWidth), y: rows * ROW + 12, w: 0, h: 0, right: 0, bottom: 0 };
   plot.w = width - plot.x - 10;
   plot.h = height - plot.y - 26;
@@ -275,42 +270,40 @@ function frame(input: ChartInput, series: Series, rows: number, axisWidth: numbe
     plot,
     x: (day: number) => round(plot.x + (day / days) * plot.w),
     y: (value: number) => round(plot.bottom - Math.min(1, Math.max(0, scaled(value))) * plot.h),
-    placed: [],
   };
 }
 
-/** Places the first of `candidates` inside the chart and `margin` clear of every text placed; null when none is. */
-function place(frame: Frame, candidates: Label[], margin: number): Label | null {
-  const chosen = candidates.find(
-    ({ box }) =>
-      box.left >= 1 &&
-      box.right <= frame.width - 1 &&
-      !frame.placed.some((other) => near(other, box, margin)),
-  );
-  if (chosen) frame.placed.push(chosen.box);
-  return chosen ?? null;
+/**
+ * The balance's axis: a tick (no grid line) and a label per value, in the order given, leaving out a
+ * label within a row of one placed before.
+ */
+function balanceAxis({ plot, y }: Frame, ticks: { value: number; text: string }[]): string {
+  const placed: number[] = [];
+  let markup = "";
+  for (const { value, text } of ticks) {
+    const at = y(value);
+    if (placed.some((other) => Math.abs(other - at) < ROW + 2)) continue;
+    placed.push(at);
+    markup +=
+      `<line x1="${plot.x - 4}" x2="${plot.x}" y1="${at}" y2="${at}"/>` +
+      textMarkup(label(text, plot.x - 6, at + 4, "end"), "chart-label");
+  }
+  return markup;
 }
 
-/** The balance's axis: a tick and a label per value whose label fits, and no grid line to stand beside a rank's. */
-function balanceAxis(frame: Frame, ticks: { value: number; text: string }[]): string {
-  const { plot, y } = frame;
-  return ticks
-    .map(({ value, text }) => {
-      const tick = place(frame, [label(text, plot.x - 6, y(value) + 4, "end")], 2);
-      const line = `<line x1="${plot.x - 4}" x2="${plot.x}" y1="${y(value)}" y2="${y(value)}"/>`;
-      return tick ? line + textMarkup(tick, "chart-label") : "";
-    })
-    .join("");
-}
-
-/** The time axis: "Now", the end of the time given with its date, then the ticks that fit. */
-function timeAxis(frame: Frame, input: ChartInput, series: Series): string {
-  const { plot, x } = frame;
-  const { given, days, solid } = series;
-  const base = frame.height - 8;
+/** The time axis: "Now", the end of the time given with its date, then each tick that fits 6 px clear of them. */
+function timeAxis(
+  { plot, x, width, height }: Frame,
+  input: ChartInput,
+  { given, days, solid }: Series,
+): string {
+  const base = height - 8;
   const now = label("Now", plot.x, base, "start");
-  frame.placed.push(now.box);
-  const parts = [textMarkup(now, "chart-mark")];
+  const placed = [now];
+  const fits = (text: Label) =>
+    text.left >= 1 &&
+    text.right <= width - 1 &&
+    placed.every((other) => text.right + 6 <= other.left || other.right + 6 <= text.left);
   if (given > 0) {
     // Within two days, the hour too.
     const style: Intl.DateTimeFormatOptions = {
@@ -318,43 +311,19 @@ function timeAxis(frame: Frame, input: ChartInput, series: Series): string {
       timeStyle: days < 2 ? "short" : undefined,
     };
     const text = new Intl.DateTimeFormat(input.locale, style).format(input.start + given * DAY_MS);
-    const at = x(solid);
-    const anchors = (["middle", "end", "start"] as const).map((anchor) => label(text, at, base, anchor));
+    const anchors = (["middle", "end", "start"] as const).map((anchor) =>
+      label(text, x(solid), base, anchor),
+    );
     // Where the time given is short, the date follows "Now" rather than sit on it.
-    const mark = place(frame, [...anchors, label(text, now.box.right + 8, base, "start")], 6);
-    if (mark) parts.push(textMarkup(mark, "chart-mark"));
+    const mark = [...anchors, label(text, now.right + 8, base, "start")].find(fits);
+    if (mark) placed.push(mark);
   }
-  const ticks = timeTicks(days, Math.max(2, Math.floor(plot.w / 70)), input.start, input.locale);
-  for (const tick of ticks) {
-    const anchor = x(tick.day) > plot.right - 30 ? "end" : "middle";
-    const shown = place(frame, [label(tick.label, x(tick.day), base, anchor)], 6);
-    if (shown) parts.push(textMarkup(shown, "chart-label"));
+  const marks = placed.length;
+  for (const tick of timeTicks(days, Math.max(2, Math.floor(plot.w / 70)), input.start, input.locale)) {
+    const shown = label(tick.label, x(tick.day), base, x(tick.day) > plot.right - 30 ? "end" : "middle");
+    if (fits(shown)) placed.push(shown);
   }
-  return parts.join("");
-}
-
-/** The current rank's band, from its threshold (or the plot's foot) to the next rank's (or the top). */
-function currentBand(frame: Frame, series: Series, rank: ChartInput["currentRank"]): string {
-  const { plot, y } = frame;
-  if (!rank) return "";
-  const top = y(Math.min(series.high, series.nextRank));
-  const bottom = y(Math.max(series.low, Number(rank.gems)));
-  if (bottom - top < 1) return "";
-  return (
-    `<rect class="chart-band" x="${plot.x}" y="${top}" width="${round(plot.w)}" ` +
-    `height="${round(bottom - top)}"/>`
-  );
-}
-
-/** One entry per point, targets at the same balance named together, goals first. */
-function pointNames(shown: ChartTarget[]): Chart["points"] {
-  const levels = [...new Set(shown.map((target) => Number(target.gems)))];
-  return levels.map((level) => {
-    const same = shown
-      .filter((target) => Number(target.gems) === level)
-      .sort((a) => (a.kind === "goal" ? -1 : 1));
-    return { day: dayOf(same[0]!), names: same.map((target) => target.label).join(" = ") };
-  });
+  return placed.map((text, index) => textMarkup(text, index < marks ? "chart-mark" : "chart-label")).join("");
 }
 
 /** The balance: solid within the time given, dashed beyond; straight on a log axis, bent on a linear one. */
@@ -373,15 +342,12 @@ function balanceLine({ x, y }: Frame, { log, solid, days, balanceAt }: Series): 
  * The chart: the balance from now to the horizon, which is the time given, or further when the
  * next rank or a goal lies beyond it (the part beyond drawn dashed, and a legend says so), or the
  * last target when no time is given. "Now" marks the start and the end of the time given is a
- * line with its date. The current rank is a shaded band; each target on the way is a horizontal
- * line (no grid line beside it: the balance axis has ticks, not lines) with a point where the
- * balance crosses it. No text stands inside the plot: the milestone table under the chart names
- * every crossing, and the scrubber names the point it marks. Every text's box is estimated
- * generously and kept inside the chart and apart from every other text. The axis
- * is logarithmic, and says so, when the balance spans more than a factor of ten. Null when there
- * is nothing to draw.
+ * line with its date. Each rank and goal on the way is a dot where the balance reaches it, and a
+ * goal's level a dashed line. No text stands inside the plot: the milestone table under the chart
+ * names every crossing, and the scrubber names the point it marks. The axis is logarithmic, and
+ * says so, when the balance spans more than a factor of ten. Null when there is nothing to draw.
  */
-export function growthChart(input: ChartInput): Chart | null {
+function growthChart(input: ChartInput): Chart | null {
   const series = growthSeries(input);
   if (!series) return null;
   const { width, height } = input;
@@ -389,35 +355,31 @@ export function growthChart(input: ChartInput): Chart | null {
   const { scale, key, rows } = header(width, series);
   const chart = frame(input, series, rows, Math.max(0, ...gems.map((tick) => textWidth(tick.text))));
   const { plot, x, y } = chart;
-  chart.placed.push(scale.box, ...(key ? [key.box] : []));
+  // In the order reached, as the milestone table lists them; a goal before a rank it equals.
+  const shown = [...series.shown].sort(
+    (a, b) => a.seconds - b.seconds || Number(a.kind === "rank") - Number(b.kind === "rank"),
+  );
   const describedBy = input.describedBy ? ` aria-describedby="${input.describedBy}"` : "";
   const parts = [
     `<svg class="growth-chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" ` +
       `aria-labelledby="${input.id}"${describedBy}>`,
     `<title id="${input.id}">${escapeXml(input.title)}</title>`,
-  ];
-  // The band first, so every line and text is drawn over it.
-  parts.push(currentBand(chart, series, input.currentRank));
-  const axis = balanceAxis(chart, gems);
-  const time = timeAxis(chart, input, series);
-  parts.push(`<g class="chart-grid">${textMarkup(scale, "chart-label chart-scale")}${axis}${time}</g>`);
-  // Drawn lowest first, so the lines follow the milestone table's order.
-  for (const target of [...series.shown].sort((a, b) => a.seconds - b.seconds)) {
-    const [px, lineY] = [x(dayOf(target)), y(Number(target.gems))];
-    parts.push(
-      `<g class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}">` +
-        `<line x1="${plot.x}" x2="${plot.right}" y1="${lineY}" y2="${lineY}"/>` +
-        `<circle cx="${px}" cy="${lineY}" r="3.5"/></g>`,
-    );
-  }
-  if (key) parts.push(key.markup);
-  parts.push(balanceLine(chart, series));
-  if (series.given > 0)
-    parts.push(`<path class="chart-end" d="M${x(series.solid)} ${plot.y}V${plot.bottom}"/>`);
-  parts.push(
+    `<g class="chart-grid">${textMarkup(scale, "chart-label chart-scale")}` +
+      `${balanceAxis(chart, gems)}${timeAxis(chart, input, series)}</g>`,
+    key,
+    ...shown
+      .filter((target) => target.kind === "goal")
+      .map(({ gems }) => `<path class="chart-goal-line" d="M${plot.x} ${y(Number(gems))}H${plot.right}"/>`),
+    balanceLine(chart, series),
+    series.given > 0 ? `<path class="chart-end" d="M${x(series.solid)} ${plot.y}V${plot.bottom}"/>` : "",
     `<path class="chart-axis" d="M${plot.x} ${plot.y}V${plot.bottom}H${plot.right}"/>`,
     `<circle class="chart-now" cx="${x(0)}" cy="${y(series.balanceAt(0))}" r="3.5"/>`,
-  );
+    ...shown.map(
+      (target) =>
+        `<circle class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}" ` +
+        `cx="${x(dayOf(target))}" cy="${y(Number(target.gems))}" r="3.5"/>`,
+    ),
+  ];
   const { cursor } = input;
   if (cursor !== undefined) {
     parts.push(
@@ -426,7 +388,7 @@ export function growthChart(input: ChartInput): Chart | null {
     );
   }
   const { days, balanceAt } = series;
-  const points = pointNames(series.shown);
+  const points = shown.map((target) => ({ day: dayOf(target), name: target.label }));
   return { svg: parts.join("") + "</svg>", days, left: plot.x, right: plot.right, balanceAt, points };
 }
 
@@ -434,19 +396,7 @@ export function growthChart(input: ChartInput): Chart | null {
  * The chart of a `calculate-exp-growth` result (its rank milestones, goal and amount to earn), or null when
  * there is nothing to draw.
  */
-export function resultChart(
-  result: CalculateOutput,
-  options: {
-    id: string;
-    describedBy?: string;
-    width: number;
-    height: number;
-    locale?: string;
-    start: number;
-    cursor?: number;
-    balanceAt?: ChartInput["balanceAt"];
-  },
-): Chart | null {
+export function resultChart(result: CalculateOutput, options: ChartOptions): Chart | null {
   const gems = (value: string) => compactAmount(value, options.locale);
   const targets: ChartTarget[] = result.milestones.map((milestone) => ({
     label: milestone.name,
@@ -468,7 +418,6 @@ export function resultChart(
     ...options,
     ...result,
     targets,
-    currentRank: { label: result.currentRank.name, gems: result.currentRank.minGems },
     title:
       `Growth chart: the balance from ${gems(result.currentGems)} gems, with a point where it reaches ` +
       "each rank and goal; the table gives the figures.",
