@@ -12,6 +12,7 @@ import { TIME_NORMALIZATION } from "./constants.ts";
 import { compactAmount, scientificAmount } from "./amount.ts";
 import { numberFormat } from "./text/formats.ts";
 
+/** A rank or goal the balance reaches. */
 interface ChartTarget {
   /** What the point is called: a rank's name, "Goal", "+10B". */
   label: string;
@@ -37,16 +38,6 @@ interface ChartOptions {
   cursor?: number;
   /** The balance on a given day where it is not the growth of currentGems (the homepage's deposits). */
   balanceAt?: (day: number) => number;
-}
-
-interface ChartInput extends ChartOptions {
-  currentGems: string;
-  /** Days of growth the person asked for; 0 when no time was given. */
-  durationDays: string;
-  dailyInterestRate: string;
-  targets: readonly ChartTarget[];
-  /** The chart's accessible name. */
-  title: string;
 }
 
 /** A drawn chart and the mapping the page's scrubber needs to point into it. */
@@ -93,6 +84,12 @@ export const gemsText = (value: number, digits: number, locale?: string): string
   value === 0 || (value >= 1e-3 && value < 1e15)
     ? numberFormat(locale, { notation: "compact", maximumSignificantDigits: digits }).format(value)
     : scientificAmount(value, locale, digits - 1);
+
+/** A moment as the chart's end and the scrubber say it: its date, and its hour on a chart of under two days. */
+export const dateText = (time: number, days: number, locale?: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: days < 2 ? "short" : undefined }).format(
+    time,
+  );
 
 /** Time units for the axis, finest first: the unit's size in days, the steps it may take and how its ticks read. */
 const UNITS = [
@@ -162,17 +159,11 @@ function gemTicks({ low, high, log, shown }: Series, locale?: string): { value: 
 }
 
 /** A text the chart places, and where it starts and ends across. */
-type Label = {
-  text: string;
-  x: number;
-  baseline: number;
-  anchor: "start" | "middle" | "end";
-  left: number;
-  right: number;
-};
+type Label = { text: string; x: number; baseline: number; anchor: Anchor; left: number; right: number };
+type Anchor = "start" | "middle" | "end";
 
 /** `text` drawn at `x` with its baseline at `baseline`, anchored as SVG anchors it. */
-function label(text: string, x: number, baseline: number, anchor: Label["anchor"]): Label {
+function label(text: string, x: number, baseline: number, anchor: Anchor): Label {
   const width = textWidth(text);
   const left = anchor === "start" ? x : anchor === "middle" ? x - width / 2 : x - width;
   return { text, x, baseline, anchor, left, right: left + width };
@@ -185,19 +176,19 @@ const textMarkup = ({ text, x, baseline, anchor }: Label, className: string) =>
 const dayOf = (target: ChartTarget) => target.seconds / TIME_NORMALIZATION.secondsPerDay;
 
 /** The growth the chart draws: the start, the horizon and every target within it; null when there is none. */
-function growthSeries(input: ChartInput) {
-  const growth = Math.log1p(Number(input.dailyInterestRate));
-  const given = Number(input.durationDays);
-  const ahead = input.targets.filter((target) => target.seconds > 0);
+function growthSeries(result: CalculateOutput, targets: ChartTarget[], curve: ChartOptions["balanceAt"]) {
+  const growth = Math.log1p(Number(result.dailyInterestRate));
+  const given = Number(result.durationDays);
+  const ahead = targets.filter((target) => target.seconds > 0);
   // The start is taken back from the engine's time to the first target, so the curve meets every
   // crossing point even where the 8-decimal balance rounds to 0 (below 0.000000005 gems).
-  const first = !input.balanceAt && ahead[0];
-  const current = first ? Number(first.gems) * Math.exp(-growth * dayOf(first)) : Number(input.currentGems);
+  const first = !curve && ahead[0];
+  const current = first ? Number(first.gems) * Math.exp(-growth * dayOf(first)) : Number(result.currentGems);
   const firstRank = ahead.find((target) => target.kind === "rank");
   const reach = given > 0 ? ahead.filter((target) => target === firstRank || target.kind === "goal") : ahead;
   const days = Math.max(given, ...reach.map(dayOf));
   if (!(days > 0 && current > 0)) return null;
-  const balanceAt = input.balanceAt ?? ((day: number) => current * Math.exp(growth * day));
+  const balanceAt = curve ?? ((day: number) => current * Math.exp(growth * day));
   const top = balanceAt(days);
   const log = top / current > 10;
   return {
@@ -243,33 +234,34 @@ function header(width: number, series: Series) {
   return { scale, key: beside ? legend(room, 12).markup : legend(4, 12 + ROW).markup, rows: beside ? 1 : 2 };
 }
 
-/** Where the chart draws: the plot's box, and the scales from days and gems to pixels. */
+/** Where the chart draws: the plot's edges, and the scales from days and gems to pixels. */
 interface Frame {
   width: number;
   height: number;
-  plot: { x: number; y: number; w: number; h: number; right: number; bottom: number };
+  plot: { left: number; top: number; right: number; bottom: number };
   x: (day: number) => number;
   y: (value: number) => number;
 }
 
-function frame(input: ChartInput, series: Series, rows: number, axisWidth: number): Frame {
-  const { width, height } = input;
+function frame({ width, height }: ChartOptions, series: Series, rows: number, axisWidth: number): Frame {
   const { days, log, low, high } = series;
   // The plot starts below the header's rows, with room for the top balance label's upper half; the
   // balance's labels end left of it, the time's start under it.
-  const plot = { x: Math.ceil(10 + axisWidth), y: rows * ROW + 12, w: 0, h: 0, right: 0, bottom: 0 };
-  plot.w = width - plot.x - 10;
-  plot.h = height - plot.y - 26;
-  plot.right = plot.x + plot.w;
-  plot.bottom = plot.y + plot.h;
+  const plot = {
+    left: Math.ceil(10 + axisWidth),
+    top: rows * ROW + 12,
+    right: width - 10,
+    bottom: height - 26,
+  };
   const scaled = (value: number) =>
     log ? Math.log(value / low) / Math.log(high / low) : (value - low) / (high - low);
   return {
     width,
     height,
     plot,
-    x: (day: number) => round(plot.x + (day / days) * plot.w),
-    y: (value: number) => round(plot.bottom - Math.min(1, Math.max(0, scaled(value))) * plot.h),
+    x: (day: number) => round(plot.left + (day / days) * (plot.right - plot.left)),
+    y: (value: number) =>
+      round(plot.bottom - Math.min(1, Math.max(0, scaled(value))) * (plot.bottom - plot.top)),
   };
 }
 
@@ -285,8 +277,8 @@ function balanceAxis({ plot, y }: Frame, ticks: { value: number; text: string }[
     if (placed.some((other) => Math.abs(other - at) < ROW + 2)) continue;
     placed.push(at);
     markup +=
-      `<line x1="${plot.x - 4}" x2="${plot.x}" y1="${at}" y2="${at}"/>` +
-      textMarkup(label(text, plot.x - 6, at + 4, "end"), "chart-label");
+      `<line x1="${plot.left - 4}" x2="${plot.left}" y1="${at}" y2="${at}"/>` +
+      textMarkup(label(text, plot.left - 6, at + 4, "end"), "chart-label");
   }
   return markup;
 }
@@ -294,32 +286,28 @@ function balanceAxis({ plot, y }: Frame, ticks: { value: number; text: string }[
 /** The time axis: "Now", the end of the time given with its date, then each tick that fits 6 px clear of them. */
 function timeAxis(
   { plot, x, width, height }: Frame,
-  input: ChartInput,
-  { given, days, solid }: Series,
+  { start, locale }: ChartOptions,
+  series: Series,
 ): string {
   const base = height - 8;
-  const now = label("Now", plot.x, base, "start");
+  const now = label("Now", plot.left, base, "start");
   const placed = [now];
   const fits = (text: Label) =>
     text.left >= 1 &&
     text.right <= width - 1 &&
     placed.every((other) => text.right + 6 <= other.left || other.right + 6 <= text.left);
-  if (given > 0) {
-    // Within two days, the hour too.
-    const style: Intl.DateTimeFormatOptions = {
-      dateStyle: "medium",
-      timeStyle: days < 2 ? "short" : undefined,
-    };
-    const text = new Intl.DateTimeFormat(input.locale, style).format(input.start + given * DAY_MS);
+  if (series.given > 0) {
+    const text = dateText(start + series.given * DAY_MS, series.days, locale);
     const anchors = (["middle", "end", "start"] as const).map((anchor) =>
-      label(text, x(solid), base, anchor),
+      label(text, x(series.solid), base, anchor),
     );
     // Where the time given is short, the date follows "Now" rather than sit on it.
     const mark = [...anchors, label(text, now.right + 8, base, "start")].find(fits);
     if (mark) placed.push(mark);
   }
   const marks = placed.length;
-  for (const tick of timeTicks(days, Math.max(2, Math.floor(plot.w / 70)), input.start, input.locale)) {
+  const count = Math.max(2, Math.floor((plot.right - plot.left) / 70));
+  for (const tick of timeTicks(series.days, count, start, locale)) {
     const shown = label(tick.label, x(tick.day), base, x(tick.day) > plot.right - 30 ? "end" : "middle");
     if (fits(shown)) placed.push(shown);
   }
@@ -339,62 +327,14 @@ function balanceLine({ x, y }: Frame, { log, solid, days, balanceAt }: Series): 
 }
 
 /**
- * The chart: the balance from now to the horizon, which is the time given, or further when the
- * next rank or a goal lies beyond it (the part beyond drawn dashed, and a legend says so), or the
- * last target when no time is given. "Now" marks the start and the end of the time given is a
- * line with its date. Each rank and goal on the way is a dot where the balance reaches it, and a
- * goal's level a dashed line. No text stands inside the plot: the milestone table under the chart
- * names every crossing, and the scrubber names the point it marks. The axis is logarithmic, and
- * says so, when the balance spans more than a factor of ten. Null when there is nothing to draw.
- */
-function growthChart(input: ChartInput): Chart | null {
-  const series = growthSeries(input);
-  if (!series) return null;
-  const { width, height } = input;
-  const gems = gemTicks(series, input.locale);
-  const { scale, key, rows } = header(width, series);
-  const chart = frame(input, series, rows, Math.max(0, ...gems.map((tick) => textWidth(tick.text))));
-  const { plot, x, y } = chart;
-  // In the order reached, as the milestone table lists them; a goal before a rank it equals.
-  const shown = [...series.shown].sort(
-    (a, b) => a.seconds - b.seconds || Number(a.kind === "rank") - Number(b.kind === "rank"),
-  );
-  const describedBy = input.describedBy ? ` aria-describedby="${input.describedBy}"` : "";
-  const parts = [
-    `<svg class="growth-chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" ` +
-      `aria-labelledby="${input.id}"${describedBy}>`,
-    `<title id="${input.id}">${escapeXml(input.title)}</title>`,
-    `<g class="chart-grid">${textMarkup(scale, "chart-label chart-scale")}` +
-      `${balanceAxis(chart, gems)}${timeAxis(chart, input, series)}</g>`,
-    key,
-    ...shown
-      .filter((target) => target.kind === "goal")
-      .map(({ gems }) => `<path class="chart-goal-line" d="M${plot.x} ${y(Number(gems))}H${plot.right}"/>`),
-    balanceLine(chart, series),
-    series.given > 0 ? `<path class="chart-end" d="M${x(series.solid)} ${plot.y}V${plot.bottom}"/>` : "",
-    `<path class="chart-axis" d="M${plot.x} ${plot.y}V${plot.bottom}H${plot.right}"/>`,
-    `<circle class="chart-now" cx="${x(0)}" cy="${y(series.balanceAt(0))}" r="3.5"/>`,
-    ...shown.map(
-      (target) =>
-        `<circle class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}" ` +
-        `cx="${x(dayOf(target))}" cy="${y(Number(target.gems))}" r="3.5"/>`,
-    ),
-  ];
-  const { cursor } = input;
-  if (cursor !== undefined) {
-    parts.push(
-      `<g class="chart-cursor"><path d="M${x(cursor)} ${plot.y}V${plot.bottom}"/>` +
-        `<circle cx="${x(cursor)}" cy="${y(series.balanceAt(cursor))}" r="5"/></g>`,
-    );
-  }
-  const { days, balanceAt } = series;
-  const points = shown.map((target) => ({ day: dayOf(target), name: target.label }));
-  return { svg: parts.join("") + "</svg>", days, left: plot.x, right: plot.right, balanceAt, points };
-}
-
-/**
- * The chart of a `calculate-exp-growth` result (its rank milestones, goal and amount to earn), or null when
- * there is nothing to draw.
+ * The chart of a `calculate-exp-growth` result: the balance from now to the horizon, which is the time
+ * given, or further when the next rank or a goal lies beyond it (the part beyond drawn dashed, and a
+ * legend says so), or the last rank or goal when no time is given. "Now" marks the start and the end
+ * of the time given is a line with its date. Each rank and goal on the way (the rank milestones, the
+ * goal and the amount to earn) is a dot where the balance reaches it, and a goal's level a dashed line.
+ * No text stands inside the plot: the milestone table under the chart names every crossing, and the
+ * scrubber names the point it marks. The axis is logarithmic, and says so, when the balance spans more
+ * than a factor of ten. Null when there is nothing to draw.
  */
 export function resultChart(result: CalculateOutput, options: ChartOptions): Chart | null {
   const gems = (value: string) => compactAmount(value, options.locale);
@@ -414,13 +354,51 @@ export function resultChart(result: CalculateOutput, options: ChartOptions): Cha
       seconds: additional.duration.totalSeconds,
       kind: "goal",
     });
-  return growthChart({
-    ...options,
-    ...result,
-    targets,
-    title:
-      `Growth chart: the balance from ${gems(result.currentGems)} gems, with a point where it reaches ` +
-      "each rank and goal; the table gives the figures.",
-    describedBy: result.milestones.length ? options.describedBy : undefined,
-  });
+  const series = growthSeries(result, targets, options.balanceAt);
+  if (!series) return null;
+  const { width, height, id, cursor } = options;
+  const ticks = gemTicks(series, options.locale);
+  const { scale, key, rows } = header(width, series);
+  const chart = frame(options, series, rows, Math.max(0, ...ticks.map((tick) => textWidth(tick.text))));
+  const { plot, x, y } = chart;
+  // In the order reached, as the milestone table lists them; a goal before a rank it equals.
+  const shown = [...series.shown].sort(
+    (a, b) => a.seconds - b.seconds || Number(a.kind === "rank") - Number(b.kind === "rank"),
+  );
+  // The milestone table gives the figures in text, where there is one.
+  const describedBy =
+    options.describedBy && result.milestones.length ? ` aria-describedby="${options.describedBy}"` : "";
+  const title =
+    `Growth chart: the balance from ${gems(result.currentGems)} gems, with a point where it reaches ` +
+    "each rank and goal; the table gives the figures.";
+  const parts = [
+    `<svg class="growth-chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" ` +
+      `aria-labelledby="${id}"${describedBy}>`,
+    `<title id="${id}">${escapeXml(title)}</title>`,
+    `<g class="chart-grid">${textMarkup(scale, "chart-label chart-scale")}` +
+      `${balanceAxis(chart, ticks)}${timeAxis(chart, options, series)}</g>`,
+    key,
+    ...shown
+      .filter((target) => target.kind === "goal")
+      .map(
+        (target) =>
+          `<path class="chart-goal-line" d="M${plot.left} ${y(Number(target.gems))}H${plot.right}"/>`,
+      ),
+    balanceLine(chart, series),
+    series.given > 0 ? `<path class="chart-end" d="M${x(series.solid)} ${plot.top}V${plot.bottom}"/>` : "",
+    `<path class="chart-axis" d="M${plot.left} ${plot.top}V${plot.bottom}H${plot.right}"/>`,
+    `<circle class="chart-now" cx="${x(0)}" cy="${y(series.balanceAt(0))}" r="3.5"/>`,
+    ...shown.map(
+      (target) =>
+        `<circle class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}" ` +
+        `cx="${x(dayOf(target))}" cy="${y(Number(target.gems))}" r="3.5"/>`,
+    ),
+    cursor === undefined
+      ? ""
+      : `<g class="chart-cursor"><path d="M${x(cursor)} ${plot.top}V${plot.bottom}"/>` +
+        `<circle cx="${x(cursor)}" cy="${y(series.balanceAt(cursor))}" r="5"/></g>`,
+  ];
+  const { days, balanceAt } = series;
+  const points = shown.map((target) => ({ day: dayOf(target), name: target.label }));
+  return { svg: parts.join("") + "</svg>", days, left: plot.left, right: plot.right, balanceAt, points };
 }

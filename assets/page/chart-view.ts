@@ -5,7 +5,7 @@
  */
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import { TIME_NORMALIZATION } from "../../common/constants.ts";
-import { gemsText, resultChart, type Chart } from "../../common/chart.ts";
+import { dateText, gemsText, resultChart, type Chart } from "../../common/chart.ts";
 import { planHook } from "./plan-hook.ts";
 
 let shown: { result: CalculateOutput; start: number } | null = null;
@@ -47,10 +47,7 @@ function draw(speak?: boolean): void {
     result.milestones.findLast((milestone) => milestone.duration.totalSeconds <= seconds) ??
     result.currentRank;
   const lang = document.documentElement.lang;
-  const date = new Intl.DateTimeFormat(lang, {
-    dateStyle: "medium",
-    timeStyle: chart.days < 2 ? "short" : undefined,
-  }).format(start + seconds * 1000);
+  const date = dateText(start + seconds * 1000, chart.days, lang);
   scrub.setAttribute("aria-valuetext", date);
   const here = names ? ` — ${names}` : "";
   if (speak)
