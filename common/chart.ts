@@ -49,7 +49,7 @@ export interface Chart {
   left: number;
   right: number;
   balanceAt: (day: number) => number;
-  /** Each rank and goal on the way, in order, a goal before a rank it equals: its day and name, for the scrubber. */
+  /** Each rank and goal on the way, a goal before a rank it equals: its day and name, for the scrubber. */
   points: { day: number; name: string }[];
 }
 
@@ -284,11 +284,7 @@ function balanceAxis({ plot, y }: Frame, ticks: { value: number; text: string }[
 }
 
 /** The time axis: "Now", the end of the time given with its date, then each tick that fits 6 px clear of them. */
-function timeAxis(
-  { plot, x, width, height }: Frame,
-  { start, locale }: ChartOptions,
-  series: Series,
-): string {
+function timeAxis({ plot, x, width, height }: Frame, { start, locale }: ChartOptions, series: Series) {
   const base = height - 8;
   const now = label("Now", plot.left, base, "start");
   const placed = [now];
