@@ -235,15 +235,7 @@ function header(width: number, series: Series) {
 }
 
 /** Where the chart draws: the plot's edges, and the scales from days and gems to pixels. */
-interface Frame {
-  width: number;
-  height: number;
-  plot: { left: number; top: number; right: number; bottom: number };
-  x: (day: number) => number;
-  y: (value: number) => number;
-}
-
-function frame({ width, height }: ChartOptions, series: Series, rows: number, axisWidth: number): Frame {
+function frame({ width, height }: ChartOptions, series: Series, rows: number, axisWidth: number) {
   const { days, log, low, high } = series;
   // The plot starts below the header's rows, with room for the top balance label's upper half; the
   // balance's labels end left of it, the time's start under it.
@@ -256,14 +248,14 @@ function frame({ width, height }: ChartOptions, series: Series, rows: number, ax
   const scaled = (value: number) =>
     log ? Math.log(value / low) / Math.log(high / low) : (value - low) / (high - low);
   return {
-    width,
-    height,
     plot,
     x: (day: number) => round(plot.left + (day / days) * (plot.right - plot.left)),
     y: (value: number) =>
       round(plot.bottom - Math.min(1, Math.max(0, scaled(value))) * (plot.bottom - plot.top)),
   };
 }
+
+type Frame = ReturnType<typeof frame>;
 
 /**
  * The balance's axis: a tick (no grid line) and a label per value, in the order given, leaving out a
@@ -284,7 +276,7 @@ function balanceAxis({ plot, y }: Frame, ticks: { value: number; text: string }[
 }
 
 /** The time axis: "Now", the end of the time given with its date, then each tick that fits 6 px clear of them. */
-function timeAxis({ plot, x, width, height }: Frame, { start, locale }: ChartOptions, series: Series) {
+function timeAxis({ plot, x }: Frame, { start, locale, width, height }: ChartOptions, series: Series) {
   const base = height - 8;
   const now = label("Now", plot.left, base, "start");
   const placed = [now];
