@@ -208,21 +208,14 @@ type Series = NonNullable<ReturnType<typeof growthSeries>>;
 
 /** The legend of the solid and dashed line: one row of markup from `x`, and where it ends. */
 function legend(x: number, baseline: number): { markup: string; right: number } {
-  const swatch = 18;
-  const items = [
-    ["", "within the chosen time"],
-    [" chart-beyond", "beyond it"],
-  ] as const;
-  let at = x;
-  const markup = items.map(([className, text]) => {
-    const line =
-      `<line class="chart-balance${className}" x1="${round(at)}" x2="${round(at + swatch)}" ` +
-      `y1="${baseline - 4}" y2="${baseline - 4}"/>`;
-    const words = label(text, at + swatch + 4, baseline, "start");
-    at = words.right + 12;
-    return line + textMarkup(words, "chart-label");
-  });
-  return { markup: `<g class="chart-legend">${markup.join("")}</g>`, right: at - 12 };
+  const within = label("within the chosen time", x + 22, baseline, "start");
+  const beyond = label("beyond it", within.right + 34, baseline, "start");
+  // An 18 px swatch of the line, 4 px before its words.
+  const item = (words: Label, className: string) =>
+    `<line class="chart-balance${className}" x1="${round(words.left - 22)}" x2="${round(words.left - 4)}" ` +
+    `y1="${baseline - 4}" y2="${baseline - 4}"/>${textMarkup(words, "chart-label")}`;
+  const markup = `<g class="chart-legend">${item(within, "")}${item(beyond, " chart-beyond")}</g>`;
+  return { markup, right: beyond.right };
 }
 
 /** The rows above the plot: the scale's name, and the legend (where a part is dashed) beside it or below it. */
