@@ -174,11 +174,7 @@ test(`Now, the end of the time given with its date, the legend, the start, and t
         `${name}: a legend says what is solid and dashed, where both are drawn`,
       );
       const start = all.find((element) => element.within.includes("chart-now"));
-      assert.is(
-        start && number(start, "cx"),
-        plot.left,
-        `${name}: the start is drawn at the time axis's start`,
-      );
+      assert.is(start && number(start, "cx"), plot.left, `${name}: the start is drawn on the axis`);
       for (const line of all.filter(
         (element) => element.name === "line" && element.within.includes("chart-grid"),
       ))
