@@ -12,7 +12,8 @@ import { TIME_NORMALIZATION } from "./constants.ts";
 import { compactAmount, scientificAmount } from "./amount.ts";
 import { numberFormat } from "./text/formats.ts";
 
-export interface ChartTarget {
+/** A rank or goal the balance reaches. */
+interface ChartTarget {
   /** What the point is called: a rank's name, "Goal", "+10B". */
   label: string;
   /** The target balance, a decimal string. */
@@ -22,14 +23,8 @@ export interface ChartTarget {
   kind: "rank" | "goal";
 }
 
-export interface ChartInput {
-  currentGems: string;
-  /** Days of growth the person asked for; 0 when no time was given. */
-  durationDays: string;
-  dailyInterestRate: string;
-  targets: readonly ChartTarget[];
-  /** The chart's accessible name. */
-  title: string;
+/** How the page or the docs draw a result's chart. */
+interface ChartOptions {
   /** Id for the `<title>`, unique in the page. */
   id: string;
   /** Id of the element (the milestone table) that gives the figures in text. */
@@ -41,8 +36,6 @@ export interface ChartInput {
   locale?: string;
   /** A day to mark with the scrubber's cursor. */
   cursor?: number;
-  /** The rank the balance holds at the start, drawn as a band up to the next rank's threshold. */
-  currentRank?: { label: string; gems: string };
   /** The balance on a given day where it is not the growth of currentGems (the homepage's deposits). */
   balanceAt?: (day: number) => number;
 }
@@ -56,17 +49,14 @@ export interface Chart {
   left: number;
   right: number;
   balanceAt: (day: number) => number;
-  /** Each point on the way: its day and what it marks ("Goal = Radiant"), for the scrubber to name. */
-  points: { day: number; names: string }[];
+  /** Each rank and goal on the way, a goal before a rank it equals: its day and name, for the scrubber. */
+  points: { day: number; name: string }[];
 }
 
 const DAY_MS = TIME_NORMALIZATION.secondsPerDay * 1000;
 /** The chart's font size in px (`.growth-chart` in site.css) and the rows of text it lays out. */
 const FONT = 11;
 const ROW = 14;
-
-/** A rectangle in the SVG's units. */
-type Box = { left: number; top: number; right: number; bottom: number };
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -76,7 +66,7 @@ const round = (value: number) => Math.round(value * 10) / 10;
  * a system font falls back to (M and W 1 em, other capitals at most 0.86, digits and lower case at
  * most 0.64, punctuation at most 0.4), and 1 em for any other character: text judged to fit fits.
  */
-export function textWidth(text: string): number {
+function textWidth(text: string): number {
   let em = 0;
   for (const char of text) {
     if (/[mwMW]/.test(char)) em += 1;
@@ -89,18 +79,17 @@ export function textWidth(text: string): number {
   return em * FONT;
 }
 
-/** Whether two boxes come closer than `margin`. */
-const near = (a: Box, b: Box, margin: number) =>
-  a.left < b.right + margin &&
-  b.left < a.right + margin &&
-  a.top < b.bottom + margin &&
-  b.top < a.bottom + margin;
-
 /** `1.6B`, `0.0125`, and powers of ten beyond compact notation: `2.5 × 10¹⁸`, `10⁻⁹`. */
 export const gemsText = (value: number, digits: number, locale?: string): string =>
   value === 0 || (value >= 1e-3 && value < 1e15)
     ? numberFormat(locale, { notation: "compact", maximumSignificantDigits: digits }).format(value)
     : scientificAmount(value, locale, digits - 1);
+
+/** A moment as the chart's end and the scrubber say it: its date, and its hour on a chart of under two days. */
+export function dateText(time: number, days: number, locale?: string): string {
+  const timeStyle = days < 2 ? "short" : undefined;
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle }).format(time);
+}
 
 /** Time units for the axis, finest first: the unit's size in days, the steps it may take and how its ticks read. */
 const UNITS = [
@@ -169,37 +158,37 @@ function gemTicks({ low, high, log, shown }: Series, locale?: string): { value: 
   return ticks.map(labelled(Math.floor(Math.log10(high)) - Math.floor(Math.log10(step)) + 2));
 }
 
-/** A piece of text the chart places, and the box it takes. */
-type Label = { text: string; x: number; baseline: number; anchor: "start" | "middle" | "end"; box: Box };
+/** A text the chart places, and where it starts and ends across. */
+type Label = { text: string; x: number; baseline: number; anchor: Anchor; left: number; right: number };
+type Anchor = "start" | "middle" | "end";
 
-/** `text` drawn at `x` with its baseline at `baseline`, anchored as SVG anchors it, and the box it takes. */
-function label(text: string, x: number, baseline: number, anchor: Label["anchor"]): Label {
+/** `text` drawn at `x` with its baseline at `baseline`, anchored as SVG anchors it. */
+function label(text: string, x: number, baseline: number, anchor: Anchor): Label {
   const width = textWidth(text);
   const left = anchor === "start" ? x : anchor === "middle" ? x - width / 2 : x - width;
-  const box = { left, top: baseline - 11, right: left + width, bottom: baseline + 3 };
-  return { text, x, baseline, anchor, box };
+  return { text, x, baseline, anchor, left, right: left + width };
 }
 
-const textMarkup = ({ text, x, baseline, anchor }: Label, className?: string) =>
-  `<text${className ? ` class="${className}"` : ""} x="${round(x)}" y="${round(baseline)}"` +
+const textMarkup = ({ text, x, baseline, anchor }: Label, className: string) =>
+  `<text class="${className}" x="${round(x)}" y="${round(baseline)}"` +
   `${anchor === "start" ? "" : ` text-anchor="${anchor}"`}>${escapeXml(text)}</text>`;
 
 const dayOf = (target: ChartTarget) => target.seconds / TIME_NORMALIZATION.secondsPerDay;
 
 /** The growth the chart draws: the start, the horizon and every target within it; null when there is none. */
-function growthSeries(input: ChartInput) {
-  const growth = Math.log1p(Number(input.dailyInterestRate));
-  const given = Number(input.durationDays);
-  const ahead = input.targets.filter((target) => target.seconds > 0);
+function growthSeries(result: CalculateOutput, targets: ChartTarget[], curve: ChartOptions["balanceAt"]) {
+  const growth = Math.log1p(Number(result.dailyInterestRate));
+  const given = Number(result.durationDays);
+  const ahead = targets.filter((target) => target.seconds > 0);
   // The start is taken back from the engine's time to the first target, so the curve meets every
   // crossing point even where the 8-decimal balance rounds to 0 (below 0.000000005 gems).
-  const first = !input.balanceAt && ahead[0];
-  const current = first ? Number(first.gems) * Math.exp(-growth * dayOf(first)) : Number(input.currentGems);
+  const first = !curve && ahead[0];
+  const current = first ? Number(first.gems) * Math.exp(-growth * dayOf(first)) : Number(result.currentGems);
   const firstRank = ahead.find((target) => target.kind === "rank");
   const reach = given > 0 ? ahead.filter((target) => target === firstRank || target.kind === "goal") : ahead;
   const days = Math.max(given, ...reach.map(dayOf));
   if (!(days > 0 && current > 0)) return null;
-  const balanceAt = input.balanceAt ?? ((day: number) => current * Math.exp(growth * day));
+  const balanceAt = curve ?? ((day: number) => current * Math.exp(growth * day));
   const top = balanceAt(days);
   const log = top / current > 10;
   return {
@@ -207,8 +196,6 @@ function growthSeries(input: ChartInput) {
     days,
     log,
     shown: ahead.filter((target) => dayOf(target) <= days),
-    /** The threshold of the rank above the current one, where the current rank's band ends. */
-    nextRank: firstRank ? Number(firstRank.gems) : Infinity,
     balanceAt,
     low: log ? current : Math.max(0, current - (top - current) * 0.1),
     high: log ? top : top + (top - current) * 0.1 || current * 1.01,
@@ -219,142 +206,93 @@ function growthSeries(input: ChartInput) {
 
 type Series = NonNullable<ReturnType<typeof growthSeries>>;
 
-/** The legend of the solid and dashed line: one row of markup from `x`, and its box. */
-function legend(x: number, baseline: number): { markup: string; box: Box } {
-  const swatch = 18;
-  const items = [
-    ["", "within the chosen time"],
-    [" chart-beyond", "beyond it"],
-  ] as const;
-  let at = x;
-  const markup = items.map(([className, text]) => {
-    const line =
-      `<line class="chart-balance${className}" x1="${round(at)}" x2="${round(at + swatch)}" ` +
-      `y1="${baseline - 4}" y2="${baseline - 4}"/>`;
-    const words = label(text, at + swatch + 4, baseline, "start");
-    at = words.box.right + 12;
-    return line + textMarkup(words, "chart-label");
-  });
-  const box = { left: x, top: baseline - 11, right: at - 12, bottom: baseline + 3 };
-  return { markup: `<g class="chart-legend">${markup.join("")}</g>`, box };
+/** The legend of the solid and dashed line: one row of markup from `x`, and where it ends. */
+function legend(x: number, baseline: number): { markup: string; right: number } {
+  const within = label("within the chosen time", x + 22, baseline, "start");
+  const beyond = label("beyond it", within.right + 34, baseline, "start");
+  // An 18 px swatch of the line, 4 px before its words.
+  const item = (words: Label, className: string) =>
+    `<line class="chart-balance${className}" x1="${round(words.left - 22)}" x2="${round(words.left - 4)}" ` +
+    `y1="${baseline - 4}" y2="${baseline - 4}"/>${textMarkup(words, "chart-label")}`;
+  const markup = `<g class="chart-legend">${item(within, "")}${item(beyond, " chart-beyond")}</g>`;
+  return { markup, right: beyond.right };
 }
 
 /** The rows above the plot: the scale's name, and the legend (where a part is dashed) beside it or below it. */
 function header(width: number, series: Series) {
   const scale = label(series.log ? "Gems, log scale" : "Gems", 4, 12, "start");
-  if (series.solid >= series.days) return { scale, key: null, rows: 1 };
-  const room = width - 4 - legend(0, 12).box.right;
-  const key = room >= scale.box.right + 16 ? legend(room, 12) : legend(4, 12 + ROW);
-  return { scale, key, rows: key.box.top > 12 ? 2 : 1 };
+  if (series.solid >= series.days) return { scale, key: "", rows: 1 };
+  const room = width - 4 - legend(0, 12).right;
+  const beside = room >= scale.right + 16;
+  return { scale, key: beside ? legend(room, 12).markup : legend(4, 12 + ROW).markup, rows: beside ? 1 : 2 };
 }
 
-/** Where the chart draws: the plot's box, the scales from days and gems to pixels, and the text placed so far. */
-interface Frame {
-  width: number;
-  height: number;
-  plot: { x: number; y: number; w: number; h: number; right: number; bottom: number };
-  x: (day: number) => number;
-  y: (value: number) => number;
-  placed: Box[];
-}
-
-function frame(input: ChartInput, series: Series, rows: number, axisWidth: number): Frame {
-  const { width, height } = input;
+/** Where the chart draws: the plot's edges, and the scales from days and gems to pixels. */
+function frame({ width, height }: ChartOptions, series: Series, rows: number, axisWidth: number) {
   const { days, log, low, high } = series;
-  // The plot starts below the header's rows, with room for the top balance label's upper half.
-  const plot = { x: Math.ceil(10 + axisWidth), y: rows * ROW + 12, w: 0, h: 0, right: 0, bottom: 0 };
-  plot.w = width - plot.x - 10;
-  plot.h = height - plot.y - 26;
-  plot.right = plot.x + plot.w;
-  plot.bottom = plot.y + plot.h;
+  // The plot starts below the header's rows, with room for the top balance label's upper half; the
+  // balance's labels end left of it, the time's start under it.
+  const plot = {
+    left: Math.ceil(10 + axisWidth),
+    top: rows * ROW + 12,
+    right: width - 10,
+    bottom: height - 26,
+  };
   const scaled = (value: number) =>
     log ? Math.log(value / low) / Math.log(high / low) : (value - low) / (high - low);
   return {
-    width,
-    height,
     plot,
-    x: (day: number) => round(plot.x + (day / days) * plot.w),
-    y: (value: number) => round(plot.bottom - Math.min(1, Math.max(0, scaled(value))) * plot.h),
-    placed: [],
+    x: (day: number) => round(plot.left + (day / days) * (plot.right - plot.left)),
+    y: (value: number) =>
+      round(plot.bottom - Math.min(1, Math.max(0, scaled(value))) * (plot.bottom - plot.top)),
   };
 }
 
-/** Places the first of `candidates` inside the chart and `margin` clear of every text placed; null when none is. */
-function place(frame: Frame, candidates: Label[], margin: number): Label | null {
-  const chosen = candidates.find(
-    ({ box }) =>
-      box.left >= 1 &&
-      box.right <= frame.width - 1 &&
-      !frame.placed.some((other) => near(other, box, margin)),
-  );
-  if (chosen) frame.placed.push(chosen.box);
-  return chosen ?? null;
+type Frame = ReturnType<typeof frame>;
+
+/**
+ * The balance's axis: a tick (no grid line) and a label per value, in the order given, leaving out a
+ * label within a row of one placed before.
+ */
+function balanceAxis({ plot, y }: Frame, ticks: { value: number; text: string }[]): string {
+  const placed: number[] = [];
+  let markup = "";
+  for (const { value, text } of ticks) {
+    const at = y(value);
+    if (placed.some((other) => Math.abs(other - at) < ROW + 2)) continue;
+    placed.push(at);
+    markup +=
+      `<line x1="${plot.left - 4}" x2="${plot.left}" y1="${at}" y2="${at}"/>` +
+      textMarkup(label(text, plot.left - 6, at + 4, "end"), "chart-label");
+  }
+  return markup;
 }
 
-/** The balance's axis: a tick and a label per value whose label fits, and no grid line to stand beside a rank's. */
-function balanceAxis(frame: Frame, ticks: { value: number; text: string }[]): string {
-  const { plot, y } = frame;
-  return ticks
-    .map(({ value, text }) => {
-      const tick = place(frame, [label(text, plot.x - 6, y(value) + 4, "end")], 2);
-      const line = `<line x1="${plot.x - 4}" x2="${plot.x}" y1="${y(value)}" y2="${y(value)}"/>`;
-      return tick ? line + textMarkup(tick, "chart-label") : "";
-    })
-    .join("");
-}
-
-/** The time axis: "Now", the end of the time given with its date, then the ticks that fit. */
-function timeAxis(frame: Frame, input: ChartInput, series: Series): string {
-  const { plot, x } = frame;
-  const { given, days, solid } = series;
-  const base = frame.height - 8;
-  const now = label("Now", plot.x, base, "start");
-  frame.placed.push(now.box);
-  const parts = [textMarkup(now, "chart-mark")];
-  if (given > 0) {
-    // Within two days, the hour too.
-    const style: Intl.DateTimeFormatOptions = {
-      dateStyle: "medium",
-      timeStyle: days < 2 ? "short" : undefined,
-    };
-    const text = new Intl.DateTimeFormat(input.locale, style).format(input.start + given * DAY_MS);
-    const at = x(solid);
-    const anchors = (["middle", "end", "start"] as const).map((anchor) => label(text, at, base, anchor));
+/** The time axis: "Now", the end of the time given with its date, then each tick that fits 6 px clear of them. */
+function timeAxis({ plot, x }: Frame, { start, locale, width, height }: ChartOptions, series: Series) {
+  const base = height - 8;
+  const now = label("Now", plot.left, base, "start");
+  const placed = [now];
+  const fits = (text: Label) =>
+    text.left >= 1 &&
+    text.right <= width - 1 &&
+    placed.every((other) => text.right + 6 <= other.left || other.right + 6 <= text.left);
+  if (series.given > 0) {
+    const text = dateText(start + series.given * DAY_MS, series.days, locale);
+    const anchors = (["middle", "end", "start"] as const).map((anchor) =>
+      label(text, x(series.solid), base, anchor),
+    );
     // Where the time given is short, the date follows "Now" rather than sit on it.
-    const mark = place(frame, [...anchors, label(text, now.box.right + 8, base, "start")], 6);
-    if (mark) parts.push(textMarkup(mark, "chart-mark"));
+    const mark = [...anchors, label(text, now.right + 8, base, "start")].find(fits);
+    if (mark) placed.push(mark);
   }
-  const ticks = timeTicks(days, Math.max(2, Math.floor(plot.w / 70)), input.start, input.locale);
-  for (const tick of ticks) {
-    const anchor = x(tick.day) > plot.right - 30 ? "end" : "middle";
-    const shown = place(frame, [label(tick.label, x(tick.day), base, anchor)], 6);
-    if (shown) parts.push(textMarkup(shown, "chart-label"));
+  const marks = placed.length;
+  const count = Math.max(2, Math.floor((plot.right - plot.left) / 70));
+  for (const tick of timeTicks(series.days, count, start, locale)) {
+    const shown = label(tick.label, x(tick.day), base, x(tick.day) > plot.right - 30 ? "end" : "middle");
+    if (fits(shown)) placed.push(shown);
   }
-  return parts.join("");
-}
-
-/** The current rank's band, from its threshold (or the plot's foot) to the next rank's (or the top). */
-function currentBand(frame: Frame, series: Series, rank: ChartInput["currentRank"]): string {
-  const { plot, y } = frame;
-  if (!rank) return "";
-  const top = y(Math.min(series.high, series.nextRank));
-  const bottom = y(Math.max(series.low, Number(rank.gems)));
-  if (bottom - top < 1) return "";
-  return (
-    `<rect class="chart-band" x="${plot.x}" y="${top}" width="${round(plot.w)}" ` +
-    `height="${round(bottom - top)}"/>`
-  );
-}
-
-/** One entry per point, targets at the same balance named together, goals first. */
-function pointNames(shown: ChartTarget[]): Chart["points"] {
-  const levels = [...new Set(shown.map((target) => Number(target.gems)))];
-  return levels.map((level) => {
-    const same = shown
-      .filter((target) => Number(target.gems) === level)
-      .sort((a) => (a.kind === "goal" ? -1 : 1));
-    return { day: dayOf(same[0]!), names: same.map((target) => target.label).join(" = ") };
-  });
+  return placed.map((text, index) => textMarkup(text, index < marks ? "chart-mark" : "chart-label")).join("");
 }
 
 /** The balance: solid within the time given, dashed beyond; straight on a log axis, bent on a linear one. */
@@ -370,83 +308,16 @@ function balanceLine({ x, y }: Frame, { log, solid, days, balanceAt }: Series): 
 }
 
 /**
- * The chart: the balance from now to the horizon, which is the time given, or further when the
- * next rank or a goal lies beyond it (the part beyond drawn dashed, and a legend says so), or the
- * last target when no time is given. "Now" marks the start and the end of the time given is a
- * line with its date. The current rank is a shaded band; each target on the way is a horizontal
- * line (no grid line beside it: the balance axis has ticks, not lines) with a point where the
- * balance crosses it. No text stands inside the plot: the milestone table under the chart names
- * every crossing, and the scrubber names the point it marks. Every text's box is estimated
- * generously and kept inside the chart and apart from every other text. The axis
- * is logarithmic, and says so, when the balance spans more than a factor of ten. Null when there
- * is nothing to draw.
+ * The chart of a `calculate-exp-growth` result: the balance from now to the horizon, which is the time
+ * given, or further when the next rank or a goal lies beyond it (the part beyond drawn dashed, and a
+ * legend says so), or the last rank or goal when no time is given. "Now" marks the start and the end
+ * of the time given is a line with its date. Each rank and goal on the way (the rank milestones, the
+ * goal and the amount to earn) is a dot where the balance reaches it, and a goal's level a dashed line.
+ * No text stands inside the plot: the milestone table under the chart names every crossing, and the
+ * scrubber names the point it marks. The axis is logarithmic, and says so, when the balance spans more
+ * than a factor of ten. Null when there is nothing to draw.
  */
-export function growthChart(input: ChartInput): Chart | null {
-  const series = growthSeries(input);
-  if (!series) return null;
-  const { width, height } = input;
-  const gems = gemTicks(series, input.locale);
-  const { scale, key, rows } = header(width, series);
-  const chart = frame(input, series, rows, Math.max(0, ...gems.map((tick) => textWidth(tick.text))));
-  const { plot, x, y } = chart;
-  chart.placed.push(scale.box, ...(key ? [key.box] : []));
-  const describedBy = input.describedBy ? ` aria-describedby="${input.describedBy}"` : "";
-  const parts = [
-    `<svg class="growth-chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" ` +
-      `aria-labelledby="${input.id}"${describedBy}>`,
-    `<title id="${input.id}">${escapeXml(input.title)}</title>`,
-  ];
-  // The band first, so every line and text is drawn over it.
-  parts.push(currentBand(chart, series, input.currentRank));
-  const axis = balanceAxis(chart, gems);
-  const time = timeAxis(chart, input, series);
-  parts.push(`<g class="chart-grid">${textMarkup(scale, "chart-label chart-scale")}${axis}${time}</g>`);
-  // Drawn lowest first, so the lines follow the milestone table's order.
-  for (const target of [...series.shown].sort((a, b) => a.seconds - b.seconds)) {
-    const [px, lineY] = [x(dayOf(target)), y(Number(target.gems))];
-    parts.push(
-      `<g class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}">` +
-        `<line x1="${plot.x}" x2="${plot.right}" y1="${lineY}" y2="${lineY}"/>` +
-        `<circle cx="${px}" cy="${lineY}" r="3.5"/></g>`,
-    );
-  }
-  if (key) parts.push(key.markup);
-  parts.push(balanceLine(chart, series));
-  if (series.given > 0)
-    parts.push(`<path class="chart-end" d="M${x(series.solid)} ${plot.y}V${plot.bottom}"/>`);
-  parts.push(
-    `<path class="chart-axis" d="M${plot.x} ${plot.y}V${plot.bottom}H${plot.right}"/>`,
-    `<circle class="chart-now" cx="${x(0)}" cy="${y(series.balanceAt(0))}" r="3.5"/>`,
-  );
-  const { cursor } = input;
-  if (cursor !== undefined) {
-    parts.push(
-      `<g class="chart-cursor"><path d="M${x(cursor)} ${plot.y}V${plot.bottom}"/>` +
-        `<circle cx="${x(cursor)}" cy="${y(series.balanceAt(cursor))}" r="5"/></g>`,
-    );
-  }
-  const { days, balanceAt } = series;
-  const points = pointNames(series.shown);
-  return { svg: parts.join("") + "</svg>", days, left: plot.x, right: plot.right, balanceAt, points };
-}
-
-/**
- * The chart of a `calculate-exp-growth` result (its rank milestones, goal and amount to earn), or null when
- * there is nothing to draw.
- */
-export function resultChart(
-  result: CalculateOutput,
-  options: {
-    id: string;
-    describedBy?: string;
-    width: number;
-    height: number;
-    locale?: string;
-    start: number;
-    cursor?: number;
-    balanceAt?: ChartInput["balanceAt"];
-  },
-): Chart | null {
+export function resultChart(result: CalculateOutput, options: ChartOptions): Chart | null {
   const gems = (value: string) => compactAmount(value, options.locale);
   const targets: ChartTarget[] = result.milestones.map((milestone) => ({
     label: milestone.name,
@@ -464,14 +335,51 @@ export function resultChart(
       seconds: additional.duration.totalSeconds,
       kind: "goal",
     });
-  return growthChart({
-    ...options,
-    ...result,
-    targets,
-    currentRank: { label: result.currentRank.name, gems: result.currentRank.minGems },
-    title:
-      `Growth chart: the balance from ${gems(result.currentGems)} gems, with a point where it reaches ` +
-      "each rank and goal; the table gives the figures.",
-    describedBy: result.milestones.length ? options.describedBy : undefined,
-  });
+  const series = growthSeries(result, targets, options.balanceAt);
+  if (!series) return null;
+  const { width, height, id, cursor } = options;
+  const ticks = gemTicks(series, options.locale);
+  const { scale, key, rows } = header(width, series);
+  const chart = frame(options, series, rows, Math.max(0, ...ticks.map((tick) => textWidth(tick.text))));
+  const { plot, x, y } = chart;
+  // In the order reached, as the milestone table lists them; a goal before a rank it equals.
+  const shown = [...series.shown].sort(
+    (a, b) => a.seconds - b.seconds || Number(a.kind === "rank") - Number(b.kind === "rank"),
+  );
+  // The milestone table gives the figures in text, where there is one.
+  const describedBy =
+    options.describedBy && result.milestones.length ? ` aria-describedby="${options.describedBy}"` : "";
+  const title =
+    `Growth chart: the balance from ${gems(result.currentGems)} gems, with a point where it reaches ` +
+    "each rank and goal; the table gives the figures.";
+  const parts = [
+    `<svg class="growth-chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" ` +
+      `aria-labelledby="${id}"${describedBy}>`,
+    `<title id="${id}">${escapeXml(title)}</title>`,
+    `<g class="chart-grid">${textMarkup(scale, "chart-label chart-scale")}` +
+      `${balanceAxis(chart, ticks)}${timeAxis(chart, options, series)}</g>`,
+    key,
+    ...shown
+      .filter((target) => target.kind === "goal")
+      .map(
+        (target) =>
+          `<path class="chart-goal-line" d="M${plot.left} ${y(Number(target.gems))}H${plot.right}"/>`,
+      ),
+    balanceLine(chart, series),
+    series.given > 0 ? `<path class="chart-end" d="M${x(series.solid)} ${plot.top}V${plot.bottom}"/>` : "",
+    `<path class="chart-axis" d="M${plot.left} ${plot.top}V${plot.bottom}H${plot.right}"/>`,
+    `<circle class="chart-now" cx="${x(0)}" cy="${y(series.balanceAt(0))}" r="3.5"/>`,
+    ...shown.map(
+      (target) =>
+        `<circle class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}" ` +
+        `cx="${x(dayOf(target))}" cy="${y(Number(target.gems))}" r="3.5"/>`,
+    ),
+    cursor === undefined
+      ? ""
+      : `<g class="chart-cursor"><path d="M${x(cursor)} ${plot.top}V${plot.bottom}"/>` +
+        `<circle cx="${x(cursor)}" cy="${y(series.balanceAt(cursor))}" r="5"/></g>`,
+  ];
+  const { days, balanceAt } = series;
+  const points = shown.map((target) => ({ day: dayOf(target), name: target.label }));
+  return { svg: parts.join("") + "</svg>", days, left: plot.left, right: plot.right, balanceAt, points };
 }

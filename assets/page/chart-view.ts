@@ -5,7 +5,7 @@
  */
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import { TIME_NORMALIZATION } from "../../common/constants.ts";
-import { gemsText, resultChart, type Chart } from "../../common/chart.ts";
+import { dateText, gemsText, resultChart, type Chart } from "../../common/chart.ts";
 import { planHook } from "./plan-hook.ts";
 
 let shown: { result: CalculateOutput; start: number } | null = null;
@@ -24,7 +24,7 @@ function draw(speak?: boolean): void {
   area.parentElement!.hidden = false;
   const width = Math.max(280, area.clientWidth);
   const marked = speak || readout().textContent !== "";
-  const { at, point } = moment(Number(scrub.value) / Number(scrub.max));
+  const { at, names } = moment(Number(scrub.value) / Number(scrub.max));
   chart = resultChart(result, {
     id: "calculator-chart-title",
     describedBy: "calculator-milestones",
@@ -47,26 +47,25 @@ function draw(speak?: boolean): void {
     result.milestones.findLast((milestone) => milestone.duration.totalSeconds <= seconds) ??
     result.currentRank;
   const lang = document.documentElement.lang;
-  const date = new Intl.DateTimeFormat(lang, {
-    dateStyle: "medium",
-    timeStyle: chart.days < 2 ? "short" : undefined,
-  }).format(start + seconds * 1000);
+  const date = dateText(start + seconds * 1000, chart.days, lang);
   scrub.setAttribute("aria-valuetext", date);
-  const here = point ? ` — ${point.names}` : "";
+  const here = names ? ` — ${names}` : "";
   if (speak)
     readout().textContent = `${date}: ${gemsText(chart.balanceAt(at), 3, lang)} gems, ${rank.name}${here}`;
 }
 
 /**
  * The day the slider's `share` of the way marks: a point's own day when the slider's step nearest
- * to it is this one, so every point can be read, its name included.
+ * to it is this one, so every point can be read, with the names of all reached then ("Goal = Radiant").
  */
-function moment(share: number): { at: number; point?: Chart["points"][number] } {
+function moment(share: number): { at: number; names?: string } {
   const days = chart?.days ?? 0;
   const at = days * share;
   const step = days / Number(slider().max);
   const point = chart?.points.find((candidate) => Math.abs(candidate.day - at) <= step / 2);
-  return point ? { at: point.day, point } : { at };
+  if (!point) return { at };
+  const names = chart!.points.filter((other) => other.day === point.day).map((other) => other.name);
+  return { at: point.day, names: names.join(" = ") };
 }
 
 /** Shows the chart of `result`, its dates counted from `start` (ms since the epoch). */

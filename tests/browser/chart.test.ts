@@ -90,7 +90,7 @@ async function openForm(page: Page): Promise<void> {
 /** A point for each rank and goal the engine crosses within the horizon (where each stands: unit/chart.test.ts). */
 async function assertPoints(page: Page, result: CalculateOutput, what: string): Promise<void> {
   const names = await page
-    .locator("svg.growth-chart g.chart-target")
+    .locator("svg.growth-chart .chart-target")
     .evaluateAll((groups) => groups.map((group) => group.getAttribute("data-target")));
   const expected = chartPoints(result).points.map((point) => point.name);
   assert.equal(names.sort(), expected.sort(), `${what}: a point for each rank and goal within the horizon`);
