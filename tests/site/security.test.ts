@@ -77,15 +77,10 @@ function localPaths(): string[] {
 }
 
 /** Machine names: the host name, and the container's, where one is set. */
-function machineNames(): string[] {
-  return [
-    ...new Set(
-      [os.hostname(), process.env.CONTAINER_NAME ?? "", process.env.HOSTNAME ?? ""].filter(
-        (name) => name.length > 0,
-      ),
-    ),
-  ];
-}
+const machineNames = () =>
+  [...new Set([os.hostname(), process.env.CONTAINER_NAME, process.env.HOSTNAME])].flatMap((name) =>
+    name ? [name] : [],
+  );
 
 /** String literals in a script: where a leaked name would sit, apart from minified identifiers. */
 function stringLiterals(script: string): string {
