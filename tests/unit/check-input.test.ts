@@ -65,13 +65,8 @@ function asJson(input: unknown): unknown {
   }
 }
 
-const shown = (input: unknown) => {
-  try {
-    return (JSON.stringify(input) ?? typeof input).slice(0, 300);
-  } catch {
-    return typeof input;
-  }
-};
+/** The input in a failure message: its JSON form, or its type where it has none. */
+const shown = (input: unknown) => (JSON.stringify(asJson(input)) ?? typeof input).slice(0, 300);
 
 /** Checks one JSON input with the checker and with ajv: the same answer and the same fields named. */
 function agree(
