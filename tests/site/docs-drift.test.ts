@@ -413,8 +413,6 @@ Heads(
       (await readBuilt(dir, paths.agentGuide)).includes("no RFC 9727 API catalog"),
       "llms.txt says there is none",
     );
-    // robots.txt is written in both builds: harmless under a path, where crawlers do not read it.
-    assert.ok((await readBuilt(dir, paths.robots)).includes("Sitemap:"), "robots.txt");
   },
 );
 
