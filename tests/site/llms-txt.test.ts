@@ -26,17 +26,11 @@ import { CalculateOutput } from "../../contract/calculate-output.ts";
 import { RankList } from "../../contract/rank-list.ts";
 import { CalculatorInfo } from "../../contract/calculator-info.ts";
 
-interface LlmsLink {
-  name: string;
-  url: string;
-  note: string | null;
-}
-
 interface LlmsTxt {
   title: string;
   summary: string;
   notes: string[];
-  sections: { title: string; links: LlmsLink[] }[];
+  sections: { title: string; links: { name: string; url: string; note: string | null }[] }[];
 }
 
 const LINK_LINE = /^- \[([^\]]+)\]\(([^)\s]+)\)(?:: (.+))?$/;
@@ -45,12 +39,9 @@ const LINK_LINE = /^- \[([^\]]+)\]\(([^)\s]+)\)(?:: (.+))?$/;
 function parseLlmsTxt(text: string): LlmsTxt {
   const lines = text.split("\n");
   let at = 0;
-  const skipBlank = () => {
-    while (at < lines.length && lines[at]!.trim() === "") at++;
-  };
   const title = /^# (\S.*)$/.exec(lines[at++] ?? "")?.[1];
   if (!title) throw new Error("line 1 must be the H1 with the name");
-  skipBlank();
+  while (at < lines.length && lines[at]!.trim() === "") at++;
   const summary: string[] = [];
   while (at < lines.length && lines[at]!.startsWith(">")) summary.push(lines[at++]!.replace(/^>\s?/, ""));
   if (summary.length === 0) throw new Error(`line ${at + 1} must be the "> " summary`);
@@ -313,14 +304,8 @@ Teaches("the formula, the rate and the time constants", () => {
 Teaches("the limits, from CALCULATE_LIMITS", () => {
   const limits = note(blocks, "Limits:");
   const { maxGems, maxDurationDays, maxStringLength } = CALCULATE_LIMITS;
-  assert.is(
-    find(
-      limits,
-      /currentGems, goalGems and additionalGems are each greater than 0 and at most (\d+)/,
-      "the largest amount",
-    )[1],
-    maxGems,
-  );
+  const amounts = /currentGems, goalGems and additionalGems are each greater than 0 and at most (\d+)/;
+  assert.is(find(limits, amounts, "the largest amount")[1], maxGems);
   const [, asString, quoted, asNumber] = find(
     limits,
     /at most (\d+) as a decimal string \("(\d+)"\) and less than (\d+) \(2\^53\) as a JSON number/,
