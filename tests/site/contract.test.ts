@@ -86,14 +86,10 @@ test("every error example in the contract validates against ErrorResponse", () =
 });
 
 test("the 200 examples in the contract are the actual bodies", () => {
-  assert.equal(
-    contract.paths["/api/info.json"].get.responses["200"].content["application/json"].example,
-    info,
-  );
-  assert.equal(
-    contract.paths["/api/ranks.json"].get.responses["200"].content["application/json"].example,
-    ranks,
-  );
+  const example = (path: string) =>
+    contract.paths[path].get.responses["200"].content["application/json"].example;
+  assert.equal(example("/api/info.json"), info);
+  assert.equal(example("/api/ranks.json"), ranks);
 });
 
 test("openapi.json passes an OpenAPI 3.1 validator", async () => {

@@ -332,13 +332,11 @@ Heads("only the homepage loads JavaScript, only its own, and no page requests an
         assert.is(scripts.length, 1, "the homepage has one script");
         assert.is(scripts[0]!.type, undefined, "a classic script, run before the first frame");
         assert.is(scripts[0]!.src, undefined, "the homepage's script is inline");
-        const imported = [
-          ...new Set(
-            [...html.matchAll(/"([^"]+\.js)"/g)].map(
-              (match) => new URL(match[1]!, new URL("index.html", siteUrl)).pathname,
-            ),
-          ),
-        ];
+        const home = new URL("index.html", siteUrl);
+        const scriptUrls = [...html.matchAll(/"([^"]+\.js)"/g)].map(
+          (match) => new URL(match[1]!, home).pathname,
+        );
+        const imported = [...new Set(scriptUrls)];
         assert.equal(imported, [`${prefix}${paths.calculatorScript}`], "the homepage loads its own module");
       } else {
         assert.is(scripts.length, 0, `${file} ships no JavaScript`);

@@ -35,13 +35,10 @@ const WHOLE = "(input)";
 const beyondJsonSchema = (issue: Issue) => issue.code === "custom";
 
 function namedByChecker(issues: readonly Issue[]): string[] {
-  return [
-    ...new Set(
-      issues.flatMap((issue) =>
-        issue.code === "unrecognized_keys" ? (issue.keys ?? []) : [String(issue.path[0] ?? WHOLE)],
-      ),
-    ),
-  ].sort();
+  const fields = issues.flatMap((issue) =>
+    issue.code === "unrecognized_keys" ? (issue.keys ?? []) : [String(issue.path[0] ?? WHOLE)],
+  );
+  return [...new Set(fields)].sort();
 }
 
 /** The field an ajv error is about: the property it is under, the missing or the unknown one. */
