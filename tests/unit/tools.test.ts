@@ -71,6 +71,17 @@ function assertInvalid(result: Result, field: string, resolutionMentions = field
   return body.error.message;
 }
 
+/** calculate-exp-growth's result for an input it must accept. */
+function accepted(input: unknown): CalculateOutput {
+  const result = call(calculateExpGrowth, input);
+  assert.is(
+    result.isError,
+    undefined,
+    `${JSON.stringify(input)}: ${JSON.stringify(result.structuredContent)}`,
+  );
+  return result.structuredContent as CalculateOutput;
+}
+
 /** calculate-exp-growth answers `input` as `assertInvalid` says; returns the message. */
 const invalid = (input: unknown, field: string, resolutionMentions = field) =>
   assertInvalid(call(calculateExpGrowth, input), field, resolutionMentions);
@@ -82,10 +93,9 @@ const message = (input: object) =>
 // ---- Results ----------------------------------------------------------------------------------
 
 test("calculate-exp-growth returns the engine's result as structuredContent and as JSON text", () => {
-  const result = call(calculateExpGrowth, { currentGems: 1000000, days: 30 });
-  assert.is(result.isError, undefined);
-  assert.equal(result.structuredContent, calculateGrowth({ currentGems: 1000000, days: 30 }, rankList.ranks));
-  assert.is((result.structuredContent as CalculateOutput).futureGems, "1094026.87487131");
+  const result = accepted({ currentGems: 1000000, days: 30 });
+  assert.equal(result, calculateGrowth({ currentGems: 1000000, days: 30 }, rankList.ranks));
+  assert.is(result.futureGems, "1094026.87487131");
 });
 
 test("a number and the same decimal string give the same result", () => {
@@ -95,28 +105,18 @@ test("a number and the same decimal string give the same result", () => {
 });
 
 test("30 significant digits, balances of 1e20 (as a string) and 100 years are accepted", () => {
-  const digits = call(calculateExpGrowth, { currentGems: "123456789012345678.901234567890", days: 1 });
-  assert.is((digits.structuredContent as CalculateOutput).currentGems, "123456789012345678.90123457");
-  for (const currentGems of [2 ** 53 - 1, CALCULATE_LIMITS.maxGems]) {
-    const result = call(calculateExpGrowth, {
-      currentGems,
-      years: CALCULATE_LIMITS.maxDurationDays / calculator.timeNormalization.yearDays,
-    });
-    assert.is(result.isError, undefined);
-  }
+  const digits = accepted({ currentGems: "123456789012345678.901234567890", days: 1 });
+  assert.is(digits.currentGems, "123456789012345678.90123457");
+  const years = CALCULATE_LIMITS.maxDurationDays / calculator.timeNormalization.yearDays;
+  for (const currentGems of [2 ** 53 - 1, CALCULATE_LIMITS.maxGems]) accepted({ currentGems, years });
 });
 
 test("the smallest and largest inputs give bounded results quickly", () => {
   const tiniest = [Number.MIN_VALUE, 1e-300, `0.${"0".repeat(61)}1`];
+  const { maxGems } = CALCULATE_LIMITS;
   for (const currentGems of tiniest) {
-    const result = call(calculateExpGrowth, {
-      currentGems,
-      goalGems: CALCULATE_LIMITS.maxGems,
-      additionalGems: CALCULATE_LIMITS.maxGems,
-      years: 100,
-    });
-    assert.is(result.isError, undefined, JSON.stringify(result.structuredContent));
-    assert.ok(CalculateOutput.safeParse(result.structuredContent).success);
+    const result = accepted({ currentGems, goalGems: maxGems, additionalGems: maxGems, years: 100 });
+    assert.ok(CalculateOutput.safeParse(result).success);
   }
 });
 
@@ -141,10 +141,9 @@ test("real results match the output schema, in zod and in the published JSON Sch
   fc.assert(
     fc.property(inputs, (input) => {
       assert.ok(validateInput(input), JSON.stringify(validateInput.errors));
-      const result = call(calculateExpGrowth, input);
-      assert.is(result.isError, undefined, JSON.stringify(result.structuredContent));
-      assert.ok(CalculateOutput.safeParse(result.structuredContent).success);
-      assert.ok(validateOutput(result.structuredContent), JSON.stringify(validateOutput.errors));
+      const result = accepted(input);
+      assert.ok(CalculateOutput.safeParse(result).success);
+      assert.ok(validateOutput(result), JSON.stringify(validateOutput.errors));
     }),
     { numRuns: 200 },
   );
@@ -239,7 +238,7 @@ more is refused`, () => {
     { anyOf: { maximum?: number }[]; description: string }
   >;
   for (const [unit, max] of Object.entries(maxima)) {
-    assert.not.ok(call(calculateExpGrowth, { currentGems: 1, [unit]: max }).isError, `${unit}: ${max}`);
+    accepted({ currentGems: 1, [unit]: max });
     invalid({ currentGems: 1, [unit]: max + 1 }, unit, `at most ${max}`);
     assert.is(properties[unit]!.anyOf[0]!.maximum, max, `${unit} in inputSchema`);
     assert.match(properties[unit]!.description, new RegExp(`at most ${max}\\.$`));
@@ -256,9 +255,8 @@ are accepted`, () => {
   assert.match(lossy, /currentGems: .*2\^53.*send the digits as a decimal string/);
   for (const field of ["goalGems", "additionalGems"])
     invalid({ currentGems: 1, [field]: 2 ** 53 + 2 }, field, "decimal string");
-  const exact = call(calculateExpGrowth, { currentGems: "28164430411862642682" });
-  assert.not.ok(exact.isError);
-  assert.is((exact.structuredContent as CalculateOutput).currentGems, "28164430411862642682.00000000");
+  const exact = accepted({ currentGems: "28164430411862642682" });
+  assert.is(exact.currentGems, "28164430411862642682.00000000");
   // From 2^53 up a double skips whole numbers, and the tool sees only the double: each of these
   // arrives as a number some other text also parses to (10000000000000001 as 1e16, 9007199254740993
   // as 2^53, 100000000000000000001, over the limit, as 1e20), so all are refused with the fix.
@@ -277,8 +275,7 @@ are accepted`, () => {
     );
   }
   // Below 2^53 every whole number is what was sent.
-  for (const currentGems of [2 ** 53 - 1, 123456789012345, 1e15])
-    assert.not.ok(call(calculateExpGrowth, { currentGems }).isError, String(currentGems));
+  for (const currentGems of [2 ** 53 - 1, 123456789012345, 1e15]) accepted({ currentGems });
 });
 
 test("null, as an overflowing literal such as 1e400 arrives, is explained as such", () => {
@@ -376,7 +373,7 @@ test("the over-limit total is shown with the digits that put it over, never as a
     message({ currentGems: 1000, years: 100, seconds: `0.${"0".repeat(20)}1` }),
     /come to 36500\.0{25}12 days/,
   );
-  assert.not.ok(call(calculateExpGrowth, { currentGems: 1000, days: 36500, seconds: 0 }).isError);
+  accepted({ currentGems: 1000, days: 36500, seconds: 0 });
 });
 
 test("decimal strings are told their real mistake and what to send", () => {
