@@ -218,9 +218,10 @@ const Twins = suite("Markdown twins");
 
 // That every link of a twin is absolute and under SITE_URL is llms-txt.test.ts's "llms.txt links",
 // which reads llms-full.txt: it holds every twin (below).
-Twins("every page's twin is clean Markdown: no template syntax, no HTML entities", async () => {
+// The agent guides too: their prose is a Nunjucks template, which escapes a value as HTML unless marked safe.
+Twins("every twin and agent guide is clean Markdown: no template syntax, no HTML entities", async () => {
   for (const { dir } of await bothBuiltSites()) {
-    for (const { twin } of TWINNED_PAGES) {
+    for (const twin of [...TWINNED_PAGES.map((page) => page.twin), paths.agentGuide, paths.apiAgentGuide]) {
       const markdown = await readBuilt(dir, twin);
       assert.not.match(markdown, /\{\{|\{%|\{#/, `${twin} has template syntax`);
       assert.not.match(markdown, /&(quot|amp|lt|gt|#39);/, `${twin} has HTML entities`);

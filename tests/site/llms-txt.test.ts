@@ -90,17 +90,6 @@ Shape("/llms.txt parses as llmstxt.org: name, summary, notes, sections of links 
 });
 
 Shape(
-  "/llms.txt and /api/llms.txt are text: no HTML character reference where a value was written",
-  async () => {
-    // The guide's prose is a Nunjucks template, which escapes a value as HTML unless it is marked safe.
-    for (const file of [paths.agentGuide, paths.apiAgentGuide]) {
-      const text = await readBuilt(site, file);
-      assert.equal(text.match(/&(?:quot|#39|amp|lt|gt);/g) ?? [], [], `${file} holds HTML references`);
-    }
-  },
-);
-
-Shape(
   "/llms.txt points agents at every twin, the JSON resources, the contract, the API guide and the tools",
   async () => {
     const urls = new Set(allLinks(guide).map((link) => link.url));
