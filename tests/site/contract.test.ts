@@ -39,8 +39,7 @@ function componentValidator(name: string) {
 
 function assertValid(name: string, body: unknown) {
   const validator = componentValidator(name);
-  const valid = validator(body);
-  assert.ok(valid, `${name}: ${JSON.stringify(validator.errors, null, 2)}`);
+  assert.ok(validator(body), `${name}: ${JSON.stringify(validator.errors, null, 2)}`);
 }
 
 function assertInvalid(name: string, body: unknown) {

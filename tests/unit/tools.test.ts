@@ -473,6 +473,7 @@ const names = (list: readonly { name: string }[]) => list.map((item) => item.nam
 test("the descriptors name both tools, read-only, with the rate, units and formula in the description", () => {
   assert.equal(names(toolDescriptors), [...TOOL_NAMES]);
   for (const tool of toolDescriptors) {
+    assert.equal(Object.keys(tool).sort(), ["annotations", "description", "inputSchema", "name", "title"]);
     assert.equal(tool.annotations, { readOnlyHint: true });
     assert.ok(tool.title.length > 0);
   }
@@ -493,8 +494,6 @@ test("the descriptors name both tools, read-only, with the rate, units and formu
   ];
   for (const fact of facts) assert.ok(description.includes(fact), fact);
   assert.ok(description.length < 1200, `${description.length} characters`);
-  for (const tool of toolDescriptors)
-    assert.equal(Object.keys(tool).sort(), ["annotations", "description", "inputSchema", "name", "title"]);
   const inputRules = calculateTool!.inputSchema.description as string;
   assert.match(inputRules, /2\^53/);
   assert.match(inputRules, /decimal strings?/);
