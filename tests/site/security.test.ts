@@ -12,7 +12,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { paths } from "../../_data/site.ts";
-import { builtSite, filesUnder, PATH_SITE_URL, ROOT, ROOT_SITE_URL, SCRATCH } from "../support/build.ts";
+import { builtSite, PATH_SITE_URL, readFiles, ROOT, ROOT_SITE_URL, SCRATCH } from "../support/build.ts";
 import { escapeRegExp } from "../../_config/escape.ts";
 import { pngText, withTextChunk } from "../support/png.ts";
 import { activeMarkup } from "../support/pages.ts";
@@ -24,11 +24,7 @@ interface BuiltFile {
 }
 
 async function builtFiles(siteDir: string): Promise<BuiltFile[]> {
-  const read = async (name: string) => ({
-    name,
-    text: textOf(name, await readFile(path.join(siteDir, name))),
-  });
-  return Promise.all((await filesUnder(siteDir)).map(read));
+  return [...(await readFiles(siteDir))].map(([name, bytes]) => ({ name, text: textOf(name, bytes) }));
 }
 
 /** What a built file says: a text file's characters, a PNG's text chunks (its pixels spell short words by chance). */
@@ -77,15 +73,10 @@ function localPaths(): string[] {
 }
 
 /** Machine names: the host name, and the container's, where one is set. */
-function machineNames(): string[] {
-  return [
-    ...new Set(
-      [os.hostname(), process.env.CONTAINER_NAME ?? "", process.env.HOSTNAME ?? ""].filter(
-        (name) => name.length > 0,
-      ),
-    ),
-  ];
-}
+const machineNames = () =>
+  [...new Set([os.hostname(), process.env.CONTAINER_NAME, process.env.HOSTNAME])].flatMap((name) =>
+    name ? [name] : [],
+  );
 
 /** String literals in a script: where a leaked name would sit, apart from minified identifiers. */
 function stringLiterals(script: string): string {

@@ -7,6 +7,9 @@ import * as assert from "uvu/assert";
 import { compactAmount, readAmount, readGems, understood } from "../../common/amount.ts";
 import ranks from "../../_data/ranks.ts";
 
+/** How the goal field reads `typed`, the rank table at hand. */
+const goal = (typed: string) => readGems(typed, ranks.ranks);
+
 const READ: [string, string][] = [
   ["1,000,000", "1000000"],
   ["1 000 000", "1000000"],
@@ -78,14 +81,10 @@ test('a decimal comma before one or two digits and a scale, and a trailing "gems
 test("a rank's name typed as the goal, in any case, is its threshold; elsewhere it is no number", () => {
   const radiant = ranks.ranks.find((rank) => rank.name === "Radiant")!;
   for (const typed of ["Radiant", "radiant", " RADIANT "])
-    assert.equal(
-      readGems(typed, ranks.ranks),
-      { ok: true, value: radiant.minGems, how: "Radiant's minimum" },
-      typed,
-    );
-  assert.equal(readGems("2.5M", ranks.ranks), { ok: true, value: "2500000" });
+    assert.equal(goal(typed), { ok: true, value: radiant.minGems, how: "Radiant's minimum" }, typed);
+  assert.equal(goal("2.5M"), { ok: true, value: "2500000" });
   assert.is(readGems("radiant").ok, false, "without the ranks (the balance) a name is not an amount");
-  assert.is(readGems("radiantt", ranks.ranks).ok, false);
+  assert.is(goal("radiantt").ok, false);
 });
 
 test("players' words are read as meant: kk, bn, mil, million, dots grouping thousands, 2x a rank", () => {
@@ -110,24 +109,10 @@ test("players' words are read as meant: kk, bn, mil, million, dots grouping thou
   // One dot may be a decimal point: 250.000 stays 250.
   assert.equal(readAmount("250.000"), { ok: true, value: "250" });
   assert.is(readAmount("2.50.000").ok, false);
-  assert.equal(readGems("2x Cosmic", ranks.ranks), {
-    ok: true,
-    value: "96000000000",
-    how: "2 × Cosmic's minimum",
-  });
-  assert.equal(readGems("1.5 × radiant", ranks.ranks), {
-    ok: true,
-    value: "2400000000",
-    how: "1.5 × Radiant's minimum",
-  });
-  assert.equal(readGems("radient", ranks.ranks), {
-    ok: false,
-    message: "is not a rank; did you mean Radiant?",
-  });
-  assert.equal(readGems("2x cosmik", ranks.ranks), {
-    ok: false,
-    message: "is not a rank; did you mean Cosmic?",
-  });
+  assert.equal(goal("2x Cosmic"), { ok: true, value: "96000000000", how: "2 × Cosmic's minimum" });
+  assert.equal(goal("1.5 × radiant"), { ok: true, value: "2400000000", how: "1.5 × Radiant's minimum" });
+  assert.equal(goal("radient"), { ok: false, message: "is not a rank; did you mean Radiant?" });
+  assert.equal(goal("2x cosmik"), { ok: false, message: "is not a rank; did you mean Cosmic?" });
   assert.is(readGems("2x Cosmic").ok, false, "the balance takes no rank");
 });
 

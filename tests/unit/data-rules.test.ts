@@ -34,6 +34,16 @@ function refusal(edit: (table: Table) => void): string {
   throw new Error("the edit was accepted");
 }
 
+/** An edit that gives rank `index` the name `name`. */
+const named = (index: number, name: string) => (table: Table) => {
+  table.ranks[index]!.name = name;
+};
+
+/** An edit that gives rank `index` the threshold `minGems`. */
+const threshold = (index: number, minGems: unknown) => (table: Table) => {
+  table.ranks[index]!.minGems = minGems;
+};
+
 /** How a name that is not letters, digits, spaces and hyphens fails, for the character at `at`. */
 const notALetter = (character: string, at: number) =>
   new RegExp(
@@ -53,22 +63,18 @@ test("each bad rank edit names the file, the field and the rule", () => {
   const cases: [string, (table: Table) => void, RegExp][] = [
     [
       "blank name",
-      (t) => (t.ranks[1]!.name = "   "),
+      named(1, "   "),
       new RegExp(
         String.raw`ranks\[1\]\.name: has a space or hyphen at its start or end, or two in a row; write ` +
           String.raw`words joined by single spaces or hyphens \[rule: letters, digits, spaces and hyphens\]`,
       ),
     ],
-    ["empty name", (t) => (t.ranks[1]!.name = ""), /ranks\[1\]\.name: must not be empty/],
-    ["two-line name", (t) => (t.ranks[1]!.name = "Ethereal\n## Injected"), notALetter("U\\+000A", 9)],
-    [
-      "long name",
-      (t) => (t.ranks[1]!.name = "E".repeat(41)),
-      /ranks\[1\]\.name: must be at most 40 characters long/,
-    ],
+    ["empty name", named(1, ""), /ranks\[1\]\.name: must not be empty/],
+    ["two-line name", named(1, "Ethereal\n## Injected"), notALetter("U\\+000A", 9)],
+    ["long name", named(1, "E".repeat(41)), /ranks\[1\]\.name: must be at most 40 characters long/],
     [
       "huge threshold",
-      (t) => (t.ranks[6]!.minGems = "9".repeat(400)),
+      threshold(6, "9".repeat(400)),
       /ranks\[6\]\.minGems: must be at most 100000000000000000000 \(CALCULATE_LIMITS\.maxGems\)/,
     ],
     [
@@ -78,31 +84,19 @@ test("each bad rank edit names the file, the field and the rule", () => {
     ],
     [
       "number threshold",
-      (t) => (t.ranks[1]!.minGems = 160000000),
+      threshold(1, 160000000),
       new RegExp(
         String.raw`ranks\[1\]\.minGems: must be a string \(a decimal value goes in quotes, such as ` +
           String.raw`"160000000"\), not the number 160000000`,
       ),
     ],
-    ["first threshold", (t) => (t.ranks[0]!.minGems = "5"), /ranks\[0\]\.minGems: must be "0"/],
-    [
-      "order",
-      (t) => (t.ranks[2]!.minGems = "1"),
-      /ranks\[2\]\.minGems: must be greater than the previous rank's minGems/,
-    ],
-    [
-      "duplicate",
-      (t) => (t.ranks[2]!.name = "Ethereal"),
-      /ranks\[2\]\.name: duplicates the rank name "Ethereal"/,
-    ],
-    [
-      "negative threshold",
-      (t) => (t.ranks[1]!.minGems = "-160000000"),
-      /ranks\[1\]\.minGems: .*whole number.*"-160000000"/,
-    ],
+    ["first threshold", threshold(0, "5"), /ranks\[0\]\.minGems: must be "0"/],
+    ["order", threshold(2, "1"), /ranks\[2\]\.minGems: must be greater than the previous rank's minGems/],
+    ["duplicate", named(2, "Ethereal"), /ranks\[2\]\.name: duplicates the rank name "Ethereal"/],
+    ["negative threshold", threshold(1, "-160000000"), /ranks\[1\]\.minGems: .*whole number.*"-160000000"/],
     [
       "suffixed threshold",
-      (t) => (t.ranks[5]!.minGems = "12B"),
+      threshold(5, "12B"),
       /ranks\[5\]\.minGems: .*whole number written in digits.*"12B"/,
     ],
     [
@@ -116,16 +110,8 @@ test("each bad rank edit names the file, the field and the rule", () => {
           String.raw`spelling)[\s\S]*ranks\[3\]\.minGems: is required`,
       ),
     ],
-    [
-      "thresholds out of order",
-      (t) => (t.ranks[4]!.minGems = "1000000000"),
-      /ranks\[4\]\.minGems: .*strictly increase/,
-    ],
-    [
-      "first rank above zero",
-      (t) => (t.ranks[0]!.minGems = "1"),
-      /ranks\[0\]\.minGems: .*first rank starts at zero/,
-    ],
+    ["thresholds out of order", threshold(4, "1000000000"), /ranks\[4\]\.minGems: .*strictly increase/],
+    ["first rank above zero", threshold(0, "1"), /ranks\[0\]\.minGems: .*first rank starts at zero/],
   ];
   for (const [label, edit, rule] of cases) {
     const message = refusal(edit);
@@ -137,31 +123,31 @@ test("each bad rank edit names the file, the field and the rule", () => {
 
 test("a rank name cannot lie: each trick fails naming the field and its rule", () => {
   const cases: [string, (table: Table) => void, RegExp][] = [
-    ["isolate in a name", (t) => (t.ranks[1]!.name = "Eth\u2067ereal"), notALetter("U\\+2067", 4)],
-    ["only a zero-width space", (t) => (t.ranks[1]!.name = "\u200b"), notALetter("U\\+200B", 1)],
-    ["a zero-width twin", (t) => (t.ranks[2]!.name = "Ethereal\u200b"), notALetter("U\\+200B", 9)],
-    ["a word joiner", (t) => (t.ranks[2]!.name = "Lumi\u2060nary"), notALetter("U\\+2060", 5)],
-    ["a soft hyphen", (t) => (t.ranks[2]!.name = "Lumi\u00adnary"), notALetter("U\\+00AD", 5)],
-    ["a variation selector", (t) => (t.ranks[2]!.name = "Lumi\ufe0fnary"), notALetter("U\\+FE0F", 5)],
-    ["a Hangul filler", (t) => (t.ranks[2]!.name = "\ud55c\u3164\uad6d"), notALetter("U\\+3164", 2)],
-    ["a private-use character", (t) => (t.ranks[2]!.name = "Lumi\ue000nary"), notALetter("U\\+E000", 5)],
-    ["an unassigned code point", (t) => (t.ranks[2]!.name = "Lumi\u0378nary"), notALetter("U\\+0378", 5)],
-    ["a no-break space", (t) => (t.ranks[2]!.name = "Lumi\u00a0nary"), notALetter("U\\+00A0", 5)],
-    ["only a combining accent", (t) => (t.ranks[2]!.name = "\u0301\u0301"), notALetter("U\\+0301", 1)],
+    ["isolate in a name", named(1, "Eth\u2067ereal"), notALetter("U\\+2067", 4)],
+    ["only a zero-width space", named(1, "\u200b"), notALetter("U\\+200B", 1)],
+    ["a zero-width twin", named(2, "Ethereal\u200b"), notALetter("U\\+200B", 9)],
+    ["a word joiner", named(2, "Lumi\u2060nary"), notALetter("U\\+2060", 5)],
+    ["a soft hyphen", named(2, "Lumi\u00adnary"), notALetter("U\\+00AD", 5)],
+    ["a variation selector", named(2, "Lumi\ufe0fnary"), notALetter("U\\+FE0F", 5)],
+    ["a Hangul filler", named(2, "\ud55c\u3164\uad6d"), notALetter("U\\+3164", 2)],
+    ["a private-use character", named(2, "Lumi\ue000nary"), notALetter("U\\+E000", 5)],
+    ["an unassigned code point", named(2, "Lumi\u0378nary"), notALetter("U\\+0378", 5)],
+    ["a no-break space", named(2, "Lumi\u00a0nary"), notALetter("U\\+00A0", 5)],
+    ["only a combining accent", named(2, "\u0301\u0301"), notALetter("U\\+0301", 1)],
     [
       "a trailing space",
-      (t) => (t.ranks[2]!.name = "Luminary "),
+      named(2, "Luminary "),
       /ranks\[2\]\.name: has a space or hyphen at its start or end.*\[rule: letters, digits, spaces and hyphens\]/,
     ],
     [
       "two hyphens in a row",
-      (t) => (t.ranks[2]!.name = "Lumi--nary"),
+      named(2, "Lumi--nary"),
       /ranks\[2\]\.name: has a space or hyphen at its start or end, or two in a row/,
     ],
-    ["a paragraph separator", (t) => (t.ranks[2]!.name = "Lumi\u2029nary"), notALetter("U\\+2029", 5)],
+    ["a paragraph separator", named(2, "Lumi\u2029nary"), notALetter("U\\+2029", 5)],
     [
       "the same name in capitals",
-      (t) => (t.ranks[2]!.name = "ETHEREAL"),
+      named(2, "ETHEREAL"),
       new RegExp(
         String.raw`ranks\[2\]\.name: duplicates the rank name "Ethereal" \(ranks\[1\]\.name\), ignoring ` +
           String.raw`case; every rank needs its own name \[rule: unique names\]`,
@@ -169,7 +155,7 @@ test("a rank name cannot lie: each trick fails naming the field and its rule", (
     ],
     [
       "the same name in full-width letters",
-      (t) => (t.ranks[2]!.name = "\uff25thereal"),
+      named(2, "\uff25thereal"),
       /ranks\[2\]\.name: duplicates the rank name "Ethereal".*\[rule: unique names\]/,
     ],
     [
@@ -188,33 +174,17 @@ test("a rank name cannot lie: each trick fails naming the field and its rule", (
       },
       /ranks\[2\]\.name: duplicates the rank name "Straße".*\[rule: unique names\]/,
     ],
-    [
-      "template syntax in a name",
-      (t) => (t.ranks[2]!.name = "{{ 7*7 }}"),
-      notALetter('"\\{" \\(U\\+007B\\)', 1),
-    ],
-    [
-      "a template tag in a name",
-      (t) => (t.ranks[2]!.name = "{% raw %}x"),
-      notALetter('"\\{" \\(U\\+007B\\)', 1),
-    ],
-    [
-      "markup in a name",
-      (t) => (t.ranks[1]!.name = '<meta http-equiv="refresh">'),
-      notALetter('"<" \\(U\\+003C\\)', 1),
-    ],
-    [
-      "a link in a name",
-      (t) => (t.ranks[2]!.name = "x [x](javascript:alert(1))"),
-      notALetter('"\\[" \\(U\\+005B\\)', 3),
-    ],
-    ["a symbol in a name", (t) => (t.ranks[3]!.name = "Radiant \u2605"), notALetter("U\\+2605", 9)],
-    ["a Braille blank after a name", (t) => (t.ranks[2]!.name = "Ethereal\u2800"), notALetter("U\\+2800", 9)],
-    ["a Braille blank alone", (t) => (t.ranks[2]!.name = "\u2800"), notALetter("U\\+2800", 1)],
-    ["a null notehead", (t) => (t.ranks[2]!.name = "Lumi\u{1D159}nary"), notALetter("U\\+1D159", 5)],
+    ["template syntax in a name", named(2, "{{ 7*7 }}"), notALetter('"\\{" \\(U\\+007B\\)', 1)],
+    ["a template tag in a name", named(2, "{% raw %}x"), notALetter('"\\{" \\(U\\+007B\\)', 1)],
+    ["markup in a name", named(1, '<meta http-equiv="refresh">'), notALetter('"<" \\(U\\+003C\\)', 1)],
+    ["a link in a name", named(2, "x [x](javascript:alert(1))"), notALetter('"\\[" \\(U\\+005B\\)', 3)],
+    ["a symbol in a name", named(3, "Radiant \u2605"), notALetter("U\\+2605", 9)],
+    ["a Braille blank after a name", named(2, "Ethereal\u2800"), notALetter("U\\+2800", 9)],
+    ["a Braille blank alone", named(2, "\u2800"), notALetter("U\\+2800", 1)],
+    ["a null notehead", named(2, "Lumi\u{1D159}nary"), notALetter("U\\+1D159", 5)],
     [
       "a Cyrillic capital in a Latin name",
-      (t) => (t.ranks[2]!.name = "\u0415thereal"),
+      named(2, "\u0415thereal"),
       new RegExp(
         String.raw`ranks\[2\]\.name: mixes scripts: "t" \(U\+0074\) at character 2 is Latin where "Е" ` +
           String.raw`\(U\+0415\) at character 1 is Cyrillic; write the whole name in one script \[rule: one script\]`,
@@ -222,7 +192,7 @@ test("a rank name cannot lie: each trick fails naming the field and its rule", (
     ],
     [
       "a Greek omicron in a Latin name",
-      (t) => (t.ranks[2]!.name = "C\u03bfsmic"),
+      named(2, "C\u03bfsmic"),
       new RegExp(
         String.raw`ranks\[2\]\.name: mixes scripts: "ο" \(U\+03BF\) at character 2 is Greek where "C" ` +
           String.raw`\(U\+0043\) at character 1 is Latin.*\[rule: one script\]`,

@@ -79,16 +79,10 @@ async function violations(
   return found;
 }
 
-test("the import reader finds relative imports, including type-only and dynamic ones", async () => {
-  const imports = await importsOf("_data/openapi.ts");
-  assert.ok(
-    imports.some(({ target }) => target === "_data/endpoints.ts"),
-    JSON.stringify(imports),
-  );
-  assert.ok(
-    imports.some(({ target }) => target === "common/constants.ts"),
-    JSON.stringify(imports),
-  );
+test("the import reader finds relative imports, including type-only ones", async () => {
+  const openapi = (await importsOf("_data/openapi.ts")).map(({ target }) => target);
+  for (const target of ["_data/endpoints.ts", "common/constants.ts"])
+    assert.ok(openapi.includes(target), openapi.join(", "));
   const chart = await importsOf("common/chart.ts");
   assert.ok(
     chart.some(({ target, typeOnly }) => target === "contract/calculate-output.ts" && typeOnly),

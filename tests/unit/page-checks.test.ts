@@ -3,10 +3,10 @@
  * unit-tested on texts written here: a figure or name of the data typed by hand is refused,
  * ordinary words are not, each problem names its line in the file (front matter counted) and the
  * fix. builds/writer-errors.test.ts makes the same mistakes in real builds; builds/pages.test.ts
- * tries what a page may not be, and builds/inert-pages.test.ts what it may not hand a visitor.
+ * tries what a page may not be, and builds/inert-pages.test.ts what it may not hand a visitor. The
+ * site's own pages pass them in every build (`npm test` builds the site before the site tests).
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -19,7 +19,7 @@ import { checkPageSource } from "../../_config/page-checks.ts";
 import { dataValues, typedValues } from "../../_config/drift.ts";
 import { frontMatterLines } from "../../_config/page-source.ts";
 import { checkOutputUrls } from "../../_config/page-outputs.ts";
-import { filesUnder, ROOT } from "../support/build.ts";
+import { withTempDir } from "../support/build.ts";
 
 const DATA = { ranks, calculator, endpoints, site, openapi };
 const VALUES = dataValues(DATA);
@@ -91,19 +91,8 @@ test("the drift check follows the data it is given, not a list of its own", () =
   ]);
 });
 
-test("every page of the site passes its own checks", async () => {
-  const content = path.join(ROOT, "content");
-  const pages = (await filesUnder(content)).filter((file) => file.endsWith(".md"));
-  assert.ok(pages.length >= 5, "the pages are Markdown");
-  for (const page of pages.map((file) => path.join(content, file))) {
-    const body = (await readFile(page, "utf8")).replace(/^---\n[\s\S]*?\n---\n/, "");
-    checkPageSource(page, body, DATA);
-  }
-});
-
 test("a line in a page's text is the line in its file: front matter counted", async () => {
-  const dir = await mkdtemp(path.join(tmpdir(), "exp-bank-page-"));
-  try {
+  await withTempDir("page", async (dir) => {
     const file = path.join(dir, "page.md");
     const body = "# Title\n\nText.\n\nEthereal holders ask first.\n";
     await writeFile(file, `---\ntitle: A page\ndescription: x\norder: 9\n---\n${body}`);
@@ -121,9 +110,7 @@ test("a line in a page's text is the line in its file: front matter counted", as
         return true;
       },
     );
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test("a template's URL is a kind the site publishes; another fails naming the file and the permalink's line", () => {

@@ -87,12 +87,9 @@ test("after n whole days the balance is P·1.003ⁿ + D·(1.003ⁿ − 1)/0.003,
 });
 
 test("250M for Radiant in 365 days takes 536,141,506.34… now or 1,291,035.64… a day, each just enough", () => {
-  const takes = whatItTakes(
-    exactOf("250000000"),
-    exactOf("1600000000"),
-    durationDays({ days: 365 }),
-    BANK_RATE,
-  )!;
+  const toRadiant = (time: Parameters<typeof durationDays>[0]) =>
+    whatItTakes(exactOf("250000000"), exactOf("1600000000"), durationDays(time), BANK_RATE);
+  const takes = toRadiant({ days: 365 })!;
   assert.equal(takes, { now: "536141506.34427542", daily: "1291035.63927272" });
   const reaches = (plan: Plan) => referenceBalance(plan, "365").gte("1600000000");
   const bank = { ...DAILY_20M, deposit: "0" };
@@ -101,14 +98,9 @@ test("250M for Radiant in 365 days takes 536,141,506.34… now or 1,291,035.64�
   assert.ok(reaches({ ...DAILY_20M, deposit: takes.daily }));
   assert.not.ok(reaches({ ...DAILY_20M, deposit: new Decimal(takes.daily).minus("1e-8").toString() }));
   // A time that is not whole counts its whole days; under a day there is nothing to say.
-  const later = whatItTakes(exactOf(250e6), exactOf(16e8), durationDays({ days: "365.9" }), BANK_RATE);
-  assert.equal(later, takes);
-  assert.is(whatItTakes(exactOf(250e6), exactOf(16e8), durationDays({ hours: 23 }), BANK_RATE), null);
-  assert.is(
-    whatItTakes(exactOf(250e6), exactOf(16e8), durationDays({ days: 700 }), BANK_RATE),
-    null,
-    "reached",
-  );
+  assert.equal(toRadiant({ days: "365.9" }), takes);
+  assert.is(toRadiant({ hours: 23 }), null);
+  assert.is(toRadiant({ days: 700 }), null, "reached");
 });
 
 test("a what-if rate: rate=0.5 for 90 days from 250M gives 391,638,669.75; its limits", () => {

@@ -71,6 +71,21 @@ function assertInvalid(result: Result, field: string, resolutionMentions = field
   return body.error.message;
 }
 
+/** calculate-exp-growth's result for an input it must accept. */
+function accepted(input: unknown): CalculateOutput {
+  const result = call(calculateExpGrowth, input);
+  assert.is(
+    result.isError,
+    undefined,
+    `${JSON.stringify(input)}: ${JSON.stringify(result.structuredContent)}`,
+  );
+  return result.structuredContent as CalculateOutput;
+}
+
+/** calculate-exp-growth answers `input` as `assertInvalid` says; returns the message. */
+const invalid = (input: unknown, field: string, resolutionMentions = field) =>
+  assertInvalid(call(calculateExpGrowth, input), field, resolutionMentions);
+
 /** The message of the error calculate-exp-growth answers `input` with. */
 const message = (input: object) =>
   ErrorResponse.parse(call(calculateExpGrowth, input).structuredContent).error.message;
@@ -78,10 +93,9 @@ const message = (input: object) =>
 // ---- Results ----------------------------------------------------------------------------------
 
 test("calculate-exp-growth returns the engine's result as structuredContent and as JSON text", () => {
-  const result = call(calculateExpGrowth, { currentGems: 1000000, days: 30 });
-  assert.is(result.isError, undefined);
-  assert.equal(result.structuredContent, calculateGrowth({ currentGems: 1000000, days: 30 }, rankList.ranks));
-  assert.is((result.structuredContent as CalculateOutput).futureGems, "1094026.87487131");
+  const result = accepted({ currentGems: 1000000, days: 30 });
+  assert.equal(result, calculateGrowth({ currentGems: 1000000, days: 30 }, rankList.ranks));
+  assert.is(result.futureGems, "1094026.87487131");
 });
 
 test("a number and the same decimal string give the same result", () => {
@@ -91,28 +105,18 @@ test("a number and the same decimal string give the same result", () => {
 });
 
 test("30 significant digits, balances of 1e20 (as a string) and 100 years are accepted", () => {
-  const digits = call(calculateExpGrowth, { currentGems: "123456789012345678.901234567890", days: 1 });
-  assert.is((digits.structuredContent as CalculateOutput).currentGems, "123456789012345678.90123457");
-  for (const currentGems of [2 ** 53 - 1, CALCULATE_LIMITS.maxGems]) {
-    const result = call(calculateExpGrowth, {
-      currentGems,
-      years: CALCULATE_LIMITS.maxDurationDays / calculator.timeNormalization.yearDays,
-    });
-    assert.is(result.isError, undefined);
-  }
+  const digits = accepted({ currentGems: "123456789012345678.901234567890", days: 1 });
+  assert.is(digits.currentGems, "123456789012345678.90123457");
+  const years = CALCULATE_LIMITS.maxDurationDays / calculator.timeNormalization.yearDays;
+  for (const currentGems of [2 ** 53 - 1, CALCULATE_LIMITS.maxGems]) accepted({ currentGems, years });
 });
 
 test("the smallest and largest inputs give bounded results quickly", () => {
   const tiniest = [Number.MIN_VALUE, 1e-300, `0.${"0".repeat(61)}1`];
+  const { maxGems } = CALCULATE_LIMITS;
   for (const currentGems of tiniest) {
-    const result = call(calculateExpGrowth, {
-      currentGems,
-      goalGems: CALCULATE_LIMITS.maxGems,
-      additionalGems: CALCULATE_LIMITS.maxGems,
-      years: 100,
-    });
-    assert.is(result.isError, undefined, JSON.stringify(result.structuredContent));
-    assert.ok(CalculateOutput.safeParse(result.structuredContent).success);
+    const result = accepted({ currentGems, goalGems: maxGems, additionalGems: maxGems, years: 100 });
+    assert.ok(CalculateOutput.safeParse(result).success);
   }
 });
 
@@ -121,33 +125,26 @@ test("real results match the output schema, in zod and in the published JSON Sch
     fc.integer({ min: 1, max: 1e9 }),
     fc.stringMatching(/^[1-9][0-9]{0,19}(\.[0-9]{1,10})?$/),
   );
-  const time = fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined });
+  const time = fc.integer({ min: 0, max: 300 });
+  // At most 29 years: 300 days and hours on top stay within the 100-year limit.
+  const inputs = fc.record(
+    {
+      currentGems: gems,
+      goalGems: gems,
+      additionalGems: gems,
+      years: fc.integer({ min: 0, max: 29 }),
+      days: time,
+      hours: time,
+    },
+    { requiredKeys: ["currentGems"] },
+  );
   fc.assert(
-    fc.property(
-      gems,
-      fc.option(gems, { nil: undefined }),
-      fc.option(gems, { nil: undefined }),
-      time,
-      time,
-      time,
-      (currentGems, goalGems, additionalGems, years, days, hours) => {
-        const input = Object.fromEntries(
-          Object.entries({
-            currentGems,
-            goalGems,
-            additionalGems,
-            years: years === undefined ? undefined : years % 30,
-            days,
-            hours,
-          }).filter(([, value]) => value !== undefined),
-        );
-        assert.ok(validateInput(input), JSON.stringify(validateInput.errors));
-        const result = call(calculateExpGrowth, input);
-        assert.is(result.isError, undefined, JSON.stringify(result.structuredContent));
-        assert.ok(CalculateOutput.safeParse(result.structuredContent).success);
-        assert.ok(validateOutput(result.structuredContent), JSON.stringify(validateOutput.errors));
-      },
-    ),
+    fc.property(inputs, (input) => {
+      assert.ok(validateInput(input), JSON.stringify(validateInput.errors));
+      const result = accepted(input);
+      assert.ok(CalculateOutput.safeParse(result).success);
+      assert.ok(validateOutput(result), JSON.stringify(validateOutput.errors));
+    }),
     { numRuns: 200 },
   );
 });
@@ -172,16 +169,15 @@ test("a missing, zero or negative currentGems is invalid_request naming currentG
     { currentGems: "0.000" },
     { currentGems: -5 },
     { currentGems: "-5" },
-  ]) {
-    assertInvalid(call(calculateExpGrowth, input), "currentGems");
-  }
+  ])
+    invalid(input, "currentGems");
   assert.ok(message({}).includes("currentGems: is required"));
 });
 
 test("non-numeric, empty, hex, exponent, spaced and other mistaken strings are invalid_request", () => {
   for (const text of MISTAKEN_AMOUNTS) {
-    assertInvalid(call(calculateExpGrowth, { currentGems: text }), "currentGems");
-    assertInvalid(call(calculateExpGrowth, { currentGems: 1, goalGems: text }), "goalGems");
+    invalid({ currentGems: text }, "currentGems");
+    invalid({ currentGems: 1, goalGems: text }, "goalGems");
   }
 });
 
@@ -198,42 +194,30 @@ test("null, booleans, arrays, objects, NaN and infinities are invalid_request fo
     Number.POSITIVE_INFINITY,
     Number.NEGATIVE_INFINITY,
   ]) {
-    assertInvalid(call(calculateExpGrowth, { currentGems: value }), "currentGems");
-    assertInvalid(call(calculateExpGrowth, { currentGems: 1, minutes: value }), "minutes");
+    invalid({ currentGems: value }, "currentGems");
+    invalid({ currentGems: 1, minutes: value }, "minutes");
   }
 });
 
 test("an input that is not an object is invalid_request with an example to send", () => {
-  for (const input of [null, undefined, 42, "currentGems=5", [], [{ currentGems: 5 }], true]) {
-    const result = call(calculateExpGrowth, input);
-    assertInvalid(result, "input", JSON.stringify({ currentGems: 1000000, days: 30 }));
-  }
+  for (const input of [null, undefined, 42, "currentGems=5", [], [{ currentGems: 5 }], true])
+    invalid(input, "input", JSON.stringify({ currentGems: 1000000, days: 30 }));
 });
 
 test("amounts above 1e20, huge and negative durations, and more than 100 years in all are invalid_request", () => {
-  assertInvalid(call(calculateExpGrowth, { currentGems: 1e21 }), "currentGems");
-  assertInvalid(call(calculateExpGrowth, { currentGems: "100000000000000000000.00000001" }), "currentGems");
-  assertInvalid(
-    call(calculateExpGrowth, { currentGems: 1, additionalGems: "1".padEnd(25, "0") }),
-    "additionalGems",
-  );
-  assertInvalid(call(calculateExpGrowth, { currentGems: 1, years: 1e9 }), "years");
-  assertInvalid(call(calculateExpGrowth, { currentGems: 1, seconds: "9".repeat(60) }), "seconds");
-  assertInvalid(call(calculateExpGrowth, { currentGems: 1, days: -1 }), "days");
-  assertInvalid(call(calculateExpGrowth, { currentGems: 1, hours: "-0.5" }), "hours");
-  const total = call(calculateExpGrowth, { currentGems: 1, years: 100, seconds: 1 });
-  assertInvalid(
-    total,
-    "years, months, days, hours, minutes and seconds come to 36500.00001157 days",
-    "36500 days",
-  );
+  invalid({ currentGems: 1e21 }, "currentGems");
+  invalid({ currentGems: "100000000000000000000.00000001" }, "currentGems");
+  invalid({ currentGems: 1, additionalGems: "1".padEnd(25, "0") }, "additionalGems");
+  invalid({ currentGems: 1, years: 1e9 }, "years");
+  invalid({ currentGems: 1, seconds: "9".repeat(60) }, "seconds");
+  invalid({ currentGems: 1, days: -1 }, "days");
+  invalid({ currentGems: 1, hours: "-0.5" }, "hours");
+  const total = "years, months, days, hours, minutes and seconds come to 36500.00001157 days";
+  invalid({ currentGems: 1, years: 100, seconds: 1 }, total, "36500 days");
 });
 
 test("a time field over its own maximum is reported once, without a total", () => {
-  assert.not.match(
-    assertInvalid(call(calculateExpGrowth, { currentGems: 1, years: 101 }), "years"),
-    /come to/,
-  );
+  assert.not.match(invalid({ currentGems: 1, years: 101 }, "years"), /come to/);
   const huge = message({ currentGems: 1, years: 1e308, days: 1e308 });
   assert.ok(huge.length < 400, huge);
 });
@@ -254,31 +238,25 @@ more is refused`, () => {
     { anyOf: { maximum?: number }[]; description: string }
   >;
   for (const [unit, max] of Object.entries(maxima)) {
-    assert.not.ok(call(calculateExpGrowth, { currentGems: 1, [unit]: max }).isError, `${unit}: ${max}`);
-    assertInvalid(call(calculateExpGrowth, { currentGems: 1, [unit]: max + 1 }), unit, `at most ${max}`);
+    accepted({ currentGems: 1, [unit]: max });
+    invalid({ currentGems: 1, [unit]: max + 1 }, unit, `at most ${max}`);
     assert.is(properties[unit]!.anyOf[0]!.maximum, max, `${unit} in inputSchema`);
     assert.match(properties[unit]!.description, new RegExp(`at most ${max}\\.$`));
   }
   assert.not.match(JSON.stringify(calculateTool!.inputSchema), /1217/);
-  assertInvalid(call(calculateExpGrowth, { currentGems: 1, months: "1216.5" }), "months", "at most 1216");
+  invalid({ currentGems: 1, months: "1216.5" }, "months", "at most 1216");
   assert.match(message({ currentGems: 1, months: 1216, days: 21 }), /come to 36501 days/);
 });
 
 test(`a JSON number that cannot have arrived exactly is refused, naming the field; its digits as a string \
 are accepted`, () => {
   // 28164430411862642682 arrives as the double 28164430411862643000 (17 significant digits).
-  const lossy = call(calculateExpGrowth, JSON.parse('{"currentGems": 28164430411862642682}'));
-  const lossyMessage = assertInvalid(lossy, "currentGems", "decimal string");
-  assert.match(lossyMessage, /currentGems: .*2\^53.*send the digits as a decimal string/);
+  const lossy = invalid(JSON.parse('{"currentGems": 28164430411862642682}'), "currentGems", "decimal string");
+  assert.match(lossy, /currentGems: .*2\^53.*send the digits as a decimal string/);
   for (const field of ["goalGems", "additionalGems"])
-    assertInvalid(
-      call(calculateExpGrowth, { currentGems: 1, [field]: 2 ** 53 + 2 }),
-      field,
-      "decimal string",
-    );
-  const exact = call(calculateExpGrowth, { currentGems: "28164430411862642682" });
-  assert.not.ok(exact.isError);
-  assert.is((exact.structuredContent as CalculateOutput).currentGems, "28164430411862642682.00000000");
+    invalid({ currentGems: 1, [field]: 2 ** 53 + 2 }, field, "decimal string");
+  const exact = accepted({ currentGems: "28164430411862642682" });
+  assert.is(exact.currentGems, "28164430411862642682.00000000");
   // From 2^53 up a double skips whole numbers, and the tool sees only the double: each of these
   // arrives as a number some other text also parses to (10000000000000001 as 1e16, 9007199254740993
   // as 2^53, 100000000000000000001, over the limit, as 1e20), so all are refused with the fix.
@@ -290,22 +268,19 @@ are accepted`, () => {
     "100000000000000000000",
     "25000000000000000000",
   ]) {
-    const refused = call(calculateExpGrowth, JSON.parse(`{"currentGems": ${text}}`));
     assert.match(
-      assertInvalid(refused, "currentGems", "decimal string"),
+      invalid(JSON.parse(`{"currentGems": ${text}}`), "currentGems", "decimal string"),
       /currentGems: is a JSON number of 2\^53 \(9007199254740992\) or more.*send the digits as a decimal string/,
       text,
     );
   }
   // Below 2^53 every whole number is what was sent.
-  for (const currentGems of [2 ** 53 - 1, 123456789012345, 1e15])
-    assert.not.ok(call(calculateExpGrowth, { currentGems }).isError, String(currentGems));
+  for (const currentGems of [2 ** 53 - 1, 123456789012345, 1e15]) accepted({ currentGems });
 });
 
 test("null, as an overflowing literal such as 1e400 arrives, is explained as such", () => {
-  const result = call(calculateExpGrowth, JSON.parse('{"currentGems": 1000, "goalGems": null}'));
   assert.match(
-    assertInvalid(result, "goalGems"),
+    invalid(JSON.parse('{"currentGems": 1000, "goalGems": null}'), "goalGems"),
     new RegExp(
       String.raw`goalGems: must be a number or a decimal string, not null \(a JSON number too large for ` +
         String.raw`a double, such as 1e400, arrives as null`,
@@ -378,17 +353,12 @@ test("no accepted input yields internal_error: every field drawn from extreme JS
 });
 
 test("NaN and Infinity are named as such for JavaScript callers", () => {
-  for (const value of [Number.NaN, Number.POSITIVE_INFINITY]) {
-    assert.match(
-      assertInvalid(call(calculateExpGrowth, { currentGems: value }), "currentGems"),
-      /finite number/,
-    );
-  }
+  for (const value of [Number.NaN, Number.POSITIVE_INFINITY])
+    assert.match(invalid({ currentGems: value }, "currentGems"), /finite number/);
 });
 
 test("unknown keys are invalid_request naming the key, also next to valid ones", () => {
-  const result = call(calculateExpGrowth, { currentGems: 1000, dayz: 30 });
-  assertInvalid(result, '"dayz"', "currentGems");
+  invalid({ currentGems: 1000, dayz: 30 }, '"dayz"', "currentGems");
   assertInvalid(call(listExpRanks, { limit: 3 }), '"limit"', "{}");
   assertInvalid(call(listExpRanks, null), "input", "{}");
   assertInvalid(call(listExpRanks, [1]), "input", "{}");
@@ -403,7 +373,7 @@ test("the over-limit total is shown with the digits that put it over, never as a
     message({ currentGems: 1000, years: 100, seconds: `0.${"0".repeat(20)}1` }),
     /come to 36500\.0{25}12 days/,
   );
-  assert.not.ok(call(calculateExpGrowth, { currentGems: 1000, days: 36500, seconds: 0 }).isError);
+  accepted({ currentGems: 1000, days: 36500, seconds: 0 });
 });
 
 test("decimal strings are told their real mistake and what to send", () => {
@@ -423,13 +393,8 @@ test("decimal strings are told their real mistake and what to send", () => {
     ["", /empty string/],
     ["abc", /plain decimal digits/],
   ];
-  for (const [text, expected] of cases) {
-    assert.match(
-      assertInvalid(call(calculateExpGrowth, { currentGems: text }), "currentGems"),
-      expected,
-      text,
-    );
-  }
+  for (const [text, expected] of cases)
+    assert.match(invalid({ currentGems: text }, "currentGems"), expected, text);
 });
 
 test("unknown keys: at most five named, each cut, the rest counted, with a did-you-mean", () => {
@@ -448,8 +413,7 @@ test("unknown keys: at most five named, each cut, the rest counted, with a did-y
 
 test("a 100,000-digit string is rejected at once, before any decimal work", () => {
   for (const field of ["currentGems", "days"]) {
-    const result = call(calculateExpGrowth, { currentGems: 1, [field]: "9".repeat(100_000) });
-    const message = assertInvalid(result, field);
+    const message = invalid({ currentGems: 1, [field]: "9".repeat(100_000) }, field);
     // The length check aborts the field's other checks, so the pattern and the range never run.
     assert.match(
       message,
@@ -504,12 +468,12 @@ test("generated garbage never throws and is answered invalid_request or a valid 
 
 // ---- What agents and the docs read --------------------------------------------------------------
 
+const names = (list: readonly { name: string }[]) => list.map((item) => item.name);
+
 test("the descriptors name both tools, read-only, with the rate, units and formula in the description", () => {
-  assert.equal(
-    toolDescriptors.map((tool) => tool.name),
-    [...TOOL_NAMES],
-  );
+  assert.equal(names(toolDescriptors), [...TOOL_NAMES]);
   for (const tool of toolDescriptors) {
+    assert.equal(Object.keys(tool).sort(), ["annotations", "description", "inputSchema", "name", "title"]);
     assert.equal(tool.annotations, { readOnlyHint: true });
     assert.ok(tool.title.length > 0);
   }
@@ -530,33 +494,22 @@ test("the descriptors name both tools, read-only, with the rate, units and formu
   ];
   for (const fact of facts) assert.ok(description.includes(fact), fact);
   assert.ok(description.length < 1200, `${description.length} characters`);
-  for (const tool of toolDescriptors)
-    assert.equal(Object.keys(tool).sort(), ["annotations", "description", "inputSchema", "name", "title"]);
   const inputRules = calculateTool!.inputSchema.description as string;
   assert.match(inputRules, /2\^53/);
   assert.match(inputRules, /decimal strings?/);
 });
 
 test("_data/tools.ts lists both tools with the form's inputs and a worked example a reader can check", () => {
-  assert.equal(
-    tools.map((tool) => tool.name),
-    [...TOOL_NAMES],
-  );
+  assert.equal(names(tools), [...TOOL_NAMES]);
   const [calculate] = tools;
-  assert.equal(
-    calculate!.inputFields.map((field) => field.name),
-    Object.keys(CalculateInput.shape),
-  );
+  assert.equal(names(calculate!.inputFields), Object.keys(CalculateInput.shape));
   assert.equal(calculate!.inputFields.map((field) => field.label).slice(0, 4), [
     "Current gems",
     "Goal gems",
     "Additional gems",
     "Years",
   ]);
-  assert.equal(
-    calculate!.inputFields.filter((field) => field.required).map((field) => field.name),
-    ["currentGems"],
-  );
+  assert.equal(names(calculate!.inputFields.filter((field) => field.required)), ["currentGems"]);
   assert.equal(calculate!.example.input, { currentGems: 1000000, days: 30 });
   // 1,000,000 × 1.003^30 = 1094026.874871310954…, exactly (1.003^30 has 90 decimals); half-up to 8.
   const result = calculate!.example.result as { structuredContent: { futureGems: string; profit: string } };
