@@ -11,7 +11,6 @@ import type { ToolData } from "../_data/tools.ts";
 import { CALCULATE_LIMITS, DURATION_MAXIMA } from "../common/input/input-rules.ts";
 import { LOSSY_NUMBER_RULE } from "../contract/calculate-input.ts";
 import type { DurationUnit } from "../common/engine/duration.ts";
-import { TOOL_NAMES } from "../common/constants.ts";
 import { calculateGrowth } from "../common/engine/calculate.ts";
 import rankList from "../_data/ranks.ts";
 import { exactOf, exactToFixed8 } from "../common/engine/exact.ts";
@@ -155,13 +154,6 @@ function exampleJson(value: Record<string, unknown>): string {
   return `{\n${fields.join(",\n")}\n}`;
 }
 
-/** The tool named `name` in the tools data. */
-function toolNamed(tools: ToolData[], name: string): ToolData {
-  const tool = tools.find((candidate) => candidate.name === name);
-  if (!tool) throw new Error(`llms.txt: no tool named ${name} in the tools data`);
-  return tool;
-}
-
 /** `\`currentGems\`, \`goalGems\``: a schema's top-level fields, as code. */
 const keysOf = (schema: Record<string, unknown>) =>
   Object.keys(propertiesOf(schema))
@@ -192,9 +184,8 @@ const LARGEST_DIGITS = calculateGrowth(
 
 /** Everything `content/llms.txt.njk` reads as `guide`. */
 export function agentGuide(data: GuideData) {
-  const [calculateName, listName] = TOOL_NAMES;
-  const calculate = toolNamed(data.tools, calculateName);
-  const list = toolNamed(data.tools, listName);
+  // The tools in the order of TOOL_NAMES (contract/tool-descriptors.ts): calculate, then list.
+  const [calculate, list] = data.tools as [ToolData, ToolData];
   const inputs = propertiesOf(calculate.inputSchema);
   const outputs = propertiesOf(calculate.outputSchema);
   const { structuredContent: result } = calculate.example.result as {
@@ -205,8 +196,8 @@ export function agentGuide(data: GuideData) {
   const durationFields = defs.Duration?.properties;
   if (!durationFields) throw new Error("llms.txt: the result schema has no Duration in its $defs");
   return {
-    calculateName,
-    listName,
+    calculateName: calculate.name,
+    listName: list.name,
     limits: CALCULATE_LIMITS,
     timeKeys: timeKeys.join(", "),
     timeMaxima: timeKeys.map((key) => `${key} ${DURATION_MAXIMA[key as DurationUnit]}`).join(", "),
