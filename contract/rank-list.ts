@@ -165,39 +165,35 @@ const rankRows = <T extends z.ZodMiniType<{ name: string; minGems: string }>>(en
         `and a line in llms.txt; merge or remove ranks [rule: at most ${MAX_RANKS} ranks]`,
     ),
     z.superRefine((ranks, ctx) => {
+      const problem = (path: [number, string], input: unknown, message: string) =>
+        ctx.addIssue({ code: "custom", path, input, message });
       const seen = new Map<string, number>();
       ranks.forEach((rank, index) => {
         const earlier = seen.get(nameKey(rank.name));
         if (earlier === undefined) seen.set(nameKey(rank.name), index);
         else
-          ctx.addIssue({
-            code: "custom",
-            path: [index, "name"],
-            input: undefined,
-            message:
-              `duplicates the rank name ${JSON.stringify(ranks[earlier]!.name)} (ranks[${earlier}].name), ` +
+          problem(
+            [index, "name"],
+            undefined,
+            `duplicates the rank name ${JSON.stringify(ranks[earlier]!.name)} (ranks[${earlier}].name), ` +
               "ignoring case; every rank needs its own name [rule: unique names]",
-          });
+          );
         if (index === 0 && rank.minGems !== "0")
-          ctx.addIssue({
-            code: "custom",
-            path: [index, "minGems"],
-            input: rank.minGems,
-            message:
-              'must be "0": the first rank starts at zero gems so every balance holds a rank [rule: first rank at 0]',
-          });
+          problem(
+            [index, "minGems"],
+            rank.minGems,
+            'must be "0": the first rank starts at zero gems so every balance holds a rank [rule: first rank at 0]',
+          );
         const previous = ranks[index - 1];
         // Malformed thresholds are already reported by their own rule; compare only well-formed ones.
         const comparable = previous && WHOLE_NUMBER.test(previous.minGems) && WHOLE_NUMBER.test(rank.minGems);
         if (comparable && BigInt(rank.minGems) <= BigInt(previous.minGems))
-          ctx.addIssue({
-            code: "custom",
-            path: [index, "minGems"],
-            input: rank.minGems,
-            message:
-              `must be greater than the previous rank's minGems ("${previous.minGems}"); thresholds ` +
+          problem(
+            [index, "minGems"],
+            rank.minGems,
+            `must be greater than the previous rank's minGems ("${previous.minGems}"); thresholds ` +
               "strictly increase [rule: increasing thresholds]",
-          });
+          );
       });
     }),
   );
