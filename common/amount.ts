@@ -6,7 +6,6 @@
  * (`how`); refusals are sentences for a form, naming the real mistake and the fix. The tools never read
  * this way: their schema stays strict (`common/input/`).
  */
-import { groupNumber } from "./text/group-digits.ts";
 import { closestName } from "./text/closest-name.ts";
 import { shiftPoint } from "./input/input-rules.ts";
 import { numberFormat } from "./text/formats.ts";
@@ -124,13 +123,6 @@ function refusal(number: string): string {
   if (/\d\s?[kmbt]$/i.test(number) && readPlain(number).ok)
     return `has two suffixes; did you mean ${number}?`;
   return "is not a number; write it as in 2.75M or 1,000,000";
-}
-
-/** How the form shows what it understood: `2.75M` → `2,750,000`. */
-export function understood(value: string): string {
-  const [whole = "", fraction] = value.split(".");
-  const digits = groupNumber(BigInt(whole));
-  return fraction ? `${digits}.${fraction}` : digits;
 }
 
 const SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹";
