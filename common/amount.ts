@@ -8,6 +8,7 @@
  */
 import { closestName } from "./text/closest-name.ts";
 import { shiftPoint } from "./input/input-rules.ts";
+import { exactOf } from "./engine/exact.ts";
 import { numberFormat } from "./text/formats.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
 
@@ -105,10 +106,8 @@ export function readGems(typed: string, ranks?: readonly ExpRank[]): AmountReadi
 
 /** `times` × `amount`, both plain decimal strings, exactly. */
 function multiplied(amount: string, times: string): string {
-  const [whole = "", fraction = ""] = amount.split(".");
-  const [timesWhole = "", timesFraction = ""] = times.split(".");
-  const product = BigInt(whole + fraction) * BigInt(timesWhole + timesFraction);
-  return shiftPoint(String(product), -(fraction.length + timesFraction.length));
+  const [a, b] = [exactOf(amount), exactOf(times)];
+  return shiftPoint(String(a.digits * b.digits), -(a.places + b.places));
 }
 
 /** The plain-language reason a number was not understood. */
