@@ -3,7 +3,7 @@
  * read from the data, the contract's schemas and the engine, for the prose in `content/llms.txt.njk`
  * (as `guide`, from `content/llms.txt.11tydata.ts`). Lists come as finished Markdown: the schemas'
  * descriptions are authored Markdown, and values from data are escaped here. /api/llms.txt
- * (`content/api/llms.txt.njk`) reads it too: its resources' links and what each resource holds.
+ * (`content/api/llms.txt.njk`) reads its resources' links, and its bullet list and rank line.
  */
 import type { CalculatorInfo } from "../contract/calculator-info.ts";
 import type { RankList } from "../contract/rank-list.ts";
@@ -17,14 +17,12 @@ import { exactOf, exactToFixed8 } from "../common/engine/exact.ts";
 import { markdownText } from "./escape.ts";
 import type { JsonSchema } from "./field-table.ts";
 import type endpoints from "../_data/endpoints.ts";
-import type openapi from "../_data/openapi.ts";
 
 export type GuideData = {
   calculator: CalculatorInfo;
   ranks: RankList;
   tools: ToolData[];
   endpoints: typeof endpoints;
-  openapi: typeof openapi;
 };
 
 type SchemaProperties = Record<string, JsonSchema>;
@@ -33,12 +31,12 @@ type SchemaProperties = Record<string, JsonSchema>;
 type LlmsLink = { name: string; url: string; note?: string };
 
 /** A Markdown bullet list; an item may carry an indented sub-list on its following lines. */
-function bulletList(items: readonly string[]): string {
+export function bulletList(items: readonly string[]): string {
   return items.map((item) => `- ${item}`).join("\n");
 }
 
 /** A rank as both guides list it: `Ethereal: 160000000 gems, label 160M+`. */
-function rankLine(rank: RankList["ranks"][number]): string {
+export function rankLine(rank: RankList["ranks"][number]): string {
   return `${markdownText(rank.name)}: ${rank.minGems} gems, label ${markdownText(rank.displayValue)}`;
 }
 
@@ -50,27 +48,6 @@ function resourceLink(resource: (typeof endpoints.resources)[number]): LlmsLink 
     url,
     note: `${summary} (operation \`${operationId}\`, body ${schema}, ${mediaType}).`,
   };
-}
-
-/** A published value in /api/llms.txt: the rank table as one line a rank, anything else as JSON. */
-function valueText(key: string, value: unknown): string {
-  if (key === "ranks" && Array.isArray(value))
-    return (
-      ", one a line (name: minGems, " +
-      `label):\n${(value as RankList["ranks"]).map((rank) => `  - ${rankLine(rank)}`).join("\n")}`
-    );
-  return `; value \`${JSON.stringify(value).replace(/`/g, "\\u0060")}\``;
-}
-
-/** What a resource holds, for /api/llms.txt: each field of its schema, with what the file publishes for it. */
-function resourceNote(resource: (typeof endpoints.resources)[number], schemas: SchemaProperties): string {
-  const properties = schemas[resource.schema]!.properties!;
-  const body = resource.example as Record<string, unknown>;
-  const fields = Object.entries(properties).map(
-    ([key, field]) =>
-      `\`${key}\`: ${(field.description ?? "").replace(/\.$/, "")}${valueText(key, body[key])}`,
-  );
-  return `${resource.url} (${resource.schema}) holds:\n${bulletList(fields)}`;
 }
 
 /** hours × an hourly profit, exactly, with 8 decimals: what a day would earn if the hourly figure were simple. */
@@ -211,9 +188,6 @@ export function agentGuide(data: GuideData) {
     dayOfHourlyProfit: hourlyTimesDay(result.profitPerHour, data.calculator.timeNormalization.hoursPerDay),
     lossyNumberRule: LOSSY_NUMBER_RULE,
     resources: data.endpoints.resources.map(resourceLink),
-    resourceNotes: data.endpoints.resources.map((resource) =>
-      resourceNote(resource, data.openapi.components.schemas as SchemaProperties),
-    ),
     calculateTakes: keysOf(calculate.inputSchema),
     calculateReturns: keysOf(calculate.outputSchema),
     listReturns: keysOf(list.outputSchema),
