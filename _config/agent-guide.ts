@@ -2,8 +2,8 @@
  * What /llms.txt states that its writer does not type: figures, field lists and the worked example,
  * read from the data, the contract's schemas and the engine, for the prose in `content/llms.txt.njk`
  * (as `guide`, from `content/llms.txt.11tydata.ts`). Lists come as finished Markdown: the schemas'
- * descriptions are authored Markdown, and values from data are escaped here. A rank's line and a
- * resource's link are written as /api/llms.txt writes them too.
+ * descriptions are authored Markdown, and values from data are escaped here. /api/llms.txt
+ * (`content/api/llms.txt.njk`) reads its resources' links, and its bullet list and rank line.
  */
 import type { CalculatorInfo } from "../contract/calculator-info.ts";
 import type { RankList } from "../contract/rank-list.ts";
@@ -11,7 +11,6 @@ import type { ToolData } from "../_data/tools.ts";
 import { CALCULATE_LIMITS, DURATION_MAXIMA } from "../common/input/input-rules.ts";
 import { LOSSY_NUMBER_RULE } from "../contract/calculate-input.ts";
 import type { DurationUnit } from "../common/engine/duration.ts";
-import { TOOL_NAMES } from "../common/constants.ts";
 import { calculateGrowth } from "../common/engine/calculate.ts";
 import rankList from "../_data/ranks.ts";
 import { exactOf, exactToFixed8 } from "../common/engine/exact.ts";
@@ -29,7 +28,7 @@ export type GuideData = {
 type SchemaProperties = Record<string, JsonSchema>;
 
 /** A link of an llms.txt section: `- [name](url): note`. */
-export type LlmsLink = { name: string; url: string; note?: string };
+type LlmsLink = { name: string; url: string; note?: string };
 
 /** A Markdown bullet list; an item may carry an indented sub-list on its following lines. */
 export function bulletList(items: readonly string[]): string {
@@ -42,7 +41,7 @@ export function rankLine(rank: RankList["ranks"][number]): string {
 }
 
 /** A JSON resource as both guides link it: method and path, then its summary, operation, body schema and type. */
-export function resourceLink(resource: (typeof endpoints.resources)[number]): LlmsLink {
+function resourceLink(resource: (typeof endpoints.resources)[number]): LlmsLink {
   const { method, path, url, summary, operationId, schema, mediaType } = resource;
   return {
     name: `${method} /${path}`,
@@ -132,13 +131,6 @@ function exampleJson(value: Record<string, unknown>): string {
   return `{\n${fields.join(",\n")}\n}`;
 }
 
-/** The tool named `name` in the tools data. */
-function toolNamed(tools: ToolData[], name: string): ToolData {
-  const tool = tools.find((candidate) => candidate.name === name);
-  if (!tool) throw new Error(`llms.txt: no tool named ${name} in the tools data`);
-  return tool;
-}
-
 /** `\`currentGems\`, \`goalGems\``: a schema's top-level fields, as code. */
 const keysOf = (schema: Record<string, unknown>) =>
   Object.keys(propertiesOf(schema))
@@ -169,9 +161,8 @@ const LARGEST_DIGITS = calculateGrowth(
 
 /** Everything `content/llms.txt.njk` reads as `guide`. */
 export function agentGuide(data: GuideData) {
-  const [calculateName, listName] = TOOL_NAMES;
-  const calculate = toolNamed(data.tools, calculateName);
-  const list = toolNamed(data.tools, listName);
+  // The tools in the order of TOOL_NAMES (contract/tool-descriptors.ts): calculate, then list.
+  const [calculate, list] = data.tools as [ToolData, ToolData];
   const inputs = propertiesOf(calculate.inputSchema);
   const outputs = propertiesOf(calculate.outputSchema);
   const { structuredContent: result } = calculate.example.result as {
@@ -182,8 +173,8 @@ export function agentGuide(data: GuideData) {
   const durationFields = defs.Duration?.properties;
   if (!durationFields) throw new Error("llms.txt: the result schema has no Duration in its $defs");
   return {
-    calculateName,
-    listName,
+    calculateName: calculate.name,
+    listName: list.name,
     limits: CALCULATE_LIMITS,
     timeKeys: timeKeys.join(", "),
     timeMaxima: timeKeys.map((key) => `${key} ${DURATION_MAXIMA[key as DurationUnit]}`).join(", "),

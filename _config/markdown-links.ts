@@ -1,8 +1,9 @@
 /**
  * The reader of link destinations in Markdown that the twins rewrite their links with: inline links
- * (`](target)`), reference definitions (`[ref]: target`), autolinks (`<https://…>`) and raw HTML
- * (`href="…"`, `src="…"`), outside code, where a link is an example rather than a link. It rewrites;
- * it checks nothing (linkinator checks the built links in the tests).
+ * (`](target)`), reference definitions (`[ref]: target`) and autolinks (`<https://…>`), outside
+ * code, where a link is an example rather than a link. Raw HTML is text in a page (markdown-it's
+ * `html: false`), so its `href="…"` is no link. It rewrites; it checks nothing (linkinator checks the
+ * built links in the tests).
  */
 /** Fenced code blocks and code spans: copied as they are. */
 const CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[^\n]*$|(`+)[^`]*?\2/gm;
@@ -18,16 +19,14 @@ const LINK = new RegExp(
     String.raw`^( {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?)([^\s>]+)`,
     // An autolink: `<https://example.com>`.
     String.raw`(<)(https?:\/\/[^>\s]+)(?=>)`,
-    // An HTML attribute: ` href="docs.md"`, ` src="…"`.
-    String.raw`(\s(?:href|src)=")([^"]*)(?=")`,
   ].join("|"),
   "gm",
 );
 
 function mapProse(prose: string, replace: (target: string) => string): string {
-  // One alternative matched: its two groups are the only ones defined among the eight.
+  // One alternative matched: its two groups are the only ones defined among the six.
   return prose.replace(LINK, (_match, ...groups: unknown[]) => {
-    const [before, target] = groups.slice(0, 8).filter((group) => group !== undefined) as [string, string];
+    const [before, target] = groups.slice(0, 6).filter((group) => group !== undefined) as [string, string];
     return `${before}${replace(target)}`;
   });
 }

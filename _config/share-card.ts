@@ -12,7 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResvgRenderOptions } from "@resvg/resvg-js";
 import type { LadderStep, ShareCard } from "../_data/shareCard.ts";
-import card from "../_data/shareCard.ts";
+import card, { stepText } from "../_data/shareCard.ts";
 import { paths } from "../_data/site.ts";
 import { escapeHtml } from "./escape.ts";
 
@@ -94,8 +94,7 @@ function row(card: ShareCard, step: LadderStep, index: number, colours: Palette)
   const box = `x="${MARGIN}" y="${top}" width="${width}" height="${ROW.height}" rx="8"`;
   if ("omitted" in step) {
     const dashes = `stroke="${colours.muted}" stroke-width="2" stroke-dasharray="10 8"`;
-    const words = `${step.omitted} more ${step.omitted === 1 ? "rank" : "ranks"}`;
-    const label = text(words, left, baseline(ROW.textSize), ROW.textSize, colours.muted);
+    const label = text(stepText(step), left, baseline(ROW.textSize), ROW.textSize, colours.muted);
     return `<rect ${box} fill="${colours.muted}" fill-opacity="0.08" ${dashes}/>${label}`;
   }
   const tint = 0.08 + (0.24 * index) / Math.max(1, card.steps.length - 1);

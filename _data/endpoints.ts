@@ -101,13 +101,4 @@ const errorCodes = ERROR_CODES.map((code) => {
   return { code, status: declared?.status ?? null, description: declared?.description ?? null };
 });
 
-export default {
-  resources,
-  contract,
-  errorResponses,
-  errorCodes,
-  errorExamples: {
-    notFound: errorResponses.NotFound.example,
-    internalError: errorResponses.UnexpectedError.example,
-  },
-};
+export default { resources, contract, errorResponses, errorCodes };

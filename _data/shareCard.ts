@@ -30,8 +30,8 @@ export function ladderSteps(all: readonly LadderRank[], most = MOST_RANKS_DRAWN)
   return [...lowest, { omitted: all.length - most }, all.at(-1)!];
 }
 
-/** A step in words for the text alternative: `Ethereal 160M+`, or `3 more ranks`. */
-function stepText(step: LadderStep): string {
+/** A step in words for the text alternative and the card's gap row: `Ethereal 160M+`, or `3 more ranks`. */
+export function stepText(step: LadderStep): string {
   if ("omitted" in step) return `${step.omitted} more ${step.omitted === 1 ? "rank" : "ranks"}`;
   return `${step.name} ${step.label}`;
 }

@@ -4,6 +4,7 @@
  * that may carry a path (`https://user.github.io/exp-bank/`); every absolute URL in every output
  * is built from it with `new URL(path, site.url)`.
  */
+import { parseArgs } from "node:util";
 import { PRODUCT_NAME } from "../common/constants.ts";
 import packageJson from "../package.json" with { type: "json" };
 
@@ -15,13 +16,10 @@ export const DEFAULT_PORT = 8080;
  * read from the command line the way Eleventy reads it, else its default.
  */
 export function servePort(argv: readonly string[]): number {
-  let value: string | undefined;
-  for (const [index, argument] of argv.entries()) {
-    if (argument === "--port") value = argv[index + 1] ?? "";
-    else if (argument.startsWith("--port=")) value = argument.slice("--port=".length);
-  }
+  const options = { port: { type: "string" } } as const;
+  const value = parseArgs({ args: [...argv], options, strict: false }).values.port;
   if (value === undefined) return DEFAULT_PORT;
-  const port = /^[0-9]{1,5}$/.test(value) ? Number(value) : NaN;
+  const port = /^[0-9]{1,5}$/.test(String(value)) ? Number(value) : NaN;
   if (!(port >= 1 && port <= 65535))
     throw new Error(
       `--port: "${value}" is not a port; give a whole number from 1 to 65535, such as npm start -- --port=8347`,

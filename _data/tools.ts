@@ -4,7 +4,6 @@
  * bundle ships the same descriptors): name, title, description, JSON Schemas generated from the
  * zod schemas, annotations, the form's inputs, and a worked example computed by the engine.
  */
-import { DURATION_UNITS } from "../common/engine/duration.ts";
 import { INPUT_EXAMPLE } from "../contract/calculate-input.ts";
 import { executeTool } from "../common/tools/execute.ts";
 import {
@@ -20,8 +19,6 @@ export interface FormField {
   name: string;
   /** The form's label: "Current gems" for `currentGems`. */
   label: string;
-  /** `gems` or `time` for an input, by what it measures: the form's two groups. */
-  kind: "gems" | "time";
   required: boolean;
 }
 
@@ -40,7 +37,6 @@ function formFields(schema: ToolDescriptor["inputSchema"]): FormField[] {
   return Object.keys(properties).map((name) => ({
     name,
     label: labelOf(name),
-    kind: (DURATION_UNITS as readonly string[]).includes(name) ? "time" : "gems",
     required: required.includes(name),
   }));
 }

@@ -6,9 +6,9 @@
  * (`how`); refusals are sentences for a form, naming the real mistake and the fix. The tools never read
  * this way: their schema stays strict (`common/input/`).
  */
-import { groupNumber } from "./text/group-digits.ts";
 import { closestName } from "./text/closest-name.ts";
 import { shiftPoint } from "./input/input-rules.ts";
+import { exactOf } from "./engine/exact.ts";
 import { numberFormat } from "./text/formats.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
 
@@ -106,10 +106,8 @@ export function readGems(typed: string, ranks?: readonly ExpRank[]): AmountReadi
 
 /** `times` × `amount`, both plain decimal strings, exactly. */
 function multiplied(amount: string, times: string): string {
-  const [whole = "", fraction = ""] = amount.split(".");
-  const [timesWhole = "", timesFraction = ""] = times.split(".");
-  const product = BigInt(whole + fraction) * BigInt(timesWhole + timesFraction);
-  return shiftPoint(String(product), -(fraction.length + timesFraction.length));
+  const [a, b] = [exactOf(amount), exactOf(times)];
+  return shiftPoint(String(a.digits * b.digits), -(a.places + b.places));
 }
 
 /** The plain-language reason a number was not understood. */
@@ -124,13 +122,6 @@ function refusal(number: string): string {
   if (/\d\s?[kmbt]$/i.test(number) && readPlain(number).ok)
     return `has two suffixes; did you mean ${number}?`;
   return "is not a number; write it as in 2.75M or 1,000,000";
-}
-
-/** How the form shows what it understood: `2.75M` → `2,750,000`. */
-export function understood(value: string): string {
-  const [whole = "", fraction] = value.split(".");
-  const digits = groupNumber(BigInt(whole));
-  return fraction ? `${digits}.${fraction}` : digits;
 }
 
 const SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹";

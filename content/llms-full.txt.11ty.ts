@@ -19,9 +19,8 @@ export const data = {
 export async function render(data: FullGuideData): Promise<string> {
   const docs = data.collections.docs;
   const pages = [...docs].sort((a, b) => a.data.order - b.data.order);
-  const parts: string[] = [];
-  for (const page of pages) {
-    parts.push(`${(await renderTwin(page, docs)).trim()}\n\nSource: <${absoluteUrl(page.url)}>`);
-  }
-  return `${parts.join("\n\n---\n\n")}\n`;
+  const parts = pages.map(
+    async (page) => `${(await renderTwin(page, docs)).trim()}\n\nSource: <${absoluteUrl(page.url)}>`,
+  );
+  return `${(await Promise.all(parts)).join("\n\n---\n\n")}\n`;
 }

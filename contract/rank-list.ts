@@ -60,35 +60,28 @@ function named(character: string): string {
 
 /** What breaks the rules of a rank name, with its rule in brackets; undefined when nothing does. */
 function nameProblem(name: string): string | undefined {
-  // The first of SCRIPT_NAMES that has every letter so far, found by testing each in turn, so a
-  // Latin name tests only Latin (each script's pattern is compiled when first tested).
-  let script: string | undefined;
-  const letters: string[] = [];
+  const characters = [...name];
+  // The scripts of every letter so far, and the first letter, for a message.
+  let scripts = SCRIPT_NAMES;
   let first = "";
-  let previous = " ";
-  let position = 0;
-  for (const character of name) {
-    position += 1;
-    // A mark (an accent) belongs on a letter: at a word's start it shows as a stray mark.
-    const stray = /\p{M}/u.test(character) && NOT_LETTERS.test(previous);
-    previous = character;
+  for (const [index, character] of characters.entries()) {
     if (NOT_LETTERS.test(character)) continue;
-    letters.push(character);
-    if (!stray && script !== undefined && ofScript(character, script)) continue;
-    const at = `${named(character)} at character ${position}`;
-    const its = stray ? undefined : SCRIPT_NAMES.find((each) => ofScript(character, each));
-    if (its === undefined)
+    const at = `${named(character)} at character ${index + 1}`;
+    // A mark (an accent) belongs on a letter: at a word's start it shows as a stray mark.
+    const stray = /\p{M}/u.test(character) && NOT_LETTERS.test(characters[index - 1] ?? " ");
+    const its = SCRIPT_NAMES.filter((script) => !stray && ofScript(character, script));
+    if (its.length === 0)
       return (
         `has ${at}, which is not a letter (of ${SCRIPT_NAMES.join(", ")}), a digit 0-9, a space ` +
         "or a hyphen; write the name in letters and digits [rule: letters, digits, spaces and hyphens]"
       );
-    const shared = SCRIPT_NAMES.find((each) => letters.every((letter) => ofScript(letter, each)));
-    if (shared === undefined)
+    const shared = scripts.filter((script) => its.includes(script));
+    if (shared.length === 0)
       return (
-        `mixes scripts: ${at} is ${its} where ${first} is ${script}; write the whole name in one ` +
+        `mixes scripts: ${at} is ${its[0]} where ${first} is ${scripts[0]}; write the whole name in one ` +
         "script [rule: one script]"
       );
-    script = shared;
+    scripts = shared;
     first ||= at;
   }
   if (!WORDS.test(name))
@@ -172,39 +165,35 @@ const rankRows = <T extends z.ZodMiniType<{ name: string; minGems: string }>>(en
         `and a line in llms.txt; merge or remove ranks [rule: at most ${MAX_RANKS} ranks]`,
     ),
     z.superRefine((ranks, ctx) => {
+      const problem = (path: [number, string], input: unknown, message: string) =>
+        ctx.addIssue({ code: "custom", path, input, message });
       const seen = new Map<string, number>();
       ranks.forEach((rank, index) => {
         const earlier = seen.get(nameKey(rank.name));
         if (earlier === undefined) seen.set(nameKey(rank.name), index);
         else
-          ctx.addIssue({
-            code: "custom",
-            path: [index, "name"],
-            input: undefined,
-            message:
-              `duplicates the rank name ${JSON.stringify(ranks[earlier]!.name)} (ranks[${earlier}].name), ` +
+          problem(
+            [index, "name"],
+            undefined,
+            `duplicates the rank name ${JSON.stringify(ranks[earlier]!.name)} (ranks[${earlier}].name), ` +
               "ignoring case; every rank needs its own name [rule: unique names]",
-          });
+          );
         if (index === 0 && rank.minGems !== "0")
-          ctx.addIssue({
-            code: "custom",
-            path: [index, "minGems"],
-            input: rank.minGems,
-            message:
-              'must be "0": the first rank starts at zero gems so every balance holds a rank [rule: first rank at 0]',
-          });
+          problem(
+            [index, "minGems"],
+            rank.minGems,
+            'must be "0": the first rank starts at zero gems so every balance holds a rank [rule: first rank at 0]',
+          );
         const previous = ranks[index - 1];
         // Malformed thresholds are already reported by their own rule; compare only well-formed ones.
         const comparable = previous && WHOLE_NUMBER.test(previous.minGems) && WHOLE_NUMBER.test(rank.minGems);
         if (comparable && BigInt(rank.minGems) <= BigInt(previous.minGems))
-          ctx.addIssue({
-            code: "custom",
-            path: [index, "minGems"],
-            input: rank.minGems,
-            message:
-              `must be greater than the previous rank's minGems ("${previous.minGems}"); thresholds ` +
+          problem(
+            [index, "minGems"],
+            rank.minGems,
+            `must be greater than the previous rank's minGems ("${previous.minGems}"); thresholds ` +
               "strictly increase [rule: increasing thresholds]",
-          });
+          );
       });
     }),
   );

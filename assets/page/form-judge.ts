@@ -6,7 +6,7 @@ import type { CalculateInput } from "../../contract/calculate-input.ts";
 import { safeParseCalculateInput } from "../../common/input/check-input.ts";
 import { durationTotalMistake } from "../../common/input/input-rules.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
-import { understood } from "../../common/amount.ts";
+import { groupDigits } from "../../common/text/group-digits.ts";
 import { labelOf, PERIOD, UNTIL, type Problem, type Reading } from "./form-read.ts";
 
 const TIMES: readonly string[] = DURATION_UNITS;
@@ -21,7 +21,7 @@ function formMessage(message: string, field: string, value: string | undefined):
   if (/^must be greater than 0/.test(message))
     message =
       Number(value) === 0 ? "is 0; enter more than 0 gems" : message.replace(/greater than 0 and /, "");
-  return message.replace(/(?<![\d.])\d{5,}/g, (digits) => understood(digits));
+  return message.replace(/(?<![\d.])\d{5,}/g, (digits) => groupDigits(digits));
 }
 
 /** Checks a reading with the tool's schema; every problem is named by the field that shows it. */

@@ -1,5 +1,6 @@
 /** The words and figures every part of the form writes: dates, waits, counts and amounts. */
-import { compactAmount, scientificAmount, understood } from "../../common/amount.ts";
+import { compactAmount, scientificAmount } from "../../common/amount.ts";
+import { groupDigits } from "../../common/text/group-digits.ts";
 
 export const lang = () => document.documentElement.lang || undefined;
 /** A date as the answer names it: "Oct 19, 2032". */
@@ -9,7 +10,7 @@ export const dateText = (date: Date | number) =>
 export const compactGems = (value: string, cut?: boolean) => compactAmount(value, lang(), cut);
 /** "3 days", "1 year": a count with its unit, singular for exactly 1. */
 export const counted = (count: number | string, unit: string) =>
-  `${understood(String(count))} ${count == 1 ? unit : `${unit}s`}`;
+  `${groupDigits(count)} ${count == 1 ? unit : `${unit}s`}`;
 
 /** A percentage: two decimals (one significant digit below 0.01), a power of ten past a million. */
 export function percentText(percent: string): string {

@@ -42,7 +42,7 @@ export function exactOf(value: number | string | bigint): Exact {
 }
 
 /** Both values over the same power of ten: `[a, b, places]`. */
-function aligned(a: Exact, b: Exact): [bigint, bigint, number] {
+export function aligned(a: Exact, b: Exact): [bigint, bigint, number] {
   const places = Math.max(a.places, b.places);
   return [a.digits * pow10(places - a.places), b.digits * pow10(places - b.places), places];
 }

@@ -4,7 +4,8 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { compactAmount, readAmount, readGems, understood } from "../../common/amount.ts";
+import { compactAmount, readAmount, readGems } from "../../common/amount.ts";
+import { groupDigits } from "../../common/text/group-digits.ts";
 import ranks from "../../_data/ranks.ts";
 
 /** How the goal field reads `typed`, the rank table at hand. */
@@ -117,9 +118,9 @@ test("players' words are read as meant: kk, bn, mil, million, dots grouping thou
 });
 
 test("the form shows what it understood with grouped digits, fraction kept exactly", () => {
-  assert.is(understood("2750000"), "2,750,000");
-  assert.is(understood("123456789012.34567891"), "123,456,789,012.34567891");
-  assert.is(understood("100000000000000000000"), "100,000,000,000,000,000,000");
+  assert.is(groupDigits("2750000"), "2,750,000");
+  assert.is(groupDigits("123456789012.34567891"), "123,456,789,012.34567891");
+  assert.is(groupDigits("100000000000000000000"), "100,000,000,000,000,000,000");
 });
 
 test("results lead with a compact figure, rounded from the exact string", () => {
