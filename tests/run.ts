@@ -21,6 +21,8 @@ process.once("exit", () => rmSync(scratch, { recursive: true, force: true }));
 process.once("SIGINT", () => process.exit(130));
 // Set before the support module reads it, so the shared builds' project copies go with the scratch folder.
 process.env.EXP_BANK_TEST_SCRATCH = scratch;
+// The run's Node processes (builds, test files, npm start) compile each module once between them.
+process.env.NODE_COMPILE_CACHE ??= path.join(scratch, "node-compile-cache");
 const env: NodeJS.ProcessEnv = { ...process.env };
 const { projectCopy, ROOT, runBuild, SITE_BUILDS, siteVariable } = await import("./support/build.ts");
 const UVU = [path.join(ROOT, "node_modules/uvu/bin.js")];
