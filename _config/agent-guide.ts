@@ -13,7 +13,7 @@ import { LOSSY_NUMBER_RULE } from "../contract/calculate-input.ts";
 import type { DurationUnit } from "../common/engine/duration.ts";
 import { calculateGrowth } from "../common/engine/calculate.ts";
 import rankList from "../_data/ranks.ts";
-import { exactOf, exactToFixed8 } from "../common/engine/exact.ts";
+import { exactOf, exactToFixed8, multiplyExact } from "../common/engine/exact.ts";
 import { markdownText } from "./escape.ts";
 import type { JsonSchema } from "./field-table.ts";
 import type endpoints from "../_data/endpoints.ts";
@@ -52,8 +52,7 @@ function resourceLink(resource: (typeof endpoints.resources)[number]): LlmsLink 
 
 /** hours × an hourly profit, exactly, with 8 decimals: what a day would earn if the hourly figure were simple. */
 function hourlyTimesDay(profitPerHour: string, hoursPerDay: number): string {
-  const hourly = exactOf(profitPerHour);
-  return exactToFixed8({ digits: hourly.digits * BigInt(hoursPerDay), places: hourly.places });
+  return exactToFixed8(multiplyExact(exactOf(profitPerHour), exactOf(hoursPerDay)));
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { TIME_NORMALIZATION as TIME } from "./constants.ts";
 import { DURATION_UNITS, type DurationUnit } from "./engine/duration.ts";
-import { shiftPoint } from "./input/input-rules.ts";
+import { shiftPoint } from "./engine/exact.ts";
 
 type Unit = DurationUnit | "weeks";
 

@@ -13,8 +13,8 @@ import {
   compareExact,
   exactOf,
   exactToFixed8,
-  pow10,
-  ratioToFixed8,
+  multiplyExact,
+  shiftPoint,
   type Exact,
 } from "../../common/engine/exact.ts";
 import { BANK_RATE } from "../../common/engine/growth.ts";
@@ -27,10 +27,7 @@ const MAX_DEPOSIT = exactOf("100000000000000000000");
 const PERIODS = { day: 1, week: 7 } as const;
 
 /** A daily rate as a percent: "0.3" for 0.003. */
-const percentOf = (rate: string) => {
-  const { digits, places } = exactOf(rate);
-  return ratioToFixed8(digits * 100n, pow10(places)).replace(/\.?0+$/, "");
-};
+const percentOf = (rate: string) => shiftPoint(rate, 2);
 
 /**
  * The balance on a day for the chart, as a float: after m whole periods of L days,
@@ -86,7 +83,7 @@ function said(
   if (plan.deposit) {
     const days = durationDays(input);
     const periods = days.numerator / (days.denominator * BigInt(PERIODS[plan.every]));
-    const added = exactToFixed8({ digits: plan.deposit.digits * periods, places: plan.deposit.places });
+    const added = exactToFixed8(multiplyExact(plan.deposit, exactOf(periods)));
     const gains = `(+${compactGems(added)} added, +${compactGems(result.profit)} interest)`;
     const grown = `${compactGems(result.futureGems, true)} gems ${gains}`;
     const each = `adding ${compactGems(exactToFixed8(plan.deposit))} a ${plan.every}`;

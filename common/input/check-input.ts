@@ -7,6 +7,7 @@
 import type { CalculateInput } from "../../contract/calculate-input.ts";
 import type { ListRanksInput } from "../../contract/list-ranks-input.ts";
 import { unknownKeysMessage, type Issue } from "./issues.ts";
+import { shiftPoint } from "../engine/exact.ts";
 import {
   AMOUNT_RULES,
   CALCULATE_LIMITS,
@@ -15,7 +16,6 @@ import {
   boundsText,
   durationTotalMistake,
   inRange,
-  shiftPoint,
   type AmountRule,
 } from "./input-rules.ts";
 
