@@ -27,9 +27,6 @@ export type GuideData = {
 
 type SchemaProperties = Record<string, JsonSchema>;
 
-/** A link of an llms.txt section: `- [name](url): note`. */
-type LlmsLink = { name: string; url: string; note?: string };
-
 /** A Markdown bullet list; an item may carry an indented sub-list on its following lines. */
 export function bulletList(items: readonly string[]): string {
   return items.map((item) => `- ${item}`).join("\n");
@@ -40,8 +37,11 @@ export function rankLine(rank: RankList["ranks"][number]): string {
   return `${markdownText(rank.name)}: ${rank.minGems} gems, label ${markdownText(rank.displayValue)}`;
 }
 
-/** A JSON resource as both guides link it: method and path, then its summary, operation, body schema and type. */
-function resourceLink(resource: (typeof endpoints.resources)[number]): LlmsLink {
+/**
+ * A JSON resource as both guides link it (`- [name](url): note`): method and path, then its summary,
+ * operation, body schema and type.
+ */
+function resourceLink(resource: (typeof endpoints.resources)[number]) {
   const { method, path, url, summary, operationId, schema, mediaType } = resource;
   return {
     name: `${method} /${path}`,

@@ -154,12 +154,10 @@ export function mountPlan(page: PlanPage): void {
     for (const name of ["deposit", "rate"]) {
       const problem = judged.has(name) ? problems[name] : undefined;
       const slot = byId(`${name}-error`);
-      const label = document
-        .querySelector(`label[for="calculator-${name}"]`)
-        ?.firstChild?.textContent?.trim();
-      slot.textContent = problem ? `${label} ${problem}.` : "";
+      const field = byId<HTMLInputElement>(name);
+      slot.textContent = problem ? `${page.labelOf(field.form!, name)} ${problem}.` : "";
       slot.hidden = !problem;
-      byId(name).toggleAttribute("aria-invalid", Boolean(problem));
+      field.toggleAttribute("aria-invalid", Boolean(problem));
       byId(`${name}-read`).textContent = notes[name] ?? "";
     }
     if (typed.deposit || typed.rate) byId<HTMLDetailsElement>("more").open = true;
