@@ -11,8 +11,11 @@ import { shiftPoint } from "./engine/exact.ts";
 
 type Unit = DurationUnit | "weeks";
 
-/** Every way a unit is written, lower case; `m` is minutes (`2h 30m`), `mo` months. */
-const WORDS: Record<Unit, readonly string[]> = {
+/**
+ * Every way a unit is written, lower case, shortest first (a link writes that one: `1y6mo`); `m` is
+ * minutes (`2h 30m`), `mo` months.
+ */
+export const WORDS: Record<Unit, readonly [string, ...string[]]> = {
   years: ["y", "yr", "yrs", "year", "years"],
   months: ["mo", "mos", "mon", "mth", "mths", "month", "months"],
   weeks: ["w", "wk", "wks", "week", "weeks"],

@@ -92,9 +92,6 @@ function kindMistake(input: unknown): string {
 /** The message of an input that is not an object. */
 const NOT_AN_OBJECT = 'must be an object of named inputs, such as {"currentGems": 1000000, "days": 30}';
 
-/** The message of a `list-exp-ranks` input that is not an object. */
-const NOT_AN_EMPTY_OBJECT = "must be an empty object {}";
-
 /** The checked value, or the issues found, each with the offending value as `input`. */
 export type CheckResult<T> = { success: true; data: T } | { success: false; error: { issues: Issue[] } };
 
@@ -159,7 +156,7 @@ export function safeParseCalculateInput(input: unknown): CheckResult<CalculateIn
 /** Checks a `list-exp-ranks` input: an empty object. */
 export function safeParseListRanksInput(input: unknown): CheckResult<ListRanksInput> {
   if (!isObject(input))
-    return failure([{ code: "invalid_type", path: [], message: NOT_AN_EMPTY_OBJECT, input }]);
+    return failure([{ code: "invalid_type", path: [], message: "must be an empty object {}", input }]);
   const unknown = unknownKeysIssue(input, []);
   return unknown ? failure([unknown]) : { success: true, data: {} };
 }
