@@ -4,7 +4,7 @@
  * bundle ships the same descriptors): name, title, description, JSON Schemas generated from the
  * zod schemas, annotations, the form's inputs, and a worked example computed by the engine.
  */
-import { INPUT_EXAMPLE } from "../contract/calculate-input.ts";
+import { INPUT_EXAMPLE } from "../common/input/input-rules.ts";
 import { executeTool } from "../common/tools/execute.ts";
 import {
   toolDescriptors,
