@@ -18,12 +18,14 @@ import {
   type Exact,
 } from "../../common/engine/exact.ts";
 import { BANK_RATE } from "../../common/engine/growth.ts";
+import { CALCULATE_LIMITS } from "../../common/input/input-rules.ts";
 import { depositCourse, rateOfPercent, whatItTakes } from "../../common/engine/plan.ts";
 import type { CalculateInput } from "../../contract/calculate-input.ts";
 import type { Shown } from "../page/form-answer.ts";
 import type { PlanPage } from "../page/plan-hook.ts";
 
-const MAX_DEPOSIT = exactOf("100000000000000000000");
+/** A deposit is at most the largest balance the tools take (10^20 gems). */
+const MAX_DEPOSIT = exactOf(CALCULATE_LIMITS.maxGems);
 const PERIODS = { day: 1, week: 7 } as const;
 
 /** A daily rate as a percent: "0.3" for 0.003. */

@@ -95,8 +95,6 @@ const NOT_AN_OBJECT = 'must be an object of named inputs, such as {"currentGems"
 /** The checked value, or the issues found, each with the offending value as `input`. */
 export type CheckResult<T> = { success: true; data: T } | { success: false; error: { issues: Issue[] } };
 
-const FIELDS = AMOUNT_RULES.map((rule) => rule.field);
-
 /**
  * The one problem of a present value, if any. `hard` marks the problems after which the time
  * total is not added up: a value of the wrong kind, or too long to look at. A `custom` issue on a
@@ -146,7 +144,10 @@ export function safeParseCalculateInput(input: unknown): CheckResult<CalculateIn
     }
     if (present) data[rule.field] = value;
   }
-  const unknown = unknownKeysIssue(input, FIELDS);
+  const unknown = unknownKeysIssue(
+    input,
+    AMOUNT_RULES.map((rule) => rule.field),
+  );
   if (unknown) issues.push(unknown);
   const total = hard ? undefined : durationTotalMistake(data);
   if (total) issues.push({ code: "custom", path: [], message: total, input: data });
