@@ -15,7 +15,7 @@ import { calculateGrowth } from "../common/engine/calculate.ts";
 import rankList from "../_data/ranks.ts";
 import { exactOf, exactToFixed8, multiplyExact } from "../common/engine/exact.ts";
 import { markdownText } from "./escape.ts";
-import type { JsonSchema } from "./field-table.ts";
+import { resolve, type JsonSchema } from "./field-table.ts";
 import type endpoints from "../_data/endpoints.ts";
 
 export type GuideData = {
@@ -60,15 +60,10 @@ function hourlyTimesDay(profitPerHour: string, hoursPerDay: number): string {
  * it has any; a named object (`#/$defs/Duration`) is looked up in the schema's `defs`.
  */
 function fieldsOf(field: JsonSchema, defs: SchemaProperties): SchemaProperties | undefined {
-  const named = field.$ref?.startsWith("#/$defs/") ? defs[field.$ref.slice("#/$defs/".length)] : undefined;
-  if (named) return fieldsOf(named, defs);
-  if (field.properties) return field.properties;
-  if (field.items) return fieldsOf(field.items, defs);
-  for (const option of field.anyOf ?? []) {
-    const found = fieldsOf(option, defs);
-    if (found) return found;
-  }
-  return undefined;
+  const schema = resolve(field, defs);
+  if (schema.properties) return schema.properties;
+  if (schema.items) return fieldsOf(schema.items, defs);
+  return schema.anyOf?.map((option) => fieldsOf(option, defs)).find((found) => found !== undefined);
 }
 
 /** The part of an input's description that says what it means, without its bounds ("Limits" states them all). */
