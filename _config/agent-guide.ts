@@ -50,11 +50,6 @@ function resourceLink(resource: (typeof endpoints.resources)[number]) {
   };
 }
 
-/** hours × an hourly profit, exactly, with 8 decimals: what a day would earn if the hourly figure were simple. */
-function hourlyTimesDay(profitPerHour: string, hoursPerDay: number): string {
-  return exactToFixed8(multiplyExact(exactOf(profitPerHour), exactOf(hoursPerDay)));
-}
-
 /**
  * The fields of an object-valued field (an object, a nullable object, or an array of objects), if
  * it has any; a named object (`#/$defs/Duration`) is looked up in the schema's `defs`.
@@ -179,7 +174,10 @@ export function agentGuide(data: GuideData) {
     example: calculate.example,
     exampleOutput: exampleJson(result),
     largestDigits: LARGEST_DIGITS,
-    dayOfHourlyProfit: hourlyTimesDay(result.profitPerHour, data.calculator.timeNormalization.hoursPerDay),
+    // hours × the hourly profit, exactly: what a day would earn if the hourly figure were simple.
+    dayOfHourlyProfit: exactToFixed8(
+      multiplyExact(exactOf(result.profitPerHour), exactOf(data.calculator.timeNormalization.hoursPerDay)),
+    ),
     lossyNumberRule: LOSSY_NUMBER_RULE,
     resources: data.endpoints.resources.map(resourceLink),
     calculateTakes: keysOf(calculate.inputSchema),
