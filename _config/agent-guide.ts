@@ -13,9 +13,9 @@ import { LOSSY_NUMBER_RULE } from "../contract/calculate-input.ts";
 import type { DurationUnit } from "../common/engine/duration.ts";
 import { calculateGrowth } from "../common/engine/calculate.ts";
 import rankList from "../_data/ranks.ts";
-import { exactOf, exactToFixed8 } from "../common/engine/exact.ts";
+import { exactOf, exactToFixed8, multiplyExact } from "../common/engine/exact.ts";
 import { markdownText } from "./escape.ts";
-import type { JsonSchema } from "./field-table.ts";
+import { resolve, type JsonSchema } from "./field-table.ts";
 import type endpoints from "../_data/endpoints.ts";
 
 export type GuideData = {
@@ -27,9 +27,6 @@ export type GuideData = {
 
 type SchemaProperties = Record<string, JsonSchema>;
 
-/** A link of an llms.txt section: `- [name](url): note`. */
-type LlmsLink = { name: string; url: string; note?: string };
-
 /** A Markdown bullet list; an item may carry an indented sub-list on its following lines. */
 export function bulletList(items: readonly string[]): string {
   return items.map((item) => `- ${item}`).join("\n");
@@ -40,8 +37,11 @@ export function rankLine(rank: RankList["ranks"][number]): string {
   return `${markdownText(rank.name)}: ${rank.minGems} gems, label ${markdownText(rank.displayValue)}`;
 }
 
-/** A JSON resource as both guides link it: method and path, then its summary, operation, body schema and type. */
-function resourceLink(resource: (typeof endpoints.resources)[number]): LlmsLink {
+/**
+ * A JSON resource as both guides link it (`- [name](url): note`): method and path, then its summary,
+ * operation, body schema and type.
+ */
+function resourceLink(resource: (typeof endpoints.resources)[number]) {
   const { method, path, url, summary, operationId, schema, mediaType } = resource;
   return {
     name: `${method} /${path}`,
@@ -50,26 +50,15 @@ function resourceLink(resource: (typeof endpoints.resources)[number]): LlmsLink 
   };
 }
 
-/** hours × an hourly profit, exactly, with 8 decimals: what a day would earn if the hourly figure were simple. */
-function hourlyTimesDay(profitPerHour: string, hoursPerDay: number): string {
-  const hourly = exactOf(profitPerHour);
-  return exactToFixed8({ digits: hourly.digits * BigInt(hoursPerDay), places: hourly.places });
-}
-
 /**
  * The fields of an object-valued field (an object, a nullable object, or an array of objects), if
  * it has any; a named object (`#/$defs/Duration`) is looked up in the schema's `defs`.
  */
 function fieldsOf(field: JsonSchema, defs: SchemaProperties): SchemaProperties | undefined {
-  const named = field.$ref?.startsWith("#/$defs/") ? defs[field.$ref.slice("#/$defs/".length)] : undefined;
-  if (named) return fieldsOf(named, defs);
-  if (field.properties) return field.properties;
-  if (field.items) return fieldsOf(field.items, defs);
-  for (const option of field.anyOf ?? []) {
-    const found = fieldsOf(option, defs);
-    if (found) return found;
-  }
-  return undefined;
+  const schema = resolve(field, defs);
+  if (schema.properties) return schema.properties;
+  if (schema.items) return fieldsOf(schema.items, defs);
+  return schema.anyOf?.map((option) => fieldsOf(option, defs)).find((found) => found !== undefined);
 }
 
 /** The part of an input's description that says what it means, without its bounds ("Limits" states them all). */
@@ -185,7 +174,10 @@ export function agentGuide(data: GuideData) {
     example: calculate.example,
     exampleOutput: exampleJson(result),
     largestDigits: LARGEST_DIGITS,
-    dayOfHourlyProfit: hourlyTimesDay(result.profitPerHour, data.calculator.timeNormalization.hoursPerDay),
+    // hours × the hourly profit, exactly: what a day would earn if the hourly figure were simple.
+    dayOfHourlyProfit: exactToFixed8(
+      multiplyExact(exactOf(result.profitPerHour), exactOf(data.calculator.timeNormalization.hoursPerDay)),
+    ),
     lossyNumberRule: LOSSY_NUMBER_RULE,
     resources: data.endpoints.resources.map(resourceLink),
     calculateTakes: keysOf(calculate.inputSchema),

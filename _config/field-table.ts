@@ -78,7 +78,7 @@ export function target(ref: string, named: Named): { name: string; schema: JsonS
 }
 
 /** A schema, or the named schema it points to. */
-const resolve = (schema: JsonSchema, named: Named) =>
+export const resolve = (schema: JsonSchema, named: Named) =>
   schema.$ref ? target(schema.$ref, named).schema : schema;
 
 /** The type column: base type, then literal values, then bounds. */

@@ -8,7 +8,7 @@
  */
 import path from "node:path";
 import { TOOL_NAMES } from "../common/constants.ts";
-import { INPUT_EXAMPLE } from "../contract/calculate-input.ts";
+import { INPUT_EXAMPLE } from "../common/input/input-rules.ts";
 import { executeTool } from "../common/tools/execute.ts";
 import rankList from "./ranks.ts";
 import site from "./site.ts";

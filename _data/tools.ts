@@ -4,7 +4,7 @@
  * bundle ships the same descriptors): name, title, description, JSON Schemas generated from the
  * zod schemas, annotations, the form's inputs, and a worked example computed by the engine.
  */
-import { INPUT_EXAMPLE } from "../contract/calculate-input.ts";
+import { INPUT_EXAMPLE } from "../common/input/input-rules.ts";
 import { executeTool } from "../common/tools/execute.ts";
 import {
   toolDescriptors,
@@ -14,22 +14,14 @@ import {
 } from "../contract/tool-descriptors.ts";
 import rankList from "./ranks.ts";
 
-/** One input of the homepage's form, read from the tool's input schema. */
-export interface FormField {
-  name: string;
-  /** The form's label: "Current gems" for `currentGems`. */
-  label: string;
-  required: boolean;
-}
-
 /** The form's label of an input: `currentGems` → "Current gems". */
 function labelOf(name: string): string {
   const words = name.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The top-level inputs of a tool, in schema order. */
-function formFields(schema: ToolDescriptor["inputSchema"]): FormField[] {
+/** The top-level inputs of a tool, in schema order: the homepage form's fields, each with its label. */
+function formFields(schema: ToolDescriptor["inputSchema"]) {
   const { properties = {}, required = [] } = schema as {
     properties?: Record<string, unknown>;
     required?: string[];
@@ -45,7 +37,7 @@ export interface ToolData extends ToolDescriptor {
   /** What the tool returns as `structuredContent` on success (the docs' output tables). */
   outputSchema: JsonSchema;
   /** The homepage form's inputs. */
-  inputFields: FormField[];
+  inputFields: ReturnType<typeof formFields>;
   /** A real call and what the tool returns for it, computed at build time. */
   example: { input: Record<string, unknown>; result: unknown };
 }

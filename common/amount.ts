@@ -7,8 +7,7 @@
  * this way: their schema stays strict (`common/input/`).
  */
 import { closestName } from "./text/closest-name.ts";
-import { shiftPoint } from "./input/input-rules.ts";
-import { exactOf } from "./engine/exact.ts";
+import { exactOf, multiplyExact, shiftPoint } from "./engine/exact.ts";
 import { numberFormat } from "./text/formats.ts";
 import type { ExpRank } from "../contract/rank-list.ts";
 
@@ -106,8 +105,8 @@ export function readGems(typed: string, ranks?: readonly ExpRank[]): AmountReadi
 
 /** `times` × `amount`, both plain decimal strings, exactly. */
 function multiplied(amount: string, times: string): string {
-  const [a, b] = [exactOf(amount), exactOf(times)];
-  return shiftPoint(String(a.digits * b.digits), -(a.places + b.places));
+  const { digits, places } = multiplyExact(exactOf(amount), exactOf(times));
+  return shiftPoint(String(digits), -places);
 }
 
 /** The plain-language reason a number was not understood. */

@@ -5,14 +5,16 @@
  * the contract's constants (a year is 365 days, a month 30 days). Refusals name the mistake and
  * the fix, in a sentence that follows the field's label.
  */
-import { TIME_NORMALIZATION as TIME } from "./constants.ts";
-import { DURATION_UNITS, type DurationUnit } from "./engine/duration.ts";
-import { shiftPoint } from "./input/input-rules.ts";
+import { DURATION_UNITS, durationDays, type DurationUnit } from "./engine/duration.ts";
+import { shiftPoint } from "./engine/exact.ts";
 
 type Unit = DurationUnit | "weeks";
 
-/** Every way a unit is written, lower case; `m` is minutes (`2h 30m`), `mo` months. */
-const WORDS: Record<Unit, readonly string[]> = {
+/**
+ * Every way a unit is written, lower case, shortest first (a link writes that one: `1y6mo`); `m` is
+ * minutes (`2h 30m`), `mo` months.
+ */
+export const WORDS: Record<Unit, readonly [string, ...string[]]> = {
   years: ["y", "yr", "yrs", "year", "years"],
   months: ["mo", "mos", "mon", "mth", "mths", "month", "months"],
   weeks: ["w", "wk", "wks", "week", "weeks"],
@@ -20,17 +22,6 @@ const WORDS: Record<Unit, readonly string[]> = {
   hours: ["h", "hr", "hrs", "hour", "hours"],
   minutes: ["m", "min", "mins", "minute", "minutes"],
   seconds: ["s", "sec", "secs", "second", "seconds"],
-};
-
-/** Days in one of each unit. */
-const DAYS: Record<Unit, number> = {
-  years: TIME.yearDays,
-  months: TIME.monthDays,
-  weeks: 7,
-  days: 1,
-  hours: 1 / TIME.hoursPerDay,
-  minutes: 1 / TIME.minutesPerDay,
-  seconds: 1 / TIME.secondsPerDay,
 };
 
 const ORDER: readonly Unit[] = ["years", "months", "weeks", "days", "hours", "minutes", "seconds"];
@@ -86,11 +77,7 @@ export function readDuration(typed: string): DurationReading {
     read.set(unit, plain(number));
   }
   const parts: Partial<Record<DurationUnit, string>> = {};
-  let days = 0;
-  for (const [unit, count] of read) {
-    days += Number(count) * DAYS[unit];
-    if (unit !== "weeks") parts[unit] = count;
-  }
+  for (const [unit, count] of read) if (unit !== "weeks") parts[unit] = count;
   const weeks = read.get("weeks");
   if (weeks) {
     // Weeks join the days, to as many decimals as either has: `1.5 weeks 1 day` is 11.5 days.
@@ -101,7 +88,14 @@ export function readDuration(typed: string): DurationReading {
     .map((unit) => counted(read.get(unit)!, unit))
     .join(" ");
   const ordered = DURATION_UNITS.flatMap((unit) => (parts[unit] ? [[unit, parts[unit]]] : []));
-  return { ok: true, parts: Object.fromEntries(ordered), said, days };
+  // The total as the tools count it, exactly, then as a float for the note.
+  const { numerator, denominator } = durationDays(parts);
+  return {
+    ok: true,
+    parts: Object.fromEntries(ordered),
+    said,
+    days: Number(numerator) / Number(denominator),
+  };
 }
 
 function refuse(): DurationReading {

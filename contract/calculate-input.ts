@@ -20,14 +20,6 @@ import {
   type AmountRule,
 } from "../common/input/input-rules.ts";
 
-export {
-  CALCULATE_LIMITS,
-  DURATION_GUIDANCE,
-  DURATION_MAXIMA,
-  FIELD_GUIDANCE,
-  INPUT_EXAMPLE,
-} from "../common/input/input-rules.ts";
-
 const { maxStringLength } = CALCULATE_LIMITS;
 
 /** The lossy-number rule of the input checker, as the schema's description and the docs state it. */

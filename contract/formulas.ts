@@ -3,7 +3,7 @@
  * descriptions quote it.
  */
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION as time } from "../common/constants.ts";
-import { shiftPoint } from "../common/input/input-rules.ts";
+import { shiftPoint } from "../common/engine/exact.ts";
 
 /** How the time inputs become days. */
 export const DURATION_DAYS_FORMULA =

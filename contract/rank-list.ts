@@ -1,8 +1,7 @@
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
-import { WHOLE_NUMBER } from "../common/input/input-rules.ts";
 import { DAILY_INTEREST_RATE, PRODUCT_NAME } from "../common/constants.ts";
-import { CALCULATE_LIMITS } from "./calculate-input.ts";
+import { CALCULATE_LIMITS, WHOLE_NUMBER } from "../common/input/input-rules.ts";
 
 /** Longest rank name: names sit in table cells, beside headings, in one-line notes and on the share card. */
 const NAME_LENGTH = 40;

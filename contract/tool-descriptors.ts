@@ -8,7 +8,8 @@
 import * as z from "zod/mini";
 import { integerLiterals } from "./describe.ts";
 import { DAILY_INTEREST_RATE, PRODUCT_NAME, TOOL_NAMES, type ToolName } from "../common/constants.ts";
-import { CALCULATE_LIMITS, CalculateInput } from "./calculate-input.ts";
+import { CalculateInput } from "./calculate-input.ts";
+import { CALCULATE_LIMITS } from "../common/input/input-rules.ts";
 import { CalculateOutput } from "./calculate-output.ts";
 import { DAILY_INTEREST_PERCENT, GROWTH_FORMULA, DURATION_DAYS_FORMULA } from "./formulas.ts";
 import { ListRanksInput } from "./list-ranks-input.ts";

@@ -12,18 +12,6 @@ import { CALCULATE_LIMITS } from "../../common/input/input-rules.ts";
 import { KEPT_KEY as KEY } from "./kept-key.ts";
 import { edit, state, stateOf } from "./form-state.ts";
 
-/**
- * A kept balance grown to now: what was kept, what the field shows now, whether it grew (a minute or
- * more since), and the fields to fill.
- */
-export type Returned = {
-  kept: string;
-  at: number;
-  grown: string;
-  moved: boolean;
-  typed: Record<string, string>;
-};
-
 function read(): URLSearchParams {
   try {
     // Before the goal and the time were kept, the key held the balance alone, as typed.
@@ -48,9 +36,10 @@ function write(kept: string | null): void {
 /**
  * The kept `fields` with the balance grown from when it was kept to `now` at the bank's rate, exactly
  * (8 decimals, trailing zeros dropped); null when nothing readable is kept. A balance kept alone, by
- * the page before it kept the moment, comes back as it was.
+ * the page before it kept the moment, comes back as it was. Returned: what was kept and when, what
+ * the field shows now (`grown`), whether it grew (`moved`: a minute or more since), and the fields to fill.
  */
-export function returned(now: number, ranks: readonly ExpRank[], fields: readonly string[]): Returned | null {
+export function returned(now: number, ranks: readonly ExpRank[], fields: readonly string[]) {
   const query = read();
   const at = Number(query.get("kept") || NaN);
   const typed = { ...stateOf(query.toString(), fields).typed };

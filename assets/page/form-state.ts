@@ -11,7 +11,7 @@
  * did (`stateOf`): the tool's field names, each time field in its own unit, `seconds`, `until` and `at`.
  */
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
-import { readDuration } from "../../common/duration-text.ts";
+import { readDuration, WORDS } from "../../common/duration-text.ts";
 import { isCalendarDate, linkMoment } from "./calendar-date.ts";
 
 /** The one time field, the target date's field and a link's moment of calculation. */
@@ -67,14 +67,6 @@ const KEYS: Record<string, string> = {
 const keyOf = (field: string) => KEYS[field] ?? field;
 /** Characters a field takes: a pasted megabyte never reaches the reader. */
 const MAX_LENGTH = 100;
-const SHORT: Record<string, string> = {
-  years: "y",
-  months: "mo",
-  days: "d",
-  hours: "h",
-  minutes: "m",
-  seconds: "s",
-};
 
 /** The query of the `fields` of `typed`, short: a time as `1y6mo`, every other field as typed. */
 export function queryOf(typed: FormState["typed"], fields: readonly string[]): string {
@@ -83,7 +75,7 @@ export function queryOf(typed: FormState["typed"], fields: readonly string[]): s
     let text = typed[field]?.trim() ?? "";
     const time = field === PERIOD && readDuration(text);
     if (time && time.ok)
-      text = DURATION_UNITS.map((unit) => time.parts[unit] && time.parts[unit] + SHORT[unit]).join("");
+      text = DURATION_UNITS.map((unit) => time.parts[unit] && time.parts[unit] + WORDS[unit][0]).join("");
     if (text) query.set(keyOf(field), text);
   }
   return query.toString();

@@ -5,7 +5,7 @@
  * picker, are drawn from the form's state after every change, so they never disagree with the goal.
  */
 import type { ExpRank } from "../../contract/rank-list.ts";
-import { compareExact, exactOf, type Exact } from "../../common/engine/exact.ts";
+import { compareExact, exactOf, multiplyExact, type Exact } from "../../common/engine/exact.ts";
 import { rankIndex } from "../../common/engine/ranks.ts";
 import { multipleOf, progressText } from "./goal-share.ts";
 import { edit } from "./form-state.ts";
@@ -25,13 +25,10 @@ export function mountRankGoal(
   const picker = document.getElementById("calculator-goal-rank") as HTMLSelectElement;
   const status = document.getElementById("calculator-goal-status")!;
   const [badge, bar, share] = status.children as unknown as [HTMLElement, HTMLProgressElement, HTMLElement];
-  const chips = Array.from(form.querySelectorAll<HTMLButtonElement>("[data-times]"), (chip) => {
-    const threshold = exactOf(chip.dataset.gems!);
-    return {
-      chip,
-      amount: { digits: threshold.digits * BigInt(chip.dataset.times!), places: threshold.places },
-    };
-  });
+  const chips = Array.from(form.querySelectorAll<HTMLButtonElement>("[data-times]"), (chip) => ({
+    chip,
+    amount: multiplyExact(exactOf(chip.dataset.gems!), exactOf(chip.dataset.times!)),
+  }));
   const same = (a: Exact | null, b: Exact) => !!a && compareExact(a, b) === 0;
   // A chip writes what it says ("Radiant", "2× Cosmic"), which the field reads as its amount: the
   // rank's name fits the field where its 13 digits did not. The picker's pick sets the goal as a chip does.

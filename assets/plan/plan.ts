@@ -13,24 +13,23 @@ import {
   compareExact,
   exactOf,
   exactToFixed8,
-  pow10,
-  ratioToFixed8,
+  multiplyExact,
+  shiftPoint,
   type Exact,
 } from "../../common/engine/exact.ts";
 import { BANK_RATE } from "../../common/engine/growth.ts";
+import { CALCULATE_LIMITS } from "../../common/input/input-rules.ts";
 import { depositCourse, rateOfPercent, whatItTakes } from "../../common/engine/plan.ts";
 import type { CalculateInput } from "../../contract/calculate-input.ts";
 import type { Shown } from "../page/form-answer.ts";
 import type { PlanPage } from "../page/plan-hook.ts";
 
-const MAX_DEPOSIT = exactOf("100000000000000000000");
+/** A deposit is at most the largest balance the tools take (10^20 gems). */
+const MAX_DEPOSIT = exactOf(CALCULATE_LIMITS.maxGems);
 const PERIODS = { day: 1, week: 7 } as const;
 
 /** A daily rate as a percent: "0.3" for 0.003. */
-const percentOf = (rate: string) => {
-  const { digits, places } = exactOf(rate);
-  return ratioToFixed8(digits * 100n, pow10(places)).replace(/\.?0+$/, "");
-};
+const percentOf = (rate: string) => shiftPoint(rate, 2);
 
 /**
  * The balance on a day for the chart, as a float: after m whole periods of L days,
@@ -86,7 +85,7 @@ function said(
   if (plan.deposit) {
     const days = durationDays(input);
     const periods = days.numerator / (days.denominator * BigInt(PERIODS[plan.every]));
-    const added = exactToFixed8({ digits: plan.deposit.digits * periods, places: plan.deposit.places });
+    const added = exactToFixed8(multiplyExact(plan.deposit, exactOf(periods)));
     const gains = `(+${compactGems(added)} added, +${compactGems(result.profit)} interest)`;
     const grown = `${compactGems(result.futureGems, true)} gems ${gains}`;
     const each = `adding ${compactGems(exactToFixed8(plan.deposit))} a ${plan.every}`;
@@ -157,12 +156,10 @@ export function mountPlan(page: PlanPage): void {
     for (const name of ["deposit", "rate"]) {
       const problem = judged.has(name) ? problems[name] : undefined;
       const slot = byId(`${name}-error`);
-      const label = document
-        .querySelector(`label[for="calculator-${name}"]`)
-        ?.firstChild?.textContent?.trim();
-      slot.textContent = problem ? `${label} ${problem}.` : "";
+      const field = byId<HTMLInputElement>(name);
+      slot.textContent = problem ? `${page.labelOf(field.form!, name)} ${problem}.` : "";
       slot.hidden = !problem;
-      byId(name).toggleAttribute("aria-invalid", Boolean(problem));
+      field.toggleAttribute("aria-invalid", Boolean(problem));
       byId(`${name}-read`).textContent = notes[name] ?? "";
     }
     if (typed.deposit || typed.rate) byId<HTMLDetailsElement>("more").open = true;

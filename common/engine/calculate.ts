@@ -16,10 +16,12 @@ import type { CalculateOutput, Duration } from "../../contract/calculate-output.
 import type { ExpRank } from "../../contract/rank-list.ts";
 import {
   addExact,
+  aligned,
   compareExact,
   exactOf,
   exactToFixed8,
   fixed8Within,
+  multiplyExact,
   pow10,
   ratioToFixed8,
   subtractExact,
@@ -31,6 +33,7 @@ import {
   BANK_RATE,
   daysToReachAt,
   growthFactorAt,
+  grownWhole,
   hourlyRateAt,
   lnEstimate,
   wholeDaysEstimate,
@@ -63,13 +66,11 @@ const integerDigits = (ln: number): number => Math.max(0, Math.ceil(ln / Math.LN
 /** A value known to lie in [low, high] / 10^places. */
 export type Interval = { low: bigint; high: bigint; places: number };
 
-/** −1, 0 or 1 as `interval` lies below, holds, or lies above `value` (or at it). */
-function compareInterval(interval: Interval, value: Exact): number | undefined {
-  const scale = Math.max(interval.places, value.places);
-  const from = interval.low * pow10(scale - interval.places);
-  const to = interval.high * pow10(scale - interval.places);
-  const target = value.digits * pow10(scale - value.places);
-  return from >= target ? 1 : to < target ? -1 : undefined;
+/** Whether all of `interval` is at least `value` (true) or below it (false); undefined when it holds `value`. */
+function intervalAtLeast({ low, high, places }: Interval, value: Exact): boolean | undefined {
+  const [from, target] = aligned({ digits: low, places }, value);
+  const [to] = aligned({ digits: high, places }, value);
+  return from >= target ? true : to < target ? false : undefined;
 }
 
 /**
@@ -115,13 +116,19 @@ export function growthOf(current: Exact, days: Days, rate: Rate): Grown {
     // Over whole days n, (1 + r)^n = factor^n / 10^(n·places) exactly.
     exactly:
       days.numerator % days.denominator === 0n
-        ? () =>
-            (exact ??= {
-              digits: current.digits * rate.factor ** whole,
-              places: current.places + Number(whole) * rate.places,
-            })
+        ? () => (exact ??= grownWhole(current, whole, rate))
         : undefined,
   };
+}
+
+/** The first precision that settles `attempt` on the grown balance, or `exact` on its exact value. */
+export function settleGrown<T>(
+  grown: Grown,
+  attempt: (interval: Interval) => T | undefined,
+  exact: (value: Exact) => T,
+): T {
+  const { exactly } = grown;
+  return refine(grown.start, (places) => attempt(grown.at(places)), exactly && (() => exact(exactly())));
 }
 
 /**
@@ -129,33 +136,28 @@ export function growthOf(current: Exact, days: Days, rate: Rate): Grown {
  * (less what was put in) and profitPercent (× 100 / the starting balance). Each precision's interval
  * is widened outward by the division.
  */
-function grownAmount(grown: Grown, less: Exact, ratio = { times: 1n, over: 1n }): string {
-  const { times, over } = ratio;
-  const atPlaces = (places: number) => {
-    const { low, high, places: scale } = grown.at(places);
-    const lessDigits = less.digits * pow10(scale - less.places);
-    const [from, to] = [(low - lessDigits) * times, (high - lessDigits) * times];
-    return fixed8Within(from / over, (to + over - 1n) / over, scale);
-  };
-  const exactly = grown.exactly;
-  const settle =
-    exactly &&
-    (() => {
-      const amount = subtractExact(exactly(), less);
+function grownAmount(grown: Grown, less: Exact, { times, over } = { times: 1n, over: 1n }): string {
+  return settleGrown(
+    grown,
+    ({ low, high, places }) => {
+      const lessDigits = less.digits * pow10(places - less.places);
+      const [from, to] = [(low - lessDigits) * times, (high - lessDigits) * times];
+      return fixed8Within(from / over, (to + over - 1n) / over, places);
+    },
+    (value) => {
+      const amount = subtractExact(value, less);
       return ratioToFixed8(amount.digits * times, pow10(amount.places) * over);
-    });
-  return refine(grown.start, atPlaces, settle);
+    },
+  );
 }
 
 /** Whether the grown balance is at least `amount`, compared exactly. */
-export function grownAtLeast(grown: Grown, amount: Exact): boolean {
-  const orderAt = (places: number) => {
-    const order = compareInterval(grown.at(places), amount);
-    return order === undefined ? undefined : order >= 0;
-  };
-  const exactly = grown.exactly;
-  return refine(grown.start, orderAt, exactly && (() => compareExact(exactly(), amount) >= 0));
-}
+export const grownAtLeast = (grown: Grown, amount: Exact): boolean =>
+  settleGrown(
+    grown,
+    (interval) => intervalAtLeast(interval, amount),
+    (value) => compareExact(value, amount) >= 0,
+  );
 
 /** ⌈fixed / unit⌉ of a fixed-point value, a negative one counted as 0. */
 const ceilDiv = (fixed: bigint, unit: bigint): bigint => (fixed <= 0n ? 0n : (fixed + unit - 1n) / unit);
@@ -174,11 +176,7 @@ export function reach(
     return { daysToReach: exactToFixed8({ digits: 0n, places: 0 }), duration: durationFromSeconds(0) };
   const eighthsPerDay = pow10(8);
   // Whether k whole days reach the target: target ≤ current·(1 + r)^k, exactly.
-  const reachedIn = (k: bigint) =>
-    compareExact(target, {
-      digits: current.digits * rate.factor ** k,
-      places: current.places + Number(k) * rate.places,
-    }) <= 0;
+  const reachedIn = (k: bigint) => compareExact(target, grownWhole(current, k, rate)) <= 0;
   /**
    * The rounded-up count shared by the ends of an interval, `low` and `high` (`perDay` to a day).
    * The exact time is irrational unless it is a whole number of days k, so an interval whose
@@ -273,10 +271,7 @@ export function calculateGrowth(
     futureGems: grownAmount(grown, exactOf(0)),
     profit: grownAmount(grown, putIn),
     profitPercent: grownAmount(grown, putIn, { times: 100n * pow10(current.places), over: current.digits }),
-    profitPerDay: exactToFixed8({
-      digits: current.digits * rate.digits,
-      places: current.places + rate.places,
-    }),
+    profitPerDay: exactToFixed8(multiplyExact(current, rate)),
     profitPerHour: refine(hourlyStart, (places) => {
       const { value, error } = hourlyRateAt(places, rate);
       return fixed8Within(

@@ -4,20 +4,14 @@
  */
 import { TIME_NORMALIZATION as TIME } from "../constants.ts";
 import { exactOf, pow10 } from "./exact.ts";
-
-/** A duration as the caller gives it (JSON numbers or decimal strings); a missing part counts as 0. */
-export interface DurationInput {
-  years?: number | string | undefined;
-  months?: number | string | undefined;
-  days?: number | string | undefined;
-  hours?: number | string | undefined;
-  minutes?: number | string | undefined;
-  seconds?: number | string | undefined;
-}
+import type { Duration } from "../../contract/calculate-output.ts";
 
 /** The inputs that make up a duration, largest unit first. */
 export const DURATION_UNITS = ["years", "months", "days", "hours", "minutes", "seconds"] as const;
 export type DurationUnit = (typeof DURATION_UNITS)[number];
+
+/** A duration as the caller gives it (JSON numbers or decimal strings); a missing part counts as 0. */
+export type DurationInput = Partial<Record<DurationUnit, number | string | undefined>>;
 
 /** Whole seconds in one of each unit. */
 const SECONDS_PER_UNIT: Record<DurationUnit, number> = {
@@ -63,22 +57,11 @@ export function durationDays(duration: DurationInput): Days {
   return { numerator: seconds, denominator: SECONDS_PER_DAY * pow10(places) };
 }
 
-/** A duration in whole parts, largest unit first, and as words. */
-export interface DurationParts {
-  years: number;
-  months: number;
-  days: number;
-  hours: number;
-  minutes: number;
-  seconds: number;
-  /** The whole duration in seconds: what the parts add up to. */
-  totalSeconds: number;
-  /** Non-zero parts in words, such as "1 year, 2 months, 3 days"; "0 seconds" when empty. */
-  text: string;
-}
-
-/** The parts of a whole number of seconds: as many years as fit, then months, days, hours, minutes. */
-export function durationFromSeconds(totalSeconds: number): DurationParts {
+/**
+ * The parts of a whole number of seconds, as the contract's `Duration` states them: as many years as
+ * fit, then months, days, hours, minutes; the non-zero parts in words, "0 seconds" when there are none.
+ */
+export function durationFromSeconds(totalSeconds: number): Duration {
   let rest = totalSeconds;
   const parts = {} as Record<DurationUnit, number>;
   for (const unit of DURATION_UNITS) {

@@ -58,6 +58,11 @@ export function addExact(a: Exact, b: Exact): Exact {
   return { digits: x + y, places };
 }
 
+export const multiplyExact = (a: Exact, b: Exact): Exact => ({
+  digits: a.digits * b.digits,
+  places: a.places + b.places,
+});
+
 /** a − b for a ≥ b. */
 export function subtractExact(a: Exact, b: Exact): Exact {
   const [x, y, places] = aligned(a, b);
@@ -89,4 +94,19 @@ export function fixed8Within(low: bigint, high: bigint, places: number): string 
   const highest = high + half;
   const eighths = lowest / unit;
   return eighths === highest / unit ? fromEighths(eighths) : undefined;
+}
+
+/**
+ * A decimal string of digits with its point moved `exponent` places right (left when negative), leading and
+ * trailing zeros dropped: ("2.75", 6) → `2750000`, ("0.003", 2) → `0.3`, ("25", -1) → `2.5`.
+ */
+export function shiftPoint(decimal: string, exponent: number): string {
+  const [whole = "", fraction = ""] = decimal.split(".");
+  const digits = whole + fraction;
+  const places = fraction.length - exponent;
+  const padded = places < 0 ? digits + "0".repeat(-places) : digits.padStart(places + 1, "0");
+  const point = padded.length - Math.max(places, 0);
+  const integer = padded.slice(0, point).replace(/^0+(?=\d)/, "");
+  const decimals = padded.slice(point).replace(/0+$/, "");
+  return decimals ? `${integer}.${decimals}` : integer;
 }

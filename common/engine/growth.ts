@@ -10,7 +10,7 @@
  * rounding boundary (Ziv's method). Every BigInt division truncates, by less than one unit.
  */
 import { DAILY_INTEREST_RATE } from "../constants.ts";
-import { exactOf, pow10, type Exact } from "./exact.ts";
+import { aligned, exactOf, multiplyExact, pow10, type Exact } from "./exact.ts";
 import type { Days } from "./duration.ts";
 
 /**
@@ -36,6 +36,10 @@ export function rateOf(text: string): Rate {
 
 /** The bank's rate, 0.003: the one every output but the homepage's what-if answer uses. */
 export const BANK_RATE = rateOf(DAILY_INTEREST_RATE);
+
+/** current·(1 + r)^n exactly, for a whole n: (1 + r)^n is factor^n / 10^(n·places). */
+export const grownWhole = (current: Exact, n: bigint, rate: Rate): Exact =>
+  multiplyExact(current, { digits: rate.factor ** n, places: Number(n) * rate.places });
 
 /** A fixed-point value and a bound on its distance from the exact value, both in units of 10^-places. */
 export interface Approximation {
@@ -149,9 +153,7 @@ export function wholeDaysEstimate(current: Exact, target: Exact, rate: Rate): nu
 export function daysToReachAt(current: Exact, target: Exact, places: number, rate: Rate): Approximation {
   const whole = wholeDaysEstimate(current, target, rate);
   const one = pow10(places);
-  const scale = Math.max(current.places, target.places);
-  const targetDigits = target.digits * pow10(scale - target.places);
-  const currentDigits = current.digits * pow10(scale - current.places);
+  const [targetDigits, currentDigits] = aligned(target, current);
   const y = (targetDigits * one * one) / (currentDigits * wholePower(whole, places, rate));
   const s = ((y - one) * one) / (y + one);
   const s2 = (s * s) / one;

@@ -9,11 +9,22 @@
  * between deposits it grows as without them.
  */
 import { durationFromSeconds, SECONDS_PER_DAY, type Days } from "./duration.ts";
-import { addExact, compareExact, exactOf, exactToFixed8, pow10, ratioToFixed8, type Exact } from "./exact.ts";
+import {
+  addExact,
+  aligned,
+  compareExact,
+  exactOf,
+  exactToFixed8,
+  multiplyExact,
+  pow10,
+  ratioToFixed8,
+  shiftPoint,
+  type Exact,
+} from "./exact.ts";
 import {
   grownAtLeast,
   reach,
-  refine,
+  settleGrown,
   startPlaces,
   type Course,
   type Grown,
@@ -27,11 +38,9 @@ export const RATE_PERCENT = /^(?:\d|10)(?:\.\d{1,4})?$/;
 /** The rate of `percent` ("0.5": 0.5 % a day, r = 0.005), or null outside the limits above. */
 export function rateOfPercent(percent: string): Rate | null {
   if (!RATE_PERCENT.test(percent) || Number(percent) <= 0 || Number(percent) > 10) return null;
-  const { digits, places } = exactOf(percent);
-  return rateOf(ratioToFixed8(digits, pow10(places + 2)).replace(/\.?0+$/, ""));
+  return rateOf(shiftPoint(percent, -2));
 }
 
-const times = (a: Exact, b: Exact): Exact => ({ digits: a.digits * b.digits, places: a.places + b.places });
 const wholeDays = (days: bigint): Days => ({ numerator: days, denominator: 1n });
 /** A time of exactly `days` whole days, as a reach is told. */
 const after = (days: bigint): Reach => ({
@@ -59,11 +68,7 @@ export function depositCourse(rate: Rate, deposit: Exact, everyDays: number): Co
       numerator: days.numerator - m * period * days.denominator,
       denominator: days.denominator,
     };
-    const places = Math.max(current.places, deposit.places);
-    const [p, d] = [current, deposit].map((value) => value.digits * pow10(places - value.places)) as [
-      bigint,
-      bigint,
-    ];
+    const [p, d, places] = aligned(current, deposit);
     /** The balance over `over`, in units of 10^-(places + the factors' places). */
     const scaled = (g: bigint, h: bigint) => p * g * over + d * one * (g - h);
     const factors = new Map<number, [Approximation, Approximation]>();
@@ -105,13 +110,14 @@ export function depositCourse(rate: Rate, deposit: Exact, everyDays: number): Co
     rate,
     end: (current, days) => ({
       grown: grownTo(current, days),
-      paidIn: times(deposit, exactOf(days.numerator / (days.denominator * period))),
+      paidIn: multiplyExact(deposit, exactOf(days.numerator / (days.denominator * period))),
     }),
     reach(current, target) {
       if (compareExact(target, current) <= 0) return reach(current, target, rate);
       // The first period m whose balance, its deposit included, reaches T: B_m ≥ T ⇔ q^m ≥ (T + k)/(P + k)
       // with k = D/(q − 1), the growth from P·(q − 1) + D to T·(q − 1) + D, rounded up to whole periods.
-      const lift = (value: Exact) => addExact(times(value, { digits: over, places: periodPlaces }), deposit);
+      const lift = (value: Exact) =>
+        addExact(multiplyExact(value, { digits: over, places: periodPlaces }), deposit);
       const eighths = exactOf(reach(lift(current), lift(target), rate).daysToReach).digits;
       const perPeriod = period * pow10(8);
       const m = (eighths + perPeriod - 1n) / perPeriod;
@@ -120,16 +126,15 @@ export function depositCourse(rate: Rate, deposit: Exact, everyDays: number): Co
         return after(m * period);
       // Within period m, from B_(m − 1): settled where both ends of its interval reach at the same time.
       const before = grownTo(current, wholeDays((m - 1n) * period));
-      const within = refine(
-        before.start,
-        (places) => {
-          const { low, high, places: scale } = before.at(places);
+      const within = settleGrown(
+        before,
+        ({ low, high, places }) => {
           if (low <= 0n) return undefined;
-          const [late, early] = [low, high].map((digits) => reach({ digits, places: scale }, target, rate));
+          const [late, early] = [low, high].map((digits) => reach({ digits, places }, target, rate));
           const same = late!.daysToReach === early!.daysToReach;
           return same && late!.duration.totalSeconds === early!.duration.totalSeconds ? late : undefined;
         },
-        () => reach(before.exactly!(), target, rate),
+        (value) => reach(value, target, rate),
       );
       const shift = after((m - 1n) * period);
       return {
@@ -155,9 +160,7 @@ export function whatItTakes(current: Exact, target: Exact, days: Days, rate: Rat
     const eighths = (numerator * pow10(8) + denominator - 1n) / denominator;
     return ratioToFixed8(eighths, pow10(8));
   };
-  const scale = (value: Exact, places: number) => value.digits * pow10(places - value.places);
-  const places = Math.max(current.places, target.places);
-  const [t, p] = [scale(target, places), scale(current, places)];
+  const [t, p, places] = aligned(target, current);
   if (t * one <= p * power) return null; // reached without either
   return {
     now: up(t * one, power * pow10(places)),

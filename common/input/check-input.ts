@@ -7,6 +7,7 @@
 import type { CalculateInput } from "../../contract/calculate-input.ts";
 import type { ListRanksInput } from "../../contract/list-ranks-input.ts";
 import { unknownKeysMessage, type Issue } from "./issues.ts";
+import { shiftPoint } from "../engine/exact.ts";
 import {
   AMOUNT_RULES,
   CALCULATE_LIMITS,
@@ -15,7 +16,6 @@ import {
   boundsText,
   durationTotalMistake,
   inRange,
-  shiftPoint,
   type AmountRule,
 } from "./input-rules.ts";
 
@@ -92,13 +92,8 @@ function kindMistake(input: unknown): string {
 /** The message of an input that is not an object. */
 const NOT_AN_OBJECT = 'must be an object of named inputs, such as {"currentGems": 1000000, "days": 30}';
 
-/** The message of a `list-exp-ranks` input that is not an object. */
-const NOT_AN_EMPTY_OBJECT = "must be an empty object {}";
-
 /** The checked value, or the issues found, each with the offending value as `input`. */
 export type CheckResult<T> = { success: true; data: T } | { success: false; error: { issues: Issue[] } };
-
-const FIELDS = AMOUNT_RULES.map((rule) => rule.field);
 
 /**
  * The one problem of a present value, if any. `hard` marks the problems after which the time
@@ -149,7 +144,10 @@ export function safeParseCalculateInput(input: unknown): CheckResult<CalculateIn
     }
     if (present) data[rule.field] = value;
   }
-  const unknown = unknownKeysIssue(input, FIELDS);
+  const unknown = unknownKeysIssue(
+    input,
+    AMOUNT_RULES.map((rule) => rule.field),
+  );
   if (unknown) issues.push(unknown);
   const total = hard ? undefined : durationTotalMistake(data);
   if (total) issues.push({ code: "custom", path: [], message: total, input: data });
@@ -159,7 +157,7 @@ export function safeParseCalculateInput(input: unknown): CheckResult<CalculateIn
 /** Checks a `list-exp-ranks` input: an empty object. */
 export function safeParseListRanksInput(input: unknown): CheckResult<ListRanksInput> {
   if (!isObject(input))
-    return failure([{ code: "invalid_type", path: [], message: NOT_AN_EMPTY_OBJECT, input }]);
+    return failure([{ code: "invalid_type", path: [], message: "must be an empty object {}", input }]);
   const unknown = unknownKeysIssue(input, []);
   return unknown ? failure([unknown]) : { success: true, data: {} };
 }

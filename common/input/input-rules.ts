@@ -102,21 +102,6 @@ export function inRange(value: number | string, { positive, max }: AmountRule): 
   return compareExact(exact, exactOf(0)) > (positive ? 0 : -1) && compareExact(exact, exactOf(max)) <= 0;
 }
 
-/**
- * A decimal string of digits with its point moved `exponent` places right (left when negative), leading and
- * trailing zeros dropped: ("2.75", 6) → `2750000`, ("0.003", 2) → `0.3`, ("25", -1) → `2.5`.
- */
-export function shiftPoint(decimal: string, exponent: number): string {
-  const [whole = "", fraction = ""] = decimal.split(".");
-  const digits = whole + fraction;
-  const places = fraction.length - exponent;
-  const padded = places < 0 ? digits + "0".repeat(-places) : digits.padStart(places + 1, "0");
-  const point = padded.length - Math.max(places, 0);
-  const integer = padded.slice(0, point).replace(/^0+(?=\d)/, "");
-  const decimals = padded.slice(point).replace(/0+$/, "");
-  return decimals ? `${integer}.${decimals}` : integer;
-}
-
 /** What to send for a well-formed call, used when the input is not an object at all. */
 export const INPUT_EXAMPLE = { currentGems: 1000000, days: 30 } as const;
 

@@ -13,7 +13,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { paths } from "../../_data/site.ts";
 import rankList from "../../_data/ranks.ts";
-import { CALCULATE_LIMITS } from "../../contract/calculate-input.ts";
+import { CALCULATE_LIMITS } from "../../common/input/input-rules.ts";
 import { executeTool } from "../../common/tools/execute.ts";
 import type { ToolName } from "../../common/constants.ts";
 import { builtSite, PATH_SITE_URL, readBuilt, withTempDir } from "../support/build.ts";
