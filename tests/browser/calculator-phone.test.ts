@@ -11,15 +11,14 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import type { ServedSite } from "../support/serve.ts";
+import type { BrowserContextOptions, Page } from "playwright-core";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import {
   assertStatusAnnouncesHeadline,
   calculateTool,
   freshForm,
   onVariants,
-  servedSiteAndBrowser,
+  siteAndBrowserFor,
   showQuery,
   variantPage,
   waitFor,
@@ -32,23 +31,16 @@ const PAUSE = 2_000;
 /** The smallest target a finger hits, in CSS pixels. */
 const TARGET = 44;
 
-let served: ServedSite;
-let browser: Browser;
+const started = siteAndBrowserFor(test);
 const pages = new Map<string, VariantPage>();
 
 test.before(async () => {
-  ({ served, browser } = await servedSiteAndBrowser());
   await Promise.all(VARIANTS.map(async ({ name, ...options }) => pages.set(name, await newPage(options))));
-});
-
-test.after(async () => {
-  await browser?.close();
-  await served?.close();
 });
 
 /** A page where Share copies (a test adds a share sheet where it needs one), its clock installed. */
 async function newPage(options: BrowserContextOptions): Promise<VariantPage> {
-  const opened = await variantPage(browser, served, options, { copies: true });
+  const opened = await variantPage(started.browser, started.served, options, { copies: true });
   // Each load starts with no balance remembered from an earlier test.
   await opened.page.addInitScript(() => localStorage.clear());
   await opened.page.clock.install({ time: NOW - 60_000 });
@@ -68,7 +60,7 @@ const isPhone = (page: Page) => page.viewportSize()!.width < 800;
 async function open(page: Page, query = "", at = NOW): Promise<void> {
   await page.clock.resume();
   await page.clock.setSystemTime(at - 60_000);
-  const response = await page.goto(new URL(query, served.url).href);
+  const response = await page.goto(new URL(query, started.served.url).href);
   assert.is(response?.status(), 200, "the homepage loads");
   await calculatorStarted(page);
   await page.clock.pauseAt(at);
@@ -507,7 +499,11 @@ same dates 200 days later`, async () => {
       assert.is(await gemsField(page, label).inputValue(), "", `${label} is empty`);
     assert.is(await page.inputValue("#calculator-period"), "", "Time to grow is empty");
     assert.is(new URL(page.url()).search, "", "the link has no query");
-    assert.is(new URL(page.url()).pathname, new URL(served.url).pathname, "the link stays on the page");
+    assert.is(
+      new URL(page.url()).pathname,
+      new URL(started.served.url).pathname,
+      "the link stays on the page",
+    );
     assert.match((await text(page, "#calculator-summary"))!, /^Enter your current gems/);
   }, "phone light");
 });

@@ -56,24 +56,18 @@ export async function assertStatusAnnouncesHeadline(page: Page): Promise<void> {
   );
 }
 
-/** The shared build of the site under a path, served as GitHub Pages serves it, and this file's Chromium. */
-export async function servedSiteAndBrowser(): Promise<{
-  site: string;
-  served: ServedSite;
-  browser: Browser;
-}> {
-  const [site, browser] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
-  const served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
-  return { site, served, browser };
-}
-
 /**
- * A test file's site and browser ({@link servedSiteAndBrowser}), opened before its first test (and its
- * own `before`, registered after this call) and closed after its last.
+ * A test file's site and browser: the shared build of the site under a path, served as GitHub Pages
+ * serves it, and this file's Chromium; opened before its first test (and its own `before`, registered
+ * after this call) and closed after its last.
  */
-export function siteAndBrowserFor(suite: Test): Awaited<ReturnType<typeof servedSiteAndBrowser>> {
-  const started = {} as Awaited<ReturnType<typeof servedSiteAndBrowser>>;
-  suite.before(async () => void Object.assign(started, await servedSiteAndBrowser()));
+export function siteAndBrowserFor(suite: Test): { site: string; served: ServedSite; browser: Browser } {
+  const started = {} as ReturnType<typeof siteAndBrowserFor>;
+  suite.before(async () => {
+    const [site, browser] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
+    const served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
+    Object.assign(started, { site, served, browser });
+  });
   suite.after(async () => {
     await started.browser?.close();
     await started.served?.close();
