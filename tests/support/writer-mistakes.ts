@@ -18,3 +18,7 @@ export async function lineOf(file: string, text: string): Promise<number> {
 /** A data name /docs/ quotes, and the same name misspelt, as a writer might type it. */
 export const DATA_NAME = "{{ calculator.dailyInterestRate }}";
 export const MISSPELT = "{{ calculatr.dailyInterestRate }}";
+
+/** What a build says of {@link MISSPELT} planted in content/pages/docs.md at `line`, before its fix. */
+export const misspeltMessage = (line: number) =>
+  `content/pages/docs.md:${line}: "calculatr" is not a name in the page's data; did you mean "calculator"?`;
