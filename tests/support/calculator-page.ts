@@ -102,6 +102,37 @@ export async function variantPage(
   return { page, messages: recordPageMessages(page, served.origin) };
 }
 
+/** A layout shift that counts towards CLS (none within 0.5 s of an input): its value and the nodes it moved. */
+type LayoutShift = { value: number; nodes: string };
+
+/** Makes `page` record its layout shifts (`layoutShifts` reads them) from its next load on. */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    type Entry = { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] };
+    const shifts: LayoutShift[] = ((window as unknown as { shifts: LayoutShift[] }).shifts = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Entry[]) {
+        const nodes = (entry.sources ?? []).map(
+          ({ node }) => (node as Element | undefined)?.id || node?.nodeName,
+        );
+        if (!entry.hadRecentInput) shifts.push({ value: entry.value, nodes: nodes.join(" ") });
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** The layout shifts recorded since the load, read two frames on, once every shift a change caused is reported. */
+export function layoutShifts(page: Page): Promise<LayoutShift[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve((window as unknown as { shifts: LayoutShift[] }).shifts)),
+        ),
+      ),
+  );
+}
+
 /** Loads the homepage with `query` (what a test then checks is the load itself) and waits for its calculator. */
 export async function openHomepage(page: Page, served: ServedSite, query = ""): Promise<void> {
   const response = await page.goto(new URL(query, served.url).href);
