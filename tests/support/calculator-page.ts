@@ -1,7 +1,8 @@
 /**
  * What the calculator's browser tests share: the site and browser they start from, the checks every
  * variant's page passes, the exact answer from the page's own WebMCP tool (the figures the form
- * must show), an element in view and uncovered, and the status region announcing the headline.
+ * must show), an element in view and uncovered, the status region announcing the headline, and the
+ * page's layout shifts.
  */
 import type { Test } from "uvu";
 import * as assert from "uvu/assert";
