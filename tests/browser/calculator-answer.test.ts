@@ -19,9 +19,11 @@ import {
   field,
   focusedId,
   freshForm,
+  layoutShifts,
   onVariants,
   openHomepage,
   openMore,
+  recordLayoutShifts,
   siteAndBrowserFor,
   showQuery,
   shownFuture,
@@ -30,7 +32,7 @@ import {
   unhidden,
   type VariantPage,
 } from "../support/calculator-page.ts";
-import { NOW, DAY, VARIANTS } from "../support/variants.ts";
+import { dateAfter, NOW, DAY, VARIANTS } from "../support/variants.ts";
 
 const started = siteAndBrowserFor(test);
 
@@ -94,10 +96,6 @@ async function enter(page: Page, values: Record<string, string>): Promise<void> 
 const answerOf = (page: Page) =>
   page.viewportSize()!.width < 800 ? "#calculator-summary" : "#calculator-headline";
 
-/** The date the page shows for a duration from NOW, formatted by the test (en, medium). */
-const dateAfter = (seconds: number, timeZone?: string) =>
-  new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone }).format(new Date(NOW + seconds * 1000));
-
 /**
  * "5 years 11 months" is the duration in calendar months, to the nearest: within one month of the
  * exact days over the mean Gregorian month.
@@ -126,25 +124,10 @@ async function pickRank(page: Page, name: string): Promise<string> {
 // First in each page, so the result link loads as a first visit does: nothing cached, nothing loaded before.
 test(`a result link made before the one time field loads without layout shift (CLS at most 0.02)`, async () => {
   await onEachVariant(async (page) => {
-    await page.addInitScript(() => {
-      const shifts = ((window as unknown as { shifts: number }).shifts = 0);
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-          if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
-      }).observe({ type: "layout-shift", buffered: true });
-      return shifts;
-    });
+    await recordLayoutShifts(page);
     await openHomepage(page, started.served, "?currentGems=2.5M&goalGems=1.6B&years=1");
     await linkResult(page);
-    // Two frames after the result, every shift it caused has been reported.
-    const shifts = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) =>
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => resolve((window as unknown as { shifts: number }).shifts)),
-          ),
-        ),
-    );
+    const shifts = (await layoutShifts(page)).reduce((sum, shift) => sum + shift.value, 0);
     assert.ok(shifts <= 0.02, `cumulative layout shift ${shifts.toFixed(3)} is at most 0.02`);
   });
 });
@@ -259,8 +242,9 @@ test(`the time field reads units (30m, 2h, 90d) but never a scale, and says the 
 a number read as 1 is one gem`, async () => {
   await onEachVariant(async (page) => {
     await freshForm(page);
-    // "30M" (months or minutes?): calculator-phone.test.ts, "leaving a field judges it".
     const refused = [
+      // 30M could be 30 months or 30 minutes: the field asks which.
+      ["90d 30M", "Time to grow has M, which could be months or minutes; write mo or min."],
       ["2h 3h", "Time to grow names hours twice; write each unit once."],
       ["1k", 'Time to grow has "k", not a unit; use y, mo, w, d, h, m or s.'],
     ] as const;
@@ -276,6 +260,7 @@ a number read as 1 is one gem`, async () => {
         `the bar points at the field and does not repeat the mistake in ${typed}`,
       );
       assert.is(await field(page, "period").getAttribute("aria-invalid"), "true");
+      assert.is(await focusedId(page), "calculator-period", "focus goes to the field");
       assert.is(await shownFuture(page), null, `no result for ${typed}`);
     }
     await enter(page, { period: "90d 2h 30m" });

@@ -8,8 +8,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
-import type { Browser, Page } from "playwright-core";
-import type { ServedSite } from "../support/serve.ts";
+import type { Page } from "playwright-core";
 import { VARIANTS } from "../support/variants.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
@@ -22,7 +21,7 @@ import {
   freshForm,
   onVariants,
   openMore,
-  servedSiteAndBrowser,
+  siteAndBrowserFor,
   showQuery,
   shownFuture,
   variantPage,
@@ -33,23 +32,16 @@ import {
 /** The query parameters the form writes: short names for the amounts and the time, and the target date. */
 const QUERY_NAMES = new Set(["gems", "goal", "earn", "time", "until"]);
 
-let served: ServedSite;
-let browser: Browser;
+const started = siteAndBrowserFor(test);
 /** One page per viewport, reused by every test; `messages` collects what each page printed. */
 const pages = new Map<string, VariantPage>();
 
 test.before(async () => {
-  ({ served, browser } = await servedSiteAndBrowser());
   await Promise.all(
     VARIANTS.map(async ({ name, ...options }) =>
-      pages.set(name, await variantPage(browser, served, options)),
+      pages.set(name, await variantPage(started.browser, started.served, options)),
     ),
   );
-});
-
-test.after(async () => {
-  await browser?.close();
-  await served?.close();
 });
 
 /** Runs `check` on each variant's page, both at once, or on the one named. */
@@ -59,7 +51,7 @@ const onEachViewport = (
 ) => onVariants(VARIANTS, pages, (page, { viewport }) => check(page, viewport), { only });
 
 async function open(page: Page, path = ""): Promise<void> {
-  const response = await page.goto(new URL(path, served.url).href);
+  const response = await page.goto(new URL(path, started.served.url).href);
   assert.is(response?.status(), 200, `${path || "/"} loads`);
   if (path === "") await calculatorStarted(page);
 }

@@ -9,14 +9,12 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFile } from "node:fs/promises";
 import { Decimal } from "decimal.js";
-import type { Browser, Locator, Page } from "playwright-core";
-import type { ServedSite } from "../support/serve.ts";
-import { servedSiteAndBrowser, variantPage } from "../support/calculator-page.ts";
+import type { Locator, Page } from "playwright-core";
+import { siteAndBrowserFor, variantPage } from "../support/calculator-page.ts";
 import { VARIANTS } from "../support/variants.ts";
 import { DAILY_INTEREST_RATE } from "../../common/constants.ts";
 
-let served: ServedSite;
-let browser: Browser;
+const started = siteAndBrowserFor(test);
 let page: Page;
 let messages: string[];
 
@@ -59,17 +57,16 @@ function property(file: string, name: string): string {
 const icsMoment = (date: Date) => date.toISOString().replace(/[-:]|\.000/g, "");
 
 test.before(async () => {
-  ({ served, browser } = await servedSiteAndBrowser());
   const { name, ...phone } = VARIANTS[0];
-  ({ page, messages } = await variantPage(browser, served, { ...phone, timezoneId: TIME_ZONE }, { now: AT }));
+  ({ page, messages } = await variantPage(
+    started.browser,
+    started.served,
+    { ...phone, timezoneId: TIME_ZONE },
+    { now: AT },
+  ));
   const at = new Date(AT).toISOString().replace(".000", "");
-  await page.goto(new URL(`?currentGems=250000000&goalGems=1000000000&at=${at}`, served.url).href);
+  await page.goto(new URL(`?currentGems=250000000&goalGems=1000000000&at=${at}`, started.served.url).href);
   await page.locator("#calculator-milestones tbody tr").first().waitFor();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await served?.close();
 });
 
 test("each rank's row, and the amount goal's among them, has a button named after it, 44 px or more", async () => {
@@ -106,7 +103,7 @@ test("Radiant's button and the goal's download their events at the moment the pa
   assert.is(property(file, "TRIGGER"), "-P1D");
   assert.is(property(file, "URL"), page.url());
   // The calendar's module, from the site itself, is the only request: nothing is sent anywhere.
-  assert.equal(requests, [`script ${new URL("assets/calendar.js", served.url)}`]);
+  assert.equal(requests, [`script ${new URL("assets/calendar.js", started.served.url)}`]);
   assert.equal(await page.locator("#calculator-milestones").boundingBox(), table, "nothing moved");
   // The amount goal's row, seen with the answer, adds the goal's moment under its name.
   const goal = await download(page.locator("tr.is-goal", { hasText: "Goal: 1B gems" }).getByRole("button"));

@@ -14,7 +14,9 @@ import { recordPageMessages } from "../support/browser.ts";
 import {
   focusedId,
   freshForm,
+  layoutShifts,
   openHomepage,
+  recordLayoutShifts,
   siteAndBrowserFor,
   showQuery,
   shownFuture,
@@ -35,19 +37,7 @@ test.before(async () => {
   await page.clock.install({ time: NOW });
   // Each load starts with nothing kept from before.
   await page.addInitScript(() => localStorage.clear());
-  // Every layout shift that counts towards CLS (not within 0.5 s of an input), with the nodes it moved.
-  await page.addInitScript(() => {
-    type Shift = { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] };
-    const shifts: string[] = ((window as unknown as { shifts: string[] }).shifts = []);
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as Shift[]) {
-        const nodes = (entry.sources ?? []).map(
-          ({ node }) => (node as Element | undefined)?.id || node?.nodeName,
-        );
-        if (!entry.hadRecentInput) shifts.push(`${entry.value.toFixed(4)} ${nodes.join(" ")}`);
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-  });
+  await recordLayoutShifts(page);
 });
 
 /** Loads the homepage with `query` (the load is what is tested), nothing kept from before. */
@@ -185,7 +175,7 @@ test("a goal typed key by key is judged once the player is done: no 'You already
 test("nothing moves while typing and tapping: CLS 0, Forget appearing included", async () => {
   await open();
   assert.not.ok(await page.locator("#calculator-forget").isVisible(), "no Forget while nothing is kept");
-  await page.evaluate(() => ((window as unknown as { shifts: string[] }).shifts.length = 0));
+  await page.evaluate(() => ((window as unknown as { shifts: unknown[] }).shifts.length = 0));
   await page.locator("#calculator-currentGems").tap();
   await page.keyboard.type("250M");
   await waitFor(page, "Forget to appear once the balance is kept", () =>
@@ -198,16 +188,7 @@ test("nothing moves while typing and tapping: CLS 0, Forget appearing included",
   await page.locator("#calculator-period").tap();
   await page.keyboard.press("Backspace");
   await page.getByRole("button", { name: "Calculate" }).tap();
-  // Two frames after the last change, every shift it caused has been reported.
-  const shifts = await page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) =>
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => resolve((window as unknown as { shifts: string[] }).shifts)),
-        ),
-      ),
-  );
-  assert.equal(shifts, [], "layout shifts (value, nodes moved)");
+  assert.equal(await layoutShifts(page), [], "layout shifts (value, nodes moved)");
   assert.equal(messages, []);
 });
 

@@ -7,41 +7,26 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
-import type { Browser, Page } from "playwright-core";
-import type { ServedSite } from "../support/serve.ts";
+import type { Page } from "playwright-core";
 import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
-import {
-  checkVariant,
-  openMore,
-  servedSiteAndBrowser,
-  showQuery,
-  waitFor,
-} from "../support/calculator-page.ts";
-import { DAY, NOW, VARIANTS } from "../support/variants.ts";
+import { checkVariant, openMore, siteAndBrowserFor, showQuery, waitFor } from "../support/calculator-page.ts";
+import { dateAfter, DAY, NOW, VARIANTS } from "../support/variants.ts";
 import { DAILY_INTEREST_RATE } from "../../common/constants.ts";
 
-let served: ServedSite;
-let browser: Browser;
+const started = siteAndBrowserFor(test);
 const phone = { page: undefined as unknown as Page, messages: [] as string[] };
 const PHONE = VARIANTS.find((variant) => variant.viewport.width === 390)!;
 
 test.before(async () => {
-  ({ served, browser } = await servedSiteAndBrowser());
   const { name: _, ...options } = PHONE;
-  phone.page = await (await browser.newContext(options)).newPage();
+  phone.page = await (await started.browser.newContext(options)).newPage();
   await phone.page.clock.setFixedTime(NOW);
   await recordSchemeQueries(phone.page);
-  phone.messages = recordPageMessages(phone.page, served.origin);
-});
-
-test.after(async () => {
-  await browser?.close();
-  await served?.close();
+  phone.messages = recordPageMessages(phone.page, started.served.origin);
 });
 
 const headline = (page: Page) => page.locator("#calculator-headline").innerText();
-const dateText = (ms: number) => new Intl.DateTimeFormat("en", { dateStyle: "medium" }).format(ms);
 const grouped = (value: Decimal) =>
   new Intl.NumberFormat("en", { minimumFractionDigits: 8 }).format(
     value.toFixed() as Intl.StringNumericLiteral,
@@ -53,7 +38,7 @@ const grouped = (value: Decimal) =>
  */
 async function open(page: Page, query: string, line: RegExp, load = false): Promise<string> {
   if (load) {
-    await page.goto(new URL(query, served.url).href);
+    await page.goto(new URL(query, started.served.url).href);
     await calculatorStarted(page);
   } else await showQuery(page, query.slice(1));
   await waitFor(
@@ -77,7 +62,7 @@ test("250M plus 20M a day reaches Radiant exactly at the end of day 60, from a l
   }
   assert.is(day, 60);
   const reached = new RegExp(
-    `You reach Radiant on ${dateText(NOW + day * DAY)} — in 2 months(, within your 90 days|, adding 20M a day)\\.`,
+    `You reach Radiant on ${dateAfter(day * 86_400)} — in 2 months(, within your 90 days|, adding 20M a day)\\.`,
   );
   await checkVariant(PHONE.name, phone, async (page) => {
     const said = await open(
@@ -108,7 +93,7 @@ test("250M for Radiant in 365 days, typed key by key: what it takes, rounded up,
   const takes = `To reach Radiant within your 365 days: hold ${grouped(now)} gems now, or add ${grouped(perDay)} a day`;
   await checkVariant(PHONE.name, phone, async (page) => {
     await page.evaluate(() => localStorage.clear());
-    await page.goto(served.url);
+    await page.goto(started.served.url);
     await calculatorStarted(page);
     const headlines = await page.locator("#calculator-headline").evaluateHandle((shown, seen: string[]) => {
       new MutationObserver(() => seen.push(shown.textContent!)).observe(shown, { childList: true });

@@ -9,8 +9,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
-import type { Browser, Page } from "playwright-core";
-import type { ServedSite } from "../support/serve.ts";
+import type { Page } from "playwright-core";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import {
   assertCompact,
@@ -18,7 +17,7 @@ import {
   onVariants,
   freshForm,
   openHomepage,
-  servedSiteAndBrowser,
+  siteAndBrowserFor,
   showQuery,
   variantPage,
   type VariantPage,
@@ -28,20 +27,13 @@ import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../common/constants.
 import calculator from "../../_data/calculator.ts";
 import { paths } from "../../_data/site.ts";
 
-let served: ServedSite;
-let browser: Browser;
+const started = siteAndBrowserFor(test);
 const pages = new Map<string, VariantPage>();
 
 test.before(async () => {
-  ({ served, browser } = await servedSiteAndBrowser());
   // Empty pages: the first test loads each.
   for (const { name, ...options } of VARIANTS)
-    pages.set(name, await variantPage(browser, served, options, { copies: true }));
-});
-
-test.after(async () => {
-  await browser?.close();
-  await served?.close();
+    pages.set(name, await variantPage(started.browser, started.served, options, { copies: true }));
 });
 
 /** Runs `check` on each variant's page, one after the other, or on the one named; `phone` says which it is. */
@@ -55,7 +47,7 @@ const onEach = (
   });
 
 /** Loads the homepage at `query` (what is tested is the load itself), and waits for its script. */
-const open = (page: Page, query = "") => openHomepage(page, served, query);
+const open = (page: Page, query = "") => openHomepage(page, started.served, query);
 
 const text = (page: Page, selector: string) => page.locator(selector).innerText();
 
@@ -163,7 +155,7 @@ headline: its first day, week and month`, async () => {
 test("a link is laid out as its answer from the first frame, before the page's module runs", async () => {
   // Its module never arrives (so the page prints that it failed to load; the next test loads it again).
   const { page } = pages.get(VARIANTS[0].name)!;
-  const script = new URL(paths.calculatorScript, served.url).href;
+  const script = new URL(paths.calculatorScript, started.served.url).href;
   // Nothing kept from an earlier test: a kept answer is laid out before the first frame, the form hidden.
   await page.evaluate(() => localStorage.clear());
   await page.route(script, (route) => route.abort());
@@ -174,7 +166,7 @@ test("a link is laid out as its answer from the first frame, before the page's m
     ] as const) {
       // The failure is printed once per load; awaited, so it cannot land in the next test's messages.
       const failed = page.waitForEvent("console", (message) => message.text().includes("ERR_FAILED"));
-      await page.goto(new URL(query, served.url).href);
+      await page.goto(new URL(query, started.served.url).href);
       await failed;
       const form = await page.locator("#calculator-currentGems").isVisible();
       assert.is(form, !answer, `${VARIANTS[0].name}: the form with "${query}"`);
@@ -186,14 +178,14 @@ test("a link is laid out as its answer from the first frame, before the page's m
 
 test("what is typed before the page's script runs counts once it starts, the time included", async () => {
   await onEach(async (page) => {
-    const script = new URL(paths.calculatorScript, served.url).href;
+    const script = new URL(paths.calculatorScript, started.served.url).href;
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(script, (route) => held.then(() => route.continue()));
     try {
       // Nothing kept from an earlier test: a kept answer is laid out before the first frame, the form hidden.
       await page.evaluate(() => localStorage.clear());
-      await page.goto(served.url, { waitUntil: "domcontentloaded" });
+      await page.goto(started.served.url, { waitUntil: "domcontentloaded" });
       await page.fill("#calculator-currentGems", "1M");
       await page.fill("#calculator-period", "30 days");
       // Enter before the module: the form does not submit natively (a reload would lose the time). The
@@ -245,10 +237,10 @@ test("the homepage is the players': no formula, WebMCP or API links outside the 
     assert.is(await page.getByText(await text(page, "h1"), { exact: true }).count(), 1, "one title");
   });
   // The title and the link preview as served, whatever the tests did in the open document.
-  const home = await (await fetch(served.url)).text();
+  const home = await (await fetch(started.served.url)).text();
   assert.match(home, /<title>When will my gems reach the next rank\?/);
   assert.match(/<meta property="og:description" content="([^"]*)"/.exec(home)?.[1] ?? "", /your gems/i);
-  const docs = await (await fetch(new URL("docs/", served.url))).text();
+  const docs = await (await fetch(new URL("docs/", started.served.url))).text();
   for (const moved of [
     calculator.formula,
     "--enable-features=WebMCP",

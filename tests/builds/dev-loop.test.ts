@@ -7,6 +7,7 @@
  * (loopback, this machine's names, request targets that are paths).
  */
 import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { request } from "node:http";
 import path from "node:path";
@@ -16,17 +17,21 @@ import * as assert from "uvu/assert";
 import { ownNames, refusal } from "../../_config/dev-server.ts";
 import { escapeRegExp } from "../../_config/escape.ts";
 import { paths } from "../../_data/site.ts";
-import { editFile } from "../support/build.ts";
+import { editFile, projectCopy } from "../support/build.ts";
 import { closeTestBrowser, HANG_GUARD_MS, recordPageMessages, testBrowser } from "../support/browser.ts";
-import { removeServedCopy, startServedCopy, type DevServer } from "../support/dev-server.ts";
-import { DATA_NAME, lineOf, MISSPELT } from "../support/writer-mistakes.ts";
+import { startDevServer, type DevServer } from "../support/dev-server.ts";
+import { DATA_NAME, lineOf, MISSPELT, misspeltMessage } from "../support/writer-mistakes.ts";
 
 let project = "";
 let server: DevServer;
 test.before(async () => {
-  ({ project, server } = await startServedCopy());
+  project = await projectCopy();
+  server = await startDevServer(project);
 });
-test.after(() => removeServedCopy({ project, server }));
+test.after(async () => {
+  await server?.stop();
+  if (project) await rm(project, { recursive: true, force: true });
+});
 
 /** Resolves with what `url` serves once it matches `expected`; polls, as a writer reloads. */
 async function servedOnce(url: string, expected: RegExp): Promise<string> {
@@ -112,9 +117,7 @@ replaces it`, async () => {
     );
     const before = server.printed().length;
     await editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`);
-    const message =
-      `content/pages/docs.md:${line}: "calculatr" is not a name in the page's data; ` +
-      'did you mean "calculator"?';
+    const message = misspeltMessage(line);
     await server.waitFor(new RegExp(escapeRegExp(message)), before);
     const dialog = page.getByRole("dialog", { name: "The site did not build" });
     await dialog.waitFor({ state: "visible", timeout: HANG_GUARD_MS });

@@ -9,7 +9,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { buildEachEdit, editFile, ROOT_SITE_URL } from "../support/build.ts";
-import { linkinatorBrokenLinks } from "../support/linkinator.ts";
+import { linkinatorCheck } from "../support/linkinator.ts";
 
 const CAFE = "https://user.github.io/caf%C3%A9/";
 
@@ -18,7 +18,7 @@ async function brokenIn(siteUrl: string): Promise<Map<string, string[]>> {
   const [broken] = buildEachEdit(siteUrl, [breakLinks], async (built, output) => {
     assert.ok(built.ok, built.output);
     assert.not.match(built.output, /TypeError/);
-    return new Map((await linkinatorBrokenLinks(output, siteUrl)).map((link) => [link.url, link.outputs]));
+    return new Map((await linkinatorCheck(output, siteUrl)).broken.map((link) => [link.url, link.outputs]));
   });
   return broken!;
 }

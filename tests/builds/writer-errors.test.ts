@@ -9,7 +9,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { buildEachEdit, editFile, ROOT, ROOT_SITE_URL, type BuildResult } from "../support/build.ts";
-import { DATA_NAME, lineOf, MISSPELT } from "../support/writer-mistakes.ts";
+import { DATA_NAME, lineOf, MISSPELT, misspeltMessage } from "../support/writer-mistakes.ts";
 
 // The builds are queued as the file loads (this process builds one at a time), so they run while
 // other tests wait, on buildEachEdit's shared copy (a bad data edit is edits.test.ts's).
@@ -45,13 +45,7 @@ async function failure(build: Promise<BuildResult>): Promise<string> {
 test("a misspelt data name fails naming the file, the line in the file, the name and the closest one", async () => {
   const output = await failure(misspelt!);
   const line = await lineOf("content/pages/docs.md", `(\`"${DATA_NAME}"\`)`);
-  assert.ok(
-    output.includes(
-      `content/pages/docs.md:${line}: "calculatr" is not a name in the page's data; did you mean ` +
-        `"calculator"? Correct the spelling`,
-    ),
-    output,
-  );
+  assert.ok(output.includes(`${misspeltMessage(line)} Correct the spelling`), output);
   assert.ok(output.includes(`in ${MISSPELT}`), "the tag is quoted");
   // Nunjucks counts from the end of the front matter; that line must not be shown.
   const frontMatter =

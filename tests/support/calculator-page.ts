@@ -1,7 +1,8 @@
 /**
  * What the calculator's browser tests share: the site and browser they start from, the checks every
  * variant's page passes, the exact answer from the page's own WebMCP tool (the figures the form
- * must show), an element in view and uncovered, and the status region announcing the headline.
+ * must show), an element in view and uncovered, the status region announcing the headline, and the
+ * page's layout shifts.
  */
 import type { Test } from "uvu";
 import * as assert from "uvu/assert";
@@ -56,24 +57,18 @@ export async function assertStatusAnnouncesHeadline(page: Page): Promise<void> {
   );
 }
 
-/** The shared build of the site under a path, served as GitHub Pages serves it, and this file's Chromium. */
-export async function servedSiteAndBrowser(): Promise<{
-  site: string;
-  served: ServedSite;
-  browser: Browser;
-}> {
-  const [site, browser] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
-  const served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
-  return { site, served, browser };
-}
-
 /**
- * A test file's site and browser ({@link servedSiteAndBrowser}), opened before its first test (and its
- * own `before`, registered after this call) and closed after its last.
+ * A test file's site and browser: the shared build of the site under a path, served as GitHub Pages
+ * serves it, and this file's Chromium; opened before its first test (and its own `before`, registered
+ * after this call) and closed after its last.
  */
-export function siteAndBrowserFor(suite: Test): Awaited<ReturnType<typeof servedSiteAndBrowser>> {
-  const started = {} as Awaited<ReturnType<typeof servedSiteAndBrowser>>;
-  suite.before(async () => void Object.assign(started, await servedSiteAndBrowser()));
+export function siteAndBrowserFor(suite: Test): { site: string; served: ServedSite; browser: Browser } {
+  const started = {} as ReturnType<typeof siteAndBrowserFor>;
+  suite.before(async () => {
+    const [site, browser] = await Promise.all([builtSite(PATH_SITE_URL), testBrowser()]);
+    const served = await serveSite(site, new URL(PATH_SITE_URL).pathname);
+    Object.assign(started, { site, served, browser });
+  });
   suite.after(async () => {
     await started.browser?.close();
     await started.served?.close();
@@ -106,6 +101,37 @@ export async function variantPage(
   if (copies) await page.addInitScript(() => delete (Navigator.prototype as { share?: unknown }).share);
   if (now !== undefined) await page.clock.setFixedTime(now);
   return { page, messages: recordPageMessages(page, served.origin) };
+}
+
+/** A layout shift that counts towards CLS (none within 0.5 s of an input): its value and the nodes it moved. */
+type LayoutShift = { value: number; nodes: string };
+
+/** Makes `page` record its layout shifts (`layoutShifts` reads them) from its next load on. */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    type Entry = { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] };
+    const shifts: LayoutShift[] = ((window as unknown as { shifts: LayoutShift[] }).shifts = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Entry[]) {
+        const nodes = (entry.sources ?? []).map(
+          ({ node }) => (node as Element | undefined)?.id || node?.nodeName,
+        );
+        if (!entry.hadRecentInput) shifts.push({ value: entry.value, nodes: nodes.join(" ") });
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** The layout shifts recorded since the load, read two frames on, once every shift a change caused is reported. */
+export function layoutShifts(page: Page): Promise<LayoutShift[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve((window as unknown as { shifts: LayoutShift[] }).shifts)),
+        ),
+      ),
+  );
 }
 
 /** Loads the homepage with `query` (what a test then checks is the load itself) and waits for its calculator. */

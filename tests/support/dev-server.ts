@@ -4,8 +4,6 @@
  */
 import { spawn } from "node:child_process";
 import { setTimeout as delay } from "node:timers/promises";
-import { rm } from "node:fs/promises";
-import { projectCopy } from "./build.ts";
 import { freePort } from "./serve.ts";
 import { HANG_GUARD_MS } from "./browser.ts";
 
@@ -33,14 +31,14 @@ function groupAlive(group: number): boolean {
   }
 }
 
-/** Starts `npm start -- --port=N` in `project` with `env` added; resolves once it serves and watches. */
-export async function startDevServer(project: string, env: Record<string, string> = {}): Promise<DevServer> {
+/** Starts `npm start -- --port=N` in `project`; resolves once it serves and watches. */
+export async function startDevServer(project: string): Promise<DevServer> {
   const port = await freePort();
   const { SITE_URL: _unset, ...inherited } = process.env;
   const child = spawn("npm", ["start", "--", `--port=${port}`], {
     cwd: project,
     detached: true,
-    env: { ...inherited, FORCE_COLOR: "0", NO_COLOR: "1", ...env },
+    env: { ...inherited, FORCE_COLOR: "0", NO_COLOR: "1" },
   });
   let printed = "";
   const waiters = new Set<() => void>();
@@ -101,19 +99,4 @@ export async function startDevServer(project: string, env: Record<string, string
     throw error;
   }
   return server;
-}
-
-export interface ServedCopy {
-  project: string;
-  server: DevServer;
-}
-
-export async function startServedCopy(env: Record<string, string> = {}): Promise<ServedCopy> {
-  const project = await projectCopy();
-  return { project, server: await startDevServer(project, env) };
-}
-
-export async function removeServedCopy(copy: Partial<ServedCopy>): Promise<void> {
-  await copy.server?.stop();
-  if (copy.project) await rm(copy.project, { recursive: true, force: true });
 }

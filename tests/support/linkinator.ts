@@ -13,6 +13,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { LinkChecker, LinkState } from "linkinator";
+import { escapeHtml, escapeRegExp } from "../../_config/escape.ts";
 import { filesUnder } from "./build.ts";
 import { markdownLinks } from "./markdown-links.ts";
 import { freePort } from "./serve.ts";
@@ -25,10 +26,6 @@ export interface CrawledBrokenLink {
 
 /** Where the `.txt` outputs are handed to linkinator as pages; no site path starts so. */
 const TEXT_PAGES = ".text-outputs";
-
-const escapeHtml = (text: string) =>
-  text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A folder serving `output` under `base`'s path, with each text output's links as a page beside it. */
 async function servedCopy(root: string, output: string, base: URL) {
@@ -63,19 +60,14 @@ async function servedCopy(root: string, output: string, base: URL) {
   return { prefix, starts, textPages, bareFragments };
 }
 
-/** Every broken link linkinator finds in the site written to `output` for `siteUrl`, each once. */
-export async function linkinatorBrokenLinks(output: string, siteUrl: string): Promise<CrawledBrokenLink[]> {
-  return (await linkinatorCheck(output, siteUrl)).broken;
-}
-
-/** What linkinator finds: the broken links, and every URL of this site it followed (without fragments). */
-export interface CrawlFindings {
-  broken: CrawledBrokenLink[];
-  followed: Set<string>;
-}
-
-/** linkinator's crawl of the site written to `output` for `siteUrl`. */
-export async function linkinatorCheck(output: string, siteUrl: string): Promise<CrawlFindings> {
+/**
+ * linkinator's crawl of the site written to `output` for `siteUrl`: every broken link, each once, and
+ * every URL of this site it followed (without fragments).
+ */
+export async function linkinatorCheck(
+  output: string,
+  siteUrl: string,
+): Promise<{ broken: CrawledBrokenLink[]; followed: Set<string> }> {
   const base = new URL(siteUrl);
   const root = await mkdtemp(path.join(tmpdir(), "exp-bank-linkinator-"));
   try {

@@ -10,6 +10,10 @@ export const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 /** A day in milliseconds. */
 export const DAY = 86_400_000;
 
+/** The date the page shows `seconds` after NOW (or `start`), formatted here: en, medium, the browser's time zone. */
+export const dateAfter = (seconds: number, start = NOW) =>
+  new Intl.DateTimeFormat("en", { dateStyle: "medium" }).format(start + seconds * 1000);
+
 /**
  * Each viewport, one in each colour scheme. Everything checked in one (text, values, positions,
  * focus, scrolling, the link) is the same in the other scheme as long as the scheme only recolours
