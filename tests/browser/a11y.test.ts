@@ -100,11 +100,11 @@ async function assertNoViolations(path: string, prepare?: (page: Page) => Promis
   const backgrounds = new Set<string>();
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
-    backgrounds.add((await page.evaluate("getComputedStyle(document.body).backgroundColor")) as string);
+    backgrounds.add(await page.evaluate(() => getComputedStyle(document.body).backgroundColor));
     for (const viewport of prepare ? [{ name: "desktop", ...DEFAULT_VIEWPORT }] : VIEWPORTS) {
       await page.setViewportSize(viewport);
       assert.is(
-        await page.evaluate("innerWidth"),
+        await page.evaluate(() => innerWidth),
         viewport.width,
         `${path} is laid out for the ${viewport.name}`,
       );

@@ -129,7 +129,7 @@ function assertDate(
 test("the first field is on the first screen", async () => {
   await onEachViewport(async (page) => {
     await open(page);
-    assert.is(await page.evaluate("scrollY"), 0);
+    assert.is(await page.evaluate(() => scrollY), 0);
     await assertOnScreen(page, "#calculator-currentGems", "#calculator-currentGems");
   });
 });

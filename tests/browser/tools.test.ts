@@ -204,7 +204,10 @@ test("calculate-exp-growth in the page answers bad input with invalid_request na
   assert.is(listed.isError, true);
   assert.is(ErrorResponse.parse(listed.structuredContent).error.code, "invalid_request");
   assert.is(
-    await page.evaluate(`({}).polluted === undefined && Object.prototype.polluted === undefined`),
+    await page.evaluate(() => {
+      type Polluted = { polluted?: unknown };
+      return ({} as Polluted).polluted === undefined && (Object.prototype as Polluted).polluted === undefined;
+    }),
     true,
   );
   assert.equal(messages, []);
@@ -263,7 +266,13 @@ test("in a Chromium with both model contexts the page reads only document's, so 
 test("without WebMCP the page registers nothing, prints nothing, and the form works", async () => {
   await openHome(false);
   assert.is(
-    await page.evaluate(`document.modelContext === undefined && navigator.modelContext === undefined`),
+    await page.evaluate(() => {
+      type Registry = { modelContext?: unknown };
+      return (
+        (document as Registry).modelContext === undefined &&
+        (navigator as Registry).modelContext === undefined
+      );
+    }),
     true,
   );
   // Nor does it download the tools' module.

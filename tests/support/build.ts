@@ -183,8 +183,8 @@ export async function tempDir(label: string): Promise<string> {
 
 /**
  * Removes a folder a build wrote to, retrying while it is still being written: after a failed build
- * in this process (`buildInProcess`), Eleventy may still be writing its other pages, and the config
- * the homepage's script and the card.
+ * in this process (`buildInProcess`), Eleventy may still be writing its other pages, and the
+ * config may still be writing the homepage's script and the card.
  */
 const removeBuilt = (dir: string) => rm(dir, { recursive: true, force: true, maxRetries: 5 });
 
