@@ -49,8 +49,8 @@ export interface Chart {
   left: number;
   right: number;
   balanceAt: (day: number) => number;
-  /** Each rank and goal on the way, a goal before a rank it equals: its day and name, for the scrubber. */
-  points: { day: number; name: string }[];
+  /** Each rank and goal on the way, a goal before a rank it equals: its day, gems and name, for the scrubber. */
+  points: { day: number; gems: number; name: string }[];
 }
 
 const DAY_MS = TIME_NORMALIZATION.secondsPerDay * 1000;
@@ -369,7 +369,11 @@ export function resultChart(result: CalculateOutput, options: ChartOptions): Cha
     series.given > 0 ? `<path class="chart-end" d="M${x(series.solid)} ${plot.top}V${plot.bottom}"/>` : "",
     `<path class="chart-axis" d="M${plot.left} ${plot.top}V${plot.bottom}H${plot.right}"/>`,
     `<circle class="chart-now" cx="${x(0)}" cy="${y(series.balanceAt(0))}" r="3.5"/>`,
-    ...shown.map(
+    // A goal's dot is drawn after a rank's, so one on the same spot shows.
+    ...[
+      ...shown.filter((target) => target.kind !== "goal"),
+      ...shown.filter((target) => target.kind === "goal"),
+    ].map(
       (target) =>
         `<circle class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}" ` +
         `cx="${x(dayOf(target))}" cy="${y(Number(target.gems))}" r="3.5"/>`,
@@ -380,6 +384,10 @@ export function resultChart(result: CalculateOutput, options: ChartOptions): Cha
         `<circle cx="${x(cursor)}" cy="${y(series.balanceAt(cursor))}" r="5"/></g>`,
   ];
   const { days, balanceAt } = series;
-  const points = shown.map((target) => ({ day: dayOf(target), name: target.label }));
+  const points = shown.map((target) => ({
+    day: dayOf(target),
+    gems: Number(target.gems),
+    name: target.label,
+  }));
   return { svg: parts.join("") + "</svg>", days, left: plot.left, right: plot.right, balanceAt, points };
 }

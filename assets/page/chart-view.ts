@@ -56,7 +56,7 @@ function draw(speak?: boolean): void {
 
 /**
  * The day the slider's `share` of the way marks: a point's own day when the slider's step nearest
- * to it is this one, so every point can be read, with the names of all reached then ("Goal = Radiant").
+ * to it is this one, so every point can be read, with the names of all that equal it ("Goal = Radiant").
  */
 function moment(share: number): { at: number; names?: string } {
   const days = chart?.days ?? 0;
@@ -64,7 +64,8 @@ function moment(share: number): { at: number; names?: string } {
   const step = days / Number(slider().max);
   const point = chart?.points.find((candidate) => Math.abs(candidate.day - at) <= step / 2);
   if (!point) return { at };
-  const names = chart!.points.filter((other) => other.day === point.day).map((other) => other.name);
+  const equal = chart!.points.filter((other) => other.day === point.day && other.gems === point.gems);
+  const names = equal.map((other) => other.name);
   return { at: point.day, names: names.join(" = ") };
 }
 

@@ -125,8 +125,10 @@ text in the plot; the smallest and the largest balances draw without NaN, with b
         );
         assert.ok(y <= below, `${name}: ${point.name}'s dot is no lower than the one before`);
         below = y;
-        if (point.name === "Goal")
+        if (point.name === "Goal") {
           assert.ok(goalLine?.includes(` ${y}H`), `${name}: the goal's dot is on its line`);
+          assert.is(dots.at(-1), dot, `${name}: the goal's dot is drawn last, over a rank it equals`);
+        }
       }
       for (const text of all.filter((element) => element.name === "text")) {
         const [x, y] = [number(text, "x"), number(text, "y")];
