@@ -128,7 +128,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
       // The mistake is said once, at its field: the bar only points there.
       const fix = shown.length ? firstLabel(shown) : planShown;
       summary!.textContent = empty ? emptySummary : `Fix ${fix} to see your answer.`;
-      if (commit) first?.focus();
+      if (commit) (first ?? (planShown ? field(planProblem!) : null))?.focus();
       return null;
     }
     // Shown first, so the chart is drawn at the width its box really has.

@@ -137,6 +137,10 @@ test("rate=0.5 for 90 days from 250M gives 391,638,669.75 and names both rates",
       await page.locator("#calculator-summary").textContent(),
       "Fix Daily rate in % to see your answer.",
     );
+    // Calculate takes the player to the field to fix, as it does for the form's own.
+    await page.locator("#calculator-currentGems").focus();
+    await page.locator("#calculator-currentGems").press("Enter");
+    assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-rate");
   });
 });
 
