@@ -17,8 +17,10 @@ export const DEFAULT_PORT = 8080;
  */
 export function servePort(argv: readonly string[]): number {
   const options = { port: { type: "string" } } as const;
-  const value = parseArgs({ args: [...argv], options, strict: false }).values.port;
-  if (value === undefined) return DEFAULT_PORT;
+  const given = parseArgs({ args: [...argv], options, strict: false }).values.port;
+  if (given === undefined) return DEFAULT_PORT;
+  // Not strict, parseArgs reads a bare `--port` as true: no port was written.
+  const value = given === true ? "" : given;
   const port = /^[0-9]{1,5}$/.test(String(value)) ? Number(value) : NaN;
   if (!(port >= 1 && port <= 65535))
     throw new Error(

@@ -30,6 +30,10 @@ naming --port`, () => {
       value,
     );
   }
+  assert.throws(
+    () => servePort(["--port"]),
+    (error: Error) => error.message.startsWith(`--port: "" is not a port`),
+  );
 });
 
 test("a URL with or without a path is normalised to end with /", () => {
