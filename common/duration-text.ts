@@ -6,7 +6,7 @@
  * the fix, in a sentence that follows the field's label.
  */
 import { DURATION_UNITS, durationDays, type DurationUnit } from "./engine/duration.ts";
-import { shiftPoint } from "./engine/exact.ts";
+import { ratioToFixed8, shiftPoint } from "./engine/exact.ts";
 
 type Unit = DurationUnit | "weeks";
 
@@ -88,13 +88,13 @@ export function readDuration(typed: string): DurationReading {
     .map((unit) => counted(read.get(unit)!, unit))
     .join(" ");
   const ordered = DURATION_UNITS.flatMap((unit) => (parts[unit] ? [[unit, parts[unit]]] : []));
-  // The total as the tools count it, exactly, then as a float for the note.
+  // The total as the tools count it, exactly, then to 8 decimals as a number for the note.
   const { numerator, denominator } = durationDays(parts);
   return {
     ok: true,
     parts: Object.fromEntries(ordered),
     said,
-    days: Number(numerator) / Number(denominator),
+    days: Number(ratioToFixed8(numerator, denominator)),
   };
 }
 
