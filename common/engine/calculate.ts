@@ -51,7 +51,7 @@ const GUARD_PLACES = 24;
  * The first precision that settles `attempt`, doubling from `start`; `exact` computes the value
  * exactly when one failed attempt shows it may sit on a boundary (whole days).
  */
-export function refine<T>(start: number, attempt: (places: number) => T | undefined, exact?: () => T): T {
+function refine<T>(start: number, attempt: (places: number) => T | undefined, exact?: () => T): T {
   for (let places = start; places <= MAX_PLACES; places *= 2) {
     const settled = attempt(places);
     if (settled !== undefined) return settled;

@@ -58,6 +58,7 @@ export function addExact(a: Exact, b: Exact): Exact {
   return { digits: x + y, places };
 }
 
+/** a × b, exactly. */
 export const multiplyExact = (a: Exact, b: Exact): Exact => ({
   digits: a.digits * b.digits,
   places: a.places + b.places,

@@ -8,7 +8,8 @@ import { mapMarkdownLinks } from "../../_config/markdown-links.ts";
 import { readTwin } from "../../_config/twins.ts";
 import { markdownLinks } from "../support/markdown-links.ts";
 
-test("Markdown links are read from inline links, references and autolinks, not from raw HTML (text in a page) or code", () => {
+test(`Markdown links are read from inline links, references and autolinks, not from raw HTML (text in a page) \
+or code`, () => {
   const markdown = [
     'See [the docs](/docs/ "Docs") and [ranks][r], or <https://example.github.io/exp-bank/api/>.',
     "",
