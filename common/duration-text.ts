@@ -6,7 +6,7 @@
  * the fix, in a sentence that follows the field's label.
  */
 import { DURATION_UNITS, durationDays, type DurationUnit } from "./engine/duration.ts";
-import { ratioToFixed8, shiftPoint } from "./engine/exact.ts";
+import { addExact, exactOf, multiplyExact, ratioToFixed8, shiftPoint } from "./engine/exact.ts";
 
 type Unit = DurationUnit | "weeks";
 
@@ -80,9 +80,9 @@ export function readDuration(typed: string): DurationReading {
   for (const [unit, count] of read) if (unit !== "weeks") parts[unit] = count;
   const weeks = read.get("weeks");
   if (weeks) {
-    // Weeks join the days, to as many decimals as either has: `1.5 weeks 1 day` is 11.5 days.
-    const places = Math.max(...[weeks, parts.days ?? "0"].map((count) => count.split(".")[1]?.length ?? 0));
-    parts.days = plain((Number(weeks) * 7 + Number(parts.days ?? 0)).toFixed(places));
+    // Weeks join the days, exactly: `1.5 weeks 1 day` is 11.5 days.
+    const days = addExact(multiplyExact(exactOf(weeks), exactOf(7)), exactOf(parts.days ?? "0"));
+    parts.days = shiftPoint(String(days.digits), -days.places);
   }
   const said = ORDER.filter((unit) => read.has(unit))
     .map((unit) => counted(read.get(unit)!, unit))

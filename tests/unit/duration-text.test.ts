@@ -18,6 +18,8 @@ const READ: [string, Record<string, string>, string, number][] = [
   ["45 sec 07 min", { minutes: "7", seconds: "45" }, "7 minutes 45 seconds", 465 / 86400],
   [".50 hrs", { hours: "0.5" }, "0.5 hours", 0.5 / 24],
   ["  ", {}, "", 0],
+  // Weeks become days exactly, to the last digit typed (7 × 1.00000000000000000001).
+  ["1.00000000000000000001 weeks", { days: "7.00000000000000000007" }, "1.00000000000000000001 weeks", 7],
 ];
 
 test("durations read into the tool's fields, said back with their total in days", () => {
