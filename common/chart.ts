@@ -195,6 +195,8 @@ function growthSeries(result: CalculateOutput, targets: ChartTarget[], curve: Ch
     given,
     days,
     log,
+    /** Growth alone is a straight line on a log axis; a balance the page gives (deposits) is bent. */
+    straight: log && !curve,
     shown: ahead.filter((target) => dayOf(target) <= days),
     balanceAt,
     low: log ? current : Math.max(0, current - (top - current) * 0.1),
@@ -295,10 +297,13 @@ function timeAxis({ plot, x }: Frame, { start, locale, width, height }: ChartOpt
   return placed.map((text, index) => textMarkup(text, index < marks ? "chart-mark" : "chart-label")).join("");
 }
 
-/** The balance: solid within the time given, dashed beyond; straight on a log axis, bent on a linear one. */
-function balanceLine({ x, y }: Frame, { log, solid, days, balanceAt }: Series): string {
+/**
+ * The balance: solid within the time given, dashed beyond; one segment where it is straight, else 96,
+ * which keep a deposit's steep start on a log axis within a pixel of its curve.
+ */
+function balanceLine({ x, y }: Frame, { straight, solid, days, balanceAt }: Series): string {
   const segment = (from: number, to: number, className: string) => {
-    const steps = log ? 1 : 32;
+    const steps = straight ? 1 : 96;
     const points = Array.from({ length: steps + 1 }, (_, step) => from + ((to - from) * step) / steps).map(
       (day) => `${x(day)},${y(balanceAt(day))}`,
     );

@@ -226,4 +226,31 @@ test("a log axis labels the start, the goal and each power of ten it crosses", (
   }
 });
 
+test("a balance the page gives (deposits) is drawn along its curve, on a log axis too", () => {
+  const result = answer({ currentGems: "250000000", days: "365" });
+  // 20M a day on 250M: straight in gems, so bent on the log axis its 250M to 7.55B needs.
+  const balanceAt = (day: number) => 250e6 + 2e7 * day;
+  const size = { width: 640, height: 320 };
+  const chart = resultChart(result, { id: "chart", ...size, locale: site.language, start: NOW, balanceAt })!;
+  assert.match(chart.svg, /log scale/);
+  const dayAt = (x: number) => ((x - chart.left) / (chart.right - chart.left)) * chart.days;
+  for (const line of elements(chart.svg).filter((element) => element.name === "polyline")) {
+    const points = line.attributes
+      .points!.split(" ")
+      .map((pair) => pair.split(",").map(Number) as [number, number]);
+    // The balance axis is linear in log(gems): fixed here by the line's two ends.
+    const [[x0, y0], [x1, y1]] = [points[0]!, points.at(-1)!];
+    const [low, high] = [Math.log(balanceAt(dayAt(x0))), Math.log(balanceAt(dayAt(x1)))];
+    const yOf = (gems: number) => y0 + ((Math.log(gems) - low) / (high - low)) * (y1 - y0);
+    for (const [index, [xb, yb]] of points.slice(1).entries()) {
+      const [xa, ya] = points[index]!;
+      const middle = yOf(balanceAt(dayAt((xa + xb) / 2)));
+      assert.ok(
+        Math.abs((ya + yb) / 2 - middle) < 1.5,
+        `between x ${xa} and ${xb} the line is ${Math.abs((ya + yb) / 2 - middle).toFixed(1)} px off the balance`,
+      );
+    }
+  }
+});
+
 test.run();
