@@ -188,9 +188,9 @@ export async function tempDir(label: string): Promise<string> {
  */
 const removeBuilt = (dir: string) => rm(dir, { recursive: true, force: true, maxRetries: 5 });
 
-/** Runs `use` with a new empty folder, then removes the folder, also when `use` fails. */
-export async function withTempDir<T>(label: string, use: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await tempDir(label);
+/** Runs `use` with the folder `made` gives, then removes the folder, also when `use` fails. */
+async function removedAfter<T>(made: Promise<string> | string, use: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await made;
   try {
     return await use(dir);
   } finally {
@@ -198,15 +198,13 @@ export async function withTempDir<T>(label: string, use: (dir: string) => Promis
   }
 }
 
+/** Runs `use` with a new empty folder, then removes the folder, also when `use` fails. */
+export const withTempDir = <T>(label: string, use: (dir: string) => Promise<T>) =>
+  removedAfter(tempDir(label), use);
+
 /** Runs `use` with the copy's output folder (`_site` inside it, where a build's must be), then removes it. */
-export async function withOutput<T>(project: string, use: (output: string) => Promise<T>): Promise<T> {
-  const output = path.join(project, "_site");
-  try {
-    return await use(output);
-  } finally {
-    await rm(output, { recursive: true, force: true, maxRetries: 5 });
-  }
-}
+export const withOutput = <T>(project: string, use: (output: string) => Promise<T>) =>
+  removedAfter(path.join(project, "_site"), use);
 
 /** Two common base URLs: the site at an origin's root and under a path, as on a GitHub project site. */
 export const ROOT_SITE_URL = "https://exp-bank.example/";
@@ -292,14 +290,7 @@ export async function projectCopy(): Promise<string> {
 }
 
 /** Runs `use` with a copy of the project, then removes the copy, also when `use` fails. */
-export async function withProjectCopy<T>(use: (project: string) => Promise<T>): Promise<T> {
-  const project = await projectCopy();
-  try {
-    return await use(project);
-  } finally {
-    await removeBuilt(project);
-  }
-}
+export const withProjectCopy = <T>(use: (project: string) => Promise<T>) => removedAfter(projectCopy(), use);
 
 /** Every file under `dir`, sorted, relative to it with `/` (`docs/index.html`); none when it does not exist. */
 export async function filesUnder(dir: string): Promise<string[]> {
@@ -387,13 +378,8 @@ export function buildEachEdit<T>(
 }
 
 /** Replaces `search` with `replacement` in a copied project's file; fails if the text is absent. */
-export async function editFile(
-  projectDir: string,
-  file: string,
-  search: string,
-  replacement: string,
-): Promise<void> {
-  const target = path.join(projectDir, file);
+export async function editFile(project: string, file: string, search: string, replacement: string) {
+  const target = path.join(project, file);
   const text = await readFile(target, "utf8");
   if (!text.includes(search))
     throw new Error(`${file} does not contain ${JSON.stringify(search)}; update the test's edit.`);

@@ -58,6 +58,9 @@ export const MISTAKEN_AMOUNTS = [
   "01",
 ];
 
+/** JSON values of the other types: each is refused as an amount or a time (tools and check-input tests). */
+export const NOT_NUMBERS = [null, true, false, [], [1], {}, { value: 1 }];
+
 /** A small deterministic generator (mulberry32): the seed is printed with any failure. */
 function generator(seed: number) {
   let state = seed >>> 0;

@@ -18,7 +18,7 @@ import { ListRanksInput } from "../../contract/list-ranks-input.ts";
 import { safeParseCalculateInput, safeParseListRanksInput } from "../../common/input/check-input.ts";
 import type { Issue } from "../../common/input/issues.ts";
 import { toolDescriptors } from "../../contract/tool-descriptors.ts";
-import { MISTAKEN_AMOUNTS } from "../support/random-inputs.ts";
+import { MISTAKEN_AMOUNTS, NOT_NUMBERS } from "../support/random-inputs.ts";
 
 const SEED = 20261122;
 const CASES = 6000;
@@ -170,10 +170,7 @@ const anyValue = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: anyCodePoint, maxLength: 70 }) },
   {
     weight: 1,
-    arbitrary: fc.oneof(
-      fc.constantFrom<unknown>(null, true, false, [], [1], {}, { value: 1 }),
-      fc.jsonValue({ maxDepth: 2 }),
-    ),
+    arbitrary: fc.oneof(fc.constantFrom<unknown>(...NOT_NUMBERS), fc.jsonValue({ maxDepth: 2 })),
   },
 );
 const nearKeys = [

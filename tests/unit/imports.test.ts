@@ -65,18 +65,26 @@ async function bundleInputs(entry: string): Promise<string[]> {
 
 const under = (file: string, folder: string) => file === folder || file.startsWith(`${folder}/`);
 
-/** `file imports target` for every import from `folder` that `allowed` refuses. */
-async function violations(
-  folder: string,
-  allowed: (target: string, typeOnly: boolean) => boolean,
-): Promise<string[]> {
+/** Fails naming `file imports target` for every import from `folder` that `allowed` refuses. */
+async function assertImports(folder: string, allowed: (target: string, typeOnly: boolean) => boolean) {
   const found: string[] = [];
   for (const file of await typescriptFiles(folder)) {
     for (const { target, typeOnly } of await importsOf(file))
       if (!allowed(target, typeOnly))
         found.push(`${file} imports ${target}${typeOnly ? " (type only)" : ""}`);
   }
-  return found;
+  assert.equal(found, [], `imports from ${folder}/`);
+}
+
+/** Fails unless the bundle of `entry` holds a file under `expected`, and only files that `allowed` accepts. */
+async function assertBundle(entry: string, expected: string, allowed: (input: string) => boolean) {
+  const inputs = await bundleInputs(entry);
+  assert.ok(
+    inputs.some((input) => input.startsWith(expected)),
+    inputs.join(", "),
+  );
+  const refused = inputs.filter((input) => !allowed(input));
+  assert.equal(refused, []);
 }
 
 test("the import reader finds relative imports, including type-only ones", async () => {
@@ -113,25 +121,16 @@ test("the folders the layout names exist, and no source folder is named build/",
 });
 
 test("_includes/ holds only layouts and partials (Nunjucks), no modules", async () => {
-  const files = await filesUnder(path.join(ROOT, "_includes"));
-  assert.equal(
-    files.filter((file) => !file.endsWith(".njk")),
-    [],
-  );
+  const modules = (await filesUnder(path.join(ROOT, "_includes"))).filter((file) => !file.endsWith(".njk"));
+  assert.equal(modules, []);
 });
 
 test(`browser code runs nothing of the build: assets/ imports assets/ and common/, and only types from \
 contract/`, async () => {
   const allowed = (target: string, typeOnly: boolean) =>
     under(target, "assets") || under(target, "common") || (typeOnly && under(target, "contract"));
-  assert.equal(await violations("assets", allowed), []);
-  assert.equal(
-    await violations(
-      "common",
-      (target, typeOnly) => under(target, "common") || (typeOnly && under(target, "contract")),
-    ),
-    [],
-  );
+  await assertImports("assets", allowed);
+  await assertImports("common", (target, typeOnly) => allowed(target, typeOnly) && !under(target, "assets"));
 });
 
 test(`_data/ tells the writer's files from the derived ones in its first line, and never imports \
@@ -148,56 +147,34 @@ _config/`, async () => {
   );
   assert.equal(writers, ["calculator.ts", "ranks.ts"]);
   assert.equal(derived.length + writers.length, Object.keys(firstLines).length, JSON.stringify(firstLines));
-  assert.equal(await violations("_data", (target) => !under(target, "_config")), []);
+  await assertImports("_data", (target) => !under(target, "_config"));
 });
 
 test("inside common/, the engine imports only itself and the constants; the input checker not the tools", async () => {
   const leaf = (target: string) => target === "common/constants.ts";
   const engineAllowed = (target: string, typeOnly: boolean) =>
     under(target, "common/engine") || leaf(target) || (typeOnly && under(target, "contract"));
-  assert.equal(await violations("common/engine", engineAllowed), []);
-  assert.equal(
-    await violations("common/input", (target) => !under(target, "common/tools") && !under(target, "assets")),
-    [],
-  );
-  assert.equal(await violations("assets/tools", (target) => !under(target, "assets/page")), []);
+  await assertImports("common/engine", engineAllowed);
+  await assertImports("common/input", (target) => !under(target, "common/tools") && !under(target, "assets"));
+  await assertImports("assets/tools", (target) => !under(target, "assets/page"));
   // The text helpers every message shares ("did you mean", digit grouping) import nothing.
-  assert.equal(await violations("common/text", () => false), []);
+  await assertImports("common/text", () => false);
 });
 
 test("the schemas import neither the Eleventy modules nor the derived data", async () => {
-  assert.equal(
-    await violations("contract", (target) => !under(target, "_config") && !under(target, "_data")),
-    [],
-  );
+  await assertImports("contract", (target) => !under(target, "_config") && !under(target, "_data"));
 });
 
 test("the homepage bundle is made of assets/ and common/ files only: no schema, no zod, no build module", async () => {
-  const inputs = await bundleInputs(CALCULATOR_ENTRY);
-  assert.ok(
-    inputs.some((input) => input.startsWith("common/engine/")),
-    inputs.join(", "),
-  );
   const browserCode = (input: string) =>
     input.startsWith("assets/") || input.startsWith("common/") || input.startsWith("homepage-data:");
-  assert.equal(
-    inputs.filter((input) => !browserCode(input)),
-    [],
-  );
+  await assertBundle(CALCULATOR_ENTRY, "common/engine/", browserCode);
 });
 
 test("the tools module for code is its entry, common/ and the rank table: no page code, no DOM", async () => {
-  const inputs = await bundleInputs(TOOLS_ENTRY);
-  assert.ok(
-    inputs.some((input) => input.startsWith("common/tools/")),
-    inputs.join(", "),
-  );
   const allowed = (input: string) =>
     input === "assets/tools/exp-bank.ts" || input.startsWith("common/") || input.startsWith("homepage-data:");
-  assert.equal(
-    inputs.filter((input) => !allowed(input)),
-    [],
-  );
+  await assertBundle(TOOLS_ENTRY, "common/tools/", allowed);
 });
 
 test.run();

@@ -2,6 +2,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { DEFAULT_SITE_URL, parseSiteUrl, servePort } from "../../_data/site.ts";
+import { escapeRegExp } from "../../_config/escape.ts";
 
 function refusal(value: string): string {
   try {
@@ -23,17 +24,12 @@ naming --port`, () => {
   assert.is(servePort(["--serve", "--port=8347"]), 8347);
   assert.is(servePort(["--port", "9000", "--serve"]), 9000);
   for (const value of ["abc", "0", "65536", "", "80.5", "-1"]) {
-    assert.throws(
-      () => servePort([`--port=${value}`]),
-      (error: Error) =>
-        error.message.startsWith(`--port: "${value}" is not a port; give a whole number from 1 to 65535`),
-      value,
+    const message = new RegExp(
+      `^--port: "${escapeRegExp(value)}" is not a port; give a whole number from 1 to 65535`,
     );
+    assert.throws(() => servePort([`--port=${value}`]), message, value);
   }
-  assert.throws(
-    () => servePort(["--port"]),
-    (error: Error) => error.message.startsWith(`--port: "" is not a port`),
-  );
+  assert.throws(() => servePort(["--port"]), /^--port: "" is not a port/);
 });
 
 test("a URL with or without a path is normalised to end with /", () => {

@@ -20,7 +20,7 @@ import { DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../../contract/formulas.t
 import { calculateGrowth } from "../../common/engine/calculate.ts";
 import { calculateExpGrowth as calculateOver, listExpRanks as listOver } from "../../common/tools/execute.ts";
 import { toolDescriptors, toolOutputSchemas } from "../../contract/tool-descriptors.ts";
-import { MISTAKEN_AMOUNTS } from "../support/random-inputs.ts";
+import { MISTAKEN_AMOUNTS, NOT_NUMBERS } from "../support/random-inputs.ts";
 
 const calculateExpGrowth = (input: unknown) => calculateOver(input, rankList.ranks);
 const listExpRanks = (input: unknown) => listOver(input, rankList);
@@ -183,18 +183,7 @@ test("non-numeric, empty, hex, exponent, spaced and other mistaken strings are i
 });
 
 test("null, booleans, arrays, objects, NaN and infinities are invalid_request for any field", () => {
-  for (const value of [
-    null,
-    true,
-    false,
-    [],
-    [1],
-    {},
-    { value: 1 },
-    Number.NaN,
-    Number.POSITIVE_INFINITY,
-    Number.NEGATIVE_INFINITY,
-  ]) {
+  for (const value of [...NOT_NUMBERS, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
     invalid({ currentGems: value }, "currentGems");
     invalid({ currentGems: 1, minutes: value }, "minutes");
   }
