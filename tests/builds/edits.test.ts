@@ -22,7 +22,7 @@ import {
   withOutput,
   type BuildResult,
 } from "../support/build.ts";
-import { attributes, decodeEntities, headOf, rendered, textOf } from "../support/pages.ts";
+import { decodeEntities, headOf, rendered, tags, textOf } from "../support/pages.ts";
 import { writtenFile } from "../support/written-file.ts";
 
 /** What a test reads of a build: its result and every output file (the share card's bytes too). */
@@ -114,7 +114,7 @@ test("the link previews' card follows the data: another picture, its text altern
   const [before, after] = [await unedited, await goodEdits];
   assert.ok(before.card && after.card && !before.card.equals(after.card), "the card changed");
   const alt = (html: string) =>
-    attributes(headOf(html).match(/<meta property="og:image:alt"[^>]*>/)?.[0] ?? "").content ?? "";
+    tags(headOf(html), "meta").find((meta) => meta.property === "og:image:alt")?.content ?? "";
   assert.ok(alt(await writtenFile(unedited, "index.html")).includes(`${top.name} ${top.displayValue}`));
   const renamed = alt(await edited("index.html"));
   assert.ok(renamed.includes(`Zenith ${top.displayValue}`), renamed);

@@ -12,6 +12,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { buildEachEdit, ROOT_SITE_URL, type BuildResult } from "../support/build.ts";
 import { activeMarkup, startTags, visibleText } from "../support/pages.ts";
+import { writerPage } from "../support/writer-mistakes.ts";
 
 const HEADING = "# Access policy\n";
 const REFRESH = 'http-equiv="refresh" content="0;url=https://evil.example/"';
@@ -48,16 +49,8 @@ const ROUTES: Record<string, { markdown: string; shown: string }> = {
 
 const names = Object.keys(ROUTES);
 /** Route `index` as a page of its own (`/route-INDEX/`), with the front matter every page needs. */
-const routePage = (index: number) => `---
-title: Route ${index}
-description: A writer's page.
-navLabel: Route ${index}
-order: ${index + 9}
----
-
-${HEADING}
-${ROUTES[names[index]!]!.markdown}
-`;
+const routePage = (index: number) =>
+  writerPage(`Route ${index}`, index + 9, `${HEADING}\n${ROUTES[names[index]!]!.markdown}`);
 // One build for every route, each in its own page.
 const [build] = buildEachEdit(
   ROOT_SITE_URL,

@@ -14,7 +14,7 @@ import * as assert from "uvu/assert";
 import pages from "../../content/pages/pages.11tydata.ts";
 import { isPageFileLink, rememberUrls } from "../../_config/page-links.ts";
 import { buildEachEdit, editFile, ROOT_SITE_URL, textsUnder, type BuildResult } from "../support/build.ts";
-import { lineOf } from "../support/writer-mistakes.ts";
+import { lineOf, writerPage } from "../support/writer-mistakes.ts";
 import { writtenFile } from "../support/written-file.ts";
 
 const FAQ = `---
@@ -38,20 +38,8 @@ const readBuild = async (result: BuildResult, output: string) => ({
   files: await textsUnder(output),
 });
 
-/** A page in content/pages/ with the front matter every page needs and `extra` lines in it. */
-const page = (name: string, extra: string[], body: string) =>
-  [
-    "---",
-    `title: ${name}`,
-    `description: A page named ${name}.`,
-    `navLabel: ${name}`,
-    "order: 9",
-    ...extra,
-    "---",
-    "",
-    body,
-    "",
-  ].join("\n");
+/** A page with `extra` front matter lines, from line 6. */
+const page = (name: string, extra: string[], body: string) => writerPage(name, 9, body, extra);
 const addPage = (project: string, file: string, text: string) =>
   writeFile(path.join(project, "content/pages", file), text);
 

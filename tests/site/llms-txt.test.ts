@@ -115,11 +115,8 @@ Shape(
       TOOL_NAMES.map((name) => `${docsTwin}#${name}`),
     );
     const urls = allLinks(guide).map((link) => link.url);
-    assert.equal(
-      urls.filter((url, index) => urls.indexOf(url) !== index),
-      [],
-      "links listed twice",
-    );
+    const twice = urls.filter((url, index) => urls.indexOf(url) !== index);
+    assert.equal(twice, [], "links listed twice");
   },
 );
 
@@ -249,6 +246,11 @@ const groupedNumber = (text: string) => Number(text.replaceAll(",", ""));
 const Teaches = suite("/llms.txt alone teaches the calculation, and agrees with the data");
 let guideText = "";
 let blocks: string[] = [];
+/** The worked example's result, as the guide shows it. */
+const exampleOutput = () =>
+  JSON.parse(
+    find(note(blocks, "Worked example"), /```json\n([\s\S]*?)\n```/, "the example's output")[1]!,
+  ) as Record<string, string>;
 Teaches.before(async () => {
   guideText = await readBuilt(await builtSite(PATH_SITE_URL), paths.agentGuide);
   blocks = noteBlocks(guideText);
@@ -356,10 +358,7 @@ Teaches("the worked example is the tool's answer to its input, every result fiel
   const example = note(blocks, "Worked example");
   const input = JSON.parse(find(example, /Input: `(\{.*?\})`/, "the example's input")[1]!) as unknown;
   assert.equal(input, { currentGems: 1000000, days: 30 });
-  const output = JSON.parse(find(example, /```json\n([\s\S]*?)\n```/, "the example's output")[1]!) as Record<
-    string,
-    unknown
-  >;
+  const output = exampleOutput();
   assert.equal(Object.keys(output), Object.keys(CalculateOutput.shape), "every result field, in order");
   assert.is(output.futureGems, "1094026.87487131", "the value a reader can check by hand");
   const answer = executeTool("calculate-exp-growth", input, ranks).structuredContent;
@@ -398,9 +397,7 @@ Teaches(
 Teaches("things to remember: each common mistake, with numbers that agree", () => {
   const time = TIME_NORMALIZATION;
   const remember = note(blocks, "Things to remember:");
-  const output = JSON.parse(
-    find(note(blocks, "Worked example"), /```json\n([\s\S]*?)\n```/, "the example's output")[1]!,
-  ) as Record<string, string>;
+  const output = exampleOutput();
   const [, hourly, product, daily] = find(
     remember,
     /24 × (\d+\.\d{8}) = (\d+\.\d{8}), not (\d+\.\d{8})/,
@@ -566,17 +563,11 @@ for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
       links.push(...markdownLinks(await readBuilt(dir, paths.fullAgentGuide)));
       assert.ok(links.length > 20, "the guides have links");
       // A bare fragment or path in a text file names nothing once the file is read on its own.
-      assert.equal(
-        links.filter((link) => !/^https?:\/\//.test(link)),
-        [],
-        "links that are not absolute URLs",
-      );
+      const relative = links.filter((link) => !/^https?:\/\//.test(link));
+      assert.equal(relative, [], "links that are not absolute URLs");
       const own = links.filter((link) => new URL(link).origin === new URL(siteUrl).origin);
-      assert.equal(
-        own.filter((link) => !link.startsWith(siteUrl)),
-        [],
-        `links outside ${siteUrl}`,
-      );
+      const outside = own.filter((link) => !link.startsWith(siteUrl));
+      assert.equal(outside, [], `links outside ${siteUrl}`);
     },
   );
 }

@@ -14,7 +14,7 @@ import calculator from "../../_data/calculator.ts";
 import ranks from "../../_data/ranks.ts";
 import { builtSite, PATH_SITE_URL, ROOT_SITE_URL, textsUnder } from "../support/build.ts";
 import { pngSize } from "../support/png.ts";
-import { attributes, headOf, textOf } from "../support/pages.ts";
+import { headOf, tags, textOf } from "../support/pages.ts";
 
 /** Every HTML page of a build, by its path in the output folder. */
 async function htmlPages(siteDir: string): Promise<Map<string, string>> {
@@ -24,8 +24,7 @@ async function htmlPages(siteDir: string): Promise<Map<string, string>> {
 /** A page's `<meta>` tags by their `property` or `name`; a key given twice fails. */
 function metaTags(html: string): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const tag of headOf(html).match(/<meta\s[^>]*>/g) ?? []) {
-    const { property, name, content = "" } = attributes(tag);
+  for (const { property, name, content = "" } of tags(headOf(html), "meta")) {
     const key = property ?? name;
     if (key === undefined) continue;
     assert.not.ok(key in found, `<meta> ${key} appears once`);

@@ -38,17 +38,11 @@ export function headOf(html: string): string {
   return /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? "";
 }
 
-/** Attributes of one tag as a map, entities decoded. */
-export function attributes(tag: string): Record<string, string> {
-  const found: Record<string, string> = {};
-  for (const match of tag.matchAll(/([a-zA-Z-:]+)="([^"]*)"/g))
-    found[match[1]!.toLowerCase()] = decodeEntities(match[2]!);
-  return found;
-}
-
-/** Every tag with this name, as attribute maps. */
+/** Every tag with this name, as attribute maps (names lower-case, entities decoded), as `startTags` reads them. */
 export function tags(html: string, name: string): Record<string, string>[] {
-  return [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, "g"))].map((match) => attributes(match[0]));
+  return startTags(html)
+    .filter((tag) => tag.name === name)
+    .map((tag) => tag.attributes);
 }
 
 /** The `<link>` in the head with this `rel`, or undefined. */

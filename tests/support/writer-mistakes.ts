@@ -1,7 +1,21 @@
-/** What the tests of a writer's mistakes share: where a line is in a page, and the misspelt data name they plant. */
+/** What the tests of a writer's mistakes share: a writer's page, where a line is in one, a misspelt data name. */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { ROOT } from "./build.ts";
+
+/**
+ * A page for content/pages/ with the front matter every page needs (lines 2 to 5), then `extra` lines
+ * from line 6, and `body`.
+ */
+export const writerPage = (name: string, order: number, body: string, extra: string[] = []) => `---
+title: ${name}
+description: A page named ${name}.
+navLabel: ${name}
+order: ${order}
+${[...extra, "---"].join("\n")}
+
+${body}
+`;
 
 /** The 1-based line of the first line of `file` (in the repository) that contains `text`. */
 export async function lineOf(file: string, text: string): Promise<number> {
