@@ -79,17 +79,13 @@ test(`a bad data edit fails the build, naming the file, the field and the rule; 
 name fails as a rule of the rank table`, async () => {
   const { result } = await badEdit;
   assert.not.ok(result.ok, "the build succeeded");
-  for (const pattern of [
-    /_data\/ranks\.ts has invalid data/,
-    /ranks\[5\]\.minGems/,
-    /whole number written in digits/,
-    /"12B"/,
-    new RegExp(
-      String.raw`ranks\[2\]\.name: has "\{" \(U\+007B\) at character 6, which is not a letter .*` +
-        String.raw`\[rule: letters, digits, spaces and hyphens\]`,
-    ),
-  ])
-    assert.match(result.output, pattern);
+  // Each rule's whole message is data-rules.test.ts's ("suffixed threshold", "template syntax in a name").
+  assert.match(result.output, /_data\/ranks\.ts has invalid data/);
+  assert.match(result.output, /ranks\[5\]\.minGems: .*whole number written in digits.*"12B"/);
+  assert.match(
+    result.output,
+    /ranks\[2\]\.name: has "\{" \(U\+007B\) at character 6, .*\[rule: letters, digits/,
+  );
 });
 
 test("a change to the data or to a page's prose reaches every output that shows it", async () => {

@@ -9,12 +9,11 @@
  * with the text file's URL as its base; a bare `#fragment` in a text file is broken (a text file
  * has no anchors).
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { LinkChecker, LinkState } from "linkinator";
 import { escapeHtml, escapeRegExp } from "../../_config/escape.ts";
-import { filesUnder } from "./build.ts";
+import { filesUnder, withTempDir } from "./build.ts";
 import { markdownLinks } from "./markdown-links.ts";
 import { freePort } from "./serve.ts";
 
@@ -69,8 +68,7 @@ export async function linkinatorCheck(
   siteUrl: string,
 ): Promise<{ broken: CrawledBrokenLink[]; followed: Set<string> }> {
   const base = new URL(siteUrl);
-  const root = await mkdtemp(path.join(tmpdir(), "exp-bank-linkinator-"));
-  try {
+  return withTempDir("linkinator", async (root) => {
     const { prefix, starts, textPages, bareFragments } = await servedCopy(root, path.resolve(output), base);
     const port = await freePort();
     // linkinator 7 serves the folder at localhost.
@@ -104,7 +102,5 @@ export async function linkinatorCheck(
       ...[...byUrl].map(([url, outputs]) => ({ url, outputs: [...outputs].sort() })),
     ];
     return { broken, followed };
-  } finally {
-    await rm(root, { recursive: true, force: true });
-  }
+  });
 }

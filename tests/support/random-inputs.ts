@@ -3,6 +3,7 @@
  * failure can be replayed: the engine's tests and the published module's draw the same way.
  */
 import type { CalculateInput } from "../../contract/calculate-input.ts";
+import { DURATION_MAXIMA } from "../../common/input/input-rules.ts";
 
 export const UNITS = ["years", "months", "days", "hours", "minutes", "seconds"] as const;
 /** Seconds in one of each unit, written out by hand (not read from the constants under test). */
@@ -60,6 +61,37 @@ export const MISTAKEN_AMOUNTS = [
 
 /** JSON values of the other types: each is refused as an amount or a time (tools and check-input tests). */
 export const NOT_NUMBERS = [null, true, false, [], [1], {}, { value: 1 }];
+
+/**
+ * JSON numbers at the edges of what a double and the schema allow (tools and check-input tests). The two
+ * durations that once returned internal_error, 5e-324 and 1e-300 seconds, are among them; engine.test.ts
+ * holds their results exact.
+ */
+export const EXTREME_NUMBERS = [
+  0,
+  -0,
+  5e-324,
+  1e-323,
+  2.2250738585072014e-308,
+  2.225073858507201e-308,
+  1e-300,
+  1e-20,
+  1e-8,
+  0.1,
+  1,
+  2 ** 53 - 1,
+  2 ** 53,
+  2 ** 53 + 1,
+  2 ** 53 + 2,
+  2 ** 64,
+  1e20,
+  1.0000000000000002e20,
+  99999999999999990000,
+  1e21,
+  1.7976931348623157e308,
+  ...Object.values(DURATION_MAXIMA),
+  ...Object.values(DURATION_MAXIMA).map((max) => max - 1e-7),
+];
 
 /** A small deterministic generator (mulberry32): the seed is printed with any failure. */
 function generator(seed: number) {

@@ -30,13 +30,8 @@ export interface ServedSite {
   close(): Promise<void>;
 }
 
-async function isFile(file: string): Promise<boolean> {
-  return (await stat(file).catch(() => null))?.isFile() ?? false;
-}
-
-async function isDirectory(file: string): Promise<boolean> {
-  return (await stat(file).catch(() => null))?.isDirectory() ?? false;
-}
+const isFile = async (file: string) => (await stat(file).catch(() => null))?.isFile() ?? false;
+const isDirectory = async (file: string) => (await stat(file).catch(() => null))?.isDirectory() ?? false;
 
 /** Text that GitHub Pages compresses when the client accepts gzip. */
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript))|^image\/svg/;

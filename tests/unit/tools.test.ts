@@ -13,14 +13,14 @@ import rankList from "../../_data/ranks.ts";
 import tools from "../../_data/tools.ts";
 import { DAILY_INTEREST_RATE, TOOL_NAMES } from "../../common/constants.ts";
 import { CalculateInput } from "../../contract/calculate-input.ts";
-import { CALCULATE_LIMITS, DURATION_MAXIMA } from "../../common/input/input-rules.ts";
+import { CALCULATE_LIMITS } from "../../common/input/input-rules.ts";
 import { CalculateOutput } from "../../contract/calculate-output.ts";
 import { ErrorResponse } from "../../contract/error-response.ts";
 import { DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../../contract/formulas.ts";
 import { calculateGrowth } from "../../common/engine/calculate.ts";
 import { calculateExpGrowth as calculateOver, listExpRanks as listOver } from "../../common/tools/execute.ts";
 import { toolDescriptors, toolOutputSchemas } from "../../contract/tool-descriptors.ts";
-import { MISTAKEN_AMOUNTS, NOT_NUMBERS } from "../support/random-inputs.ts";
+import { EXTREME_NUMBERS, MISTAKEN_AMOUNTS, NOT_NUMBERS } from "../support/random-inputs.ts";
 
 const calculateExpGrowth = (input: unknown) => calculateOver(input, rankList.ranks);
 const listExpRanks = (input: unknown) => listOver(input, rankList);
@@ -277,36 +277,6 @@ test("null, as an overflowing literal such as 1e400 arrives, is explained as suc
     ),
   );
 });
-
-/**
- * JSON numbers at the edges of what a double and the schema allow. (The two durations that once returned
- * internal_error, 5e-324 and 1e-300 seconds, are among them; engine.test.ts holds their results exact.)
- */
-const EXTREME_NUMBERS = [
-  0,
-  -0,
-  5e-324,
-  1e-323,
-  2.2250738585072014e-308,
-  2.225073858507201e-308,
-  1e-300,
-  1e-20,
-  1e-8,
-  0.1,
-  1,
-  2 ** 53 - 1,
-  2 ** 53,
-  2 ** 53 + 1,
-  2 ** 53 + 2,
-  2 ** 64,
-  1e20,
-  1.0000000000000002e20,
-  99999999999999990000,
-  1e21,
-  1.7976931348623157e308,
-  ...Object.values(DURATION_MAXIMA),
-  ...Object.values(DURATION_MAXIMA).map((max) => max - 1e-7),
-];
 
 test("no accepted input yields internal_error: every field drawn from extreme JSON numbers (seeded)", () => {
   const field = fc.option(
