@@ -13,7 +13,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { emptyOutputFolder, MARKER } from "../../_config/output-folder.ts";
-import { buildInProcess, projectCopy, ROOT_SITE_URL, tempDir, withOutput } from "../support/build.ts";
+import { buildInProcess, projectCopy, ROOT_SITE_URL, withOutput, withTempDir } from "../support/build.ts";
 
 /**
  * One copy of the project, a git repository, for the builds below; each test removes what it adds.
@@ -30,55 +30,54 @@ test.after(() => rm(project, { recursive: true, force: true, maxRetries: 5 }));
 const page = (slug: string) =>
   `---\ntitle: ${slug}\npermalink: /${slug}/\neleventyExcludeFromCollections: true\n---\n\n# ${slug}\n`;
 
-test("a folder holding what no build wrote is refused with its name; _site, new, empty or marked are not", async () => {
-  const root = await tempDir("output-guard");
-  const outside = await tempDir("outside");
-  try {
-    await writeFile(path.join(root, "package.json"), "{}");
-    await writeFile(path.join(outside, "keep.txt"), "kept");
-    await mkdir(path.join(root, "node_modules/some-package"), { recursive: true });
-    await mkdir(path.join(root, "_site/.git"), { recursive: true });
-    await mkdir(path.join(root, "marked/sub/node_modules"), { recursive: true });
-    await writeFile(path.join(root, "marked", MARKER), "");
-    await symlink(outside, path.join(root, "linked"));
-    const refusals: [string, string][] = [
-      [".", "it holds files no build wrote (_site)"],
-      ["..", "it holds files no build wrote"],
-      [outside, "it holds files no build wrote (keep.txt)"],
-      ["linked", `${realpathSync(outside)}: it holds files no build wrote (keep.txt)`],
-      ["node_modules", "it holds files no build wrote (some-package)"],
-      ["package.json", "it is a file, not a folder"],
-      ["_site", "it holds .git"],
-      ["marked", `it holds ${path.join("sub", "node_modules")}`],
-    ];
-    // Every refusal is tried, so that a failure lists each folder that was not refused as it should be.
-    const wrong: string[] = [];
-    for (const [output, why] of refusals) {
-      const message = await emptyOutputFolder(output, root).then(
-        () => "emptied",
-        (thrown: Error) => thrown.message,
-      );
-      if (!message.includes("Refusing to empty the output folder") || !message.includes(why))
-        wrong.push(`${output}: ${message}`);
-    }
-    assert.equal(wrong, []);
-    await rm(path.join(root, "_site/.git"), { recursive: true });
-    await rm(path.join(root, "marked/sub"), { recursive: true });
-    await mkdir(path.join(root, "empty"));
-    for (const output of ["_site", "new/deeper", "empty", "marked"]) {
-      const folder = path.join(realpathSync(root), output);
-      assert.is(await emptyOutputFolder(output, root), folder);
-      assert.is(existsSync(path.join(folder, MARKER)), output !== "_site", `${output}: marked unless _site`);
-    }
-  } finally {
-    await rm(root, { recursive: true, force: true });
-    await rm(outside, { recursive: true, force: true });
-  }
-});
+test("a folder holding what no build wrote is refused with its name; _site, new, empty or marked are not", () =>
+  withTempDir("output-guard", (root) =>
+    withTempDir("outside", async (outside) => {
+      await writeFile(path.join(root, "package.json"), "{}");
+      await writeFile(path.join(outside, "keep.txt"), "kept");
+      await mkdir(path.join(root, "node_modules/some-package"), { recursive: true });
+      await mkdir(path.join(root, "_site/.git"), { recursive: true });
+      await mkdir(path.join(root, "marked/sub/node_modules"), { recursive: true });
+      await writeFile(path.join(root, "marked", MARKER), "");
+      await symlink(outside, path.join(root, "linked"));
+      const refusals: [string, string][] = [
+        [".", "it holds files no build wrote (_site)"],
+        ["..", "it holds files no build wrote"],
+        [outside, "it holds files no build wrote (keep.txt)"],
+        ["linked", `${realpathSync(outside)}: it holds files no build wrote (keep.txt)`],
+        ["node_modules", "it holds files no build wrote (some-package)"],
+        ["package.json", "it is a file, not a folder"],
+        ["_site", "it holds .git"],
+        ["marked", `it holds ${path.join("sub", "node_modules")}`],
+      ];
+      // Every refusal is tried, so that a failure lists each folder that was not refused as it should be.
+      const wrong: string[] = [];
+      for (const [output, why] of refusals) {
+        const message = await emptyOutputFolder(output, root).then(
+          () => "emptied",
+          (thrown: Error) => thrown.message,
+        );
+        if (!message.includes("Refusing to empty the output folder") || !message.includes(why))
+          wrong.push(`${output}: ${message}`);
+      }
+      assert.equal(wrong, []);
+      await rm(path.join(root, "_site/.git"), { recursive: true });
+      await rm(path.join(root, "marked/sub"), { recursive: true });
+      await mkdir(path.join(root, "empty"));
+      for (const output of ["_site", "new/deeper", "empty", "marked"]) {
+        const folder = path.join(realpathSync(root), output);
+        assert.is(await emptyOutputFolder(output, root), folder);
+        assert.is(
+          existsSync(path.join(folder, MARKER)),
+          output !== "_site",
+          `${output}: marked unless _site`,
+        );
+      }
+    }),
+  ));
 
-test("a build into the project, a symlink or a folder holding a tracked file fails and deletes nothing", async () => {
-  const outside = await tempDir("kept");
-  try {
+test("a build into the project, a symlink or a folder holding a tracked file fails and deletes nothing", () =>
+  withTempDir("kept", async (outside) => {
     await writeFile(path.join(outside, "keep.txt"), "kept");
     await symlink(outside, path.join(project, "_site"));
     const linked = await buildInProcess(project, path.join(project, "_site"), ROOT_SITE_URL);
@@ -98,10 +97,7 @@ test("a build into the project, a symlink or a folder holding a tracked file fai
     assert.ok(existsSync(path.join(project, "_site/tracked.txt")), "the tracked file is kept");
     git("rm", "--cached", "--quiet", "_site/tracked.txt");
     await rm(path.join(project, "_site"), { recursive: true });
-  } finally {
-    await rm(outside, { recursive: true, force: true });
-  }
-});
+  }));
 
 test("--output=.git, content or _data is refused with its name, and nothing in it is deleted", async () => {
   const wrong: string[] = [];

@@ -113,15 +113,10 @@ function enterProject(project: string, siteUrl: string, print: (...parts: unknow
  * carry the error they wrap as `originalError`, others as `cause`.
  */
 function describe(error: unknown): string {
-  const lines: string[] = [];
-  for (
-    let next = error;
-    next instanceof Error;
-    next = next.cause ?? (next as { originalError?: unknown }).originalError
-  ) {
-    lines.push(`[11ty] ${next.message} (via ${next.name})`);
-  }
-  return lines.join("\n");
+  if (!(error instanceof Error)) return "";
+  const cause = error.cause ?? (error as { originalError?: unknown }).originalError;
+  const causes = describe(cause);
+  return `[11ty] ${error.message} (via ${error.name})${causes && `\n${causes}`}`;
 }
 
 /**

@@ -16,27 +16,21 @@ function errorFor(source: string, message = "attempted to output null or undefin
   );
 }
 
-test("a misspelt key names the closest key", () => {
-  assert.match(
-    errorFor("Intro.\n{{ calculator.dailyInterestRat }}"),
-    new RegExp(
-      String.raw`^Error: content/pages/x\.md:2: calculator has no "dailyInterestRat"; ` +
-        String.raw`did you mean "dailyInterestRate"\? Correct the spelling\n` +
-        String.raw` {2}in \{\{ calculator\.dailyInterestRat \}\}$`,
-    ),
-  );
-});
-
-test("an index past a list's end says how many entries it has", () => {
-  assert.match(
-    errorFor("Intro.\n{{ ranks.ranks[3].name }}"),
-    /ranks\.ranks has no \[3\]; it has 1 entries, \[0\] to \[0\]/,
-  );
-});
-
-test("a loop item's misspelt key names the closest key of the items", () => {
-  const source = "{% for rank in ranks.ranks %}\n{{ rank.nme }}{% endfor %}";
-  assert.match(errorFor(source), /rank has no "nme"; did you mean "name"\?/);
+test("a misspelt key, an index past a list's end and a loop item's misspelt key: each names the closest", () => {
+  const cases: [string, RegExp][] = [
+    [
+      "Intro.\n{{ calculator.dailyInterestRat }}",
+      new RegExp(
+        String.raw`^Error: content/pages/x\.md:2: calculator has no "dailyInterestRat"; ` +
+          String.raw`did you mean "dailyInterestRate"\? Correct the spelling\n` +
+          String.raw` {2}in \{\{ calculator\.dailyInterestRat \}\}$`,
+      ),
+    ],
+    // An index past the end says how many entries the list has.
+    ["Intro.\n{{ ranks.ranks[3].name }}", /ranks\.ranks has no \[3\]; it has 1 entries, \[0\] to \[0\]/],
+    ["{% for rank in ranks.ranks %}\n{{ rank.nme }}{% endfor %}", /rank has no "nme"; did you mean "name"\?/],
+  ];
+  for (const [source, message] of cases) assert.match(errorFor(source), message, source);
 });
 
 test("a misspelt filter names the first line using it and the closest filter", () => {
