@@ -89,6 +89,11 @@ const REFUSED: [string, (project: string) => Promise<void>, string][] = [
   ],
 ];
 
+/** The link to the docs in content/pages/api.md, which the misspelling tests change. */
+const DOCS_LINK = '[API docs]({{ "docs" | href }})';
+const relink = (link: string) => (project: string) =>
+  editFile(project, "content/pages/api.md", DOCS_LINK, link);
+
 // The builds are queued as the file loads (this process builds one at a time), so they run while
 // other tests wait; the edits, all of pages, take turns on one copy.
 const [newPage, misspeltKey, misspeltFile, ...refused] = buildEachEdit(
@@ -103,20 +108,8 @@ const [newPage, misspeltKey, misspeltFile, ...refused] = buildEachEdit(
         "## Support\n\nThe [FAQ](faq.md) answers the common questions first.\n\n",
       );
     },
-    (project) =>
-      editFile(
-        project,
-        "content/pages/api.md",
-        '[API docs]({{ "docs" | href }})',
-        '[API docs]({{ "doc" | href }})',
-      ),
-    (project) =>
-      editFile(
-        project,
-        "content/pages/api.md",
-        '[API docs]({{ "docs" | href }})',
-        "[API docs](doc.md#resources)",
-      ),
+    relink('[API docs]({{ "doc" | href }})'),
+    relink("[API docs](doc.md#resources)"),
     ...REFUSED.map(([, edit]) => edit),
   ],
   readBuild,
@@ -125,17 +118,11 @@ const [newPage, misspeltKey, misspeltFile, ...refused] = buildEachEdit(
 /** A file of the new page's build, which must have succeeded. */
 const built = (file: string) => writtenFile(newPage!, file);
 
-/**
- * What a build that must have failed printed, and the 1-based line of `content/pages/api.md` holding
- * the link its edit changed, `[API docs]({{ "docs" | href }})`.
- */
+/** What a build that must have failed printed, and the 1-based line of api.md holding {@link DOCS_LINK}. */
 async function failedAt(build: ReturnType<typeof readBuild>): Promise<{ output: string; line: number }> {
   const { result } = await build;
   assert.not.ok(result.ok, "the build succeeded");
-  return {
-    output: result.output,
-    line: await lineOf("content/pages/api.md", '[API docs]({{ "docs" | href }})'),
-  };
+  return { output: result.output, line: await lineOf("content/pages/api.md", DOCS_LINK) };
 }
 
 /** The schema's message for a page's data, or "" when the data passes. */

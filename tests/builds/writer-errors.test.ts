@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildEachEdit, editFile, ROOT, ROOT_SITE_URL, type BuildResult } from "../support/build.ts";
+import { buildEachEdit, editing, ROOT, ROOT_SITE_URL, type BuildResult } from "../support/build.ts";
 import { DATA_NAME, lineOf, MISSPELT, misspeltMessage } from "../support/writer-mistakes.ts";
 
 // The builds are queued as the file loads (this process builds one at a time), so they run while
@@ -16,21 +16,13 @@ import { DATA_NAME, lineOf, MISSPELT, misspeltMessage } from "../support/writer-
 const [misspelt, typedRank, cssTypo] = buildEachEdit(
   ROOT_SITE_URL,
   [
-    (project) => editFile(project, "content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`),
-    (project) =>
-      editFile(
-        project,
-        "content/pages/docs.md",
-        "## Support\n\n",
-        "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n",
-      ),
-    (project) =>
-      editFile(
-        project,
-        "assets/styles/site.css",
-        "  line-height: 1.6;",
-        "  line-hight: 1.6;\n  --x: </style>;",
-      ),
+    editing("content/pages/docs.md", `(\`"${DATA_NAME}"\`)`, `(\`"${MISSPELT}"\`)`),
+    editing(
+      "content/pages/docs.md",
+      "## Support\n\n",
+      "## Support\n\nMembers of the support team answer; Ethereal holders ask first.\n\n",
+    ),
+    editing("assets/styles/site.css", "  line-height: 1.6;", "  line-hight: 1.6;\n  --x: </style>;"),
   ],
   async (result) => result,
 );

@@ -372,6 +372,10 @@ export function buildEachEdit<T>(
   });
 }
 
+/** The edit that replaces `search` with `replacement` in a project's `file` (`editFile`), for `buildEachEdit`. */
+export const editing = (file: string, search: string, replacement: string) => (project: string) =>
+  editFile(project, file, search, replacement);
+
 /** Replaces `search` with `replacement` in a copied project's file; fails if the text is absent. */
 export async function editFile(project: string, file: string, search: string, replacement: string) {
   const target = path.join(project, file);
