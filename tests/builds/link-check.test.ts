@@ -26,35 +26,28 @@ async function brokenIn(siteUrl: string): Promise<Map<string, string[]>> {
 /** Writes the broken links a writer might make into a copy of the project. */
 async function breakLinks(project: string): Promise<void> {
   // A page: one missing page, one missing fragment, links that work, a link to another site (never fetched).
-  await writeFile(
-    path.join(project, "content/stray.md"),
-    [
-      "---",
-      "title: Stray page",
-      "permalink: /stray/",
-      "eleventyExcludeFromCollections: true",
-      "---",
-      "",
-      "# Stray page",
-      "",
-      "Read [the rates](/rates/), [the docs](/docs/), [support](/docs/#support), " +
-        "[nothing](/docs/#no-such-anchor) and [Eleventy](https://www.11ty.dev/docs/).",
-      "",
-    ].join("\n"),
-  );
+  const strayPage = `---
+title: Stray page
+permalink: /stray/
+eleventyExcludeFromCollections: true
+---
+
+# Stray page
+
+Read [the rates](/rates/), [the docs](/docs/), [support](/docs/#support), [nothing](/docs/#no-such-anchor)
+and [Eleventy](https://www.11ty.dev/docs/).
+`;
+  await writeFile(path.join(project, "content/stray.md"), strayPage);
   // Images: a page cannot write `srcset` (Markdown has none), so a template of the site's does, with the path prefix.
-  await writeFile(
-    path.join(project, "content/stray-images.njk"),
-    [
-      "---",
-      "permalink: /stray-images/",
-      "eleventyExcludeFromCollections: true",
-      "---",
-      '<img src="{{ site.pathPrefix }}missing-card.png" alt="A card"> <img srcset="{{ site.pathPrefix }}docs/ 1x,' +
-        ' {{ site.pathPrefix }}missing-wide.png 2x" src="{{ site.pathPrefix }}docs/" alt="">',
-      "",
-    ].join("\n"),
-  );
+  const images = `---
+permalink: /stray-images/
+eleventyExcludeFromCollections: true
+---
+<img src="{{ site.pathPrefix }}missing-card.png" alt="A card">
+<img srcset="{{ site.pathPrefix }}docs/ 1x, {{ site.pathPrefix }}missing-wide.png 2x"
+  src="{{ site.pathPrefix }}docs/" alt="">
+`;
+  await writeFile(path.join(project, "content/stray-images.njk"), images);
   // The same missing page from a real page, which its twin and llms-full.txt repeat.
   // And a bare URL, which the twin's Markdown makes a link (GitHub's autolinks).
   const auth = path.join(project, "content/pages/auth.md");
@@ -64,22 +57,18 @@ async function breakLinks(project: string): Promise<void> {
   );
   // A text output with absolute links under the public URL (checked against this build, not the internet).
   const base = new URL(CAFE);
-  await writeFile(
-    path.join(project, "content/stray-notes.njk"),
-    [
-      "---",
-      "permalink: /stray-notes.txt",
-      "layout: false",
-      "eleventyExcludeFromCollections: true",
-      "---",
-      `- [Missing twin](${new URL("missing.md", base).href}): no such file.`,
-      `- [Contract](${new URL("openapi.json", base).href}): exists.`,
-      `- [Support](${new URL("docs.md#support", base).href}): a heading of the docs twin.`,
-      "- [Outside](https://user.github.io/docs/): the same host outside the base path.",
-      "- [Tools](#tools): a bare fragment.",
-      "",
-    ].join("\n"),
-  );
+  const notes = `---
+permalink: /stray-notes.txt
+layout: false
+eleventyExcludeFromCollections: true
+---
+- [Missing twin](${new URL("missing.md", base).href}): no such file.
+- [Contract](${new URL("openapi.json", base).href}): exists.
+- [Support](${new URL("docs.md#support", base).href}): a heading of the docs twin.
+- [Outside](https://user.github.io/docs/): the same host outside the base path.
+- [Tools](#tools): a bare fragment.
+`;
+  await writeFile(path.join(project, "content/stray-notes.njk"), notes);
   // /llms.txt itself, its link written by the template: a misspelt path.
   await editFile(
     project,
