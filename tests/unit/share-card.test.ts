@@ -13,14 +13,10 @@ import { RENDER_OPTIONS, shareCardSvg } from "../../_config/share-card.ts";
 import { decodeEntities } from "../support/pages.ts";
 
 /** `count` ranks named by `name`, labelled `0B+`, `1B+`, … unless `label` says otherwise. */
-function ranksNamed(
-  count: number,
-  name: (index: number) => string,
-  label?: (index: number) => string,
-): LadderRank[] {
-  return Array.from({ length: count }, (_, index) => ({
+function ranksNamed(count: number, name: (index: number) => string, label = (index: number) => `${index}B+`) {
+  return Array.from({ length: count }, (_, index): LadderRank => ({
     name: name(index),
-    label: label?.(index) ?? `${index}B+`,
+    label: label(index),
   }));
 }
 
