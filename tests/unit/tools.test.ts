@@ -182,9 +182,11 @@ test("non-numeric, empty, hex, exponent, spaced and other mistaken strings are i
   }
 });
 
-test("null, booleans, arrays, objects, NaN and infinities are invalid_request for any field", () => {
+test("null, booleans, arrays, objects, NaN and infinities are invalid_request for any field; NaN and the \
+infinities are named as such for JavaScript callers", () => {
   for (const value of [...NOT_NUMBERS, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
-    invalid({ currentGems: value }, "currentGems");
+    const message = invalid({ currentGems: value }, "currentGems");
+    if (typeof value === "number") assert.match(message, /finite number/);
     invalid({ currentGems: 1, minutes: value }, "minutes");
   }
 });
@@ -310,11 +312,6 @@ test("no accepted input yields internal_error: every field drawn from extreme JS
     { seed: 20261123, numRuns: 400 },
   );
   assert.ok(accepted > 100, `${accepted} of 400 accepted: the property must reach the engine`);
-});
-
-test("NaN and Infinity are named as such for JavaScript callers", () => {
-  for (const value of [Number.NaN, Number.POSITIVE_INFINITY])
-    assert.match(invalid({ currentGems: value }, "currentGems"), /finite number/);
 });
 
 test("unknown keys are invalid_request naming the key, also next to valid ones", () => {
