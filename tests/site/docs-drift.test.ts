@@ -160,8 +160,7 @@ Pages(
       for (const [key, value] of Object.entries(tool.annotations))
         assert.ok(text.includes(`${key}: ${value}`), `${tool.name} ${key}`);
     }
-    const calculate = tools.find((tool) => tool.name === "calculate-exp-growth");
-    assert.ok(calculate, "calculate-exp-growth is documented");
+    // That _data/tools.ts holds calculate-exp-growth is tools.test.ts's "_data/tools.ts lists both tools …".
     // The worked example is the tool's answer, whose figures engine.test.ts checks by hand (1,000,000 ×
     // 1.003^30, half-up to 8 decimals) and against its exact reference.
     const example = jsonBlockAfter(twin, "it returns this `structuredContent`") as Record<string, unknown>;
@@ -275,11 +274,8 @@ Twins(
       for (const part of (await readBuilt(dir, "llms-full.txt")).split("\n\n---\n\n")) {
         const source = /\nSource: <([^>]+)>\n?$/.exec(part)?.[1];
         assert.ok(source && pages.has(source), `a part ends with its page's address: ${part.slice(-80)}`);
-        assert.equal(
-          toTwinnedPages(part.replace(/\nSource: <[^>]+>\n?$/, ""), source),
-          [],
-          `llms-full.txt part of ${source}`,
-        );
+        const toPages = toTwinnedPages(part.replace(/\nSource: <[^>]+>\n?$/, ""), source);
+        assert.equal(toPages, [], `llms-full.txt part of ${source}`);
       }
     }
   },
