@@ -156,30 +156,25 @@ function assertExact(input: CalculateInput, ranks: readonly ExpRank[] = RANKS, l
   const current = ratio(input.currentGems);
   const days = referenceDays(input);
   const { value: future, whole, Ref } = referenceFuture(current, days);
-  assert.is(result.currentGems, rounded(current), `currentGems ${where}`);
-  assert.is(result.durationDays, rounded(days), `durationDays ${where}`);
-  assert.is(result.futureGems, roundEither(future), `futureGems ${where}`);
+  /** The result's amount `field` is `expected`. */
+  const is = (field: keyof CalculateOutput, expected: string) =>
+    assert.is(result[field], expected, `${field} ${where}`);
+  is("currentGems", rounded(current));
+  is("durationDays", rounded(days));
+  is("futureGems", roundEither(future));
   const profit = whole
     ? { n: (future as Ratio).n - current.n * ((future as Ratio).d / current.d), d: (future as Ratio).d }
     : (future as Big).minus(bigOf(Ref, current));
-  assert.is(result.profit, roundEither(profit), `profit ${where}`);
+  is("profit", roundEither(profit));
   const percent = whole
     ? {
         n: ((future as Ratio).n * current.d - current.n * (future as Ratio).d) * 100n,
         d: (future as Ratio).d * current.n,
       }
     : (future as Big).div(bigOf(Ref, current)).minus(1).times(100);
-  assert.is(result.profitPercent, roundEither(percent), `profitPercent ${where}`);
-  assert.is(
-    result.profitPerDay,
-    rounded({ n: current.n * RATE.n, d: current.d * RATE.d }),
-    `profitPerDay ${where}`,
-  );
-  assert.is(
-    result.profitPerHour,
-    roundBig(bigOf(Wide, current).times(HOURLY_RATE)),
-    `profitPerHour ${where}`,
-  );
+  is("profitPercent", roundEither(percent));
+  is("profitPerDay", rounded({ n: current.n * RATE.n, d: current.d * RATE.d }));
+  is("profitPerHour", roundBig(bigOf(Wide, current).times(HOURLY_RATE)));
   for (const [name, target] of [
     ["goal", input.goalGems],
     ["additional", input.additionalGems],
