@@ -207,18 +207,12 @@ function assertExact(input: CalculateInput, ranks: readonly ExpRank[] = RANKS, l
   result.milestones.forEach((milestone, index) => {
     const minGems = ratio(above[index]!.minGems);
     const reach = referenceReach(current, minGems);
-    assert.is(
-      milestone.gemsNeeded,
-      rounded({ n: minGems.n * current.d - current.n, d: current.d }),
-      `${milestone.name}.gemsNeeded ${where}`,
-    );
-    assert.is(milestone.daysToReach, reach.daysToReach, `${milestone.name}.daysToReach ${where}`);
-    assert.equal(milestone.duration, durationOf(reach.totalSeconds), `${milestone.name}.duration ${where}`);
-    assert.is(
-      milestone.withinDuration,
-      futureAtLeast(future, minGems),
-      `${milestone.name}.withinDuration ${where}`,
-    );
+    const needed = rounded({ n: minGems.n * current.d - current.n, d: current.d });
+    const at = (field: string) => `${milestone.name}.${field} ${where}`;
+    assert.is(milestone.gemsNeeded, needed, at("gemsNeeded"));
+    assert.is(milestone.daysToReach, reach.daysToReach, at("daysToReach"));
+    assert.equal(milestone.duration, durationOf(reach.totalSeconds), at("duration"));
+    assert.is(milestone.withinDuration, futureAtLeast(future, minGems), at("withinDuration"));
   });
 }
 
