@@ -18,7 +18,6 @@ import { readFile } from "node:fs/promises";
 import { Decimal } from "decimal.js";
 import type { CDPSession, Locator, Page } from "playwright-core";
 import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
-import { calculatorStarted } from "../support/calculator-started.ts";
 import {
   checkVariant,
   focusedId,
@@ -213,7 +212,6 @@ test("nothing moves while typing and tapping: CLS 0, Forget appearing included",
 const dateAfter = (seconds: number) =>
   new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(NOW + seconds * 1000);
 
-const headline = (page: Page) => page.locator("#calculator-headline").innerText();
 const grouped = (value: Decimal) =>
   new Intl.NumberFormat("en", { minimumFractionDigits: 8 }).format(
     value.toFixed() as Intl.StringNumericLiteral,
@@ -224,17 +222,15 @@ const grouped = (value: Decimal) =>
  * `load` in a new one, and waits for `line` in the headline.
  */
 async function openAt(page: Page, query: string, line: RegExp, load = false): Promise<string> {
-  if (load) {
-    await page.goto(new URL(query, started.served.url).href);
-    await calculatorStarted(page);
-  } else await showQuery(page, query.slice(1));
+  if (load) await openHomepage(page, started.served, query);
+  else await showQuery(page, query.slice(1));
   await waitFor(
     page,
     `the headline says ${line}`,
     (pattern) => new RegExp(pattern).test(document.querySelector("#calculator-headline")?.textContent ?? ""),
     line.source,
   );
-  return headline(page);
+  return text("#calculator-headline");
 }
 
 test("250M plus 20M a day reaches Radiant exactly at the end of day 60, from a link and typed", async () => {
@@ -267,7 +263,7 @@ test("250M plus 20M a day reaches Radiant exactly at the end of day 60, from a l
     await openMore(page);
     await page.fill("#calculator-deposit", "20m");
     await waitFor(page, "the typed deposit counts", () => location.search.includes("deposit=20m"));
-    assert.match(await headline(page), reached);
+    assert.match(await text("#calculator-headline"), reached);
   });
 });
 
@@ -280,8 +276,7 @@ test("250M for Radiant in 365 days, typed key by key: what it takes, rounded up,
   assert.match(grouped(perDay), /^1,291,035\.63/);
   const takes = `To reach Radiant within your 365 days: hold ${grouped(now)} gems now, or add ${grouped(perDay)} a day`;
   await checkVariant(phone.name, { page, messages }, async (page) => {
-    await page.goto(started.served.url);
-    await calculatorStarted(page);
+    await openHomepage(page, started.served);
     const headlines = await page.locator("#calculator-headline").evaluateHandle((shown, seen: string[]) => {
       new MutationObserver(() => seen.push(shown.textContent!)).observe(shown, { childList: true });
       return seen;
