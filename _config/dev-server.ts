@@ -3,7 +3,7 @@
  * - It listens on loopback (127.0.0.1) unless `HOST=ADDRESS npm start` says otherwise. Eleventy's
  *   dev server 2.x has no host option (https://github.com/11ty/eleventy-dev-server/issues/128): its
  *   `_serverListen(port)` is replaced here, the project's only patch of a dependency, to listen on
- *   the host behind the checks below; `tests/builds/dev-loop.test.ts` fails if an update moves it.
+ *   the host behind the checks below; `tests/browser/dev-loop.test.ts` fails if an update moves it.
  * - A request naming a host that is not this machine (a DNS-rebinding page) gets 403; a request
  *   target that is not a path (`GET http://…`, `OPTIONS *`, which the server itself leaves hanging),
  *   does not decode or climbs out of the site (`/..%2fpackage.json`) gets 400. The live-reload

@@ -1,8 +1,8 @@
 /**
  * `npm test`: type-checks, builds the two shared sites once, and runs each folder of tests with uvu's
  * own command, side by side: site/ and browser/ with the shared builds (EXP_BANK_TEST_SITE_ROOT, _PATH),
- * the browser files in a few processes, each with one Chromium, and builds/ in two. `npm test -- browser`
- * runs a group (no type check); `-- unit engine` files.
+ * the browser files (`npm start`'s among them) in a few processes, each with one Chromium.
+ * `npm test -- browser` runs a group (no type check); `-- unit engine` files.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -60,12 +60,6 @@ function run(name: string, command: string, args: string[], counted = false): Pr
 const uvu = (group: string, pattern?: string) =>
   run(`tests/${group}/ ${pattern ?? ""}`, process.execPath, [...UVU, `tests/${group}`, pattern ?? ""], true);
 
-/** builds/ in two processes: `npm start`'s test mostly waits, while the other files' builds take turns. */
-const builds = (pattern?: string) =>
-  pattern
-    ? uvu("builds", pattern)
-    : Promise.all([uvu("builds", "^dev-loop"), uvu("builds", "^(?!dev-loop)")]);
-
 /**
  * The browser tests: BROWSER_PROCESSES processes (support/browser-files.ts), each running its share of
  * the files one after another with one Chromium; the files dealt largest first to the lightest share.
@@ -116,7 +110,7 @@ const afterBuilds = async () =>
 const groups = [
   only ? true : run("type check", path.join(ROOT, "node_modules/.bin/tsc"), ["--noEmit", "-p", "tests"]),
   !wanted("unit") || uvu("unit", pattern),
-  !wanted("builds") || builds(pattern),
+  !wanted("builds") || uvu("builds", pattern),
   !(wanted("site") || wanted("browser")) || afterBuilds(),
 ];
 const passed = (await Promise.all(groups)).flat().every(Boolean);

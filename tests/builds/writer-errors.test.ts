@@ -1,7 +1,7 @@
 /**
  * A writer's commonest mistakes, each made in a copy of the project and built: the build fails
  * with the file, the line in the file and the fix. `npm start`'s watching build prints the same
- * and sends it to the open page (builds/dev-loop.test.ts). page-checks.test.ts and
+ * and sends it to the open page (browser/dev-loop.test.ts). page-checks.test.ts and
  * data-rules.test.ts test the rules themselves.
  */
 import { readFile } from "node:fs/promises";

@@ -18,7 +18,7 @@ import { ownNames, refusal } from "../../_config/dev-server.ts";
 import { escapeRegExp } from "../../_config/escape.ts";
 import { paths } from "../../_data/site.ts";
 import { editFile, projectCopy } from "../support/build.ts";
-import { closeTestBrowser, HANG_GUARD_MS, recordPageMessages, testBrowser } from "../support/browser.ts";
+import { HANG_GUARD_MS, recordPageMessages, testBrowser } from "../support/browser.ts";
 import { startDevServer, type DevServer } from "../support/dev-server.ts";
 import { DATA_NAME, lineOf, MISSPELT, misspeltMessage } from "../support/writer-mistakes.ts";
 
@@ -136,8 +136,7 @@ replaces it`, async () => {
     const problems = messages.filter((printed) => !printed.startsWith("console."));
     assert.equal(problems, [], "no page error or third-party request");
   } finally {
-    // The process's Chromium, closed so that the process can end (support/browser.ts).
-    await closeTestBrowser();
+    await browser.close();
   }
 });
 
