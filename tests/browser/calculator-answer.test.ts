@@ -1,18 +1,24 @@
 /**
- * The calculator answers what the player asked, where the player is looking: the headline and its
- * announcement for a goal, a time and both; the summary bar in view while typing and picking; time
- * fields that take plain numbers; a target date that is the start of its day; links that mean the
- * same in every time zone; link previews and a result link without layout shift.
- * Phone (390×844) and desktop (1280×800), light and dark, with the page's clock fixed.
+ * The calculator answers what the player asked, where the player is looking: the first field on the
+ * first screen; the headline and its announcement for a goal, a time and both; the summary bar in view
+ * while typing and picking; time fields that take plain numbers; no stale result after an invalid
+ * entry; the rank ladder and its dates; links that reproduce their result, Back and Forward; a target
+ * date that is the start of its day; links that mean the same in every time zone; a result link
+ * without layout shift; no page that scrolls sideways.
+ * Phone (390×844) and desktop (1280×800), light and dark, built for a site under a path and served as
+ * GitHub Pages serves it, with the page's clock fixed.
  *
  * Every figure is checked against the calculate-exp-growth tool the page registers (tested exactly
- * elsewhere) and every date and wait against the test's own clock and calendar arithmetic.
+ * elsewhere), compact amounts parsed with decimal.js, and every date and wait against the test's own
+ * clock and calendar arithmetic.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
 import type { CDPSession, Page } from "playwright-core";
+import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
 import {
+  assertCompact,
   assertOnScreen,
   calculateTool,
   compactValue,
@@ -33,6 +39,9 @@ import {
   type VariantPage,
 } from "../support/calculator-page.ts";
 import { dateAfter, NOW, DAY, VARIANTS } from "../support/variants.ts";
+
+/** The query parameters the form writes: short names for the amounts and the time, and the target date. */
+const QUERY_NAMES = new Set(["gems", "goal", "earn", "time", "until"]);
 
 const started = siteAndBrowserFor(test);
 
@@ -121,6 +130,46 @@ async function pickRank(page: Page, name: string): Promise<string> {
   return value;
 }
 
+/** Waits until the result shows the exact future balance `wanted`, any result (`true`), or none (`null`). */
+const waitForResult = (page: Page, wanted: string | true | null, what: string) =>
+  waitFor(
+    page,
+    `${what}: the result should show ${wanted === true ? "a result" : (wanted ?? "nothing")}`,
+    (expected) => {
+      const value = document.querySelector<HTMLElement>("[data-result-list]")!.hidden
+        ? null
+        : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value;
+      return expected === true ? value !== null : value === expected;
+    },
+    wanted,
+  );
+
+/**
+ * A balance read against thresholds is cut, never rounded up: the figure is at most the exact value
+ * and within one unit of its third significant digit, and below every mark the value is below.
+ */
+function assertCut(shown: string, exact: string, marks: readonly string[], what: string): void {
+  const figure = compactValue(shown);
+  const unit = Decimal.pow(10, figure.abs().log(10).floor().minus(2));
+  assert.ok(
+    figure.lte(exact) && new Decimal(exact).minus(figure).lt(unit),
+    `${what}: ${shown} is ${exact} cut to three or more significant digits`,
+  );
+  for (const mark of marks)
+    if (new Decimal(exact).lt(mark))
+      assert.ok(figure.lt(mark), `${what}: ${shown} reads below ${mark}, as ${exact} is`);
+}
+
+/** The machine-readable date of a `<time>` is the page's fixed clock (NOW) plus `duration`, give or take a second. */
+function assertDate(datetime: string | null, duration: Duration, what: string): void {
+  assert.match(datetime ?? "", /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/, `${what} has an ISO date`);
+  const expected = NOW + duration.totalSeconds * 1000;
+  assert.ok(
+    Math.abs(Date.parse(datetime!) - expected) <= 1000,
+    `${what}: ${datetime} is not now + ${duration.totalSeconds} s (${new Date(expected).toISOString()})`,
+  );
+}
+
 // First in each page, so the result link loads as a first visit does: nothing cached, nothing loaded before.
 test(`a result link made before the one time field loads without layout shift (CLS at most 0.02)`, async () => {
   await onEachVariant(async (page) => {
@@ -131,6 +180,29 @@ test(`a result link made before the one time field loads without layout shift (C
     assert.ok(shifts <= 0.02, `cumulative layout shift ${shifts.toFixed(3)} is at most 0.02`);
   });
 });
+
+test("the first field is on the first screen", async () => {
+  await onEachVariant(async (page) => {
+    await openHomepage(page, started.served);
+    assert.is(await page.evaluate(() => scrollY), 0);
+    await assertOnScreen(page, "#calculator-currentGems", "#calculator-currentGems");
+  });
+});
+
+/** The balance a time-only headline states, checked against the tool's exact value and the rank thresholds. */
+async function assertBalanceHeadline(page: Page, expected: CalculateOutput, lead: string): Promise<void> {
+  const headline = (await page.locator("#calculator-headline").textContent())!;
+  const match = new RegExp(
+    `^${lead}: (\\S+) gems \\(\\+\\S+, \\+[\\d.]+%\\), (still \\w+|\\w+ from .+)\\.$`,
+  ).exec(headline);
+  assert.ok(match, `the headline states the balance then: ${JSON.stringify(headline)}`);
+  assertCut(
+    match[1]!,
+    expected.futureGems,
+    expected.milestones.map((milestone) => milestone.minGems),
+    "the headline figure",
+  );
+}
 
 test(`a goal and no time: the headline says the date it is reached and how long until then, and is \
 announced`, async () => {
@@ -343,6 +415,123 @@ test("the answer stays in view after each keystroke and after a pick, without sc
   });
 });
 
+test("no stale result stays visible after an invalid entry, typed or submitted", async () => {
+  const resultParts = [
+    "#calculator-headline",
+    "#calculator-milestones",
+    ".growth-chart",
+    'data[data-result="futureGems"]',
+  ];
+  await onEachVariant(async (page) => {
+    for (const [bad, submit] of [
+      ["12 34", false],
+      ["abc", true],
+      ["1,5", false],
+      ["-3", true],
+    ] as const) {
+      // A valid result, shown in the open document as a link would show it.
+      await showQuery(page, "currentGems=1000000&years=5");
+      for (const selector of resultParts.slice(0, 3))
+        assert.ok(await page.locator(selector).isVisible(), `${selector} shows the valid result`);
+      await field(page, "currentGems").fill(bad);
+      if (submit) await field(page, "currentGems").press("Enter");
+      await waitForResult(
+        page,
+        null,
+        `the result hides after currentGems "${bad}"${submit ? " and Enter" : ""}`,
+      );
+      for (const selector of resultParts)
+        assert.not.ok(
+          await page.locator(selector).isVisible(),
+          `${selector} is hidden after currentGems "${bad}"`,
+        );
+      assert.ok(
+        await page.locator("[data-result-stale]").isVisible(),
+        "the result area says why it is empty",
+      );
+      if (submit) {
+        assert.ok(
+          await page.locator("#calculator-currentGems-error").isVisible(),
+          `an error names the field after "${bad}"`,
+        );
+        assert.is(await field(page, "currentGems").getAttribute("aria-invalid"), "true");
+      }
+    }
+  });
+});
+
+test("the milestone ladder is the tool's, each date is now plus its duration, and so is the goal's", async () => {
+  await onEachVariant(async (page) => {
+    await freshForm(page);
+    await enter(page, { currentGems: "1 000 000", goalGems: "2.5B", period: "5y" });
+    const expected = await calculateTool(page, {
+      currentGems: "1000000",
+      goalGems: "2500000000",
+      years: "5",
+    });
+    assert.ok(
+      expected.milestones.some((milestone) => milestone.withinDuration) &&
+        expected.milestones.some((milestone) => !milestone.withinDuration),
+      "the case has ranks within and beyond the duration",
+    );
+    // The end of the time given is one row among the ranks: after those reached within it.
+    const within = expected.milestones.filter((milestone) => milestone.withinDuration).length;
+    assert.is(
+      await page.locator("#calculator-milestones tbody tr").nth(within).getAttribute("class"),
+      "time-end",
+    );
+    const rows = await page.locator("#calculator-milestones tbody tr:not([class])").evaluateAll((trs) =>
+      trs.map((tr) => ({
+        cells: Array.from((tr as HTMLTableRowElement).cells, (td) => td.textContent!.trim()),
+        datetime: tr.querySelector("time")?.getAttribute("datetime") ?? null,
+      })),
+    );
+    assert.is(rows.length, expected.milestones.length, "one row per rank above the balance");
+    for (const [index, milestone] of expected.milestones.entries()) {
+      const { cells, datetime } = rows[index]!;
+      assert.is(cells[0], `${milestone.name} (${milestone.displayValue})`, `row ${index + 1} names the rank`);
+      assertCompact(cells[1]!, milestone.gemsNeeded, `${milestone.name}'s gems needed`);
+      assertDate(datetime, milestone.duration, `${milestone.name}'s date`);
+    }
+    assert.ok(await page.locator("#calculator-milestones").isVisible());
+    assertDate(
+      await page.locator('[data-result="goal"] time').getAttribute("datetime"),
+      expected.goal!.duration,
+      "the goal's date",
+    );
+  }, "desktop dark");
+});
+
+test("a shared URL reproduces its result, and back and forward restore earlier calculations", async () => {
+  await onEachVariant(async (page) => {
+    await showQuery(page, "currentGems=2.75M&days=30");
+    const first = await calculateTool(page, { currentGems: "2750000", days: "30" });
+    assert.is(await shownFuture(page), first.futureGems, "the link's result shows on load");
+    assert.is(await field(page, "currentGems").inputValue(), "2.75M");
+    assert.is(await field(page, "period").inputValue(), "30 days", "a link made before the one time field");
+    await assertBalanceHeadline(page, first, "In 30 days");
+
+    await enter(page, { currentGems: "1,000,000", period: "10 years" });
+    const second = await calculateTool(page, { currentGems: "1000000", years: "10" });
+    assert.is(await shownFuture(page), second.futureGems);
+    const query = new URL(page.url()).searchParams;
+    assert.equal(
+      Object.fromEntries(query),
+      { gems: "1,000,000", time: "10y" },
+      "the URL holds the inputs, short",
+    );
+    for (const name of query.keys()) assert.ok(QUERY_NAMES.has(name), `${name} is a name the form writes`);
+
+    await page.goBack();
+    await waitForResult(page, first.futureGems, "back restores the link's result");
+    assert.is(await field(page, "currentGems").inputValue(), "2.75M");
+    assert.is(await field(page, "period").inputValue(), "30 days");
+    await page.goForward();
+    await waitForResult(page, second.futureGems, "forward restores the later result");
+    assert.is(await field(page, "currentGems").inputValue(), "1,000,000");
+  }, "desktop dark");
+});
+
 /** Empties the homepage's form, types a balance and a target date, presses Enter and waits for the answer. */
 async function calculateUntil(page: Page, currentGems: string, until: string): Promise<void> {
   await freshForm(page);
@@ -440,6 +629,51 @@ or filling the link`, async () => {
     await unhidden(page, "#calculator-currentGems-error", "the refusal");
     assert.not.ok(page.url().includes("9".repeat(101)), "the link never holds the paste");
   }, "phone light");
+});
+
+// Last: it loads other pages in place of the homepage.
+test("no page scrolls sideways, the homepage with the largest valid input included", async () => {
+  const largest = "currentGems=100000000000000000000&days=36500";
+  const overflowing: string[] = [];
+  await onEachVariant(async (page) => {
+    const viewport = page.viewportSize()!;
+    // The homepage's answers in its open document, then the other pages, each loaded.
+    for (const [path, query] of [
+      ["", ""],
+      ["", largest],
+      ["docs/", ""],
+      ["api/", ""],
+      ["auth/", ""],
+    ] as const) {
+      const where = `/${path}${query && "?"}${query}`;
+      if (path)
+        assert.is((await page.goto(new URL(path, started.served.url).href))?.status(), 200, `${where} loads`);
+      else await showQuery(page, query);
+      if (query)
+        assert.ok(
+          await page.locator("#calculator-headline").isVisible(),
+          "the largest valid input gives a result",
+        );
+      const { scrollWidth, clientWidth, widest } = await page.evaluate(() => {
+        const { scrollWidth, clientWidth } = document.documentElement;
+        // The outermost element reaching past the right edge, to say what overflows.
+        const over = Array.from(document.body.querySelectorAll("*")).find(
+          (element) => element.getBoundingClientRect().right > clientWidth + 0.5,
+        );
+        return {
+          scrollWidth,
+          clientWidth,
+          widest: over?.outerHTML.replace(/\s+/g, " ").slice(0, 100) ?? "nothing",
+        };
+      });
+      assert.is(clientWidth, viewport.width, `${where} lays out at the viewport's width`);
+      if (scrollWidth > clientWidth)
+        overflowing.push(
+          `${viewport.width} px ${where}: ${scrollWidth} px of content in ${clientWidth} px, widest ${widest}`,
+        );
+    }
+  });
+  assert.equal(overflowing, [], "pages that scroll sideways");
 });
 
 test.run();
