@@ -203,7 +203,7 @@ meant`, async () => {
       `You reach Cosmic on ${dateAfter(expected.goal!.duration.totalSeconds)} — in ${await waitOf(page)}.`,
     );
 
-    // The time field never reads a scale (30M, months or minutes?): calculator-answer.test.ts, "the time field".
+    // The time field never reads a scale (30M, months or minutes?): player.test.ts, "the time field reads units".
     const time = page.getByRole("textbox", { name: "Time to grow", exact: true });
     await time.fill("90d 30min");
     await time.press("Enter");
