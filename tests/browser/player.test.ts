@@ -1,50 +1,190 @@
 /**
- * The homepage as the players' page (issue #32), on a 390×844 phone and a 1280×800 desktop: a
- * friend's link opens on its answer; no developer material outside the footer; a short phone page;
- * headlines with the gain and the rate; one time field that reads `1y 6mo`; every rank chip in
- * sight; the end of the time given marked once; short messages that name the fix; nothing pinned
- * over the result; the balance remembered on this device. Expected figures are computed here with
- * decimal.js from the specification's constants, never by the page's code.
+ * The homepage calculator as players use it, on a 390×844 touch phone in light and a 1280×800 desktop in
+ * dark, built for a site under a path and served as GitHub Pages serves it, the page's clock fixed at NOW:
+ * - a friend's link opens on its answer, laid out from the first frame; what is typed before the page's
+ *   script runs counts; no developer material outside the footer; a short phone page; every rank chip in
+ *   sight; short messages that name the fix; nothing pinned over the result; the balance remembered on
+ *   this device (issue #32);
+ * - the answer where the player is looking: the first field on the first screen; the headline and its
+ *   announcement for a goal, a time and both, with the gain and the rate; one time field that reads
+ *   `1y 6mo` and plain units but never a scale; the summary bar in view while typing and picking; no
+ *   stale result after an invalid entry; the rank ladder and its dates, the end of the time given marked
+ *   once; links that reproduce their result, Back and Forward; a target date that is the start of its
+ *   day; links that mean the same in every time zone; a result link without layout shift; no page that
+ *   scrolls sideways.
+ *
+ * Every figure is checked against the calculate-exp-growth tool the page registers (tested exactly
+ * elsewhere), or computed here with decimal.js from the specification's constants, never by the page's
+ * code; compact amounts are parsed with decimal.js; dates and waits against the test's own clock and
+ * calendar arithmetic.
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
-import type { Page } from "playwright-core";
+import type { CDPSession, Page } from "playwright-core";
+import type { CalculateOutput, Duration } from "../../contract/calculate-output.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
 import {
   assertCompact,
   assertOnScreen,
-  onVariants,
+  calculateTool,
+  compactValue,
+  field,
+  focusedId,
   freshForm,
+  layoutShifts,
+  onVariants,
   openHomepage,
+  openMore,
+  recordLayoutShifts,
   siteAndBrowserFor,
   showQuery,
+  shownFuture,
   variantPage,
+  waitFor,
+  unhidden,
   type VariantPage,
 } from "../support/calculator-page.ts";
-import { VARIANTS } from "../support/variants.ts";
+import { dateAfter, NOW, DAY, VARIANTS } from "../support/variants.ts";
 import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../common/constants.ts";
 import calculator from "../../_data/calculator.ts";
 import { paths } from "../../_data/site.ts";
 
+/** The query parameters the form writes: short names for the amounts and the time, and the target date. */
+const QUERY_NAMES = new Set(["gems", "goal", "earn", "time", "until"]);
+
 const started = siteAndBrowserFor(test);
+
+/**
+ * Each variant's page, made once with the clock fixed at NOW and Share copying (support/calculator-page.ts
+ * `variantPage`), loading the homepage once where a test's
+ * first load is not what it checks (a new page costs a renderer, a load a document; `showQuery` shows
+ * another answer in the same one); the phone's time zone is the one the Chrome DevTools Protocol sets.
+ * Contexts of their own keep each page's options and history apart, and the variants run at the same
+ * time: Playwright starts Chromium with background timer throttling off and emulates focus in every
+ * page, so a page need not be in front to run as a person's does.
+ */
 const pages = new Map<string, VariantPage>();
+let timeZone: (timezoneId: string) => Promise<unknown>;
 
 test.before(async () => {
-  // Empty pages: the first test loads each.
-  for (const { name, ...options } of VARIANTS)
-    pages.set(name, await variantPage(started.browser, started.served, options, { copies: true }));
+  await Promise.all(
+    VARIANTS.map(async ({ name, ...options }) =>
+      pages.set(
+        name,
+        await variantPage(started.browser, started.served, options, { now: NOW, copies: true }),
+      ),
+    ),
+  );
+  const { page } = pages.get("phone light")!;
+  const session: CDPSession = await page.context().newCDPSession(page);
+  timeZone = (timezoneId) => session.send("Emulation.setTimezoneOverride", { timezoneId });
 });
 
-/** Runs `check` on each variant's page, one after the other, or on the one named; `phone` says which it is. */
-const onEach = (
+/** Runs `check` on each variant's page, all at once, or on the one named; `phone` says which it is. */
+const onEachVariant = (
   check: (page: Page, phone: boolean) => Promise<void>,
   only?: (typeof VARIANTS)[number]["name"],
-) =>
-  onVariants(VARIANTS, pages, (page, { viewport }) => check(page, viewport.width < 800), {
-    only,
-    inTurn: true,
-  });
+) => onVariants(VARIANTS, pages, (page, { viewport }) => check(page, viewport.width < 800), { only });
+
+/** Waits for the result a link (or `showQuery`) shows. */
+const linkResult = (page: Page) => unhidden(page, "[data-result-list]", "the link's result");
+/** Waits for the status region to announce an answer. */
+const statusSays = (page: Page, what: string) =>
+  waitFor(page, what, () => document.querySelector<HTMLElement>("#calculator-status")!.textContent !== "");
+
+/** Waits until the summary bar's words match `pattern`. */
+const summarySays = (page: Page, pattern: RegExp) =>
+  waitFor(
+    page,
+    `the summary says ${pattern}`,
+    (source) => new RegExp(source).test(document.querySelector("#calculator-summary")!.textContent!),
+    pattern.source,
+  );
+
+const headlineLines = (page: Page) => page.locator("#calculator-headline > span").allTextContents();
+
+/** Fills the given fields (all others left as they are) and presses Enter in the last. */
+async function enter(page: Page, values: Record<string, string>): Promise<void> {
+  await openMore(page);
+  const names = Object.keys(values);
+  for (const name of names) await field(page, name).fill(values[name]!);
+  await field(page, names.at(-1)!).press("Enter");
+  await linkResult(page);
+  await statusSays(page, "a result after Enter");
+}
+
+/**
+ * Where the answer is while a field is in use: the summary bar on a phone, the headline beside the form on
+ * a wide screen.
+ */
+const answerOf = (page: Page) =>
+  page.viewportSize()!.width < 800 ? "#calculator-summary" : "#calculator-headline";
+
+/**
+ * "5 years 11 months" is the duration in calendar months, to the nearest: within one month of the
+ * exact days over the mean Gregorian month.
+ */
+function assertWait(text: string, seconds: number, what: string): void {
+  const match = /^(?:(\d+) years?)? ?(?:(\d+) months?)?$/.exec(text);
+  assert.ok(match && (match[1] || match[2]), `${what}: ${JSON.stringify(text)} is years and months`);
+  const months = Number(match[1] ?? 0) * 12 + Number(match[2] ?? 0);
+  const exact = seconds / 86_400 / (365.2425 / 12);
+  assert.ok(Math.abs(months - exact) <= 1, `${what}: ${text} is ${exact.toFixed(2)} months to the nearest`);
+}
+
+/** The option of the rank picker whose label starts with `name`. */
+async function pickRank(page: Page, name: string): Promise<string> {
+  const value = await page
+    .locator("#calculator-goal-rank option")
+    .evaluateAll(
+      (options, wanted) =>
+        (options as HTMLOptionElement[]).find((option) => option.text.startsWith(`${wanted} (`))!.value,
+      name,
+    );
+  await page.locator("#calculator-goal-rank").selectOption(value);
+  return value;
+}
+
+/** Waits until the result shows the exact future balance `wanted`, any result (`true`), or none (`null`). */
+const waitForResult = (page: Page, wanted: string | true | null, what: string) =>
+  waitFor(
+    page,
+    `${what}: the result should show ${wanted === true ? "a result" : (wanted ?? "nothing")}`,
+    (expected) => {
+      const value = document.querySelector<HTMLElement>("[data-result-list]")!.hidden
+        ? null
+        : document.querySelector<HTMLDataElement>('data[data-result="futureGems"]')!.value;
+      return expected === true ? value !== null : value === expected;
+    },
+    wanted,
+  );
+
+/**
+ * A balance read against thresholds is cut, never rounded up: the figure is at most the exact value
+ * and within one unit of its third significant digit, and below every mark the value is below.
+ */
+function assertCut(shown: string, exact: string, marks: readonly string[], what: string): void {
+  const figure = compactValue(shown);
+  const unit = Decimal.pow(10, figure.abs().log(10).floor().minus(2));
+  assert.ok(
+    figure.lte(exact) && new Decimal(exact).minus(figure).lt(unit),
+    `${what}: ${shown} is ${exact} cut to three or more significant digits`,
+  );
+  for (const mark of marks)
+    if (new Decimal(exact).lt(mark))
+      assert.ok(figure.lt(mark), `${what}: ${shown} reads below ${mark}, as ${exact} is`);
+}
+
+/** The machine-readable date of a `<time>` is the page's fixed clock (NOW) plus `duration`, give or take a second. */
+function assertDate(datetime: string | null, duration: Duration, what: string): void {
+  assert.match(datetime ?? "", /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/, `${what} has an ISO date`);
+  const expected = NOW + duration.totalSeconds * 1000;
+  assert.ok(
+    Math.abs(Date.parse(datetime!) - expected) <= 1000,
+    `${what}: ${datetime} is not now + ${duration.totalSeconds} s (${new Date(expected).toISOString()})`,
+  );
+}
 
 /** Loads the homepage at `query` (what is tested is the load itself), and waits for its script. */
 const open = (page: Page, query = "") => openHomepage(page, started.served, query);
@@ -70,10 +210,29 @@ function grown(gems: string, days: number): { future: Decimal; profit: Decimal; 
   return { future, profit, percent: profit.div(gems).times(100).toDecimalPlaces(2).toString() };
 }
 
+// First in each page, so the result link loads as a first visit does: nothing cached, nothing loaded before.
+test(`a result link made before the one time field loads without layout shift (CLS at most 0.02)`, async () => {
+  await onEachVariant(async (page) => {
+    await recordLayoutShifts(page);
+    await openHomepage(page, started.served, "?currentGems=2.5M&goalGems=1.6B&years=1");
+    await linkResult(page);
+    const shifts = (await layoutShifts(page)).reduce((sum, shift) => sum + shift.value, 0);
+    assert.ok(shifts <= 0.02, `cumulative layout shift ${shifts.toFixed(3)} is at most 0.02`);
+  });
+});
+
+test("the first field is on the first screen", async () => {
+  await onEachVariant(async (page) => {
+    await open(page);
+    assert.is(await page.evaluate(() => scrollY), 0);
+    await assertOnScreen(page, "#calculator-currentGems", "#calculator-currentGems");
+  });
+});
+
 test(`a friend's link opens on its answer, shared with you: headline, 'as of', balance, timeline on the first \
 screen, the 30 days, no Calculate row above it, and Try with my gems`, async () => {
   const link = "?currentGems=250000000&goalGems=Radiant&days=30&at=2026-11-01T12:00:00Z";
-  await onEach(async (page, phone) => {
+  await onEachVariant(async (page, phone) => {
     await open(page, link);
     await assertOnScreen(page, "#calculator-as-of", "the 'as of' line");
     await assertOnScreen(page, "#calculator-headline", "the headline");
@@ -121,7 +280,7 @@ screen, the 30 days, no Calculate row above it, and Try with my gems`, async () 
 test(`after Calculate, Share is on screen beside the answer, with what the balance earns from now under the \
 headline: its first day, week and month`, async () => {
   const gain = (days: number) => grown("250000000", days).profit;
-  await onEach(async (page, phone) => {
+  await onEachVariant(async (page, phone) => {
     await freshForm(page);
     await page.fill("#calculator-currentGems", "250M");
     await page.fill("#calculator-goalGems", "Radiant");
@@ -177,7 +336,7 @@ test("a link is laid out as its answer from the first frame, before the page's m
 });
 
 test("what is typed before the page's script runs counts once it starts, the time included", async () => {
-  await onEach(async (page) => {
+  await onEachVariant(async (page) => {
     const script = new URL(paths.calculatorScript, started.served.url).href;
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -207,7 +366,7 @@ test("what is typed before the page's script runs counts once it starts, the tim
 });
 
 test("the homepage is the players': no formula, WebMCP or API links outside the footer; short on a phone", async () => {
-  await onEach(async (page, phone) => {
+  await onEachVariant(async (page, phone) => {
     await freshForm(page);
     await calculate(page, { currentGems: "250M", goalGems: "Radiant", period: "30 days" });
     // The form and the answer; below them, how gems grow.
@@ -253,7 +412,7 @@ test("the homepage is the players': no formula, WebMCP or API links outside the 
 test("a time-only headline and Share say the balance, the gain, the percent and the rate used", async () => {
   const { future, profit, percent } = grown("250000000", 30);
   const rate = new Decimal(DAILY_INTEREST_RATE).times(100).toString();
-  await onEach(async (page) => {
+  await onEachVariant(async (page) => {
     await freshForm(page);
     await calculate(page, { currentGems: "250000000", period: "30 days" });
     const headline = await text(page, "#calculator-headline");
@@ -284,7 +443,7 @@ test("a time-only headline and Share say the balance, the gain, the percent and 
 
 test("the time field reads 1y 6mo as 545 days, with letters on its keyboard, and says the fix for a slip", async () => {
   const days = TIME_NORMALIZATION.yearDays + 6 * TIME_NORMALIZATION.monthDays;
-  await onEach(async (page) => {
+  await onEachVariant(async (page) => {
     await freshForm(page);
     assert.is(await page.locator("#calculator-period").getAttribute("inputmode"), "text");
     assert.match(await text(page, "#calculator-period-hint"), /90 days, 1y 6mo, 2h 30m/);
@@ -365,7 +524,7 @@ test("every rank chip and the rank picker's every rank are in sight at 320 and 3
 });
 
 test("rank rows say when the time given ends, once, in words; never 'in time?'", async () => {
-  await onEach(async (page) => {
+  await onEachVariant(async (page) => {
     await freshForm(page);
     await calculate(page, { currentGems: "1000000", period: "5 years" });
     assert.not.match(await page.evaluate(() => document.body.innerText), /in time\?/i);
@@ -376,7 +535,7 @@ test("rank rows say when the time given ends, once, in words; never 'in time?'",
 });
 
 test("messages are short and name the fix; no Share without an answer; a focused label is in view", async () => {
-  await onEach(async (page, phone) => {
+  await onEachVariant(async (page, phone) => {
     await freshForm(page);
     for (const [name, typed, fix] of [
       ["currentGems", "2.5MM", "Current gems has two suffixes; did you mean 2.5M?"],
@@ -389,7 +548,8 @@ test("messages are short and name the fix; no Share without an answer; a focused
         "Time to grow is 36,530 days; the total must be at most 36,500 days (100 years).",
       ],
     ]) {
-      await calculate(page, { currentGems: "1M", period: "30 days" });
+      // An answer to hide, shown as a link shows it (support/calculator-page.ts `showQuery`).
+      await showQuery(page, "currentGems=1M&days=30");
       await page.fill(`#calculator-${name}`, typed!);
       // Scrolled away, then Calculate tapped: leaving the field hides the result and shortens the page.
       await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
@@ -433,7 +593,7 @@ test("on a desktop nothing pinned covers a rank row or the chart while the resul
 
 test("a return a day later opens on the answer for the kept balance grown to now, the goal and time kept", async () => {
   const keptAt = Date.UTC(2026, 10, 29, 12, 0, 0);
-  await onEach(async (page) => {
+  await onEachVariant(async (page) => {
     await freshForm(page);
     await page.evaluate((kept) => {
       localStorage.setItem(
@@ -463,14 +623,452 @@ test("a return a day later opens on the answer for the kept balance grown to now
         "Change the numbers shows the form",
       );
     } finally {
-      await page.clock.setSystemTime(Date.now()); // the clock flows again
+      await page.clock.setFixedTime(NOW); // back to the file's fixed clock
     }
+  }, "phone light");
+});
+
+/** The balance a time-only headline states, checked against the tool's exact value and the rank thresholds. */
+async function assertBalanceHeadline(page: Page, expected: CalculateOutput, lead: string): Promise<void> {
+  const headline = (await page.locator("#calculator-headline").textContent())!;
+  const match = new RegExp(
+    `^${lead}: (\\S+) gems \\(\\+\\S+, \\+[\\d.]+%\\), (still \\w+|\\w+ from .+)\\.$`,
+  ).exec(headline);
+  assert.ok(match, `the headline states the balance then: ${JSON.stringify(headline)}`);
+  assertCut(
+    match[1]!,
+    expected.futureGems,
+    expected.milestones.map((milestone) => milestone.minGems),
+    "the headline figure",
+  );
+}
+
+test(`a goal and no time: the headline says the date it is reached and how long until then, and is \
+announced`, async () => {
+  await onEachVariant(async (page) => {
+    await freshForm(page);
+    await field(page, "currentGems").fill("2.5M");
+    const minGems = await pickRank(page, "Radiant");
+    await summarySays(page, /^Radiant on /);
+    await assertOnScreen(page, answerOf(page), "the answer after a pick");
+    await field(page, "currentGems").press("Enter");
+    await statusSays(page, "a result after Enter");
+    const expected = await calculateTool(page, { currentGems: "2500000", goalGems: minGems });
+    const seconds = expected.goal!.duration.totalSeconds;
+    const lines = await headlineLines(page);
+    assert.is(lines.length, 1, "one sentence: the goal");
+    const match = /^You reach Radiant on (.+) — in (.+)\.$/.exec(lines[0]!);
+    assert.ok(match, `the headline answers when: ${JSON.stringify(lines[0])}`);
+    assert.is(match[1], dateAfter(seconds), "the date is now plus the tool's duration");
+    assertWait(match[2]!, seconds, "the wait");
+    assert.is(
+      await page.locator("#calculator-status").textContent(),
+      lines.join(" "),
+      "the status region announces the headline",
+    );
+    // No time was given, so nothing speaks of one.
+    const text = (await page.locator(".calculator-layout").innerText()).toLowerCase();
+    for (const phrase of ["time given", "no time", "after 0 days", "in time?"])
+      assert.not.ok(text.includes(phrase), `nothing says "${phrase}"`);
+  });
+});
+
+test(`a time and no goal: the headline is the balance then; both: the balance and whether the goal falls \
+within the time`, async () => {
+  await onEachVariant(async (page) => {
+    await freshForm(page);
+    await enter(page, { currentGems: "2.5M", period: "1y 6mo" });
+    const timed = await calculateTool(page, { currentGems: "2500000", years: "1", months: "6" });
+    const [balance] = await headlineLines(page);
+    await assertBalanceHeadline(page, timed, "In 1 year 6 months");
+    assert.match(balance!, /, still Member\.$/);
+    assert.is(await page.locator("#calculator-status").textContent(), balance);
+    // After Enter the result itself is in view, on a phone too.
+    await assertOnScreen(page, "#calculator-headline", "the answer");
+    assert.is(await focusedId(page), "calculator-period", "focus stays in the field where Enter was pressed");
+  });
+  // The goal beside the time is read from the page's logic alone: on one variant.
+  await onEachVariant(async (page) => {
+    for (const [goal, goalGems, name] of [
+      ["1.6B", "1600000000", "Radiant"],
+      ["3M", "3000000", "3M gems"],
+    ] as const) {
+      await enter(page, { goalGems: goal, period: "1 year" });
+      const both = await calculateTool(page, { currentGems: "2500000", goalGems, years: "1" });
+      // A goal not reached in time adds what it takes, once the planning module has loaded.
+      const count = both.goal!.reached ? 2 : 3;
+      await waitFor(
+        page,
+        "what it takes",
+        (n) => document.querySelector("#calculator-headline")!.children.length === n,
+        count,
+      );
+      const lines = await headlineLines(page);
+      assert.is(lines.length, count, `the balance, the goal ${goal} and what it takes if not reached`);
+      assert.match(lines[0]!, /^In 1 year: \S+ gems \(\+\S+, \+[\d.]+%\), still Member\.$/);
+      const reached = new RegExp(
+        `^You reach ${name} on (.+) — in .+, ${both.goal!.reached ? "within" : "after"} your 1 year\\.$`,
+      ).exec(lines[1]!);
+      assert.ok(
+        reached,
+        `the goal ${goal} is said to fall ${both.goal!.reached ? "within" : "after"} the year: ` +
+          `${JSON.stringify(lines[1])}`,
+      );
+      assert.is(reached[1], dateAfter(both.goal!.duration.totalSeconds));
+      if (count === 3)
+        assert.match(lines[2]!, /^To reach Radiant within your 1 year: hold [\d,.]+ gems now, or add /);
+      assert.is(await page.locator("#calculator-status").textContent(), lines.join(" "));
+    }
+  }, "phone light");
+});
+
+test("gems to earn read as an amount to earn, with the target it makes", async () => {
+  await onEachVariant(async (page) => {
+    await freshForm(page);
+    assert.is(
+      await page.getByLabel("Gems to earn").getAttribute("id"),
+      "calculator-additionalGems",
+      "the field is labelled as gems to earn",
+    );
+    const hint = (await page.locator("#calculator-additionalGems-hint").textContent())!;
+    assert.ok(
+      hint.includes("not a deposit") && hint.includes("Current gems"),
+      `the hint says a deposit goes into the current balance: ${hint}`,
+    );
+    await enter(page, { currentGems: "47B", additionalGems: "10B" });
+    assert.match(
+      (await page.locator('[data-result="additional"]').textContent())!,
+      /^10B more → 57B target: /,
+    );
+    assert.match((await headlineLines(page))[0]!, /^You reach 57B gems \(10B more\) on /);
+  }, "desktop dark");
+});
+
+test(`the time field reads units (30m, 2h, 90d) but never a scale, and says the fix once, at the field; \
+a number read as 1 is one gem`, async () => {
+  await onEachVariant(async (page) => {
+    await freshForm(page);
+    const refused = [
+      // 30M could be 30 months or 30 minutes: the field asks which.
+      ["90d 30M", "Time to grow has M, which could be months or minutes; write mo or min."],
+      ["2h 3h", "Time to grow names hours twice; write each unit once."],
+      ["1k", 'Time to grow has "k", not a unit; use y, mo, w, d, h, m or s.'],
+    ] as const;
+    for (const [typed, message] of refused) {
+      await field(page, "currentGems").fill("1.0");
+      await field(page, "period").fill(typed);
+      await field(page, "period").press("Enter");
+      await unhidden(page, "#calculator-period-error", `the refusal of ${typed}`);
+      assert.is(await page.locator("#calculator-period-error").textContent(), message);
+      assert.is(
+        await page.locator("#calculator-summary").textContent(),
+        "Fix Time to grow to see your answer.",
+        `the bar points at the field and does not repeat the mistake in ${typed}`,
+      );
+      assert.is(await field(page, "period").getAttribute("aria-invalid"), "true");
+      assert.is(await focusedId(page), "calculator-period", "focus goes to the field");
+      assert.is(await shownFuture(page), null, `no result for ${typed}`);
+    }
+    await enter(page, { period: "90d 2h 30m" });
+    assert.is(
+      await page.locator("#calculator-period-read").textContent(),
+      "Read as 90 days 2 hours 30 minutes = 90.1 days.",
+    );
+    const expected = await calculateTool(page, { currentGems: "1.0", days: "90", hours: "2", minutes: "30" });
+    assert.is(
+      await shownFuture(page),
+      expected.futureGems,
+      "90d, 2h and 30m are read as 90 days, 2 hours and 30 minutes",
+    );
+    assert.is(await page.locator("#calculator-currentGems-read").textContent(), "Read as 1 gem.");
+    // The schema's limit message keeps decimals whole: 36,500.1157, not 36,500.1,157.
+    await field(page, "period").fill("36500 days 10000 seconds");
+    await field(page, "period").press("Enter");
+    await unhidden(page, "#calculator-period-error", "the over-limit message");
+    const limit = (await page.locator("#calculator-period-error").textContent())!;
+    assert.ok(limit.includes("36,500") && !/\.\d+,\d/.test(limit), `decimals are not grouped: ${limit}`);
+  }, "phone light");
+});
+
+test("the answer stays in view after each keystroke and after a pick, without scrolling the page", async () => {
+  await onEachVariant(async (page) => {
+    await freshForm(page);
+    await field(page, "currentGems").click();
+    for (const key of "2.5M") {
+      await page.keyboard.type(key);
+      await assertOnScreen(page, "#calculator-summary", `the answer after typing "${key}"`);
+    }
+    await summarySays(page, /^Ethereal on /);
+    await assertOnScreen(page, "#calculator-summary", "the answer after typing");
+    // The time field, low on the page: the bar follows.
+    await field(page, "period").click();
+    for (const key of "864s") {
+      await page.keyboard.type(key);
+      await assertOnScreen(page, "#calculator-summary", `the answer after typing "${key}" in Time to grow`);
+    }
+    await summarySays(page, /^In 864 seconds: /);
+    // The pick is made with the picker high, in the middle and low on the screen, each time from
+    // an empty goal, so the goal's "Read as" line and status appear with every pick. Where the page
+    // sits decides which node Chromium's scroll anchoring would hold still; the clicks above leave
+    // the page wherever Playwright scrolled the time field to, so each position is set here.
+    const picker = page.locator("#calculator-goal-rank");
+    for (const [place, rank] of [
+      [0.05, "Cosmic"],
+      [0.3, "Divine"],
+      [0.55, "Cosmic"],
+    ] as const) {
+      await field(page, "goalGems").fill("");
+      await waitFor(
+        page,
+        "the summary drops the goal",
+        () => !document.querySelector("#calculator-summary")!.textContent!.includes(" on "),
+      );
+      await picker.evaluate(
+        (select, share) => scrollBy(0, select.getBoundingClientRect().top - innerHeight * share),
+        place,
+      );
+      await picker.focus();
+      const before = await page.evaluate(() => scrollY);
+      await assertOnScreen(
+        page,
+        "#calculator-goal-rank",
+        `the picker at ${place * 100}% of the screen's height`,
+      );
+      await pickRank(page, rank);
+      await summarySays(page, new RegExp(` · ${rank} on `));
+      await assertOnScreen(page, "#calculator-summary", "the answer after a pick");
+      const after = await page.evaluate(() => scrollY);
+      assert.is(
+        after,
+        before,
+        `a pick with the picker at ${place * 100}% of the screen's height does not scroll the page`,
+      );
+      await assertOnScreen(page, "#calculator-goal-rank", "the picker after a pick");
+      assert.is(await focusedId(page), "calculator-goal-rank", "focus stays on the picker");
+    }
+  });
+});
+
+test("no stale result stays visible after an invalid entry, typed or submitted", async () => {
+  const resultParts = [
+    "#calculator-headline",
+    "#calculator-milestones",
+    ".growth-chart",
+    'data[data-result="futureGems"]',
+  ];
+  // What shows and what hides is the page's logic alone: on one variant.
+  await onEachVariant(async (page) => {
+    for (const [bad, submit] of [
+      ["12 34", false],
+      ["abc", true],
+      ["1,5", false],
+      ["-3", true],
+    ] as const) {
+      // A valid result, shown in the open document as a link would show it.
+      await showQuery(page, "currentGems=1000000&years=5");
+      for (const selector of resultParts.slice(0, 3))
+        assert.ok(await page.locator(selector).isVisible(), `${selector} shows the valid result`);
+      await field(page, "currentGems").fill(bad);
+      if (submit) await field(page, "currentGems").press("Enter");
+      await waitForResult(
+        page,
+        null,
+        `the result hides after currentGems "${bad}"${submit ? " and Enter" : ""}`,
+      );
+      for (const selector of resultParts)
+        assert.not.ok(
+          await page.locator(selector).isVisible(),
+          `${selector} is hidden after currentGems "${bad}"`,
+        );
+      assert.ok(
+        await page.locator("[data-result-stale]").isVisible(),
+        "the result area says why it is empty",
+      );
+      if (submit) {
+        assert.ok(
+          await page.locator("#calculator-currentGems-error").isVisible(),
+          `an error names the field after "${bad}"`,
+        );
+        assert.is(await field(page, "currentGems").getAttribute("aria-invalid"), "true");
+      }
+    }
+  }, "phone light");
+});
+
+test("the milestone ladder is the tool's, each date is now plus its duration, and so is the goal's", async () => {
+  await onEachVariant(async (page) => {
+    await freshForm(page);
+    await enter(page, { currentGems: "1 000 000", goalGems: "2.5B", period: "5y" });
+    const expected = await calculateTool(page, {
+      currentGems: "1000000",
+      goalGems: "2500000000",
+      years: "5",
+    });
+    assert.ok(
+      expected.milestones.some((milestone) => milestone.withinDuration) &&
+        expected.milestones.some((milestone) => !milestone.withinDuration),
+      "the case has ranks within and beyond the duration",
+    );
+    // The end of the time given is one row among the ranks: after those reached within it.
+    const within = expected.milestones.filter((milestone) => milestone.withinDuration).length;
+    assert.is(
+      await page.locator("#calculator-milestones tbody tr").nth(within).getAttribute("class"),
+      "time-end",
+    );
+    const rows = await page.locator("#calculator-milestones tbody tr:not([class])").evaluateAll((trs) =>
+      trs.map((tr) => ({
+        cells: Array.from((tr as HTMLTableRowElement).cells, (td) => td.textContent!.trim()),
+        datetime: tr.querySelector("time")?.getAttribute("datetime") ?? null,
+      })),
+    );
+    assert.is(rows.length, expected.milestones.length, "one row per rank above the balance");
+    for (const [index, milestone] of expected.milestones.entries()) {
+      const { cells, datetime } = rows[index]!;
+      assert.is(cells[0], `${milestone.name} (${milestone.displayValue})`, `row ${index + 1} names the rank`);
+      assertCompact(cells[1]!, milestone.gemsNeeded, `${milestone.name}'s gems needed`);
+      assertDate(datetime, milestone.duration, `${milestone.name}'s date`);
+    }
+    assert.ok(await page.locator("#calculator-milestones").isVisible());
+    assertDate(
+      await page.locator('[data-result="goal"] time').getAttribute("datetime"),
+      expected.goal!.duration,
+      "the goal's date",
+    );
+  }, "desktop dark");
+});
+
+test("a shared URL reproduces its result, and back and forward restore earlier calculations", async () => {
+  await onEachVariant(async (page) => {
+    await showQuery(page, "currentGems=2.75M&days=30");
+    const first = await calculateTool(page, { currentGems: "2750000", days: "30" });
+    assert.is(await shownFuture(page), first.futureGems, "the link's result shows on load");
+    assert.is(await field(page, "currentGems").inputValue(), "2.75M");
+    assert.is(await field(page, "period").inputValue(), "30 days", "a link made before the one time field");
+    await assertBalanceHeadline(page, first, "In 30 days");
+
+    await enter(page, { currentGems: "1,000,000", period: "10 years" });
+    const second = await calculateTool(page, { currentGems: "1000000", years: "10" });
+    assert.is(await shownFuture(page), second.futureGems);
+    const query = new URL(page.url()).searchParams;
+    assert.equal(
+      Object.fromEntries(query),
+      { gems: "1,000,000", time: "10y" },
+      "the URL holds the inputs, short",
+    );
+    for (const name of query.keys()) assert.ok(QUERY_NAMES.has(name), `${name} is a name the form writes`);
+
+    await page.goBack();
+    await waitForResult(page, first.futureGems, "back restores the link's result");
+    assert.is(await field(page, "currentGems").inputValue(), "2.75M");
+    assert.is(await field(page, "period").inputValue(), "30 days");
+    await page.goForward();
+    await waitForResult(page, second.futureGems, "forward restores the later result");
+    assert.is(await field(page, "currentGems").inputValue(), "1,000,000");
+  }, "desktop dark");
+});
+
+/** Empties the homepage's form, types a balance and a target date, presses Enter and waits for the answer. */
+async function calculateUntil(page: Page, currentGems: string, until: string): Promise<void> {
+  await freshForm(page);
+  await field(page, "currentGems").fill(currentGems);
+  await openMore(page);
+  await field(page, "until").fill(until);
+  await field(page, "until").press("Enter");
+  await statusSays(page, `a result for ${until}`);
+}
+
+// The time zones' checks come last, on the phone: its clock and time zone then change.
+test(`a date alone is the start of that day, local time, and the page says so; an unreadable or past \
+date is an error`, async () => {
+  await onEachVariant(async (page) => {
+    await timeZone("Europe/Berlin");
+    await calculateUntil(page, "1M", "2027-01-01");
+    // Midnight at the start of 1 January 2027 in Berlin is 23:00 UTC on 31 December.
+    const seconds = (Date.UTC(2026, 11, 31, 23, 0, 0) - NOW) / 1000;
+    const expected = await calculateTool(page, { currentGems: "1000000", seconds: String(seconds) });
+    assert.is(await shownFuture(page), expected.futureGems, "growth to the start of the day");
+    assert.match(
+      (await page.locator("#calculator-until-read").textContent())!,
+      /^Counted from 00:00 that day, your time: 1 month from now\.$/,
+    );
+    assert.match(
+      (await headlineLines(page))[0]!,
+      /^On Jan 1, 2027: \S+ gems \(\+\S+, \+[\d.]+%\), still Member\.$/,
+    );
+    assert.equal(
+      Object.fromEntries(new URL(page.url()).searchParams),
+      { gems: "1M", time: "1mo8d11h" },
+      "the link holds the time to the date (38 days 11 hours, a month being 30 days), not a local date",
+    );
+
+    // A time of day would be read differently in each time zone: only a plain day is taken.
+    for (const [until, problem] of [
+      ["not-a-date", "is not a date"],
+      ["2030-02-30", "is not a date"],
+      ["2030-01-01T00:00:00Z", "is not a date"],
+      ["2020-01-01", "has passed"],
+    ] as const) {
+      await showQuery(page, `currentGems=1M&until=${until}`);
+      const error = page.locator("#calculator-until-error");
+      assert.ok(await error.isVisible(), `the link's date ${until} is an error`);
+      assert.ok(
+        (await error.textContent())!.includes(problem),
+        `${await error.textContent()} says it ${problem}`,
+      );
+      assert.is(await shownFuture(page), null, `no result from ${until}`);
+    }
+  }, "phone light");
+});
+
+test("a shared link gives the same result in Los Angeles and Berlin, and still does after its date", async () => {
+  await onEachVariant(async (page) => {
+    // A link the page wrote in Berlin, opened in Los Angeles a year later.
+    await calculateUntil(page, "2.5M", "2030-01-01");
+    const written = new URL(page.url());
+    const inBerlin = await shownFuture(page);
+
+    await timeZone("America/Los_Angeles");
+    await page.clock.setFixedTime(NOW + 400 * DAY);
+    assert.is(
+      await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+      "America/Los_Angeles",
+    );
+    await freshForm(page);
+    await showQuery(page, written.search.slice(1));
+    await linkResult(page);
+    assert.is(
+      await shownFuture(page),
+      inBerlin,
+      "the same balance in both time zones, after the link's date",
+    );
+  }, "phone light");
+});
+
+test(`a 3 MB paste or an 8,000-character link is refused at the field's limit, without freezing the page \
+or filling the link`, async () => {
+  await onEachVariant(async (page) => {
+    await showQuery(page, `currentGems=${"1".repeat(8_000)}`);
+    assert.ok(
+      (await field(page, "currentGems").inputValue()).length <= 101,
+      "the field holds at most its limit",
+    );
+    assert.ok(
+      await page.locator("#calculator-currentGems-error").isVisible(),
+      "the field says it is too long",
+    );
+    await field(page, "currentGems").fill("");
+    await field(page, "currentGems").focus();
+    await page.keyboard.insertText("9".repeat(3_000_000));
+    assert.is((await field(page, "currentGems").inputValue()).length, 100, "a paste stops at 100 characters");
+    await page.keyboard.press("Enter");
+    await unhidden(page, "#calculator-currentGems-error", "the refusal");
+    assert.not.ok(page.url().includes("9".repeat(101)), "the link never holds the paste");
   }, "phone light");
 });
 
 test(`the balance is remembered on this device, a link's values win, Forget forgets, and a refused storage \
 breaks nothing`, async () => {
-  await onEach(async (page) => {
+  await onEachVariant(async (page) => {
     await freshForm(page);
     await calculate(page, { currentGems: "2.75M", period: "1 week" });
     await open(page);
@@ -481,8 +1079,8 @@ breaks nothing`, async () => {
     await showForm(page);
     // Typed but not finished (the address follows as it reads, the device keeps only a finished balance).
     // The page's clock stops, so a loaded machine cannot let the 1.5 s pause that ends typing pass.
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 1000);
+    await page.clock.install({ time: NOW });
+    await page.clock.pauseAt(NOW + 1000);
     await page.fill("#calculator-currentGems", "12");
     await page.clock.runFor(200);
     await page.waitForURL(/gems=12(&|$)/);
@@ -499,7 +1097,8 @@ breaks nothing`, async () => {
     assert.is(await page.inputValue("#calculator-currentGems"), "");
     await open(page);
     assert.is(await page.inputValue("#calculator-currentGems"), "", "forgotten");
-    // The file's last check on this page, which refuses storage in every document it loads from here on.
+    // The last check on this page but for the pages loaded by the next test, which it must pass with storage
+    // refused in every document it loads from here on, and the clock flowing.
     await page.addInitScript(() => {
       for (const name of ["getItem", "setItem", "removeItem"] as const)
         Storage.prototype[name] = () => {
@@ -509,6 +1108,51 @@ breaks nothing`, async () => {
     await open(page);
     await calculate(page, { currentGems: "2.75M", period: "1 week" });
   }, "desktop dark");
+});
+
+// Last: it loads other pages in place of the homepage.
+test("no page scrolls sideways, the homepage with the largest valid input included", async () => {
+  const largest = "currentGems=100000000000000000000&days=36500";
+  const overflowing: string[] = [];
+  await onEachVariant(async (page) => {
+    const viewport = page.viewportSize()!;
+    // The homepage's answers in its open document, then the other pages, each loaded.
+    for (const [path, query] of [
+      ["", ""],
+      ["", largest],
+      ["docs/", ""],
+      ["api/", ""],
+      ["auth/", ""],
+    ] as const) {
+      const where = `/${path}${query && "?"}${query}`;
+      if (path)
+        assert.is((await page.goto(new URL(path, started.served.url).href))?.status(), 200, `${where} loads`);
+      else await showQuery(page, query);
+      if (query)
+        assert.ok(
+          await page.locator("#calculator-headline").isVisible(),
+          "the largest valid input gives a result",
+        );
+      const { scrollWidth, clientWidth, widest } = await page.evaluate(() => {
+        const { scrollWidth, clientWidth } = document.documentElement;
+        // The outermost element reaching past the right edge, to say what overflows.
+        const over = Array.from(document.body.querySelectorAll("*")).find(
+          (element) => element.getBoundingClientRect().right > clientWidth + 0.5,
+        );
+        return {
+          scrollWidth,
+          clientWidth,
+          widest: over?.outerHTML.replace(/\s+/g, " ").slice(0, 100) ?? "nothing",
+        };
+      });
+      assert.is(clientWidth, viewport.width, `${where} lays out at the viewport's width`);
+      if (scrollWidth > clientWidth)
+        overflowing.push(
+          `${viewport.width} px ${where}: ${scrollWidth} px of content in ${clientWidth} px, widest ${widest}`,
+        );
+    }
+  });
+  assert.equal(overflowing, [], "pages that scroll sideways");
 });
 
 test.run();
