@@ -25,6 +25,10 @@ import { pageLinks } from "./page-links.ts";
 for (const [name, language] of Object.entries({ json, sh: bash, js: javascript }))
   hljs.registerLanguage(name, language as LanguageFn);
 
+/** Each highlighted block's and chart's HTML by its text: `npm start` renders every page again at each save. */
+const drawn = new Map<string, string>();
+const remember = (key: string, draw: () => string) => drawn.get(key) ?? drawn.set(key, draw()).get(key)!;
+
 /**
  * markdown-it's `highlight` option: the block's inner HTML. An unknown language is a build error,
  * so a typo in a fence never ships unhighlighted code silently; a fence without a language is plain.
@@ -36,7 +40,10 @@ function highlight(code: string, language: string): string {
       `Code fence language "${language}" is not registered in _config/markdown.ts; use one of: ` +
         `${hljs.listLanguages().join(", ")}`,
     );
-  return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+  return remember(
+    `${language}\n${code}`,
+    () => hljs.highlight(code, { language, ignoreIllegals: true }).value,
+  );
 }
 
 /** "Terms of use" → `terms-of-use`; "GET /api/info.json" → `get-api-info-json`. */
@@ -131,15 +138,11 @@ function growthCharts(md: MarkdownIt): void {
   md.renderer.rules.fence = (tokens, index, options, env, self) => {
     const token = tokens[index]!;
     if (token.info.trim() !== "growth-chart") return fence(tokens, index, options, env, self);
-    const { id, start, result } = ChartBlock.parse(JSON.parse(token.content));
-    const chart = resultChart(result, {
-      id,
-      width: 640,
-      height: 280,
-      locale: "en-US",
-      start: Date.parse(start),
+    return remember(`growth-chart\n${token.content}`, () => {
+      const { id, start, result } = ChartBlock.parse(JSON.parse(token.content));
+      const size = { width: 640, height: 280, locale: "en-US", start: Date.parse(start) };
+      return `<figure class="chart-static">${resultChart(result, { id, ...size })?.svg ?? ""}</figure>\n`;
     });
-    return `<figure class="chart-static">${chart?.svg ?? ""}</figure>\n`;
   };
 }
 

@@ -10,6 +10,7 @@ import { absoluteUrl, twinPath } from "../_data/site.ts";
 import rankList from "../_data/ranks.ts";
 import { escapeRegExp, inlineCode, markdownText } from "./escape.ts";
 import { fileLine } from "./page-source.ts";
+import { deepFreeze } from "./global-data.ts";
 import { groupDigits } from "../common/text/group-digits.ts";
 import { fieldTable, target, type JsonSchema } from "./field-table.ts";
 import { executeTool, isToolName } from "../common/tools/execute.ts";
@@ -44,6 +45,12 @@ type KeyFilter = (
   key: string,
   fragment?: string,
 ) => string;
+
+/**
+ * Each tool call's result by tool and input, frozen: a page and its twin make the same calls, and so does
+ * each rebuild of `npm start` (an edit to the data or the tools restarts it).
+ */
+const called = new Map<string, unknown>();
 
 export function pageHelpers(eleventyConfig: UserConfig): void {
   const filter = (name: string, build: (...args: any[]) => unknown) => eleventyConfig.addFilter(name, build);
@@ -92,7 +99,9 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
   filter("callTool", (name: string, input: unknown) => {
     if (!isToolName(name))
       throw new Error(`"${name}" is not a browser tool; use one of: ${TOOL_NAMES.join(", ")}`);
-    return executeTool(name, input, rankList);
+    const key = JSON.stringify([name, input]);
+    if (!called.has(key)) called.set(key, deepFreeze(executeTool(name, input, rankList)));
+    return called.get(key);
   });
   /**
    * `{{ result | growthChart("example-chart", "2026-07-01T12:00:00Z") }}`: the homepage's chart of a
