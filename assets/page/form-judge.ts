@@ -7,7 +7,8 @@ import { safeParseCalculateInput } from "../../common/input/check-input.ts";
 import { durationTotalMistake } from "../../common/input/input-rules.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
 import { groupDigits } from "../../common/text/group-digits.ts";
-import { labelOf, PERIOD, UNTIL, type Problem, type Reading } from "./form-read.ts";
+import { labelOf, type Problem, type Reading } from "./form-read.ts";
+import { PERIOD, UNTIL } from "./form-state.ts";
 
 const TIMES: readonly string[] = DURATION_UNITS;
 
