@@ -20,13 +20,9 @@ function messages(error: SentError): string {
   return lines.join("\n\n");
 }
 
-function element<Name extends keyof HTMLElementTagNameMap>(
-  name: Name,
-  text = "",
-): HTMLElementTagNameMap[Name] {
-  const made = document.createElement(name);
-  made.textContent = text;
-  return made;
+/** A new element of the page holding `text`, as text. */
+function element<Name extends keyof HTMLElementTagNameMap>(name: Name, text = "") {
+  return Object.assign(document.createElement(name), { textContent: text });
 }
 
 /** The page's dialog for build errors, made the first time one comes. */
