@@ -100,13 +100,12 @@ function resultFieldLines(outputs: SchemaProperties, defs: SchemaProperties): st
   });
 }
 
-/** Top-level fields of a tool's JSON Schema, with their descriptions; a root `$ref` into `$defs` is followed. */
-function propertiesOf(schema: Record<string, unknown>): SchemaProperties {
-  const properties = fieldsOf(schema, (schema.$defs ?? {}) as SchemaProperties);
-  if (!properties)
-    throw new Error(`llms.txt: a tool schema without properties: ${JSON.stringify(schema).slice(0, 200)}`);
-  return properties;
-}
+/**
+ * Top-level fields of a tool's JSON Schema (a zod object's, in contract/tool-descriptors.ts), with their
+ * descriptions; a root `$ref` into `$defs` is followed.
+ */
+const propertiesOf = (schema: Record<string, unknown>) =>
+  fieldsOf(schema, (schema.$defs ?? {}) as SchemaProperties)!;
 
 /** A JSON value over a few lines: top-level fields one a line, arrays one item a line. */
 function exampleJson(value: Record<string, unknown>): string {
@@ -159,8 +158,8 @@ export function agentGuide(data: GuideData) {
   };
   const timeKeys = Object.keys(inputs).filter((key) => !key.endsWith("Gems"));
   const defs = (calculate.outputSchema.$defs ?? {}) as SchemaProperties;
-  const durationFields = defs.Duration?.properties;
-  if (!durationFields) throw new Error("llms.txt: the result schema has no Duration in its $defs");
+  // Duration is a named schema (contract/calculate-output.ts) every milestone and target uses: one of the $defs.
+  const durationFields = defs.Duration!.properties!;
   return {
     calculateName: calculate.name,
     listName: list.name,

@@ -29,9 +29,6 @@ export const LAZY_ENTRIES = readdirSync(path.join(ROOT, "assets/lazy"))
   .filter((file) => file.endsWith(".ts") && file !== "modules.ts")
   .map((file) => path.join(ROOT, "assets/lazy", file));
 
-/** The names `loadModule` takes: the files of `assets/lazy/`, and the page's tools. */
-export const LAZY_NAMES = [...LAZY_ENTRIES.map((entry) => path.basename(entry, ".ts")), "tools"];
-
 /** Where the homepage's bundle is published, without `.js` (esbuild adds it): its lazy modules sit beside it. */
 const CALCULATOR_OUT = paths.calculatorScript.replace(/\.js$/, "");
 const besideCalculator = (name: string) => path.posix.join(path.posix.dirname(CALCULATOR_OUT), name);

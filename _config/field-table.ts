@@ -6,7 +6,7 @@
  * `Duration`) has one table of its own, and every use links to it.
  * Kept: no maintained library renders JSON Schema 2020-12 as Markdown tables with bounds in words.
  */
-import { slugify } from "./markdown.ts";
+import { slugify } from "../common/text/slugify.ts";
 import { groupDigits } from "../common/text/group-digits.ts";
 
 export interface JsonSchema {

@@ -6,7 +6,7 @@
  * page reads. Directory and template data stay unfrozen: Eleventy normalises their `tags` in place.
  */
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 
 /** Plain objects and arrays, the shapes data is written in; class instances keep their own state. */
 function isPlainData(value: unknown): value is object {

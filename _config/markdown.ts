@@ -14,6 +14,7 @@ import { z } from "zod";
 import { resultChart } from "../common/chart.ts";
 import { CalculateOutput } from "../contract/calculate-output.ts";
 import { escapeHtml } from "./escape.ts";
+import { slugify } from "../common/text/slugify.ts";
 import { pageLinks } from "./page-links.ts";
 
 /**
@@ -44,17 +45,6 @@ function highlight(code: string, language: string): string {
     `${language}\n${code}`,
     () => hljs.highlight(code, { language, ignoreIllegals: true }).value,
   );
-}
-
-/** "Terms of use" → `terms-of-use`; "GET /api/info.json" → `get-api-info-json`. */
-export function slugify(text: string): string {
-  const slug = text
-    .normalize("NFKD")
-    .toLowerCase()
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return slug || "section";
 }
 
 /**

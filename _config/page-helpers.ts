@@ -127,14 +127,10 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
    * `<script>{% afterPaintScripts scripts, page.url %}</script>` and `script-src 'self' {%
    * afterPaintScriptsHash scripts, page.url %}`: a page's modules, started after its first paint.
    */
-  shortcode(
-    "afterPaintScripts",
-    async (scripts: string[], url: string) => (await afterPaintScripts(scripts, url)).js,
-  );
-  shortcode(
-    "afterPaintScriptsHash",
-    async (scripts: string[], url: string) => (await afterPaintScripts(scripts, url)).hash,
-  );
+  const startScript = (part: "js" | "hash") => async (scripts: string[], url: string) =>
+    (await afterPaintScripts(scripts, url))[part];
+  shortcode("afterPaintScripts", startScript("js"));
+  shortcode("afterPaintScriptsHash", startScript("hash"));
   /** `{% schemaFields "CalculatorInfo" %}`: a contract component's fields (shortcodes are never autoescaped). */
   shortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), components));
 }

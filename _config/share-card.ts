@@ -11,8 +11,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResvgRenderOptions } from "@resvg/resvg-js";
-import type { LadderStep, ShareCard } from "../_data/shareCard.ts";
-import card, { stepText } from "../_data/shareCard.ts";
+import card, { stepText, type LadderStep, type ShareCard } from "../_data/shareCard.ts";
 import { paths } from "../_data/site.ts";
 import { escapeHtml } from "./escape.ts";
 

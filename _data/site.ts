@@ -102,13 +102,7 @@ export function parseSiteUrl(value: string | undefined): URL {
     );
   // Every output writes the URL into Markdown links, HTML attributes, JSON and XML: a character
   // that ends or opens something there (`(`, `)`, `'`, `"`, `<`, a space) would break every link.
-  // linkinator reads the Markdown twins' links with the brackets of an IPv6 literal escaped
-  // (`https://%5B::1%5D/`), so the link check could not follow any absolute link of the site.
-  if (url.hostname.startsWith("["))
-    throw new Error(
-      `SITE_URL: "${text}" has the IPv6 address ${url.hostname} as its host, which the link check ` +
-        "cannot read in Markdown links; use a host name, such as localhost",
-    );
+  // So would an IPv6 literal's brackets, which Markdown links escape (`https://%5B::1%5D/`).
   const host = /[^a-z0-9.-]/.exec(url.hostname)?.[0];
   if (host)
     throw new Error(

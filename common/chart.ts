@@ -7,7 +7,7 @@
  * Each crossing is placed at the engine's own time for it (`totalSeconds`), so the chart's dates
  * are the milestone table's.
  */
-import type { CalculateOutput } from "../contract/calculate-output.ts";
+import type { CalculateOutput, Duration } from "../contract/calculate-output.ts";
 import { TIME_NORMALIZATION } from "./constants.ts";
 import { compactAmount, scientificAmount } from "./amount.ts";
 import { numberFormat } from "./text/formats.ts";
@@ -15,11 +15,11 @@ import { numberFormat } from "./text/formats.ts";
 /** A rank or goal the balance reaches. */
 interface ChartTarget {
   /** What the point is called: a rank's name, "Goal", "+10B". */
-  label: string;
-  /** The target balance, a decimal string. */
-  gems: string;
-  /** Seconds of growth until the balance reaches it (the engine's `totalSeconds`). */
-  seconds: number;
+  name: string;
+  /** The target balance. */
+  gems: number;
+  /** Days of growth until the balance reaches it (from the engine's `totalSeconds`). */
+  day: number;
   kind: "rank" | "goal";
 }
 
@@ -144,7 +144,7 @@ function gemTicks({ low, high, log, shown }: Series, locale?: string): { value: 
   const labelled = (digits: number) => (value: number) => ({ value, text: gemsText(value, digits, locale) });
   const ticks: number[] = [];
   if (log) {
-    const goal = shown.filter((target) => target.kind === "goal").map((target) => Number(target.gems));
+    const goal = shown.filter((target) => target.kind === "goal").map((target) => target.gems);
     const first = Math.ceil(Math.log10(low));
     const last = Math.floor(Math.log10(high));
     const every = Math.ceil((last - first + 1) / 6);
@@ -173,20 +173,18 @@ const textMarkup = ({ text, x, baseline, anchor }: Label, className: string) =>
   `<text class="${className}" x="${round(x)}" y="${round(baseline)}"` +
   `${anchor === "start" ? "" : ` text-anchor="${anchor}"`}>${escapeXml(text)}</text>`;
 
-const dayOf = (target: ChartTarget) => target.seconds / TIME_NORMALIZATION.secondsPerDay;
-
 /** The growth the chart draws: the start, the horizon and every target within it; null when there is none. */
 function growthSeries(result: CalculateOutput, targets: ChartTarget[], curve: ChartOptions["balanceAt"]) {
   const growth = Math.log1p(Number(result.dailyInterestRate));
   const given = Number(result.durationDays);
-  const ahead = targets.filter((target) => target.seconds > 0);
+  const ahead = targets.filter((target) => target.day > 0);
   // The start is taken back from the engine's time to the first target, so the curve meets every
   // crossing point even where the 8-decimal balance rounds to 0 (below 0.000000005 gems).
   const first = !curve && ahead[0];
-  const current = first ? Number(first.gems) * Math.exp(-growth * dayOf(first)) : Number(result.currentGems);
+  const current = first ? first.gems * Math.exp(-growth * first.day) : Number(result.currentGems);
   const firstRank = ahead.find((target) => target.kind === "rank");
   const reach = given > 0 ? ahead.filter((target) => target === firstRank || target.kind === "goal") : ahead;
-  const days = Math.max(given, ...reach.map(dayOf));
+  const days = Math.max(given, ...reach.map((target) => target.day));
   if (!(days > 0 && current > 0)) return null;
   const balanceAt = curve ?? ((day: number) => current * Math.exp(growth * day));
   const top = balanceAt(days);
@@ -197,7 +195,7 @@ function growthSeries(result: CalculateOutput, targets: ChartTarget[], curve: Ch
     log,
     /** Growth alone is a straight line on a log axis; a balance the page gives (deposits) is bent. */
     straight: log && !curve,
-    shown: ahead.filter((target) => dayOf(target) <= days),
+    shown: ahead.filter((target) => target.day <= days),
     balanceAt,
     low: log ? current : Math.max(0, current - (top - current) * 0.1),
     high: log ? top : top + (top - current) * 0.1 || current * 1.01,
@@ -324,22 +322,24 @@ function balanceLine({ x, y }: Frame, { straight, solid, days, balanceAt }: Seri
  */
 export function resultChart(result: CalculateOutput, options: ChartOptions): Chart | null {
   const gems = (value: string) => compactAmount(value, options.locale);
-  const targets: ChartTarget[] = result.milestones.map((milestone) => ({
-    label: milestone.name,
-    gems: milestone.minGems,
-    seconds: milestone.duration.totalSeconds,
-    kind: "rank",
-  }));
+  const target = (
+    name: string,
+    gems: string,
+    duration: Duration,
+    kind: ChartTarget["kind"],
+  ): ChartTarget => ({
+    name,
+    gems: Number(gems),
+    day: duration.totalSeconds / TIME_NORMALIZATION.secondsPerDay,
+    kind,
+  });
+  const targets = result.milestones.map((rank) => target(rank.name, rank.minGems, rank.duration, "rank"));
   const { goal, additional } = result;
-  if (goal)
-    targets.push({ label: "Goal", gems: goal.targetGems, seconds: goal.duration.totalSeconds, kind: "goal" });
+  if (goal) targets.push(target("Goal", goal.targetGems, goal.duration, "goal"));
   if (additional)
-    targets.push({
-      label: `+${gems(additional.additionalGems)}`,
-      gems: additional.targetGems,
-      seconds: additional.duration.totalSeconds,
-      kind: "goal",
-    });
+    targets.push(
+      target(`+${gems(additional.additionalGems)}`, additional.targetGems, additional.duration, "goal"),
+    );
   const series = growthSeries(result, targets, options.balanceAt);
   if (!series) return null;
   const { width, height, id, cursor } = options;
@@ -349,7 +349,7 @@ export function resultChart(result: CalculateOutput, options: ChartOptions): Cha
   const { plot, x, y } = chart;
   // In the order reached, as the milestone table lists them; a goal before a rank it equals.
   const shown = [...series.shown].sort(
-    (a, b) => a.seconds - b.seconds || Number(a.kind === "rank") - Number(b.kind === "rank"),
+    (a, b) => a.day - b.day || Number(a.kind === "rank") - Number(b.kind === "rank"),
   );
   // The milestone table gives the figures in text, where there is one.
   const describedBy =
@@ -366,10 +366,7 @@ export function resultChart(result: CalculateOutput, options: ChartOptions): Cha
     key,
     ...shown
       .filter((target) => target.kind === "goal")
-      .map(
-        (target) =>
-          `<path class="chart-goal-line" d="M${plot.left} ${y(Number(target.gems))}H${plot.right}"/>`,
-      ),
+      .map((target) => `<path class="chart-goal-line" d="M${plot.left} ${y(target.gems)}H${plot.right}"/>`),
     balanceLine(chart, series),
     series.given > 0 ? `<path class="chart-end" d="M${x(series.solid)} ${plot.top}V${plot.bottom}"/>` : "",
     `<path class="chart-axis" d="M${plot.left} ${plot.top}V${plot.bottom}H${plot.right}"/>`,
@@ -380,8 +377,8 @@ export function resultChart(result: CalculateOutput, options: ChartOptions): Cha
       ...shown.filter((target) => target.kind === "goal"),
     ].map(
       (target) =>
-        `<circle class="chart-target chart-${target.kind}" data-target="${escapeXml(target.label)}" ` +
-        `cx="${x(dayOf(target))}" cy="${y(Number(target.gems))}" r="3.5"/>`,
+        `<circle class="chart-target chart-${target.kind}" data-target="${escapeXml(target.name)}" ` +
+        `cx="${x(target.day)}" cy="${y(target.gems)}" r="3.5"/>`,
     ),
     cursor === undefined
       ? ""
@@ -389,10 +386,12 @@ export function resultChart(result: CalculateOutput, options: ChartOptions): Cha
         `<circle cx="${x(cursor)}" cy="${y(series.balanceAt(cursor))}" r="5"/></g>`,
   ];
   const { days, balanceAt } = series;
-  const points = shown.map((target) => ({
-    day: dayOf(target),
-    gems: Number(target.gems),
-    name: target.label,
-  }));
-  return { svg: parts.join("") + "</svg>", days, left: plot.left, right: plot.right, balanceAt, points };
+  return {
+    svg: parts.join("") + "</svg>",
+    days,
+    left: plot.left,
+    right: plot.right,
+    balanceAt,
+    points: shown,
+  };
 }

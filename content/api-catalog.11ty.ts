@@ -1,8 +1,7 @@
 // /.well-known/api-catalog, for API discovery tools (RFC 9727): a linkset naming this site's API,
 // its OpenAPI contract and its docs. A well-known URI exists only at an origin's root (RFC 8615),
 // so a build under a path (`https://user.github.io/exp-bank/`) writes no catalog at all.
-import { paths, type Site } from "../_data/site.ts";
-import { absoluteUrl, twinPath } from "../_data/site.ts";
+import { absoluteUrl, paths, twinPath, type Site } from "../_data/site.ts";
 
 export const data = {
   // `false` writes nothing; see https://www.11ty.dev/docs/permalinks/#permalink-false

@@ -1,7 +1,6 @@
 // /llms-full.txt, for agents that want the whole site in one request: every Markdown twin, in
 // navigation order, each followed by the address of its HTML page.
-import { paths, type Site } from "../_data/site.ts";
-import { absoluteUrl } from "../_data/site.ts";
+import { absoluteUrl, paths, type Site } from "../_data/site.ts";
 import { renderTwin, type TwinSource } from "../_config/twins.ts";
 
 interface FullGuideData {

@@ -1,9 +1,7 @@
 import * as z from "zod/mini";
 import { describe } from "./describe.ts";
-import { DAILY_INTEREST_RATE, TIME_NORMALIZATION, TOOL_NAMES } from "../common/constants.ts";
+import { DAILY_INTEREST_RATE, TIME_NORMALIZATION as time, TOOL_NAMES } from "../common/constants.ts";
 import { DAILY_INTEREST_PERCENT } from "./formulas.ts";
-
-const time = TIME_NORMALIZATION;
 
 export const TimeNormalization = describe(
   z.strictObject({

@@ -9,11 +9,10 @@ export interface SchemaMeta {
    */
   id?: string;
   description: string;
-  examples?: unknown[];
 }
 
 /**
- * Attaches a description (and optionally a component id and examples) to a schema, once.
+ * Attaches a description (and optionally a component id) to a schema, once.
  * zod/mini has no `.describe()`; metadata lives in `z.globalRegistry`, which `z.toJSONSchema` reads.
  * See https://zod.dev/metadata
  */

@@ -20,13 +20,9 @@ function messages(error: SentError): string {
   return lines.join("\n\n");
 }
 
-function element<Name extends keyof HTMLElementTagNameMap>(
-  name: Name,
-  text = "",
-): HTMLElementTagNameMap[Name] {
-  const made = document.createElement(name);
-  made.textContent = text;
-  return made;
+/** A new element of the page holding `text`, as text. */
+function element<Name extends keyof HTMLElementTagNameMap>(name: Name, text = "") {
+  return Object.assign(document.createElement(name), { textContent: text });
 }
 
 /** The page's dialog for build errors, made the first time one comes. */
@@ -48,20 +44,14 @@ function errorDialog(): HTMLDialogElement {
   return dialog;
 }
 
-/** What the dialog says for a socket message, or undefined when the message is not a build error. */
+/**
+ * What the dialog says for a socket message, or undefined when the message is not a build error. The
+ * dev server sends every message as JSON, a build error's `error` as its `JSON.stringify`.
+ */
 function errorText(data: string): string | undefined {
-  let message: { type?: string; error?: string };
-  try {
-    message = JSON.parse(data);
-  } catch {
-    return undefined;
-  }
+  const message = JSON.parse(data) as { type?: string; error?: string };
   if (message.type !== "eleventy.error") return undefined;
-  try {
-    return messages(JSON.parse(message.error ?? "")) || FALLBACK;
-  } catch {
-    return FALLBACK;
-  }
+  return messages(JSON.parse(message.error ?? "{}")) || FALLBACK;
 }
 
 const socket = new WebSocket(`${location.protocol === "https:" ? "wss://" : "ws://"}${location.host}`);

@@ -2,7 +2,8 @@
  * The day in a calendar: the button of a row of the answer's timeline (a rank, or a goal that is no
  * rank's) downloads its date as an `.ics` file made here in the browser; nothing is sent anywhere.
  */
-import { calendarFile, slug } from "../page/calendar-file.ts";
+import { calendarFile } from "../page/calendar-file.ts";
+import { slugify } from "../../common/text/slugify.ts";
 import { provide } from "../page/load-module.ts";
 
 /**
@@ -23,7 +24,7 @@ function addToCalendar(button: HTMLButtonElement): void {
   const file = new Blob([calendarFile(event, Date.now(), location.host)], { type: "text/calendar" });
   const link = Object.assign(document.createElement("a"), {
     href: URL.createObjectURL(file),
-    download: `${slug(event.title)}.ics`,
+    download: `${slugify(event.title)}.ics`,
   });
   link.click();
   // The address is freed once the download has surely read it.

@@ -12,13 +12,6 @@ export interface CalendarEvent {
   url: string;
 }
 
-/** A file name from the title: "radiant-in-the-exp-bank". */
-export const slug = (title: string) =>
-  title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-
 /**
  * A moment in UTC as RFC 5545 writes it, to the second below (`20271222T153000Z`): a calendar has no
  * milliseconds, and a moment at or after midnight stays on the day the page names.

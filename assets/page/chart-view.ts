@@ -7,6 +7,7 @@ import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import { TIME_NORMALIZATION } from "../../common/constants.ts";
 import { dateText, gemsText, resultChart, type Chart } from "../../common/chart.ts";
 import { planHook } from "./plan-hook.ts";
+import { lang } from "./form-words.ts";
 
 let shown: { result: CalculateOutput; start: number } | null = null;
 let chart: Chart | null = null;
@@ -30,7 +31,7 @@ function draw(speak?: boolean): void {
     describedBy: "calculator-milestones",
     width,
     height: area.clientHeight || 240,
-    locale: document.documentElement.lang,
+    locale: lang(),
     start,
     cursor: marked ? at : undefined,
     balanceAt: planHook.curve,
@@ -46,12 +47,11 @@ function draw(speak?: boolean): void {
   const rank =
     result.milestones.findLast((milestone) => milestone.duration.totalSeconds <= seconds) ??
     result.currentRank;
-  const lang = document.documentElement.lang;
-  const date = dateText(start + seconds * 1000, chart.days, lang);
+  const date = dateText(start + seconds * 1000, chart.days, lang());
   scrub.setAttribute("aria-valuetext", date);
   const here = names ? ` — ${names}` : "";
   if (speak)
-    readout().textContent = `${date}: ${gemsText(chart.balanceAt(at), 3, lang)} gems, ${rank.name}${here}`;
+    readout().textContent = `${date}: ${gemsText(chart.balanceAt(at), 3, lang())} gems, ${rank.name}${here}`;
 }
 
 /**

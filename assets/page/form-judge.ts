@@ -7,7 +7,8 @@ import { safeParseCalculateInput } from "../../common/input/check-input.ts";
 import { durationTotalMistake } from "../../common/input/input-rules.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
 import { groupDigits } from "../../common/text/group-digits.ts";
-import { labelOf, PERIOD, UNTIL, type Problem, type Reading } from "./form-read.ts";
+import { labelOf, type Problem, type Reading } from "./form-read.ts";
+import { PERIOD, UNTIL } from "./form-state.ts";
 
 const TIMES: readonly string[] = DURATION_UNITS;
 
@@ -49,10 +50,10 @@ export function validate(reading: Reading): { input: CalculateInput | null; prob
   return { input: null, problems };
 }
 
-/** Shows each problem in its field's slot, marks the field, and returns the first field marked. */
-export function showProblems(form: HTMLFormElement, problems: readonly Problem[]): HTMLInputElement | null {
+/** Shows each problem in its field's slot (the plan's slots are `plan-error`), marks the field, returns the first. */
+export function showProblems(form: HTMLFormElement, problems: readonly Problem[], slots = "field-error") {
   let first: HTMLInputElement | null = null;
-  for (const slot of Array.from(form.querySelectorAll<HTMLElement>(".field-error"))) {
+  for (const slot of Array.from(form.querySelectorAll<HTMLElement>(`.${slots}`))) {
     const field = slot.id.replace(/^calculator-|-error$/g, "");
     const problem = problems.find((entry) => entry.field === field);
     // Every message follows its field's label: "Current gems is 0; …".
@@ -68,7 +69,8 @@ export function showProblems(form: HTMLFormElement, problems: readonly Problem[]
   return first;
 }
 
-export function showNotes(form: HTMLFormElement, notes: Record<string, string>): void {
-  for (const slot of Array.from(form.querySelectorAll<HTMLElement>(".field-read")))
+/** Shows each field's reading in its slot (`slots`: the plan's are `plan-read`). */
+export function showNotes(form: HTMLFormElement, notes: Record<string, string>, slots = "field-read"): void {
+  for (const slot of Array.from(form.querySelectorAll<HTMLElement>(`.${slots}`)))
     slot.textContent = notes[slot.id.replace(/^calculator-|-read$/g, "")] ?? "";
 }

@@ -8,8 +8,6 @@ import { readGems } from "../../common/amount.ts";
 import { counted, lang, waitText } from "./form-words.ts";
 import { PERIOD, UNTIL, type FormState } from "./form-state.ts";
 
-export { AT, PERIOD, UNTIL } from "./form-state.ts";
-
 const NOT_A_DATE = "is not a date; pick one from the calendar";
 /** The tool's amount fields. */
 const GEMS = ["currentGems", "goalGems", "additionalGems"];

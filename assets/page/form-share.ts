@@ -2,7 +2,7 @@
  * Sharing the answer in words with its link, pinned to its moment (`at=`), to the share sheet or the
  * clipboard: `2.5M gems → 2.52M gems in 30 days (+22.6K, +0.9%)`, `2.5M gems → Radiant on Oct 19, 2032 (…)`.
  */
-import { AT } from "./form-read.ts";
+import { AT } from "./form-state.ts";
 import { balanceText, goalName, type Shown } from "./form-answer.ts";
 import { compactGems, dateText, waitText } from "./form-words.ts";
 

@@ -9,7 +9,7 @@ import type { ExpRank } from "../../contract/rank-list.ts";
 import { calculateGrowth } from "../../common/engine/calculate.ts";
 import { readAmount } from "../../common/amount.ts";
 import { balanceText, goalName, type Shown } from "./form-answer.ts";
-import { labelOf } from "./form-read.ts";
+import { showNotes, showProblems } from "./form-judge.ts";
 import { compactGems, counted, lang } from "./form-words.ts";
 import { loadModule } from "./load-module.ts";
 import { edit, state, watch } from "./form-state.ts";
@@ -49,7 +49,8 @@ const page = {
   readAmount,
   balanceText,
   goalName,
-  labelOf,
+  showProblems,
+  showNotes,
   compactGems,
   counted,
   lang,

@@ -23,6 +23,7 @@ import { depositCourse, rateOfPercent, whatItTakes } from "../../common/engine/p
 import type { CalculateInput } from "../../contract/calculate-input.ts";
 import type { Shown } from "../page/form-answer.ts";
 import type { PlanPage } from "../page/plan-hook.ts";
+import type { Problem } from "../page/form-read.ts";
 
 /** A deposit is at most the largest balance the tools take (10^20 gems). */
 const MAX_DEPOSIT = exactOf(CALCULATE_LIMITS.maxGems);
@@ -50,14 +51,13 @@ type Plan = { deposit: Exact | null; every: "day" | "week"; rate: typeof BANK_RA
 function readPlan({ readAmount, counted }: PlanPage, deposit: string, every: string, rate: string) {
   const plan: Plan = { deposit: null, every: every === "week" ? "week" : "day", rate: null };
   const notes: Record<string, string> = {};
-  const problems: Record<string, string> = {};
+  const problems: Problem[] = [];
   if (deposit) {
     const read = readAmount(deposit);
-    if (!read.ok) problems.deposit = read.message;
-    else if (compareExact(exactOf(read.value), exactOf(0)) <= 0)
-      problems.deposit = "is 0; enter more, or clear it";
-    else if (compareExact(exactOf(read.value), MAX_DEPOSIT) > 0)
-      problems.deposit = "is over 10^20 gems; enter less";
+    const problem = (message: string) => problems.push({ field: "deposit", message });
+    if (!read.ok) problem(read.message);
+    else if (compareExact(exactOf(read.value), exactOf(0)) <= 0) problem("is 0; enter more, or clear it");
+    else if (compareExact(exactOf(read.value), MAX_DEPOSIT) > 0) problem("is over 10^20 gems; enter less");
     else {
       plan.deposit = exactOf(read.value);
       notes.deposit = `Read as ${counted(read.value, "gem")} a ${plan.every}.`;
@@ -65,7 +65,8 @@ function readPlan({ readAmount, counted }: PlanPage, deposit: string, every: str
   }
   if (rate) {
     plan.rate = rateOfPercent(rate.replace(/\s*%$/, ""));
-    if (!plan.rate) problems.rate = "must be above 0 and at most 10, up to 4 decimals, such as 0.5";
+    const message = "must be above 0 and at most 10, up to 4 decimals, such as 0.5";
+    if (!plan.rate) problems.push({ field: "rate", message });
     else notes.rate = `Read as ${percentOf(plan.rate.text)} % a day.`;
   }
   return { plan, notes, problems };
@@ -136,7 +137,7 @@ export function mountPlan(page: PlanPage): void {
   const courseOf = ({ rate, deposit, every }: Plan) =>
     deposit ? depositCourse(rate ?? BANK_RATE, deposit, PERIODS[every]) : rateCourse(rate ?? BANK_RATE);
   Object.assign(planHook, {
-    problem: () => Object.keys(planOf().problems)[0] ?? null,
+    problem: () => planOf().problems[0]?.field ?? null,
     calculate: (given: CalculateInput, ranks: Parameters<typeof calculateGrowth>[1]) => {
       const { plan } = planOf();
       const rate = plan.rate ?? BANK_RATE;
@@ -153,15 +154,12 @@ export function mountPlan(page: PlanPage): void {
     const { judged, typed } = state();
     const { notes, problems } = planOf();
     every.value = typed.every === "week" ? "week" : "day";
-    for (const name of ["deposit", "rate"]) {
-      const problem = judged.has(name) ? problems[name] : undefined;
-      const slot = byId(`${name}-error`);
-      const field = byId<HTMLInputElement>(name);
-      slot.textContent = problem ? `${page.labelOf(field.form!, name)} ${problem}.` : "";
-      slot.hidden = !problem;
-      field.toggleAttribute("aria-invalid", Boolean(problem));
-      byId(`${name}-read`).textContent = notes[name] ?? "";
-    }
+    page.showProblems(
+      every.form!,
+      problems.filter(({ field }) => judged.has(field)),
+      "plan-error",
+    );
+    page.showNotes(every.form!, notes, "plan-read");
     if (typed.deposit || typed.rate) byId<HTMLDetailsElement>("more").open = true;
   };
   watch(draw);

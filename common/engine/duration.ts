@@ -3,7 +3,7 @@
  * constants: a year is 365 days, a month 30 days, a day 24 hours, 1,440 minutes or 86,400 seconds.
  */
 import { TIME_NORMALIZATION as TIME } from "../constants.ts";
-import { exactOf, pow10 } from "./exact.ts";
+import { addExact, exactOf, multiplyExact, pow10 } from "./exact.ts";
 import type { Duration } from "../../contract/calculate-output.ts";
 
 /** The inputs that make up a duration, largest unit first. */
@@ -45,16 +45,13 @@ export interface Days {
  * is counted in seconds over one power of ten, and divided by 86,400 as a fraction.
  */
 export function durationDays(duration: DurationInput): Days {
-  const parts = DURATION_UNITS.flatMap((unit) => {
+  const seconds = DURATION_UNITS.reduce((sum, unit) => {
     const value = duration[unit];
-    return value === undefined ? [] : [{ ...exactOf(value), seconds: BigInt(SECONDS_PER_UNIT[unit]) }];
-  });
-  const places = Math.max(0, ...parts.map((part) => part.places));
-  const seconds = parts.reduce(
-    (sum, part) => sum + part.digits * pow10(places - part.places) * part.seconds,
-    0n,
-  );
-  return { numerator: seconds, denominator: SECONDS_PER_DAY * pow10(places) };
+    return value === undefined
+      ? sum
+      : addExact(sum, multiplyExact(exactOf(value), exactOf(SECONDS_PER_UNIT[unit])));
+  }, exactOf(0));
+  return { numerator: seconds.digits, denominator: SECONDS_PER_DAY * pow10(seconds.places) };
 }
 
 /**

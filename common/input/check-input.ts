@@ -20,6 +20,8 @@ import {
 } from "./input-rules.ts";
 
 const { maxStringLength } = CALCULATE_LIMITS;
+/** The tool's fields, in the order the schema lists them. */
+const FIELDS = AMOUNT_RULES.map((rule) => rule.field);
 
 /**
  * The message of a JSON number that may not be the amount the caller wrote. A JSON number is read as
@@ -144,10 +146,7 @@ export function safeParseCalculateInput(input: unknown): CheckResult<CalculateIn
     }
     if (present) data[rule.field] = value;
   }
-  const unknown = unknownKeysIssue(
-    input,
-    AMOUNT_RULES.map((rule) => rule.field),
-  );
+  const unknown = unknownKeysIssue(input, FIELDS);
   if (unknown) issues.push(unknown);
   const total = hard ? undefined : durationTotalMistake(data);
   if (total) issues.push({ code: "custom", path: [], message: total, input: data });
