@@ -20,18 +20,12 @@ const MINIFY = { loader: "css", minify: true } as const;
 /** Each stylesheet of assets/styles/ by name, minified for this build (`minifyStylesheets`). */
 let minified = new Map<string, string>();
 
-/** esbuild's answer for each stylesheet's text: `npm start` minifies again only a stylesheet that changed. */
-const transformed = new Map<string, ReturnType<typeof transform>>();
-
 /** Reads and minifies every stylesheet, before the pages render (`eleventy.before`). */
 export async function minifyStylesheets(): Promise<void> {
   const files = (await readdir(STYLES)).filter((file) => file.endsWith(".css"));
   const sheets = files.map(async (file) => {
     const css = await readFile(path.join(STYLES, file), "utf8");
-    const key = `${file}\n${css}`;
-    if (!transformed.has(key))
-      transformed.set(key, transform(css, { ...MINIFY, sourcefile: `assets/styles/${file}` }));
-    const { code, warnings } = await transformed.get(key)!;
+    const { code, warnings } = await transform(css, { ...MINIFY, sourcefile: `assets/styles/${file}` });
     const mistakes = warnings.map(
       ({ location: at, text }) => `${at?.file}:${at?.line}:${(at?.column ?? 0) + 1}: ${text}`,
     );
