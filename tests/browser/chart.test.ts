@@ -22,6 +22,7 @@ import {
   calculateTool,
   onVariants,
   openHomepage,
+  openMore,
   siteAndBrowserFor,
   showQuery,
   variantPage,
@@ -79,13 +80,6 @@ const onEachView = (
     },
     { only },
   );
-
-/** A link opens on its answer on a phone: the player taps "Change the numbers" to reach the form. */
-async function openForm(page: Page): Promise<void> {
-  const edit = page.locator("#calculator-edit");
-  if (await edit.isVisible()) await edit.click();
-  await page.locator("#calculator-goal-badge").waitFor();
-}
 
 /** A point for each rank and goal the engine crosses within the horizon (where each stands: unit/chart.test.ts). */
 async function assertPoints(page: Page, result: CalculateOutput, what: string): Promise<void> {
@@ -401,7 +395,8 @@ typing, Back, Forward and a reload`, async () => {
   const radiant = ranks.find((rank) => rank.name === "Radiant")!;
   await onEachView(async (page) => {
     await showQuery(page, "currentGems=1000000000&goalGems=20B");
-    await openForm(page);
+    // A link opens on its answer on a phone: the player taps "Change the numbers" to reach the form.
+    await openMore(page);
     await assertGoal(page, "20000000000", "a shared link with 20B");
 
     await page.locator(".rank-chips button", { hasText: /^Radiant$/ }).click();
@@ -446,7 +441,7 @@ typing, Back, Forward and a reload`, async () => {
     await assertGoal(page, cosmic.times(2).toFixed(0), "after Forward");
     await page.reload();
     await page.locator("#calculator-headline").waitFor({ state: "visible" });
-    await openForm(page);
+    await openMore(page);
     await assertGoal(page, cosmic.times(2).toFixed(0), "after a reload");
 
     await page

@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import type { Disposable, Page } from "playwright-core";
 import { recordPageMessages } from "../support/browser.ts";
 import { calculatorStarted, toolsLoaded } from "../support/calculator-started.ts";
-import { focusedId, freshForm, siteAndBrowserFor } from "../support/calculator-page.ts";
+import { focusedId, freshForm, openMore, siteAndBrowserFor } from "../support/calculator-page.ts";
 import { TOOL_NAMES } from "../../common/constants.ts";
 import { ErrorResponse } from "../../contract/error-response.ts";
 import { CalculateOutput } from "../../contract/calculate-output.ts";
@@ -124,8 +124,7 @@ const FORM_INPUT = {
 /** Fills the form by label, presses Calculate and reads the exact values the result shows. */
 async function submitForm(page: Page, values: Record<string, string>): Promise<Record<string, string>> {
   // Gems to earn fold away while empty; a player opens the fold to fill them.
-  if ((await page.locator("#calculator-more").getAttribute("open")) === null)
-    await page.locator("#calculator-more summary").click();
+  await openMore(page);
   // The tool's time fields are one field on the page: `{ years: "1", days: "3" }` is "1 years 3 days".
   const times = Object.entries(values).filter(([name]) => DURATION_UNITS.includes(name as "days"));
   const fields = Object.entries(values).filter(([name]) => !DURATION_UNITS.includes(name as "days"));

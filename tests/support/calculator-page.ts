@@ -9,6 +9,7 @@ import * as assert from "uvu/assert";
 import { Decimal } from "decimal.js";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
+import { DAILY_INTEREST_RATE } from "../../common/constants.ts";
 import { PATH_SITE_URL, builtSite } from "./build.ts";
 import { calculatorStarted, toolsLoaded } from "./calculator-started.ts";
 import {
@@ -210,6 +211,12 @@ export async function freshForm(page: Page): Promise<void> {
   });
   await showQuery(page, "");
   await page.evaluate(() => scrollTo(0, 0));
+}
+
+/** `gems` left alone for `days` (fractions grow within the day) at the bank's rate, to 80 digits, rounding half-up. */
+export function grown(gems: Decimal.Value, days: Decimal.Value): Decimal {
+  const Exact = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_HALF_UP });
+  return new Exact(gems).times(new Exact(1).plus(DAILY_INTEREST_RATE).pow(days));
 }
 
 /** The exact future balance the result shows (its machine-readable value), or null when hidden. */
