@@ -15,7 +15,7 @@ import { CALCULATE_LIMITS } from "../../common/input/input-rules.ts";
 import type { ExpRank } from "../../contract/rank-list.ts";
 import { calculateGrowth } from "../../common/engine/calculate.ts";
 import rankList from "../../_data/ranks.ts";
-import { inputDrawer, UNIT_SECONDS, UNITS } from "../support/random-inputs.ts";
+import { CORNERS, inputDrawer, UNIT_MAXIMA, UNIT_SECONDS, UNITS } from "../support/random-inputs.ts";
 
 const RANKS = rankList.ranks;
 
@@ -326,24 +326,7 @@ test("the ladder lists every rank above the current balance, lowest first; nextR
 const MAX = CALCULATE_LIMITS.maxGems;
 
 test("corners: 1e-8 and 1e20 gems over 0 and 36,500 days, each unit at its maximum, fractional seconds", () => {
-  const durations: Partial<CalculateInput>[] = [
-    {},
-    { days: 0 },
-    { days: 36500 },
-    { years: 100 },
-    { months: 1216 },
-    { months: 1216, days: 20 },
-    { hours: 876000 },
-    { minutes: 52560000 },
-    { seconds: 3153600000 },
-    { seconds: "0.5" },
-    { seconds: "86399.999999" },
-    { years: 99, months: 12, days: 5, hours: "23.5", minutes: 59, seconds: "59.999" },
-  ];
-  for (const currentGems of ["0.00000001", 1e-8, "1", MAX, 1e20, "99999999999999999999.99999999"]) {
-    for (const duration of durations)
-      assertExact({ currentGems, goalGems: MAX, additionalGems: "0.00000001", ...duration });
-  }
+  for (const input of CORNERS) assertExact(input);
   assert.ok(CalculateOutput.safeParse(calculateGrowth({ currentGems: MAX, years: 100 }, RANKS)).success);
 });
 
@@ -369,11 +352,7 @@ test("extreme JSON numbers are exact: subnormal and tiny seconds, 2^53 ± 1, eve
     assertExact({ currentGems, years: 99, months: 12, days: 4, hours: 23, minutes: 59, seconds: second });
   }
   for (const unit of UNITS)
-    assertExact({
-      currentGems: 2 ** 53 + 2,
-      goalGems: 1e20,
-      [unit]: Math.floor((36500 * 86400) / UNIT_SECONDS[unit]),
-    });
+    assertExact({ currentGems: 2 ** 53 + 2, goalGems: 1e20, [unit]: UNIT_MAXIMA[unit] });
 });
 
 test("1,000 gems for 36,500 days is exact to the last digit", () => {

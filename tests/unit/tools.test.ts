@@ -20,7 +20,7 @@ import { DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../../contract/formulas.t
 import { calculateGrowth } from "../../common/engine/calculate.ts";
 import { calculateExpGrowth as calculateOver, listExpRanks as listOver } from "../../common/tools/execute.ts";
 import { toolDescriptors, toolOutputSchemas } from "../../contract/tool-descriptors.ts";
-import { EXTREME_NUMBERS, MISTAKEN_AMOUNTS, NOT_NUMBERS } from "../support/random-inputs.ts";
+import { EXTREME_NUMBERS, MISTAKEN_AMOUNTS, NOT_NUMBERS, UNIT_MAXIMA } from "../support/random-inputs.ts";
 
 const calculateExpGrowth = (input: unknown) => calculateOver(input, rankList.ranks);
 const listExpRanks = (input: unknown) => listOver(input, rankList);
@@ -217,19 +217,11 @@ test("a time field over its own maximum is reported once, without a total", () =
 test(`each time field alone may be sent at its advertised maximum, the whole 36,500 days in its unit; one \
 more is refused`, () => {
   // 36,500 days are 1,216.67 months: 1,216 can be sent, 1,217 (36,510 days) could not.
-  const maxima = {
-    years: 100,
-    months: 1216,
-    days: 36500,
-    hours: 876000,
-    minutes: 52560000,
-    seconds: 3153600000,
-  };
   const properties = calculateTool!.inputSchema.properties as Record<
     string,
     { anyOf: { maximum?: number }[]; description: string }
   >;
-  for (const [unit, max] of Object.entries(maxima)) {
+  for (const [unit, max] of Object.entries(UNIT_MAXIMA)) {
     accepted({ currentGems: 1, [unit]: max });
     invalid({ currentGems: 1, [unit]: max + 1 }, unit, `at most ${max}`);
     assert.is(properties[unit]!.anyOf[0]!.maximum, max, `${unit} in inputSchema`);
