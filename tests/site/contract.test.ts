@@ -52,18 +52,15 @@ test("/api/info.json and /api/ranks.json validate against CalculatorInfo and Ran
 });
 
 test("the published schemas reject extra fields, wrong constants and missing fields", () => {
-  assertInvalid("CalculatorInfo", { ...info, extra: true });
-  assertInvalid("CalculatorInfo", { ...info, dailyInterestRate: "0.004" });
-  assertInvalid("CalculatorInfo", { ...info, dailyInterestPercent: "0.4" });
-  assertInvalid("CalculatorInfo", { ...info, url: "not a url" });
-  assertInvalid("CalculatorInfo", {
-    ...info,
-    timeNormalization: { ...info.timeNormalization, yearDays: 360 },
-  });
-  assertInvalid("CalculatorInfo", {
-    ...info,
-    calculationAccess: { ...info.calculationAccess, webMcpTools: ["other-tool"] },
-  });
+  for (const edit of [
+    { extra: true },
+    { dailyInterestRate: "0.004" },
+    { dailyInterestPercent: "0.4" },
+    { url: "not a url" },
+    { timeNormalization: { ...info.timeNormalization, yearDays: 360 } },
+    { calculationAccess: { ...info.calculationAccess, webMcpTools: ["other-tool"] } },
+  ])
+    assertInvalid("CalculatorInfo", { ...info, ...edit });
   const { links, ...withoutLinks } = info;
   assertInvalid("CalculatorInfo", withoutLinks);
   assertInvalid("RankList", { ...ranks, ranks: [{ name: "Member", minGems: "0" }] });

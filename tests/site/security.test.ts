@@ -23,13 +23,12 @@ interface BuiltFile {
   text: string;
 }
 
+/** What each built file says: a text file's characters, a PNG's text chunks (its pixels spell short words by chance). */
 async function builtFiles(siteDir: string): Promise<BuiltFile[]> {
-  return [...(await readFiles(siteDir))].map(([name, bytes]) => ({ name, text: textOf(name, bytes) }));
-}
-
-/** What a built file says: a text file's characters, a PNG's text chunks (its pixels spell short words by chance). */
-function textOf(name: string, bytes: Buffer): string {
-  return name.endsWith(".png") ? pngText(bytes) : bytes.toString("utf8");
+  return [...(await readFiles(siteDir))].map(([name, bytes]) => ({
+    name,
+    text: name.endsWith(".png") ? pngText(bytes) : bytes.toString("utf8"),
+  }));
 }
 
 /** Credentials by their published shapes: the kinds a build could pick up from its environment. */
@@ -119,9 +118,9 @@ test("the leak scan finds planted secrets, local paths and the machine name (it 
 
 test("the leak scan reads a PNG's text chunks", async () => {
   const card = await readFile(path.join(await builtSite(ROOT_SITE_URL), paths.shareCard));
-  assert.equal(leaksIn({ name: paths.shareCard, text: textOf(paths.shareCard, card) }), []);
+  assert.equal(leaksIn({ name: paths.shareCard, text: pngText(card) }), []);
   const planted = withTextChunk(card, "Source", `${os.tmpdir()}/exp-bank-site-x/card.svg`);
-  assert.ok(leaksIn({ name: paths.shareCard, text: textOf(paths.shareCard, planted) }).length > 0);
+  assert.ok(leaksIn({ name: paths.shareCard, text: pngText(planted) }).length > 0);
 });
 
 for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {

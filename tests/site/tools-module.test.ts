@@ -16,7 +16,7 @@ import rankList from "../../_data/ranks.ts";
 import { executeTool } from "../../common/tools/execute.ts";
 import type { ToolName } from "../../common/constants.ts";
 import { builtSite, PATH_SITE_URL, readBuilt, withTempDir } from "../support/build.ts";
-import { CORNERS as ENGINE_CORNERS, inputDrawer } from "../support/random-inputs.ts";
+import { CORNERS as ENGINE_CORNERS, inputDrawer, SEED } from "../support/random-inputs.ts";
 
 const run = promisify(execFile);
 
@@ -105,8 +105,6 @@ const MISTAKES: Call[] = [
   { tool: "list-exp-ranks", input: { extra: 1 } },
 ];
 
-/** A new seed each run, printed, as the engine's tests draw; `ENGINE_SEED=N` replays one. */
-const SEED = Number(process.env.ENGINE_SEED) || Math.floor(Math.random() * 2 ** 32);
 const RANDOM_CASES = 1000;
 
 test("the module is one file with no DOM or model context, and llms.txt and the docs name its URL", async () => {

@@ -119,6 +119,9 @@ export const EXTREME_NUMBERS = [
   ...Object.values(DURATION_MAXIMA).map((max) => max - 1e-7),
 ];
 
+/** A new seed each run, so runs together cover more inputs; `ENGINE_SEED=N npm test -- unit engine` replays one. */
+export const SEED = Number(process.env.ENGINE_SEED) || Math.floor(Math.random() * 2 ** 32);
+
 /** A small deterministic generator (mulberry32): the seed is printed with any failure. */
 function generator(seed: number) {
   let state = seed >>> 0;

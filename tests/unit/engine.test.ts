@@ -15,7 +15,7 @@ import { CALCULATE_LIMITS } from "../../common/input/input-rules.ts";
 import type { ExpRank } from "../../contract/rank-list.ts";
 import { calculateGrowth } from "../../common/engine/calculate.ts";
 import rankList from "../../_data/ranks.ts";
-import { CORNERS, inputDrawer, UNIT_MAXIMA, UNIT_SECONDS, UNITS } from "../support/random-inputs.ts";
+import { CORNERS, inputDrawer, SEED, UNIT_MAXIMA, UNIT_SECONDS, UNITS } from "../support/random-inputs.ts";
 
 const RANKS = rankList.ranks;
 
@@ -364,8 +364,6 @@ test("1,000 gems for 36,500 days is exact to the last digit", () => {
 
 // ---- Generated inputs over the whole range ---------------------------------------------------------
 
-/** A new seed each run, so runs together cover more inputs; `ENGINE_SEED=N npm test -- unit engine` replays one. */
-const SEED = Number(process.env.ENGINE_SEED) || Math.floor(Math.random() * 2 ** 32);
 const CASES = 2_000;
 
 test(`${CASES} inputs drawn log-uniformly over the whole range agree with the reference (seed ${SEED})`, () => {

@@ -75,11 +75,7 @@ function assertInvalid(result: Result, field: string, resolutionMentions = field
 /** calculate-exp-growth's result for an input it must accept. */
 function accepted(input: unknown): CalculateOutput {
   const result = call(calculateExpGrowth, input);
-  assert.is(
-    result.isError,
-    undefined,
-    `${JSON.stringify(input)}: ${JSON.stringify(result.structuredContent)}`,
-  );
+  assert.is(result.isError, undefined, JSON.stringify({ input, answer: result.structuredContent }));
   return result.structuredContent as CalculateOutput;
 }
 
