@@ -12,7 +12,6 @@ import { paths } from "../../_data/site.ts";
 import endpoints from "../../_data/endpoints.ts";
 
 const { resources } = endpoints;
-import { TOOL_NAMES } from "../../common/constants.ts";
 import { builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "../support/build.ts";
 import { TWINNED_PAGES } from "../support/pages.ts";
 import { markdownLinks } from "../support/markdown-links.ts";
@@ -20,7 +19,7 @@ import { executeTool } from "../../common/tools/execute.ts";
 import { UNIT_MAXIMA } from "../support/random-inputs.ts";
 import { Decimal as Big } from "decimal.js";
 import ranks from "../../_data/ranks.ts";
-import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../common/constants.ts";
+import { DAILY_INTEREST_RATE, TIME_NORMALIZATION, TOOL_NAMES } from "../../common/constants.ts";
 import { CalculateInput } from "../../contract/calculate-input.ts";
 import { CALCULATE_LIMITS } from "../../common/input/input-rules.ts";
 import { CalculateOutput } from "../../contract/calculate-output.ts";

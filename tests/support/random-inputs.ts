@@ -123,7 +123,7 @@ export const EXTREME_NUMBERS = [
 export const SEED = Number(process.env.ENGINE_SEED) || Math.floor(Math.random() * 2 ** 32);
 
 /** A small deterministic generator (mulberry32): the seed is printed with any failure. */
-function generator(seed: number) {
+export function generator(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
