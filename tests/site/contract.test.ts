@@ -12,23 +12,16 @@ import { builtSite, PATH_SITE_URL, readBuilt } from "../support/build.ts";
 
 type Json = Record<string, any>;
 
-let site = "";
-let contract: Json = {};
-let info: Json = {};
-let ranks: Json = {};
+const site = await builtSite(PATH_SITE_URL);
 const readJson = async (file: string): Promise<Json> => JSON.parse(await readBuilt(site, file));
+const contract = await readJson("openapi.json");
+const info = await readJson("api/info.json");
+const ranks = await readJson("api/ranks.json");
 
-test.before(async () => {
-  site = await builtSite(PATH_SITE_URL);
-  contract = await readJson("openapi.json");
-  info = await readJson("api/info.json");
-  ranks = await readJson("api/ranks.json");
-  ajv.addSchema({ ...contract, $id: "https://contract.local/openapi.json" });
-});
-
-/** The built contract in ajv, added once (`before`), so that its components resolve their `#/components/...` refs. */
+/** The built contract in ajv, added once, so that its components resolve their `#/components/...` refs. */
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats.default(ajv);
+ajv.addSchema({ ...contract, $id: "https://contract.local/openapi.json" });
 
 /** A validator for one component of the built contract. */
 function componentValidator(name: string) {

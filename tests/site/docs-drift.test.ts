@@ -64,10 +64,7 @@ async function page(siteDir: string, file: string): Promise<{ html: string; text
 }
 
 const Pages = suite("pages show the data");
-let site = "";
-Pages.before(async () => {
-  site = await builtSite(ROOT_SITE_URL);
-});
+const site = await builtSite(ROOT_SITE_URL);
 
 Pages(
   "the homepage shows the rate and every rank; its twin and /docs/ the formula and the time constants too",

@@ -72,13 +72,9 @@ function parseLlmsTxt(text: string): LlmsTxt {
 const allLinks = (guide: LlmsTxt) => guide.sections.flatMap((section) => section.links);
 
 const Shape = suite("llms.txt shape and content");
-let site = "";
+const site = await builtSite(ROOT_SITE_URL);
 /** /llms.txt of the root build, parsed. */
-let guide: LlmsTxt;
-Shape.before(async () => {
-  site = await builtSite(ROOT_SITE_URL);
-  guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
-});
+const guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
 
 Shape("/llms.txt parses as llmstxt.org: name, summary, notes, sections of links with notes", async () => {
   assert.is(guide.title, "EXP Bank Calculator");
@@ -243,17 +239,13 @@ const fixed8 = (value: Big) => value.toFixed(8, Big.ROUND_HALF_UP);
 const groupedNumber = (text: string) => Number(text.replaceAll(",", ""));
 
 const Teaches = suite("/llms.txt alone teaches the calculation, and agrees with the data");
-let guideText = "";
-let blocks: string[] = [];
+const guideText = await readBuilt(await builtSite(PATH_SITE_URL), paths.agentGuide);
+const blocks = noteBlocks(guideText);
 /** The worked example's result, as the guide shows it. */
 const exampleOutput = () =>
   JSON.parse(
     find(note(blocks, "Worked example"), /```json\n([\s\S]*?)\n```/, "the example's output")[1]!,
   ) as Record<string, string>;
-Teaches.before(async () => {
-  guideText = await readBuilt(await builtSite(PATH_SITE_URL), paths.agentGuide);
-  blocks = noteBlocks(guideText);
-});
 
 Teaches("the formula, the rate and the time constants", () => {
   const time = TIME_NORMALIZATION;

@@ -29,10 +29,7 @@ const EXPORTS: Record<ToolName, string> = {
 /** One call: the tool, and its input (none when absent, as `listExpRanks()`). */
 type Call = { tool: ToolName; input?: unknown };
 
-let site = "";
-test.before(async () => {
-  site = await builtSite(PATH_SITE_URL);
-});
+const site = await builtSite(PATH_SITE_URL);
 
 /**
  * What `node --input-type=module` prints, given `args` and `stdin`, in a folder holding the built
