@@ -10,8 +10,6 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { paths } from "../../_data/site.ts";
 import endpoints from "../../_data/endpoints.ts";
-
-const { resources } = endpoints;
 import { builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "../support/build.ts";
 import { TWINNED_PAGES } from "../support/pages.ts";
 import { markdownLinks } from "../support/markdown-links.ts";
@@ -94,7 +92,7 @@ Shape(
       [paths.apiAgentGuide, [paths.agentGuide]],
     ] as const) {
       const urls = allLinks(parseLlmsTxt(await readBuilt(site, file))).map((link) => link.url);
-      for (const path of [...resources.map((resource) => resource.path), paths.openapi, ...more])
+      for (const path of [...endpoints.resources.map((resource) => resource.path), paths.openapi, ...more])
         assert.ok(urls.includes(new URL(path, ROOT_SITE_URL).href), `${file} links ${path}`);
     }
   },

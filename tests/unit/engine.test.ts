@@ -76,10 +76,7 @@ function factorPower(k: bigint): Ratio {
 }
 
 /** c × (1 + r)^days: exact for whole days, decimal.js at 30 digits beyond the result's integer part otherwise. */
-function referenceFuture(
-  current: Ratio,
-  days: Ratio,
-): { value: Ratio | Big; whole: boolean; Ref: typeof Big } {
+function referenceFuture(current: Ratio, days: Ratio): { value: Ratio | Big; Ref: typeof Big } {
   // A bound from the whole days: a subnormal number of seconds makes n and d too large for floats.
   const daysFloat = Number(days.n / days.d) + 1;
   const digits =
@@ -90,10 +87,10 @@ function referenceFuture(
   const Ref = bigWith(Math.max(digits, 40));
   if (days.n % days.d === 0n) {
     const { n, d } = factorPower(days.n / days.d);
-    return { value: { n: current.n * n, d: current.d * d }, whole: true, Ref };
+    return { value: { n: current.n * n, d: current.d * d }, Ref };
   }
   const power = bigOf(Ref, days).times(LN_FACTOR).exp();
-  return { value: bigOf(Ref, current).times(power), whole: false, Ref };
+  return { value: bigOf(Ref, current).times(power), Ref };
 }
 
 const roundBig = (value: Big) => value.toFixed(8, Big.ROUND_HALF_UP);
@@ -155,23 +152,22 @@ function assertExact(input: CalculateInput, ranks: readonly ExpRank[] = RANKS, l
   const result = calculateGrowth(input, ranks);
   const current = ratio(input.currentGems);
   const days = referenceDays(input);
-  const { value: future, whole, Ref } = referenceFuture(current, days);
+  const { value: future, Ref } = referenceFuture(current, days);
   /** The result's amount `field` is `expected`. */
   const is = (field: keyof CalculateOutput, expected: string) =>
     assert.is(result[field], expected, `${field} ${where}`);
   is("currentGems", rounded(current));
   is("durationDays", rounded(days));
   is("futureGems", roundEither(future));
-  const profit = whole
-    ? { n: (future as Ratio).n - current.n * ((future as Ratio).d / current.d), d: (future as Ratio).d }
-    : (future as Big).minus(bigOf(Ref, current));
+  // The gain over the balance, in gems and as a percent of it.
+  const [profit, percent] =
+    future instanceof Big
+      ? [future.minus(bigOf(Ref, current)), future.div(bigOf(Ref, current)).minus(1).times(100)]
+      : [
+          { n: future.n * current.d - current.n * future.d, d: future.d * current.d },
+          { n: (future.n * current.d - current.n * future.d) * 100n, d: future.d * current.n },
+        ];
   is("profit", roundEither(profit));
-  const percent = whole
-    ? {
-        n: ((future as Ratio).n * current.d - current.n * (future as Ratio).d) * 100n,
-        d: (future as Ratio).d * current.n,
-      }
-    : (future as Big).div(bigOf(Ref, current)).minus(1).times(100);
   is("profitPercent", roundEither(percent));
   is("profitPerDay", rounded({ n: current.n * RATE.n, d: current.d * RATE.d }));
   is("profitPerHour", roundBig(bigOf(Wide, current).times(HOURLY_RATE)));
