@@ -60,19 +60,6 @@ async function moduleResults(calls: readonly Call[]): Promise<unknown[]> {
   return JSON.parse(await beside(["--eval", callEach], callsJson)) as unknown[];
 }
 
-/** Each call's result from the built module is the page's tools' result, as JSON (what an agent receives). */
-function assertSameAnswers(calls: readonly Call[], results: readonly unknown[]): void {
-  assert.is(results.length, calls.length);
-  calls.forEach(({ tool, input }, index) => {
-    const expected = JSON.parse(JSON.stringify(executeTool(tool, input, rankList))) as unknown;
-    assert.equal(
-      results[index],
-      expected,
-      `the module and the page's tools differ on ${JSON.stringify(calls[index])}`,
-    );
-  });
-}
-
 /** The engine's corners (its tests hold each to an independent reference) and a rank already held. */
 const CORNERS: Call[] = [
   ...[
@@ -130,7 +117,16 @@ test(`its answers are the page's tools' answers: corners, mistakes and ${RANDOM_
   }));
   const calls = [...MISTAKES, ...CORNERS, ...random];
   const results = (await moduleResults(calls)) as { isError?: true; structuredContent: any }[];
-  assertSameAnswers(calls, results);
+  // Each is the page's tools' result, as JSON (what an agent receives).
+  assert.is(results.length, calls.length);
+  calls.forEach((call, index) => {
+    const expected = JSON.parse(JSON.stringify(executeTool(call.tool, call.input, rankList))) as unknown;
+    assert.equal(
+      results[index],
+      expected,
+      `the module and the page's tools differ on ${JSON.stringify(call)}`,
+    );
+  });
   results.slice(0, MISTAKES.length).forEach((result, index) => {
     const where = JSON.stringify(MISTAKES[index]);
     assert.is(result.isError, true, where);

@@ -48,21 +48,6 @@ async function typescriptFiles(folder: string): Promise<string[]> {
   return files.filter((file) => file.endsWith(".ts")).map((file) => path.join(folder, file));
 }
 
-/** The files esbuild's metafile says a bundle of `entry` holds, relative to the repository. */
-async function bundleInputs(entry: string): Promise<string[]> {
-  const result = await esbuild.build({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    metafile: true,
-    format: "esm",
-    platform: "browser",
-    logLevel: "silent",
-    plugins: [homepageData],
-  });
-  return Object.keys(result.metafile.inputs);
-}
-
 const under = (file: string, folder: string) => file === folder || file.startsWith(`${folder}/`);
 
 /** Fails naming `file imports target` for every import from `folder` that `allowed` refuses. */
@@ -76,9 +61,22 @@ async function assertImports(folder: string, allowed: (target: string, typeOnly:
   assert.equal(found, [], `imports from ${folder}/`);
 }
 
-/** Fails unless the bundle of `entry` holds a file under `expected`, and only files that `allowed` accepts. */
+/**
+ * Fails unless the bundle of `entry` holds a file under `expected`, and only files that `allowed` accepts:
+ * the files esbuild's metafile says it holds, relative to the repository.
+ */
 async function assertBundle(entry: string, expected: string, allowed: (input: string) => boolean) {
-  const inputs = await bundleInputs(entry);
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: "esm",
+    platform: "browser",
+    logLevel: "silent",
+    plugins: [homepageData],
+  });
+  const inputs = Object.keys(result.metafile.inputs);
   assert.ok(
     inputs.some((input) => input.startsWith(expected)),
     inputs.join(", "),
