@@ -20,6 +20,7 @@ import { DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../../contract/formulas.t
 import { calculateGrowth } from "../../common/engine/calculate.ts";
 import { calculateExpGrowth as calculateOver, listExpRanks as listOver } from "../../common/tools/execute.ts";
 import { toolDescriptors, toolOutputSchemas } from "../../contract/tool-descriptors.ts";
+import type { ToolResult } from "../../common/tools/result.ts";
 import { EXTREME_NUMBERS, MISTAKEN_AMOUNTS, NOT_NUMBERS, UNIT_MAXIMA } from "../support/random-inputs.ts";
 
 const calculateExpGrowth = (input: unknown) => calculateOver(input, rankList.ranks);
@@ -31,20 +32,18 @@ const validateInput = ajv.compile(calculateTool!.inputSchema);
 const validateOutput = ajv.compile(toolOutputSchemas["calculate-exp-growth"]);
 const validateRanks = ajv.compile(toolOutputSchemas["list-exp-ranks"]);
 
-type Result = { content: { type: string; text: string }[]; structuredContent: unknown; isError?: boolean };
-
 /**
  * Calls a tool and checks what every result must be: never a throw, text = JSON of structuredContent, no
  * console output.
  */
-function call(execute: (input: unknown) => unknown, input: unknown): Result {
+function call(execute: (input: unknown) => ToolResult<unknown>, input: unknown): ToolResult<unknown> {
   const printed: unknown[] = [];
   const methods = ["log", "info", "warn", "error", "debug", "trace"] as const;
   const saved = methods.map((name) => console[name]);
   for (const name of methods) console[name] = (...args: unknown[]) => void printed.push(args);
-  let result: Result;
+  let result: ToolResult<unknown>;
   try {
-    result = execute(input) as Result;
+    result = execute(input);
   } finally {
     methods.forEach((name, index) => (console[name] = saved[index]!));
   }
@@ -59,7 +58,7 @@ function call(execute: (input: unknown) => unknown, input: unknown): Result {
  * The result is `invalid_request`, its message names `field`, and its resolution says what to send.
  * Returns the message.
  */
-function assertInvalid(result: Result, field: string, resolutionMentions = field): string {
+function assertInvalid(result: ToolResult<unknown>, field: string, resolutionMentions = field): string {
   assert.is(result.isError, true);
   const body = ErrorResponse.parse(result.structuredContent);
   assert.is(body.error.code, "invalid_request");
