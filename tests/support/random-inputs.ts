@@ -118,7 +118,7 @@ export const EXTREME_NUMBERS = [
   ...Object.values(UNIT_MAXIMA).map((max) => max - 1e-7),
 ];
 
-/** A new seed each run, so runs together cover more inputs; `ENGINE_SEED=N npm test -- unit engine` replays one. */
+/** A new seed each run, so runs together cover more inputs; `ENGINE_SEED=N` replays one (`npm test -- unit engine`). */
 export const SEED = Number(process.env.ENGINE_SEED) || Math.floor(Math.random() * 2 ** 32);
 
 /** A small deterministic generator (mulberry32): the seed is printed with any failure. */
