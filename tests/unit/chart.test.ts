@@ -84,7 +84,7 @@ function draw(input: Record<string, string>, size: { width: number; height: numb
   const all = elements(chart.svg);
   const axis = all.find((element) => element.within.includes("chart-axis"))!;
   const [left, top, bottom, right] = axis.attributes.d!.match(/[\d.]+/g)!.map(Number);
-  const number = (element: Element, name: string) => Number(element.attributes[name]);
+  const number = (element: Element, attribute: string) => Number(element.attributes[attribute]);
   const plot = { left: left!, top: top!, bottom: bottom!, right: right! };
   return { result, chart, all, plot, number, name };
 }
