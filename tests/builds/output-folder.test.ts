@@ -19,12 +19,9 @@ import { buildInProcess, projectCopy, ROOT_SITE_URL, withOutput, withTempDir } f
  * One copy of the project, a git repository, for the builds below; each test removes what it adds.
  * A build asks git about its output folder once per process, so the successful build comes last.
  */
-let project = "";
+const project = await projectCopy();
 const git = (...args: string[]) => execFileSync("git", args, { cwd: project, stdio: "pipe" });
-test.before(async () => {
-  project = await projectCopy();
-  git("init", "--quiet");
-});
+git("init", "--quiet");
 test.after(() => rm(project, { recursive: true, force: true, maxRetries: 5 }));
 
 const page = (slug: string) =>

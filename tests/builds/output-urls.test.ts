@@ -55,10 +55,8 @@ test("templates writing .htm, .xhtml, .xht, .svg, .HTML or an .xml but the sitem
 
 test("a template naming the bundle or the share card fails with the build's own file's name", async () => {
   const { result } = await build!;
-  for (const [file, key] of [
-    ["zz-bundle.njk", "calculatorScript"],
-    ["zz-card.njk", "shareCard"],
-  ] as const)
+  const keys = { "zz-bundle.njk": "calculatorScript", "zz-card.njk": "shareCard" } as const;
+  for (const [file, key] of Object.entries(keys))
     assert.ok(
       result.output.includes(
         `content/${file}:2: /${paths[key]} is the build's own file ${paths[key]} (site.paths.${key})`,

@@ -14,8 +14,6 @@ import calculator from "../../_data/calculator.ts";
 import ranks from "../../_data/ranks.ts";
 import openapi from "../../_data/openapi.ts";
 import endpoints from "../../_data/endpoints.ts";
-
-const { resources } = endpoints;
 import tools from "../../_data/tools.ts";
 import { parseRepository, paths } from "../../_data/site.ts";
 import {
@@ -64,10 +62,7 @@ async function page(siteDir: string, file: string): Promise<{ html: string; text
 }
 
 const Pages = suite("pages show the data");
-let site = "";
-Pages.before(async () => {
-  site = await builtSite(ROOT_SITE_URL);
-});
+const site = await builtSite(ROOT_SITE_URL);
 
 Pages(
   "the homepage shows the rate and every rank; its twin and /docs/ the formula and the time constants too",
@@ -95,7 +90,7 @@ Pages(
 Pages("the API docs show each resource's method, URL, operation id, curl line and exact body", async () => {
   const { text } = await page(site, "docs/index.html");
   const twin = await readBuilt(site, "docs.md");
-  for (const resource of resources) {
+  for (const resource of endpoints.resources) {
     const url = new URL(resource.path, ROOT_SITE_URL).href;
     for (const shown of [text, twin]) {
       assert.ok(shown.includes(`GET /${resource.path}`), `${resource.path} heading`);
@@ -185,7 +180,7 @@ Pages(
   async () => {
     const { html, text } = await page(site, "api/index.html");
     const hrefs = new Set(tags(html, "a").map((a) => a.href));
-    for (const resource of resources) {
+    for (const resource of endpoints.resources) {
       assert.ok(hrefs.has(`/${resource.path}`), `link to ${resource.path}`);
       assert.ok(text.includes(resource.summary), `${resource.path} purpose`);
       assert.ok(text.includes(resource.operationId), resource.operationId);

@@ -10,17 +10,14 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { paths } from "../../_data/site.ts";
 import endpoints from "../../_data/endpoints.ts";
-
-const { resources } = endpoints;
-import { TOOL_NAMES } from "../../common/constants.ts";
 import { builtSite, readBuilt, ROOT_SITE_URL, PATH_SITE_URL } from "../support/build.ts";
 import { TWINNED_PAGES } from "../support/pages.ts";
 import { markdownLinks } from "../support/markdown-links.ts";
 import { executeTool } from "../../common/tools/execute.ts";
-import { UNIT_SECONDS } from "../support/random-inputs.ts";
+import { UNIT_MAXIMA } from "../support/random-inputs.ts";
 import { Decimal as Big } from "decimal.js";
 import ranks from "../../_data/ranks.ts";
-import { DAILY_INTEREST_RATE, TIME_NORMALIZATION } from "../../common/constants.ts";
+import { DAILY_INTEREST_RATE, TIME_NORMALIZATION, TOOL_NAMES } from "../../common/constants.ts";
 import { CalculateInput } from "../../contract/calculate-input.ts";
 import { CALCULATE_LIMITS } from "../../common/input/input-rules.ts";
 import { CalculateOutput } from "../../contract/calculate-output.ts";
@@ -73,13 +70,9 @@ function parseLlmsTxt(text: string): LlmsTxt {
 const allLinks = (guide: LlmsTxt) => guide.sections.flatMap((section) => section.links);
 
 const Shape = suite("llms.txt shape and content");
-let site = "";
+const site = await builtSite(ROOT_SITE_URL);
 /** /llms.txt of the root build, parsed. */
-let guide: LlmsTxt;
-Shape.before(async () => {
-  site = await builtSite(ROOT_SITE_URL);
-  guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
-});
+const guide = parseLlmsTxt(await readBuilt(site, paths.agentGuide));
 
 Shape("/llms.txt parses as llmstxt.org: name, summary, notes, sections of links with notes", async () => {
   assert.is(guide.title, "EXP Bank Calculator");
@@ -99,7 +92,7 @@ Shape(
       [paths.apiAgentGuide, [paths.agentGuide]],
     ] as const) {
       const urls = allLinks(parseLlmsTxt(await readBuilt(site, file))).map((link) => link.url);
-      for (const path of [...resources.map((resource) => resource.path), paths.openapi, ...more])
+      for (const path of [...endpoints.resources.map((resource) => resource.path), paths.openapi, ...more])
         assert.ok(urls.includes(new URL(path, ROOT_SITE_URL).href), `${file} links ${path}`);
     }
   },
@@ -244,17 +237,13 @@ const fixed8 = (value: Big) => value.toFixed(8, Big.ROUND_HALF_UP);
 const groupedNumber = (text: string) => Number(text.replaceAll(",", ""));
 
 const Teaches = suite("/llms.txt alone teaches the calculation, and agrees with the data");
-let guideText = "";
-let blocks: string[] = [];
+const guideText = await readBuilt(await builtSite(PATH_SITE_URL), paths.agentGuide);
+const blocks = noteBlocks(guideText);
 /** The worked example's result, as the guide shows it. */
 const exampleOutput = () =>
   JSON.parse(
     find(note(blocks, "Worked example"), /```json\n([\s\S]*?)\n```/, "the example's output")[1]!,
   ) as Record<string, string>;
-Teaches.before(async () => {
-  guideText = await readBuilt(await builtSite(PATH_SITE_URL), paths.agentGuide);
-  blocks = noteBlocks(guideText);
-});
 
 Teaches("the formula, the rate and the time constants", () => {
   const time = TIME_NORMALIZATION;
@@ -484,8 +473,7 @@ Teaches("the per-unit limits are the whole 36,500 days in each unit, rounded dow
   const limits = note(blocks, "Limits:");
   const listed = find(limits, /rounded down: ([^;]+);/, "each unit's limit")[1]!;
   const maxima = Object.fromEntries(listed.split(", ").map((part) => part.split(" ") as [string, string]));
-  for (const [unit, size] of Object.entries(UNIT_SECONDS))
-    assert.is(Number(maxima[unit]), Math.floor((CALCULATE_LIMITS.maxDurationDays * 86400) / size), unit);
+  for (const [unit, max] of Object.entries(UNIT_MAXIMA)) assert.is(Number(maxima[unit]), max, unit);
   assert.not.ok(guideText.includes("1217"), "1217 months are 36,510 days");
 });
 

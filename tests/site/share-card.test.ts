@@ -16,11 +16,6 @@ import { builtSite, PATH_SITE_URL, ROOT_SITE_URL, textsUnder } from "../support/
 import { pngSize } from "../support/png.ts";
 import { headOf, tags, textOf } from "../support/pages.ts";
 
-/** Every HTML page of a build, by its path in the output folder. */
-async function htmlPages(siteDir: string): Promise<Map<string, string>> {
-  return new Map([...(await textsUnder(siteDir))].filter(([name]) => name.endsWith(".html")));
-}
-
 /** A page's `<meta>` tags by their `property` or `name`; a key given twice fails. */
 function metaTags(html: string): Record<string, string> {
   const found: Record<string, string> = {};
@@ -36,7 +31,7 @@ function metaTags(html: string): Record<string, string> {
 for (const siteUrl of [ROOT_SITE_URL, PATH_SITE_URL]) {
   test(`every page's link preview shows the card, an absolute URL under ${siteUrl}`, async () => {
     const siteDir = await builtSite(siteUrl);
-    const pages = await htmlPages(siteDir);
+    const pages = new Map([...(await textsUnder(siteDir))].filter(([name]) => name.endsWith(".html")));
     assert.ok(pages.size >= 5 && pages.has("index.html") && pages.has("404.html"), `${pages.size} pages`);
     const cards = new Set<string>();
     for (const [name, html] of pages) {

@@ -13,11 +13,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { paths } from "../../_data/site.ts";
 import rankList from "../../_data/ranks.ts";
-import { CALCULATE_LIMITS } from "../../common/input/input-rules.ts";
 import { executeTool } from "../../common/tools/execute.ts";
 import type { ToolName } from "../../common/constants.ts";
 import { builtSite, PATH_SITE_URL, readBuilt, withTempDir } from "../support/build.ts";
-import { inputDrawer } from "../support/random-inputs.ts";
+import { CORNERS as ENGINE_CORNERS, inputDrawer, SEED } from "../support/random-inputs.ts";
 
 const run = promisify(execFile);
 
@@ -30,10 +29,7 @@ const EXPORTS: Record<ToolName, string> = {
 /** One call: the tool, and its input (none when absent, as `listExpRanks()`). */
 type Call = { tool: ToolName; input?: unknown };
 
-let site = "";
-test.before(async () => {
-  site = await builtSite(PATH_SITE_URL);
-});
+const site = await builtSite(PATH_SITE_URL);
 
 /**
  * What `node --input-type=module` prints, given `args` and `stdin`, in a folder holding the built
@@ -64,38 +60,10 @@ async function moduleResults(calls: readonly Call[]): Promise<unknown[]> {
   return JSON.parse(await beside(["--eval", callEach], callsJson)) as unknown[];
 }
 
-/** Each call's result from the built module is the page's tools' result, as JSON (what an agent receives). */
-function assertSameAnswers(calls: readonly Call[], results: readonly unknown[]): void {
-  assert.is(results.length, calls.length);
-  calls.forEach(({ tool, input }, index) => {
-    const expected = JSON.parse(JSON.stringify(executeTool(tool, input, rankList))) as unknown;
-    assert.equal(
-      results[index],
-      expected,
-      `the module and the page's tools differ on ${JSON.stringify(calls[index])}`,
-    );
-  });
-}
-
-const MAX = CALCULATE_LIMITS.maxGems;
-
 /** The engine's corners (its tests hold each to an independent reference) and a rank already held. */
 const CORNERS: Call[] = [
-  ...["0.00000001", 1e-8, "1", MAX, "99999999999999999999.99999999", 2 ** 53 - 1].flatMap((currentGems) =>
-    [
-      {},
-      { days: 36500 },
-      { months: 1216, days: 20 },
-      { seconds: 3153600000 },
-      { seconds: "86399.999999" },
-      { years: 99, months: 12, days: 4, hours: "23", minutes: 59, seconds: "59.999" },
-      { days: 30, seconds: 5e-324 },
-    ].map((duration) => ({
-      tool: "calculate-exp-growth" as const,
-      input: { currentGems, goalGems: MAX, additionalGems: "0.00000001", ...duration },
-    })),
-  ),
   ...[
+    ...ENGINE_CORNERS,
     { currentGems: "1000", goalGems: `1000.${"0".repeat(55)}1` },
     { currentGems: `1000.${"0".repeat(55)}1`, goalGems: "1000" },
     { currentGems: "5000000000", goalGems: "4000000000", days: 1 },
@@ -121,8 +89,6 @@ const MISTAKES: Call[] = [
   { tool: "list-exp-ranks", input: { extra: 1 } },
 ];
 
-/** A new seed each run, printed, as the engine's tests draw; `ENGINE_SEED=N` replays one. */
-const SEED = Number(process.env.ENGINE_SEED) || Math.floor(Math.random() * 2 ** 32);
 const RANDOM_CASES = 1000;
 
 test("the module is one file with no DOM or model context, and llms.txt and the docs name its URL", async () => {
@@ -151,7 +117,16 @@ test(`its answers are the page's tools' answers: corners, mistakes and ${RANDOM_
   }));
   const calls = [...MISTAKES, ...CORNERS, ...random];
   const results = (await moduleResults(calls)) as { isError?: true; structuredContent: any }[];
-  assertSameAnswers(calls, results);
+  // Each is the page's tools' result, as JSON (what an agent receives).
+  assert.is(results.length, calls.length);
+  calls.forEach((call, index) => {
+    const expected = JSON.parse(JSON.stringify(executeTool(call.tool, call.input, rankList))) as unknown;
+    assert.equal(
+      results[index],
+      expected,
+      `the module and the page's tools differ on ${JSON.stringify(call)}`,
+    );
+  });
   results.slice(0, MISTAKES.length).forEach((result, index) => {
     const where = JSON.stringify(MISTAKES[index]);
     assert.is(result.isError, true, where);

@@ -1,9 +1,8 @@
 /**
- * Inputs of calculate-exp-growth drawn at random over the whole documented range, from a seed, so a
- * failure can be replayed: the engine's tests and the published module's draw the same way.
+ * Inputs of calculate-exp-growth: the corners of the documented range, and inputs drawn at random over it,
+ * from a seed, so a failure can be replayed: the engine's tests and the published module's share both.
  */
 import type { CalculateInput } from "../../contract/calculate-input.ts";
-import { DURATION_MAXIMA } from "../../common/input/input-rules.ts";
 
 export const UNITS = ["years", "months", "days", "hours", "minutes", "seconds"] as const;
 /** Seconds in one of each unit, written out by hand (not read from the constants under test). */
@@ -15,6 +14,32 @@ export const UNIT_SECONDS = {
   minutes: 60,
   seconds: 1,
 };
+/** The most of each unit that may be sent alone: the whole 36,500 days (100 years) in that unit, rounded down. */
+export const UNIT_MAXIMA = Object.fromEntries(
+  UNITS.map((unit) => [unit, Math.floor((36500 * 86400) / UNIT_SECONDS[unit])]),
+) as Record<(typeof UNITS)[number], number>;
+
+/** The tools' largest balance, 10^20. */
+const MOST_GEMS = "100000000000000000000";
+const CORNER_BALANCES = ["0.00000001", 1e-8, "1", 2 ** 53 - 1, "99999999999999999999.99999999", MOST_GEMS];
+
+/**
+ * The corners of the documented range, each an input the tools accept: the smallest and largest balances
+ * over no time, 36,500 days in each unit and in several, and fractions of a second. engine.test.ts holds
+ * each answer to its exact reference; tools-module.test.ts, the published module's to the page's tools'.
+ */
+export const CORNERS: CalculateInput[] = CORNER_BALANCES.flatMap((currentGems) =>
+  [
+    {},
+    { days: 0 },
+    ...UNITS.map((unit) => ({ [unit]: UNIT_MAXIMA[unit] })),
+    { months: 1216, days: 20 },
+    { seconds: "0.5" },
+    { seconds: "86399.999999" },
+    { days: 30, seconds: 5e-324 },
+    { years: 99, months: 12, days: 4, hours: "23.5", minutes: 29, seconds: "59.999" },
+  ].map((duration) => ({ currentGems, goalGems: MOST_GEMS, additionalGems: "0.00000001", ...duration })),
+);
 
 /** Decimal strings as callers get them wrong: each is refused as an amount (tools and check-input tests). */
 export const MISTAKEN_AMOUNTS = [
@@ -89,12 +114,15 @@ export const EXTREME_NUMBERS = [
   99999999999999990000,
   1e21,
   1.7976931348623157e308,
-  ...Object.values(DURATION_MAXIMA),
-  ...Object.values(DURATION_MAXIMA).map((max) => max - 1e-7),
+  ...Object.values(UNIT_MAXIMA),
+  ...Object.values(UNIT_MAXIMA).map((max) => max - 1e-7),
 ];
 
+/** A new seed each run, so runs together cover more inputs; `ENGINE_SEED=N` replays one (`npm test -- unit engine`). */
+export const SEED = Number(process.env.ENGINE_SEED) || Math.floor(Math.random() * 2 ** 32);
+
 /** A small deterministic generator (mulberry32): the seed is printed with any failure. */
-function generator(seed: number) {
+export function generator(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -5,7 +5,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { compactAmount, readAmount, readGems } from "../../common/amount.ts";
-import { groupDigits } from "../../common/text/group-digits.ts";
 import ranks from "../../_data/ranks.ts";
 
 /** How the goal field reads `typed`, the rank table at hand. */
@@ -115,12 +114,6 @@ test("players' words are read as meant: kk, bn, mil, million, dots grouping thou
   assert.equal(goal("radient"), { ok: false, message: "is not a rank; did you mean Radiant?" });
   assert.equal(goal("2x cosmik"), { ok: false, message: "is not a rank; did you mean Cosmic?" });
   assert.is(readGems("2x Cosmic").ok, false, "the balance takes no rank");
-});
-
-test("the form shows what it understood with grouped digits, fraction kept exactly", () => {
-  assert.is(groupDigits("2750000"), "2,750,000");
-  assert.is(groupDigits("123456789012.34567891"), "123,456,789,012.34567891");
-  assert.is(groupDigits("100000000000000000000"), "100,000,000,000,000,000,000");
 });
 
 test("results lead with a compact figure, rounded from the exact string", () => {

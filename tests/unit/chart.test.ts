@@ -75,16 +75,18 @@ function elements(svg: string): Element[] {
   return found;
 }
 
-/** The chart of `input`'s answer at a size, its elements, and the plot's box from its axis. */
+/** The chart of `input`'s answer at a size, its elements, the plot's box from its axis, and a name for messages. */
 function draw(input: Record<string, string>, size: { width: number; height: number }) {
   const result = answer(input);
+  const name = `${JSON.stringify(input)} at ${size.width}×${size.height}`;
   const chart = resultChart(result, { id: "chart", ...size, locale: site.language, start: NOW });
-  assert.ok(chart, `${JSON.stringify(input)}: a chart is drawn`);
+  assert.ok(chart, `${name}: a chart is drawn`);
   const all = elements(chart.svg);
   const axis = all.find((element) => element.within.includes("chart-axis"))!;
   const [left, top, bottom, right] = axis.attributes.d!.match(/[\d.]+/g)!.map(Number);
-  const number = (element: Element, name: string) => Number(element.attributes[name]);
-  return { result, chart, all, plot: { left: left!, top: top!, bottom: bottom!, right: right! }, number };
+  const number = (element: Element, attribute: string) => Number(element.attributes[attribute]);
+  const plot = { left: left!, top: top!, bottom: bottom!, right: right! };
+  return { result, chart, all, plot, number, name };
 }
 
 /** The balance axis's labels: texts ending left of the plot (the scale's name and the legend start there). */
@@ -94,15 +96,11 @@ const balanceLabels = (all: Element[], left: number) =>
       text.name === "text" && text.attributes["text-anchor"] === "end" && Number(text.attributes.x) < left,
   );
 
-const what = (input: Record<string, string>, size: { width: number; height: number }) =>
-  `${JSON.stringify(input)} at ${size.width}×${size.height}`;
-
 test(`each rank and goal on the way is a dot at the engine's date, each no lower than the one before, with no \
 text in the plot; the smallest and the largest balances draw without NaN, with balance labels that differ`, () => {
   for (const input of INPUTS)
     for (const size of SIZES) {
-      const { result, chart, all, plot, number } = draw(input, size);
-      const name = what(input, size);
+      const { result, chart, all, plot, number, name } = draw(input, size);
       assert.not.match(chart.svg, /NaN|Infinity|undefined/, `${name}: every coordinate is a number`);
       const labels = balanceLabels(all, plot.left).map((text) => text.text);
       assert.ok(labels.length >= 2, `${name}: the balance axis has labels: ${labels}`);
@@ -145,8 +143,7 @@ test(`Now, the end of the time given with its date, the legend, the start, and t
   const fullDate = new Intl.DateTimeFormat(site.language, { dateStyle: "medium" });
   for (const input of INPUTS)
     for (const size of SIZES) {
-      const { result, all, plot, number } = draw(input, size);
-      const name = what(input, size);
+      const { result, all, plot, number, name } = draw(input, size);
       const texts = all.filter((element) => element.name === "text");
       const now = texts.find((text) => text.text === "Now");
       assert.ok(

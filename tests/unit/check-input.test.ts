@@ -13,12 +13,11 @@ import fc from "fast-check";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import type * as z from "zod/mini";
 import { CalculateInput } from "../../contract/calculate-input.ts";
-import { DURATION_MAXIMA } from "../../common/input/input-rules.ts";
 import { ListRanksInput } from "../../contract/list-ranks-input.ts";
 import { safeParseCalculateInput, safeParseListRanksInput } from "../../common/input/check-input.ts";
 import type { Issue } from "../../common/input/issues.ts";
 import { toolDescriptors } from "../../contract/tool-descriptors.ts";
-import { EXTREME_NUMBERS, MISTAKEN_AMOUNTS, NOT_NUMBERS } from "../support/random-inputs.ts";
+import { EXTREME_NUMBERS, MISTAKEN_AMOUNTS, NOT_NUMBERS, UNIT_MAXIMA } from "../support/random-inputs.ts";
 
 const SEED = 20261122;
 const CASES = 6000;
@@ -94,7 +93,7 @@ const boundaries = [
   ...EXTREME_NUMBERS,
   28164430411862642682,
   "28164430411862642682",
-  ...Object.values(DURATION_MAXIMA).flatMap((max) => [
+  ...Object.values(UNIT_MAXIMA).flatMap((max) => [
     max + 1,
     max + 0.5,
     String(max),
@@ -272,7 +271,7 @@ its limit and one past it`, () => {
     ...["10000000000000001", "9007199254740993", "100000000000000000001", "9007199254740991"].map(
       (text) => JSON.parse(`{"currentGems": ${text}, "goalGems": ${text}}`) as unknown,
     ),
-    ...Object.entries(DURATION_MAXIMA).flatMap(([unit, max]) => [
+    ...Object.entries(UNIT_MAXIMA).flatMap(([unit, max]) => [
       { currentGems: 1, [unit]: max },
       { currentGems: 1, [unit]: max + 1 },
       { currentGems: 1, [unit]: `${max}.5` },

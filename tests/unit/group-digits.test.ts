@@ -14,8 +14,12 @@ test("a number or BigInt is written in full, grouped in threes", () => {
   assert.is(groupDigits(-98765432109876543210n), "-98,765,432,109,876,543,210");
 });
 
+// The form shows what it understood (common/amount.ts's plain decimal strings) this way.
 test("a decimal string keeps its fraction's digits as written", () => {
   assert.is(groupDigits("160000000"), "160,000,000");
+  assert.is(groupDigits("2750000"), "2,750,000");
+  assert.is(groupDigits("123456789012.34567891"), "123,456,789,012.34567891");
+  assert.is(groupDigits("100000000000000000000"), "100,000,000,000,000,000,000");
   assert.is(groupDigits("1000.50000000"), "1,000.50000000");
   assert.is(groupDigits("-1234567.0"), "-1,234,567.0");
 });

@@ -48,21 +48,6 @@ async function typescriptFiles(folder: string): Promise<string[]> {
   return files.filter((file) => file.endsWith(".ts")).map((file) => path.join(folder, file));
 }
 
-/** The files esbuild's metafile says a bundle of `entry` holds, relative to the repository. */
-async function bundleInputs(entry: string): Promise<string[]> {
-  const result = await esbuild.build({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    metafile: true,
-    format: "esm",
-    platform: "browser",
-    logLevel: "silent",
-    plugins: [homepageData],
-  });
-  return Object.keys(result.metafile.inputs);
-}
-
 const under = (file: string, folder: string) => file === folder || file.startsWith(`${folder}/`);
 
 /** Fails naming `file imports target` for every import from `folder` that `allowed` refuses. */
@@ -76,9 +61,22 @@ async function assertImports(folder: string, allowed: (target: string, typeOnly:
   assert.equal(found, [], `imports from ${folder}/`);
 }
 
-/** Fails unless the bundle of `entry` holds a file under `expected`, and only files that `allowed` accepts. */
+/**
+ * Fails unless the bundle of `entry` holds a file under `expected`, and only files that `allowed` accepts:
+ * the files esbuild's metafile says it holds, relative to the repository.
+ */
 async function assertBundle(entry: string, expected: string, allowed: (input: string) => boolean) {
-  const inputs = await bundleInputs(entry);
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: "esm",
+    platform: "browser",
+    logLevel: "silent",
+    plugins: [homepageData],
+  });
+  const inputs = Object.keys(result.metafile.inputs);
   assert.ok(
     inputs.some((input) => input.startsWith(expected)),
     inputs.join(", "),
@@ -115,9 +113,8 @@ test("the folders the layout names exist, and no source folder is named build/",
     "_includes/partials",
   ];
   for (const folder of folders) assert.ok(existsSync(path.join(ROOT, folder)), `${folder}/ is missing`);
-  for (const folder of ["build", "browser", "assets/engine", "assets/input", "_includes/lib"]) {
+  for (const folder of ["build", "browser", "assets/engine", "assets/input", "_includes/lib"])
     assert.not.ok(existsSync(path.join(ROOT, folder)), `${folder}/ should not exist`);
-  }
 });
 
 test("_includes/ holds only layouts and partials (Nunjucks), no modules", async () => {
@@ -135,18 +132,13 @@ contract/`, async () => {
 
 test(`_data/ tells the writer's files from the derived ones in its first line, and never imports \
 _config/`, async () => {
-  const firstLines: Record<string, string> = {};
-  for (const file of await filesUnder(path.join(ROOT, "_data"))) {
-    firstLines[file] = (await readFile(path.join(ROOT, "_data", file), "utf8")).split("\n")[0]!;
-  }
-  const writers = Object.keys(firstLines).filter((file) =>
-    firstLines[file]!.startsWith("// Written by hand"),
-  );
-  const derived = Object.keys(firstLines).filter((file) =>
-    firstLines[file]!.startsWith("// Derived, not written by hand: "),
-  );
+  const files = await filesUnder(path.join(ROOT, "_data"));
+  const texts = await Promise.all(files.map((file) => readFile(path.join(ROOT, "_data", file), "utf8")));
+  const startingWith = (start: string) => files.filter((_, index) => texts[index]!.startsWith(start));
+  const writers = startingWith("// Written by hand");
   assert.equal(writers, ["calculator.ts", "ranks.ts"]);
-  assert.equal(derived.length + writers.length, Object.keys(firstLines).length, JSON.stringify(firstLines));
+  const derived = startingWith("// Derived, not written by hand: ");
+  assert.equal([...writers, ...derived].sort(), files, "every file says which it is in its first line");
   await assertImports("_data", (target) => !under(target, "_config"));
 });
 

@@ -24,9 +24,12 @@ import { withTempDir } from "../support/build.ts";
 const DATA = { ranks, calculator, endpoints, site, openapi };
 const VALUES = dataValues(DATA);
 
-/** The messages for the typed values in `markdown`, as `line: message`. */
+/** The problems with the typed values in `markdown`, each as its line and its message. */
 const typed = (markdown: string) =>
-  typedValues(markdown, VALUES).map((problem) => `${problem.line}: ${problem.message}`);
+  typedValues(markdown, VALUES).map((problem) => [problem.line, problem.message]);
+/** The drift check's message for `what`, typed by hand where `template` should stand. */
+const byHand = (what: string, template: string) =>
+  `types ${what} by hand; write ${template} so the page follows the data`;
 
 test("the drift check knows prose from data: ordinary words that contain a rank name pass", () => {
   const prose = [
@@ -53,27 +56,19 @@ test("a hand-typed rank name, threshold, label, rate or name of the contract fai
     "```", // 9
   ].join("\n");
   assert.equal(typed(markdown), [
-    "3: types the Ethereal threshold 160,000,000 by hand; write {{ ranks.ranks[1].minGems | " +
-      "groupDigits }} so the page follows the data",
-    '3: types the rank name "Ethereal" by hand; write {{ ranks.ranks[1].name | markdownText }} so the ' +
-      "page follows the data",
-    '5: types the rank name "Member" by hand; write {{ ranks.ranks[0].name | markdownText }} so the ' +
-      "page follows the data",
-    '5: types the rank name "Ethereal" by hand; write {{ ranks.ranks[1].name | markdownText }} so the ' +
-      "page follows the data",
-    '5: types the rank name "Cosmic" by hand; write {{ ranks.ranks[6].name | markdownText }} so the ' +
-      "page follows the data",
-    '5: types the rank label "1.6B+" by hand; write {{ ranks.ranks[3].displayValue | markdownText }} ' +
-      "so the page follows the data",
-    '5: types the Cosmic threshold "48B" by hand; write {{ ranks.ranks[6].displayValue | markdownText ' +
-      "}} so the page follows the data",
-    "6: types the daily rate by hand; write {{ calculator.dailyInterestRate }} so the page follows the data",
-    "6: types the daily percent by hand; write {{ calculator.dailyInterestPercent }}% so the page follows the data",
-    '6: types the tool name "calculate-exp-growth" by hand; write {{ tools[0].name }} so the page follows the data',
-    '6: types the contract\'s path "openapi.json" by hand; write {{ site.paths.openapi }} so the page follows the data',
-    '6: types the schema name "ExpRank" by hand; write {{ "ExpRank" | schemaLink }} so the page follows the data',
-    "8: types the Luminary threshold 800000000 by hand; write {{ ranks.ranks[2].minGems | groupDigits " +
-      "}} so the page follows the data",
+    [3, byHand("the Ethereal threshold 160,000,000", "{{ ranks.ranks[1].minGems | groupDigits }}")],
+    [3, byHand('the rank name "Ethereal"', "{{ ranks.ranks[1].name | markdownText }}")],
+    [5, byHand('the rank name "Member"', "{{ ranks.ranks[0].name | markdownText }}")],
+    [5, byHand('the rank name "Ethereal"', "{{ ranks.ranks[1].name | markdownText }}")],
+    [5, byHand('the rank name "Cosmic"', "{{ ranks.ranks[6].name | markdownText }}")],
+    [5, byHand('the rank label "1.6B+"', "{{ ranks.ranks[3].displayValue | markdownText }}")],
+    [5, byHand('the Cosmic threshold "48B"', "{{ ranks.ranks[6].displayValue | markdownText }}")],
+    [6, byHand("the daily rate", "{{ calculator.dailyInterestRate }}")],
+    [6, byHand("the daily percent", "{{ calculator.dailyInterestPercent }}%")],
+    [6, byHand('the tool name "calculate-exp-growth"', "{{ tools[0].name }}")],
+    [6, byHand('the contract\'s path "openapi.json"', "{{ site.paths.openapi }}")],
+    [6, byHand('the schema name "ExpRank"', '{{ "ExpRank" | schemaLink }}')],
+    [8, byHand("the Luminary threshold 800000000", "{{ ranks.ranks[2].minGems | groupDigits }}")],
   ]);
 });
 
@@ -86,9 +81,7 @@ test("the drift check follows the data it is given, not a list of its own", () =
     },
   };
   const problems = typedValues("Zenith and Ethereal.", dataValues(renamed)).map((problem) => problem.message);
-  assert.equal(problems, [
-    'types the rank name "Zenith" by hand; write {{ ranks.ranks[1].name | markdownText }} so the page follows the data',
-  ]);
+  assert.equal(problems, [byHand('the rank name "Zenith"', "{{ ranks.ranks[1].name | markdownText }}")]);
 });
 
 test("a line in a page's text is the line in its file: front matter counted", async () => {

@@ -4,15 +4,6 @@ import * as assert from "uvu/assert";
 import { DEFAULT_SITE_URL, parseSiteUrl, servePort } from "../../_data/site.ts";
 import { escapeRegExp } from "../../_config/escape.ts";
 
-function refusal(value: string): string {
-  try {
-    parseSiteUrl(value);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error(`SITE_URL=${JSON.stringify(value)} was accepted`);
-}
-
 test("an unset SITE_URL is the address npm start serves", () => {
   assert.is(parseSiteUrl(undefined).href, DEFAULT_SITE_URL);
   assert.is(DEFAULT_SITE_URL, "http://localhost:8080/");
@@ -82,11 +73,13 @@ test("each bad SITE_URL is refused with a message naming SITE_URL and the rule",
     ],
     ["http://[2001:db8::1]:8080/exp-bank/", /^SITE_URL: .* has "\[" in its host name/],
   ];
-  for (const [value, rule] of cases) assert.match(refusal(value), rule, JSON.stringify(value));
+  for (const [value, rule] of cases) assert.throws(() => parseSiteUrl(value), rule, JSON.stringify(value));
 });
 
 test("a refusal never repeats the credentials it refuses", () => {
-  assert.not.match(refusal("https://user:secret@host.example/"), /secret/);
+  const refused = (error: Error) =>
+    /user name or password/.test(error.message) && !/secret/.test(error.message);
+  assert.throws(() => parseSiteUrl("https://user:secret@host.example/"), refused);
 });
 
 test.run();

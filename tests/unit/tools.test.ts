@@ -20,7 +20,8 @@ import { DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../../contract/formulas.t
 import { calculateGrowth } from "../../common/engine/calculate.ts";
 import { calculateExpGrowth as calculateOver, listExpRanks as listOver } from "../../common/tools/execute.ts";
 import { toolDescriptors, toolOutputSchemas } from "../../contract/tool-descriptors.ts";
-import { EXTREME_NUMBERS, MISTAKEN_AMOUNTS, NOT_NUMBERS } from "../support/random-inputs.ts";
+import type { ToolResult } from "../../common/tools/result.ts";
+import { EXTREME_NUMBERS, MISTAKEN_AMOUNTS, NOT_NUMBERS, UNIT_MAXIMA } from "../support/random-inputs.ts";
 
 const calculateExpGrowth = (input: unknown) => calculateOver(input, rankList.ranks);
 const listExpRanks = (input: unknown) => listOver(input, rankList);
@@ -31,20 +32,18 @@ const validateInput = ajv.compile(calculateTool!.inputSchema);
 const validateOutput = ajv.compile(toolOutputSchemas["calculate-exp-growth"]);
 const validateRanks = ajv.compile(toolOutputSchemas["list-exp-ranks"]);
 
-type Result = { content: { type: string; text: string }[]; structuredContent: unknown; isError?: boolean };
-
 /**
  * Calls a tool and checks what every result must be: never a throw, text = JSON of structuredContent, no
  * console output.
  */
-function call(execute: (input: unknown) => unknown, input: unknown): Result {
+function call(execute: (input: unknown) => ToolResult<unknown>, input: unknown): ToolResult<unknown> {
   const printed: unknown[] = [];
   const methods = ["log", "info", "warn", "error", "debug", "trace"] as const;
   const saved = methods.map((name) => console[name]);
   for (const name of methods) console[name] = (...args: unknown[]) => void printed.push(args);
-  let result: Result;
+  let result: ToolResult<unknown>;
   try {
-    result = execute(input) as Result;
+    result = execute(input);
   } finally {
     methods.forEach((name, index) => (console[name] = saved[index]!));
   }
@@ -59,7 +58,7 @@ function call(execute: (input: unknown) => unknown, input: unknown): Result {
  * The result is `invalid_request`, its message names `field`, and its resolution says what to send.
  * Returns the message.
  */
-function assertInvalid(result: Result, field: string, resolutionMentions = field): string {
+function assertInvalid(result: ToolResult<unknown>, field: string, resolutionMentions = field): string {
   assert.is(result.isError, true);
   const body = ErrorResponse.parse(result.structuredContent);
   assert.is(body.error.code, "invalid_request");
@@ -75,11 +74,7 @@ function assertInvalid(result: Result, field: string, resolutionMentions = field
 /** calculate-exp-growth's result for an input it must accept. */
 function accepted(input: unknown): CalculateOutput {
   const result = call(calculateExpGrowth, input);
-  assert.is(
-    result.isError,
-    undefined,
-    `${JSON.stringify(input)}: ${JSON.stringify(result.structuredContent)}`,
-  );
+  assert.is(result.isError, undefined, JSON.stringify({ input, answer: result.structuredContent }));
   return result.structuredContent as CalculateOutput;
 }
 
@@ -217,19 +212,11 @@ test("a time field over its own maximum is reported once, without a total", () =
 test(`each time field alone may be sent at its advertised maximum, the whole 36,500 days in its unit; one \
 more is refused`, () => {
   // 36,500 days are 1,216.67 months: 1,216 can be sent, 1,217 (36,510 days) could not.
-  const maxima = {
-    years: 100,
-    months: 1216,
-    days: 36500,
-    hours: 876000,
-    minutes: 52560000,
-    seconds: 3153600000,
-  };
   const properties = calculateTool!.inputSchema.properties as Record<
     string,
     { anyOf: { maximum?: number }[]; description: string }
   >;
-  for (const [unit, max] of Object.entries(maxima)) {
+  for (const [unit, max] of Object.entries(UNIT_MAXIMA)) {
     accepted({ currentGems: 1, [unit]: max });
     invalid({ currentGems: 1, [unit]: max + 1 }, unit, `at most ${max}`);
     assert.is(properties[unit]!.anyOf[0]!.maximum, max, `${unit} in inputSchema`);
@@ -259,13 +246,12 @@ are accepted`, () => {
     "9007199254740992",
     "100000000000000000000",
     "25000000000000000000",
-  ]) {
+  ])
     assert.match(
       invalid(JSON.parse(`{"currentGems": ${text}}`), "currentGems", "decimal string"),
       /currentGems: is a JSON number of 2\^53 \(9007199254740992\) or more.*send the digits as a decimal string/,
       text,
     );
-  }
   // Below 2^53 every whole number is what was sent.
   for (const currentGems of [2 ** 53 - 1, 123456789012345, 1e15]) accepted({ currentGems });
 });
