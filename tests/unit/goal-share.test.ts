@@ -74,8 +74,9 @@ test("a link's date must be a day of the calendar", () => {
     "2030-01-01T00:00:00Z",
     "0000-01-01",
     "",
-  ])
+  ]) {
     assert.not.ok(isCalendarDate(day), day);
+  }
 });
 
 test("a link's moment (at=) must be a real moment: never rolled over to another", () => {

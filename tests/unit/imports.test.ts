@@ -113,8 +113,9 @@ test("the folders the layout names exist, and no source folder is named build/",
     "_includes/partials",
   ];
   for (const folder of folders) assert.ok(existsSync(path.join(ROOT, folder)), `${folder}/ is missing`);
-  for (const folder of ["build", "browser", "assets/engine", "assets/input", "_includes/lib"])
+  for (const folder of ["build", "browser", "assets/engine", "assets/input", "_includes/lib"]) {
     assert.not.ok(existsSync(path.join(ROOT, folder)), `${folder}/ should not exist`);
+  }
 });
 
 test("_includes/ holds only layouts and partials (Nunjucks), no modules", async () => {

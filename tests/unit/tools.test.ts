@@ -246,12 +246,13 @@ are accepted`, () => {
     "9007199254740992",
     "100000000000000000000",
     "25000000000000000000",
-  ])
+  ]) {
     assert.match(
       invalid(JSON.parse(`{"currentGems": ${text}}`), "currentGems", "decimal string"),
       /currentGems: is a JSON number of 2\^53 \(9007199254740992\) or more.*send the digits as a decimal string/,
       text,
     );
+  }
   // Below 2^53 every whole number is what was sent.
   for (const currentGems of [2 ** 53 - 1, 123456789012345, 1e15]) accepted({ currentGems });
 });
