@@ -13,13 +13,15 @@ import site from "./site.ts";
 /** What every operation answers with: GET, JSON, the declared failures. */
 const common = { method: "GET", mediaType: "application/json", statuses: ["200", "404", "default"] } as const;
 
+/** A resource's key in `site.paths`, its path and its absolute URL. */
+const at = <Key extends "info" | "ranks" | "openapi">(key: Key) =>
+  ({ key, path: site.paths[key], url: site.urls[key] }) as const;
+
 /** The two static JSON resources, in the order the docs list them. */
 const resources = [
   {
     ...common,
-    key: "info",
-    path: site.paths.info,
-    url: site.urls.info,
+    ...at("info"),
     operationId: "getCalculatorInfo",
     tag: "Calculator",
     summary: "Get the calculator's assumptions",
@@ -33,9 +35,7 @@ const resources = [
   },
   {
     ...common,
-    key: "ranks",
-    path: site.paths.ranks,
-    url: site.urls.ranks,
+    ...at("ranks"),
     operationId: "listExpRanks",
     tag: "Ranks",
     summary: "List the rank thresholds",
@@ -52,9 +52,7 @@ const resources = [
 /** The OpenAPI document itself, served beside the resources. */
 const contract = {
   ...common,
-  key: "openapi",
-  path: site.paths.openapi,
-  url: site.urls.openapi,
+  ...at("openapi"),
   operationId: "getOpenApiDocument",
   tag: "Contract",
   summary: "Get this OpenAPI contract",

@@ -12,10 +12,8 @@ import site from "./site.ts";
 /** One step of the ladder: a rank as its name and label (`Ethereal`, `160M+`). */
 export type LadderRank = { name: string; label: string };
 
-/** Where ranks are left out of a long ladder: how many. */
-export type LadderGap = { omitted: number };
-
-export type LadderStep = LadderRank | LadderGap;
+/** A rank, or where ranks are left out of a long ladder: how many. */
+export type LadderStep = LadderRank | { omitted: number };
 
 /** The most ranks the card draws whole: its ladder holds 9 rows (the 8 ranks, or 7, a gap and the highest). */
 const MOST_RANKS_DRAWN = 8;

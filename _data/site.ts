@@ -8,9 +8,6 @@ import { parseArgs } from "node:util";
 import { PRODUCT_NAME } from "../common/constants.ts";
 import packageJson from "../package.json" with { type: "json" };
 
-/** The port of Eleventy's dev server when none is given. */
-export const DEFAULT_PORT = 8080;
-
 /**
  * The port `npm start` serves on: Eleventy's own `--port` option (`npm start -- --port=8347`),
  * read from the command line the way Eleventy reads it, else its default.
@@ -18,7 +15,7 @@ export const DEFAULT_PORT = 8080;
 export function servePort(argv: readonly string[]): number {
   const options = { port: { type: "string" } } as const;
   const given = parseArgs({ args: [...argv], options, strict: false }).values.port;
-  if (given === undefined) return DEFAULT_PORT;
+  if (given === undefined) return 8080; // Eleventy's default
   // Not strict, parseArgs reads a bare `--port` as true: no port was written.
   const value = given === true ? "" : given;
   const port = /^[0-9]{1,5}$/.test(String(value)) ? Number(value) : NaN;

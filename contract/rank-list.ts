@@ -107,14 +107,13 @@ const rankName = z.string().check(
 );
 
 /** A threshold the tools can compute with: whole gems, at most the largest balance they accept. */
-const threshold = () =>
-  z.string().check(
-    z.regex(WHOLE_NUMBER, 'must be a whole number written in digits, such as "160000000"'),
-    z.refine(
-      (text) => !WHOLE_NUMBER.test(text) || BigInt(text) <= BigInt(CALCULATE_LIMITS.maxGems),
-      `must be at most ${CALCULATE_LIMITS.maxGems} (CALCULATE_LIMITS.maxGems), the largest balance the tools accept`,
-    ),
-  );
+const threshold = z.string().check(
+  z.regex(WHOLE_NUMBER, 'must be a whole number written in digits, such as "160000000"'),
+  z.refine(
+    (text) => !WHOLE_NUMBER.test(text) || BigInt(text) <= BigInt(CALCULATE_LIMITS.maxGems),
+    `must be at most ${CALCULATE_LIMITS.maxGems} (CALCULATE_LIMITS.maxGems), the largest balance the tools accept`,
+  ),
+);
 
 /** Compact English notation with every digit kept: 1600000000 → `1.6B`, 1500 → `1.5K`, 999 → `999`. */
 const compact = new Intl.NumberFormat("en-US", {
@@ -136,7 +135,7 @@ export const ExpRank = describe(
   z.strictObject({
     name: describe(rankName, "Rank name."),
     minGems: describe(
-      threshold(),
+      threshold,
       "Minimum gem balance that holds this rank, as a decimal string of whole gems.",
     ),
     displayValue: describe(
@@ -151,51 +150,39 @@ export type ExpRank = z.infer<typeof ExpRank>;
 /** A name as compared for uniqueness: case and compatibility forms (full-width letters, ligatures) set aside. */
 const nameKey = (name: string) => name.normalize("NFKC").toUpperCase();
 
-/**
- * The rank table's own rules, beyond each entry's shape: at most MAX_RANKS ranks, names unique
- * ignoring case, and thresholds that start at 0 and strictly increase.
- */
-const rankRows = <T extends z.ZodMiniType<{ name: string; minGems: string }>>(entry: T) =>
-  z.array(entry).check(
-    z.minLength(1, "must list at least one rank"),
-    z.maxLength(
-      MAX_RANKS,
-      `must list at most ${MAX_RANKS} ranks: each is a row in the docs' table, a chip on the homepage ` +
-        `and a line in llms.txt; merge or remove ranks [rule: at most ${MAX_RANKS} ranks]`,
-    ),
-    z.superRefine((ranks, ctx) => {
-      const problem = (path: [number, string], input: unknown, message: string) =>
-        ctx.addIssue({ code: "custom", path, input, message });
-      const seen = new Map<string, number>();
-      ranks.forEach((rank, index) => {
-        const earlier = seen.get(nameKey(rank.name));
-        if (earlier === undefined) seen.set(nameKey(rank.name), index);
-        else
-          problem(
-            [index, "name"],
-            undefined,
-            `duplicates the rank name ${JSON.stringify(ranks[earlier]!.name)} (ranks[${earlier}].name), ` +
-              "ignoring case; every rank needs its own name [rule: unique names]",
-          );
-        if (index === 0 && rank.minGems !== "0")
-          problem(
-            [index, "minGems"],
-            rank.minGems,
-            'must be "0": the first rank starts at zero gems so every balance holds a rank [rule: first rank at 0]',
-          );
-        const previous = ranks[index - 1];
-        // Malformed thresholds are already reported by their own rule; compare only well-formed ones.
-        const comparable = previous && WHOLE_NUMBER.test(previous.minGems) && WHOLE_NUMBER.test(rank.minGems);
-        if (comparable && BigInt(rank.minGems) <= BigInt(previous.minGems))
-          problem(
-            [index, "minGems"],
-            rank.minGems,
-            `must be greater than the previous rank's minGems ("${previous.minGems}"); thresholds ` +
-              "strictly increase [rule: increasing thresholds]",
-          );
-      });
-    }),
-  );
+/** Names unique ignoring case; thresholds that start at 0 and strictly increase. */
+const uniqueNamesRisingThresholds = z.superRefine((ranks: { name: string; minGems: string }[], ctx) => {
+  const problem = (path: [number, string], input: unknown, message: string) =>
+    ctx.addIssue({ code: "custom", path, input, message });
+  const seen = new Map<string, number>();
+  ranks.forEach((rank, index) => {
+    const earlier = seen.get(nameKey(rank.name));
+    if (earlier === undefined) seen.set(nameKey(rank.name), index);
+    else
+      problem(
+        [index, "name"],
+        undefined,
+        `duplicates the rank name ${JSON.stringify(ranks[earlier]!.name)} (ranks[${earlier}].name), ` +
+          "ignoring case; every rank needs its own name [rule: unique names]",
+      );
+    if (index === 0 && rank.minGems !== "0")
+      problem(
+        [index, "minGems"],
+        rank.minGems,
+        'must be "0": the first rank starts at zero gems so every balance holds a rank [rule: first rank at 0]',
+      );
+    const previous = ranks[index - 1];
+    // Malformed thresholds are already reported by their own rule; compare only well-formed ones.
+    const comparable = previous && WHOLE_NUMBER.test(previous.minGems) && WHOLE_NUMBER.test(rank.minGems);
+    if (comparable && BigInt(rank.minGems) <= BigInt(previous.minGems))
+      problem(
+        [index, "minGems"],
+        rank.minGems,
+        `must be greater than the previous rank's minGems ("${previous.minGems}"); thresholds ` +
+          "strictly increase [rule: increasing thresholds]",
+      );
+  });
+});
 
 const rankListFields = {
   name: describe(z.literal(PRODUCT_NAME), "Name of the calculator the ranks belong to."),
@@ -206,7 +193,7 @@ export const RankList = describe(
   z.strictObject({
     ...rankListFields,
     ranks: describe(
-      rankRows(ExpRank),
+      z.array(ExpRank).check(z.minLength(1), z.maxLength(MAX_RANKS)),
       "Rank thresholds, lowest first: the first starts at 0 gems and each next one is strictly higher.",
     ),
   }),
@@ -215,13 +202,24 @@ export const RankList = describe(
 export type RankList = z.infer<typeof RankList>;
 
 /**
- * The rank table as `_data/ranks.ts` writes it, each rank a name and a threshold, checked by the
- * rules above; the result is the published RankList, each label derived from its threshold.
+ * The rank table as `_data/ranks.ts` writes it, each rank a name and a threshold, with the table's
+ * own rules: at most MAX_RANKS ranks, names unique ignoring case, and thresholds that start at 0 and
+ * strictly increase. The result is the published RankList, each label derived from its threshold.
  */
 export const RankTable = z.pipe(
   z.strictObject({
     ...rankListFields,
-    ranks: rankRows(z.strictObject({ name: rankName, minGems: threshold() })),
+    ranks: z
+      .array(z.omit(ExpRank, { displayValue: true }))
+      .check(
+        z.minLength(1, "must list at least one rank"),
+        z.maxLength(
+          MAX_RANKS,
+          `must list at most ${MAX_RANKS} ranks: each is a row in the docs' table, a chip on the homepage ` +
+            `and a line in llms.txt; merge or remove ranks [rule: at most ${MAX_RANKS} ranks]`,
+        ),
+        uniqueNamesRisingThresholds,
+      ),
   }),
   z.transform((table): RankList => ({
     ...table,

@@ -12,20 +12,18 @@ import { lang } from "./form-words.ts";
 let shown: { result: CalculateOutput; start: number } | null = null;
 let chart: Chart | null = null;
 
-const box = () => document.querySelector<HTMLElement>("[data-chart]")!;
-const slider = () => document.getElementById("calculator-scrub") as HTMLInputElement;
-const readout = () => document.getElementById("calculator-scrub-readout")!;
+const area = document.querySelector<HTMLElement>("[data-chart]")!;
+const slider = document.getElementById("calculator-scrub") as HTMLInputElement;
+const readout = document.getElementById("calculator-scrub-readout")!;
 
 /** Draws the chart at its box's width; `speak` marks the slider's moment and says it. */
 function draw(speak?: boolean): void {
   if (!shown) return;
   const { result, start } = shown;
-  const area = box();
-  const scrub = slider();
   area.parentElement!.hidden = false;
   const width = Math.max(280, area.clientWidth);
-  const marked = speak || readout().textContent !== "";
-  const { at, names } = moment(Number(scrub.value) / Number(scrub.max));
+  const marked = speak || readout.textContent !== "";
+  const { at, names } = moment(Number(slider.value) / Number(slider.max));
   chart = resultChart(result, {
     id: "calculator-chart-title",
     describedBy: "calculator-milestones",
@@ -41,17 +39,17 @@ function draw(speak?: boolean): void {
   area.dataset.width = String(width);
   if (!chart) return;
   // The slider spans the plot, so its thumb stands under the moment it names.
-  scrub.style.marginInline = `${chart.left}px ${width - chart.right}px`;
+  slider.style.marginInline = `${chart.left}px ${width - chart.right}px`;
   if (!marked) return;
   const seconds = Math.round(at * TIME_NORMALIZATION.secondsPerDay);
   const rank =
     result.milestones.findLast((milestone) => milestone.duration.totalSeconds <= seconds) ??
     result.currentRank;
   const date = dateText(start + seconds * 1000, chart.days, lang());
-  scrub.setAttribute("aria-valuetext", date);
+  slider.setAttribute("aria-valuetext", date);
   const here = names ? ` — ${names}` : "";
   if (speak)
-    readout().textContent = `${date}: ${gemsText(chart.balanceAt(at), 3, lang())} gems, ${rank.name}${here}`;
+    readout.textContent = `${date}: ${gemsText(chart.balanceAt(at), 3, lang())} gems, ${rank.name}${here}`;
 }
 
 /**
@@ -61,7 +59,7 @@ function draw(speak?: boolean): void {
 function moment(share: number): { at: number; names?: string } {
   const days = chart?.days ?? 0;
   const at = days * share;
-  const step = days / Number(slider().max);
+  const step = days / Number(slider.max);
   const point = chart?.points.find((candidate) => Math.abs(candidate.day - at) <= step / 2);
   if (!point) return { at };
   const equal = chart!.points.filter((other) => other.day === point.day && other.gems === point.gems);
@@ -72,20 +70,19 @@ function moment(share: number): { at: number; names?: string } {
 /** Shows the chart of `result`, its dates counted from `start` (ms since the epoch). */
 export function showChart(result: CalculateOutput, start: number): void {
   shown = { result, start };
-  slider().value = "0";
-  readout().textContent = "";
+  slider.value = "0";
+  readout.textContent = "";
   draw();
 }
 
 export function mountChart(): void {
-  const area = box();
   new ResizeObserver(() => area.clientWidth !== Number(area.dataset.width) && draw()).observe(area);
-  slider().addEventListener("input", () => draw(true));
+  slider.addEventListener("input", () => draw(true));
   const point = (event: PointerEvent) => {
     if (!chart) return;
     const share =
       (event.clientX - area.getBoundingClientRect().left - chart.left) / (chart.right - chart.left);
-    slider().value = String(Math.round(Math.min(1, Math.max(0, share)) * Number(slider().max)));
+    slider.value = String(Math.round(Math.min(1, Math.max(0, share)) * Number(slider.max)));
     draw(true);
   };
   area.addEventListener("pointermove", point);

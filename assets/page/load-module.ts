@@ -6,7 +6,7 @@
  */
 import type { LazyModules } from "../lazy/modules.ts";
 
-const loading = new Map<string, Promise<unknown>>();
+const loading: Partial<Record<keyof LazyModules, Promise<unknown>>> = {};
 
 /** What each lazy module hands over once it has run (`provide` in `assets/lazy/modules.ts`). */
 const provided: Partial<LazyModules> = {};
@@ -21,19 +21,15 @@ export function provide<Name extends keyof LazyModules>(name: Name, module: Lazy
  * script, which the CSP trusts through 'strict-dynamic'; Chromium does not trust an `import()` so.
  */
 export function loadModule<Name extends keyof LazyModules>(name: Name): Promise<LazyModules[Name]> {
-  let promise = loading.get(name);
-  if (!promise) {
-    promise = new Promise((resolve, reject) => {
-      const script = document.createElement("script");
-      script.type = "module";
-      // This code runs from the homepage's bundle or a chunk beside it: the lazy modules sit there too.
-      script.src = new URL(`${name}.js`, import.meta.url).href;
-      // A module script's load event comes after it has run, so what it provides is there.
-      script.addEventListener("load", () => resolve(provided[name]));
-      script.addEventListener("error", () => reject(new Error(`${script.src} did not load`)));
-      document.head.append(script);
-    });
-    loading.set(name, promise);
-  }
-  return promise as Promise<LazyModules[Name]>;
+  loading[name] ??= new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.type = "module";
+    // This code runs from the homepage's bundle or a chunk beside it: the lazy modules sit there too.
+    script.src = new URL(`${name}.js`, import.meta.url).href;
+    // A module script's load event comes after it has run, so what it provides is there.
+    script.addEventListener("load", () => resolve(provided[name]));
+    script.addEventListener("error", () => reject(new Error(`${script.src} did not load`)));
+    document.head.append(script);
+  });
+  return loading[name] as Promise<LazyModules[Name]>;
 }

@@ -9,30 +9,18 @@ import type { ToolDescriptor } from "../../contract/tool-descriptors.ts";
 import { executeTool } from "../../common/tools/execute.ts";
 import { pageModelContext } from "./model-context.ts";
 
-type ModelContext = WebMCP.ModelContext;
-
 /**
  * Registers every tool of `descriptors`, computing over `rankList`. A registration the browser
  * refuses (a rejected promise or a thrown error) leaves that tool out and the page working; the
  * page has no console output to report it in.
  */
-export function registerTools(
-  descriptors: readonly ToolDescriptor[],
-  rankList: RankList,
-  context: ModelContext | undefined = pageModelContext(),
-): void {
+export function registerTools(descriptors: readonly ToolDescriptor[], rankList: RankList): void {
+  const context = pageModelContext();
   if (!context) return;
-  for (const { name, title, description, inputSchema, annotations } of descriptors) {
+  for (const descriptor of descriptors) {
     try {
-      const registered: unknown = context.registerTool({
-        name,
-        title,
-        description,
-        inputSchema,
-        annotations,
-        execute: (input) => executeTool(name, input, rankList),
-      });
-      void Promise.resolve(registered).catch(() => undefined);
+      const execute = (input: unknown) => executeTool(descriptor.name, input, rankList);
+      void Promise.resolve(context.registerTool({ ...descriptor, execute })).catch(() => undefined);
     } catch {
       // An older implementation that throws instead of rejecting: same outcome as a rejection.
     }

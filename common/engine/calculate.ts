@@ -248,10 +248,9 @@ export function calculateGrowth(
   const { grown, paidIn } = course.end(current, days);
   const putIn = addExact(current, paidIn);
   const reachOf = (target: Exact) => course.reach(current, target);
-  const thresholds = ranks.map((rank) => exactOf(rank.minGems));
   const currentIndex = rankIndex(ranks, current);
-  const milestones = ranks.slice(currentIndex + 1).map((rank, offset) => {
-    const minGems = thresholds[currentIndex + 1 + offset] as Exact;
+  const milestones = ranks.slice(currentIndex + 1).map((rank) => {
+    const minGems = exactOf(rank.minGems);
     return {
       ...rank,
       gemsNeeded: exactToFixed8(subtractExact(minGems, current)),

@@ -13,17 +13,8 @@ export interface Exact {
 /** Fractional digits of every computed decimal string. */
 const FRACTION_DIGITS = 8;
 
-const powers: bigint[] = [1n];
-
-/** Powers cached one by one up to here; exact whole-day values need 10^(3n), computed directly. */
-const CACHED_POWERS = 4200;
-
 /** 10^n as a BigInt. */
-export function pow10(n: number): bigint {
-  if (n > CACHED_POWERS) return 10n ** BigInt(n);
-  for (let k = powers.length; k <= n; k += 1) powers.push((powers[k - 1] as bigint) * 10n);
-  return powers[n] as bigint;
-}
+export const pow10 = (n: number): bigint => 10n ** BigInt(n);
 
 /** Plain digits, or the exponent form JavaScript prints a number in (`1e-7`, `1e+21`). */
 const DECIMAL_TEXT = /^(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
@@ -70,16 +61,19 @@ export function subtractExact(a: Exact, b: Exact): Exact {
   return { digits: x - y, places };
 }
 
-/** `whole.fraction` from a count of 10^-8 units. */
-function fromEighths(eighths: bigint): string {
-  const text = eighths.toString().padStart(FRACTION_DIGITS + 1, "0");
-  return `${text.slice(0, -FRACTION_DIGITS)}.${text.slice(-FRACTION_DIGITS)}`;
+/** `whole.fraction` from a count of 10^-places units (10^-8 unless given). */
+function fromUnits(units: bigint, places = FRACTION_DIGITS): string {
+  const text = units.toString().padStart(places + 1, "0");
+  return `${text.slice(0, -places)}.${text.slice(-places)}`;
 }
 
-/** numerator / denominator (≥ 0, > 0) with 8 fractional digits, rounded half-up: ⌊x·10^8 + 1/2⌋. */
-export function ratioToFixed8(numerator: bigint, denominator: bigint): string {
-  return fromEighths((numerator * pow10(FRACTION_DIGITS) * 2n + denominator) / (2n * denominator));
+/** numerator / denominator (≥ 0, > 0) with `places` fractional digits, rounded half-up: ⌊x·10^places + 1/2⌋. */
+export function ratioToFixed(numerator: bigint, denominator: bigint, places: number): string {
+  return fromUnits((numerator * pow10(places) * 2n + denominator) / (2n * denominator), places);
 }
+
+export const ratioToFixed8 = (numerator: bigint, denominator: bigint) =>
+  ratioToFixed(numerator, denominator, FRACTION_DIGITS);
 
 export const exactToFixed8 = (value: Exact): string => ratioToFixed8(value.digits, pow10(value.places));
 
@@ -94,7 +88,7 @@ export function fixed8Within(low: bigint, high: bigint, places: number): string 
   const lowest = (low < 0n ? 0n : low) + half;
   const highest = high + half;
   const eighths = lowest / unit;
-  return eighths === highest / unit ? fromEighths(eighths) : undefined;
+  return eighths === highest / unit ? fromUnits(eighths) : undefined;
 }
 
 /**

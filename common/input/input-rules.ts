@@ -13,7 +13,7 @@ import {
   type DurationInput,
   type DurationUnit,
 } from "../engine/duration.ts";
-import { compareExact, exactOf, pow10 } from "../engine/exact.ts";
+import { compareExact, exactOf, pow10, ratioToFixed } from "../engine/exact.ts";
 
 /** A non-negative whole number written in decimal digits, without sign or leading zeros: `0`, `160000000`. */
 export const WHOLE_NUMBER = /^(0|[1-9][0-9]*)$/;
@@ -117,11 +117,7 @@ function daysText(days: Days, limit: number): string {
   const excess = days.numerator - BigInt(limit) * days.denominator;
   let first = 0;
   while (excess > 0n && excess * pow10(first) < days.denominator) first += 1;
-  const places = Math.max(8, first + 1);
-  const rounded = ((days.numerator * pow10(places) * 2n + days.denominator) / (2n * days.denominator))
-    .toString()
-    .padStart(places + 1, "0");
-  return `${rounded.slice(0, -places)}.${rounded.slice(-places)}`.replace(/\.?0+$/, "");
+  return ratioToFixed(days.numerator, days.denominator, Math.max(8, first + 1)).replace(/\.?0+$/, "");
 }
 
 /**
