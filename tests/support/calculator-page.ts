@@ -36,16 +36,17 @@ export async function calculateTool(page: Page, input: Record<string, string>): 
 /** The element's box lies within the page's viewport and nothing covers its middle. */
 export async function assertOnScreen(page: Page, selector: string, what: string): Promise<void> {
   const viewport = page.viewportSize()!;
-  const box = await page.locator(selector).boundingBox();
+  // One round trip (Playwright's boundingBox costs several times an evaluate): no box when not displayed.
+  const { box, uncovered } = await page.evaluate((target) => {
+    const element = document.querySelector(target)!;
+    const { x, y, width, height } = element.getBoundingClientRect();
+    const uncovered = element.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+    return { box: element.getClientRects().length ? { x, y, width, height } : null, uncovered };
+  }, selector);
   assert.ok(box, `${what} is displayed`);
   const inside =
     box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width;
   assert.ok(inside, `${what} is on screen: ${JSON.stringify(box)} in ${viewport.width}×${viewport.height}`);
-  const uncovered = await page.evaluate(
-    ([target, x, y]) =>
-      document.querySelector(target as string)!.contains(document.elementFromPoint(x as number, y as number)),
-    [selector, box.x + box.width / 2, box.y + box.height / 2] as const,
-  );
   assert.ok(uncovered, `${what} is not covered by another element`);
 }
 
