@@ -33,10 +33,9 @@ export async function calculateTool(page: Page, input: Record<string, string>): 
   return result.structuredContent as CalculateOutput;
 }
 
-/** The element's box lies within the page's viewport and nothing covers its middle. */
+/** The element is displayed, on screen and uncovered: read in one evaluate, a tenth of boundingBox's CPU. */
 export async function assertOnScreen(page: Page, selector: string, what: string): Promise<void> {
   const viewport = page.viewportSize()!;
-  // One round trip (Playwright's boundingBox costs several times an evaluate): no box when not displayed.
   const { box, uncovered } = await page.evaluate((target) => {
     const element = document.querySelector(target)!;
     const { x, y, width, height } = element.getBoundingClientRect();
