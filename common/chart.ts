@@ -116,6 +116,10 @@ function timeTicks(days: number, count: number, start: number, locale?: string) 
     level > 1 ? 1 : from.getDate(),
     level > 0 ? 0 : from.getHours(),
   ];
+  // Made once per axis, not per tick: the unit's format, and the day's, which names midnight on an axis of hours.
+  const [unitFormat, dayFormat] = [level, 1].map(
+    (unit) => new Intl.DateTimeFormat(locale, UNITS[unit]!.tick),
+  );
   const ticks: { day: number; label: string }[] = [];
   for (let next = 1, day = 0; day <= days; next++) {
     const parts = [...fields];
@@ -125,12 +129,7 @@ function timeTicks(days: number, count: number, start: number, locale?: string) 
     // Steps fall on round values (every third month, every tenth year); on an axis of hours, midnight is
     // named by its date.
     if (day <= days && (parts[3 - level]! - (level === 1 ? 1 : 0)) % step === 0)
-      ticks.push({
-        day,
-        label: new Intl.DateTimeFormat(locale, UNITS[level || date.getHours() ? level : 1]!.tick).format(
-          date,
-        ),
-      });
+      ticks.push({ day, label: (level || date.getHours() ? unitFormat : dayFormat)!.format(date) });
   }
   return ticks;
 }
