@@ -24,9 +24,10 @@ process.env.EXP_BANK_TEST_SCRATCH = scratch;
 // The run's Node processes (builds, test files, npm start) compile each module once between them.
 process.env.NODE_COMPILE_CACHE ??= path.join(scratch, "node-compile-cache");
 const env: NodeJS.ProcessEnv = { ...process.env };
-const { projectCopy, ROOT, runBuild, SITE_BUILDS, siteVariable } = await import("./support/build.ts");
+const { ROOT, siteVariable } = await import("./support/build.ts");
 const UVU = [path.join(ROOT, "node_modules/uvu/bin.js")];
 const BROWSER_FILES = path.join(ROOT, "tests/support/browser-files.ts");
+const SHARED_BUILDS = path.join(ROOT, "tests/support/shared-builds.ts");
 
 /** uvu 0.5 drops an error thrown in a `before` hook and exits 0, its suite not run (lukeed/uvu#80). */
 function testsNotRun(printed: string): string {
@@ -86,16 +87,22 @@ async function browserFiles(pattern?: string): Promise<boolean> {
   return (await Promise.all(runs)).every(Boolean);
 }
 
-/** Builds the shared sites, each in a copy of the project, and hands their folders to the groups that read them. */
+/** Builds the shared sites (support/shared-builds.ts) and hands their folders to the groups that read them. */
 async function sharedBuilds(): Promise<boolean> {
-  const built = SITE_BUILDS.map(async ({ name, siteUrl, env: buildEnv }) => {
-    const output = path.join(await projectCopy(), "_site");
-    const result = await runBuild(path.dirname(output), output, siteUrl, buildEnv);
-    if (!result.ok) console.error(`The shared build for SITE_URL=${siteUrl} failed:\n${result.output}`);
-    env[siteVariable(name)] = output;
-    return result.ok;
+  const built = await new Promise<{ ok: boolean; printed: string }>((resolve) => {
+    const child = spawn(process.execPath, [SHARED_BUILDS], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let printed = "";
+    child.stdout.on("data", (chunk) => (printed += chunk));
+    child.on("close", (code) => resolve({ ok: code === 0, printed }));
   });
-  return (await Promise.all(built)).every(Boolean);
+  if (!built.ok) return false;
+  for (const [name, folder] of Object.entries(JSON.parse(built.printed) as Record<string, string>))
+    env[siteVariable(name)] = folder;
+  return true;
 }
 
 const [only, pattern] = process.argv.slice(2);

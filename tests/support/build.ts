@@ -88,21 +88,27 @@ function refuseStaleModules(project: string, siteUrl: string): void {
 
 /**
  * Sets what a build process would have: the working directory (Eleventy resolves the project's
- * folders against it), `SITE_URL`, and console output going to `print`. Returns the function that
- * puts everything back.
+ * folders against it), the environment variables `env` names (`SITE_URL` among them), and console
+ * output going to `print`. Returns the function that puts everything back.
  */
-function enterProject(project: string, siteUrl: string, print: (...parts: unknown[]) => void): () => void {
-  const [cwd, savedUrl] = [process.cwd(), process.env.SITE_URL];
+function enterProject(
+  project: string,
+  env: Record<string, string>,
+  print: (...parts: unknown[]) => void,
+): () => void {
+  const cwd = process.cwd();
+  const saved = Object.keys(env).map((name) => [name, process.env[name]] as const);
   // A failed build sets the exit code, as the command's would; this process's own is the tests'.
   const exitCode = process.exitCode;
   const consoleMethods = { log: console.log, info: console.info, warn: console.warn, error: console.error };
   process.chdir(project);
-  process.env.SITE_URL = siteUrl;
+  Object.assign(process.env, env);
   Object.assign(console, { log: print, info: print, warn: print, error: print });
   return () => {
     Object.assign(console, consoleMethods);
-    if (savedUrl === undefined) delete process.env.SITE_URL;
-    else process.env.SITE_URL = savedUrl;
+    for (const [name, value] of saved)
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
     process.chdir(cwd);
     process.exitCode = exitCode;
   };
@@ -126,7 +132,7 @@ function describe(error: unknown): string {
  * what the build printed.
  *
  * Builds in one process take turns: the working directory is the copy's for the build, and the
- * copy's `_data/site.ts` reads `SITE_URL` (set for the build) when it is first
+ * copy's `_data/site.ts` reads `SITE_URL` and `env` (set for the build) when it is first
  * imported. Eleventy's template cache is off (`setUseTemplateCache(false)`), so each build reads
  * and compiles the pages, layouts and templates afresh, as a build process does. Node keeps each
  * imported module, and a copy's modules have URLs of their own, so every copy runs its own config,
@@ -135,7 +141,12 @@ function describe(error: unknown): string {
  * reports the failure while its other pages may still be rendering into the output folder, as in a
  * failing build process before it exits.
  */
-export function buildInProcess(projectDir: string, outputDir: string, siteUrl: string): Promise<BuildResult> {
+export function buildInProcess(
+  projectDir: string,
+  outputDir: string,
+  siteUrl: string,
+  env: Record<string, string> = {},
+): Promise<BuildResult> {
   const build = buildQueue.then(async (): Promise<BuildResult> => {
     const project = path.resolve(projectDir);
     refuseStaleModules(project, siteUrl);
@@ -147,7 +158,7 @@ export function buildInProcess(projectDir: string, outputDir: string, siteUrl: s
     const print = (...parts: unknown[]) => {
       printed += `${parts.map(String).join(" ")}\n`.replace(ANSI, "");
     };
-    const leave = enterProject(project, siteUrl, print);
+    const leave = enterProject(project, { ...env, SITE_URL: siteUrl }, print);
     try {
       const config = (eleventyConfig: EleventyConfig) => eleventyConfig.setUseTemplateCache(false);
       // `source: "cli"`, as Eleventy's command: the output folder given here wins over the config's.
