@@ -11,6 +11,8 @@
  * https://www.11ty.dev/docs/languages/custom/#overriding-an-existing-template-language
  */
 import type UserConfig from "@11ty/eleventy/UserConfig";
+import type { MarkdownIt } from "markdown-it";
+import nunjucks from "nunjucks";
 import { dataValues, typedValues, type DriftData } from "./drift.ts";
 import { frontMatterLines, projectPath } from "./page-source.ts";
 import { templateError } from "./template-errors.ts";
@@ -29,13 +31,10 @@ export function checkPageSource(inputPath: string, body: string, data: DriftData
 }
 
 type Done = (error: Error | null, text?: string) => void;
-type Environment = {
-  filters: Record<string, unknown>;
-  renderString(source: string, data: object, options: { path: string }, done: Done): void;
-};
-
-/** The Nunjucks environment Eleventy renders this build's pages with (`amendLibrary` hands it over). */
-let environment: Environment | undefined;
+type Template = { render(data: object, done: Done): void };
+/** The pages' Nunjucks environment (`pageChecks`), and its templates by file and text: this build's and the last's. */
+let environment: { filters: object } | undefined;
+let [compiled, lastBuild] = [new Map<string, Template>(), new Map<string, Template>()];
 
 /** `source`, a page's or its twin's, rendered with the pages' Nunjucks; a failure as `templateError` says it. */
 export function renderNunjucks(
@@ -45,14 +44,18 @@ export function renderNunjucks(
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     if (!environment) throw new Error(`${inputPath}: rendered before Eleventy's Nunjucks existed`);
+    const key = `${inputPath}\n${source}`;
+    const template: Template =
+      compiled.get(key) ?? lastBuild.get(key) ?? new nunjucks.Template(source, environment, inputPath);
+    compiled.set(key, template);
     const filters = Object.keys(environment.filters);
-    environment.renderString(source, data, { path: inputPath }, (error, text) =>
+    template.render(data, (error, text) =>
       error ? reject(templateError(error, inputPath, source, data, filters)) : resolve(text ?? ""),
     );
   });
 }
 
-export function pageChecks(eleventyConfig: UserConfig): void {
+export function pageChecks(eleventyConfig: UserConfig, includes: string): void {
   eleventyConfig.addPreprocessor(
     "page-source",
     "md",
@@ -61,21 +64,27 @@ export function pageChecks(eleventyConfig: UserConfig): void {
       return undefined;
     },
   );
-  eleventyConfig.amendLibrary("njk", (built: Environment) => (environment = built));
+  // One Nunjucks environment for the process, not Eleventy's new one at each build: `npm start` compiles a
+  // page (its twin shares it) or an include again only once its text changes (Eleventy drops an edited
+  // include from this loader itself). A misspelt data name fails (`throwOnUndefined`), and every
+  // value is escaped as HTML unless a filter built it as Markdown (`page-helpers.ts`).
+  environment = new nunjucks.Environment(new nunjucks.FileSystemLoader([includes, "."]), {
+    throwOnUndefined: true,
+    autoescape: true,
+  });
+  eleventyConfig.on("eleventy.before", () => ([lastBuild, compiled] = [compiled, new Map()]));
+  eleventyConfig.setLibrary("njk", environment);
+  let markdown: MarkdownIt | undefined;
+  eleventyConfig.amendLibrary("md", (library: MarkdownIt) => (markdown = library));
   eleventyConfig.addExtension("md", {
     // Permalinks in front matter (`/{{ site.paths.notFound }}`) render as Markdown's do, with Nunjucks.
-    compileOptions: { permalink: true },
-    compile(source: string, inputPath: string) {
-      return async function (
-        this: { defaultRenderer: (data: unknown) => Promise<string> },
-        data: Record<string, unknown>,
-      ) {
-        try {
-          return await this.defaultRenderer(data);
-        } catch (error) {
-          throw templateError(error, inputPath, source, data, Object.keys(environment?.filters ?? {}));
-        }
-      };
+    compileOptions: {
+      permalink: (permalink: unknown, inputPath: string) =>
+        typeof permalink === "string"
+          ? (data: Record<string, unknown>) => renderNunjucks(permalink, inputPath, data)
+          : permalink,
     },
+    compile: (source: string, inputPath: string) => async (data: Record<string, unknown>) =>
+      markdown!.render(await renderNunjucks(source, inputPath, data), data),
   });
 }
