@@ -30,8 +30,7 @@ export function checkPageSource(inputPath: string, body: string, data: DriftData
   throw new Error(`Data typed by hand in a Markdown page (${typed.length}) in ${file}:\n${lines.join("\n")}`);
 }
 
-type Done = (error: Error | null, text?: string) => void;
-type Template = { render(data: object, done: Done): void };
+type Template = { render(data: object, done: (error: Error | null, text?: string) => void): void };
 /** The pages' Nunjucks environment (`pageChecks`), and its templates by file and text: this build's and the last's. */
 let environment: { filters: object } | undefined;
 let [compiled, lastBuild] = [new Map<string, Template>(), new Map<string, Template>()];
@@ -68,10 +67,9 @@ export function pageChecks(eleventyConfig: UserConfig, includes: string): void {
   // page (its twin shares it) or an include again only once its text changes (Eleventy drops an edited
   // include from this loader itself). A misspelt data name fails (`throwOnUndefined`), and every
   // value is escaped as HTML unless a filter built it as Markdown (`page-helpers.ts`).
-  environment = new nunjucks.Environment(new nunjucks.FileSystemLoader([includes, "."]), {
-    throwOnUndefined: true,
-    autoescape: true,
-  });
+  const loader = new nunjucks.FileSystemLoader([includes, "."]);
+  environment = new nunjucks.Environment(loader, { throwOnUndefined: true, autoescape: true });
+  [compiled, lastBuild] = [new Map(), new Map()];
   eleventyConfig.on("eleventy.before", () => ([lastBuild, compiled] = [compiled, new Map()]));
   eleventyConfig.setLibrary("njk", environment);
   let markdown: MarkdownIt | undefined;
