@@ -35,7 +35,7 @@ type Template = { render(data: object, done: (error: Error | null, text?: string
 let environment: { filters: object } | undefined;
 let [compiled, lastBuild] = [new Map<string, Template>(), new Map<string, Template>()];
 
-/** `source`, a page's or its twin's, rendered with the pages' Nunjucks; a failure as `templateError` says it. */
+/** `source`, a template's, a page's or its twin's, rendered with the pages' Nunjucks; a failure as `templateError` says it. */
 export function renderNunjucks(
   source: string,
   inputPath: string,
@@ -64,8 +64,8 @@ export function pageChecks(eleventyConfig: UserConfig, includes: string): void {
     },
   );
   // One Nunjucks environment for the process, not Eleventy's new one at each build: `npm start` compiles a
-  // page (its twin shares it) or an include again only once its text changes (Eleventy drops an edited
-  // include from this loader itself). A misspelt data name fails (`throwOnUndefined`), and every
+  // template (a page and its twin share one), a layout or an include again only once its text changes
+  // (Eleventy drops an edited include from this loader itself). A misspelt data name fails (`throwOnUndefined`), and every
   // value is escaped as HTML unless a filter built it as Markdown (`page-helpers.ts`).
   const loader = new nunjucks.FileSystemLoader([includes, "."]);
   environment = new nunjucks.Environment(loader, { throwOnUndefined: true, autoescape: true });
@@ -74,15 +74,14 @@ export function pageChecks(eleventyConfig: UserConfig, includes: string): void {
   eleventyConfig.setLibrary("njk", environment);
   let markdown: MarkdownIt | undefined;
   eleventyConfig.amendLibrary("md", (library: MarkdownIt) => (markdown = library));
+  // Templates, layouts and permalinks in front matter (`/{{ site.paths.notFound }}`) render with it too.
+  type Data = Record<string, unknown>;
+  const nunjucksOf = (source: unknown, inputPath: string) =>
+    typeof source === "string" ? (data: Data) => renderNunjucks(source, inputPath, data) : source;
+  eleventyConfig.addExtension("njk", { compileOptions: { permalink: nunjucksOf }, compile: nunjucksOf });
   eleventyConfig.addExtension("md", {
-    // Permalinks in front matter (`/{{ site.paths.notFound }}`) render as Markdown's do, with Nunjucks.
-    compileOptions: {
-      permalink: (permalink: unknown, inputPath: string) =>
-        typeof permalink === "string"
-          ? (data: Record<string, unknown>) => renderNunjucks(permalink, inputPath, data)
-          : permalink,
-    },
-    compile: (source: string, inputPath: string) => async (data: Record<string, unknown>) =>
+    compileOptions: { permalink: nunjucksOf },
+    compile: (source: string, inputPath: string) => async (data: Data) =>
       markdown!.render(await renderNunjucks(source, inputPath, data), data),
   });
 }
