@@ -31,18 +31,17 @@ export function checkPageSource(inputPath: string, body: string, data: DriftData
 }
 
 type Template = { render(data: object, done: (error: Error | null, text?: string) => void): void };
-/** The pages' Nunjucks environment (`pageChecks`), and its templates by file and text: this build's and the last's. */
-let environment: { filters: object } | undefined;
+/** The pages' Nunjucks (set by `pageChecks`), and its templates by file and text: this build's and the last's. */
+let environment: { filters: object };
 let [compiled, lastBuild] = [new Map<string, Template>(), new Map<string, Template>()];
 
-/** `source`, a template's, a page's or its twin's, rendered with the pages' Nunjucks; a failure as `templateError` says it. */
+/** A template's `source` (a page's, its twin's) rendered with the pages' Nunjucks; failures as `templateError` says. */
 export function renderNunjucks(
   source: string,
   inputPath: string,
   data: Record<string, unknown>,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    if (!environment) throw new Error(`${inputPath}: rendered before Eleventy's Nunjucks existed`);
     const key = `${inputPath}\n${source}`;
     const template: Template =
       compiled.get(key) ?? lastBuild.get(key) ?? new nunjucks.Template(source, environment, inputPath);
@@ -63,10 +62,10 @@ export function pageChecks(eleventyConfig: UserConfig, includes: string): void {
       return undefined;
     },
   );
-  // One Nunjucks environment for the process, not Eleventy's new one at each build: `npm start` compiles a
-  // template (a page and its twin share one), a layout or an include again only once its text changes
-  // (Eleventy drops an edited include from this loader itself). A misspelt data name fails (`throwOnUndefined`), and every
-  // value is escaped as HTML unless a filter built it as Markdown (`page-helpers.ts`).
+  // One Nunjucks environment for the process, not Eleventy's new one each build: `npm start` compiles a
+  // template (a page and its twin share one), layout or include again only once its text changes (Eleventy
+  // drops an edited include from this loader itself). Misspelt data names fail (`throwOnUndefined`), and
+  // values are escaped as HTML unless a filter built them as Markdown (`page-helpers.ts`).
   const loader = new nunjucks.FileSystemLoader([includes, "."]);
   environment = new nunjucks.Environment(loader, { throwOnUndefined: true, autoescape: true });
   [compiled, lastBuild] = [new Map(), new Map()];
