@@ -79,14 +79,11 @@ export default async function (eleventyConfig: UserConfig) {
   eleventyConfig.setWatchJavaScriptDependencies(false);
 
   // Markdown: markdown-it without raw HTML, with heading anchors and build-time highlighting; no HTML
-  // transform runs after it, so the bytes it writes ship. Nunjucks fails on an
-  // undefined name (a misspelt data key must not render as nothing) and escapes every value as HTML
-  // unless a filter built it as Markdown (`_config/page-helpers.ts`).
+  // transform runs after it, so the bytes it writes ship. Filters write Markdown (`_config/page-helpers.ts`).
   eleventyConfig.amendLibrary("md", pageMarkdown);
-  eleventyConfig.setNunjucksEnvironmentOptions({ throwOnUndefined: true, autoescape: true });
   pageHelpers(eleventyConfig);
-  // What a writer must fix fails with the file, the line and the fix (`_config/page-checks.ts`).
-  pageChecks(eleventyConfig);
+  // The pages' Nunjucks; what a writer must fix fails with the file, the line and the fix (`_config/page-checks.ts`).
+  pageChecks(eleventyConfig, path.join(config.dir.input, config.dir.includes));
   // The dev server's modules load only for `npm start`.
   if (serving) (await import("./_config/dev-server.ts")).writersDevServer(eleventyConfig, site.pathPrefix);
 

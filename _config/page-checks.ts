@@ -11,6 +11,8 @@
  * https://www.11ty.dev/docs/languages/custom/#overriding-an-existing-template-language
  */
 import type UserConfig from "@11ty/eleventy/UserConfig";
+import type { MarkdownIt } from "markdown-it";
+import nunjucks from "nunjucks";
 import { dataValues, typedValues, type DriftData } from "./drift.ts";
 import { frontMatterLines, projectPath } from "./page-source.ts";
 import { templateError } from "./template-errors.ts";
@@ -28,31 +30,30 @@ export function checkPageSource(inputPath: string, body: string, data: DriftData
   throw new Error(`Data typed by hand in a Markdown page (${typed.length}) in ${file}:\n${lines.join("\n")}`);
 }
 
-type Done = (error: Error | null, text?: string) => void;
-type Environment = {
-  filters: Record<string, unknown>;
-  renderString(source: string, data: object, options: { path: string }, done: Done): void;
-};
+type Template = { render(data: object, done: (error: Error | null, text?: string) => void): void };
+/** The pages' Nunjucks (set by `pageChecks`), and its templates by file and text: this build's and the last's. */
+let environment: { filters: object };
+let [compiled, lastBuild] = [new Map<string, Template>(), new Map<string, Template>()];
 
-/** The Nunjucks environment Eleventy renders this build's pages with (`amendLibrary` hands it over). */
-let environment: Environment | undefined;
-
-/** `source`, a page's or its twin's, rendered with the pages' Nunjucks; a failure as `templateError` says it. */
+/** A template's `source` (a page's, its twin's) rendered with the pages' Nunjucks; failures as `templateError` says. */
 export function renderNunjucks(
   source: string,
   inputPath: string,
   data: Record<string, unknown>,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    if (!environment) throw new Error(`${inputPath}: rendered before Eleventy's Nunjucks existed`);
+    const key = `${inputPath}\n${source}`;
+    const template: Template =
+      compiled.get(key) ?? lastBuild.get(key) ?? new nunjucks.Template(source, environment, inputPath);
+    compiled.set(key, template);
     const filters = Object.keys(environment.filters);
-    environment.renderString(source, data, { path: inputPath }, (error, text) =>
+    template.render(data, (error, text) =>
       error ? reject(templateError(error, inputPath, source, data, filters)) : resolve(text ?? ""),
     );
   });
 }
 
-export function pageChecks(eleventyConfig: UserConfig): void {
+export function pageChecks(eleventyConfig: UserConfig, includes: string): void {
   eleventyConfig.addPreprocessor(
     "page-source",
     "md",
@@ -61,21 +62,25 @@ export function pageChecks(eleventyConfig: UserConfig): void {
       return undefined;
     },
   );
-  eleventyConfig.amendLibrary("njk", (built: Environment) => (environment = built));
+  // One Nunjucks environment for the process, not Eleventy's new one each build: `npm start` compiles a
+  // template (a page and its twin share one), layout or include again only once its text changes (Eleventy
+  // drops an edited include from this loader itself). Misspelt data names fail (`throwOnUndefined`), and
+  // values are escaped as HTML unless a filter built them as Markdown (`page-helpers.ts`).
+  const loader = new nunjucks.FileSystemLoader([includes, "."]);
+  environment = new nunjucks.Environment(loader, { throwOnUndefined: true, autoescape: true });
+  [compiled, lastBuild] = [new Map(), new Map()];
+  eleventyConfig.on("eleventy.before", () => ([lastBuild, compiled] = [compiled, new Map()]));
+  eleventyConfig.setLibrary("njk", environment);
+  let markdown: MarkdownIt | undefined;
+  eleventyConfig.amendLibrary("md", (library: MarkdownIt) => (markdown = library));
+  // Templates, layouts and permalinks in front matter (`/{{ site.paths.notFound }}`) render with it too.
+  type Data = Record<string, unknown>;
+  const nunjucksOf = (source: unknown, inputPath: string) =>
+    typeof source === "string" ? (data: Data) => renderNunjucks(source, inputPath, data) : source;
+  eleventyConfig.addExtension("njk", { compileOptions: { permalink: nunjucksOf }, compile: nunjucksOf });
   eleventyConfig.addExtension("md", {
-    // Permalinks in front matter (`/{{ site.paths.notFound }}`) render as Markdown's do, with Nunjucks.
-    compileOptions: { permalink: true },
-    compile(source: string, inputPath: string) {
-      return async function (
-        this: { defaultRenderer: (data: unknown) => Promise<string> },
-        data: Record<string, unknown>,
-      ) {
-        try {
-          return await this.defaultRenderer(data);
-        } catch (error) {
-          throw templateError(error, inputPath, source, data, Object.keys(environment?.filters ?? {}));
-        }
-      };
-    },
+    compileOptions: { permalink: nunjucksOf },
+    compile: (source: string, inputPath: string) => async (data: Data) =>
+      markdown!.render(await renderNunjucks(source, inputPath, data), data),
   });
 }

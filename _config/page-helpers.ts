@@ -5,6 +5,7 @@
  * twin show the same thing. Nunjucks escapes every other `{{ }}` value as HTML (autoescape).
  */
 import type UserConfig from "@11ty/eleventy/UserConfig";
+import nunjucks from "nunjucks";
 import openapi from "../_data/openapi.ts";
 import { absoluteUrl, twinPath } from "../_data/site.ts";
 import rankList from "../_data/ranks.ts";
@@ -38,8 +39,6 @@ export function wholeGems(value: string): string {
   return groupDigits(value.replace(/\.0+$/, ""));
 }
 
-/** Nunjucks' own `safe` filter: marks Markdown a filter built (and escaped) as final. */
-type MarkSafe = (markdown: string) => unknown;
 type KeyFilter = (
   this: { ctx?: { page?: { inputPath?: string } } },
   key: string,
@@ -56,14 +55,13 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
   const filter = (name: string, build: (...args: any[]) => unknown) => eleventyConfig.addFilter(name, build);
   const shortcode = (name: string, build: (...args: any[]) => string | Promise<string>) =>
     eleventyConfig.addShortcode(name, build);
-  // The filters below that return Markdown escape the data inside it themselves; autoescape would
-  // turn their quotes and brackets into HTML entities, which Markdown code blocks show literally.
-  let markSafe: MarkSafe | undefined;
+  // The filters below that return Markdown escape the data inside it themselves, and mark it final as
+  // Nunjucks' `safe` does; autoescape would turn their quotes and brackets into HTML entities, which
+  // Markdown code blocks show literally.
   const markdownFilter = <A extends unknown[]>(name: string, build: (...args: A) => string) =>
-    filter(name, (...args: A) => markSafe!(build(...args)));
-  type Environment = { getFilter(name: string): MarkSafe; addFilter(name: string, filter: KeyFilter): void };
+    filter(name, (...args: A) => nunjucks.runtime.markSafe(build(...args)));
+  type Environment = { addFilter(name: string, filter: KeyFilter): void };
   eleventyConfig.amendLibrary("njk", (environment: Environment) => {
-    markSafe = environment.getFilter("safe");
     // Straight on Nunjucks: Eleventy's wrapper of a filter's error ("Error in Nunjucks Filter") would
     // hide which key is wrong and the fix; Nunjucks names no line for it, so the line that writes the
     // key is found here (`content/pages/api.md:11:`).
