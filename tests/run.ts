@@ -24,7 +24,7 @@ process.env.EXP_BANK_TEST_SCRATCH = scratch;
 // The run's Node processes (builds, test files, npm start) compile each module once between them.
 process.env.NODE_COMPILE_CACHE ??= path.join(scratch, "node-compile-cache");
 const env: NodeJS.ProcessEnv = { ...process.env };
-const { ROOT, siteVariable } = await import("./support/build.ts");
+const { projectCopy, ROOT, SITE_BUILDS, siteVariable } = await import("./support/build.ts");
 const UVU = [path.join(ROOT, "node_modules/uvu/bin.js")];
 const BROWSER_FILES = path.join(ROOT, "tests/support/browser-files.ts");
 const SHARED_BUILDS = path.join(ROOT, "tests/support/shared-builds.ts");
@@ -87,22 +87,11 @@ async function browserFiles(pattern?: string): Promise<boolean> {
   return (await Promise.all(runs)).every(Boolean);
 }
 
-/** Builds the shared sites (support/shared-builds.ts) and hands their folders to the groups that read them. */
+/** Builds the shared sites, each in a copy of the project, and hands their folders to the groups that read them. */
 async function sharedBuilds(): Promise<boolean> {
-  const built = await new Promise<{ ok: boolean; printed: string }>((resolve) => {
-    const child = spawn(process.execPath, [SHARED_BUILDS], {
-      cwd: ROOT,
-      env,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let printed = "";
-    child.stdout.on("data", (chunk) => (printed += chunk));
-    child.on("close", (code) => resolve({ ok: code === 0, printed }));
-  });
-  if (!built.ok) return false;
-  for (const [name, folder] of Object.entries(JSON.parse(built.printed) as Record<string, string>))
-    env[siteVariable(name)] = folder;
-  return true;
+  const projects = await Promise.all(SITE_BUILDS.map(() => projectCopy()));
+  SITE_BUILDS.forEach(({ name }, index) => (env[siteVariable(name)] = path.join(projects[index]!, "_site")));
+  return run("shared builds", process.execPath, [SHARED_BUILDS, ...projects]);
 }
 
 const [only, pattern] = process.argv.slice(2);

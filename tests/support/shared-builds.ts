@@ -1,20 +1,14 @@
 /**
- * `npm test`'s shared builds (`SITE_BUILDS`), each in a copy of the project, one after another in this
- * one process, so Node loads Eleventy once for both (`buildInProcess`; site/determinism.test.ts checks
- * them byte for byte against `npm run build`'s command). Prints `{ "root": folder, "path": folder }` as
- * JSON; a failed build prints what it printed and exits 1. tests/run.ts starts it.
+ * `npm test`'s shared builds (`SITE_BUILDS`), one after another in this one process, so Node loads
+ * Eleventy once for both (`buildInProcess`; site/determinism.test.ts checks them byte for byte against
+ * `npm run build`'s command): each into the `_site` folder of the project copy given, in the order of
+ * `SITE_BUILDS`. tests/run.ts starts it.
  */
 import path from "node:path";
-import { buildInProcess, projectCopy, SITE_BUILDS } from "./build.ts";
+import { buildInProcess, SITE_BUILDS } from "./build.ts";
 
-const folders: Record<string, string> = {};
-for (const { name, siteUrl, env } of SITE_BUILDS) {
-  const output = path.join(await projectCopy(), "_site");
-  const result = await buildInProcess(path.dirname(output), output, siteUrl, env);
-  if (!result.ok) {
-    console.error(`The shared build for SITE_URL=${siteUrl} failed:\n${result.output}`);
-    process.exit(1);
-  }
-  folders[name] = output;
+const projects = process.argv.slice(2);
+for (const [index, { siteUrl, env }] of SITE_BUILDS.entries()) {
+  const result = await buildInProcess(projects[index]!, path.join(projects[index]!, "_site"), siteUrl, env);
+  if (!result.ok) throw new Error(`The shared build for SITE_URL=${siteUrl} failed:\n${result.output}`);
 }
-console.log(JSON.stringify(folders));
