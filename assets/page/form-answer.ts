@@ -114,10 +114,8 @@ function earnings(result: CalculateOutput, ranks: readonly ExpRank[]): string {
   const gain = (days: number) =>
     compactGems(planHook.grow({ currentGems: result.currentGems, days }, ranks).profit);
   const month = TIME_NORMALIZATION.monthDays;
-  return (
-    `Earnings from now: +${gain(1)} the first day, +${gain(7)} the first week, ` +
-    `+${gain(month)} the first month (${month} days).`
-  );
+  const first = `+${gain(1)} the first day, +${gain(7)} the first week, +${gain(month)} the first month`;
+  return `Earnings from now: ${first} (${month} days).`;
 }
 
 function timeElement(now: number, duration: Duration): HTMLTimeElement {
