@@ -10,7 +10,7 @@
 import type { CalculateOutput, Duration } from "../contract/calculate-output.ts";
 import { TIME_NORMALIZATION } from "./constants.ts";
 import { compactAmount, scientificAmount } from "./amount.ts";
-import { numberFormat } from "./text/formats.ts";
+import { dateFormat, numberFormat } from "./text/formats.ts";
 
 /** A rank or goal the balance reaches. */
 interface ChartTarget {
@@ -86,10 +86,8 @@ export const gemsText = (value: number, digits: number, locale?: string): string
     : scientificAmount(value, locale, digits - 1);
 
 /** A moment as the chart's end and the scrubber say it: its date, and its hour on a chart of under two days. */
-export function dateText(time: number, days: number, locale?: string): string {
-  const timeStyle = days < 2 ? "short" : undefined;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle }).format(time);
-}
+export const dateText = (time: number, days: number, locale?: string): string =>
+  dateFormat(locale, { dateStyle: "medium", timeStyle: days < 2 ? "short" : undefined }).format(time);
 
 /** Time units for the axis, finest first: the unit's size in days, the steps it may take and how its ticks read. */
 const UNITS = [

@@ -43,8 +43,7 @@ function draw(speak?: boolean): void {
   if (!marked) return;
   const seconds = Math.round(at * TIME_NORMALIZATION.secondsPerDay);
   const rank =
-    result.milestones.findLast((milestone) => milestone.duration.totalSeconds <= seconds) ??
-    result.currentRank;
+    result.milestones.findLast(({ duration }) => duration.totalSeconds <= seconds) ?? result.currentRank;
   const date = dateText(start + seconds * 1000, chart.days, lang());
   slider.setAttribute("aria-valuetext", date);
   const here = names ? ` — ${names}` : "";

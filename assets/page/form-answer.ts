@@ -11,7 +11,7 @@ import { compareExact, exactOf, exactToFixed8, subtractExact } from "../../commo
 import { showChart } from "./chart-view.ts";
 import { planHook } from "./plan-hook.ts";
 import type { Reading } from "./form-read.ts";
-import { compactGems, counted, dateText, lang, percentText, waitText } from "./form-words.ts";
+import { compactGems, counted, dateText, figureText, percentText, waitText } from "./form-words.ts";
 import { loadModule } from "./load-module.ts";
 
 /** The time given: its `lead` ("In 30 days"), `span` ("30 days"), `whose` and `late` (", after your 30 days"). */
@@ -48,8 +48,7 @@ export function balanceText({ futureGems, currentGems, profit, profitPercent }: 
   const gain = `(+${compactGems(profit)}, +${percentText(profitPercent)}%)`;
   const figure = compactGems(futureGems, true);
   if (figure !== compactGems(currentGems, true)) return `${figure} gems ${gain}`;
-  const digits = new Intl.NumberFormat(lang(), { maximumFractionDigits: 2, roundingMode: "trunc" });
-  return `${digits.format(futureGems as Intl.StringNumericLiteral)} gems ${gain}`;
+  return `${figureText(futureGems, { maximumFractionDigits: 2, roundingMode: "trunc" })} gems ${gain}`;
 }
 
 /** "still Member" or "Radiant from Oct 19, 2032, passing Ethereal": the rank at the end. */
@@ -115,10 +114,8 @@ function earnings(result: CalculateOutput, ranks: readonly ExpRank[]): string {
   const gain = (days: number) =>
     compactGems(planHook.grow({ currentGems: result.currentGems, days }, ranks).profit);
   const month = TIME_NORMALIZATION.monthDays;
-  return (
-    `Earnings from now: +${gain(1)} the first day, +${gain(7)} the first week, ` +
-    `+${gain(month)} the first month (${month} days).`
-  );
+  const first = `+${gain(1)} the first day, +${gain(7)} the first week, +${gain(month)} the first month`;
+  return `Earnings from now: ${first} (${month} days).`;
 }
 
 function timeElement(now: number, duration: Duration): HTMLTimeElement {
@@ -151,10 +148,9 @@ export function render(region: HTMLElement, shown: Shown): string[] {
     region.querySelectorAll<T>(selector).forEach(fill);
   const set = (name: string, text: string | Node) => find(`[data-result="${name}"]`).replaceChildren(text);
   // Every amount with its 8 decimals: the maximum follows the minimum (ECMA-402 SetNumberFormatDigitOptions).
-  const exact = new Intl.NumberFormat(lang(), { minimumFractionDigits: 8 });
   each<HTMLDataElement>("data[data-result]", (element) => {
     element.value = result[element.dataset.result as "futureGems"];
-    element.textContent = exact.format(element.value as Intl.StringNumericLiteral);
+    element.textContent = figureText(element.value, { minimumFractionDigits: 8 });
   });
   each("[data-compact]", (element) => {
     const name = element.dataset.compact as "futureGems";

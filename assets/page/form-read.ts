@@ -5,7 +5,7 @@
 import type { ExpRank } from "../../contract/rank-list.ts";
 import { readDuration } from "../../common/duration-text.ts";
 import { readGems } from "../../common/amount.ts";
-import { counted, lang, waitText } from "./form-words.ts";
+import { counted, figureText, waitText } from "./form-words.ts";
 import { PERIOD, UNTIL, type FormState } from "./form-state.ts";
 
 const NOT_A_DATE = "is not a date; pick one from the calendar";
@@ -40,7 +40,7 @@ export function readForm({ typed, badDate }: FormState, now: number, ranks: read
   if (!time.ok) problem(PERIOD, time.message);
   else if (time.said) {
     Object.assign(reading.values, time.parts);
-    const days = new Intl.NumberFormat(lang(), { maximumFractionDigits: 2 }).format(time.days);
+    const days = figureText(time.days, { maximumFractionDigits: 2 });
     const total = time.days >= 1 && !/^\S+ days?$/.test(time.said) ? ` = ${days} days` : "";
     reading.notes[PERIOD] = `Read as ${time.said}${total}.`;
   }

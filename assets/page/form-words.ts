@@ -1,11 +1,14 @@
 /** The words and figures every part of the form writes: dates, waits, counts and amounts. */
 import { compactAmount, scientificAmount } from "../../common/amount.ts";
 import { groupDigits } from "../../common/text/group-digits.ts";
+import { dateFormat, numberFormat } from "../../common/text/formats.ts";
 
 export const lang = () => document.documentElement.lang || undefined;
 /** A date as the answer names it: "Oct 19, 2032". */
-export const dateText = (date: Date | number) =>
-  new Intl.DateTimeFormat(lang(), { dateStyle: "medium" }).format(date);
+export const dateText = (date: Date | number) => dateFormat(lang(), { dateStyle: "medium" }).format(date);
+/** `value` as the page's language writes it with `options`. */
+export const figureText = (value: string | number, options: Intl.NumberFormatOptions) =>
+  numberFormat(lang(), options).format(value as Intl.StringNumericLiteral);
 /** A compact amount; `cut` for a balance read against ranks: never rounded up to one it has not reached. */
 export const compactGems = (value: string, cut?: boolean) => compactAmount(value, lang(), cut);
 /** "3 days", "1 year": a count with its unit, singular for exactly 1. */
@@ -17,7 +20,7 @@ export function percentText(percent: string): string {
   const value = Number(percent);
   if (value >= 1e6) return scientificAmount(percent as Intl.StringNumericLiteral, lang());
   const digits = value > 0 && value < 0.01 ? { maximumSignificantDigits: 1 } : { maximumFractionDigits: 2 };
-  return new Intl.NumberFormat(lang(), digits).format(percent as Intl.StringNumericLiteral);
+  return figureText(percent, digits);
 }
 
 /** How a wait of at least `from` seconds is told, rounded to the smaller unit (a month: 1/12 of a mean year). */

@@ -10,7 +10,7 @@ import { calculateGrowth } from "../../common/engine/calculate.ts";
 import { readAmount } from "../../common/amount.ts";
 import { balanceText, goalName, type Shown } from "./form-answer.ts";
 import { showNotes, showProblems } from "./form-judge.ts";
-import { compactGems, counted, lang } from "./form-words.ts";
+import { compactGems, counted, figureText } from "./form-words.ts";
 import { loadModule } from "./load-module.ts";
 import { edit, state, watch } from "./form-state.ts";
 
@@ -53,7 +53,7 @@ const page = {
   showNotes,
   compactGems,
   counted,
-  lang,
+  figureText,
 };
 export type PlanPage = typeof page;
 

@@ -80,7 +80,7 @@ function said(
   plan: Plan,
   input: CalculateInput,
 ) {
-  const { balanceText, compactGems, goalName, lang } = page;
+  const { balanceText, compactGems, goalName, figureText } = page;
   const rate = plan.rate ?? BANK_RATE;
   let out = lines;
   if (plan.deposit) {
@@ -107,8 +107,7 @@ function said(
     given &&
     whatItTakes(exactOf(input.currentGems), exactOf(goal.targetGems), durationDays(input), rate);
   if (takes && given) {
-    const exact = new Intl.NumberFormat(lang(), { minimumFractionDigits: 8 });
-    const figure = (value: string) => exact.format(value as Intl.StringNumericLiteral);
+    const figure = (value: string) => figureText(value, { minimumFractionDigits: 8 });
     const instead = plan.deposit ? " instead" : "";
     // A friend's link says "the 250M", as it says "the 90 days": the balance is the sender's.
     const whose = shared ? "the" : "your";

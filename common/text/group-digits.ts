@@ -1,3 +1,5 @@
+import { numberFormat } from "./formats.ts";
+
 /**
  * Digits grouped by commas in threes for reading, the one way every page, message and output
  * writes a large figure: `"160000000"` → `160,000,000`; a decimal string keeps its fraction's digits
@@ -7,5 +9,5 @@
 export function groupDigits(value: string | number | bigint): string {
   const places = typeof value === "string" ? (value.split(".")[1]?.length ?? 0) : 0;
   const digits = { minimumFractionDigits: places, maximumFractionDigits: Math.max(places, 20) };
-  return new Intl.NumberFormat("en-US", digits).format(value as Intl.StringNumericLiteral);
+  return numberFormat("en-US", digits).format(value as Intl.StringNumericLiteral);
 }
