@@ -58,6 +58,9 @@ export default async function (eleventyConfig: UserConfig) {
   // stay), one that is the site's own (`_config/output-folder.ts`), and writes the homepage's script
   // and the link previews' card while the pages render. `npm start` bundles before the pages, keeps
   // the bundles in memory, and bundles again unless every saved file is one no bundle reads.
+  // Listeners of an event run one after another, so a listener that fails a build leaves no other one
+  // still at work (this folder's emptying) when the next build starts.
+  eleventyConfig.setEventEmitterMode("sequential");
   let besideThePages: Promise<unknown> = Promise.resolve();
   let kept: OutputFile[] | undefined;
   eleventyConfig.on("eleventy.beforeWatch", (saved: string[]) => {
