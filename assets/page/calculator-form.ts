@@ -17,7 +17,7 @@ import { givenTime, render, summaryLine, type Shown } from "./form-answer.ts";
 import { mountShare, shareText, type Shareable } from "./form-share.ts";
 import { mountRemember, returned } from "./form-remember.ts";
 import { mountRankGoal } from "./rank-goal.ts";
-import { compactGems, dateText } from "./form-words.ts";
+import { compactGems, dateText, put } from "./form-words.ts";
 import { loadPlan, planHook } from "./plan-hook.ts";
 
 /** How long a field may rest while typed in before it is judged. */
@@ -145,7 +145,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
         ? "Shared with you."
         : grownText();
     asOf!.hidden = !asOf!.textContent;
-    summary!.textContent = summaryLine(view);
+    put(summary!, summaryLine(view));
     answer = { text: shareText(view), query: linkOf(reading), now };
     if (commit) status!.textContent = (old ? `${old}: ` : "") + lines.join(" ");
     return reading;

@@ -1,7 +1,9 @@
 /**
- * The homepage's chart in the page: drawn at the width its box has, drawn again when that width
+ * The homepage's chart in the page: drawn at the size its box has, drawn again when that size
  * changes (a resize, a phone turned), and read with a scrubber: a slider under the chart, or a
  * pointer on it, marks a moment and says its date, balance and rank in a live region.
+ * The box is measured as it changes, not at each answer: read after the answer's writes, its size
+ * would cost a layout of the page in the middle of the script.
  */
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import { TIME_NORMALIZATION } from "../../common/constants.ts";
@@ -11,6 +13,9 @@ import { lang } from "./form-words.ts";
 
 let shown: { result: CalculateOutput; start: number } | null = null;
 let chart: Chart | null = null;
+/** The box's size when last shown (0 before), and the markup drawn in it. */
+let box = { width: 0, height: 0 };
+let drawn = "";
 
 const area = document.querySelector<HTMLElement>("[data-chart]")!;
 const slider = document.getElementById("calculator-scrub") as HTMLInputElement;
@@ -21,22 +26,23 @@ function draw(speak?: boolean): void {
   if (!shown) return;
   const { result, start } = shown;
   area.parentElement!.hidden = false;
-  const width = Math.max(280, area.clientWidth);
+  if (!box.width) box = { width: area.clientWidth, height: area.clientHeight };
+  const width = Math.max(280, box.width);
   const marked = speak || readout.textContent !== "";
   const { at, names } = moment(Number(slider.value) / Number(slider.max));
   chart = resultChart(result, {
     id: "calculator-chart-title",
     describedBy: "calculator-milestones",
     width,
-    height: area.clientHeight || 240,
+    height: box.height || 240,
     locale: lang(),
     start,
     cursor: marked ? at : undefined,
     balanceAt: planHook.curve,
   });
   area.parentElement!.hidden = !chart;
-  area.innerHTML = chart?.svg ?? "";
-  area.dataset.width = String(width);
+  // The same chart (an answer given again) is left as it is: nothing to draw.
+  if (drawn !== (chart?.svg ?? "")) area.innerHTML = drawn = chart?.svg ?? "";
   if (!chart) return;
   // The slider spans the plot, so its thumb stands under the moment it names.
   slider.style.marginInline = `${chart.left}px ${width - chart.right}px`;
@@ -75,7 +81,12 @@ export function showChart(result: CalculateOutput, start: number): void {
 }
 
 export function mountChart(): void {
-  new ResizeObserver(() => area.clientWidth !== Number(area.dataset.width) && draw()).observe(area);
+  new ResizeObserver(() => {
+    const { clientWidth: width, clientHeight: height } = area;
+    if (!width || (width === box.width && height === box.height)) return;
+    box = { width, height };
+    draw();
+  }).observe(area);
   slider.addEventListener("input", () => draw(true));
   const point = (event: PointerEvent) => {
     if (!chart) return;

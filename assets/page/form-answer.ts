@@ -11,7 +11,7 @@ import { compareExact, exactOf, exactToFixed8, subtractExact } from "../../commo
 import { showChart } from "./chart-view.ts";
 import { planHook } from "./plan-hook.ts";
 import type { Reading } from "./form-read.ts";
-import { compactGems, counted, dateText, figureText, percentText, waitText } from "./form-words.ts";
+import { compactGems, counted, dateText, figureText, percentText, put, waitText } from "./form-words.ts";
 import { loadModule } from "./load-module.ts";
 
 /** The time given: its `lead` ("In 30 days"), `span` ("30 days"), `whose` and `late` (", after your 30 days"). */
@@ -146,24 +146,24 @@ export function render(region: HTMLElement, shown: Shown): string[] {
   const find = (selector: string) => region.querySelector<HTMLElement>(selector)!;
   const each = <T extends HTMLElement>(selector: string, fill: (element: T) => void) =>
     region.querySelectorAll<T>(selector).forEach(fill);
-  const set = (name: string, text: string | Node) => find(`[data-result="${name}"]`).replaceChildren(text);
+  const set = (name: string, text: string | Node) => put(find(`[data-result="${name}"]`), text);
   // Every amount with its 8 decimals: the maximum follows the minimum (ECMA-402 SetNumberFormatDigitOptions).
   each<HTMLDataElement>("data[data-result]", (element) => {
     element.value = result[element.dataset.result as "futureGems"];
-    element.textContent = figureText(element.value, { minimumFractionDigits: 8 });
+    put(element, figureText(element.value, { minimumFractionDigits: 8 }));
   });
   each("[data-compact]", (element) => {
     const name = element.dataset.compact as "futureGems";
-    element.textContent = compactGems(result[name], name === "futureGems");
+    put(element, compactGems(result[name], name === "futureGems"));
   });
-  find("[data-result-percent]").textContent = percentText(result.profitPercent);
-  find("#calculator-earns").textContent = earnings(result, ranks);
+  put(find("[data-result-percent]"), percentText(result.profitPercent));
+  put(find("#calculator-earns"), earnings(result, ranks));
   // A friend's answer invites the friend's own gems; one's own answer offers its numbers to change.
   find("#calculator-try").hidden = !shared;
   find("#calculator-edit").hidden = shared;
   each("[data-timed]", (element) => (element.hidden = !given));
   const end = dateText(at(now, Number(result.durationDays) * TIME_NORMALIZATION.secondsPerDay));
-  find("[data-result-after]").textContent = given ? `on ${end}` : "";
+  put(find("[data-result-after]"), given ? `on ${end}` : "");
   set("currentRank", rankText(result.currentRank));
   set("futureRank", rankText(result.futureRank));
   const next = result.nextRank;
@@ -188,7 +188,6 @@ export function render(region: HTMLElement, shown: Shown): string[] {
   // The timeline: a row per rank ahead, the goal's own when it is no rank's, and, once, where the time given
   // ends: the rows above it are reached within it. Each row's button adds its date to the calendar.
   const body = (find("#calculator-milestones") as HTMLTableElement).tBodies[0]!;
-  body.replaceChildren();
   const goalRank = goal ? goalName(goal.targetGems, ranks) : "";
   const line = ({ name, gemsNeeded, duration }: Row, label: string) => {
     const row = document.createElement("tr");
@@ -219,13 +218,14 @@ export function render(region: HTMLElement, shown: Shown): string[] {
     });
     rows.splice(within, 0, row);
   }
-  body.append(...rows);
+  put(body, ...rows);
   each("[data-result-row]", (row) => {
     const key = row.dataset.resultRow as "goal" | "additional" | "milestones";
     row.hidden = key === "milestones" ? rows.length === 0 : result[key] === null;
   });
   const lines = planHook.say(shown, headline(shown));
-  find("#calculator-headline").replaceChildren(
+  put(
+    find("#calculator-headline"),
     ...lines.map((line) => Object.assign(document.createElement("span"), { textContent: line })),
   );
   showChart(result, now);

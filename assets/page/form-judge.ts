@@ -9,6 +9,7 @@ import { DURATION_UNITS } from "../../common/engine/duration.ts";
 import { groupDigits } from "../../common/text/group-digits.ts";
 import { labelOf, type Problem, type Reading } from "./form-read.ts";
 import { PERIOD, UNTIL } from "./form-state.ts";
+import { put } from "./form-words.ts";
 
 const TIMES: readonly string[] = DURATION_UNITS;
 
@@ -57,7 +58,7 @@ export function showProblems(form: HTMLFormElement, problems: readonly Problem[]
     const field = slot.id.replace(/^calculator-|-error$/g, "");
     const problem = problems.find((entry) => entry.field === field);
     // Every message follows its field's label: "Current gems is 0; …".
-    slot.textContent = problem ? `${labelOf(form, field)} ${problem.message}`.replace(/[^.?]$/, "$&.") : "";
+    put(slot, problem ? `${labelOf(form, field)} ${problem.message}`.replace(/[^.?]$/, "$&.") : "");
     slot.hidden = !problem;
     const input = form.elements.namedItem(field);
     if (!(input instanceof HTMLInputElement)) continue;
@@ -72,5 +73,5 @@ export function showProblems(form: HTMLFormElement, problems: readonly Problem[]
 /** Shows each field's reading in its slot (`slots`: the plan's are `plan-read`). */
 export function showNotes(form: HTMLFormElement, notes: Record<string, string>, slots = "field-read"): void {
   for (const slot of Array.from(form.querySelectorAll<HTMLElement>(`.${slots}`)))
-    slot.textContent = notes[slot.id.replace(/^calculator-|-read$/g, "")] ?? "";
+    put(slot, notes[slot.id.replace(/^calculator-|-read$/g, "")] ?? "");
 }

@@ -15,6 +15,17 @@ export const compactGems = (value: string, cut?: boolean) => compactAmount(value
 export const counted = (count: number | string, unit: string) =>
   `${groupDigits(count)} ${count == 1 ? unit : `${unit}s`}`;
 
+/**
+ * Puts `content` in `parent` unless it is there already: an answer given again (Calculate after typing)
+ * changes no element, so the browser has no style or layout to redo.
+ */
+export function put(parent: Element, ...content: (string | Node)[]): void {
+  const next = parent.cloneNode() as Element;
+  next.append(...content);
+  next.normalize(); // no empty text, as `textContent = ""` leaves none
+  if (!next.isEqualNode(parent)) parent.replaceChildren(...next.childNodes);
+}
+
 /** A percentage: two decimals (one significant digit below 0.01), a power of ten past a million. */
 export function percentText(percent: string): string {
   const value = Number(percent);

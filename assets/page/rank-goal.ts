@@ -10,6 +10,7 @@ import { rankIndex } from "../../common/engine/ranks.ts";
 import { multipleOf, progressText } from "./goal-share.ts";
 import { edit } from "./form-state.ts";
 import type { Problem, Reading } from "./form-read.ts";
+import { put } from "./form-words.ts";
 
 /** An exact amount as a float, for the progress bar's fill only: `{ digits: 15n, places: 1 }` → 1.5. */
 const float = ({ digits, places }: Exact) => Number(digits) / 10 ** places;
@@ -48,8 +49,7 @@ export function mountRankGoal(
         ?.value ?? "";
     // Hidden, the status keeps its line (calculator.css), so it appears without moving the controls below.
     status.hidden = !target || !may;
-    badge.textContent = "";
-    if (status.hidden) return;
+    if (status.hidden) return put(badge, "");
     // "= Divine" for any goal that holds a rank; beyond the top rank, its multiple: "≈ 2.08× Cosmic".
     const index = rankIndex(ranks, target!);
     const rank = ranks[index]!;
@@ -57,13 +57,11 @@ export function mountRankGoal(
     const beyondTop =
       index === ranks.length - 1 && threshold.digits > 0n && compareExact(target!, threshold) !== 0;
     const multiple = beyondTop ? multipleOf(target!, threshold) : null;
-    badge.textContent = multiple
-      ? `${multiple.exact ? "=" : "≈"} ${multiple.times}× ${rank.name}`
-      : `= ${rank.name}`;
+    put(badge, multiple ? `${multiple.exact ? "=" : "≈"} ${multiple.times}× ${rank.name}` : `= ${rank.name}`);
     const current = valid("currentGems") ? exactOf(values.currentGems!) : null;
     bar.value = current ? Math.min(1, float(current) / float(target!)) : 0;
     bar.hidden = !current;
     // Exact, rounded down, so it never says "reached" or 100% before the goal is reached.
-    share.textContent = current ? progressText(current, target!) : "";
+    put(share, current ? progressText(current, target!) : "");
   };
 }
