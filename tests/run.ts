@@ -94,7 +94,7 @@ if (only && !GROUPS.includes(only))
   throw new Error(`No test group "${only}"; the groups: ${GROUPS.join(", ")}.`);
 const wanted = (group: string) => !only || only === group;
 // The browser unpacks once, or the run fails with the fix.
-if (wanted("browser")) await (await import("./support/browser.ts")).chromiumPath();
+if (wanted("browser")) await (await import("./support/chromium.ts")).chromiumPath();
 const afterBuilds = async () =>
   (await sharedBuilds()) &&
   Promise.all([!wanted("site") || uvu("site", pattern), !wanted("browser") || browserFiles(pattern)]);

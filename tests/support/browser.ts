@@ -1,8 +1,6 @@
 /**
- * Headless Chromium for the browser tests: the one inside `@sparticuz/chromium` (an npm package pinned by
- * the lockfile, so `npm ci` brings it on any Linux x64 or arm64 machine), unpacked once into
- * `node_modules/.cache/`, or the one `CHROME_PATH` names. A missing browser is a loud failure with the
- * fix, never a skip.
+ * Headless Chromium for the browser tests (support/chromium.ts finds it). A missing browser is a loud
+ * failure with the fix, never a skip.
  *
  * In a test file, `const browser = await testBrowser()` in `before` (WebMCP on), open what you need
  * in contexts of your own (`browser.newContext({ viewport })`, or `browser.newPage()`), and
@@ -11,11 +9,8 @@
  * second of CPU and a load a new document: keep a page per viewport or state, and show a new answer
  * in the open document where its load is not what is tested (support/calculator-page.ts `showQuery`).
  */
-import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
-import { arch, platform } from "node:os";
-import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromiumPath } from "./chromium.ts";
 
 /** Flags headless Chromium needs on a closed, GPU-less machine running as root. */
 const BASE_FLAGS = [
@@ -32,48 +27,6 @@ export const WEBMCP_FLAG = "--enable-features=WebMCP";
 
 /** How long a wait may take before it is a hang: far above any wait that ends, on a loaded machine. */
 export const HANG_GUARD_MS = 300_000;
-
-/** Where `npm ci`'s Chromium is unpacked: a folder of this project, so no other user can plant a binary there. */
-const UNPACKED = path.resolve(import.meta.dirname, "../../node_modules/.cache/chromium-153");
-
-/** The Chromium the tests drive: `CHROME_PATH`, else the one `@sparticuz/chromium` ships (unpacked on first use). */
-export async function chromiumPath(): Promise<string> {
-  const named = process.env.CHROME_PATH;
-  if (named) {
-    if (!existsSync(named))
-      throw new Error(`CHROME_PATH names ${named}, which does not exist: unset it or fix it.`);
-    return named;
-  }
-  if (platform() !== "linux" || !["x64", "arm64"].includes(arch()))
-    throw new Error(
-      `npm's Chromium covers Linux x64 and arm64, not ${platform()} ${arch()}: set CHROME_PATH to a Chromium binary.`,
-    );
-  const binary = path.join(UNPACKED, "chromium");
-  if (!existsSync(binary)) await unpackChromium();
-  return binary;
-}
-
-/**
- * Unpacks `@sparticuz/chromium`'s browser into {@link UNPACKED}. The package unpacks into `os.tmpdir()`
- * and reuses whatever `chromium` it finds there, so it gets a fresh folder of its own, which is moved
- * into place whole: an interrupted unpack is never reused.
- */
-async function unpackChromium(): Promise<void> {
-  const cache = path.dirname(UNPACKED);
-  await mkdir(cache, { recursive: true });
-  const fresh = await mkdtemp(path.join(cache, "unpacking-"));
-  const tmpdir = process.env.TMPDIR;
-  process.env.TMPDIR = fresh;
-  try {
-    const { default: sparticuz } = await import("@sparticuz/chromium");
-    await sparticuz.executablePath();
-  } finally {
-    if (tmpdir === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = tmpdir;
-  }
-  // Another process may have finished first: its copy is as good as this one.
-  await rename(fresh, UNPACKED).catch(() => rm(fresh, { recursive: true, force: true }));
-}
 
 export async function launchChromium(options: { webmcp: boolean }): Promise<Browser> {
   return withHangGuard(
