@@ -1,13 +1,10 @@
 /**
- * Headless Chromium for the browser tests (support/chromium.ts finds it). A missing browser is a loud
- * failure with the fix, never a skip.
- *
- * In a test file, `const browser = await testBrowser()` in `before` (WebMCP on), open what you need
- * in contexts of your own (`browser.newContext({ viewport })`, or `browser.newPage()`), and
- * `await browser.close()` in `after`, which closes them. The files one process runs share its one
- * Chromium (tests/run.ts runs the browser files in a few processes). A new page costs about half a
- * second of CPU and a load a new document: keep a page per viewport or state, and show a new answer
- * in the open document where its load is not what is tested (support/calculator-page.ts `showQuery`).
+ * Drives the Chromium that support/chromium.ts finds. In a test file, `const browser = await testBrowser()`
+ * in `before` (WebMCP on), open what you need in contexts of your own (`browser.newContext({ viewport })`,
+ * or `browser.newPage()`), and `await browser.close()` in `after`, which closes them. The files one process
+ * runs share its one Chromium (tests/run.ts runs the browser files in a few processes). A new page costs
+ * about half a second of CPU and a load a new document: keep a page per viewport or state, and show a new
+ * answer in the open document where its load is not what is tested (support/calculator-page.ts `showQuery`).
  */
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { chromiumPath } from "./chromium.ts";
