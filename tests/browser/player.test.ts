@@ -717,8 +717,8 @@ test("gems to earn read as an amount to earn, with the target it makes", async (
     );
     const hint = (await page.locator("#calculator-additionalGems-hint").textContent())!;
     assert.ok(
-      hint.includes("not a deposit") && hint.includes("Current gems"),
-      `the hint says a deposit goes into the current balance: ${hint}`,
+      hint.includes("not a deposit") && hint.includes("into Current gems") && hint.includes("into Deposit"),
+      `the hint says where a one-off deposit and a regular one go: ${hint}`,
     );
     await enter(page, { currentGems: "47B", additionalGems: "10B" });
     assert.match(
