@@ -61,7 +61,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
   const layout = document.documentElement;
   let answer: Shareable = { fix: null }; // the answer on screen for Share, or why there is none
   const show = (part: "empty" | "stale" | "list") => {
-    region!.classList.remove("is-stale");
+    layout.classList.remove("is-stale");
     // A result turned into a message keeps its height, so nothing above it moves under a finger (a
     // page scrolled to its end would shorten): the tap on Calculate that left a field lands.
     const section = region!.parentElement!; // the result's heading included
@@ -119,9 +119,9 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
       answer = { fix: !empty && problems[0] ? firstLabel(problems) : planFix };
       // A plan field's mistake is said once judged, as the form's own are.
       const planShown = planProblem && current.judged.has(planProblem) ? planFix : null;
-      // A field still being typed is not judged yet: the last result dims until it reads as valid.
+      // A field still being typed is not judged yet: the last result and its summary dim until it reads as valid.
       if (!empty && shown.length === 0 && !planShown) {
-        region!.classList.add("is-stale");
+        layout.classList.add("is-stale");
         return null;
       }
       show(empty ? "empty" : "stale");
@@ -192,7 +192,7 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     const plan = goalGems && (period || until) ? loadPlan().catch(() => {}) : Promise.resolve();
     if (cause === "edit") {
       // The old result is marked stale at once; a valid edit replaces it, an invalid one hides it once judged.
-      region!.classList.add("is-stale");
+      layout.classList.add("is-stale");
       pending = window.setTimeout(() => plan.then(() => record(answerFor(false), false)), 120);
       pause = window.setTimeout(() => judge(name), PAUSE_MS);
       return;

@@ -88,9 +88,10 @@ type Box = { x: number; y: number; width: number; height: number };
 
 /**
  * What a key or a tap may change, read in one round trip: every control on screen (fields, buttons, chips,
- * the disclosure) by a name that says which, with its box; the errors shown; the focused field's value.
+ * the disclosure) by a name that says which, with its box; the errors shown; the focused field's value;
+ * whether the bar's summary of the answer is dimmed, as the answer is, until what is typed is read.
  */
-function readControls(): { boxes: Record<string, Box>; errors: string[]; value: string } {
+function readControls(): { boxes: Record<string, Box>; errors: string[]; value: string; dimmed: boolean } {
   const boxes: Record<string, Box> = {};
   for (const [index, element] of Array.from(
     document.querySelectorAll<HTMLElement>("#calculator :is(input, select, button, summary)"),
@@ -105,7 +106,8 @@ function readControls(): { boxes: Record<string, Box>; errors: string[]; value: 
     document.querySelectorAll(".field-error:not([hidden])"),
     (error) => error.textContent!,
   );
-  return { boxes, errors, value: (document.activeElement as HTMLInputElement).value };
+  const dimmed = getComputedStyle(document.getElementById("calculator-summary")!).opacity !== "1";
+  return { boxes, errors, value: (document.activeElement as HTMLInputElement).value, dimmed };
 }
 
 const controlBoxes = async (page: Page) => (await page.evaluate(readControls)).boxes;
@@ -117,14 +119,15 @@ function moved(before: Record<string, Box>, after: Record<string, Box>): string[
     .map((name) => `${name}: ${JSON.stringify(before[name])} → ${JSON.stringify(after[name])}`);
 }
 
-/** Types `text` into a field key by key, checking after each key that no error shows and no control moved. */
+/** Types `text` into a field key by key, checking after each key: no error shows, no control moved, the bar dims. */
 async function typeKeyByKey(page: Page, label: string, text: string): Promise<void> {
   await gemsField(page, label).click();
   const start = await controlBoxes(page);
   for (const key of text) {
     await page.keyboard.type(key);
-    const { value, errors, boxes } = await page.evaluate(readControls);
+    const { value, errors, boxes, dimmed } = await page.evaluate(readControls);
     assert.equal(errors, [], `no error while "${value}" is typed`);
+    assert.ok(dimmed, `the bar's answer is dimmed while "${value}" is typed`);
     assert.equal(moved(start, boxes), [], `no control moves while "${value}" is typed`);
   }
 }

@@ -58,12 +58,12 @@ const started = siteAndBrowserFor(test);
 
 /**
  * Each variant's page, made once with the clock fixed at NOW and Share copying (support/calculator-page.ts
- * `variantPage`), loading the homepage once where a test's
- * first load is not what it checks (a new page costs a renderer, a load a document; `showQuery` shows
- * another answer in the same one); the phone's time zone is the one the Chrome DevTools Protocol sets.
- * Contexts of their own keep each page's options and history apart, and the variants run at the same
- * time: Playwright starts Chromium with background timer throttling off and emulates focus in every
- * page, so a page need not be in front to run as a person's does.
+ * `variantPage`), loading the homepage once where a test's first load is not what it checks (a new page
+ * costs a renderer, a load a document; `showQuery` shows another answer in the same one); the phone's
+ * time zone is the one the Chrome DevTools Protocol sets. Contexts of their own keep each page's options
+ * and history apart, and the variants run at the same time: Playwright starts Chromium with background
+ * timer throttling off and emulates focus in every page, so a page need not be in front to run as a
+ * person's does.
  */
 const pages = new Map<string, VariantPage>();
 let timeZone: (timezoneId: string) => Promise<unknown>;
