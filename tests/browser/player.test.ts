@@ -1078,7 +1078,7 @@ breaks nothing`, async () => {
     assert.is(await page.inputValue("#calculator-currentGems"), "1M", "the link's balance wins");
     await open(page);
     await openMore(page);
-    await page.getByRole("button", { name: "Forget saved balance" }).click();
+    await page.getByRole("button", { name: "Forget saved numbers" }).click();
     assert.is(await page.inputValue("#calculator-currentGems"), "");
     await open(page);
     assert.is(await page.inputValue("#calculator-currentGems"), "", "forgotten");
