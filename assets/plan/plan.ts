@@ -89,7 +89,7 @@ function said(
     const days = durationDays(input);
     const periods = days.numerator / (days.denominator * BigInt(PERIODS[plan.every]));
     const added = exactToFixed8(multiplyExact(plan.deposit, exactOf(periods)));
-    const gains = `(+${compactGems(added)} added, +${compactGems(result.profit)} interest)`;
+    const gains = `(+${compactGems(added, true)} added, +${compactGems(result.profit, true)} interest)`;
     const grown = `${compactGems(result.futureGems, true)} gems ${gains}`;
     const each = `adding ${compactGems(exactToFixed8(plan.deposit))} a ${plan.every}`;
     // Said once: on the line of the time given, else on each line that says when a target is reached.
