@@ -27,6 +27,7 @@ import { calculatorStarted } from "../support/calculator-started.ts";
 import {
   assertCompact,
   assertOnScreen,
+  assertStatusAnnouncesHeadline,
   calculateTool,
   compactValue,
   field,
@@ -527,7 +528,8 @@ test("messages are short and name the fix; no Share without an answer; a focused
     for (const [name, typed, fix] of [
       ["currentGems", "2.5MM", "Current gems has two suffixes; did you mean 2.5M?"],
       ["currentGems", "0", "Current gems is 0; enter more than 0 gems."],
-      ["currentGems", "9".repeat(44), "Current gems must be at most 100,000,000,000,000,000,000."],
+      ["currentGems", "9".repeat(72), "Current gems must be at most 100,000,000,000,000,000,000."],
+      ["currentGems", "." + "1".repeat(70), "Current gems has over 64 characters; use fewer decimals."],
       ["period", "100000y", "Time to grow must be at most 100 years."],
       [
         "period",
@@ -544,6 +546,7 @@ test("messages are short and name the fix; no Share without an answer; a focused
       await (phone ? calculateButton.tap() : calculateButton.click());
       const message = await text(page, `#calculator-${name}-error`);
       assert.is(message, fix);
+      assert.is(await page.textContent(`#calculator-${name}-read`), "", "no note reads the value refused");
       assert.ok(message.length <= 80, message);
       assert.is(await page.evaluate(() => document.activeElement?.id), `calculator-${name}`);
       await assertOnScreen(page, `label[for="calculator-${name}"]`, "the focused field's label");
@@ -646,11 +649,7 @@ announced`, async () => {
     assert.ok(match, `the headline answers when: ${JSON.stringify(lines[0])}`);
     assert.is(match[1], dateAfter(seconds), "the date is now plus the tool's duration");
     assertWait(match[2]!, seconds, "the wait");
-    assert.is(
-      await page.locator("#calculator-status").textContent(),
-      lines.join(" "),
-      "the status region announces the headline",
-    );
+    await assertStatusAnnouncesHeadline(page);
     // No time was given, so nothing speaks of one.
     const text = (await page.locator(".calculator-layout").innerText()).toLowerCase();
     for (const phrase of ["time given", "no time", "after 0 days", "in time?"])
