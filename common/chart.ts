@@ -134,10 +134,11 @@ function timeTicks(days: number, count: number, start: number, locale?: string) 
 
 /**
  * Ticks for the balance, each with its label, in the order they are placed (a label too near one placed
- * before is left out): on a log axis the start, the goal and the top, then each power of ten between (at
- * most six); on a linear one about four round values, with the digits that tell them apart.
+ * before is left out): on a log axis the start, the goal and the top (the answer's `balance`, cut, at the
+ * end of the time given), then each power of ten between (at most six); on a linear one about four round
+ * values, with the digits that tell them apart.
  */
-function gemTicks({ low, high, log, shown }: Series, locale?: string): { value: number; text: string }[] {
+function gemTicks({ low, high, log, shown, days, given }: Series, balance: string, locale?: string) {
   const labelled = (digits: number) => (value: number) => ({ value, text: gemsText(value, digits, locale) });
   const ticks: number[] = [];
   if (log) {
@@ -146,7 +147,8 @@ function gemTicks({ low, high, log, shown }: Series, locale?: string): { value: 
     const last = Math.floor(Math.log10(high));
     const every = Math.ceil((last - first + 1) / 6);
     for (let power = first; power <= last; power += every) ticks.push(10 ** power);
-    return [...[low, ...goal, high].map(labelled(3)), ...ticks.map(labelled(1))];
+    const top = days === given ? compactAmount(balance, locale, true) : gemsText(high, 3, locale);
+    return [...[low, ...goal].map(labelled(3)), { value: high, text: top }, ...ticks.map(labelled(1))];
   }
   const rough = (high - low) / 4;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
@@ -340,7 +342,7 @@ export function resultChart(result: CalculateOutput, options: ChartOptions): Cha
   const series = growthSeries(result, targets, options.balanceAt);
   if (!series) return null;
   const { width, height, id, cursor } = options;
-  const ticks = gemTicks(series, options.locale);
+  const ticks = gemTicks(series, result.futureGems, options.locale);
   const { scale, key, rows } = header(width, series);
   const chart = frame(options, series, rows, Math.max(0, ...ticks.map((tick) => textWidth(tick.text))));
   const { plot, x, y } = chart;

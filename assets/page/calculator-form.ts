@@ -101,8 +101,8 @@ export function mountCalculatorForm(form: HTMLFormElement, ranks: readonly ExpRa
     const current = state();
     const now = current.pinned ?? Date.now();
     const reading = readForm(current, now, ranks);
-    showNotes(form, reading.notes);
     let { input, problems } = validate(reading);
+    showNotes(form, reading.notes); // after validate, which drops the note of a value refused
     const planProblem = planHook.problem();
     if (planProblem) input = null; // a plan field's mistake holds the answer too
     status!.textContent = shared!.textContent = "";

@@ -45,7 +45,7 @@ const at = (now: number, seconds: number) => new Date(now + seconds * 1000);
 
 /** The balance at the end and the gain: `273M gems (+23.5M, +9.4%)`; digits when the compact figure is the start's. */
 export function balanceText({ futureGems, currentGems, profit, profitPercent }: CalculateOutput): string {
-  const gain = `(+${compactGems(profit)}, +${percentText(profitPercent)}%)`;
+  const gain = `(+${compactGems(profit, true)}, +${percentText(profitPercent)}%)`;
   const figure = compactGems(futureGems, true);
   if (figure !== compactGems(currentGems, true)) return `${figure} gems ${gain}`;
   return `${figureText(futureGems, { maximumFractionDigits: 2, roundingMode: "trunc" })} gems ${gain}`;
@@ -153,8 +153,8 @@ export function render(region: HTMLElement, shown: Shown): string[] {
     put(element, figureText(element.value, { minimumFractionDigits: 8 }));
   });
   each("[data-compact]", (element) => {
-    const name = element.dataset.compact as "futureGems";
-    put(element, compactGems(result[name], name === "futureGems"));
+    const name = element.dataset.compact as "currentGems" | "futureGems";
+    put(element, compactGems(result[name], name !== "currentGems"));
   });
   put(find("[data-result-percent]"), percentText(result.profitPercent));
   put(find("#calculator-earns"), earnings(result, ranks));

@@ -4,7 +4,7 @@
  */
 import type { CalculateInput } from "../../contract/calculate-input.ts";
 import { safeParseCalculateInput } from "../../common/input/check-input.ts";
-import { durationTotalMistake } from "../../common/input/input-rules.ts";
+import { AMOUNT_RULES, boundsText, durationTotalMistake, inRange } from "../../common/input/input-rules.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
 import { groupDigits } from "../../common/text/group-digits.ts";
 import { labelOf, type Problem, type Reading } from "./form-read.ts";
@@ -14,11 +14,15 @@ import { put } from "./form-words.ts";
 const TIMES: readonly string[] = DURATION_UNITS;
 
 /**
- * A schema message fit for a form: long numbers grouped, a 0 named, a time's unit said, string
- * rules in plain words.
+ * A schema message fit for a form: long numbers grouped, a 0 named, a time's unit said, a number too long
+ * to look at judged by its range (too large, or too many decimals), string rules in plain words.
  */
 function formMessage(message: string, field: string, value: string | undefined): string {
-  if (/characters long/.test(message)) return "has too many digits";
+  const rule = AMOUNT_RULES.find((entry) => entry.field === field)!;
+  if (/characters long/.test(message))
+    message = inRange(value!, rule)
+      ? message.replace(/.* (\d+)$/, "has over $1 characters; use fewer decimals")
+      : `must be ${boundsText(rule)}`;
   if (TIMES.includes(field)) message = message.replace(/at least 0 and (at most \S+)/, `$1 ${field}`);
   if (/^must be greater than 0/.test(message))
     message =
@@ -48,6 +52,7 @@ export function validate(reading: Reading): { input: CalculateInput | null; prob
     ...reading.problems,
     ...schemaProblems.filter((problem) => !unreadable.has(problem.field)),
   ];
+  for (const { field } of problems) delete reading.notes[field]; // a value refused is not said back as read
   return { input: null, problems };
 }
 

@@ -9,7 +9,7 @@ export const dateText = (date: Date | number) => dateFormat(lang(), { dateStyle:
 /** `value` as the page's language writes it with `options`. */
 export const figureText = (value: string | number, options: Intl.NumberFormatOptions) =>
   numberFormat(lang(), options).format(value as Intl.StringNumericLiteral);
-/** A compact amount; `cut` for a balance read against ranks: never rounded up to one it has not reached. */
+/** A compact amount; `cut` for a balance, and the gain beside it: never rounded up to one it has not reached. */
 export const compactGems = (value: string, cut?: boolean) => compactAmount(value, lang(), cut);
 /** "3 days", "1 year": a count with its unit, singular for exactly 1. */
 export const counted = (count: number | string, unit: string) =>
@@ -26,12 +26,12 @@ export function put(parent: Element, ...content: (string | Node)[]): void {
   if (!next.isEqualNode(parent)) parent.replaceChildren(...next.childNodes);
 }
 
-/** A percentage: two decimals (one significant digit below 0.01), a power of ten past a million. */
+/** A percentage, cut as the balance beside it: two decimals (one digit below 0.01), a power of ten past a million. */
 export function percentText(percent: string): string {
   const value = Number(percent);
-  if (value >= 1e6) return scientificAmount(percent as Intl.StringNumericLiteral, lang());
+  if (value >= 1e6) return scientificAmount(percent as Intl.StringNumericLiteral, lang(), 2, "trunc");
   const digits = value > 0 && value < 0.01 ? { maximumSignificantDigits: 1 } : { maximumFractionDigits: 2 };
-  return figureText(percent, digits);
+  return figureText(percent, { ...digits, roundingMode: "trunc" });
 }
 
 /** How a wait of at least `from` seconds is told, rounded to the smaller unit (a month: 1/12 of a mean year). */

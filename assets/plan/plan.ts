@@ -64,8 +64,10 @@ function readPlan({ readAmount, counted }: PlanPage, deposit: string, every: str
     }
   }
   if (rate) {
-    plan.rate = rateOfPercent(rate.replace(/\s*%$/, ""));
-    const message = "must be above 0 and at most 10, up to 4 decimals, such as 0.5";
+    const percent = rate.replace(/\s*%$/, "");
+    plan.rate = rateOfPercent(percent);
+    const range = "must be above 0 and at most 1.5, up to 4 decimals, such as 0.5";
+    const message = Number.isNaN(Number(percent)) ? "is not a number; write one such as 0.5" : range;
     if (!plan.rate) problems.push({ field: "rate", message });
     else notes.rate = `Read as ${percentOf(plan.rate.text)} % a day.`;
   }
@@ -87,7 +89,7 @@ function said(
     const days = durationDays(input);
     const periods = days.numerator / (days.denominator * BigInt(PERIODS[plan.every]));
     const added = exactToFixed8(multiplyExact(plan.deposit, exactOf(periods)));
-    const gains = `(+${compactGems(added)} added, +${compactGems(result.profit)} interest)`;
+    const gains = `(+${compactGems(added, true)} added, +${compactGems(result.profit, true)} interest)`;
     const grown = `${compactGems(result.futureGems, true)} gems ${gains}`;
     const each = `adding ${compactGems(exactToFixed8(plan.deposit))} a ${plan.every}`;
     // Said once: on the line of the time given, else on each line that says when a target is reached.

@@ -32,12 +32,13 @@ import {
 } from "./calculate.ts";
 import { growthFactorAt, lnEstimate, rateOf, type Approximation, type Rate } from "./growth.ts";
 
-/** A what-if rate in percent a day, as a player writes it: above 0, at most 10, at most 4 decimals. */
-export const RATE_PERCENT = /^(?:\d|10)(?:\.\d{1,4})?$/;
+/** A what-if rate in percent a day, as a player writes it: above 0, at most 1.5, at most 4 decimals. */
+// At 1.5 %, 10^20 gems and 10^20 a day grow in 100 years to about 10^258, inside a double (2 % passes 10^308).
+export const RATE_PERCENT = /^[01](?:\.\d{1,4})?$/;
 
 /** The rate of `percent` ("0.5": 0.5 % a day, r = 0.005), or null outside the limits above. */
 export function rateOfPercent(percent: string): Rate | null {
-  if (!RATE_PERCENT.test(percent) || Number(percent) <= 0 || Number(percent) > 10) return null;
+  if (!RATE_PERCENT.test(percent) || Number(percent) <= 0 || Number(percent) > 1.5) return null;
   return rateOf(shiftPoint(percent, -2));
 }
 

@@ -345,18 +345,14 @@ crossed`, async () => {
   await onEachVariant(async (page) => {
     await show(page, "currentGems=2.5M&hours=1");
     const hour = await calculateTool(page, { currentGems: "2500000", hours: "1" });
-    // Cut to two decimals, trailing zeros dropped, digits grouped: 2,500,312.05.
-    const [integer, fraction] = hour.futureGems.split(".");
-    const decimals = fraction!.slice(0, 2).replace(/0+$/, "");
-    const whole = `${integer!.replace(/\B(?=(\d{3})+$)/g, ",")}${decimals ? `.${decimals}` : ""}`;
-    // The gain as a compact figure: three significant digits, or two decimals where that is more precise.
-    const gain = Number(hour.profit)
-      .toFixed(2)
-      .replace(/\.?0+$/, "");
+    // Both cut to two decimals, trailing zeros dropped: the balance's digits grouped (2,500,312.05), and the gain
+    // (312.05) compact, which is three significant digits, or two decimals where that is more precise.
+    const cut = (value: string) => value.replace(/(\.\d\d)\d*$/, "$1").replace(/\.?0+$/, "");
+    const [whole, gain] = [cut(hour.futureGems).replace(/\B(?=(\d{3})+(?!\d))/g, ","), cut(hour.profit)];
     assert.ok(Number(hour.profit) > 100 && Number(hour.profit) < 1000, "the case gains hundreds of gems");
     assert.is(
       await text(page, "#calculator-headline"),
-      `In 1 hour: ${whole} gems (+${gain}, +${Number(hour.profitPercent).toFixed(2)}%), still Member.`,
+      `In 1 hour: ${whole} gems (+${gain}, +${cut(hour.profitPercent)}%), still Member.`,
     );
 
     await show(page, "currentGems=150M&days=30");

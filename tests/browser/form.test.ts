@@ -285,38 +285,40 @@ test("250M for Radiant in 365 days, typed key by key: what it takes, rounded up,
   });
 });
 
-test("rate=0.5 for 90 days from 250M gives 391,638,669.75 and names both rates", async () => {
-  const future = new Decimal(250e6)
-    .times(new Decimal("1.005").pow(90))
-    .toDecimalPlaces(8, Decimal.ROUND_HALF_UP);
+test("rate=0.5 for 90 days from 250M gives 391,638,669.75 and names both rates; 1.5 is the largest", async () => {
+  const future = new Decimal("1.005").pow(90).times(250e6).toDecimalPlaces(8, Decimal.ROUND_HALF_UP);
   assert.is(future.toFixed(2), "391638669.75");
+  // 10^20 gems and 10^20 a day at 1.5 % for 100 years: P·q^n + D·(q^n − 1)/(q − 1) ≈ 6.93 × 10²⁵⁷, finite.
+  const [power, max] = [new (Decimal.clone({ precision: 300 }))("1.015").pow(36500), "1" + "0".repeat(20)];
+  const largest = power.times(max).plus(power.minus(1).div("0.015").times(max));
   await checkVariant(phone.name, { page, messages }, async (page) => {
     const said = await openAt(page, "?currentGems=250m&days=90&rate=0.5", /what-if/);
     assert.match(said, /^In 90 days: 391\.63M gems/m);
     assert.match(said, /At 0\.5 % a day, a what-if rate: the bank's rate is 0\.3 %\./);
-    assert.match(await page.locator(".result-rate").innerText(), /at 0\.5% a day/);
+    assert.match(await text(".result-rate"), /at 0\.5% a day/);
     assert.is(await page.locator('data[data-result="futureGems"]').getAttribute("value"), future.toFixed(8));
     // The earnings are at the same rate: a week is 250M × (1.005^7 − 1) = 8,882,…, shown as +8.88M.
     const week = new Decimal(250e6).times(new Decimal("1.005").pow(7).minus(1));
     assert.is(week.toFixed(0).slice(0, 3), "888");
-    assert.match(
-      await page.locator("#calculator-earns").innerText(),
-      /\+1\.25M the first day, \+8\.88M the first week/,
-    );
+    assert.match(await text("#calculator-earns"), /\+1\.25M the first day, \+8\.88M the first week/);
     // A mistake in the rate holds the answer as the form's own do: the answer gives way to the message,
     // and the pinned bar, no longer reading the answer the mistake holds, points at the field.
-    await page.fill("#calculator-rate", "20");
+    await page.fill("#calculator-rate", "1.5001");
     await page.locator("#calculator-rate").press("Tab");
     await page.locator("#calculator-rate-error:not([hidden])").waitFor();
     await page.locator("[data-result-stale]").waitFor();
-    assert.is(
-      await page.locator("#calculator-summary").textContent(),
-      "Fix Daily rate in % to see your answer.",
-    );
+    assert.match(await text("#calculator-rate-error"), /^Daily rate in % must be above 0 and at most 1\.5, /);
+    assert.is(await text("#calculator-summary"), "Fix Daily rate in % to see your answer.");
     // Calculate takes the player to the field to fix, as it does for the form's own.
-    await page.locator("#calculator-currentGems").focus();
-    await page.locator("#calculator-currentGems").press("Enter");
+    await page.press("#calculator-currentGems", "Enter");
     assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-rate");
+    await page.fill("#calculator-rate", "abc");
+    await page.locator("#calculator-rate").press("Enter");
+    assert.match(await text("#calculator-rate-error"), /^Daily rate in % is not a number; write one such/);
+    await openAt(page, `?gems=${max}&time=100y&deposit=${max}&rate=1.5`, /^In 100 years: 6\.93 × 10²⁵⁷ gems/);
+    assert.is(await page.locator('data[data-result="futureGems"]').getAttribute("value"), largest.toFixed(8));
+    assert.not.match((await page.locator("main").textContent())!, /∞|NaN/, "every figure is finite");
+    assert.ok(await page.locator("[data-chart] polyline").count(), "the chart is drawn");
   });
 });
 

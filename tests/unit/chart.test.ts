@@ -215,11 +215,14 @@ test("the axis shows years at 1 January and months on a chart of months, and nam
   }
 });
 
-test("a log axis labels the start, the goal and each power of ten it crosses", () => {
+test("a log axis labels the start, the goal, the top (the answer's balance, cut) and each power of ten", () => {
+  assert.is((1.003 ** 36500 * 1e20).toPrecision(4), "3.048e+67");
   for (const size of SIZES) {
     const { all, plot } = draw({ currentGems: "1600000000", goalGems: "48000000000", days: "90" }, size);
     const labels = balanceLabels(all, plot.left).map((text) => text.text);
     assert.equal(labels.sort(), ["1.6B", "10B", "48B"], `1.6B to 48B at ${size.width}×${size.height}`);
+    const century = draw({ currentGems: "100000000000000000000", years: "100" }, size);
+    assert.ok(balanceLabels(century.all, century.plot.left).some((label) => label.text === "3.04 × 10⁶⁷"));
   }
 });
 
