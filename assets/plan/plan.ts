@@ -19,7 +19,7 @@ import {
 } from "../../common/engine/exact.ts";
 import { BANK_RATE } from "../../common/engine/growth.ts";
 import { CALCULATE_LIMITS } from "../../common/input/input-rules.ts";
-import { depositCourse, rateOfPercent, whatItTakes } from "../../common/engine/plan.ts";
+import { depositCourse, MAX_RATE_PERCENT, rateOfPercent, whatItTakes } from "../../common/engine/plan.ts";
 import type { CalculateInput } from "../../contract/calculate-input.ts";
 import type { Shown } from "../page/form-answer.ts";
 import type { PlanPage } from "../page/plan-hook.ts";
@@ -66,7 +66,7 @@ function readPlan({ readAmount, counted }: PlanPage, deposit: string, every: str
   if (rate) {
     const percent = rate.replace(/\s*%$/, "");
     plan.rate = rateOfPercent(percent);
-    const range = "must be above 0 and at most 1.5, up to 4 decimals, such as 0.5";
+    const range = `must be above 0 and at most ${MAX_RATE_PERCENT}, up to 4 decimals, such as 0.5`;
     const message = Number.isNaN(Number(percent)) ? "is not a number; write one such as 0.5" : range;
     if (!plan.rate) problems.push({ field: "rate", message });
     else notes.rate = `Read as ${percentOf(plan.rate.text)} % a day.`;

@@ -32,13 +32,14 @@ import {
 } from "./calculate.ts";
 import { growthFactorAt, lnEstimate, rateOf, type Approximation, type Rate } from "./growth.ts";
 
-/** A what-if rate in percent a day, as a player writes it: above 0, at most 1.5, at most 4 decimals. */
-// At 1.5 %, 10^20 gems and 10^20 a day grow in 100 years to about 10^258, inside a double (2 % passes 10^308).
+/** The largest what-if rate, % a day: 10^20 gems and 10^20 a day reach ~10^258 in 100 years (2 % passes 10^308). */
+export const MAX_RATE_PERCENT = 1.5;
+/** A what-if rate in percent a day, as a player writes it: above 0, at most MAX_RATE_PERCENT, at most 4 decimals. */
 export const RATE_PERCENT = /^[01](?:\.\d{1,4})?$/;
 
 /** The rate of `percent` ("0.5": 0.5 % a day, r = 0.005), or null outside the limits above. */
 export function rateOfPercent(percent: string): Rate | null {
-  if (!RATE_PERCENT.test(percent) || Number(percent) <= 0 || Number(percent) > 1.5) return null;
+  if (!RATE_PERCENT.test(percent) || Number(percent) <= 0 || Number(percent) > MAX_RATE_PERCENT) return null;
   return rateOf(shiftPoint(percent, -2));
 }
 

@@ -93,19 +93,16 @@ type Box = { x: number; y: number; width: number; height: number };
  */
 function readControls(): { boxes: Record<string, Box>; errors: string[]; value: string; dimmed: boolean } {
   const boxes: Record<string, Box> = {};
-  for (const [index, element] of Array.from(
-    document.querySelectorAll<HTMLElement>("#calculator :is(input, select, button, summary)"),
-  ).entries()) {
+  const controls = document.querySelectorAll<HTMLElement>("#calculator :is(input, select, button, summary)");
+  for (const [index, element] of Array.from(controls).entries()) {
     // A closed disclosure's content is skipped by layout, though Chromium may still give it a box.
     if (!element.checkVisibility()) continue;
     const { x, y, width, height } = element.getBoundingClientRect();
     const name = `${element.tagName.toLowerCase()} ${element.id || element.textContent!.trim() || index}`;
     boxes[name] = { x, y: y + scrollY, width, height };
   }
-  const errors = Array.from(
-    document.querySelectorAll(".field-error:not([hidden])"),
-    (error) => error.textContent!,
-  );
+  const shown = document.querySelectorAll(".field-error:not([hidden])");
+  const errors = Array.from(shown, (error) => error.textContent!);
   const dimmed = getComputedStyle(document.getElementById("calculator-summary")!).opacity !== "1";
   return { boxes, errors, value: (document.activeElement as HTMLInputElement).value, dimmed };
 }
