@@ -148,7 +148,7 @@ export function compactAmount(value: string, locale?: string, cut?: boolean): st
 
 /**
  * `3.05 × 10⁶⁷`, `2.5 × 10⁻⁹`: a large or tiny value as people read it, not as `3.05E67`. `1 × 10⁶⁰` is
- * written `10⁶⁰`.
+ * written `10⁶⁰`. No-break spaces join the parts, so a line never breaks inside the number.
  */
 export function scientificAmount(
   value: Intl.StringNumericLiteral | number,
@@ -168,5 +168,5 @@ export function scientificAmount(
   const exponent = parts.find((part) => part.type === "exponentInteger")?.value ?? "0";
   const sign = parts.some((part) => part.type === "exponentMinusSign") ? "⁻" : "";
   const power = `10${sign}${[...exponent].map((digit) => SUPERSCRIPT[Number(digit)]).join("")}`;
-  return mantissa === "1" ? power : `${mantissa} × ${power}`;
+  return mantissa === "1" ? power : `${mantissa}\u00a0×\u00a0${power}`;
 }

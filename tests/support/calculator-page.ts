@@ -285,7 +285,7 @@ const SUFFIXES: Record<string, number> = { "": 0, K: 3, M: 6, B: 9, T: 12 };
 
 /** The number a compact amount on screen stands for: `2.77M`, `1,094`, `3.61 × 10⁴⁷`. */
 export function compactValue(text: string): Decimal {
-  const scientific = /^([\d.]+) × 10([⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/.exec(text.trim());
+  const scientific = /^([\d.]+)\u00a0×\u00a010([⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/.exec(text.trim());
   if (scientific)
     return new Decimal(scientific[1]!).times(
       Decimal.pow(10, [...scientific[2]!].map((digit) => SUPERSCRIPTS.indexOf(digit)).join("")),

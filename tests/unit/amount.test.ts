@@ -121,7 +121,7 @@ test("results lead with a compact figure, rounded from the exact string", () => 
   assert.is(compactAmount("56028041474.27000000", "en-US"), "56.03B");
   assert.is(compactAmount("3000.00000000", "en-US"), "3K");
   assert.is(compactAmount("0.00000001", "en-US"), "0.00000001");
-  assert.is(compactAmount("361234000000000000000000000000000000000000000000.5", "en-US"), "3.61 × 10⁴⁷");
+  assert.is(compactAmount("361234000000000000000000000000000000000000000000.5", "en-US"), "3.61 × 10⁴⁷"); // no-break spaces
 });
 
 test.run();
