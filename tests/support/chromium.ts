@@ -1,8 +1,7 @@
 /**
- * Which Chromium the browser tests drive: the one inside `@sparticuz/chromium` (an npm package pinned by the
- * lockfile, so `npm ci` brings it on any Linux x64 or arm64 machine), unpacked once into
- * `node_modules/.cache/`, or the one `CHROME_PATH` names. Kept apart from support/browser.ts, which drives it,
- * so that tests/run.ts finds it without loading Playwright (0.7 s of CPU).
+ * The browser tests' Chromium: `@sparticuz/chromium`'s (an npm package pinned by the lockfile, so `npm ci`
+ * brings it on any Linux x64 or arm64 machine), unpacked once into `node_modules/.cache/`, or `CHROME_PATH`.
+ * Apart from support/browser.ts, so tests/run.ts finds it without loading Playwright (0.7 s of CPU).
  */
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
