@@ -1,6 +1,6 @@
 /**
- * The browser tests' Chromium: `@sparticuz/chromium`'s (an npm package pinned by the lockfile, so `npm ci`
- * brings it on any Linux x64 or arm64 machine), unpacked once into `node_modules/.cache/`, or `CHROME_PATH`.
+ * The browser tests' Chromium: `@sparticuz/chromium`'s (pinned by the lockfile, so `npm ci` brings it on any
+ * Linux x64 machine; the package has no other), unpacked once into `node_modules/.cache/`, or `CHROME_PATH`.
  * Apart from support/browser.ts, so tests/run.ts finds it without loading Playwright (0.7 s of CPU).
  */
 import { existsSync } from "node:fs";
@@ -19,9 +19,9 @@ export async function chromiumPath(): Promise<string> {
       throw new Error(`CHROME_PATH names ${named}, which does not exist: unset it or fix it.`);
     return named;
   }
-  if (platform() !== "linux" || !["x64", "arm64"].includes(arch()))
+  if (platform() !== "linux" || arch() !== "x64")
     throw new Error(
-      `npm's Chromium covers Linux x64 and arm64, not ${platform()} ${arch()}: set CHROME_PATH to a Chromium binary.`,
+      `npm's Chromium covers Linux x64 only, not ${platform()} ${arch()}: set CHROME_PATH to a Chromium binary.`,
     );
   const binary = path.join(UNPACKED, "chromium");
   if (!existsSync(binary)) await unpackChromium();
