@@ -23,7 +23,7 @@ interface BuiltFile {
   text: string;
 }
 
-/** What each built file says: a text file's characters, a PNG's text chunks (its pixels spell short words by chance). */
+/** What each built file says: a text file's characters, a PNG's text chunks (its pixels may spell short words). */
 async function builtFiles(siteDir: string): Promise<BuiltFile[]> {
   return [...(await readFiles(siteDir))].map(([name, bytes]) => ({
     name,

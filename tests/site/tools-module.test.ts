@@ -100,7 +100,7 @@ test("the module is one file with no DOM or model context, and llms.txt and the 
   assert.ok((await readBuilt(site, "docs.md")).includes(url), `the docs name ${url}`);
 });
 
-test("the recipe llms.txt and the docs publish runs beside the module and prints the worked example's balance", async () => {
+test("the recipe in llms.txt and the docs runs beside the module and prints the worked example's balance", async () => {
   const fence = /```js\n([\s\S]*?)\n```/;
   const recipe = fence.exec(await readBuilt(site, paths.agentGuide))?.[1];
   assert.ok(recipe, "llms.txt has a js recipe");
@@ -109,7 +109,7 @@ test("the recipe llms.txt and the docs publish runs beside the module and prints
   assert.is(await beside([], recipe!), "1094026.87487131\n");
 });
 
-test(`its answers are the page's tools' answers: corners, mistakes and ${RANDOM_CASES} random inputs (seed ${SEED})`, async () => {
+test(`it answers as the page's tools: corners, mistakes, ${RANDOM_CASES} random inputs (seed ${SEED})`, async () => {
   const draw = inputDrawer(SEED);
   const random = Array.from({ length: RANDOM_CASES }, () => ({
     tool: "calculate-exp-growth" as const,
