@@ -4,7 +4,7 @@
  * writer's rank table, which the bundle carries as data and which is measured apart (a table of
  * fifty ranks fits: `tests/builds/fifty-ranks.test.ts`). Measured from the shared builds; sizes are
  * deterministic, so this is a test; `npm run bench` prints the total.
- * (`tests/imports.test.ts` checks from esbuild's metafile that no zod reaches the bundle.)
+ * (`tests/unit/imports.test.ts` checks from esbuild's metafile that no zod reaches the bundle.)
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
