@@ -38,6 +38,13 @@ export default async function (eleventyConfig: UserConfig) {
   });
   eleventyConfig.addExtension("11ty.ts", { key: "11ty.js" });
   eleventyConfig.addTemplateFormats("11ty.ts");
+  // Front matter is data, never code: `---js` (and `---jsLegacy`) would run in the build, past every check.
+  const noCode = (_code: string, { filePath }: { filePath: string }) => {
+    throw new Error(`${filePath}:1: front matter is YAML, not JavaScript; open it with --- instead of ---js`);
+  };
+  eleventyConfig.setFrontMatterParsingOptions({
+    engines: { javascript: noCode, jsLegacy: { parse: noCode } },
+  });
 
   // Every template's URL is one the site publishes (`_config/page-outputs.ts`). Pages link to each
   // other by file (`[API docs](docs.md)`), which needs every page's URL before any renders

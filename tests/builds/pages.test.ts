@@ -78,6 +78,16 @@ const REFUSED: [string, (project: string) => Promise<void>, string][] = [
     "content/pages/climbs.md:6: url: a page's URL is a folder",
   ],
   [
+    "JavaScript front matter, which would run in the build",
+    (project) =>
+      addPage(
+        project,
+        "code.md",
+        '---js\nconst [title, description, navLabel, order] = ["C", "D.", "C", 9];\n---\ntext\n',
+      ),
+    "content/pages/code.md:1: front matter is YAML, not JavaScript; open it with --- instead of ---js",
+  ],
+  [
     "permalinkBypassOutputDir",
     (project) =>
       addPage(
