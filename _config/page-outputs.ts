@@ -23,6 +23,8 @@ const permalinkAt = (inputPath: string) => fileLine(inputPath, (line) => /^perma
 type OutputData = {
   page: { inputPath: string; outputPath: string | false };
   permalinkBypassOutputDir?: unknown;
+  eleventyDataSchema?: unknown;
+  eleventyComputed?: object;
 };
 
 /** An `eleventyDataSchema` that fails when a page's file would land outside `outputFolder`. */
@@ -72,4 +74,14 @@ export function checkOutputUrls(inputPathToUrl: Record<string, readonly (string 
     throw new Error(
       `Templates writing what the site does not publish (${problems.length}):\n${problems.join("\n")}`,
     );
+}
+
+/**
+ * Eleventy runs a data schema only when it is a function: `eleventyDataSchema: false` in front matter, a
+ * data file or `eleventyComputed` would skip every check, so a preprocessor of every template refuses it.
+ */
+export function keepsDataSchema({ eleventyDataSchema: schema, eleventyComputed, page }: OutputData): void {
+  if (typeof schema === "function" && !Object.hasOwn(eleventyComputed ?? {}, "eleventyDataSchema")) return;
+  const at = fileLine(page.inputPath, (line) => /^\s*eleventyDataSchema\s*:/.test(line));
+  throw new Error(`${at}: eleventyDataSchema is the site's checks; remove it from the front matter or data`);
 }

@@ -88,6 +88,18 @@ const REFUSED: [string, (project: string) => Promise<void>, string][] = [
     "content/pages/code.md:1: front matter is YAML, not JavaScript; open it with --- instead of ---js",
   ],
   [
+    "a data schema turned off, which would skip every check",
+    (project) =>
+      addPage(project, "off.md", page("Off", ["eleventyDataSchema: false", "layout: false"], "<script>")),
+    "content/pages/off.md:6: eleventyDataSchema is the site's checks; remove it from the front matter or data",
+  ],
+  [
+    "a data schema turned off by eleventyComputed",
+    (project) =>
+      addPage(project, "late.md", page("Late", ["eleventyComputed:", "  eleventyDataSchema: off"], "text")),
+    "content/pages/late.md:7: eleventyDataSchema is the site's checks",
+  ],
+  [
     "permalinkBypassOutputDir",
     (project) =>
       addPage(
