@@ -19,7 +19,7 @@ import { writtenFile } from "../support/written-file.ts";
 
 const FAQ = `---
 title: Frequently asked questions
-description: Answers to the questions players ask most about gem growth.
+description: Answers to the questions players ask most about gem growth (and [a link](x)).
 navLabel: FAQ
 order: 5
 ---
@@ -234,9 +234,9 @@ the sitemap, llms.txt and llms-full.txt`, async () => {
   assert.ok(
     (await built("llms.txt")).includes(
       `- [Frequently asked questions](${ROOT_SITE_URL}faq.md): Answers to the questions players ask ` +
-        "most about gem growth.",
+        "most about gem growth \\(and \\[a link\\]\\(x\\)\\).",
     ),
-    "llms.txt lists its twin with its title and description",
+    "llms.txt lists its twin with its title and description, as text",
   );
   const full = await built("llms-full.txt");
   assert.ok(
