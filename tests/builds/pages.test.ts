@@ -195,6 +195,16 @@ test("a page's URL is a folder of the site, and only the site's data sets its la
   );
 });
 
+test("a page's scripts are the site's modules and its styles a list, each refused with the fix", () => {
+  assert.is(schemaProblem({ ...FRONT, scripts: ["calculatorScript"], styles: ["calculator"] }), "");
+  for (const scripts of ["calculatorScript", ["agentGuide"]])
+    assert.match(schemaProblem({ ...FRONT, scripts }), /scripts(\.0)?: a list of the site's modules/);
+  assert.match(
+    schemaProblem({ ...FRONT, styles: "calculator" }),
+    /styles: a list of names in assets\/styles\//,
+  );
+});
+
 test("links by file: relative .md destinations only", () => {
   for (const target of ["docs.md", "docs.md#support", "../pages/docs.md", "guides/start.md?x"])
     assert.ok(isPageFileLink(target), target);
