@@ -15,6 +15,7 @@
  */
 import path from "node:path";
 import { paths } from "../_data/site.ts";
+import { MARKER } from "./output-folder.ts";
 import { fileLine } from "./page-source.ts";
 
 /** `content/pages/faq.md:3` where the page's `permalink:` is, or the file alone. */
@@ -50,10 +51,21 @@ const published = (url: string) => PAGE.test(url) || /\.(?:md|json|txt)$/.test(u
 /** The files of `site.paths` no template may write: the build writes them itself. */
 const OWN = Object.entries(paths).filter(([, name]) => !published(`/${name}`));
 
-/** What is wrong with `url` written by a template, or "" when nothing is (a page's own rules: its data schema). */
-function urlProblem(url: string): string {
+const isFileUrl = (url: string | false): url is string => url !== false && !url.endsWith("/");
+/** The folder of the bundles, whose chunks' names only esbuild knows. */
+const BUNDLES = `/${path.posix.dirname(paths.calculatorScript)}/`;
+
+/**
+ * What is wrong with `url` written by a template, or "" when nothing is (a page's own rules: its data schema).
+ * `files`: every other file the build writes, which a URL inside would make a folder (`/llms.txt/`).
+ */
+function urlProblem(url: string, files: readonly string[]): string {
   const own = OWN.find(([, name]) => url === `/${name}` || url.startsWith(`/${name}/`));
   if (own) return `${url} is the build's own file ${own[1]} (site.paths.${own[0]}); choose another permalink`;
+  if (url.startsWith(BUNDLES))
+    return `${url} is in ${BUNDLES}, the build's scripts' folder; choose another permalink`;
+  const file = files.find((name) => url.startsWith(`${name}/`));
+  if (file) return `${url} would make ${file}, a file the build writes, a folder; choose another permalink`;
   if (published(url)) return "";
   return (
     `the permalink ${url} is not a kind the site publishes; end it in /, .html, .md, .json or .txt ` +
@@ -63,10 +75,11 @@ function urlProblem(url: string): string {
 
 /** Fails when a template would write anything but what the site publishes (`eleventy.contentMap`). */
 export function checkOutputUrls(inputPathToUrl: Record<string, readonly (string | false)[]>): void {
+  const files = [`/${MARKER}`, ...Object.values(inputPathToUrl).flatMap((urls) => urls.filter(isFileUrl))];
   const problems = Object.entries(inputPathToUrl).flatMap(([inputPath, urls]) =>
     // `permalink: false` (the URL false) writes no file.
     urls
-      .map((url) => (url === false ? "" : urlProblem(url)))
+      .map((url) => (url === false ? "" : urlProblem(url, files)))
       .filter(Boolean)
       .map((problem) => `  ${permalinkAt(inputPath)}: ${problem}`),
   );

@@ -24,6 +24,8 @@ const TEMPLATES: Record<string, string> = {
   "zz-upper.njk": "/zz.HTML",
   "zz-bundle.njk": `/${paths.calculatorScript}`,
   "zz-card.njk": `/${paths.shareCard}`,
+  "zz-chunk.njk": "/assets/plan.js/",
+  "zz-folder.njk": `/${paths.agentGuide}/`,
 };
 
 const addTemplates = async (project: string) => {
@@ -63,6 +65,15 @@ test("a template naming the bundle or the share card fails with the build's own 
       ),
       `${file}: ${result.output}`,
     );
+});
+
+test("a template making a folder of a lazy module's name or of another output's file fails, naming both", async () => {
+  const { result } = await build!;
+  for (const expected of [
+    "content/zz-chunk.njk:2: /assets/plan.js/ is in /assets/, the build's scripts' folder",
+    `content/zz-folder.njk:2: /${paths.agentGuide}/ would make /${paths.agentGuide}, a file the build writes, a folder`,
+  ])
+    assert.ok(result.output.includes(expected), `${expected}: ${result.output}`);
 });
 
 test.run();
