@@ -56,20 +56,6 @@ function unknownFilter(error: unknown, source: string, filters: readonly string[
   return { line: index + 1, tag, problem: `there is no filter "${name}"; ${fix}` };
 }
 
-/** `template not found: partials/x.njk`: Nunjucks names no line for it; the first line that includes it. */
-function missingInclude(error: unknown, source: string) {
-  const name = findIn(error, /template not found: (\S+)/)?.[1];
-  if (!name) return undefined;
-  const lines = source.split("\n");
-  const index = lines.findIndex((line) => line.includes(name));
-  const tag = index >= 0 ? tagsOf(lines[index]!).find((match) => match[0].includes(name))?.[0] : undefined;
-  return {
-    line: index + 1,
-    tag,
-    problem: `there is no _includes/${name}; include a file of _includes/ by its path there`,
-  };
-}
-
 /**
  * Why `expression` (such as `calculator.dailyInterestRat`) is undefined in `data`, with the fix; undefined
  * when it is not a data lookup.
@@ -134,7 +120,7 @@ export function templateError(
   filters: readonly string[] = [],
 ): unknown {
   const file = projectPath(inputPath);
-  const filter = unknownFilter(error, source, filters) ?? missingInclude(error, source);
+  const filter = unknownFilter(error, source, filters);
   if (filter && filter.line > 0)
     return new Error(
       `${file}:${filter.line + frontMatterLines(inputPath, source)}: ` +

@@ -49,14 +49,4 @@ test("a misspelt filter names the first line using it and the closest filter", (
   );
 });
 
-test("a missing include names the line that includes it and the fix", () => {
-  const error = new Error("(content/pages/x.md)\n  Error: template not found: partials/site-headr.njk");
-  const source = 'Intro.\n\nText {% include "partials/site-headr.njk" %}';
-  assert.is(
-    String(templateError(error, "content/pages/x.md", source, data)),
-    "Error: content/pages/x.md:3: there is no _includes/partials/site-headr.njk; include a file of _includes/ " +
-      'by its path there\n  in {% include "partials/site-headr.njk" %}',
-  );
-});
-
 test.run();
