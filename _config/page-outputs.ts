@@ -2,10 +2,10 @@
  * What the build writes, checked before any page renders or is written:
  *
  * - every template's URL is a kind the site publishes: a page (`/faq/` or `.html`), a twin (`.md`),
- *   JSON, text, or the sitemap and API catalog by name; nothing else a
- *   browser could run (`.htm`, `.xhtml`, `.svg`, `.HTML`). The rest of `site.paths` (the bundle, the
- *   card, the icon) the build writes itself: a template naming one fails with its name
- *   (`eleventy.contentMap`, in every build and rebuild, once all URLs are known);
+ *   JSON, text, or the sitemap and API catalog by name; nothing else a browser could run (`.htm`,
+ *   `.xhtml`, `.svg`, `.HTML`). The rest of `site.paths` (the bundles, the card, the icon) the build
+ *   writes itself, in `/assets/`, where no template may; nor may one make another output's file a
+ *   folder (`eleventy.contentMap`, in every build and rebuild, once all URLs are known);
  * - every output's file stays inside the output folder: a permalink with `..`, an absolute path or
  *   `permalinkBypassOutputDir` would write elsewhere on the builder's disk (Eleventy's data schema,
  *   run for every template: https://www.11ty.dev/docs/data-validate/; `content/pages/` has its own,
@@ -48,22 +48,14 @@ const PAGE = /(?:\/|\.html)$/;
 const NAMED = [paths.sitemap, paths.apiCatalog].map((name) => `/${name}`);
 /** What templates publish: pages, twins, JSON, text, and two files by name (case counts: `.HTML` is not a page). */
 const published = (url: string) => PAGE.test(url) || /\.(?:md|json|txt)$/.test(url) || NAMED.includes(url);
-/** The files of `site.paths` no template may write: the build writes them itself. */
-const OWN = Object.entries(paths).filter(([, name]) => !published(`/${name}`));
+/** The folders of the files the build writes itself (the bundles and their chunks, the card, the icon): `/assets/`. */
+const dirname = (name: string) => `/${path.posix.dirname(name)}/`;
+const OWN = Object.values(paths).flatMap((name) => (published(`/${name}`) ? [] : [dirname(name)]));
 
-const isFileUrl = (url: string | false): url is string => url !== false && !url.endsWith("/");
-/** The folder of the bundles, whose chunks' names only esbuild knows. */
-const BUNDLES = `/${path.posix.dirname(paths.calculatorScript)}/`;
-
-/**
- * What is wrong with `url` written by a template, or "" when nothing is (a page's own rules: its data schema).
- * `files`: every other file the build writes, which a URL inside would make a folder (`/llms.txt/`).
- */
-function urlProblem(url: string, files: readonly string[]): string {
-  const own = OWN.find(([, name]) => url === `/${name}` || url.startsWith(`/${name}/`));
-  if (own) return `${url} is the build's own file ${own[1]} (site.paths.${own[0]}); choose another permalink`;
-  if (url.startsWith(BUNDLES))
-    return `${url} is in ${BUNDLES}, the build's scripts' folder; choose another permalink`;
+/** What is wrong with `url` among the outputs' `files`, or "" when nothing is (a page's own rules: its data schema). */
+function urlProblem(url: string, files: readonly (string | false)[]): string {
+  const own = OWN.find((folder) => url.startsWith(folder));
+  if (own) return `${url} is in ${own}, where the build writes its own files; choose another permalink`;
   const file = files.find((name) => url.startsWith(`${name}/`));
   if (file) return `${url} would make ${file}, a file the build writes, a folder; choose another permalink`;
   if (published(url)) return "";
@@ -75,7 +67,8 @@ function urlProblem(url: string, files: readonly string[]): string {
 
 /** Fails when a template would write anything but what the site publishes (`eleventy.contentMap`). */
 export function checkOutputUrls(inputPathToUrl: Record<string, readonly (string | false)[]>): void {
-  const files = [`/${MARKER}`, ...Object.values(inputPathToUrl).flatMap((urls) => urls.filter(isFileUrl))];
+  const outputs = Object.values(inputPathToUrl).flat();
+  const files = [`/${MARKER}`, ...outputs.filter((url) => url && !url.endsWith("/"))];
   const problems = Object.entries(inputPathToUrl).flatMap(([inputPath, urls]) =>
     // `permalink: false` (the URL false) writes no file.
     urls
@@ -95,6 +88,6 @@ export function checkOutputUrls(inputPathToUrl: Record<string, readonly (string 
  */
 export function keepsDataSchema({ eleventyDataSchema: schema, eleventyComputed, page }: OutputData): void {
   if (typeof schema === "function" && !Object.hasOwn(eleventyComputed ?? {}, "eleventyDataSchema")) return;
-  const at = fileLine(page.inputPath, (line) => /^\s*eleventyDataSchema\s*:/.test(line));
+  const at = fileLine(page.inputPath, (line) => /\beleventyDataSchema\s*:/.test(line));
   throw new Error(`${at}: eleventyDataSchema is the site's checks; remove it from the front matter or data`);
 }
