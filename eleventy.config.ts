@@ -12,7 +12,7 @@ import { pageMarkdown } from "./_config/markdown.ts";
 import { pageHelpers } from "./_config/page-helpers.ts";
 import { pageChecks } from "./_config/page-checks.ts";
 import { rememberUrls } from "./_config/page-links.ts";
-import { checkOutputUrls, insideOutput } from "./_config/page-outputs.ts";
+import { checkOutputUrls, insideOutput, keepsDataSchema } from "./_config/page-outputs.ts";
 import { emptyOutputFolder } from "./_config/output-folder.ts";
 import { writeShareCard } from "./_config/share-card.ts";
 
@@ -38,6 +38,13 @@ export default async function (eleventyConfig: UserConfig) {
   });
   eleventyConfig.addExtension("11ty.ts", { key: "11ty.js" });
   eleventyConfig.addTemplateFormats("11ty.ts");
+  // Front matter is data, never code: `---js` (and `---jsLegacy`) would run in the build, past every check.
+  const noCode = (_code: string, { filePath }: { filePath: string }) => {
+    throw new Error(`${filePath}:1: front matter is YAML, not JavaScript; open it with --- instead of ---js`);
+  };
+  eleventyConfig.setFrontMatterParsingOptions({
+    engines: { javascript: noCode, jsLegacy: { parse: noCode } },
+  });
 
   // Every template's URL is one the site publishes (`_config/page-outputs.ts`). Pages link to each
   // other by file (`[API docs](docs.md)`), which needs every page's URL before any renders
@@ -53,6 +60,7 @@ export default async function (eleventyConfig: UserConfig) {
   eleventyConfig.addGlobalData("eleventyDataSchema", () =>
     insideOutput((eleventyConfig.directories as { output: string }).output),
   );
+  eleventyConfig.addPreprocessor("data-schema", "*", keepsDataSchema);
 
   // Each build starts from an empty output folder (Eleventy only adds files, so a deleted page would
   // stay), one that is the site's own (`_config/output-folder.ts`), and writes the homepage's script

@@ -138,6 +138,9 @@ function growthCharts(md: MarkdownIt): void {
 
 /** No raw HTML; highlighting, heading anchors, links, table cells, the table of contents and charts. */
 export function pageMarkdown(md: MarkdownIt): void {
+  // markdown-it refuses javascript:, vbscript: and file: links, and data: but for images; no data: image either.
+  const validateLink = md.validateLink;
+  md.validateLink = (url) => validateLink(url) && !/^data:/i.test(url.trim());
   md.set({
     html: false,
     highlight: (code, language) =>

@@ -2,10 +2,10 @@
  * What the build writes, checked before any page renders or is written:
  *
  * - every template's URL is a kind the site publishes: a page (`/faq/` or `.html`), a twin (`.md`),
- *   JSON, text, or the sitemap and API catalog by name; nothing else a
- *   browser could run (`.htm`, `.xhtml`, `.svg`, `.HTML`). The rest of `site.paths` (the bundle, the
- *   card, the icon) the build writes itself: a template naming one fails with its name
- *   (`eleventy.contentMap`, in every build and rebuild, once all URLs are known);
+ *   JSON, text, or the sitemap and API catalog by name; nothing else a browser could run (`.htm`,
+ *   `.xhtml`, `.svg`, `.HTML`). The rest of `site.paths` (the bundles, the card, the icon) the build
+ *   writes itself, in `/assets/`, where no template may; nor may one make another output's file a
+ *   folder (`eleventy.contentMap`, in every build and rebuild, once all URLs are known);
  * - every output's file stays inside the output folder: a permalink with `..`, an absolute path or
  *   `permalinkBypassOutputDir` would write elsewhere on the builder's disk (Eleventy's data schema,
  *   run for every template: https://www.11ty.dev/docs/data-validate/; `content/pages/` has its own,
@@ -15,6 +15,7 @@
  */
 import path from "node:path";
 import { paths } from "../_data/site.ts";
+import { MARKER } from "./output-folder.ts";
 import { fileLine } from "./page-source.ts";
 
 /** `content/pages/faq.md:3` where the page's `permalink:` is, or the file alone. */
@@ -23,6 +24,8 @@ const permalinkAt = (inputPath: string) => fileLine(inputPath, (line) => /^perma
 type OutputData = {
   page: { inputPath: string; outputPath: string | false };
   permalinkBypassOutputDir?: unknown;
+  eleventyDataSchema?: unknown;
+  eleventyComputed?: object;
 };
 
 /** An `eleventyDataSchema` that fails when a page's file would land outside `outputFolder`. */
@@ -45,13 +48,16 @@ const PAGE = /(?:\/|\.html)$/;
 const NAMED = [paths.sitemap, paths.apiCatalog].map((name) => `/${name}`);
 /** What templates publish: pages, twins, JSON, text, and two files by name (case counts: `.HTML` is not a page). */
 const published = (url: string) => PAGE.test(url) || /\.(?:md|json|txt)$/.test(url) || NAMED.includes(url);
-/** The files of `site.paths` no template may write: the build writes them itself. */
-const OWN = Object.entries(paths).filter(([, name]) => !published(`/${name}`));
+/** The folders of the files the build writes itself (the bundles and their chunks, the card, the icon): `/assets/`. */
+const dirname = (name: string) => `/${path.posix.dirname(name)}/`;
+const OWN = Object.values(paths).flatMap((name) => (published(`/${name}`) ? [] : [dirname(name)]));
 
-/** What is wrong with `url` written by a template, or "" when nothing is (a page's own rules: its data schema). */
-function urlProblem(url: string): string {
-  const own = OWN.find(([, name]) => url === `/${name}` || url.startsWith(`/${name}/`));
-  if (own) return `${url} is the build's own file ${own[1]} (site.paths.${own[0]}); choose another permalink`;
+/** What is wrong with `url` among the outputs' `files`, or "" when nothing is (a page's own rules: its data schema). */
+function urlProblem(url: string, files: readonly (string | false)[]): string {
+  const own = OWN.find((folder) => url.startsWith(folder));
+  if (own) return `${url} is in ${own}, where the build writes its own files; choose another permalink`;
+  const file = files.find((name) => url.startsWith(`${name}/`));
+  if (file) return `${url} would make ${file}, a file the build writes, a folder; choose another permalink`;
   if (published(url)) return "";
   return (
     `the permalink ${url} is not a kind the site publishes; end it in /, .html, .md, .json or .txt ` +
@@ -61,10 +67,12 @@ function urlProblem(url: string): string {
 
 /** Fails when a template would write anything but what the site publishes (`eleventy.contentMap`). */
 export function checkOutputUrls(inputPathToUrl: Record<string, readonly (string | false)[]>): void {
+  const outputs = Object.values(inputPathToUrl).flat();
+  const files = [`/${MARKER}`, ...outputs.filter((url) => url && !url.endsWith("/"))];
   const problems = Object.entries(inputPathToUrl).flatMap(([inputPath, urls]) =>
     // `permalink: false` (the URL false) writes no file.
     urls
-      .map((url) => (url === false ? "" : urlProblem(url)))
+      .map((url) => (url === false ? "" : urlProblem(url, files)))
       .filter(Boolean)
       .map((problem) => `  ${permalinkAt(inputPath)}: ${problem}`),
   );
@@ -72,4 +80,14 @@ export function checkOutputUrls(inputPathToUrl: Record<string, readonly (string 
     throw new Error(
       `Templates writing what the site does not publish (${problems.length}):\n${problems.join("\n")}`,
     );
+}
+
+/**
+ * Eleventy runs a data schema only when it is a function: `eleventyDataSchema: false` in front matter, a
+ * data file or `eleventyComputed` would skip every check, so a preprocessor of every template refuses it.
+ */
+export function keepsDataSchema({ eleventyDataSchema: schema, eleventyComputed, page }: OutputData): void {
+  if (typeof schema === "function" && !Object.hasOwn(eleventyComputed ?? {}, "eleventyDataSchema")) return;
+  const at = fileLine(page.inputPath, (line) => /\beleventyDataSchema\s*:/.test(line));
+  throw new Error(`${at}: eleventyDataSchema is the site's checks; remove it from the front matter or data`);
 }

@@ -12,8 +12,12 @@
 import { lstatSync } from "node:fs";
 import { z } from "zod";
 import { fileLine, projectPath } from "../../_config/page-source.ts";
+import { paths } from "../../_data/site.ts";
 
 const LAYOUT = "layouts/base.njk";
+/** The keys of `site.paths` a page may list in `scripts`: the site's modules. */
+const MODULES = Object.entries(paths).flatMap(([key, file]) => (file.endsWith(".js") ? [key] : []));
+const SCRIPTS = `a list of the site's modules by key of site.paths, such as scripts: [${MODULES[0]}]`;
 
 type PageData = { slug?: unknown; page: { filePathStem: string; inputPath: string; url: string | false } };
 
@@ -37,6 +41,11 @@ const Page = z.looseObject({
     .regex(/^[a-z0-9]+(?:[-/][a-z0-9]+)*$/, "lowercase letters, digits and hyphens, such as slug: faq-page")
     .optional(),
   toc: z.boolean({ error: "toc: true lists the page's ## headings before its first one" }).optional(),
+  // The page's own modules and stylesheets, which the layout starts and inlines (`_includes/partials/head.njk`).
+  scripts: z.array(z.enum(MODULES, { error: SCRIPTS }), { error: SCRIPTS }).optional(),
+  styles: z
+    .array(z.string(), { error: "a list of names in assets/styles/, such as styles: [calculator]" })
+    .optional(),
   layout: z.literal(LAYOUT, {
     error: "every page has the site's layout; remove layout (markup belongs in _includes/)",
   }),

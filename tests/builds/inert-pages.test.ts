@@ -41,6 +41,10 @@ const ROUTES: Record<string, { markdown: string; shown: string }> = {
     markdown: `<a href="{&quot;a&quot;:1,'><meta ${BARE_REFRESH}><a x='}">x</a>`,
     shown: `<a href="{"a":1,'>`,
   },
+  "a data: image, which markdown-it allows": {
+    markdown: "![evil](data:image/png;base64,iVBORw0KGgo=)",
+    shown: "![evil](data:image/png;base64,iVBORw0KGgo=)",
+  },
   "a JSON-looking table header, written as each cell's label": {
     markdown: `| {"b":2,' onclick='alert(2)' x='} | y |\n| --- | --- |\n| a | b |`,
     shown: `{"b":2,' onclick='alert(2)' x='}`,

@@ -1,8 +1,8 @@
 /**
  * The build writes only what it declares (`_config/page-outputs.ts`): a template whose URL ends in
  * anything but a page, a Markdown twin, JSON, text, the sitemap or the API catalog fails the build
- * before any page is written, naming the file, the URL and the fix; so does a template naming one of
- * the build's own files (the bundle, the card), named as the build's.
+ * before any page is written, naming the file, the URL and the fix; so does a template writing in the
+ * build's own folder (the bundles, the card) or making another output's file a folder.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -24,6 +24,8 @@ const TEMPLATES: Record<string, string> = {
   "zz-upper.njk": "/zz.HTML",
   "zz-bundle.njk": `/${paths.calculatorScript}`,
   "zz-card.njk": `/${paths.shareCard}`,
+  "zz-chunk.njk": "/assets/plan.js/",
+  "zz-folder.njk": `/${paths.agentGuide}/`,
 };
 
 const addTemplates = async (project: string) => {
@@ -53,16 +55,18 @@ test("templates writing .htm, .xhtml, .xht, .svg, .HTML or an .xml but the sitem
     );
 });
 
-test("a template naming the bundle or the share card fails with the build's own file's name", async () => {
+test("a template writing in /assets/ (the bundle, the card, a lazy module's name) or making another output \
+a folder fails, naming it", async () => {
   const { result } = await build!;
-  const keys = { "zz-bundle.njk": "calculatorScript", "zz-card.njk": "shareCard" } as const;
-  for (const [file, key] of Object.entries(keys))
-    assert.ok(
-      result.output.includes(
-        `content/${file}:2: /${paths[key]} is the build's own file ${paths[key]} (site.paths.${key})`,
-      ),
-      `${file}: ${result.output}`,
-    );
+  const own = (file: string, url: string) =>
+    `content/${file}:2: ${url} is in /assets/, where the build writes its own`;
+  for (const expected of [
+    own("zz-bundle.njk", `/${paths.calculatorScript}`),
+    own("zz-card.njk", `/${paths.shareCard}`),
+    own("zz-chunk.njk", "/assets/plan.js/"),
+    `content/zz-folder.njk:2: /${paths.agentGuide}/ would make /${paths.agentGuide}, a file the build writes, a folder`,
+  ])
+    assert.ok(result.output.includes(expected), `${expected}: ${result.output}`);
 });
 
 test.run();

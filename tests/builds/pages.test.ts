@@ -19,7 +19,7 @@ import { writtenFile } from "../support/written-file.ts";
 
 const FAQ = `---
 title: Frequently asked questions
-description: Answers to the questions players ask most about gem growth.
+description: Answers to the questions players ask most about gem growth (and [a link](x)).
 navLabel: FAQ
 order: 5
 ---
@@ -43,6 +43,9 @@ const page = (name: string, extra: string[], body: string) => writerPage(name, 9
 const addPage = (project: string, file: string, text: string) =>
   writeFile(path.join(project, "content/pages", file), text);
 
+const JS = '["C", "D.", "C", 9]';
+const schemaOff = (line: string) => (project: string) => addPage(project, "off.md", page("Off", [line], "t"));
+const SCHEMA = ":6: eleventyDataSchema is the site's checks; remove it from the front matter or data";
 /**
  * Pages the build must refuse before anything renders, each with what its error must say. (A permalink
  * that is not a kind the site publishes, such as a script's, is output-urls.test.ts's, for any template.)
@@ -76,6 +79,19 @@ const REFUSED: [string, (project: string) => Promise<void>, string][] = [
     "a URL outside the site",
     (project) => addPage(project, "climbs.md", page("Climbs", ["permalink: ../escaped.html"], "text")),
     "content/pages/climbs.md:6: url: a page's URL is a folder",
+  ],
+  // Code in front matter, or a data schema turned off (a non-function, or a late one), would skip every check.
+  [
+    "JavaScript front matter",
+    (project) =>
+      addPage(project, "code.md", `---js\nconst [title, description, navLabel, order] = ${JS};\n---\n`),
+    "content/pages/code.md:1: front matter is YAML, not JavaScript; open it with --- instead of ---js",
+  ],
+  ["eleventyDataSchema: false", schemaOff("eleventyDataSchema: false"), SCHEMA],
+  [
+    "eleventyDataSchema in eleventyComputed",
+    schemaOff("eleventyComputed: { eleventyDataSchema: off }"),
+    SCHEMA,
   ],
   [
     "permalinkBypassOutputDir",
@@ -173,6 +189,13 @@ test("a page's URL is a folder of the site, and only the site's data sets its la
   );
 });
 
+test("a page's scripts are the site's modules and its styles a list, each refused with the fix", () => {
+  assert.is(schemaProblem({ ...FRONT, scripts: ["calculatorScript"], styles: ["calculator"] }), "");
+  for (const scripts of ["calculatorScript", ["agentGuide"]])
+    assert.match(schemaProblem({ ...FRONT, scripts }), /scripts(\.0)?: a list of the site's modules/);
+  assert.match(schemaProblem({ ...FRONT, styles: "calculator" }), /styles: a list of names in assets/);
+});
+
 test("links by file: relative .md destinations only", () => {
   for (const target of ["docs.md", "docs.md#support", "../pages/docs.md", "guides/start.md?x"])
     assert.ok(isPageFileLink(target), target);
@@ -212,9 +235,9 @@ the sitemap, llms.txt and llms-full.txt`, async () => {
   assert.ok(
     (await built("llms.txt")).includes(
       `- [Frequently asked questions](${ROOT_SITE_URL}faq.md): Answers to the questions players ask ` +
-        "most about gem growth.",
+        "most about gem growth \\(and \\[a link\\]\\(x\\)\\).",
     ),
-    "llms.txt lists its twin with its title and description",
+    "llms.txt lists its twin with its title and description, as text",
   );
   const full = await built("llms-full.txt");
   assert.ok(
