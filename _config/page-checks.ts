@@ -14,7 +14,7 @@ import type UserConfig from "@11ty/eleventy/UserConfig";
 import type { MarkdownIt } from "markdown-it";
 import nunjucks from "nunjucks";
 import { dataValues, typedValues, type DriftData } from "./drift.ts";
-import { frontMatterLines, projectPath } from "./page-source.ts";
+import { fileLine, frontMatterLines, projectPath } from "./page-source.ts";
 import { templateError } from "./template-errors.ts";
 
 /**
@@ -32,8 +32,41 @@ export function checkPageSource(inputPath: string, body: string, data: DriftData
 
 type Template = { render(data: object, done: (error: Error | null, text?: string) => void): void };
 /** The pages' Nunjucks (set by `pageChecks`), and its templates by file and text: this build's and the last's. */
-let environment: { filters: object };
+let environment: { filters: object; extensionsList: unknown[]; opts: object };
 let [compiled, lastBuild] = [new Map<string, Template>(), new Map<string, Template>()];
+
+/** What Nunjucks in Markdown may hold: data, filters, shortcodes, `if`, `for` and `set` (nunjucks/src/nodes.js). */
+const MARKDOWN_NODES = new Set(
+  "Root NodeList Output TemplateData Literal Symbol LookupVal Group Array Dict Pair KeywordArgs Filter CallExtension \
+CallExtensionAsync If InlineIf For Set Capture Compare CompareOperand Or And Not In Is Add Concat Sub Mul Div FloorDiv \
+Mod Pow Neg Pos".split(" "),
+);
+type TemplateNode = { typename: string; lineno: number; value?: unknown; val?: TemplateNode };
+/** A name or key that reaches an object's internals, and through them any code (`"".constructor.constructor`). */
+const internal = (key: TemplateNode) => ["constructor", "__proto__", "prototype"].includes(String(key.value));
+
+/**
+ * Nunjucks is no sandbox: `{{ "".constructor.constructor("…")() }}` in a page would run code in the build, past
+ * every check. So the Markdown's template is parsed as Nunjucks compiles it, and anything but what
+ * MARKDOWN_NODES lists (a call, an include, an import, a macro), a computed key or an internal name fails.
+ */
+function refuseCode(source: string, inputPath: string): void {
+  const { parser, nodes } = nunjucks as unknown as Record<string, { [name: string]: Function }>;
+  const root = parser!.parse!(source, environment.extensionsList, environment.opts);
+  const code = (root.findAll(nodes!.Node) as TemplateNode[]).find(
+    (node) =>
+      !MARKDOWN_NODES.has(node.typename) ||
+      (node.typename === "Symbol" && internal(node)) ||
+      (node.typename === "LookupVal" && (node.val!.typename !== "Literal" || internal(node.val!))),
+  );
+  if (!code) return;
+  const text = source.split("\n")[code.lineno]!.trim();
+  const at = fileLine(inputPath, (line) => line.includes(text));
+  throw new Error(
+    `${at}: Nunjucks in a page writes data, filters and shortcodes with if, for and set, not code ` +
+      `(${code.typename}): remove it, or write a filter in _config/page-helpers.ts`,
+  );
+}
 
 /** A template's `source` (a page's, its twin's) rendered with the pages' Nunjucks; failures as `templateError` says. */
 export function renderNunjucks(
@@ -43,6 +76,7 @@ export function renderNunjucks(
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const key = `${inputPath}\n${source}`;
+    if (inputPath.endsWith(".md") && !compiled.has(key) && !lastBuild.has(key)) refuseCode(source, inputPath);
     const template: Template =
       compiled.get(key) ?? lastBuild.get(key) ?? new nunjucks.Template(source, environment, inputPath);
     compiled.set(key, template);

@@ -44,13 +44,15 @@ const addPage = (project: string, file: string, text: string) =>
   writeFile(path.join(project, "content/pages", file), text);
 
 const JS = '["C", "D.", "C", 9]';
+const RUN = "range.constructor('return 1')()";
 const schemaOff = (line: string) => (project: string) => addPage(project, "off.md", page("Off", [line], "t"));
 const SCHEMA = ":6: eleventyDataSchema is the site's checks; remove it from the front matter or data";
 /**
  * Pages the build must refuse before anything renders, each with what its error must say. (A permalink
  * that is not a kind the site publishes, such as a script's, is output-urls.test.ts's, for any template.)
  */
-const REFUSED: [string, (project: string) => Promise<void>, string][] = [
+type Refused = [string, (project: string) => Promise<void>, string];
+const REFUSED: Refused[] = [
   [
     "another engine",
     (project) => addPage(project, "override.md", page("Override", ["templateEngineOverride: njk"], "text")),
@@ -88,6 +90,12 @@ const REFUSED: [string, (project: string) => Promise<void>, string][] = [
     "content/pages/code.md:1: front matter is YAML, not JavaScript; open it with --- instead of ---js",
   ],
   ["eleventyDataSchema: false", schemaOff("eleventyDataSchema: false"), SCHEMA],
+  // Nunjucks is no sandbox: a call reaches the Function constructor, in the body or in a permalink.
+  ...["", `permalink: "/run/{{ ${RUN} }}/"`].map((extra, index): Refused => [
+    `Nunjucks that runs code (${index ? "permalink" : "body"})`,
+    (project) => addPage(project, "run.md", page("Run", extra ? [extra] : [], index ? "t" : `{{ ${RUN} }}`)),
+    `content/pages/run.md:${index ? 6 : 8}: Nunjucks in a page writes data, filters and shortcodes`,
+  ]),
   [
     "eleventyDataSchema in eleventyComputed",
     schemaOff("eleventyComputed: { eleventyDataSchema: off }"),
