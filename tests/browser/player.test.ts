@@ -188,6 +188,7 @@ function assertDate(datetime: string | null, duration: Duration, what: string): 
 const open = (page: Page, query = "") => openHomepage(page, started.served, query);
 
 const text = (page: Page, selector: string) => page.locator(selector).innerText();
+const visible = (page: Page, selector: string) => page.locator(selector).isVisible();
 
 /** Types into the fields (the time in the one time field) and presses Enter in the last. */
 async function calculate(page: Page, values: Record<string, string>): Promise<void> {
@@ -234,19 +235,19 @@ screen, the 30 days, no Calculate row above it, and Try with my gems`, async () 
     await page.locator("#calculator-headline", { hasText: "To reach" }).waitFor();
     assert.match(await text(page, "#calculator-headline"), / a day to the 250M\.$/m, "not 'your' 250M");
     assert.match(await text(page, "#calculator-milestones tr.time-end"), /^End of the 30 days: /);
-    assert.is(await page.locator("#calculator-currentGems").isVisible(), !phone, "the form waits on a phone");
+    assert.is(await visible(page, "#calculator-currentGems"), !phone, "the form waits on a phone");
     // On a phone no button row stands above the answer; beside it on a desktop, the form's row is its own.
     const [actions, headline] = await Promise.all(
       [".calculator-actions", "#calculator-headline"].map((selector) => page.locator(selector).boundingBox()),
     );
     const beside = phone ? !actions : actions!.x + actions!.width < headline!.x;
     assert.ok(beside, `no Calculate · Reset row above the answer: ${JSON.stringify(actions)}`);
-    assert.not.ok(await page.locator("#calculator-edit").isVisible(), "a friend's numbers are not changed");
+    assert.not.ok(await visible(page, "#calculator-edit"), "a friend's numbers are not changed");
     await assertOnScreen(page, "#calculator-share", "Share");
     await assertOnScreen(page, "#calculator-try", "Try with my gems");
     const tryMine = page.getByRole("button", { name: "Try with my gems" });
     await (phone ? tryMine.tap() : tryMine.click());
-    assert.ok(await page.locator("#calculator-currentGems").isVisible(), "one tap opens the form");
+    assert.ok(await visible(page, "#calculator-currentGems"), "one tap opens the form");
     assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-currentGems");
     assert.is(await page.inputValue("#calculator-currentGems"), "", "the balance is the friend's to type");
     await page.keyboard.type("1M");
@@ -313,7 +314,7 @@ test("a link is laid out as its answer from the first frame, before the page's m
       const failed = page.waitForEvent("console", (message) => message.text().includes("ERR_FAILED"));
       await page.goto(new URL(query, started.served.url).href);
       await failed;
-      const form = await page.locator("#calculator-currentGems").isVisible();
+      const form = await visible(page, "#calculator-currentGems");
       assert.is(form, !answer, `${VARIANTS[0].name}: the form with "${query}"`);
     }
   } finally {
@@ -414,9 +415,7 @@ test("a time-only headline and Share say the balance and the gain (cut), the per
     // How it is computed, on this page in players' words: the rate, a worked example, the ranks.
     await page.locator(".result-rate a").click();
     assert.is(new URL(page.url()).hash, "#how-gems-grow");
-    const top = await page
-      .locator("#how-gems-grow")
-      .evaluate((heading) => heading.getBoundingClientRect().top);
+    const top = (await page.locator("#how-gems-grow").boundingBox())!.y;
     assert.ok(top > -1 && top < 400, `how gems grow comes into view: ${top}`);
     const how = await text(page, "main");
     assert.ok(how.includes(`Your gems earn ${rate}% a day.`), "the rate");
@@ -557,7 +556,7 @@ test("messages are short and name the fix; no Share without an answer; a focused
     await page.fill("#calculator-currentGems", "abc");
     await page.getByRole("button", { name: "90 days" }).click();
     assert.match(await text(page, "#calculator-currentGems-error"), /^Current gems is not a number/);
-    assert.not.ok(await page.locator("#calculator-share").isVisible(), "no Share without an answer");
+    assert.not.ok(await visible(page, "#calculator-share"), "no Share without an answer");
     // Enter ends with an answer and no timer of the form left running into the next test.
     await calculate(page, { currentGems: "1M" });
   });
@@ -604,12 +603,9 @@ test("a return a day later opens on the answer for the kept balance grown to now
       );
       assert.match(await text(page, ".result-rate"), /^From 250\.75M gems/);
       await assertOnScreen(page, "#calculator-headline", "the answer on the first screen");
-      assert.not.ok(await page.locator("#calculator-currentGems").isVisible(), "the form one tap away");
+      assert.not.ok(await visible(page, "#calculator-currentGems"), "the form one tap away");
       await page.locator("#calculator-edit").click();
-      assert.ok(
-        await page.locator("#calculator-currentGems").isVisible(),
-        "Change the numbers shows the form",
-      );
+      assert.ok(await visible(page, "#calculator-currentGems"), "Change the numbers shows the form");
     } finally {
       await page.clock.setFixedTime(NOW); // back to the file's fixed clock
     }
@@ -720,10 +716,7 @@ test("gems to earn read as an amount to earn, with the target it makes", async (
       `the hint says where a one-off deposit and a regular one go: ${hint}`,
     );
     await enter(page, { currentGems: "47B", additionalGems: "10B" });
-    assert.match(
-      (await page.locator('[data-result="additional"]').textContent())!,
-      /^10B more → 57B target: /,
-    );
+    assert.match(await text(page, '[data-result="additional"]'), /^10B more → 57B target: /);
     assert.match((await headlineLines(page))[0]!, /^You reach 57B gems \(10B more\) on /);
   }, "desktop dark");
 });
@@ -754,10 +747,7 @@ a number read as 1 is one gem`, async () => {
       assert.is(await shownFuture(page), null, `no result for ${typed}`);
     }
     await enter(page, { period: "90d 2h 30m" });
-    assert.is(
-      await page.locator("#calculator-period-read").textContent(),
-      "Read as 90 days 2 hours 30 minutes = 90.1 days.",
-    );
+    assert.is(await text(page, "#calculator-period-read"), "Read as 90 days 2 hours 30 minutes = 90.1 days.");
     const expected = await calculateTool(page, { currentGems: "1.0", days: "90", hours: "2", minutes: "30" });
     assert.is(
       await shownFuture(page),
@@ -851,7 +841,7 @@ test("no stale result stays visible after an invalid entry, typed or submitted",
       // A valid result, shown in the open document as a link would show it.
       await showQuery(page, "currentGems=1000000&years=5");
       for (const selector of resultParts.slice(0, 3))
-        assert.ok(await page.locator(selector).isVisible(), `${selector} shows the valid result`);
+        assert.ok(await visible(page, selector), `${selector} shows the valid result`);
       await field(page, "currentGems").fill(bad);
       if (submit) await field(page, "currentGems").press("Enter");
       await waitForResult(
@@ -860,17 +850,11 @@ test("no stale result stays visible after an invalid entry, typed or submitted",
         `the result hides after currentGems "${bad}"${submit ? " and Enter" : ""}`,
       );
       for (const selector of resultParts)
-        assert.not.ok(
-          await page.locator(selector).isVisible(),
-          `${selector} is hidden after currentGems "${bad}"`,
-        );
-      assert.ok(
-        await page.locator("[data-result-stale]").isVisible(),
-        "the result area says why it is empty",
-      );
+        assert.not.ok(await visible(page, selector), `${selector} is hidden after currentGems "${bad}"`);
+      assert.ok(await visible(page, "[data-result-stale]"), "the result area says why it is empty");
       if (submit) {
         assert.ok(
-          await page.locator("#calculator-currentGems-error").isVisible(),
+          await visible(page, "#calculator-currentGems-error"),
           `an error names the field after "${bad}"`,
         );
         assert.is(await field(page, "currentGems").getAttribute("aria-invalid"), "true");
@@ -912,7 +896,7 @@ test("the milestone ladder is the tool's, each date is now plus its duration, an
       assertCompact(cells[1]!, milestone.gemsNeeded, `${milestone.name}'s gems needed`);
       assertDate(datetime, milestone.duration, `${milestone.name}'s date`);
     }
-    assert.ok(await page.locator("#calculator-milestones").isVisible());
+    assert.ok(await visible(page, "#calculator-milestones"));
     assertDate(
       await page.locator('[data-result="goal"] time').getAttribute("datetime"),
       expected.goal!.duration,
@@ -1036,10 +1020,7 @@ or filling the link`, async () => {
       (await field(page, "currentGems").inputValue()).length <= 101,
       "the field holds at most its limit",
     );
-    assert.ok(
-      await page.locator("#calculator-currentGems-error").isVisible(),
-      "the field says it is too long",
-    );
+    assert.ok(await visible(page, "#calculator-currentGems-error"), "the field says it is too long");
     await field(page, "currentGems").fill("");
     await field(page, "currentGems").focus();
     await page.keyboard.insertText("9".repeat(3_000_000));
@@ -1113,10 +1094,7 @@ test("no page scrolls sideways, the homepage with the largest valid input includ
         assert.is((await page.goto(new URL(path, started.served.url).href))?.status(), 200, `${where} loads`);
       else await showQuery(page, query);
       if (query)
-        assert.ok(
-          await page.locator("#calculator-headline").isVisible(),
-          "the largest valid input gives a result",
-        );
+        assert.ok(await visible(page, "#calculator-headline"), "the largest valid input gives a result");
       const { scrollWidth, clientWidth, widest } = await page.evaluate(() => {
         const { scrollWidth, clientWidth } = document.documentElement;
         // The outermost element reaching past the right edge, to say what overflows.
