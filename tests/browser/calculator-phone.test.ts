@@ -157,10 +157,8 @@ field`, async () => {
       "after a pause the field is judged",
     );
     assert.equal(moved(before, await controlBoxes(page)), [], "the message takes the slot kept for it");
-    const [fieldBox, messageBox] = [
-      await gemsField(page, "Current gems").boundingBox(),
-      await message.boundingBox(),
-    ];
+    const fieldBox = await gemsField(page, "Current gems").boundingBox();
+    const messageBox = await message.boundingBox();
     assert.ok(
       messageBox!.y >= fieldBox!.y + fieldBox!.height && messageBox!.y - (fieldBox!.y + fieldBox!.height) < 8,
       "the message sits right below its field",
@@ -235,13 +233,9 @@ covers none`, async () => {
       await wait(page, PAUSE);
       const after = await controlBoxes(page);
       // Tapping a quick time fills the time field below the chips: everything above it stays put.
+      const fold = before["summary Gems to earn, a deposit, a rate or a date"]!.y;
       const above = (boxes: typeof before) =>
-        Object.fromEntries(
-          Object.entries(boxes).filter(
-            ([key]) =>
-              before[key] && before[key]!.y < before["summary Gems to earn, a deposit, a rate or a date"]!.y,
-          ),
-        );
+        Object.fromEntries(Object.entries(boxes).filter(([key]) => before[key] && before[key]!.y < fold));
       assert.equal(moved(above(before), above(after)), [], `tapping ${name} moves no control above the fold`);
       assert.is(await button(page, name).getAttribute("aria-pressed"), "true", `${name} shows pressed`);
     }
