@@ -289,12 +289,10 @@ test("the form shows each error next to its field and moves focus to the first",
   await openHome(false);
   await submitForm(page, { period: "abc" });
   const currentError = page.locator("#calculator-currentGems-error");
+  const periodError = page.locator("#calculator-period-error");
   assert.ok(await currentError.isVisible());
   assert.match((await currentError.textContent())!, /^Current gems is required/);
-  assert.match(
-    (await page.locator("#calculator-period-error").textContent())!,
-    /^Time to grow is not a time; write it such as 90 days/,
-  );
+  assert.match((await periodError.textContent())!, /^Time to grow is not a time; write it such as 90 days/);
   assert.is(await page.locator("#calculator-currentGems").getAttribute("aria-invalid"), "true");
   assert.is(await focusedId(page), "calculator-currentGems");
   await submitForm(page, { currentGems: "5", days: "1" });
@@ -304,7 +302,7 @@ test("the form shows each error next to its field and moves focus to the first",
   assert.is(grouped.futureGems, "1094026.87487131");
   await submitForm(page, { currentGems: "1000000", period: "2,5 days" });
   assert.match(
-    (await page.locator("#calculator-period-error").textContent())!,
+    (await periodError.textContent())!,
     /^Time to grow needs a unit after 2; did you mean 2 days\?/,
   );
   // Spaces that do not group digits in threes ("12 34"): calculator-phone.test.ts, "a number is judged".
@@ -327,10 +325,7 @@ test("on navigator.modelContext the tools register too, and a refused registrati
   // now has run, any report of the refusals has reached `messages`.
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
   assert.equal(messages, []);
-  assert.is(
-    await submitForm(page, { currentGems: "1000", days: "1" }).then((shown) => shown.futureGems),
-    "1003.00000000",
-  );
+  assert.is((await submitForm(page, { currentGems: "1000", days: "1" })).futureGems, "1003.00000000");
 });
 
 test(`a page loaded hidden (a background tab) registers its tools at once, without waiting for a first \
