@@ -361,10 +361,8 @@ Heads("headings link to themselves and code is highlighted when the site is buil
 Heads(
   "at an origin's root, the API catalog is an RFC 9727 linkset naming the contract and the docs",
   async () => {
-    const catalog = JSON.parse(await readBuilt(site, paths.apiCatalog)) as {
-      linkset: Record<string, unknown>[];
-    };
-    const api = catalog.linkset.find((context) => context.anchor === ROOT_SITE_URL) as
+    const linkset: Record<string, unknown>[] = JSON.parse(await readBuilt(site, paths.apiCatalog)).linkset;
+    const api = linkset.find((context) => context.anchor === ROOT_SITE_URL) as
       Record<string, { href: string }[]> | undefined;
     assert.ok(api, "a context anchored at the site");
     assert.is(api["service-desc"]?.[0]?.href, new URL(paths.openapi, ROOT_SITE_URL).href);
@@ -458,9 +456,7 @@ Sources(
     );
     assert.not.ok(without.includes("github.com"), "no repository link");
     // Under a path, contract.test.ts's "every absolute URL in the JSON outputs starts with SITE_URL".
-    const { contact } = JSON.parse(await readBuilt(unknown, paths.openapi)).info as {
-      contact: { url: string };
-    };
+    const contact: { url: string } = JSON.parse(await readBuilt(unknown, paths.openapi)).info.contact;
     assert.ok(contact.url.startsWith(ROOT_SITE_URL), `contact ${contact.url} is under ${ROOT_SITE_URL}`);
   },
 );
