@@ -15,6 +15,7 @@ import { paths } from "../../_data/site.ts";
 import rankList from "../../_data/ranks.ts";
 import { executeTool } from "../../common/tools/execute.ts";
 import type { ToolName } from "../../common/constants.ts";
+import type { ToolResult } from "../../common/tools/result.ts";
 import { builtSite, PATH_SITE_URL, readBuilt, withTempDir } from "../support/build.ts";
 import { CORNERS as ENGINE_CORNERS, inputDrawer, SEED } from "../support/random-inputs.ts";
 
@@ -49,7 +50,7 @@ async function beside(args: readonly string[], stdin: string): Promise<string> {
 }
 
 /** Each call's result from the built module: the calls go in on stdin as JSON, the results come out on stdout. */
-async function moduleResults(calls: readonly Call[]): Promise<unknown[]> {
+async function moduleResults(calls: readonly Call[]): Promise<ToolResult<any>[]> {
   const callsJson = JSON.stringify(
     calls.map(({ tool, input }) => [EXPORTS[tool], ...(input === undefined ? [] : [input])]),
   );
@@ -57,7 +58,7 @@ async function moduleResults(calls: readonly Call[]): Promise<unknown[]> {
     `import * as tools from "./${path.basename(paths.toolsModule)}"; import { readFileSync } from "node:fs"; ` +
     'const calls = JSON.parse(readFileSync(0, "utf8")); ' +
     "process.stdout.write(JSON.stringify(calls.map(([name, ...input]) => tools[name](...input))));";
-  return JSON.parse(await beside(["--eval", callEach], callsJson)) as unknown[];
+  return JSON.parse(await beside(["--eval", callEach], callsJson)) as ToolResult<any>[];
 }
 
 /** The engine's corners (its tests hold each to an independent reference) and a rank already held. */
@@ -116,7 +117,7 @@ test(`it answers as the page's tools: corners, mistakes, ${RANDOM_CASES} random 
     input: draw(),
   }));
   const calls = [...MISTAKES, ...CORNERS, ...random];
-  const results = (await moduleResults(calls)) as { isError?: true; structuredContent: any }[];
+  const results = await moduleResults(calls);
   // Each is the page's tools' result, as JSON (what an agent receives).
   assert.is(results.length, calls.length);
   calls.forEach((call, index) => {
@@ -140,10 +141,7 @@ test(`it answers as the page's tools: corners, mistakes, ${RANDOM_CASES} random 
 // The figures a reader can check by hand (1,000,000 gems for 30 days, 1,000 for 36,500 days, a tie, a goal
 // exactly 3 days away) are engine.test.ts's; the module gives the page's tools' answers, above.
 test("its rank table is /api/ranks.json", async () => {
-  const [ranks] = (await moduleResults([{ tool: "list-exp-ranks" }])) as {
-    structuredContent: unknown;
-    content: { text: string }[];
-  }[];
+  const [ranks] = await moduleResults([{ tool: "list-exp-ranks" }]);
   assert.equal(ranks!.structuredContent, JSON.parse(await readBuilt(site, paths.ranks)));
   assert.equal(JSON.parse(ranks!.content[0]!.text), ranks!.structuredContent);
 });
