@@ -34,11 +34,6 @@ export function codeBlock(code: string, language = ""): string {
   return `${fence}${language}\n${code.replace(/\n$/, "")}\n${fence}`;
 }
 
-/** A decimal string with a zero fraction written as whole gems: `1000000.00000000` → `1,000,000`. */
-export function wholeGems(value: string): string {
-  return groupDigits(value.replace(/\.0+$/, ""));
-}
-
 type KeyFilter = (
   this: { ctx?: { page?: { inputPath?: string } } },
   key: string,
@@ -75,7 +70,8 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
   eleventyConfig.addFilter("absoluteUrl", absoluteUrl);
   eleventyConfig.addFilter("twinPath", twinPath);
   eleventyConfig.addFilter("groupDigits", groupDigits);
-  eleventyConfig.addFilter("wholeGems", wholeGems);
+  /** A decimal string with a zero fraction written as whole gems: `1000000.00000000` → `1,000,000`. */
+  eleventyConfig.addFilter("wholeGems", (value: string) => groupDigits(value.replace(/\.0+$/, "")));
   /** `{{ rank.name | markdownText }}`: a value from data as Markdown text, inert (see escape.ts). */
   markdownFilter("markdownText", (value: unknown) => markdownText(String(value)));
   /** `{{ resource.method | inlineCode }}`: a value from data as a Markdown code span. */
