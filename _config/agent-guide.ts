@@ -38,19 +38,6 @@ export function rankLine(rank: RankList["ranks"][number]): string {
 }
 
 /**
- * A JSON resource as both guides link it (`- [name](url): note`): method and path, then its summary,
- * operation, body schema and type.
- */
-function resourceLink(resource: (typeof endpoints.resources)[number]) {
-  const { method, path, url, summary, operationId, schema, mediaType } = resource;
-  return {
-    name: `${method} /${path}`,
-    url,
-    note: `${summary} (operation \`${operationId}\`, body ${schema}, ${mediaType}).`,
-  };
-}
-
-/**
  * The fields of an object-valued field (an object, a nullable object, or an array of objects), if
  * it has any; a named object (`#/$defs/Duration`) is looked up in the schema's `defs`.
  */
@@ -178,7 +165,15 @@ export function agentGuide(data: GuideData) {
       multiplyExact(exactOf(result.profitPerHour), exactOf(data.calculator.timeNormalization.hoursPerDay)),
     ),
     lossyNumberRule: LOSSY_NUMBER_RULE,
-    resources: data.endpoints.resources.map(resourceLink),
+    // Each JSON resource as both guides link it (`- [name](url): note`): method and path, then its
+    // summary, operation, body schema and type.
+    resources: data.endpoints.resources.map(
+      ({ method, path, url, summary, operationId, schema, mediaType }) => ({
+        name: `${method} /${path}`,
+        url,
+        note: `${summary} (operation \`${operationId}\`, body ${schema}, ${mediaType}).`,
+      }),
+    ),
     calculateTakes: keysOf(calculate.inputSchema),
     calculateReturns: keysOf(calculate.outputSchema),
     listReturns: keysOf(list.outputSchema),

@@ -75,7 +75,6 @@ export async function bundleCalculator(serving = false): Promise<OutputFile[]> {
     format: "esm",
     minify: true,
     target: TARGETS,
-    platform: "browser",
     legalComments: "eof",
     logLevel: "silent",
     plugins: [homepageData],

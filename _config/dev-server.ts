@@ -100,7 +100,6 @@ function listenOn(host: string, names: ReadonlySet<string>): void {
 }
 
 export function writersDevServer(eleventyConfig: UserConfig, pathPrefix: string): void {
-  // `HOST`, else loopback.
   const host = process.env.HOST?.trim() || "127.0.0.1";
   listenOn(host, ownNames(host));
   const errors = buildErrorsOnThePage(pathPrefix);

@@ -71,16 +71,6 @@ export function dataValues(data: DriftData): DataValue[] {
   return values;
 }
 
-/**
- * `markdown` with every template tag (`{{ }}`, `{% %}`, `{# #}`) blanked out, line breaks kept,
- * so what is left is what the writer typed and every line stays where it was.
- */
-export function typedText(markdown: string): string {
-  return markdown.replace(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g, (tag) =>
-    tag.replace(/[^\n]/g, " "),
-  );
-}
-
 /** A letter, digit or underscore: a value beside one is part of a longer word or number. */
 const WORD = String.raw`[\p{L}\p{N}_]`;
 
@@ -105,7 +95,11 @@ export function typedValues(
   markdown: string,
   values: readonly DataValue[],
 ): { line: number; message: string }[] {
-  const text = typedText(markdown);
+  // Every template tag (`{{ }}`, `{% %}`, `{# #}`) blanked out, line breaks kept, so what is left is
+  // what the writer typed and every line stays where it was.
+  const text = markdown.replace(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g, (tag) =>
+    tag.replace(/[^\n]/g, " "),
+  );
   const found: { index: number; end: number; value: DataValue }[] = [];
   for (const value of [...values].sort((a, b) => b.value.length - a.value.length)) {
     // Most values are in no page: only one the text holds gets its pattern built.

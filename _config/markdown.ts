@@ -163,7 +163,5 @@ export function pageMarkdown(md: MarkdownIt): void {
 
 /** A standalone instance with the same setup, for rendering Markdown outside a build. */
 export function markdownLibrary(): MarkdownIt {
-  const md = markdownIt();
-  pageMarkdown(md);
-  return md;
+  return markdownIt().use(pageMarkdown);
 }

@@ -30,6 +30,8 @@ export function checkPageSource(inputPath: string, body: string, data: DriftData
   throw new Error(`Data typed by hand in a Markdown page (${typed.length}) in ${file}:\n${lines.join("\n")}`);
 }
 
+type Data = Record<string, unknown>;
+type PageData = DriftData & { page: { inputPath: string } };
 type Template = { render(data: object, done: (error: Error | null, text?: string) => void): void };
 /** The pages' Nunjucks (set by `pageChecks`), and its templates by file and text: this build's and the last's. */
 let environment: { filters: object; extensionsList: unknown[]; opts: object };
@@ -69,11 +71,7 @@ function refuseCode(source: string, inputPath: string): void {
 }
 
 /** A template's `source` (a page's, its twin's) rendered with the pages' Nunjucks; failures as `templateError` says. */
-export function renderNunjucks(
-  source: string,
-  inputPath: string,
-  data: Record<string, unknown>,
-): Promise<string> {
+export function renderNunjucks(source: string, inputPath: string, data: Data): Promise<string> {
   return new Promise((resolve, reject) => {
     const key = `${inputPath}\n${source}`;
     if (inputPath.endsWith(".md") && !compiled.has(key) && !lastBuild.has(key)) refuseCode(source, inputPath);
@@ -88,13 +86,9 @@ export function renderNunjucks(
 }
 
 export function pageChecks(eleventyConfig: UserConfig, includes: string): void {
-  eleventyConfig.addPreprocessor(
-    "page-source",
-    "md",
-    (data: DriftData & { page: { inputPath: string } }, content: string) => {
-      checkPageSource(data.page.inputPath, content, data);
-      return undefined;
-    },
+  // A preprocessor that returns nothing leaves the page's text as it is.
+  eleventyConfig.addPreprocessor("page-source", "md", (data: PageData, content: string) =>
+    checkPageSource(data.page.inputPath, content, data),
   );
   // One Nunjucks environment for the process, not Eleventy's new one each build: `npm start` compiles a
   // template (a page and its twin share one), layout or include again only once its text changes (Eleventy
@@ -108,7 +102,6 @@ export function pageChecks(eleventyConfig: UserConfig, includes: string): void {
   let markdown: MarkdownIt | undefined;
   eleventyConfig.amendLibrary("md", (library: MarkdownIt) => (markdown = library));
   // Templates, layouts and permalinks in front matter (`/{{ site.paths.notFound }}`) render with it too.
-  type Data = Record<string, unknown>;
   const nunjucksOf = (source: unknown, inputPath: string) =>
     typeof source === "string" ? (data: Data) => renderNunjucks(source, inputPath, data) : source;
   eleventyConfig.addExtension("njk", { compileOptions: { permalink: nunjucksOf }, compile: nunjucksOf });

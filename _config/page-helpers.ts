@@ -34,11 +34,6 @@ export function codeBlock(code: string, language = ""): string {
   return `${fence}${language}\n${code.replace(/\n$/, "")}\n${fence}`;
 }
 
-/** A decimal string with a zero fraction written as whole gems: `1000000.00000000` → `1,000,000`. */
-export function wholeGems(value: string): string {
-  return groupDigits(value.replace(/\.0+$/, ""));
-}
-
 type KeyFilter = (
   this: { ctx?: { page?: { inputPath?: string } } },
   key: string,
@@ -52,14 +47,11 @@ type KeyFilter = (
 const called = new Map<string, unknown>();
 
 export function pageHelpers(eleventyConfig: UserConfig): void {
-  const filter = (name: string, build: (...args: any[]) => unknown) => eleventyConfig.addFilter(name, build);
-  const shortcode = (name: string, build: (...args: any[]) => string | Promise<string>) =>
-    eleventyConfig.addShortcode(name, build);
   // The filters below that return Markdown escape the data inside it themselves, and mark it final as
   // Nunjucks' `safe` does; autoescape would turn their quotes and brackets into HTML entities, which
   // Markdown code blocks show literally.
   const markdownFilter = <A extends unknown[]>(name: string, build: (...args: A) => string) =>
-    filter(name, (...args: A) => nunjucks.runtime.markSafe(build(...args)));
+    eleventyConfig.addFilter(name, (...args: A) => nunjucks.runtime.markSafe(build(...args)));
   type Environment = { addFilter(name: string, filter: KeyFilter): void };
   eleventyConfig.amendLibrary("njk", (environment: Environment) => {
     // Straight on Nunjucks: Eleventy's wrapper of a filter's error ("Error in Nunjucks Filter") would
@@ -75,10 +67,11 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
       }
     });
   });
-  filter("absoluteUrl", absoluteUrl);
-  filter("twinPath", twinPath);
-  filter("groupDigits", groupDigits);
-  filter("wholeGems", wholeGems);
+  eleventyConfig.addFilter("absoluteUrl", absoluteUrl);
+  eleventyConfig.addFilter("twinPath", twinPath);
+  eleventyConfig.addFilter("groupDigits", groupDigits);
+  /** A decimal string with a zero fraction written as whole gems: `1000000.00000000` → `1,000,000`. */
+  eleventyConfig.addFilter("wholeGems", (value: string) => groupDigits(value.replace(/\.0+$/, "")));
   /** `{{ rank.name | markdownText }}`: a value from data as Markdown text, inert (see escape.ts). */
   markdownFilter("markdownText", (value: unknown) => markdownText(String(value)));
   /** `{{ resource.method | inlineCode }}`: a value from data as a Markdown code span. */
@@ -94,7 +87,7 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
    * `{{ "calculate-exp-growth" | callTool({ currentGems: 0 }) | jsonBlock }}`: the browser tool's real
    * `CallToolResult`, computed now, so the docs show what a tool returns instead of numbers typed by hand.
    */
-  filter("callTool", (name: string, input: unknown) => {
+  eleventyConfig.addFilter("callTool", (name: string, input: unknown) => {
     if (!isToolName(name))
       throw new Error(`"${name}" is not a browser tool; use one of: ${TOOL_NAMES.join(", ")}`);
     const key = JSON.stringify([name, input]);
@@ -119,16 +112,18 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
    * styles and their CSP hash.
    */
   eleventyConfig.on("eleventy.before", minifyStylesheets);
-  shortcode("stylesheet", (styles?: string[]) => pageStylesheet(styles).css);
-  shortcode("stylesheetHash", (styles?: string[]) => pageStylesheet(styles).hash);
+  eleventyConfig.addShortcode("stylesheet", (styles?: string[]) => pageStylesheet(styles).css);
+  eleventyConfig.addShortcode("stylesheetHash", (styles?: string[]) => pageStylesheet(styles).hash);
   /**
    * `<script>{% afterPaintScripts scripts, page.url %}</script>` and `script-src 'self' {%
    * afterPaintScriptsHash scripts, page.url %}`: a page's modules, started after its first paint.
    */
   const startScript = (part: "js" | "hash") => async (scripts: string[], url: string) =>
     (await afterPaintScripts(scripts, url))[part];
-  shortcode("afterPaintScripts", startScript("js"));
-  shortcode("afterPaintScriptsHash", startScript("hash"));
+  eleventyConfig.addShortcode("afterPaintScripts", startScript("js"));
+  eleventyConfig.addShortcode("afterPaintScriptsHash", startScript("hash"));
   /** `{% schemaFields "CalculatorInfo" %}`: a contract component's fields (shortcodes are never autoescaped). */
-  shortcode("schemaFields", (name: string) => fieldTable(componentSchema(name), components));
+  eleventyConfig.addShortcode("schemaFields", (name: string) =>
+    fieldTable(componentSchema(name), components),
+  );
 }

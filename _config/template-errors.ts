@@ -119,17 +119,18 @@ export function templateError(
   data: Record<string, unknown>,
   filters: readonly string[] = [],
 ): unknown {
-  const file = projectPath(inputPath);
-  const filter = unknownFilter(error, source, filters);
-  if (filter && filter.line > 0)
-    return new Error(
-      `${file}:${filter.line + frontMatterLines(inputPath, source)}: ` +
-        `${filter.problem}${filter.tag ? `\n  in ${filter.tag}` : ""}`,
+  // Not chained to the Nunjucks error: its line counts from the end of the front matter, and
+  // Eleventy would print it beside the right one.
+  const located = (sourceLine: number, problem: string, tag?: string) =>
+    new Error(
+      `${projectPath(inputPath)}:${sourceLine + frontMatterLines(inputPath, source)}: ${problem}` +
+        `${tag ? `\n  in ${tag}` : ""}`,
     );
+  const filter = unknownFilter(error, source, filters);
+  if (filter && filter.line > 0) return located(filter.line, filter.problem, filter.tag);
   const position = findIn(error, POSITION);
   if (!position) return error;
   const sourceLine = Number(position[1]);
-  const line = sourceLine + frontMatterLines(inputPath, source);
   const tag = tagAt(source.split("\n")[sourceLine - 1] ?? "", Number(position[2]));
   const expression = tag?.replace(/^\{[{%]-?\s*|\s*-?[}%]\}$/g, "");
   let problem = position[3]!.trim().replace(/^Error: /, "");
@@ -141,7 +142,5 @@ export function templateError(
         source,
       ) ?? `${problem}: ${tag} names a value the page's data does not have`;
   }
-  // Not chained to the Nunjucks error: its line counts from the end of the front matter, and
-  // Eleventy would print it beside the right one.
-  return new Error(`${file}:${line}: ${problem}${tag ? `\n  in ${tag}` : ""}`);
+  return located(sourceLine, problem, tag);
 }

@@ -22,7 +22,7 @@ import { renderNunjucks } from "./page-checks.ts";
 export interface TwinSource {
   url: string;
   inputPath: string;
-  data: Record<string, unknown> & { title: string; page: { rawInput?: string } };
+  data: Record<string, unknown> & { title: string; page: { rawInput: string } };
 }
 
 /** Reads the twins' headings as the pages' markdown-it does. */
@@ -67,10 +67,7 @@ const twinMaps = new WeakMap<readonly TwinSource[], Promise<Map<string, string>>
 
 async function renderTwins(docs: readonly TwinSource[]): Promise<Map<string, string>> {
   const entry = async (page: TwinSource): Promise<[string, Twinned]> => {
-    const raw = page.data.page.rawInput;
-    if (typeof raw !== "string")
-      throw new Error(`${page.inputPath}: no page source to render its Markdown twin from`);
-    const body = await renderNunjucks(raw, page.inputPath, { ...page.data, twin: true });
+    const body = await renderNunjucks(page.data.page.rawInput, page.inputPath, { ...page.data, twin: true });
     return [
       absoluteUrl(page.url),
       { twin: absoluteUrl(twinPath(page.url)), ...readTwin(body, page.data.toc === true) },
