@@ -89,18 +89,15 @@ function leaksIn(file: BuiltFile): string[] {
     const match = file.text.match(shape);
     if (match) found.push(`${file.name}: ${kind} "${match[0].slice(0, 24)}…"`);
   }
-  for (const [name, value] of secretEnvironmentValues()) {
+  for (const [name, value] of secretEnvironmentValues())
     if (file.text.includes(value)) found.push(`${file.name}: the value of $${name}`);
-  }
-  for (const local of localPaths()) {
+  for (const local of localPaths())
     if (file.text.includes(local)) found.push(`${file.name}: local path "${local}"`);
-  }
   // A minified script's one- and two-letter identifiers may spell a short host name by chance.
   const searchable = file.name.endsWith(".js") ? stringLiterals(file.text) : file.text;
-  for (const name of machineNames()) {
+  for (const name of machineNames())
     if (new RegExp(`(?<![\\w.-])${escapeRegExp(name)}(?![\\w-])`).test(searchable))
       found.push(`${file.name}: machine name "${name}"`);
-  }
   return found;
 }
 
