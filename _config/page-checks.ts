@@ -37,15 +37,27 @@ type Template = { render(data: object, done: (error: Error | null, text?: string
 let environment: { filters: object; extensionsList: unknown[]; opts: object };
 let [compiled, lastBuild] = [new Map<string, Template>(), new Map<string, Template>()];
 
-/** What Nunjucks in Markdown may hold: data, filters, shortcodes, `if`, `for` and `set` (nunjucks/src/nodes.js). */
-const MARKDOWN_NODES = new Set(
-  "Root NodeList Output TemplateData Literal Symbol LookupVal Group Array Dict Pair KeywordArgs Filter CallExtension \
-CallExtensionAsync If InlineIf For Set Capture Compare CompareOperand Or And Not In Is Add Concat Sub Mul Div FloorDiv \
-Mod Pow Neg Pos".split(" "),
-);
-type TemplateNode = { typename: string; lineno: number; value?: unknown; val?: TemplateNode };
+/**
+ * What Nunjucks in Markdown may hold (nunjucks/src/nodes.js): data and text, filters and shortcodes,
+ * `if`, `for` and `set`, and the operators of their conditions.
+ */
+const MARKDOWN_NODES = new Set([
+  ...["Root", "NodeList", "Output", "TemplateData", "Literal", "Symbol", "LookupVal", "Group", "Array"],
+  ...["Dict", "Pair", "Filter", "KeywordArgs", "CallExtension", "CallExtensionAsync"],
+  ...["If", "InlineIf", "For", "Set", "Compare", "CompareOperand"],
+  ...["And", "Or", "Not", "In", "Is", "Add", "Concat"],
+]);
+type TemplateNode = { typename: string; lineno: number; value?: unknown; [field: string]: unknown };
 /** A name or key that reaches an object's internals, and through them any code (`"".constructor.constructor`). */
 const internal = (key: TemplateNode) => ["constructor", "__proto__", "prototype"].includes(String(key.value));
+const key = (lookup: TemplateNode) => lookup.val as TemplateNode;
+
+/** `node` and every node under it, through lists too (a comparison's operands), which Nunjucks' `findAll` skips. */
+function nodesIn(node: TemplateNode, Node: Function): TemplateNode[] {
+  const values = (node.fields as string[]).flatMap((field) => [node[field]].flat(2));
+  const children = values.filter((value): value is TemplateNode => value instanceof Node);
+  return [node, ...children.flatMap((child) => nodesIn(child, Node))];
+}
 
 /**
  * Nunjucks is no sandbox: `{{ "".constructor.constructor("…")() }}` in a page would run code in the build, past
@@ -53,13 +65,13 @@ const internal = (key: TemplateNode) => ["constructor", "__proto__", "prototype"
  * MARKDOWN_NODES lists (a call, an include, an import, a macro), a computed key or an internal name fails.
  */
 function refuseCode(source: string, inputPath: string): void {
-  const { parser, nodes } = nunjucks as unknown as Record<string, { [name: string]: Function }>;
+  const { parser, nodes } = nunjucks as unknown as Record<string, Record<string, Function>>;
   const root = parser!.parse!(source, environment.extensionsList, environment.opts);
-  const code = (root.findAll(nodes!.Node) as TemplateNode[]).find(
+  const code = nodesIn(root, nodes!.Node!).find(
     (node) =>
       !MARKDOWN_NODES.has(node.typename) ||
       (node.typename === "Symbol" && internal(node)) ||
-      (node.typename === "LookupVal" && (node.val!.typename !== "Literal" || internal(node.val!))),
+      (node.typename === "LookupVal" && (key(node).typename !== "Literal" || internal(key(node)))),
   );
   if (!code) return;
   const text = source.split("\n")[code.lineno]!.trim();

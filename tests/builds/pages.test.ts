@@ -90,11 +90,17 @@ const REFUSED: Refused[] = [
     "content/pages/code.md:1: front matter is YAML, not JavaScript; open it with --- instead of ---js",
   ],
   ["eleventyDataSchema: false", schemaOff("eleventyDataSchema: false"), SCHEMA],
-  // Nunjucks is no sandbox: a call reaches the Function constructor, in the body or in a permalink.
-  ...["", `permalink: "/run/{{ ${RUN} }}/"`].map((extra, index): Refused => [
-    `Nunjucks that runs code (${index ? "permalink" : "body"})`,
-    (project) => addPage(project, "run.md", page("Run", extra ? [extra] : [], index ? "t" : `{{ ${RUN} }}`)),
-    `content/pages/run.md:${index ? 6 : 8}: Nunjucks in a page writes data, filters and shortcodes`,
+  // Nunjucks is no sandbox: a call reaches the Function constructor, in the body, a condition or a permalink.
+  ...(
+    [
+      [[], `{{ ${RUN} }}`],
+      [[], `{% if 1 == ${RUN} %}x{% endif %}`],
+      [[`permalink: "/r/{{ ${RUN} }}/"`], "t"],
+    ] as [string[], string][]
+  ).map(([extra, body]): Refused => [
+    `Nunjucks that runs code (${extra[0] ?? body})`,
+    (project) => addPage(project, "run.md", page("Run", extra, body)),
+    `content/pages/run.md:${extra.length ? 6 : 8}: Nunjucks in a page writes data, filters and shortcodes`,
   ]),
   [
     "eleventyDataSchema in eleventyComputed",
