@@ -82,6 +82,12 @@ function refuseCode(source: string, inputPath: string): void {
   );
 }
 
+/**
+ * The data a Markdown page's Nunjucks reads: values only, as JSON has them. No function is left for a filter to be
+ * handed and call, and no Eleventy object (`collections`, whose templates reach the Nunjucks environment).
+ */
+const plainData = ({ collections: _, ...data }: Data): Data => JSON.parse(JSON.stringify(data));
+
 /** A template's `source` (a page's, its twin's) rendered with the pages' Nunjucks; failures as `templateError` says. */
 export function renderNunjucks(source: string, inputPath: string, data: Data): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -91,7 +97,7 @@ export function renderNunjucks(source: string, inputPath: string, data: Data): P
       compiled.get(key) ?? lastBuild.get(key) ?? new nunjucks.Template(source, environment, inputPath);
     compiled.set(key, template);
     const filters = Object.keys(environment.filters);
-    template.render(data, (error, text) =>
+    template.render(inputPath.endsWith(".md") ? plainData(data) : data, (error, text) =>
       error ? reject(templateError(error, inputPath, source, data, filters)) : resolve(text ?? ""),
     );
   });
