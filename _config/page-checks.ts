@@ -104,10 +104,15 @@ export function renderNunjucks(source: string, inputPath: string, data: Data): P
 }
 
 export function pageChecks(eleventyConfig: UserConfig, includes: string): void {
-  // A preprocessor that returns nothing leaves the page's text as it is.
-  eleventyConfig.addPreprocessor("page-source", "md", (data: PageData, content: string) =>
-    checkPageSource(data.page.inputPath, content, data),
-  );
+  // A preprocessor that returns nothing leaves the page's text as it is. Another engine for a Markdown
+  // file (`templateEngineOverride: liquid` in content/404.md, say) would skip `refuseCode`.
+  eleventyConfig.addPreprocessor("page-source", "md", (data: PageData, content: string) => {
+    if ("templateEngineOverride" in data) {
+      const at = fileLine(data.page.inputPath, (line) => /^templateEngineOverride\s*:/.test(line));
+      throw new Error(`${at}: Markdown is Nunjucks; remove templateEngineOverride`);
+    }
+    checkPageSource(data.page.inputPath, content, data);
+  });
   // One Nunjucks environment for the process, not Eleventy's new one each build: `npm start` compiles a
   // template (a page and its twin share one), layout or include again only once its text changes (Eleventy
   // drops an edited include from this loader itself). Misspelt data names fail (`throwOnUndefined`), and

@@ -5,8 +5,8 @@
  * matter sets `slug` or `permalink`. A new page needs nothing here.
  *
  * Before anything renders, Eleventy hands each page's data to `eleventyDataSchema`: a page that is not
- * a plain Markdown file, sets its own layout or engine, lacks a field or is served at anything but a
- * page URL fails the build, naming the file, the line or field, and the fix.
+ * a plain Markdown file, sets its own layout, lacks a field or is served at anything but a page URL
+ * fails the build, naming the file, the line or field, and the fix (another engine: `_config/page-checks.ts`).
  * See https://www.11ty.dev/docs/data-template-dir/ and https://www.11ty.dev/docs/data-validate/
  */
 import { lstatSync } from "node:fs";
@@ -49,7 +49,6 @@ const Page = z.looseObject({
   layout: z.literal(LAYOUT, {
     error: "every page has the site's layout; remove layout (markup belongs in _includes/)",
   }),
-  templateEngineOverride: notInFrontMatter("a page is Markdown with Nunjucks, no other engine"),
   permalinkBypassOutputDir: notInFrontMatter("a page is written inside the site"),
   page: z.object({
     inputPath: z

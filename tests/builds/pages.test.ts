@@ -56,8 +56,12 @@ const REFUSED: Refused[] = [
   [
     "another engine",
     (project) => addPage(project, "override.md", page("Override", ["templateEngineOverride: njk"], "text")),
-    "content/pages/override.md:6: templateEngineOverride: a page is Markdown with Nunjucks, no other engine; " +
-      "remove it from the front matter",
+    "content/pages/override.md:6: Markdown is Nunjucks; remove templateEngineOverride",
+  ],
+  [
+    "another engine outside content/pages/",
+    (project) => editFile(project, "content/404.md", "layout:", "templateEngineOverride: liquid\nlayout:"),
+    "content/404.md:4: Markdown is Nunjucks; remove templateEngineOverride",
   ],
   [
     "another format",
@@ -191,12 +195,11 @@ field with an example`, () => {
   assert.not.match(message, /title:/);
 });
 
-test("a page's URL is a folder of the site, and only the site's data sets its layout and engine", () => {
+test("a page's URL is a folder of the site, and only the site's data sets its layout", () => {
   for (const url of ["/docs.js", "/a.html", "/../x/", "/Faq/"])
     assert.match(schemaProblem({ ...FRONT, page: { url } }), /url: a page's URL is a folder/, url);
   assert.match(schemaProblem({ ...FRONT, page: { url: false } }), /url: a page is published/);
   assert.match(schemaProblem({ ...FRONT, layout: "layouts/other.njk" }), /layout: every page has the site's/);
-  assert.match(schemaProblem({ ...FRONT, templateEngineOverride: "njk" }), /templateEngineOverride: /);
   assert.match(
     schemaProblem({ ...FRONT, page: { inputPath: "./content/pages/faq.njk" } }),
     /inputPath: a page is a Markdown file/,
