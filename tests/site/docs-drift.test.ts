@@ -391,12 +391,11 @@ Heads(
   async () => {
     const dir = await builtSite(PATH_SITE_URL);
     assert.not.ok(existsSync(path.join(dir, paths.apiCatalog)), `${paths.apiCatalog} is not written`);
-    for (const file of ["docs/index.html", "docs.md", paths.agentGuide, "llms-full.txt", "index.html"]) {
+    for (const file of ["docs/index.html", "docs.md", paths.agentGuide, "llms-full.txt", "index.html"])
       assert.not.ok(
         (await readBuilt(dir, file)).includes(paths.apiCatalog),
         `${file} does not mention ${paths.apiCatalog}`,
       );
-    }
     assert.ok(
       (await readBuilt(dir, paths.agentGuide)).includes("no RFC 9727 API catalog"),
       "llms.txt says there is none",

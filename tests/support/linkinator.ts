@@ -45,9 +45,8 @@ async function servedCopy(root: string, output: string, base: URL) {
     if (file.endsWith(".html") || file.endsWith(".md")) starts.push([...folders, file].join("/"));
     if (!file.endsWith(".txt")) continue;
     const hrefs = new Set(markdownLinks(await readFile(path.join(output, file), "utf8")));
-    for (const href of [...hrefs].filter((each) => each.startsWith("#"))) {
+    for (const href of [...hrefs].filter((each) => each.startsWith("#")))
       bareFragments.push({ url: href, outputs: [file] });
-    }
     const page = `${TEXT_PAGES}/${file}.html`;
     await mkdir(path.dirname(path.join(root, page)), { recursive: true });
     const anchors = [...hrefs].map((href) => `<a href="${escapeHtml(href)}"></a>`).join("\n");

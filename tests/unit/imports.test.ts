@@ -53,11 +53,10 @@ const under = (file: string, folder: string) => file === folder || file.startsWi
 /** Fails naming `file imports target` for every import from `folder` that `allowed` refuses. */
 async function assertImports(folder: string, allowed: (target: string, typeOnly: boolean) => boolean) {
   const found: string[] = [];
-  for (const file of await typescriptFiles(folder)) {
+  for (const file of await typescriptFiles(folder))
     for (const { target, typeOnly } of await importsOf(file))
       if (!allowed(target, typeOnly))
         found.push(`${file} imports ${target}${typeOnly ? " (type only)" : ""}`);
-  }
   assert.equal(found, [], `imports from ${folder}/`);
 }
 
@@ -113,9 +112,8 @@ test("the folders the layout names exist, and no source folder is named build/",
     "_includes/partials",
   ];
   for (const folder of folders) assert.ok(existsSync(path.join(ROOT, folder)), `${folder}/ is missing`);
-  for (const folder of ["build", "browser", "assets/engine", "assets/input", "_includes/lib"]) {
+  for (const folder of ["build", "browser", "assets/engine", "assets/input", "_includes/lib"])
     assert.not.ok(existsSync(path.join(ROOT, folder)), `${folder}/ should not exist`);
-  }
 });
 
 test("_includes/ holds only layouts and partials (Nunjucks), no modules", async () => {

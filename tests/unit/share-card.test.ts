@@ -110,9 +110,8 @@ test("a light 1200×630 card with the title in dark ink, which reads in chat app
   assert.equal([card.width, card.height], [1200, 630]);
   assert.ok(luminance(card.at(2, 2)) > 0.85, `the background ${card.at(2, 2).join(",")} is light`);
   let dark = 0;
-  for (let y = 0; y < 140; y += 2) {
+  for (let y = 0; y < 140; y += 2)
     for (let x = 0; x < 1200; x += 2) if (luminance(card.at(x, y)) < 0.05) dark += 1;
-  }
   assert.ok(dark > 500, `the title is drawn in dark ink (${dark} sampled pixels)`);
 });
 
