@@ -1,26 +1,17 @@
 /**
- * A page's template errors as a writer needs them: the file, the line in the file (Nunjucks counts
+ * A page's template errors as a writer needs them: the file, the line in the file (Liquid counts
  * lines from the end of the front matter) and, for a name the data does not have, which name it
- * is and the closest one it has. Nunjucks alone says "attempted to output null or undefined
- * value" at a line 7 short of the file's.
+ * is and the closest one it has. Liquid alone says "undefined variable: calculatr, line:2, col:4",
+ * a line 7 short of the file's.
  */
-import { frontMatterLines, projectPath } from "./page-source.ts";
+import { fileLine, frontMatterLines, projectPath } from "./page-source.ts";
 import { closestName, didYouMean } from "../common/text/closest-name.ts";
 
-/** Nunjucks' position in an error message: `(./content/pages/docs.md) [Line 56, Column 226]`. */
-const POSITION = /\[Line (\d+), Column (\d+)\]\s*([\s\S]*)$/;
-
-/** The messages of an error and of the errors it wraps (Eleventy wraps Nunjucks' as `originalError`). */
-function messages(error: unknown): string[] {
-  const current = error as { message?: unknown; originalError?: unknown; cause?: unknown } | undefined;
-  return current ? [String(current.message ?? ""), ...messages(current.originalError ?? current.cause)] : [];
-}
-
-/** The first match of `pattern` in an error's chain of messages. */
-const findIn = (error: unknown, pattern: RegExp) =>
-  messages(error)
-    .map((message) => pattern.exec(message))
-    .find((match) => match !== null);
+/** What Liquid's errors carry (liquidjs `LiquidError`): the tag or name that failed, and the error it wraps. */
+type LiquidError = Error & {
+  token?: { getPosition(): [number, number]; getText(): string };
+  originalError?: Error;
+};
 
 /** The fix for a misspelt `name`: the closest of `known`, or else `otherwise` (which lists them). */
 function spellingFix(name: string, known: readonly string[], otherwise: string): string {
@@ -32,28 +23,13 @@ function spellingFix(name: string, known: readonly string[], otherwise: string):
 const tagsOf = (line: string) => [...line.matchAll(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/g)];
 
 /**
- * The `{{ … }}` or `{% … %}` tag of `line` that holds Nunjucks' `column` (0-based, often where the
- * tag opens), or the next one, or the last.
+ * The `{{ … }}` or `{% … %}` tag of `line` that holds Liquid's `column` (1-based, where the tag or
+ * the name opens), or the next one, or the last.
  */
 function tagAt(line: string, column: number): string | undefined {
   const tags = tagsOf(line);
-  const holding = tags.find((tag) => tag.index <= column && tag.index + tag[0].length > column);
+  const holding = tags.find((tag) => tag.index < column && tag.index + tag[0].length >= column);
   return (holding ?? tags.find((tag) => tag.index >= column) ?? tags.at(-1))?.[0];
-}
-
-/**
- * `filter not found: groupDigit`: Nunjucks names no line for it; the first line that uses the filter, and
- * the closest filter there is.
- */
-function unknownFilter(error: unknown, source: string, filters: readonly string[]) {
-  const name = findIn(error, /filter not found: ([\w$]+)/)?.[1];
-  if (!name) return undefined;
-  const use = new RegExp(`\\|\\s*${name}\\b`);
-  const lines = source.split("\n");
-  const index = lines.findIndex((line) => use.test(line));
-  const fix = spellingFix(name, filters, `the filters are: ${[...filters].sort().join(", ")}`);
-  const tag = index >= 0 ? tagsOf(lines[index]!).find((match) => use.test(match[0]))?.[0] : undefined;
-  return { line: index + 1, tag, problem: `there is no filter "${name}"; ${fix}` };
 }
 
 /**
@@ -82,9 +58,9 @@ function undefinedName(
     if (!Array.isArray(items) || items.length === 0) return undefined;
     value = items[0];
   } else if (!Object.hasOwn(data, root)) {
-    // Other names a page binds itself (`{% set example = … %}`, a macro's arguments, `loop`) are not data.
-    const binds = new RegExp(String.raw`\{%-?\s*(?:for|set|macro)\b[^%]*\b${root}\b`);
-    if (root === "loop" || binds.test(source)) return undefined;
+    // Other names a page binds itself (`{% assign example = … %}`, `forloop`) are not data.
+    const binds = new RegExp(String.raw`\{%-?\s*(?:for|assign|capture)\b[^%]*\b${root}\b`);
+    if (root === "forloop" || binds.test(source)) return undefined;
     const known = Object.keys(data).filter((key) => !key.startsWith("eleventy") && key !== "pkg");
     const fix = spellingFix(root, known, `use one of: ${known.sort().join(", ")}`);
     return `"${root}" is not a name in the page's data; ${fix}`;
@@ -107,6 +83,26 @@ function undefinedName(
   return undefined;
 }
 
+/** What is wrong, in the writer's words: a misspelt filter or name with the closest there is, or Liquid's own message. */
+function problemOf(
+  error: LiquidError,
+  data: Record<string, unknown>,
+  source: string,
+  filters: readonly string[],
+) {
+  const message = error.message.replace(/, line:\d+, col:\d+$/, "");
+  const filter = /^undefined filter: ([\w$]+)/.exec(message)?.[1];
+  if (filter) {
+    const fix = spellingFix(filter, filters, `the filters are: ${[...filters].sort().join(", ")}`);
+    return `there is no filter "${filter}"; ${fix}`;
+  }
+  if (/Failed to lookup/.test(message))
+    return "a page includes no file; write the text in the page, or data in _data/";
+  if (error.name !== "UndefinedVariableError") return message;
+  const name = error.token!.getText();
+  return undefinedName(name, data, source) ?? `${name} names no value in the page's data`;
+}
+
 /**
  * `error` from rendering the template `source` of the page at `inputPath` with `data`, as an
  * error naming the file, its line and the fix; the error itself when it carries no template
@@ -119,28 +115,18 @@ export function templateError(
   data: Record<string, unknown>,
   filters: readonly string[] = [],
 ): unknown {
-  // Not chained to the Nunjucks error: its line counts from the end of the front matter, and
-  // Eleventy would print it beside the right one.
-  const located = (sourceLine: number, problem: string, tag?: string) =>
-    new Error(
-      `${projectPath(inputPath)}:${sourceLine + frontMatterLines(inputPath, source)}: ${problem}` +
-        `${tag ? `\n  in ${tag}` : ""}`,
-    );
-  const filter = unknownFilter(error, source, filters);
-  if (filter && filter.line > 0) return located(filter.line, filter.problem, filter.tag);
-  const position = findIn(error, POSITION);
-  if (!position) return error;
-  const sourceLine = Number(position[1]);
-  const tag = tagAt(source.split("\n")[sourceLine - 1] ?? "", Number(position[2]));
-  const expression = tag?.replace(/^\{[{%]-?\s*|\s*-?[}%]\}$/g, "");
-  let problem = position[3]!.trim().replace(/^Error: /, "");
-  if (/undefined value|undefined or falsey/.test(problem) && expression !== undefined) {
-    problem =
-      undefinedName(
-        expression.replace(/^(if|elif|for\s+[\w\s,]+\s+in|set\s+\w+\s*=)\s+/, ""),
-        data,
-        source,
-      ) ?? `${problem}: ${tag} names a value the page's data does not have`;
-  }
-  return located(sourceLine, problem, tag);
+  const failed = error as LiquidError;
+  if (!failed.token) return error;
+  // Not chained to Liquid's error: its line counts from the end of the front matter, and Eleventy would
+  // print it beside the right one.
+  const [line, column] = failed.token.getPosition();
+  const text = source.split("\n")[line - 1] ?? "";
+  const offset = frontMatterLines(inputPath, source);
+  // A permalink is one line of the front matter, not of the text after it.
+  const at =
+    offset === 0 && !source.includes("\n")
+      ? fileLine(inputPath, (fileText) => fileText.includes(source))
+      : `${projectPath(inputPath)}:${line + offset}`;
+  const tag = tagAt(text, column);
+  return new Error(`${at}: ${problemOf(failed, data, source, filters)}${tag ? `\n  in ${tag}` : ""}`);
 }

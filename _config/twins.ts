@@ -16,7 +16,7 @@ import { markdownLibrary, sections } from "./markdown.ts";
 import { mapMarkdownLinks } from "./markdown-links.ts";
 import { fileLinkUrl, isPageFileLink } from "./page-links.ts";
 import { absoluteUrl, twinPath } from "../_data/site.ts";
-import { renderNunjucks } from "./page-checks.ts";
+import { renderLiquid } from "./page-checks.ts";
 
 /** The parts of a collection item the twin needs. */
 export interface TwinSource {
@@ -67,7 +67,7 @@ const twinMaps = new WeakMap<readonly TwinSource[], Promise<Map<string, string>>
 
 async function renderTwins(docs: readonly TwinSource[]): Promise<Map<string, string>> {
   const entry = async (page: TwinSource): Promise<[string, Twinned]> => {
-    const body = await renderNunjucks(page.data.page.rawInput, page.inputPath, { ...page.data, twin: true });
+    const body = await renderLiquid(page.data.page.rawInput, page.inputPath, { ...page.data, twin: true });
     return [
       absoluteUrl(page.url),
       { twin: absoluteUrl(twinPath(page.url)), ...readTwin(body, page.data.toc === true) },

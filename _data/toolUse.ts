@@ -4,7 +4,8 @@
  * module of the two tools for code (`_config/bundle.ts` builds it at `site.paths.toolsModule`): its
  * URL, its file name and a few lines that import it and call it with the worked example's input.
  * `rankHeld` is a real call, made when the site builds, whose balance already holds a rank and
- * whose goal is at or below the balance.
+ * whose goal is at or below the balance. `refused` is a call with a balance of zero and a misspelt
+ * key, and the error result the tool returns for it.
  */
 import path from "node:path";
 import { TOOL_NAMES } from "../common/constants.ts";
@@ -36,6 +37,8 @@ if (rankHeldResult.isError)
       `${JSON.stringify(rankHeldResult.structuredContent)}; give _data/ranks.ts a rank above 0 gems`,
   );
 
+const refusedCall = { currentGems: 0, dayz: 30 };
+
 export default {
   module: {
     url: site.urls.toolsModule,
@@ -49,4 +52,9 @@ export default {
     ].join("\n"),
   },
   rankHeld: { input: rankHeldCall, result: rankHeldResult },
+  refused: {
+    tool: "calculate-exp-growth",
+    input: refusedCall,
+    result: executeTool("calculate-exp-growth", refusedCall, rankList),
+  },
 };

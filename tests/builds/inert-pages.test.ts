@@ -19,9 +19,6 @@ const REFRESH = 'http-equiv="refresh" content="0;url=https://evil.example/"';
 /** The same, unquoted, for a meta written inside an attribute's value. */
 const BARE_REFRESH = "http-equiv=refresh content=0;url=https://evil.example/";
 
-/** Where Eleventy's objects lead to its Nunjucks environment, whose `renderString` runs any template. */
-const ELEVENTY_NUNJUCKS = "collections.all[0].template.eleventyConfig.userConfig.libraryOverrides.njk";
-
 /** Each route: what the writer types into a page, and a part of it the page must show as text. */
 const ROUTES: Record<string, { markdown: string; shown: string }> = {
   "upper-case META after </main>": {
@@ -47,11 +44,6 @@ const ROUTES: Record<string, { markdown: string; shown: string }> = {
   "a data: image, which markdown-it allows": {
     markdown: "![evil](data:image/png;base64,iVBORw0KGgo=)",
     shown: "![evil](data:image/png;base64,iVBORw0KGgo=)",
-  },
-  // Nunjucks' replace calls a function it is handed: the page's data holds none (Eleventy's objects hold its own).
-  "a function reached through the data, handed to a filter that calls it": {
-    markdown: `{{ "ran" | replace(r/.+/, ${ELEVENTY_NUNJUCKS}.renderString) }}`,
-    shown: "undefined",
   },
   "a JSON-looking table header, written as each cell's label": {
     markdown: `| {"b":2,' onclick='alert(2)' x='} | y |\n| --- | --- |\n| a | b |`,

@@ -44,7 +44,8 @@ const addPage = (project: string, file: string, text: string) =>
   writeFile(path.join(project, "content/pages", file), text);
 
 const JS = '["C", "D.", "C", 9]';
-const RUN = "range.constructor('return 1')()";
+/** Where Eleventy's objects lead to its Nunjucks environment, whose `renderString` runs any template. */
+const ELEVENTY_NUNJUCKS = "collections.all[0].template.eleventyConfig.userConfig.libraryOverrides.njk";
 const schemaOff = (line: string) => (project: string) => addPage(project, "off.md", page("Off", [line], "t"));
 const SCHEMA = ":6: eleventyDataSchema is the site's checks; remove it from the front matter or data";
 /**
@@ -56,12 +57,12 @@ const REFUSED: Refused[] = [
   [
     "another engine",
     (project) => addPage(project, "override.md", page("Override", ["templateEngineOverride: njk"], "text")),
-    "content/pages/override.md:6: Markdown is Nunjucks; remove templateEngineOverride",
+    "content/pages/override.md:6: Markdown pages are Liquid; remove templateEngineOverride",
   ],
   [
     "another engine outside content/pages/",
     (project) => editFile(project, "content/404.md", "layout:", "templateEngineOverride: liquid\nlayout:"),
-    "content/404.md:4: Markdown is Nunjucks; remove templateEngineOverride",
+    "content/404.md:4: Markdown pages are Liquid; remove templateEngineOverride",
   ],
   [
     "another format",
@@ -94,17 +95,25 @@ const REFUSED: Refused[] = [
     "content/pages/code.md:1: front matter is YAML, not JavaScript; open it with --- instead of ---js",
   ],
   ["eleventyDataSchema: false", schemaOff("eleventyDataSchema: false"), SCHEMA],
-  // Nunjucks is no sandbox: a call reaches the Function constructor, in the body, a condition or a permalink.
+  // A page's Liquid reads no inherited property, no Eleventy object and no file, in the body or a permalink.
   ...(
     [
-      [[], `{{ ${RUN} }}`],
-      [[], `{% if 1 == ${RUN} %}x{% endif %}`],
-      [[`permalink: "/r/{{ ${RUN} }}/"`], "t"],
-    ] as [string[], string][]
-  ).map(([extra, body]): Refused => [
-    `Nunjucks that runs code (${extra[0] ?? body})`,
+      [
+        [],
+        `{{ "x".constructor.constructor }}`,
+        '"x".constructor.constructor names no value in the page\'s data',
+      ],
+      [[], `{{ ${ELEVENTY_NUNJUCKS}.renderString }}`, '"collections" is not a name in the page\'s data'],
+      [
+        [`permalink: "/r/{% include 'package.json' %}/"`],
+        "t",
+        "a page includes no file; write the text in the page",
+      ],
+    ] as [string[], string, string][]
+  ).map(([extra, body, problem]): Refused => [
+    `a page's Liquid reaching for code (${extra[0] ?? body})`,
     (project) => addPage(project, "run.md", page("Run", extra, body)),
-    `content/pages/run.md:${extra.length ? 6 : 8}: Nunjucks in a page writes data, filters and shortcodes`,
+    `content/pages/run.md:${extra.length ? 6 : 8}: ${problem}`,
   ]),
   [
     "eleventyDataSchema in eleventyComputed",

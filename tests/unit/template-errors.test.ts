@@ -4,19 +4,17 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { templateError } from "../../_config/template-errors.ts";
+import { pageLiquid, renderLiquid } from "../../_config/page-checks.ts";
 
 const data = { calculator: { dailyInterestRate: "0.003" }, ranks: { ranks: [{ name: "Member" }] } };
 
-/** The error for `source`, failing at line 2 column 0 as Nunjucks reports it, with `message`. */
-function errorFor(source: string, message = "attempted to output null or undefined value") {
-  const nunjucks = new Error(`(content/pages/x.md) [Line 2, Column 0]\n  Error: ${message}`);
-  return String(
-    templateError({ message: "wrapped", originalError: nunjucks }, "content/pages/x.md", source, data),
-  );
+/** The error a page of `source` fails with, as the build reports it. */
+async function errorFor(source: string) {
+  const error = await renderLiquid(source, "content/pages/x.md", data).catch(String);
+  return error.startsWith("Error: ") ? error : assert.unreachable(`rendered: ${error}`);
 }
 
-test("a misspelt key, an index past a list's end and a loop item's misspelt key: each names the closest", () => {
+test("a misspelt key, an index past a list's end and a loop item's misspelt key: each names the closest", async () => {
   const cases: [string, RegExp][] = [
     [
       "Intro.\n{{ calculator.dailyInterestRat }}",
@@ -30,21 +28,13 @@ test("a misspelt key, an index past a list's end and a loop item's misspelt key:
     ["Intro.\n{{ ranks.ranks[3].name }}", /ranks\.ranks has no \[3\]; it has 1 entries, \[0\] to \[0\]/],
     ["{% for rank in ranks.ranks %}\n{{ rank.nme }}{% endfor %}", /rank has no "nme"; did you mean "name"\?/],
   ];
-  for (const [source, message] of cases) assert.match(errorFor(source), message, source);
+  for (const [source, message] of cases) assert.match(await errorFor(source), message, source);
 });
 
-test("a misspelt filter names the first line using it and the closest filter", () => {
-  const message = String(
-    templateError(
-      new Error("filter not found: groupDigit"),
-      "content/pages/x.md",
-      "A\n{{ 5 | groupDigit }}",
-      data,
-      ["groupDigits"],
-    ),
-  );
+test("a misspelt filter names its line and the closest filter", async () => {
+  pageLiquid.registerFilter("groupDigits", String);
   assert.match(
-    message,
+    await errorFor("A\n{{ 5 | groupDigit }}"),
     /content\/pages\/x\.md:2: there is no filter "groupDigit"; did you mean "groupDigits"\?/,
   );
 });
