@@ -44,7 +44,7 @@ export function rememberUrls(
 }
 
 /**
- * `{{ "docs" | href }}` → `/docs/`; `{{ "docs" | href("support") }}` → `/docs/#support`: never a typed
+ * `{{ "docs" | href }}` → `/docs/`; `{{ "docs" | href: "support" }}` → `/docs/#support`: never a typed
  * path, so a moved file fails the build instead of leaving a broken link. Root-relative: markdown-it
  * adds the path prefix in a page; twins and text outputs use absolute URLs.
  */

@@ -1,8 +1,8 @@
 /**
  * Markdown twins: each page tagged `docs` rendered again from its source with its own data,
- * through Nunjucks only (not markdown-it), with `twin: true` so a page can swap an HTML-only part
+ * through Liquid only (not markdown-it), with `twin: true` so a page can swap an HTML-only part
  * (the calculator form) for a sentence. The twin's path is the page's path without its trailing
- * slash, plus `.md` (`twinPath`). Nunjucks renders every tag; the site tests read the shipped twins
+ * slash, plus `.md` (`twinPath`). Liquid renders every tag; the site tests read the shipped twins
  * for leftover template syntax.
  *
  * Its links are absolute, since a Markdown file is read outside the site and gets no path prefix,
@@ -29,7 +29,7 @@ export interface TwinSource {
 const markdownReader = markdownLibrary();
 
 /**
- * A twin's Markdown as Nunjucks wrote it, read once: the anchors it offers (its headings' ids as its
+ * A twin's Markdown as Liquid wrote it, read once: the anchors it offers (its headings' ids as its
  * page has them, `## Support` → `support`, not code) and, with `toc`, its `##` headings as one line
  * of links before the first, as the page lists them.
  */

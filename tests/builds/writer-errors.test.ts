@@ -39,7 +39,7 @@ test("a misspelt data name fails naming the file, the line in the file, the name
   const line = await lineOf("content/pages/docs.md", `(\`"${DATA_NAME}"\`)`);
   assert.ok(output.includes(`${misspeltMessage(line)} Correct the spelling`), output);
   assert.ok(output.includes(`in ${MISSPELT}`), "the tag is quoted");
-  // Nunjucks counts from the end of the front matter; that line must not be shown.
+  // Liquid counts from the end of the front matter; that line must not be shown.
   const frontMatter =
     (await readFile(path.join(ROOT, "content/pages/docs.md"), "utf8")).split("\n---\n")[0]!.split("\n")
       .length + 1;
