@@ -9,9 +9,10 @@ import { pageLiquid, renderLiquid } from "../../_config/page-checks.ts";
 const data = { calculator: { dailyInterestRate: "0.003" }, ranks: { ranks: [{ name: "Member" }] } };
 
 /** The error a page of `source` fails with, as the build reports it. */
-async function errorFor(source: string) {
-  const error = await renderLiquid(source, "content/pages/x.md", data).catch(String);
-  return error.startsWith("Error: ") ? error : assert.unreachable(`rendered: ${error}`);
+async function errorFor(source: string): Promise<string> {
+  const rendered = await renderLiquid(source, "content/pages/x.md", data).catch((error: Error) => error);
+  if (typeof rendered === "string") throw new Error(`${source} rendered as ${rendered}`);
+  return String(rendered);
 }
 
 test("a misspelt key, an index past a list's end and a loop item's misspelt key: each names the closest", async () => {
