@@ -70,8 +70,7 @@ async function load(script?: (arg: LoadOptions) => void, arg: LoadOptions = {}):
   await added?.dispose();
   added = script && (await page.addInitScript(script, arg));
   reused = undefined;
-  const response = await page.goto(started.served.url);
-  assert.is(response?.status(), 200);
+  assert.is((await page.goto(started.served.url))?.status(), 200);
 }
 
 /** Loads the homepage with `script(arg)` run first (see `load`), and waits for its calculator and tools. */
