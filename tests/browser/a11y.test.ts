@@ -8,13 +8,11 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { paths } from "../../_data/site.ts";
-import { builtSite, PATH_SITE_URL } from "../support/build.ts";
-import { serveSite, type ServedSite } from "../support/serve.ts";
-import { recordSchemeQueries, schemeOnlyRecolours, testBrowser } from "../support/browser.ts";
+import { recordSchemeQueries, schemeOnlyRecolours } from "../support/browser.ts";
 import { calculatorStarted } from "../support/calculator-started.ts";
-import { freshForm } from "../support/calculator-page.ts";
+import { freshForm, siteAndBrowserFor } from "../support/calculator-page.ts";
 
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 900 },
@@ -47,8 +45,7 @@ function axe(rules?: string[]): Promise<string[]> {
 const RULES_IN = { light: undefined, dark: COLOUR_RULES } as const;
 
 const A11y = suite("accessibility");
-let browser: Browser;
-let server: ServedSite;
+const started = siteAndBrowserFor(A11y);
 /**
  * The one page every check uses, in a context with the pages' CSP bypassed (it refuses inline scripts and
  * styles, axe included; bypassing it affects only what a check injects). axe is in every document it loads,
@@ -59,16 +56,9 @@ let page: Page;
 
 A11y.before(async () => {
   const axe = readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-  server = await serveSite(await builtSite(PATH_SITE_URL), new URL(PATH_SITE_URL).pathname);
-  browser = await testBrowser();
-  page = await (await browser.newContext({ bypassCSP: true })).newPage();
+  page = await (await started.browser.newContext({ bypassCSP: true })).newPage();
   await page.addInitScript({ content: await axe });
   await recordSchemeQueries(page);
-});
-
-A11y.after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** Playwright's viewport for a context that names none. */
@@ -78,8 +68,8 @@ const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
 async function show(path: string, viewport = DEFAULT_VIEWPORT): Promise<void> {
   await page.setViewportSize(viewport);
   await page.emulateMedia({ colorScheme: "light" });
-  if (page.url().split("?")[0] === `${server.url}${path}`) return;
-  const response = await page.goto(`${server.url}${path}`, { waitUntil: "load" });
+  if (page.url().split("?")[0] === `${started.served.url}${path}`) return;
+  const response = await page.goto(`${started.served.url}${path}`, { waitUntil: "load" });
   // A wrong address must really show the 404 page, with its status, not some other page.
   assert.is(response?.status(), path.includes("no-such-page") ? 404 : 200, `${path}'s status`);
   // The homepage as a player meets it: with its calculator running.

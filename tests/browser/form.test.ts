@@ -17,7 +17,6 @@ import * as assert from "uvu/assert";
 import { readFile } from "node:fs/promises";
 import { Decimal } from "decimal.js";
 import type { CDPSession, Locator, Page } from "playwright-core";
-import { recordPageMessages, recordSchemeQueries } from "../support/browser.ts";
 import {
   checkVariant,
   focusedId,
@@ -30,6 +29,7 @@ import {
   siteAndBrowserFor,
   showQuery,
   shownFuture,
+  variantPage,
   waitFor,
 } from "../support/calculator-page.ts";
 import { DAY, NOW, VARIANTS } from "../support/variants.ts";
@@ -44,15 +44,13 @@ const phone = VARIANTS[0];
 
 test.before(async () => {
   const { name: _name, ...options } = phone;
-  page = await (await started.browser.newContext(options)).newPage();
+  ({ page, messages } = await variantPage(started.browser, started.served, options));
   devtools = await page.context().newCDPSession(page);
   await devtools.send("Emulation.setTimezoneOverride", { timezoneId: "UTC" });
-  messages = recordPageMessages(page, started.served.origin);
   await page.clock.install({ time: NOW });
   // Each load starts with nothing kept from before.
   await page.addInitScript(() => localStorage.clear());
   await recordLayoutShifts(page);
-  await recordSchemeQueries(page);
 });
 
 /** Loads the homepage with `query` (the load is what is tested), nothing kept from before. */
@@ -312,7 +310,7 @@ test("rate=0.5 for 90 days from 250M gives 391,638,669.75 and names both rates; 
     assert.is(await text("#calculator-summary"), "Fix Daily rate in % to see your answer.");
     // Calculate takes the player to the field to fix, as it does for the form's own.
     await page.press("#calculator-currentGems", "Enter");
-    assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-rate");
+    assert.is(await focusedId(page), "calculator-rate");
     await page.fill("#calculator-rate", "abc");
     await page.locator("#calculator-rate").press("Enter");
     assert.match(await text("#calculator-rate-error"), /^Daily rate in % is not a number; write one such/);

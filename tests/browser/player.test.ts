@@ -201,7 +201,7 @@ async function calculate(page: Page, values: Record<string, string>): Promise<vo
 test(`a result link made before the one time field loads without layout shift (CLS at most 0.02)`, async () => {
   await onEachVariant(async (page) => {
     await recordLayoutShifts(page);
-    await openHomepage(page, started.served, "?currentGems=2.5M&goalGems=1.6B&years=1");
+    await open(page, "?currentGems=2.5M&goalGems=1.6B&years=1");
     await linkResult(page);
     const shifts = (await layoutShifts(page)).reduce((sum, shift) => sum + shift.value, 0);
     assert.ok(shifts <= 0.02, `cumulative layout shift ${shifts.toFixed(3)} is at most 0.02`);
@@ -248,7 +248,7 @@ screen, the 30 days, no Calculate row above it, and Try with my gems`, async () 
     const tryMine = page.getByRole("button", { name: "Try with my gems" });
     await (phone ? tryMine.tap() : tryMine.click());
     assert.ok(await visible(page, "#calculator-currentGems"), "one tap opens the form");
-    assert.is(await page.evaluate(() => document.activeElement?.id), "calculator-currentGems");
+    assert.is(await focusedId(page), "calculator-currentGems");
     assert.is(await page.inputValue("#calculator-currentGems"), "", "the balance is the friend's to type");
     await page.keyboard.type("1M");
     await page.keyboard.press("Enter");
@@ -547,7 +547,7 @@ test("messages are short and name the fix; no Share without an answer; a focused
       assert.is(message, fix);
       assert.is(await page.textContent(`#calculator-${name}-read`), "", "no note reads the value refused");
       assert.ok(message.length <= 80, message);
-      assert.is(await page.evaluate(() => document.activeElement?.id), `calculator-${name}`);
+      assert.is(await focusedId(page), `calculator-${name}`);
       await assertOnScreen(page, `label[for="calculator-${name}"]`, "the focused field's label");
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(wide <= page.viewportSize()!.width, `nothing scrolls sideways: ${wide} px`);

@@ -15,6 +15,7 @@ import { CalculateOutput } from "../../contract/calculate-output.ts";
 import { toolDescriptors } from "../../contract/tool-descriptors.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
 import { calculateExpGrowth } from "../../common/tools/execute.ts";
+import type { ToolResult } from "../../common/tools/result.ts";
 import rankList from "../../_data/ranks.ts";
 
 const started = siteAndBrowserFor(test);
@@ -70,8 +71,7 @@ async function load(script?: (arg: LoadOptions) => void, arg: LoadOptions = {}):
   await added?.dispose();
   added = script && (await page.addInitScript(script, arg));
   reused = undefined;
-  const response = await page.goto(started.served.url);
-  assert.is(response?.status(), 200);
+  assert.is((await page.goto(started.served.url))?.status(), 200);
 }
 
 /** Loads the homepage with `script(arg)` run first (see `load`), and waits for its calculator and tools. */
@@ -99,14 +99,8 @@ async function openHome(webmcp: boolean): Promise<void> {
   reused = webmcp;
 }
 
-type ToolResult = {
-  content: { type: string; text: string }[];
-  structuredContent: unknown;
-  isError?: boolean;
-};
-
-async function callTool(page: Page, name: string, input?: unknown): Promise<ToolResult> {
-  const result = (await page.webmcp.callTool(name, input as never)) as ToolResult;
+async function callTool(page: Page, name: string, input?: unknown): Promise<ToolResult<unknown>> {
+  const result = (await page.webmcp.callTool(name, input as never)) as ToolResult<unknown>;
   assert.equal(JSON.parse(result.content[0]!.text), result.structuredContent);
   return result;
 }

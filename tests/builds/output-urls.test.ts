@@ -4,12 +4,12 @@
  * before any page is written, naming the file, the URL and the fix; so does a template writing in the
  * build's own folder (the bundles, the card) or making another output's file a folder.
  */
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { paths } from "../../_data/site.ts";
-import { buildEachEdit, ROOT_SITE_URL } from "../support/build.ts";
+import { buildEachEdit, ROOT_SITE_URL, textsUnder } from "../support/build.ts";
 
 /** What every template below writes, so that a test can tell whether any of it shipped. */
 const PAYLOAD = "<script>alert('template output')</script>";
@@ -37,11 +37,8 @@ const addTemplates = async (project: string) => {
 };
 
 const [build] = buildEachEdit(ROOT_SITE_URL, [addTemplates], async (result, output) => {
-  const written = await readdir(output, { recursive: true }).catch(() => []);
-  const shipped: string[] = [];
-  for (const file of written)
-    if ((await readFile(path.join(output, file)).catch(() => "")).includes(PAYLOAD)) shipped.push(file);
-  return { result, shipped };
+  const written = [...(await textsUnder(output))];
+  return { result, shipped: written.filter(([, text]) => text.includes(PAYLOAD)).map(([file]) => file) };
 });
 
 test("templates writing .htm, .xhtml, .xht, .svg, .HTML or an .xml but the sitemap fail, each named", async () => {

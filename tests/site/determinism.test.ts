@@ -21,8 +21,7 @@ test(`a build into the folder --output names writes nothing in the project outsi
 byte for byte as the shared build, from another folder in a time zone 14 hours ahead`, async () => {
   const { siteUrl, env } = SITE_BUILDS.find((build) => build.siteUrl === PATH_SITE_URL)!;
   await withProjectCopy(async (project) => {
-    const marker = path.join(project, ".marker");
-    await writeFile(marker, "");
+    await writeFile(path.join(project, ".marker"), "");
     await new Promise((resolve) => setTimeout(resolve, 20));
     // A new process, in a copy other than the shared build's.
     const result = await runBuild(project, path.join(project, "_site"), siteUrl, {

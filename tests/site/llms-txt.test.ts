@@ -237,7 +237,8 @@ const fixed8 = (value: Big) => value.toFixed(8, Big.ROUND_HALF_UP);
 const groupedNumber = (text: string) => Number(text.replaceAll(",", ""));
 
 const Teaches = suite("/llms.txt alone teaches the calculation, and agrees with the data");
-const guideText = await readBuilt(await builtSite(PATH_SITE_URL), paths.agentGuide);
+const pathSite = await builtSite(PATH_SITE_URL);
+const guideText = await readBuilt(pathSite, paths.agentGuide);
 const blocks = noteBlocks(guideText);
 /** The worked example's result, as the guide shows it. */
 const exampleOutput = () =>
@@ -303,8 +304,7 @@ Teaches("the limits, from CALCULATE_LIMITS", () => {
 Teaches(
   "the rounding: 8 decimals half-up from the exact value, the time to a target up (8 decimals, the whole second)",
   () => {
-    const rounding = note(blocks, "Rounding:");
-    assertSays(rounding, [
+    assertSays(note(blocks, "Rounding:"), [
       "exactly 8 decimals",
       "the exact value rounded half-up",
       "rounded once at the end",
@@ -495,16 +495,15 @@ Teaches.run();
 const ApiGuide = suite(
   "/api/llms.txt states each resource's fields and values, and agrees with the published files",
 );
+const apiBlocks = noteBlocks(await readBuilt(pathSite, paths.apiAgentGuide));
 
 ApiGuide("each resource's fields come from its schema and each value equals the built file", async () => {
-  const dir = await builtSite(PATH_SITE_URL);
-  const apiBlocks = noteBlocks(await readBuilt(dir, paths.apiAgentGuide));
   for (const [path, schema, keys] of [
     [paths.info, "CalculatorInfo", Object.keys(CalculatorInfo.shape)],
     [paths.ranks, "RankList", Object.keys(RankList.shape)],
   ] as const) {
     const block = note(apiBlocks, `${new URL(path, PATH_SITE_URL).href} (${schema}) holds:`);
-    const body = JSON.parse(await readBuilt(dir, path)) as Record<string, unknown>;
+    const body = JSON.parse(await readBuilt(pathSite, path)) as Record<string, unknown>;
     const fields = [...block.matchAll(/^- `(\w+)`: /gm)].map((match) => match[1]!);
     assert.equal(fields, [...keys], `${path}: every field, in order`);
     for (const key of keys) {
@@ -516,7 +515,7 @@ ApiGuide("each resource's fields come from its schema and each value equals the 
   const ranksBlock = note(apiBlocks, `${new URL(paths.ranks, PATH_SITE_URL).href} (RankList) holds:`);
   assert.equal(rankLines(ranksBlock, "  "), ranks.ranks, "every threshold");
   assert.not.ok(
-    /compounds daily/i.test(await readBuilt(dir, paths.info)),
+    /compounds daily/i.test(await readBuilt(pathSite, paths.info)),
     "the rate's description says how fractions of a day grow",
   );
 });
@@ -524,8 +523,7 @@ ApiGuide("each resource's fields come from its schema and each value equals the 
 ApiGuide(
   "/api/llms.txt says there is no authentication, no error body from the host, and where calculations are",
   async () => {
-    const notes = noteBlocks(await readBuilt(await builtSite(PATH_SITE_URL), paths.apiAgentGuide)).join("\n");
-    assertSays(notes, [
+    assertSays(apiBlocks.join("\n"), [
       "no credentials",
       "cannot emit them",
       "HTML 404 page",

@@ -9,12 +9,13 @@
 import type { Page } from "playwright-core";
 import { paths } from "../../_data/site.ts";
 
+/** Imports the module at `url` from the page: resolves once it has run. */
+const imported = (page: Page, url: string) =>
+  page.evaluate((href) => import(href).then(() => undefined), url);
+
 export async function calculatorStarted(page: Page): Promise<void> {
   // The homepage sits at the site's root, so the bundle's path is relative to it.
-  await page.evaluate(
-    (url) => import(url).then(() => undefined),
-    new URL(paths.calculatorScript, page.url()).href,
-  );
+  await imported(page, new URL(paths.calculatorScript, page.url()).href);
 }
 
 /**
@@ -23,6 +24,5 @@ export async function calculatorStarted(page: Page): Promise<void> {
  */
 export async function toolsLoaded(page: Page): Promise<void> {
   const script = await page.waitForSelector(`script[src$="/tools.js"]`, { state: "attached" });
-  const src = (await script.getAttribute("src"))!;
-  await page.evaluate((url) => import(url).then(() => undefined), src);
+  await imported(page, (await script.getAttribute("src"))!);
 }

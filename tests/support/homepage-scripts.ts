@@ -5,8 +5,6 @@
  * bytes it adds to that; a module imported twice is fetched, and counted, once. The size test
  * (`tests/site/homepage-size.test.ts`) holds the total to its budget and `npm run bench` prints it.
  */
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { transform } from "esbuild";
 import { paths } from "../../_data/site.ts";
@@ -82,7 +80,7 @@ export async function homepageScripts(
     if (!url.pathname.startsWith(prefix))
       throw new Error(`${src}: the homepage runs a script outside ${prefix}`);
     if (scripts.some((script) => script.name === url.pathname)) return;
-    const text = await readFile(path.join(siteDir, url.pathname.slice(prefix.length)), "utf8");
+    const text = await readBuilt(siteDir, url.pathname.slice(prefix.length));
     scripts.push({ name: url.pathname, text, gzipped: gzipped(text) });
     // The chunks a module imports load with it; a lazy module, loaded by a script element, does not.
     for (const imported of text.matchAll(STATIC_IMPORT)) await file(new URL(imported[1]!, url).href);

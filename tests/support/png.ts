@@ -17,8 +17,7 @@ export function pngChunks(file: Buffer): { type: string; data: Buffer }[] {
     const type = file.toString("latin1", at + 4, at + 8);
     const end = at + 8 + length;
     if (end + 4 > file.length) throw new Error(`the ${type} chunk at byte ${at} is cut off`);
-    const crc = file.readUInt32BE(end);
-    if (crc32(file.subarray(at + 4, end)) !== crc)
+    if (crc32(file.subarray(at + 4, end)) !== file.readUInt32BE(end))
       throw new Error(`the ${type} chunk at byte ${at} fails its CRC`);
     chunks.push({ type, data: file.subarray(at + 8, end) });
     at = end + 4;

@@ -25,8 +25,7 @@ const RANKS = rankList.ranks;
 type Ratio = { n: bigint; d: bigint };
 
 function ratio(value: number | string): Ratio {
-  const big = new Big(value);
-  const [whole, fraction = ""] = big.toFixed().split(".");
+  const [whole, fraction = ""] = new Big(value).toFixed().split(".");
   return { n: BigInt(whole! + fraction), d: 10n ** BigInt(fraction.length) };
 }
 
@@ -106,8 +105,7 @@ function referenceReach(current: Ratio, target: Ratio): { daysToReach: string; t
   if (above <= below) return { daysToReach: "0.00000000", totalSeconds: 0 };
   // 40 digits beyond the first that departs from 1: a target 10^-316 above the balance needs 356.
   const Ref = bigWith(40 + Math.max(0, below.toString().length - (above - below).toString().length));
-  const quotient = new Ref(above.toString()).div(below.toString());
-  const days = quotient.ln().div(LN_FACTOR);
+  const days = new Ref(above.toString()).div(below.toString()).ln().div(LN_FACTOR);
   let daysToReach = days.toFixed(8, Big.ROUND_CEIL);
   let totalSeconds = BigInt(days.times(TIME.secondsPerDay).ceil().toFixed());
   const nearest = days.toDecimalPlaces(0);
