@@ -38,10 +38,10 @@ type Template = { render(data: object, done: (error: Error | null, text?: string
 
 /**
  * The pages' Liquid. Liquid has no call syntax and, with `ownPropertyOnly`, reads no inherited property
- * (`constructor`), so a page's template can write data but cannot run code; with no `root` it reads no file
- * (`include`, `render`, `layout`). Misspelt names and filters fail
- * (`strictVariables`, `strictFilters`), except as a condition (`{% if twin %}`: `lenientIf`). Eleventy's and
- * `page-helpers.ts`' filters are added at the first render, once the config has them all.
+ * (`constructor`), so a page's template can write data but cannot run code; with no `root` it reads no
+ * file (`include`, `render`, `layout`). Misspelt names and filters fail (`strictVariables`,
+ * `strictFilters`), except in a condition (`{% if twin %}`: `lenientIf`). Eleventy's and `page-helpers.ts`'
+ * filters are added before each build, once the config has them all.
  */
 export const pageLiquid = new Liquid({
   root: [],
