@@ -83,7 +83,10 @@ function undefinedName(
   return undefined;
 }
 
-/** What is wrong, in the writer's words: a misspelt filter or name with the closest there is, or Liquid's own message. */
+/**
+ * What is wrong, in the writer's words: a misspelt filter or name with the closest there is, a file a page
+ * cannot include, or Liquid's own message.
+ */
 function problemOf(
   error: LiquidError,
   data: Record<string, unknown>,
