@@ -1,5 +1,5 @@
 /**
- * Where the planning module (`assets/plan/`: deposits, a what-if rate, what it takes) meets the form.
+ * Where the planning module (`assets/lazy/plan.ts`: deposits, a what-if rate, what it takes) meets the form.
  * It is loaded only when used: the disclosure opened, a goal with a time (it may be missed), or a link
  * with `deposit=` or `rate=`; until then every answer is the bank's rate without deposits, as here.
  */
