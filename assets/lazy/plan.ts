@@ -138,19 +138,16 @@ function mountPlan(page: PlanPage): void {
   /** How the balance grows under the plan the fields hold: at its rate, with its deposits. */
   const courseOf = ({ rate, deposit, every }: Plan) =>
     deposit ? depositCourse(rate ?? BANK_RATE, deposit, PERIODS[every]) : rateCourse(rate ?? BANK_RATE);
-  Object.assign(planHook, {
-    problem: () => planOf().problems[0]?.field ?? null,
-    calculate: (given: CalculateInput, ranks: Parameters<typeof calculateGrowth>[1]) => {
-      const { plan } = planOf();
-      const rate = plan.rate ?? BANK_RATE;
-      planHook.curve = plan.deposit ? curve(Number(given.currentGems), plan, rate.lnFloat) : undefined;
-      if (rateShown) rateShown.textContent = plan.rate ? percentOf(plan.rate.text) : bankPercent;
-      return calculateGrowth((input = given), ranks, courseOf(plan));
-    },
-    grow: (given: CalculateInput, ranks: Parameters<typeof calculateGrowth>[1]) =>
-      calculateGrowth(given, ranks, courseOf(planOf().plan)),
-    say: (shown: Shown, lines: string[]) => (input ? said(page, shown, lines, planOf().plan, input) : lines),
-  });
+  planHook.problem = () => planOf().problems[0]?.field ?? null;
+  planHook.calculate = (given, ranks) => {
+    const { plan } = planOf();
+    const rate = plan.rate ?? BANK_RATE;
+    planHook.curve = plan.deposit ? curve(Number(given.currentGems), plan, rate.lnFloat) : undefined;
+    if (rateShown) rateShown.textContent = plan.rate ? percentOf(plan.rate.text) : bankPercent;
+    return calculateGrowth((input = given), ranks, courseOf(plan));
+  };
+  planHook.grow = (given, ranks) => calculateGrowth(given, ranks, courseOf(planOf().plan));
+  planHook.say = (shown, lines) => (input ? said(page, shown, lines, planOf().plan, input) : lines);
   /** Each plan field's reading, or its problem once judged; what a link or an edit puts here stays unfolded. */
   const draw = () => {
     const { judged, typed } = state();
