@@ -92,8 +92,8 @@ export function parseSiteUrl(value: string | undefined): URL {
       `SITE_URL: "${url.protocol}//${url.host}${url.pathname}" must not carry a user name or ` +
         `password; remove the "user:password@" part`,
     );
-  // `new URL` drops an empty `?` or `#`, so the text is checked, not only the parsed URL.
-  if (url.search || url.hash || /[?#]/.test(text))
+  // The text, not the parsed URL: `new URL` drops an empty `?` or `#`.
+  if (/[?#]/.test(text))
     throw new Error(
       `SITE_URL: "${text}" must not carry a query or fragment ("?" or "#"); give only the origin and path`,
     );
