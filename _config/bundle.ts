@@ -24,9 +24,9 @@ export const TOOLS_ENTRY = path.join(ROOT, "assets/tools/exp-bank.ts");
 /** The page's WebMCP tools: a lazy module bundled whole, as `tools`, since it shares nothing with the page. */
 const PAGE_TOOLS_ENTRY = path.join(ROOT, "assets/tools/page-tools.ts");
 
-/** The homepage's lazy modules: every file of `assets/lazy/` but the list of their names. */
+/** The homepage's lazy modules: every file of `assets/lazy/`. */
 export const LAZY_ENTRIES = readdirSync(path.join(ROOT, "assets/lazy"))
-  .filter((file) => file.endsWith(".ts") && file !== "modules.ts")
+  .filter((file) => file.endsWith(".ts"))
   .map((file) => path.join(ROOT, "assets/lazy", file));
 
 /** Where the homepage's bundle is published, without `.js` (esbuild adds it): its lazy modules sit beside it. */

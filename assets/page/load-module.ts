@@ -4,11 +4,24 @@
  * feature needs it. Code they share with the homepage (the form's state, the engine) sits in a shared
  * chunk the browser loads once, so a lazy module works on the same objects as the page.
  */
-import type { LazyModules } from "../lazy/modules.ts";
+import type { PlanPage } from "./plan-hook.ts";
+
+/**
+ * Each lazy module's name and what it provides to the page: add an entry with its file. `tools` is
+ * bundled whole from `assets/tools/page-tools.ts`, since it shares nothing with the page.
+ */
+interface LazyModules {
+  /** The WebMCP tools, loaded only where the browser has a model context; they provide nothing. */
+  tools: undefined;
+  /** The planning (deposits, a what-if rate, what it takes): mounts it on the form. */
+  plan: (page: PlanPage) => void;
+  /** Downloads the date beside a button of the answer as an event of the player's calendar. */
+  calendar: (button: HTMLButtonElement) => void;
+}
 
 const loading: Partial<Record<keyof LazyModules, Promise<unknown>>> = {};
 
-/** What each lazy module hands over once it has run (`provide` in `assets/lazy/modules.ts`). */
+/** What each lazy module hands over once it has run (`provide`). */
 const provided: Partial<LazyModules> = {};
 
 /** Called by a lazy module as it runs: what it hands the page. */
