@@ -1,6 +1,6 @@
 /**
  * The homepage's one script: runs the calculator form (in every browser) over the rank table the
- * build hands it, and loads the WebMCP tools (`assets/lazy/tools.ts`) where the browser has WebMCP.
+ * build hands it, and loads the WebMCP tools (`assets/tools/page-tools.ts`) where the browser has WebMCP.
  */
 import { rankList } from "virtual:homepage-data";
 import { pageModelContext } from "../tools/model-context.ts";
