@@ -26,6 +26,8 @@ export const config = {
   // What `npm start` serves under. Nothing rewrites a page after it renders: layouts write
   // `site.pathPrefix` and markdown-it adds it to a page's links (`_config/page-links.ts`).
   pathPrefix: site.pathPrefix,
+  // No `pkg` in the data: a page's template reads no file, package.json neither.
+  keys: { package: false },
 };
 
 export default async function (eleventyConfig: UserConfig) {

@@ -95,7 +95,8 @@ const REFUSED: Refused[] = [
     "content/pages/code.md:1: front matter is YAML, not JavaScript; open it with --- instead of ---js",
   ],
   ["eleventyDataSchema: false", schemaOff("eleventyDataSchema: false"), SCHEMA],
-  // A page's Liquid reads no inherited property, no Eleventy object and no file, in the body or a permalink.
+  // A page's Liquid reads no inherited property, no Eleventy object and no file (package.json as `pkg`), in the
+  // body or a permalink.
   ...(
     [
       [
@@ -104,6 +105,7 @@ const REFUSED: Refused[] = [
         '"x".constructor.constructor names no value in the page\'s data',
       ],
       [[], `{{ ${ELEVENTY_NUNJUCKS}.renderString }}`, '"collections" is not a name in the page\'s data'],
+      [[], "{{ pkg.dependencies }}", '"pkg" is not a name in the page\'s data'],
       [
         [`permalink: "/r/{% include 'package.json' %}/"`],
         "t",
