@@ -16,7 +16,7 @@ import type { MarkdownIt } from "markdown-it";
 import { Liquid, type FilterImplOptions } from "liquidjs";
 import nunjucks from "nunjucks";
 import { dataValues, typedValues, type DriftData } from "./drift.ts";
-import { fileLine, frontMatterLines, projectPath } from "./page-source.ts";
+import { frontMatterLines, projectPath } from "./page-source.ts";
 import { LOOPS, templateError } from "./template-errors.ts";
 
 /**
@@ -94,15 +94,10 @@ function renderNunjucks(source: string, inputPath: string, data: Data): Promise<
 }
 
 export function pageChecks(eleventyConfig: UserConfig, includes: string): void {
-  // A preprocessor that returns nothing leaves the page's text as it is. Another engine for a Markdown
-  // file (`templateEngineOverride: njk` in content/404.md, say) could run code.
-  eleventyConfig.addPreprocessor("page-source", "md", (data: PageData, content: string) => {
-    if ("templateEngineOverride" in data) {
-      const at = fileLine(data.page.inputPath, (line) => /^templateEngineOverride\s*:/.test(line));
-      throw new Error(`${at}: Markdown pages are Liquid; remove templateEngineOverride`);
-    }
-    checkPageSource(data.page.inputPath, content, data);
-  });
+  // A preprocessor that returns nothing leaves the page's text as it is.
+  eleventyConfig.addPreprocessor("page-source", "md", (data: PageData, content: string) =>
+    checkPageSource(data.page.inputPath, content, data),
+  );
   eleventyConfig.on("eleventy.before", () => {
     for (const [name, filter] of Object.entries(eleventyConfig.getFilters()))
       pageLiquid.registerFilter(name, filter as FilterImplOptions);

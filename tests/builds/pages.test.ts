@@ -4,7 +4,7 @@
  * and from it by file (`docs.md`) or by a key of `site.paths` (`{{ "api" | href }}`) land on the right
  * page in HTML and on the right twin in Markdown. A misspelt key or file fails the build naming the
  * file, the line, the valid ones and the fix. Anything in `content/pages/` that is not a plain Markdown
- * page (another engine or format, a symlink, its own layout, a URL that is not a page's) fails before
+ * page (another format, a symlink, its own layout, a URL that is not a page's) fails before
  * anything renders. Builds copies of the project; the front matter's schema is also tried alone.
  */
 import { symlink, writeFile } from "node:fs/promises";
@@ -54,16 +54,6 @@ const SCHEMA = ":6: eleventyDataSchema is the site's checks; remove it from the 
  */
 type Refused = [string, (project: string) => Promise<void>, string];
 const REFUSED: Refused[] = [
-  [
-    "another engine",
-    (project) => addPage(project, "override.md", page("Override", ["templateEngineOverride: njk"], "text")),
-    "content/pages/override.md:6: Markdown pages are Liquid; remove templateEngineOverride",
-  ],
-  [
-    "another engine outside content/pages/",
-    (project) => editFile(project, "content/404.md", "layout:", "templateEngineOverride: liquid\nlayout:"),
-    "content/404.md:4: Markdown pages are Liquid; remove templateEngineOverride",
-  ],
   [
     "another format",
     (project) => addPage(project, "other.html", page("Other", [], "<p>text</p>")),
