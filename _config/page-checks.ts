@@ -16,7 +16,7 @@ import type { MarkdownIt } from "markdown-it";
 import { Liquid, type FilterImplOptions } from "liquidjs";
 import nunjucks from "nunjucks";
 import { dataValues, typedValues, type DriftData } from "./drift.ts";
-import { frontMatterLines, projectPath } from "./page-source.ts";
+import { fileLine, frontMatterLines, projectPath } from "./page-source.ts";
 import { LOOPS, templateError } from "./template-errors.ts";
 
 /**
@@ -94,10 +94,15 @@ function renderNunjucks(source: string, inputPath: string, data: Data): Promise<
 }
 
 export function pageChecks(eleventyConfig: UserConfig, includes: string): void {
-  // A preprocessor that returns nothing leaves the page's text as it is.
-  eleventyConfig.addPreprocessor("page-source", "md", (data: PageData, content: string) =>
-    checkPageSource(data.page.inputPath, content, data),
-  );
+  // A preprocessor that returns nothing leaves the page's text as it is. Pagination's `alias` would set a
+  // key after every check of the data (`alias: eleventyDataSchema` over `[false]` turns the data schema off).
+  eleventyConfig.addPreprocessor("page-source", "md", (data: PageData, content: string) => {
+    if ("pagination" in data) {
+      const at = fileLine(data.page.inputPath, (line) => /^pagination\s*:/.test(line));
+      throw new Error(`${at}: a Markdown page is one page; remove pagination`);
+    }
+    checkPageSource(data.page.inputPath, content, data);
+  });
   eleventyConfig.on("eleventy.before", () => {
     for (const [name, filter] of Object.entries(eleventyConfig.getFilters()))
       pageLiquid.registerFilter(name, filter as FilterImplOptions);

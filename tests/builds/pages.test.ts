@@ -4,7 +4,7 @@
  * and from it by file (`docs.md`) or by a key of `site.paths` (`{{ "api" | href }}`) land on the right
  * page in HTML and on the right twin in Markdown. A misspelt key or file fails the build naming the
  * file, the line, the valid ones and the fix. Anything in `content/pages/` that is not a plain Markdown
- * page (another format, a symlink, its own layout, a URL that is not a page's) fails before
+ * page (another format, a symlink, its own layout, pagination, a URL that is not a page's) fails before
  * anything renders. Builds copies of the project; the front matter's schema is also tried alone.
  */
 import { symlink, writeFile } from "node:fs/promises";
@@ -85,6 +85,11 @@ const REFUSED: Refused[] = [
     "content/pages/code.md:1: front matter is YAML, not JavaScript; open it with --- instead of ---js",
   ],
   ["eleventyDataSchema: false", schemaOff("eleventyDataSchema: false"), SCHEMA],
+  [
+    "eleventyDataSchema: false from a pagination alias",
+    schemaOff("pagination: { data: off, size: 1, alias: eleventyDataSchema }\noff: [false]"),
+    "content/pages/off.md:6: a Markdown page is one page; remove pagination",
+  ],
   // A page's Liquid reads no inherited property, no Eleventy object and no file (package.json as `pkg`), in the
   // body or a permalink.
   ...(
