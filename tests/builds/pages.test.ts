@@ -73,6 +73,11 @@ const REFUSED: Refused[] = [
     "content/pages/bare.md:6: layout: every page has the site's layout; remove layout",
   ],
   [
+    "a layout outside _includes/layouts/, outside content/pages/",
+    (project) => editFile(project, "content/404.md", "layout: layouts/base.njk", 'layout: "../README.md"'),
+    "content/404.md:4: layout: a layout is a file of _includes/layouts/, such as layout: layouts/base.njk",
+  ],
+  [
     "a URL outside the site",
     (project) => addPage(project, "climbs.md", page("Climbs", ["permalink: ../escaped.html"], "text")),
     "content/pages/climbs.md:6: url: a page's URL is a folder",

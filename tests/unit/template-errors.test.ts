@@ -50,13 +50,10 @@ says how Liquid writes it`, async () => {
     ["A\n{{ eleventy.env.root }}", /x\.md:2: "eleventy" is not a name in the page's data/],
     ["A\n{% for i in (1..1000000000) %}{% endfor %}", /x\.md:2: a loop repeats too often; loop over data/],
     [
-      "A\n{% for i in (1..250000) %}{{ calculator.dailyInterestRate }}{% endfor %}",
-      /x\.md: the page writes over 1000000 characters; a loop repeats too often/,
+      "A\n{% for i in (1..250000) %}{{ ranks.ranks }}{% endfor %}",
+      /x\.md: the page writes over 1000000 char/,
     ],
-    [
-      'A\n{{ href("docs") }}',
-      /x\.md:2: Liquid has no calls: write \{\{ "docs" \| href \}\}, a filter's argument/,
-    ],
+    ['A\n{{ href("docs") }}', /x\.md:2: Liquid has no calls: write \{\{ "docs" \| href \}\}, a filter's/],
     ['A\n{{ "docs" | href("x") }}', /x\.md:2: Liquid has no calls/],
   ];
   for (const [source, message] of cases) assert.match(await errorFor(source), message, source);
