@@ -26,6 +26,11 @@ export const config = {
   // What `npm start` serves under. Nothing rewrites a page after it renders: layouts write
   // `site.pathPrefix` and markdown-it adds it to a page's links (`_config/page-links.ts`).
   pathPrefix: site.pathPrefix,
+  // No `pkg` in the data: a page's template reads no file, package.json neither. Each template renders with
+  // its file's engine: Eleventy reads an engine override from a key no data can hold, so neither front matter,
+  // computed data (`templateEngineOverride: ""` ships a Markdown page's text as raw HTML) nor a pagination alias
+  // sets one. See https://www.11ty.dev/docs/languages/#overriding-the-template-language
+  keys: { package: false, engineOverride: Symbol("no engine override") },
 };
 
 export default async function (eleventyConfig: UserConfig) {

@@ -17,7 +17,7 @@ import { Liquid, type FilterImplOptions } from "liquidjs";
 import nunjucks from "nunjucks";
 import { dataValues, typedValues, type DriftData } from "./drift.ts";
 import { fileLine, frontMatterLines, projectPath } from "./page-source.ts";
-import { templateError } from "./template-errors.ts";
+import { LOOPS, templateError } from "./template-errors.ts";
 
 /**
  * A page's source: its problems, or nothing. Throws one error listing them all, each as
@@ -41,7 +41,9 @@ type Template = { render(data: object, done: (error: Error | null, text?: string
  * (`constructor`), so a page's template can write data but cannot run code; with no `root` it reads no
  * file (`include`, `render`, `layout`). Misspelt names and filters fail (`strictVariables`,
  * `strictFilters`), except in a condition (`{% if twin %}`: `lenientIf`). Eleventy's and `page-helpers.ts`'
- * filters are added before each build, once the config has them all.
+ * filters are added before each build, once the config has them all. A render fails, rather than the
+ * build hanging or running out of memory, once its ranges and string filters hold a million items or
+ * characters (`(1..1000000000)`), it runs 20 s (loops in loops over data), or it writes a million characters.
  */
 export const pageLiquid = new Liquid({
   root: [],
@@ -49,19 +51,25 @@ export const pageLiquid = new Liquid({
   strictFilters: true,
   lenientIf: true,
   ownPropertyOnly: true,
+  memoryLimit: 1e6,
+  renderLimit: 20_000,
 });
+const MOST_WRITTEN = 1e6;
 
 /**
  * The data a Markdown page's Liquid reads: values only, as JSON has them. Liquid calls a function it reads,
- * so none is left in it, and no Eleventy object (`collections`, whose templates reach the build's internals).
+ * so none is left in it, and no Eleventy object (`collections`, whose templates reach the build's internals;
+ * `eleventy`, which holds the builder's folders).
  */
-const plainData = ({ collections: _, ...data }: Data): Data => JSON.parse(JSON.stringify(data));
+const plainData = ({ collections: _, eleventy: __, ...data }: Data): Data => JSON.parse(JSON.stringify(data));
 
 /** A Markdown template's `source` (a page's, its twin's, a permalink) rendered with the pages' Liquid. */
 export async function renderLiquid(source: string, inputPath: string, data: Data): Promise<string> {
   const plain = plainData(data);
   try {
-    return await pageLiquid.parseAndRender(source, plain);
+    const text: string = await pageLiquid.parseAndRender(source, plain);
+    if (text.length <= MOST_WRITTEN) return text;
+    throw new Error(`${projectPath(inputPath)}: the page writes over ${MOST_WRITTEN} characters; ${LOOPS}`);
   } catch (error) {
     throw templateError(error, inputPath, source, plain, Object.keys(pageLiquid.filters));
   }
@@ -86,12 +94,12 @@ function renderNunjucks(source: string, inputPath: string, data: Data): Promise<
 }
 
 export function pageChecks(eleventyConfig: UserConfig, includes: string): void {
-  // A preprocessor that returns nothing leaves the page's text as it is. Another engine for a Markdown
-  // file (`templateEngineOverride: njk` in content/404.md, say) could run code.
+  // A preprocessor that returns nothing leaves the page's text as it is. Pagination's `alias` would set a
+  // key after every check of the data (`alias: eleventyDataSchema` over `[false]` turns the data schema off).
   eleventyConfig.addPreprocessor("page-source", "md", (data: PageData, content: string) => {
-    if ("templateEngineOverride" in data) {
-      const at = fileLine(data.page.inputPath, (line) => /^templateEngineOverride\s*:/.test(line));
-      throw new Error(`${at}: Markdown pages are Liquid; remove templateEngineOverride`);
+    if ("pagination" in data) {
+      const at = fileLine(data.page.inputPath, (line) => /^pagination\s*:/.test(line));
+      throw new Error(`${at}: a Markdown page is one page; remove pagination`);
     }
     checkPageSource(data.page.inputPath, content, data);
   });

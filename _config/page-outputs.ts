@@ -23,15 +23,24 @@ const permalinkAt = (inputPath: string) => fileLine(inputPath, (line) => /^perma
 
 type OutputData = {
   page: { inputPath: string; outputPath: string | false };
+  layout?: unknown;
   permalinkBypassOutputDir?: unknown;
   eleventyDataSchema?: unknown;
   eleventyComputed?: object;
 };
 
-/** An `eleventyDataSchema` that fails when a page's file would land outside `outputFolder`. */
+/**
+ * An `eleventyDataSchema` that fails when a page's file would land outside `outputFolder`, or its layout is not
+ * one of `_includes/layouts/` (Eleventy reads any file as a layout, `layout: ../../notes.md` too, and ships it).
+ */
 export function insideOutput(outputFolder: string): (data: OutputData) => void {
   const folder = path.resolve(outputFolder) + path.sep;
-  return ({ page, permalinkBypassOutputDir }) => {
+  return ({ page, layout, permalinkBypassOutputDir }) => {
+    if (layout !== undefined && layout !== false && !/^layouts\/[\w-]+\.njk$/.test(String(layout)))
+      throw new Error(
+        `${fileLine(page.inputPath, (line) => /^layout\s*:/.test(line))}: layout: a layout is a file of ` +
+          "_includes/layouts/, such as layout: layouts/base.njk",
+      );
     if (page.outputPath === false) return;
     const written = path.resolve(page.outputPath);
     if (!permalinkBypassOutputDir && written.startsWith(folder)) return;

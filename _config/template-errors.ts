@@ -7,6 +7,9 @@
 import { fileLine, frontMatterLines, projectPath } from "./page-source.ts";
 import { closestName, didYouMean } from "../common/text/closest-name.ts";
 
+/** The fix for a page whose template runs too long or writes too much. */
+export const LOOPS = "a loop repeats too often; loop over data, not a long range such as (1..1000000)";
+
 /** What Liquid's errors carry (liquidjs `LiquidError`): the tag or name that failed, and the error it wraps. */
 type LiquidError = Error & {
   token?: { getPosition(): [number, number]; getText(): string };
@@ -61,7 +64,7 @@ function undefinedName(
     // Other names a page binds itself (`{% assign example = … %}`, `forloop`) are not data.
     const binds = new RegExp(String.raw`\{%-?\s*(?:for|assign|capture)\b[^%]*\b${root}\b`);
     if (root === "forloop" || binds.test(source)) return undefined;
-    const known = Object.keys(data).filter((key) => !key.startsWith("eleventy") && key !== "pkg");
+    const known = Object.keys(data).filter((key) => !key.startsWith("eleventy"));
     const fix = spellingFix(root, known, `use one of: ${known.sort().join(", ")}`);
     return `"${root}" is not a name in the page's data; ${fix}`;
   }
@@ -99,6 +102,9 @@ function problemOf(
     const fix = spellingFix(filter, filters, `the filters are: ${[...filters].sort().join(", ")}`);
     return `there is no filter "${filter}"; ${fix}`;
   }
+  if (/limit exceeded/.test(message)) return LOOPS;
+  if (/^invalid range syntax|^expected ":" after filter name/.test(message))
+    return `Liquid has no calls: write {{ "docs" | href }}, a filter's argument after a colon (| href: "x")`;
   if (/Failed to lookup/.test(message))
     return "a page includes no file; write the text in the page, or data in _data/";
   if (error.name !== "UndefinedVariableError") return message;

@@ -6,7 +6,7 @@
  *
  * Before anything renders, Eleventy hands each page's data to `eleventyDataSchema`: a page that is not
  * a plain Markdown file, sets its own layout, lacks a field or is served at anything but a page URL
- * fails the build, naming the file, the line or field, and the fix (another engine: `_config/page-checks.ts`).
+ * fails the build, naming the file, the line or field, and the fix (no data picks another engine: eleventy.config.ts).
  * See https://www.11ty.dev/docs/data-template-dir/ and https://www.11ty.dev/docs/data-validate/
  */
 import { lstatSync } from "node:fs";

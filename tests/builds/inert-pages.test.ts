@@ -19,8 +19,18 @@ const REFRESH = 'http-equiv="refresh" content="0;url=https://evil.example/"';
 /** The same, unquoted, for a meta written inside an attribute's value. */
 const BARE_REFRESH = "http-equiv=refresh content=0;url=https://evil.example/";
 
-/** Each route: what the writer types into a page, and a part of it the page must show as text. */
-const ROUTES: Record<string, { markdown: string; shown: string }> = {
+/** A script, which a page whose text were rendered by another engine (none, or html) would ship as HTML. */
+const SCRIPT = { markdown: "<script>alert(1)</script>", shown: "<script>alert(1)</script>" };
+/**
+ * Each route: what the writer types into a page (and its front matter), and a part of it the page must show
+ * as text. The first two pick another engine, which no data may (a pagination alias is refused: pages.test.ts).
+ */
+const ROUTES: Record<string, { markdown: string; shown: string; front?: string[] }> = {
+  "an engine override in front matter": { ...SCRIPT, front: ["templateEngineOverride: html"] },
+  "an empty engine override in computed data": {
+    ...SCRIPT,
+    front: ['eleventyComputed: { templateEngineOverride: "" }'],
+  },
   "upper-case META after </main>": {
     markdown: '</main><META HTTP-EQUIV="refresh" CONTENT="0;url=https://evil.example/">',
     shown: '<META HTTP-EQUIV="refresh"',
@@ -52,9 +62,11 @@ const ROUTES: Record<string, { markdown: string; shown: string }> = {
 };
 
 const names = Object.keys(ROUTES);
-/** Route `index` as a page of its own (`/route-INDEX/`), with the front matter every page needs. */
-const routePage = (index: number) =>
-  writerPage(`Route ${index}`, index + 9, `${HEADING}\n${ROUTES[names[index]!]!.markdown}`);
+/** Route `index` as a page of its own (`/route-INDEX/`), with the front matter every page needs and its own. */
+const routePage = (index: number) => {
+  const { markdown, front } = ROUTES[names[index]!]!;
+  return writerPage(`Route ${index}`, index + 9, `${HEADING}\n${markdown}`, front);
+};
 // One build for every route, each in its own page.
 const [build] = buildEachEdit(
   ROOT_SITE_URL,

@@ -4,7 +4,7 @@
  * and from it by file (`docs.md`) or by a key of `site.paths` (`{{ "api" | href }}`) land on the right
  * page in HTML and on the right twin in Markdown. A misspelt key or file fails the build naming the
  * file, the line, the valid ones and the fix. Anything in `content/pages/` that is not a plain Markdown
- * page (another engine or format, a symlink, its own layout, a URL that is not a page's) fails before
+ * page (another format, a symlink, its own layout, pagination, a URL that is not a page's) fails before
  * anything renders. Builds copies of the project; the front matter's schema is also tried alone.
  */
 import { symlink, writeFile } from "node:fs/promises";
@@ -55,16 +55,6 @@ const SCHEMA = ":6: eleventyDataSchema is the site's checks; remove it from the 
 type Refused = [string, (project: string) => Promise<void>, string];
 const REFUSED: Refused[] = [
   [
-    "another engine",
-    (project) => addPage(project, "override.md", page("Override", ["templateEngineOverride: njk"], "text")),
-    "content/pages/override.md:6: Markdown pages are Liquid; remove templateEngineOverride",
-  ],
-  [
-    "another engine outside content/pages/",
-    (project) => editFile(project, "content/404.md", "layout:", "templateEngineOverride: liquid\nlayout:"),
-    "content/404.md:4: Markdown pages are Liquid; remove templateEngineOverride",
-  ],
-  [
     "another format",
     (project) => addPage(project, "other.html", page("Other", [], "<p>text</p>")),
     "content/pages/other.html: inputPath: a page is a Markdown file: rename it to end in .md",
@@ -83,6 +73,11 @@ const REFUSED: Refused[] = [
     "content/pages/bare.md:6: layout: every page has the site's layout; remove layout",
   ],
   [
+    "a layout outside _includes/layouts/, outside content/pages/",
+    (project) => editFile(project, "content/404.md", "layout: layouts/base.njk", 'layout: "../README.md"'),
+    "content/404.md:4: layout: a layout is a file of _includes/layouts/, such as layout: layouts/base.njk",
+  ],
+  [
     "a URL outside the site",
     (project) => addPage(project, "climbs.md", page("Climbs", ["permalink: ../escaped.html"], "text")),
     "content/pages/climbs.md:6: url: a page's URL is a folder",
@@ -95,7 +90,13 @@ const REFUSED: Refused[] = [
     "content/pages/code.md:1: front matter is YAML, not JavaScript; open it with --- instead of ---js",
   ],
   ["eleventyDataSchema: false", schemaOff("eleventyDataSchema: false"), SCHEMA],
-  // A page's Liquid reads no inherited property, no Eleventy object and no file, in the body or a permalink.
+  [
+    "eleventyDataSchema: false from a pagination alias",
+    schemaOff("pagination: { data: off, size: 1, alias: eleventyDataSchema }\noff: [false]"),
+    "content/pages/off.md:6: a Markdown page is one page; remove pagination",
+  ],
+  // A page's Liquid reads no inherited property, no Eleventy object and no file (package.json as `pkg`), in the
+  // body or a permalink.
   ...(
     [
       [
@@ -104,6 +105,7 @@ const REFUSED: Refused[] = [
         '"x".constructor.constructor names no value in the page\'s data',
       ],
       [[], `{{ ${ELEVENTY_NUNJUCKS}.renderString }}`, '"collections" is not a name in the page\'s data'],
+      [[], "{{ pkg.dependencies }}", '"pkg" is not a name in the page\'s data'],
       [
         [`permalink: "/r/{% include 'package.json' %}/"`],
         "t",

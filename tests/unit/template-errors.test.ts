@@ -6,7 +6,11 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { pageLiquid, renderLiquid } from "../../_config/page-checks.ts";
 
-const data = { calculator: { dailyInterestRate: "0.003" }, ranks: { ranks: [{ name: "Member" }] } };
+const data = {
+  calculator: { dailyInterestRate: "0.003" },
+  ranks: { ranks: [{ name: "Member" }] },
+  eleventy: { env: { root: "/home/writer/site" } },
+};
 
 /** The error a page of `source` fails with, as the build reports it. */
 async function errorFor(source: string): Promise<string> {
@@ -38,6 +42,21 @@ test("a misspelt filter names its line and the closest filter", async () => {
     await errorFor("A\n{{ 5 | groupDigit }}"),
     /content\/pages\/x\.md:2: there is no filter "groupDigit"; did you mean "groupDigits"\?/,
   );
+});
+
+test(`a page reads no builder's folder, a render that would exhaust the build fails, and a Nunjucks call \
+says how Liquid writes it`, async () => {
+  const cases: [string, RegExp][] = [
+    ["A\n{{ eleventy.env.root }}", /x\.md:2: "eleventy" is not a name in the page's data/],
+    ["A\n{% for i in (1..1000000000) %}{% endfor %}", /x\.md:2: a loop repeats too often; loop over data/],
+    [
+      "A\n{% for i in (1..250000) %}{{ ranks.ranks }}{% endfor %}",
+      /x\.md: the page writes over 1000000 char/,
+    ],
+    ['A\n{{ href("docs") }}', /x\.md:2: Liquid has no calls: write \{\{ "docs" \| href \}\}, a filter's/],
+    ['A\n{{ "docs" | href("x") }}', /x\.md:2: Liquid has no calls/],
+  ];
+  for (const [source, message] of cases) assert.match(await errorFor(source), message, source);
 });
 
 test.run();
