@@ -13,7 +13,7 @@
  */
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import type { MarkdownIt } from "markdown-it";
-import { Liquid, type FilterImplOptions } from "liquidjs";
+import { Liquid } from "liquidjs";
 import nunjucks from "nunjucks";
 import { dataValues, typedValues, type DriftData } from "./drift.ts";
 import { fileLine, frontMatterLines, projectPath } from "./page-source.ts";
@@ -40,10 +40,10 @@ type Template = { render(data: object, done: (error: Error | null, text?: string
  * The pages' Liquid. Liquid has no call syntax and, with `ownPropertyOnly`, reads no inherited property
  * (`constructor`), so a page's template can write data but cannot run code; with no `root` it reads no
  * file (`include`, `render`, `layout`). Misspelt names and filters fail (`strictVariables`,
- * `strictFilters`), except in a condition (`{% if twin %}`: `lenientIf`). Eleventy's and `page-helpers.ts`'
- * filters are added before each build, once the config has them all. A render fails, rather than the
- * build hanging or running out of memory, once its ranges and string filters hold a million items or
- * characters (`(1..1000000000)`), it runs 20 s (loops in loops over data), or it writes a million characters.
+ * `strictFilters`), except in a condition (`{% if twin %}`: `lenientIf`). Its filters are Liquid's and
+ * `page-helpers.ts`' (not Eleventy's own). A render fails, rather than the build hanging or running out of
+ * memory, once its ranges and string filters hold a million items or characters (`(1..1000000000)`), it
+ * runs 20 s (loops in loops over data), or it writes a million characters.
  */
 export const pageLiquid = new Liquid({
   root: [],
@@ -102,10 +102,6 @@ export function pageChecks(eleventyConfig: UserConfig, includes: string): void {
       throw new Error(`${at}: a Markdown page is one page; remove pagination`);
     }
     checkPageSource(data.page.inputPath, content, data);
-  });
-  eleventyConfig.on("eleventy.before", () => {
-    for (const [name, filter] of Object.entries(eleventyConfig.getFilters()))
-      pageLiquid.registerFilter(name, filter as FilterImplOptions);
   });
   // One Nunjucks environment for the process, not Eleventy's new one each build: `npm start` compiles a
   // layout or include again only once its text changes (Eleventy drops an edited include from this loader

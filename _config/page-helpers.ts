@@ -5,6 +5,7 @@
  * twin show the same thing. A layout's Nunjucks escapes values as HTML (autoescape) unless marked `safe`.
  */
 import type UserConfig from "@11ty/eleventy/UserConfig";
+import type { FilterImplOptions } from "liquidjs";
 import openapi from "../_data/openapi.ts";
 import { absoluteUrl, twinPath } from "../_data/site.ts";
 import { inlineCode, markdownText } from "./escape.ts";
@@ -13,6 +14,7 @@ import { fieldTable, target, type JsonSchema } from "./field-table.ts";
 import { minifyStylesheets, pageStylesheet } from "./inline-stylesheet.ts";
 import { afterPaintScripts } from "./after-paint-scripts.ts";
 import { href } from "./page-links.ts";
+import { pageLiquid } from "./page-checks.ts";
 import type { CalculateOutput } from "../contract/calculate-output.ts";
 
 /** The contract's component schemas. */
@@ -29,35 +31,38 @@ export function codeBlock(code: string, language = ""): string {
 }
 
 export function pageHelpers(eleventyConfig: UserConfig): void {
-  eleventyConfig.addFilter("href", href);
-  eleventyConfig.addFilter("absoluteUrl", absoluteUrl);
-  eleventyConfig.addFilter("twinPath", twinPath);
-  eleventyConfig.addFilter("groupDigits", groupDigits);
+  // Each filter is the layouts' (Nunjucks) and the pages' (Liquid); Eleventy's own (`url`, `log`) are not the pages'.
+  const filter = (name: string, implementation: (...args: never[]) => unknown) => {
+    eleventyConfig.addFilter(name, implementation);
+    pageLiquid.registerFilter(name, implementation as FilterImplOptions);
+  };
+  filter("href", href);
+  filter("absoluteUrl", absoluteUrl);
+  filter("twinPath", twinPath);
+  filter("groupDigits", groupDigits);
   /** A decimal string with a zero fraction written as whole gems: `1000000.00000000` → `1,000,000`. */
-  eleventyConfig.addFilter("wholeGems", (value: string) => groupDigits(value.replace(/\.0+$/, "")));
+  filter("wholeGems", (value: string) => groupDigits(value.replace(/\.0+$/, "")));
   /** `{{ rank.name | markdownText }}`: a value from data as Markdown text, inert (see escape.ts). */
-  eleventyConfig.addFilter("markdownText", (value: unknown) => markdownText(String(value)));
+  filter("markdownText", (value: unknown) => markdownText(String(value)));
   /** `{{ resource.method | inlineCode }}`: a value from data as a Markdown code span. */
-  eleventyConfig.addFilter("inlineCode", (value: unknown) => inlineCode(String(value)));
-  eleventyConfig.addFilter("jsonBlock", (value: unknown) =>
-    codeBlock(JSON.stringify(value, null, 2), "json"),
-  );
-  eleventyConfig.addFilter("codeBlock", codeBlock);
+  filter("inlineCode", (value: unknown) => inlineCode(String(value)));
+  filter("jsonBlock", (value: unknown) => codeBlock(JSON.stringify(value, null, 2), "json"));
+  filter("codeBlock", codeBlock);
   /**
    * `{{ tool.outputSchema | fieldTable }}`: any JSON Schema object with properties; each of its
    * named objects (`$defs`) gets one table of its own.
    */
-  eleventyConfig.addFilter("fieldTable", (schema: JsonSchema) => fieldTable(schema, components));
+  filter("fieldTable", (schema: JsonSchema) => fieldTable(schema, components));
   /**
    * `{{ result | growthChart: "example-chart", "2026-07-01T12:00:00Z" }}`: the homepage's chart of a
    * calculate-exp-growth result, which markdown-it draws as static SVG (`markdown.ts`), so the page
    * needs no script for it; its dates count from the given start, since a built page has no "today".
    */
-  eleventyConfig.addFilter("growthChart", (result: CalculateOutput, id: string, start: string) =>
+  filter("growthChart", (result: CalculateOutput, id: string, start: string) =>
     codeBlock(JSON.stringify({ id, start, result }), "growth-chart"),
   );
   /** `{{ "ErrorResponse" | schemaLink }}`: a link to a component's table on /docs; unknown names fail. */
-  eleventyConfig.addFilter("schemaLink", (name: string) => {
+  filter("schemaLink", (name: string) => {
     componentSchema(name);
     return `[${markdownText(name)}](${href("docs", name.toLowerCase())})`;
   });

@@ -95,15 +95,12 @@ const REFUSED: Refused[] = [
     schemaOff("pagination: { data: off, size: 1, alias: eleventyDataSchema }\noff: [false]"),
     "content/pages/off.md:6: a Markdown page is one page; remove pagination",
   ],
-  // A page's Liquid reads no inherited property, no Eleventy object and no file (package.json as `pkg`), in the
-  // body or a permalink.
+  // A page's Liquid reads no inherited property, no filter of Eleventy's own, no Eleventy object and no file
+  // (package.json as `pkg`), in the body or a permalink.
   ...(
     [
-      [
-        [],
-        `{{ "x".constructor.constructor }}`,
-        '"x".constructor.constructor names no value in the page\'s data',
-      ],
+      [[], '{{ "x".constructor }}', '"x".constructor names no value in the page\'s data'],
+      [[], '{{ "javascript:x" | url }}', 'there is no filter "url"'],
       [[], `{{ ${ELEVENTY_NUNJUCKS}.renderString }}`, '"collections" is not a name in the page\'s data'],
       [[], "{{ pkg.dependencies }}", '"pkg" is not a name in the page\'s data'],
       [
