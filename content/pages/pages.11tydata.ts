@@ -50,6 +50,7 @@ const Page = z.looseObject({
     error: "every page has the site's layout; remove layout (markup belongs in _includes/)",
   }),
   permalinkBypassOutputDir: notInFrontMatter("a page is written inside the site"),
+  templateEngineOverride: notInFrontMatter("a page is Markdown with Liquid"),
   page: z.object({
     inputPath: z
       .string()

@@ -22,8 +22,9 @@ const BARE_REFRESH = "http-equiv=refresh content=0;url=https://evil.example/";
 /** A script, which a page whose text were rendered by another engine (none, or html) would ship as HTML. */
 const SCRIPT = { markdown: "<script>alert(1)</script>", shown: "<script>alert(1)</script>" };
 /**
- * Each route: what the writer types into a page (and its front matter), and a part of it the page must show
- * as text. The first two pick another engine, which no data may (a pagination alias is refused: pages.test.ts).
+ * Each route: what the writer types into a page, and a part of it the page must show as text. The first two pick
+ * another engine, which no data may, in front matter of their own in a Markdown file outside content/pages/ (whose
+ * schema refuses it, as it refuses pagination: pages.test.ts).
  */
 const ROUTES: Record<string, { markdown: string; shown: string; front?: string[] }> = {
   "an engine override in front matter": { ...SCRIPT, front: ["templateEngineOverride: html"] },
@@ -63,19 +64,18 @@ const ROUTES: Record<string, { markdown: string; shown: string; front?: string[]
 
 const names = Object.keys(ROUTES);
 /** Route `index` as a page of its own (`/route-INDEX/`), with the front matter every page needs and its own. */
-const routePage = (index: number) => {
+async function writeRoute(project: string, index: number): Promise<void> {
   const { markdown, front } = ROUTES[names[index]!]!;
-  return writerPage(`Route ${index}`, index + 9, `${HEADING}\n${markdown}`, front);
-};
+  const file = `content/${front ? "" : "pages/"}route-${index}.md`;
+  await writeFile(
+    path.join(project, file),
+    writerPage(`Route ${index}`, index + 9, `${HEADING}\n${markdown}`, front),
+  );
+}
 // One build for every route, each in its own page.
 const [build] = buildEachEdit(
   ROOT_SITE_URL,
-  [
-    async (project) => {
-      for (const index of names.keys())
-        await writeFile(path.join(project, `content/pages/route-${index}.md`), routePage(index));
-    },
-  ],
+  [(project) => Promise.all(names.map((_, index) => writeRoute(project, index)))],
   async (result: BuildResult, output: string) => ({
     result,
     pages: await Promise.all(

@@ -55,6 +55,11 @@ const SCHEMA = ":6: eleventyDataSchema is the site's checks; remove it from the 
 type Refused = [string, (project: string) => Promise<void>, string];
 const REFUSED: Refused[] = [
   [
+    "another engine",
+    (project) => addPage(project, "override.md", page("Override", ["templateEngineOverride: njk"], "text")),
+    "content/pages/override.md:6: templateEngineOverride: a page is Markdown with Liquid",
+  ],
+  [
     "another format",
     (project) => addPage(project, "other.html", page("Other", [], "<p>text</p>")),
     "content/pages/other.html: inputPath: a page is a Markdown file: rename it to end in .md",
@@ -103,11 +108,7 @@ const REFUSED: Refused[] = [
       [[], '{{ "javascript:x" | url }}', 'there is no filter "url"'],
       [[], `{{ ${ELEVENTY_NUNJUCKS}.renderString }}`, '"collections" is not a name in the page\'s data'],
       [[], "{{ pkg.dependencies }}", '"pkg" is not a name in the page\'s data'],
-      [
-        [`permalink: "/r/{% include 'package.json' %}/"`],
-        "t",
-        "a page includes no file; write the text in the page",
-      ],
+      [[`permalink: "/r/{% include 'package.json' %}/"`], "t", "a page includes no file"],
     ] as [string[], string, string][]
   ).map(([extra, body, problem]): Refused => [
     `a page's Liquid reaching for code (${extra[0] ?? body})`,

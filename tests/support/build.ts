@@ -355,7 +355,7 @@ const editedCopies = new Map<string, { copy: Promise<string>; turn: Promise<unkn
  */
 export function buildEachEdit<T>(
   siteUrl: string,
-  edits: ((project: string) => Promise<void>)[],
+  edits: ((project: string) => Promise<unknown>)[],
   read: (result: BuildResult, output: string, project: string) => Promise<T>,
 ): Promise<T>[] {
   let queue = editedCopies.get(siteUrl);
