@@ -5,8 +5,8 @@
  * matter sets `slug` or `permalink`. A new page needs nothing here.
  *
  * Before anything renders, Eleventy hands each page's data to `eleventyDataSchema`: a page that is not
- * a plain Markdown file, sets its own layout, lacks a field or is served at anything but a page URL
- * fails the build, naming the file, the line or field, and the fix (no data picks another engine: eleventy.config.ts).
+ * a plain Markdown file, sets its own layout, lacks a field, is served at anything but a page URL or
+ * sets another engine fails the build, naming the file, the line or field, and the fix.
  * See https://www.11ty.dev/docs/data-template-dir/ and https://www.11ty.dev/docs/data-validate/
  */
 import { lstatSync } from "node:fs";
