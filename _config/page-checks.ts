@@ -17,6 +17,7 @@ import { Liquid } from "liquidjs";
 import nunjucks from "nunjucks";
 import { dataValues, typedValues, type DriftData } from "./drift.ts";
 import { fileLine, frontMatterLines, projectPath } from "./page-source.ts";
+import { deepFreeze } from "./global-data.ts";
 import { LOOPS, templateError } from "./template-errors.ts";
 
 /**
@@ -59,9 +60,17 @@ const MOST_WRITTEN = 1e6;
 /**
  * The data a Markdown page's Liquid reads: values only, as JSON has them. Liquid calls a function it reads,
  * so none is left in it, and no Eleventy object (`collections`, whose templates reach the build's internals;
- * `eleventy`, which holds the builder's folders).
+ * `eleventy`, which holds the builder's folders). The global data, frozen, is copied once a process.
  */
-const plainData = ({ collections: _, eleventy: __, ...data }: Data): Data => JSON.parse(JSON.stringify(data));
+const plainData = ({ collections: _, eleventy: __, ...data }: Data): Data =>
+  Object.fromEntries(Object.entries(data).map(([key, value]) => [key, plainValue(value)]));
+const copies = new WeakMap<object, unknown>();
+function plainValue(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return typeof value === "function" ? undefined : value;
+  if (!Object.isFrozen(value)) return JSON.parse(JSON.stringify(value));
+  if (!copies.has(value)) copies.set(value, deepFreeze(JSON.parse(JSON.stringify(value))));
+  return copies.get(value);
+}
 
 /** A Markdown template's `source` (a page's, its twin's, a permalink) rendered with the pages' Liquid. */
 export async function renderLiquid(source: string, inputPath: string, data: Data): Promise<string> {
