@@ -98,7 +98,7 @@ export default async function (eleventyConfig: UserConfig) {
   // transform runs after it, so the bytes it writes ship. Filters write Markdown (`_config/page-helpers.ts`).
   eleventyConfig.amendLibrary("md", pageMarkdown);
   pageHelpers(eleventyConfig);
-  // The pages' Nunjucks; what a writer must fix fails with the file, the line and the fix (`_config/page-checks.ts`).
+  // The pages' Liquid, the layouts' Nunjucks; a writer's mistake fails with the file, line and fix (page-checks.ts).
   pageChecks(eleventyConfig, path.join(config.dir.input, config.dir.includes));
   // The dev server's modules load only for `npm start`.
   if (serving) (await import("./_config/dev-server.ts")).writersDevServer(eleventyConfig, site.pathPrefix);
