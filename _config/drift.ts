@@ -95,9 +95,9 @@ export function typedValues(
   markdown: string,
   values: readonly DataValue[],
 ): { line: number; message: string }[] {
-  // Every template tag (`{{ }}`, `{% %}`, `{# #}`) blanked out, line breaks kept, so what is left is
-  // what the writer typed and every line stays where it was.
-  const text = markdown.replace(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g, (tag) =>
+  // Every template tag (`{{ }}`, `{% %}`, `{# #}`; one left open runs to the end, so this is one pass)
+  // blanked out, line breaks kept: what is left is what the writer typed, each line where it was.
+  const text = markdown.replace(/\{\{[\s\S]*?(?:\}\}|$)|\{%[\s\S]*?(?:%\}|$)|\{#[\s\S]*?(?:#\}|$)/g, (tag) =>
     tag.replace(/[^\n]/g, " "),
   );
   const found: { index: number; end: number; value: DataValue }[] = [];

@@ -37,7 +37,7 @@ export function escapeRegExp(text: string): string {
  */
 export function markdownText(value: string): string {
   return value
-    .replace(/\s*[\r\n]+\s*/g, " ")
+    .replace(/\s+/g, (run) => (/[\r\n]/.test(run) ? " " : run))
     .replace(/[\\`*_[\]()<>#|~&!:@]/g, "\\$&")
     .replace(/(?<=\bwww)\./gi, "\\.")
     .replace(/^([-+=]|\d{1,9}(?=[.)](?:\s|$)))/, (marker: string) =>
@@ -51,7 +51,7 @@ export function markdownText(value: string): string {
  * See https://spec.commonmark.org/0.31.2/#code-spans
  */
 export function inlineCode(value: string): string {
-  const text = value.replace(/\s*[\r\n]+\s*/g, " ");
+  const text = value.replace(/\s+/g, (run) => (/[\r\n]/.test(run) ? " " : run));
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(longest + 1);
   const pad = /^`|`$/.test(text) ? " " : "";
