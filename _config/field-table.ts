@@ -69,7 +69,7 @@ type Named = Record<string, JsonSchema>;
  */
 export function target(ref: string, named: Named): { name: string; schema: JsonSchema } {
   const name = ref.replace(/^#\/(?:components\/schemas|\$defs)\//, "");
-  const schema = named[name];
+  const schema = name in Object.prototype ? undefined : named[name];
   if (!schema)
     throw new Error(
       `"${name}" (${ref}) is not a schema of the contract; use one of: ${Object.keys(named).join(", ")}`,

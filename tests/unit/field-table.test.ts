@@ -5,6 +5,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { fieldTable, type JsonSchema } from "../../_config/field-table.ts";
+import { escapeRegExp } from "../../_config/escape.ts";
 
 const Rank: JsonSchema = { type: "object", properties: { name: { type: "string" } }, required: ["name"] };
 const Duration: JsonSchema = {
@@ -53,12 +54,12 @@ test("a root that names a definition lists that definition's fields", () => {
   assert.match(fieldTable(named, { Rank }), /^\| `name` \| string \| yes \|  \|$/m);
 });
 
-test("a reference to no definition fails naming it", () => {
-  const broken = { type: "object", properties: { when: { $ref: "#/$defs/Missing" } } };
-  assert.throws(
-    () => fieldTable(broken),
-    /"Missing" \(#\/\$defs\/Missing\) is not a schema of the contract; use one of: /,
-  );
+test("a reference to no definition fails naming it, an inherited name (constructor) too", () => {
+  for (const name of ["Missing", "constructor"]) {
+    const broken = { type: "object", properties: { when: { $ref: `#/$defs/${name}` } } };
+    const message = `"${name}" (#/$defs/${name}) is not a schema of the contract; use one of: `;
+    assert.throws(() => fieldTable(broken), new RegExp(`^${escapeRegExp(message)}`));
+  }
 });
 
 test.run();
