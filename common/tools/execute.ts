@@ -65,9 +65,6 @@ const EXECUTE: Record<ToolName, (input: unknown, rankList: RankList) => ToolResu
   "list-exp-ranks": listExpRanks,
 };
 
-/** Whether `name` is one of the browser tools. */
-export const isToolName = (name: string): name is ToolName => Object.hasOwn(EXECUTE, name);
-
 /** Runs the tool `name` on `input` over the rank table `rankList`; never throws. */
 export function executeTool(name: ToolName, input: unknown, rankList: RankList): ToolResult<unknown> {
   return EXECUTE[name](input, rankList);
