@@ -20,9 +20,6 @@ import type { CalculateOutput } from "../contract/calculate-output.ts";
 /** The contract's component schemas. */
 const components = openapi.components.schemas as Record<string, JsonSchema>;
 
-/** A named component of the contract, such as `CalculatorInfo`; unknown names fail the build. */
-const componentSchema = (name: string) => target(`#/components/schemas/${name}`, components).schema;
-
 /** A fenced code block; the fence grows past any backtick run inside the code. */
 export function codeBlock(code: string, language = ""): string {
   const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((run) => run.length));
@@ -63,7 +60,7 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
   );
   /** `{{ "ErrorResponse" | schemaLink }}`: a link to a component's table on /docs; unknown names fail. */
   filter("schemaLink", (name: string) => {
-    componentSchema(name);
+    target(`#/components/schemas/${name}`, components);
     return `[${markdownText(name)}](${href("docs", name.toLowerCase())})`;
   });
   /**

@@ -6,9 +6,7 @@
 import type { ToolName } from "../constants.ts";
 import { safeParseCalculateInput, safeParseListRanksInput } from "../input/check-input.ts";
 import { AMOUNT_RULES, DURATION_GUIDANCE, FIELD_GUIDANCE, INPUT_EXAMPLE } from "../input/input-rules.ts";
-import type { CalculateOutput } from "../../contract/calculate-output.ts";
-import type { ErrorResponse } from "../../contract/error-response.ts";
-import type { ExpRank, RankList } from "../../contract/rank-list.ts";
+import type { RankList } from "../../contract/rank-list.ts";
 import { calculateGrowth } from "../engine/calculate.ts";
 import { internalError, invalidRequest, toolResult, type InputGuidance, type ToolResult } from "./result.ts";
 
@@ -24,51 +22,34 @@ const CALCULATE_GUIDANCE: InputGuidance = {
   acrossFields: DURATION_GUIDANCE,
 };
 
-/**
- * `calculate-exp-growth` over the rank table `ranks`: the result for valid input, `invalid_request` for
- * anything else.
- */
-export function calculateExpGrowth(
-  input: unknown,
-  ranks: readonly ExpRank[],
-): ToolResult<CalculateOutput | ErrorResponse> {
-  try {
-    const parsed = safeParseCalculateInput(input);
-    if (!parsed.success) return invalidRequest(parsed.error.issues, CALCULATE_GUIDANCE);
-    return toolResult(calculateGrowth(parsed.data, ranks));
-  } catch {
-    return internalError();
-  }
-}
-
 const LIST_RANKS_GUIDANCE: InputGuidance = {
   fields: {},
   whole: "Send an empty object {}: this tool takes no input.",
 };
 
 /**
- * `list-exp-ranks`: the rank table it is given, the same value `/api/ranks.json` serializes. An absent
- * input counts as the empty object, since the tool takes none.
+ * What runs each tool over the rank table `rankList`: `calculate-exp-growth`, the result for valid input,
+ * `invalid_request` for anything else; `list-exp-ranks`, the rank table itself, the same value
+ * `/api/ranks.json` serializes (an absent input counts as the empty object, since the tool takes none).
  */
-export function listExpRanks(input: unknown, rankList: RankList): ToolResult<RankList | ErrorResponse> {
-  try {
+const EXECUTE: Record<ToolName, (input: unknown, rankList: RankList) => ToolResult<unknown>> = {
+  "calculate-exp-growth": (input, { ranks }) => {
+    const parsed = safeParseCalculateInput(input);
+    if (!parsed.success) return invalidRequest(parsed.error.issues, CALCULATE_GUIDANCE);
+    return toolResult(calculateGrowth(parsed.data, ranks));
+  },
+  "list-exp-ranks": (input, rankList) => {
     const parsed = safeParseListRanksInput(input === undefined ? {} : input);
     if (!parsed.success) return invalidRequest(parsed.error.issues, LIST_RANKS_GUIDANCE);
     return toolResult(structuredClone(rankList));
+  },
+};
+
+/** Runs the tool `name` on `input` over the rank table `rankList`; never throws (a failure inside: internal_error). */
+export function executeTool(name: ToolName, input: unknown, rankList: RankList): ToolResult<unknown> {
+  try {
+    return EXECUTE[name](input, rankList);
   } catch {
     return internalError();
   }
-}
-
-const EXECUTE: Record<ToolName, (input: unknown, rankList: RankList) => ToolResult<unknown>> = {
-  "calculate-exp-growth": (input, rankList) => calculateExpGrowth(input, rankList.ranks),
-  "list-exp-ranks": listExpRanks,
-};
-
-/** Whether `name` is one of the browser tools. */
-export const isToolName = (name: string): name is ToolName => Object.hasOwn(EXECUTE, name);
-
-/** Runs the tool `name` on `input` over the rank table `rankList`; never throws. */
-export function executeTool(name: ToolName, input: unknown, rankList: RankList): ToolResult<unknown> {
-  return EXECUTE[name](input, rankList);
 }

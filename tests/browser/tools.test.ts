@@ -14,7 +14,7 @@ import { ErrorResponse } from "../../contract/error-response.ts";
 import { CalculateOutput } from "../../contract/calculate-output.ts";
 import { toolDescriptors } from "../../contract/tool-descriptors.ts";
 import { DURATION_UNITS } from "../../common/engine/duration.ts";
-import { calculateExpGrowth } from "../../common/tools/execute.ts";
+import { executeTool } from "../../common/tools/execute.ts";
 import type { ToolResult } from "../../common/tools/result.ts";
 import rankList from "../../_data/ranks.ts";
 
@@ -158,7 +158,7 @@ test("calculate-exp-growth in the page returns the exact result", async () => {
   assert.ok(CalculateOutput.safeParse(full.structuredContent).success);
   assert.equal(
     full.structuredContent,
-    calculateExpGrowth(input, rankList.ranks).structuredContent,
+    executeTool("calculate-exp-growth", input, rankList).structuredContent,
     "the page and Node compute the same result",
   );
   assert.equal(messages, []);

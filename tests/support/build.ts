@@ -24,14 +24,12 @@ export interface BuildResult {
 /**
  * Runs Eleventy in `projectDir`, writing to `outputDir`, with `SITE_URL` set. `env` adds to (or,
  * with an empty string, clears) variables of this process's environment, which the build inherits.
- * `signal` stops the build.
  */
 export async function runBuild(
   projectDir: string,
   outputDir: string,
   siteUrl: string,
   env: Record<string, string> = {},
-  signal?: AbortSignal,
 ): Promise<BuildResult> {
   const eleventy = path.join(projectDir, "node_modules/@11ty/eleventy/cmd.cjs");
   try {
@@ -43,7 +41,6 @@ export async function runBuild(
         cwd: projectDir,
         env: { ...process.env, ...env, SITE_URL: siteUrl },
         maxBuffer: 64 * 1024 * 1024,
-        signal,
       },
     );
     return { ok: true, output: stdout + stderr };

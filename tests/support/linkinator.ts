@@ -77,7 +77,6 @@ export async function linkinatorCheck(
       path: starts,
       serverRoot: root,
       port,
-      recurse: false,
       markdown: true,
       checkFragments: true,
       concurrency: 16,

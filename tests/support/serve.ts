@@ -48,7 +48,7 @@ export async function serveSite(
   const root = path.resolve(siteDir);
   const prefix = pathPrefix.endsWith("/") ? pathPrefix : `${pathPrefix}/`;
   const server = createServer(async (request, response) => {
-    const send = async (status: number, file: string | null, headers: Record<string, string> = {}) => {
+    const send = async (status: number, file: string | null) => {
       const body = file ? await readFile(file) : Buffer.from("Not found\n");
       const type = file
         ? (MEDIA_TYPES[path.extname(file)] ?? "application/octet-stream")
@@ -63,7 +63,6 @@ export async function serveSite(
         "access-control-allow-origin": "*",
         "cache-control": "max-age=600",
         ...(compress ? { "content-encoding": "gzip", vary: "Accept-Encoding" } : {}),
-        ...headers,
       });
       response.end(request.method === "HEAD" ? undefined : sent);
     };

@@ -10,7 +10,7 @@ import * as assert from "uvu/assert";
 import rankList from "../../_data/ranks.ts";
 import site from "../../_data/site.ts";
 import { resultChart } from "../../common/chart.ts";
-import { calculateExpGrowth } from "../../common/tools/execute.ts";
+import { executeTool } from "../../common/tools/execute.ts";
 import type { CalculateOutput } from "../../contract/calculate-output.ts";
 import { chartPoints, DAY, NOW } from "../support/variants.ts";
 
@@ -40,7 +40,7 @@ const INPUTS: Record<string, string>[] = [
 ];
 
 const answer = (input: Record<string, string>) =>
-  calculateExpGrowth(input, rankList.ranks).structuredContent as CalculateOutput;
+  executeTool("calculate-exp-growth", input, rankList).structuredContent as CalculateOutput;
 
 interface Element {
   name: string;

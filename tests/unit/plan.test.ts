@@ -31,17 +31,13 @@ function referenceBalance({ gems, deposit, every, percent }: Plan, days: string)
   return balance.times(factor.pow(new Big(days).minus(periods * every)));
 }
 
-/** The days until the balance first reaches `target`, rounded up to 8 decimals; null past `limit` periods. */
-function referenceReach(
-  { gems, deposit, every, percent }: Plan,
-  target: string,
-  limit = 5000,
-): string | null {
+/** The days until the balance first reaches `target`, rounded up to 8 decimals; null past 5,000 periods. */
+function referenceReach({ gems, deposit, every, percent }: Plan, target: string): string | null {
   const factor = new Big(percent).div(100).plus(1);
   const perPeriod = factor.pow(every);
   let balance = new Big(gems);
   if (balance.gte(target)) return "0.00000000";
-  for (let m = 0; m < limit; m += 1) {
+  for (let m = 0; m < 5000; m += 1) {
     const grown = balance.times(perPeriod);
     if (grown.gte(target)) {
       const within = new Big(target).div(balance).ln().div(factor.ln());

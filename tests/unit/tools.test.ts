@@ -18,13 +18,13 @@ import { CalculateOutput } from "../../contract/calculate-output.ts";
 import { ErrorResponse } from "../../contract/error-response.ts";
 import { DURATION_DAYS_FORMULA, GROWTH_FORMULA } from "../../contract/formulas.ts";
 import { calculateGrowth } from "../../common/engine/calculate.ts";
-import { calculateExpGrowth as calculateOver, listExpRanks as listOver } from "../../common/tools/execute.ts";
+import { executeTool } from "../../common/tools/execute.ts";
 import { toolDescriptors, toolOutputSchemas } from "../../contract/tool-descriptors.ts";
 import type { ToolResult } from "../../common/tools/result.ts";
 import { EXTREME_NUMBERS, MISTAKEN_AMOUNTS, NOT_NUMBERS, UNIT_MAXIMA } from "../support/random-inputs.ts";
 
-const calculateExpGrowth = (input: unknown) => calculateOver(input, rankList.ranks);
-const listExpRanks = (input: unknown) => listOver(input, rankList);
+const calculateExpGrowth = (input: unknown) => executeTool("calculate-exp-growth", input, rankList);
+const listExpRanks = (input: unknown) => executeTool("list-exp-ranks", input, rankList);
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 const [calculateTool] = toolDescriptors;
