@@ -100,7 +100,8 @@ export function readGems(typed: string, ranks?: readonly ExpRank[]): AmountReadi
   if (read.ok || !/^\p{L}[\p{L} -]*$/u.test(name!)) return read;
   const names = ranks.map((rank) => rank.name);
   const near = closestName(name!, names);
-  return near ? { ok: false, message: `is not a rank; did you mean ${near}?` } : read;
+  if (near) return { ok: false, message: `is not a rank; did you mean ${near}?` };
+  return { ok: false, message: `is not an amount or a rank; write one such as 2.75M or ${names.at(-1)}` };
 }
 
 /** `times` × `amount`, both plain decimal strings, exactly. */

@@ -113,6 +113,8 @@ test("players' words are read as meant: kk, bn, mil, million, dots grouping thou
   assert.equal(goal("1.5 × radiant"), { ok: true, value: "2400000000", how: "1.5 × Radiant's minimum" });
   assert.equal(goal("radient"), { ok: false, message: "is not a rank; did you mean Radiant?" });
   assert.equal(goal("2x cosmik"), { ok: false, message: "is not a rank; did you mean Cosmic?" });
+  const unknown = "is not an amount or a rank; write one such as 2.75M or Cosmic";
+  assert.equal(goal("Legend"), { ok: false, message: unknown }, "a word that is no rank");
   assert.is(readGems("2x Cosmic").ok, false, "the balance takes no rank");
 });
 
