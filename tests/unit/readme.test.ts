@@ -56,18 +56,24 @@ for (const file of ["README.md", "CONTRIBUTING.md"]) {
   });
 }
 
-/** The folders of the README's tree under "## Where things are": the first word of each line that names one. */
-function treeFolders(): string[] {
-  const section = readme.split(/^## Where things are\n/m)[1]?.split(/^## /m)[0] ?? "";
-  const tree = /```\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
-  return [...tree.matchAll(/^(\S+\/)\s/gm)].map((match) => match[1]!.replace(/\/$/, ""));
-}
+/** The README's tree of folders, under "## Where things are". */
+const section = readme.split(/^## Where things are\n/m)[1]?.split(/^## /m)[0] ?? "";
+const tree = /```\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
 
-test("every folder in the README's tree exists", () => {
-  const folders = treeFolders();
-  assert.ok(folders.length >= 8, `the tree lists ${folders.length} folders`);
-  for (const folder of folders)
-    assert.ok(existsSync(path.join(ROOT, folder)), `README's tree names ${folder}/, which does not exist`);
+/** The folders of the tree: the first word of each line that names one. */
+const treeFolders = () => [...tree.matchAll(/^(\S+\/)\s/gm)].map((match) => match[1]!.replace(/\/$/, ""));
+
+test("every folder in the README's tree exists, and each its notes name in it (`page/` of assets/)", () => {
+  assert.ok(treeFolders().length >= 8, `the tree lists ${treeFolders().length} folders`);
+  let folder = "";
+  for (const line of tree.split("\n")) {
+    folder = /^(\S+)\/\s/.exec(line)?.[1] ?? folder;
+    const inside = [...line.slice(16).matchAll(/(?<![\w/.-])([\w-]+)\/(?=[\s),]|$)/g)].map(
+      (match) => match[1],
+    );
+    for (const named of [folder, ...inside.map((sub) => `${folder}/${sub}`)])
+      assert.ok(existsSync(path.join(ROOT, named)), `README's tree names ${named}/, which does not exist`);
+  }
 });
 
 test("the README's tree names every top-level folder a developer or writer edits", () => {
