@@ -21,7 +21,8 @@ process.env.TZ = "UTC";
 
 export const config = {
   dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
-  markdownTemplateEngine: "liquid",
+  // A Markdown page's Liquid runs in the `md` engine's override (`_config/page-checks.ts`), not Eleventy's.
+  markdownTemplateEngine: false,
   htmlTemplateEngine: "njk",
   // What `npm start` serves under. Nothing rewrites a page after it renders: layouts write
   // `site.pathPrefix` and markdown-it adds it to a page's links (`_config/page-links.ts`).

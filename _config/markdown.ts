@@ -10,7 +10,7 @@ import javascript from "highlight.js/lib/languages/javascript";
 import json from "highlight.js/lib/languages/json";
 import markdownIt, { type MarkdownIt, type Token } from "markdown-it";
 import anchor from "markdown-it-anchor";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { resultChart } from "../common/chart.ts";
 import { CalculateOutput } from "../contract/calculate-output.ts";
 import { escapeHtml } from "./escape.ts";
@@ -117,7 +117,7 @@ function tableOfContents(md: MarkdownIt): void {
 
 /** What a `growth-chart` fence holds: written by the `growthChart` filter (`page-helpers.ts`). */
 const ChartBlock = z.strictObject({
-  id: z.string().regex(/^[a-z][a-z0-9-]*$/),
+  id: z.string().check(z.regex(/^[a-z][a-z0-9-]*$/)),
   start: z.iso.datetime(),
   result: CalculateOutput,
 });

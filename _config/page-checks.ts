@@ -13,7 +13,7 @@
  */
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import type { MarkdownIt } from "markdown-it";
-import { Liquid } from "liquidjs";
+import { Liquid, type Template as LiquidTemplate } from "liquidjs";
 import nunjucks from "nunjucks";
 import { dataValues, typedValues, type DriftData } from "./drift.ts";
 import { fileLine, frontMatterLines, projectPath } from "./page-source.ts";
@@ -72,11 +72,15 @@ function plainValue(value: unknown): unknown {
   return copies.get(value);
 }
 
+/** Each Markdown template parsed once a build: a page's renders for the page, its twin and llms-full.txt. */
+let parsed = new Map<string, LiquidTemplate[]>();
+
 /** A Markdown template's `source` (a page's, its twin's, a permalink) rendered with the pages' Liquid. */
 export async function renderLiquid(source: string, inputPath: string, data: Data): Promise<string> {
   const plain = plainData(data);
   try {
-    const text: string = await pageLiquid.parseAndRender(source, plain);
+    const template = parsed.get(source) ?? parsed.set(source, pageLiquid.parse(source)).get(source)!;
+    const text: string = await pageLiquid.render(template, plain);
     if (text.length <= MOST_WRITTEN) return text;
     throw new Error(`${projectPath(inputPath)}: the page writes over ${MOST_WRITTEN} characters; ${LOOPS}`);
   } catch (error) {
@@ -118,7 +122,10 @@ export function pageChecks(eleventyConfig: UserConfig, includes: string): void {
   const loader = new nunjucks.FileSystemLoader([includes, "."]);
   environment = new nunjucks.Environment(loader, { throwOnUndefined: true, autoescape: true });
   [compiled, lastBuild] = [new Map(), new Map()];
-  eleventyConfig.on("eleventy.before", () => ([lastBuild, compiled] = [compiled, new Map()]));
+  eleventyConfig.on("eleventy.before", () => {
+    [lastBuild, compiled] = [compiled, new Map()];
+    parsed = new Map();
+  });
   eleventyConfig.setLibrary("njk", environment);
   let markdown: MarkdownIt | undefined;
   eleventyConfig.amendLibrary("md", (library: MarkdownIt) => (markdown = library));

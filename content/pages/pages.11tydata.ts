@@ -10,7 +10,7 @@
  * See https://www.11ty.dev/docs/data-template-dir/ and https://www.11ty.dev/docs/data-validate/
  */
 import { lstatSync } from "node:fs";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { fileLine, projectPath } from "../../_config/page-source.ts";
 import { paths } from "../../_data/site.ts";
 
@@ -22,10 +22,13 @@ const SCRIPTS = `a list of the site's modules by key of site.paths, such as scri
 type PageData = { slug?: unknown; page: { filePathStem: string; inputPath: string; url: string | false } };
 
 /** A text field's rule: present and not blank, with what it is for and an example. */
-const text = (use: string) => z.string({ error: use }).trim().min(1, use);
+const text = (use: string) => z.string({ error: use }).check(z.trim(), z.minLength(1, use));
+/** A string that matches `pattern`, else fails with `fix` (and with `error` when it is no string). */
+const matching = (pattern: RegExp, fix: string, error?: string) =>
+  z.string({ error }).check(z.regex(pattern, fix));
 /** A value only the site's data sets: refused in front matter, with the fix. */
 const notInFrontMatter = (why: string) =>
-  z.undefined({ error: `${why}; remove it from the front matter` }).optional();
+  z.optional(z.undefined({ error: `${why}; remove it from the front matter` }));
 
 const Page = z.looseObject({
   title: text(
@@ -36,35 +39,35 @@ const Page = z.looseObject({
   ),
   navLabel: text("the link text in the navigation, such as navLabel: FAQ"),
   order: z.number({ error: "the page's place in the navigation and llms.txt, a number such as order: 5" }),
-  slug: z
-    .string()
-    .regex(/^[a-z0-9]+(?:[-/][a-z0-9]+)*$/, "lowercase letters, digits and hyphens, such as slug: faq-page")
-    .optional(),
-  toc: z.boolean({ error: "toc: true lists the page's ## headings before its first one" }).optional(),
+  slug: z.optional(
+    matching(
+      /^[a-z0-9]+(?:[-/][a-z0-9]+)*$/,
+      "lowercase letters, digits and hyphens, such as slug: faq-page",
+    ),
+  ),
+  toc: z.optional(z.boolean({ error: "toc: true lists the page's ## headings before its first one" })),
   // The page's own modules and stylesheets, which the layout starts and inlines (`_includes/partials/head.njk`).
-  scripts: z.array(z.enum(MODULES, { error: SCRIPTS }), { error: SCRIPTS }).optional(),
-  styles: z
-    .array(z.string(), { error: "a list of names in assets/styles/, such as styles: [calculator]" })
-    .optional(),
+  scripts: z.optional(z.array(z.enum(MODULES, { error: SCRIPTS }), { error: SCRIPTS })),
+  styles: z.optional(
+    z.array(z.string(), { error: "a list of names in assets/styles/, such as styles: [calculator]" }),
+  ),
   layout: z.literal(LAYOUT, {
     error: "every page has the site's layout; remove layout (markup belongs in _includes/)",
   }),
   permalinkBypassOutputDir: notInFrontMatter("a page is written inside the site"),
   templateEngineOverride: notInFrontMatter("a page is Markdown with Liquid"),
   page: z.object({
-    inputPath: z
-      .string()
-      .regex(/\.md$/, "a page is a Markdown file: rename it to end in .md")
-      .refine(
+    inputPath: matching(/\.md$/, "a page is a Markdown file: rename it to end in .md").check(
+      z.refine(
         (file) => !lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink(),
         "a page is a file of its own, not a symbolic link: copy the file here",
       ),
-    url: z
-      .string({ error: "a page is published: remove permalink: false" })
-      .regex(
-        /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*\/)*$/,
-        "a page's URL is a folder: write slug: faq or permalink: /faq/",
-      ),
+    ),
+    url: matching(
+      /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*\/)*$/,
+      "a page's URL is a folder: write slug: faq or permalink: /faq/",
+      "a page is published: remove permalink: false",
+    ),
   }),
 });
 
