@@ -23,7 +23,7 @@ export const config = {
   dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
   // A Markdown page's Liquid runs in the `md` engine's override (`_config/page-checks.ts`), not Eleventy's.
   markdownTemplateEngine: false,
-  htmlTemplateEngine: "njk",
+  htmlTemplateEngine: "liquid",
   // What `npm start` serves under. Nothing rewrites a page after it renders: layouts write
   // `site.pathPrefix` and markdown-it adds it to a page's links (`_config/page-links.ts`).
   pathPrefix: site.pathPrefix,
@@ -78,7 +78,7 @@ export default async function (eleventyConfig: UserConfig) {
   let besideThePages: Promise<unknown> = Promise.resolve();
   let kept: OutputFile[] | undefined;
   eleventyConfig.on("eleventy.beforeWatch", (saved: string[]) => {
-    if (!saved.every((file) => /\.(?:md|njk|css)$/.test(file))) kept = undefined;
+    if (!saved.every((file) => /\.(?:md|liquid|css)$/.test(file))) kept = undefined;
   });
   eleventyConfig.on("eleventy.before", async ({ directories }: { directories: { output: string } }) => {
     await besideThePages.catch(() => undefined); // a failed build's script and card may still be writing
@@ -99,7 +99,7 @@ export default async function (eleventyConfig: UserConfig) {
   // transform runs after it, so the bytes it writes ship. Filters write Markdown (`_config/page-helpers.ts`).
   eleventyConfig.amendLibrary("md", pageMarkdown);
   pageHelpers(eleventyConfig);
-  // The pages' Liquid, the layouts' Nunjucks; a writer's mistake fails with the file, line and fix (page-checks.ts).
+  // The pages' Liquid and the layouts'; a writer's mistake fails with the file, line and fix (page-checks.ts).
   pageChecks(eleventyConfig, path.join(config.dir.input, config.dir.includes));
   // The dev server's modules load only for `npm start`.
   if (serving) (await import("./_config/dev-server.ts")).writersDevServer(eleventyConfig, site.pathPrefix);

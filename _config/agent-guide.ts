@@ -1,14 +1,14 @@
 /**
  * What /llms.txt states that its writer does not type: figures, field lists and the worked example,
- * read from the data, the contract's schemas and the engine, for the prose in `content/llms.txt.njk`
+ * read from the data, the contract's schemas and the engine, for the prose in `content/llms.txt.liquid`
  * (as `guide`, from `content/llms.txt.11tydata.ts`). Lists come as finished Markdown: the schemas'
  * descriptions are authored Markdown, and values from data are escaped here. /api/llms.txt
- * (`content/api/llms.txt.njk`) reads its resources' links, and its bullet list and rank line.
+ * (`content/api/llms.txt.liquid`) reads its resources' links, and its bullet list and rank line.
  */
 import type { CalculatorInfo } from "../contract/calculator-info.ts";
 import type { RankList } from "../contract/rank-list.ts";
 import type { ToolData } from "../_data/tools.ts";
-import { CALCULATE_LIMITS, DURATION_MAXIMA } from "../common/input/input-rules.ts";
+import { CALCULATE_LIMITS, DURATION_MAXIMA, EXACT_NUMBER_LIMIT } from "../common/input/input-rules.ts";
 import { LOSSY_NUMBER_RULE } from "../contract/calculate-input.ts";
 import type { DurationUnit } from "../common/engine/duration.ts";
 import { calculateGrowth } from "../common/engine/calculate.ts";
@@ -134,7 +134,7 @@ const LARGEST_DIGITS = calculateGrowth(
   rankList.ranks,
 ).futureGems.split(".")[0]!.length;
 
-/** Everything `content/llms.txt.njk` reads as `guide`. */
+/** Everything `content/llms.txt.liquid` reads as `guide`. */
 export function agentGuide(data: GuideData) {
   // The tools in the order of TOOL_NAMES (contract/tool-descriptors.ts): calculate, then list.
   const [calculate, list] = data.tools as [ToolData, ToolData];
@@ -160,6 +160,7 @@ export function agentGuide(data: GuideData) {
     example: calculate.example,
     exampleOutput: exampleJson(result),
     largestDigits: LARGEST_DIGITS,
+    exactNumberLimit: EXACT_NUMBER_LIMIT,
     // hours × the hourly profit, exactly: what a day would earn if the hourly figure were simple.
     dayOfHourlyProfit: exactToFixed8(
       multiplyExact(exactOf(result.profitPerHour), exactOf(data.calculator.timeNormalization.hoursPerDay)),

@@ -1,6 +1,6 @@
 /**
  * Escaping for values from data, one function per place a value lands. HTML and XML text and
- * attributes: `escapeHtml` (Nunjucks' autoescape does the same for every `{{ }}` in layouts).
+ * attributes: `escapeHtml` (the layouts' Liquid applies it to every `{{ }}`).
  * Markdown prose (pages, twins, llms.txt): `markdownText`. Markdown code: `inlineCode`. JSON is
  * always `JSON.stringify`. Authored prose (the pages' own Markdown, the contract's descriptions)
  * is Markdown by design and is not escaped. Text inside a regular expression: `escapeRegExp`.

@@ -42,11 +42,11 @@ export async function minifyStylesheets(): Promise<void> {
 }
 
 /**
- * The styles of a page: `site.css`, then each of the page's own (`styles` in its front matter),
+ * The styles of a page: `site.css`, then each of the page's own (`styles` in its front matter, if any),
  * and the CSP hash source (`'sha256-…'`) of exactly that text.
  */
-export function pageStylesheet(styles: readonly string[] = []): { css: string; hash: string } {
-  const css = ["site", ...styles]
+export function pageStylesheet(styles: readonly string[] | false): { css: string; hash: string } {
+  const css = ["site", ...(styles || [])]
     .map((name) => {
       const sheet = minified.get(name);
       if (sheet === undefined)

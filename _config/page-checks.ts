@@ -6,7 +6,7 @@
  * - a template that fails to render (a misspelt data name or filter), the page's or its Markdown
  *   twin's (`renderLiquid`), says which name, and the closest one there is (`template-errors.ts`).
  *
- * A Markdown page's template is Liquid, which cannot run code; layouts and `.njk` templates are Nunjucks.
+ * A Markdown page's template is Liquid, which cannot run code; layouts and `.liquid` templates are Liquid too.
  * The page's needs Eleventy's `md` engine overridden: Eleventy 3 has no other hook between a failed
  * render and its report (ARCHITECTURE.md, Upstream gaps). See https://www.11ty.dev/docs/config-preprocessors/ and
  * https://www.11ty.dev/docs/languages/custom/#overriding-an-existing-template-language
@@ -14,10 +14,10 @@
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import type { MarkdownIt } from "markdown-it";
 import { Liquid, type Template as LiquidTemplate } from "liquidjs";
-import nunjucks from "nunjucks";
 import { dataValues, typedValues, type DriftData } from "./drift.ts";
 import { fileLine, frontMatterLines, projectPath } from "./page-source.ts";
 import { deepFreeze } from "./global-data.ts";
+import { escapeHtml } from "./escape.ts";
 import { LOOPS, templateError } from "./template-errors.ts";
 
 /**
@@ -35,7 +35,6 @@ export function checkPageSource(inputPath: string, body: string, data: DriftData
 
 type Data = Record<string, unknown>;
 type PageData = DriftData & { page: { inputPath: string } };
-type Template = { render(data: object, done: (error: Error | null, text?: string) => void): void };
 
 /**
  * The pages' Liquid. Liquid has no call syntax and, with `ownPropertyOnly`, reads no inherited property
@@ -88,23 +87,29 @@ export async function renderLiquid(source: string, inputPath: string, data: Data
   }
 }
 
-/**
- * The layouts' and `.njk` templates' Nunjucks (set by `pageChecks`), and its templates by file and text:
- * this build's and the last's.
- */
-let environment: object;
-let [compiled, lastBuild] = [new Map<string, Template>(), new Map<string, Template>()];
+/** The partials of `_includes/` the layouts parsed this build: `npm start` reads an edited one afresh. */
+const partials = new Map<string, LiquidTemplate[] | Promise<LiquidTemplate[]>>();
 
-/** A `.njk` template's `source` (a layout's, llms.txt's) rendered with the one Nunjucks environment. */
-function renderNunjucks(source: string, inputPath: string, data: Data): Promise<string> {
-  const key = `${inputPath}\n${source}`;
-  const template: Template =
-    compiled.get(key) ?? lastBuild.get(key) ?? new nunjucks.Template(source, environment, inputPath);
-  compiled.set(key, template);
-  return new Promise((resolve, reject) =>
-    template.render(data, (error, text) => (error ? reject(error) : resolve(text ?? ""))),
-  );
-}
+/**
+ * The layouts' and `.liquid` templates' Liquid (`_includes/`, llms.txt): it reads the partials of
+ * `_includes/`, each parsed once a build. Every `{{ }}` is escaped as HTML unless marked `raw`, and
+ * misspelt names and filters fail, as in the pages' Liquid.
+ */
+const layoutLiquid = (includes: string) =>
+  new Liquid({
+    root: [includes],
+    extname: ".liquid",
+    strictVariables: true,
+    strictFilters: true,
+    lenientIf: true,
+    outputEscape: (value: unknown) => escapeHtml(String(value ?? "")),
+    cache: {
+      read: (file: string) => partials.get(file),
+      write: (file: string, parsed: LiquidTemplate[] | Promise<LiquidTemplate[]>) =>
+        void partials.set(file, parsed),
+      remove: (file: string) => void partials.delete(file),
+    },
+  });
 
 export function pageChecks(eleventyConfig: UserConfig, includes: string): void {
   // A preprocessor that returns nothing leaves the page's text as it is. Pagination's `alias` would set a
@@ -116,28 +121,19 @@ export function pageChecks(eleventyConfig: UserConfig, includes: string): void {
     }
     checkPageSource(data.page.inputPath, content, data);
   });
-  // One Nunjucks environment for the process, not Eleventy's new one each build: `npm start` compiles a
-  // layout or include again only once its text changes (Eleventy drops an edited include from this loader
-  // itself). Misspelt data names fail (`throwOnUndefined`), and values are escaped as HTML.
-  const loader = new nunjucks.FileSystemLoader([includes, "."]);
-  environment = new nunjucks.Environment(loader, { throwOnUndefined: true, autoescape: true });
-  [compiled, lastBuild] = [new Map(), new Map()];
+  // Eleventy renders `.liquid` templates with the layouts' Liquid, its filters and shortcodes added.
+  eleventyConfig.setLibrary("liquid", layoutLiquid(includes));
   eleventyConfig.on("eleventy.before", () => {
-    [lastBuild, compiled] = [compiled, new Map()];
+    partials.clear();
     parsed = new Map();
   });
-  eleventyConfig.setLibrary("njk", environment);
   let markdown: MarkdownIt | undefined;
   eleventyConfig.amendLibrary("md", (library: MarkdownIt) => (markdown = library));
-  // Templates, layouts and permalinks in front matter (`/{{ site.paths.notFound }}`) render with them too.
-  const compiler = (render: typeof renderLiquid) => (source: unknown, inputPath: string) =>
-    typeof source === "string" ? (data: Data) => render(source, inputPath, data) : source;
-  eleventyConfig.addExtension("njk", {
-    compileOptions: { permalink: compiler(renderNunjucks) },
-    compile: compiler(renderNunjucks),
-  });
+  // A page's permalink in front matter (`/{{ site.paths.notFound }}`) renders with the pages' Liquid too.
+  const permalink = (source: unknown, inputPath: string) =>
+    typeof source === "string" ? (data: Data) => renderLiquid(source, inputPath, data) : source;
   eleventyConfig.addExtension("md", {
-    compileOptions: { permalink: compiler(renderLiquid) },
+    compileOptions: { permalink },
     compile: (source: string, inputPath: string) => async (data: Data) =>
       markdown!.render(await renderLiquid(source, inputPath, data), data),
   });

@@ -2,7 +2,7 @@
  * Filters and shortcodes the pages use to render data: links by key (`site.paths`), absolute URLs,
  * JSON and field tables from the contract's schemas, numbers written for people, and values from
  * data as Markdown text or code. Each returns Markdown (or plain text), so a page and its Markdown
- * twin show the same thing. A layout's Nunjucks escapes values as HTML (autoescape) unless marked `safe`.
+ * twin show the same thing. A layout's Liquid escapes values as HTML unless marked `raw`.
  */
 import type UserConfig from "@11ty/eleventy/UserConfig";
 import type { FilterImplOptions } from "liquidjs";
@@ -28,7 +28,7 @@ export function codeBlock(code: string, language = ""): string {
 }
 
 export function pageHelpers(eleventyConfig: UserConfig): void {
-  // Each filter is the layouts' (Nunjucks) and the pages' (Liquid); Eleventy's own (`url`, `log`) are not the pages'.
+  // Each filter is the layouts' and the pages' (two Liquids); Eleventy's own (`url`, `log`) are not the pages'.
   const filter = (name: string, implementation: (...args: never[]) => unknown) => {
     eleventyConfig.addFilter(name, implementation);
     pageLiquid.registerFilter(name, implementation as FilterImplOptions);
@@ -65,11 +65,11 @@ export function pageHelpers(eleventyConfig: UserConfig): void {
   });
   /**
    * `<style>{% stylesheet styles %}</style>` and `style-src {% stylesheetHash styles %}`: a page's inlined
-   * styles and their CSP hash.
+   * styles and their CSP hash (`styles` is false for a page with none of its own: `partials/head.liquid`).
    */
   eleventyConfig.on("eleventy.before", minifyStylesheets);
-  eleventyConfig.addShortcode("stylesheet", (styles?: string[]) => pageStylesheet(styles).css);
-  eleventyConfig.addShortcode("stylesheetHash", (styles?: string[]) => pageStylesheet(styles).hash);
+  eleventyConfig.addShortcode("stylesheet", (styles: string[] | false) => pageStylesheet(styles).css);
+  eleventyConfig.addShortcode("stylesheetHash", (styles: string[] | false) => pageStylesheet(styles).hash);
   /**
    * `<script>{% afterPaintScripts scripts, page.url %}</script>` and `script-src 'self' {%
    * afterPaintScriptsHash scripts, page.url %}`: a page's modules, started after its first paint.

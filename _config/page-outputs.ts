@@ -36,10 +36,10 @@ type OutputData = {
 export function insideOutput(outputFolder: string): (data: OutputData) => void {
   const folder = path.resolve(outputFolder) + path.sep;
   return ({ page, layout, permalinkBypassOutputDir }) => {
-    if (layout !== undefined && layout !== false && !/^layouts\/[\w-]+\.njk$/.test(String(layout)))
+    if (layout !== undefined && layout !== false && !/^layouts\/[\w-]+\.liquid$/.test(String(layout)))
       throw new Error(
         `${fileLine(page.inputPath, (line) => /^layout\s*:/.test(line))}: layout: a layout is a file of ` +
-          "_includes/layouts/, such as layout: layouts/base.njk",
+          "_includes/layouts/, such as layout: layouts/base.liquid",
       );
     if (page.outputPath === false) return;
     const written = path.resolve(page.outputPath);

@@ -1,6 +1,6 @@
 /**
  * The homepage's planning: a deposit each day or week and a what-if daily rate, read from the fields
- * behind the form's disclosure (`_includes/plan-fields.njk`) and carried in the link
+ * behind the form's disclosure (`_includes/plan-fields.liquid`) and carried in the link
  * (`deposit=20m&every=day`, `rate=0.5`), and what it takes when the goal is not reached in time. The
  * form calls it through `planHook` (`assets/page/plan-hook.ts`), which loads it only when it is used
  * or a link needs it; the exact arithmetic is `common/engine/plan.ts`. Its fields' slots are its own

@@ -1,4 +1,4 @@
-// What /api/llms.txt (llms.txt.njk) reads: `guide` (_config/agent-guide.ts) for the resources' links,
+// What /api/llms.txt (llms.txt.liquid) reads: `guide` (_config/agent-guide.ts) for the resources' links,
 // and `resourceNotes`, what each resource holds: each field of its schema with the value it publishes.
 import type endpoints from "../../_data/endpoints.ts";
 import type openapi from "../../_data/openapi.ts";

@@ -14,7 +14,7 @@ import * as z from "zod/mini";
 import { fileLine, projectPath } from "../../_config/page-source.ts";
 import { paths } from "../../_data/site.ts";
 
-const LAYOUT = "layouts/base.njk";
+const LAYOUT = "layouts/base.liquid";
 /** The keys of `site.paths` a page may list in `scripts`: the site's modules. */
 const MODULES = Object.entries(paths).flatMap(([key, file]) => (file.endsWith(".js") ? [key] : []));
 const SCRIPTS = `a list of the site's modules by key of site.paths, such as scripts: [${MODULES[0]}]`;
@@ -46,7 +46,7 @@ const Page = z.looseObject({
     ),
   ),
   toc: z.optional(z.boolean({ error: "toc: true lists the page's ## headings before its first one" })),
-  // The page's own modules and stylesheets, which the layout starts and inlines (`_includes/partials/head.njk`).
+  // The page's own modules and stylesheets, which the layout starts and inlines (`partials/head.liquid`).
   scripts: z.optional(z.array(z.enum(MODULES, { error: SCRIPTS }), { error: SCRIPTS })),
   styles: z.optional(
     z.array(z.string(), { error: "a list of names in assets/styles/, such as styles: [calculator]" }),

@@ -147,7 +147,7 @@ test("edits to a page (its time kept), a partial, a data module and a constant i
   await editFile(project, "content/pages/auth.md", "# Access policy", "# Access policy, edited");
   utimesSync(auth, atime, mtime);
   await servedOnce(new URL("auth/", server.url).href, /Access policy, edited/);
-  await editFile(project, "_includes/partials/site-footer.njk", ">Support<", ">Help<");
+  await editFile(project, "_includes/partials/site-footer.liquid", ">Support<", ">Help<");
   await servedOnce(new URL("api/", server.url).href, />Help</);
   await editFile(
     project,

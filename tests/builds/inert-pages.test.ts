@@ -4,7 +4,7 @@
  * audit of the old rendered-page rule shipped live markup (a parser that kept case, read `<noscript>`
  * as markup, and wrote a JSON-looking attribute back in single quotes) is built here in a page of its
  * own in one build of a copy, and each page must ship nothing a browser would run or obey, with the
- * writer's text shown.
+ * writer's text shown. Each page's title, which the layouts write in every head and navigation, is markup too.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -69,7 +69,7 @@ async function writeRoute(project: string, index: number): Promise<void> {
   const file = `content/${front ? "" : "pages/"}route-${index}.md`;
   await writeFile(
     path.join(project, file),
-    writerPage(`Route ${index}`, index + 9, `${HEADING}\n${markdown}`, front),
+    writerPage(`Route ${index} "'><script>alert(1)</script>`, index + 9, `${HEADING}\n${markdown}`, front),
   );
 }
 // One build for every route, each in its own page.

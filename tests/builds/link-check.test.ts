@@ -47,7 +47,7 @@ eleventyExcludeFromCollections: true
 <img srcset="{{ site.pathPrefix }}docs/ 1x, {{ site.pathPrefix }}missing-wide.png 2x"
   src="{{ site.pathPrefix }}docs/" alt="">
 `;
-  await writeFile(path.join(project, "content/stray-images.njk"), images);
+  await writeFile(path.join(project, "content/stray-images.liquid"), images);
   // The same missing page from a real page, which its twin and llms-full.txt repeat.
   // And a bare URL, which the twin's Markdown makes a link (GitHub's autolinks).
   const auth = path.join(project, "content/pages/auth.md");
@@ -68,11 +68,11 @@ eleventyExcludeFromCollections: true
 - [Outside](https://user.github.io/docs/): the same host outside the base path.
 - [Tools](#tools): a bare fragment.
 `;
-  await writeFile(path.join(project, "content/stray-notes.njk"), notes);
+  await writeFile(path.join(project, "content/stray-notes.liquid"), notes);
   // /llms.txt itself, its link written by the template: a misspelt path.
   await editFile(
     project,
-    "content/llms.txt.njk",
+    "content/llms.txt.liquid",
     "({{ site.urls.fullAgentGuide }})",
     '({{ "llms-ful.txt" | absoluteUrl }})',
   );

@@ -16,16 +16,16 @@ const PAYLOAD = "<script>alert('template output')</script>";
 
 /** The permalink of each template, by its file under content/. */
 const TEMPLATES: Record<string, string> = {
-  "zz-htm.njk": "/zz.htm",
-  "zz-xhtml.njk": "/zz.xhtml",
-  "zz-xht.njk": "/zz.xht",
-  "zz-svg.njk": "/zz.svg",
-  "zz-feed.njk": "/feed.xml",
-  "zz-upper.njk": "/zz.HTML",
-  "zz-bundle.njk": `/${paths.calculatorScript}`,
-  "zz-card.njk": `/${paths.shareCard}`,
-  "zz-chunk.njk": "/assets/plan.js/",
-  "zz-folder.njk": `/${paths.agentGuide}/`,
+  "zz-htm.liquid": "/zz.htm",
+  "zz-xhtml.liquid": "/zz.xhtml",
+  "zz-xht.liquid": "/zz.xht",
+  "zz-svg.liquid": "/zz.svg",
+  "zz-feed.liquid": "/feed.xml",
+  "zz-upper.liquid": "/zz.HTML",
+  "zz-bundle.liquid": `/${paths.calculatorScript}`,
+  "zz-card.liquid": `/${paths.shareCard}`,
+  "zz-chunk.liquid": "/assets/plan.js/",
+  "zz-folder.liquid": `/${paths.agentGuide}/`,
 };
 
 const addTemplates = async (project: string) => {
@@ -58,10 +58,10 @@ a folder fails, naming it", async () => {
   const own = (file: string, url: string) =>
     `content/${file}:2: ${url} is in /assets/, where the build writes its own`;
   for (const expected of [
-    own("zz-bundle.njk", `/${paths.calculatorScript}`),
-    own("zz-card.njk", `/${paths.shareCard}`),
-    own("zz-chunk.njk", "/assets/plan.js/"),
-    `content/zz-folder.njk:2: /${paths.agentGuide}/ would make /${paths.agentGuide}, a file the build writes, a folder`,
+    own("zz-bundle.liquid", `/${paths.calculatorScript}`),
+    own("zz-card.liquid", `/${paths.shareCard}`),
+    own("zz-chunk.liquid", "/assets/plan.js/"),
+    `content/zz-folder.liquid:2: /${paths.agentGuide}/ would make /${paths.agentGuide}, a file the build writes, a folder`,
   ])
     assert.ok(result.output.includes(expected), `${expected}: ${result.output}`);
 });

@@ -44,8 +44,8 @@ const addPage = (project: string, file: string, text: string) =>
   writeFile(path.join(project, "content/pages", file), text);
 
 const JS = '["C", "D.", "C", 9]';
-/** Where Eleventy's objects lead to its Nunjucks environment, whose `renderString` runs any template. */
-const ELEVENTY_NUNJUCKS = "collections.all[0].template.eleventyConfig.userConfig.libraryOverrides.njk";
+/** Where Eleventy's objects lead to the layouts' Liquid, whose `parseAndRender` reads any file. */
+const LAYOUTS_LIQUID = "collections.all[0].template.eleventyConfig.userConfig.libraryOverrides.liquid";
 const schemaOff = (line: string) => (project: string) => addPage(project, "off.md", page("Off", [line], "t"));
 const SCHEMA = ":6: eleventyDataSchema is the site's checks; remove it from the front matter or data";
 /**
@@ -79,8 +79,8 @@ const REFUSED: Refused[] = [
   ],
   [
     "a layout outside _includes/layouts/, outside content/pages/",
-    (project) => editFile(project, "content/404.md", "layout: layouts/base.njk", 'layout: "../README.md"'),
-    "content/404.md:4: layout: a layout is a file of _includes/layouts/, such as layout: layouts/base.njk",
+    (project) => editFile(project, "content/404.md", "layout: layouts/base.liquid", 'layout: "../README.md"'),
+    "content/404.md:4: layout: a layout is a file of _includes/layouts/, such as layout: layouts/base.liquid",
   ],
   [
     "a URL outside the site",
@@ -106,7 +106,7 @@ const REFUSED: Refused[] = [
     [
       [[], '{{ "x".constructor }}', '"x".constructor names no value in the page\'s data'],
       [[], '{{ "javascript:x" | url }}', 'there is no filter "url"'],
-      [[], `{{ ${ELEVENTY_NUNJUCKS}.renderString }}`, '"collections" is not a name in the page\'s data'],
+      [[], `{{ ${LAYOUTS_LIQUID}.parseAndRender }}`, '"collections" is not a name in the page\'s data'],
       [[], "{{ pkg.dependencies }}", '"pkg" is not a name in the page\'s data'],
       [[`permalink: "/r/{% include 'package.json' %}/"`], "t", "a page includes no file"],
     ] as [string[], string, string][]
@@ -208,7 +208,7 @@ test("a page's URL is a folder of the site, and only the site's data sets its la
   for (const url of ["/docs.js", "/a.html", "/../x/", "/Faq/"])
     assert.match(schemaProblem({ ...FRONT, page: { url } }), /url: a page's URL is a folder/, url);
   assert.match(schemaProblem({ ...FRONT, page: { url: false } }), /url: a page is published/);
-  assert.match(schemaProblem({ ...FRONT, layout: "layouts/other.njk" }), /layout: every page has the site's/);
+  assert.match(schemaProblem({ ...FRONT, layout: "layouts/a.liquid" }), /layout: every page has the site's/);
   assert.match(
     schemaProblem({ ...FRONT, page: { inputPath: "./content/pages/faq.njk" } }),
     /inputPath: a page is a Markdown file/,

@@ -212,7 +212,7 @@ const Twins = suite("Markdown twins");
 
 // That every link of a twin is absolute and under SITE_URL is llms-txt.test.ts's "llms.txt links",
 // which reads llms-full.txt: it holds every twin (below).
-// The agent guides too: their prose is a Nunjucks template, which escapes a value as HTML unless marked safe.
+// The agent guides too: their prose is a Liquid template, which escapes a value as HTML unless marked raw.
 Twins("every twin and agent guide is clean Markdown: no template syntax, no HTML entities", async () => {
   for (const { dir } of await bothBuiltSites()) {
     for (const twin of [...TWINNED_PAGES.map((page) => page.twin), paths.agentGuide, paths.apiAgentGuide]) {

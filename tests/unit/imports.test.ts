@@ -116,9 +116,10 @@ test("the folders the layout names exist, and no source folder is named build/",
     assert.not.ok(existsSync(path.join(ROOT, folder)), `${folder}/ should not exist`);
 });
 
-test("_includes/ holds only layouts and partials (Nunjucks), no modules", async () => {
-  const modules = (await filesUnder(path.join(ROOT, "_includes"))).filter((file) => !file.endsWith(".njk"));
-  assert.equal(modules, []);
+test("_includes/ holds only layouts and partials (Liquid), no modules", async () => {
+  const files = await filesUnder(path.join(ROOT, "_includes"));
+  const others = files.filter((file) => !file.endsWith(".liquid"));
+  assert.equal(others, []);
 });
 
 test(`browser code runs nothing of the build: assets/ imports assets/ and common/, and only types from \
