@@ -79,7 +79,7 @@ export async function renderLiquid(source: string, inputPath: string, data: Data
   const plain = plainData(data);
   try {
     const template = parsed.get(source) ?? parsed.set(source, pageLiquid.parse(source)).get(source)!;
-    const text: string = await pageLiquid.render(template, plain);
+    const text: string = pageLiquid.renderSync(template, plain);
     if (text.length <= MOST_WRITTEN) return text;
     throw new Error(`${projectPath(inputPath)}: the page writes over ${MOST_WRITTEN} characters; ${LOOPS}`);
   } catch (error) {
@@ -87,12 +87,12 @@ export async function renderLiquid(source: string, inputPath: string, data: Data
   }
 }
 
-/** The partials of `_includes/` the layouts parsed this build: `npm start` reads an edited one afresh. */
+/** The partials of `_includes/` the layouts have parsed: `npm start` reads them afresh once one is saved. */
 const partials = new Map<string, LiquidTemplate[] | Promise<LiquidTemplate[]>>();
 
 /**
  * The layouts' and `.liquid` templates' Liquid (`_includes/`, llms.txt): it reads the partials of
- * `_includes/`, each parsed once a build. Every `{{ }}` is escaped as HTML unless marked `raw`, and
+ * `_includes/`, each parsed once. Every `{{ }}` is escaped as HTML unless marked `raw`, and
  * misspelt names and filters fail, as in the pages' Liquid.
  */
 const layoutLiquid = (includes: string) =>
@@ -123,9 +123,9 @@ export function pageChecks(eleventyConfig: UserConfig, includes: string): void {
   });
   // Eleventy renders `.liquid` templates with the layouts' Liquid, its filters and shortcodes added.
   eleventyConfig.setLibrary("liquid", layoutLiquid(includes));
-  eleventyConfig.on("eleventy.before", () => {
-    partials.clear();
-    parsed = new Map();
+  eleventyConfig.on("eleventy.before", () => (parsed = new Map()));
+  eleventyConfig.on("eleventy.beforeWatch", (saved: string[]) => {
+    if (saved.some((file) => file.endsWith(".liquid"))) partials.clear();
   });
   let markdown: MarkdownIt | undefined;
   eleventyConfig.amendLibrary("md", (library: MarkdownIt) => (markdown = library));
