@@ -103,6 +103,9 @@ export function writersDevServer(eleventyConfig: UserConfig, pathPrefix: string)
   const host = process.env.HOST?.trim() || "127.0.0.1";
   listenOn(host, ownNames(host));
   const errors = buildErrorsOnThePage(pathPrefix);
+  // A saved file is read once its size has held for 50 ms (Eleventy waits 150 ms): an editor's save is
+  // one write, and a file still being written is built again when its last write lands.
+  eleventyConfig.setChokidarConfig({ awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 } });
   eleventyConfig.setServerOptions({
     // Every absolute URL names the port `npm start` was given (`_data/site.ts`): a busy port stops.
     portReassignmentRetryCount: 0,

@@ -36,20 +36,21 @@ export function checkPageSource(inputPath: string, body: string, data: DriftData
 type Data = Record<string, unknown>;
 type PageData = DriftData & { page: { inputPath: string } };
 
+// Both Liquids fail on a misspelt name or filter, except in a condition (`{% if twin %}`: `lenientIf`),
+// and write dates in English whatever the builder's locale.
+const STRICT = { strictVariables: true, strictFilters: true, lenientIf: true, locale: "en-US" } as const;
+
 /**
  * The pages' Liquid. Liquid has no call syntax and, with `ownPropertyOnly`, reads no inherited property
  * (`constructor`), so a page's template can write data but cannot run code; with no `root` it reads no
- * file (`include`, `render`, `layout`). Misspelt names and filters fail (`strictVariables`,
- * `strictFilters`), except in a condition (`{% if twin %}`: `lenientIf`). Its filters are Liquid's and
- * `page-helpers.ts`' (not Eleventy's own). A render fails, rather than the build hanging or running out of
- * memory, once its ranges and string filters hold a million items or characters (`(1..1000000000)`), it
- * runs 20 s (loops in loops over data), or it writes a million characters.
+ * file (`include`, `render`, `layout`). Its filters are Liquid's and `page-helpers.ts`' (not Eleventy's
+ * own). A render fails, rather than the build hanging or running out of memory, once its ranges and
+ * string filters hold a million items or characters (`(1..1000000000)`), it runs 20 s (loops in loops
+ * over data), or it writes a million characters.
  */
 export const pageLiquid = new Liquid({
+  ...STRICT,
   root: [],
-  strictVariables: true,
-  strictFilters: true,
-  lenientIf: true,
   ownPropertyOnly: true,
   memoryLimit: 1e6,
   renderLimit: 20_000,
@@ -97,11 +98,9 @@ const partials = new Map<string, LiquidTemplate[] | Promise<LiquidTemplate[]>>()
  */
 const layoutLiquid = (includes: string) =>
   new Liquid({
+    ...STRICT,
     root: [includes],
     extname: ".liquid",
-    strictVariables: true,
-    strictFilters: true,
-    lenientIf: true,
     outputEscape: (value: unknown) => escapeHtml(String(value ?? "")),
     cache: {
       read: (file: string) => partials.get(file),
